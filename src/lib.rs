@@ -1,0 +1,9 @@
+//! Broadside: a sea-battle bot for Discord.
+//!
+//! The crate is split so that the rules can be tested without Discord:
+//! [`game`] holds the pure rules, [`render`] draws what a player may see,
+//! [`bot`] is the thin Discord layer on top.
+
+pub mod bot;
+pub mod game;
+pub mod render;

@@ -1,0 +1,2 @@
+//! The Broadside binary.
+fn main() {}
