@@ -1,1 +1,27 @@
-//! rules
+//! The rules of sea battle, pure: no Discord, no async, no pictures.
+//!
+//! * [`coord`] — cells (`C4`) and cell sets;
+//! * [`variant`] — the two rule sets as data;
+//! * [`fleet`] — ships and fleets that are valid by construction;
+//! * [`random`] — random valid fleets;
+//! * [`sea`] — shot resolution against one fleet;
+//! * [`state`] — the match state machine;
+//! * [`view`] — what each viewer may see.
+
+pub mod coord;
+pub mod fleet;
+pub mod random;
+pub mod sea;
+pub mod state;
+pub mod variant;
+pub mod view;
+
+pub use coord::{CellSet, Coord, CoordError, parse_cells};
+pub use fleet::{Fleet, FleetError, Orientation, PlacementProblem, Ship, ShipError};
+pub use sea::{Report, Sea, ShotRecord};
+pub use state::{
+    AnswerError, ChallengeError, Confirmed, EndError, Ending, FireError, FireOutcome, Match,
+    Next, Phase, PhaseKind, PlacementError, PlayerId, PlayerStats, Side, WinReason,
+};
+pub use variant::{MatchOptions, RepeatShots, ReportStyle, Rules, ShipClass, Variant};
+pub use view::{OwnBoardView, OwnCell, RevealView, SalvoView, ShipView, ShipsLeft, TargetCell, TargetView};

@@ -1,0 +1,920 @@
+//! The match state machine.
+//!
+//! challenge → placement → battle → finished. Every action checks everything
+//! first and changes the match only when it succeeds: a rejected action returns
+//! a typed error and leaves the match exactly as it was.
+
+use std::fmt;
+
+use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+use super::coord::{CellSet, Coord};
+use super::fleet::{Fleet, Ship};
+use super::sea::{Report, Sea};
+use super::variant::{MatchOptions, RepeatShots, Variant};
+
+/// A Discord user, as far as the rules care.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct PlayerId(pub u64);
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "player {}", self.0)
+    }
+}
+
+/// Which of the two seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// The player who issued the challenge.
+    Challenger,
+    /// The challenged player.
+    Opponent,
+}
+
+impl Side {
+    /// 0 for the challenger, 1 for the opponent.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        match self {
+            Side::Challenger => 0,
+            Side::Opponent => 1,
+        }
+    }
+
+    /// The other seat.
+    #[must_use]
+    pub const fn other(self) -> Side {
+        match self {
+            Side::Challenger => Side::Opponent,
+            Side::Opponent => Side::Challenger,
+        }
+    }
+
+    const BOTH: [Side; 2] = [Side::Challenger, Side::Opponent];
+}
+
+/// Why a player won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WinReason {
+    /// Every enemy ship was sunk.
+    FleetDestroyed,
+    /// The other player gave up.
+    Forfeit,
+    /// The other player let a turn (or the placement) run out; a skipped turn loses.
+    Timeout,
+}
+
+/// How a match ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ending {
+    /// One player won.
+    Won {
+        /// The winner.
+        winner: PlayerId,
+        /// The loser.
+        loser: PlayerId,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Game 2000: both fleets were destroyed in the same round.
+    Draw,
+    /// The challenged player said no.
+    Declined,
+    /// Nobody answered the challenge in time.
+    Expired,
+    /// Neither player finished placing in time.
+    Abandoned,
+    /// Called off by the challenger (before acceptance) or a moderator.
+    Cancelled {
+        /// Who called it off.
+        by: PlayerId,
+    },
+}
+
+/// Placement in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    fleets: [Option<Fleet>; 2],
+    ready: [bool; 2],
+}
+
+/// A battle in progress (or the final position of one).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    /// `seas[i]` holds player `i`'s fleet and the shots fired at it.
+    seas: [Sea; 2],
+    first: Side,
+    to_move: Side,
+    /// Turns begun by each side.
+    turns: [u16; 2],
+    /// Game 2000: the first player has destroyed everything this round; the other
+    /// player's reply turn decides between a win and a draw.
+    first_done: bool,
+}
+
+/// The phase a match is in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Waiting for the challenged player to accept or decline.
+    Challenge,
+    /// Both players place their fleets in secret.
+    Placement(Setup),
+    /// Shots are being fired.
+    Battle(Battle),
+    /// Over; the battle (if there was one) is kept for the reveal.
+    Finished {
+        /// How it ended.
+        ending: Ending,
+        /// The final position, if the battle had begun.
+        battle: Option<Battle>,
+    },
+}
+
+/// The name of a phase, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PhaseKind {
+    /// See [`Phase::Challenge`].
+    Challenge,
+    /// See [`Phase::Placement`].
+    Placement,
+    /// See [`Phase::Battle`].
+    Battle,
+    /// See [`Phase::Finished`].
+    Finished,
+}
+
+impl fmt::Display for PhaseKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PhaseKind::Challenge => "waiting for the challenge to be answered",
+            PhaseKind::Placement => "placing fleets",
+            PhaseKind::Battle => "in battle",
+            PhaseKind::Finished => "over",
+        })
+    }
+}
+
+/// A challenge could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChallengeError {
+    /// Challenger and opponent are the same person.
+    #[error("you cannot challenge yourself; pick another member")]
+    SelfChallenge,
+}
+
+/// Accepting or declining was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnswerError {
+    /// Only the challenged player answers.
+    #[error("only the challenged player can answer this challenge")]
+    NotChallenged,
+    /// The match is past the challenge.
+    #[error("this challenge was already answered (the match is {0})")]
+    NotPending(PhaseKind),
+}
+
+/// A placement action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlacementError {
+    /// Not one of the two players.
+    #[error("you are not playing in this match")]
+    NotAPlayer,
+    /// Not the placement phase.
+    #[error("fleets can only be placed after the challenge is accepted and before the battle (the match is {0})")]
+    NotPlacing(PhaseKind),
+    /// The fleet is already final.
+    #[error("your fleet is already final; wait for your opponent")]
+    AlreadyReady,
+    /// Confirm without a fleet.
+    #[error("place a fleet first (a fleet string, or a random one)")]
+    NoFleet,
+    /// A fleet of the other variant.
+    #[error("that fleet is for {fleet}, but this match is {variant}")]
+    WrongVariant {
+        /// The fleet's variant.
+        fleet: Variant,
+        /// The match's variant.
+        variant: Variant,
+    },
+}
+
+/// A shot was refused; nothing was spent.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FireError {
+    /// Not one of the two players.
+    #[error("you are not playing in this match")]
+    NotAPlayer,
+    /// Not the battle phase.
+    #[error("there is no battle to fire in (the match is {0})")]
+    NotInBattle(PhaseKind),
+    /// The other player moves.
+    #[error("it is not your turn; {0} is to move")]
+    NotYourTurn(PlayerId),
+    /// Wrong number of cells.
+    #[error("{variant} takes exactly {expected} cell{} per turn, you gave {given}", if *.expected == 1 { "" } else { "s" })]
+    WrongShotCount {
+        /// The variant.
+        variant: &'static str,
+        /// Cells required.
+        expected: u8,
+        /// Cells given.
+        given: usize,
+    },
+    /// A cell off this board.
+    #[error("{cell} is off the board; {hint}")]
+    OffBoard {
+        /// The cell.
+        cell: Coord,
+        /// Which cells exist.
+        hint: String,
+    },
+    /// Repeat shots are refused in this match.
+    #[error("you already fired at {0}; pick a cell you have not tried")]
+    AlreadyFired(Coord),
+    /// The same cell twice in one salvo where repeats are refused.
+    #[error("{0} is named twice in this salvo; name three different cells")]
+    Duplicate(Coord),
+}
+
+/// Forfeit, cancel or timeout was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EndError {
+    /// Not one of the two players.
+    #[error("you are not playing in this match")]
+    NotAPlayer,
+    /// Already over.
+    #[error("this match is already over")]
+    AlreadyOver,
+    /// Forfeit before acceptance.
+    #[error("the challenge has not been accepted yet; use cancel or decline instead")]
+    NotStarted,
+    /// Cancel by someone without the right.
+    #[error("only the challenger (before the challenge is accepted) or a moderator can cancel a match")]
+    NotAllowed,
+}
+
+/// The result of a successful confirm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirmed {
+    /// The other player is still placing.
+    Waiting,
+    /// Both fleets are final; the battle has begun.
+    BattleStarts {
+        /// Who fires first (drawn from the match's random numbers).
+        first: PlayerId,
+    },
+}
+
+/// Who acts after a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Classic: a hit, so the shooter fires again.
+    Again(PlayerId),
+    /// The turn passes.
+    Turn {
+        /// Who moves now.
+        player: PlayerId,
+        /// Game 2000: the opponent destroyed every ship of this player's; this is the
+        /// last turn of the round, and finishing too makes it a draw.
+        last_chance: bool,
+    },
+    /// The match is over.
+    Over(Ending),
+}
+
+/// What a successful `fire` did, in terms the shooter (and the channel) may see.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FireOutcome {
+    /// Who fired.
+    pub shooter: PlayerId,
+    /// The shooter's turn number, from 1.
+    pub turn: u16,
+    /// The cells fired at, in board reading order (not the processing order, which
+    /// would tell which cell hit).
+    pub cells: Vec<Coord>,
+    /// One report per shot, in processing order.
+    pub reports: Vec<Report>,
+    /// Classic: the ship this shot sank, now known to the shooter with its halo.
+    pub sunk: Option<Ship>,
+    /// What happens next.
+    pub next: Next,
+}
+
+/// Shots, hits and turns of one player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerStats {
+    /// Shots fired.
+    pub shots: u32,
+    /// Shots that hit a ship (repeats never count).
+    pub hits: u32,
+    /// Turns begun.
+    pub turns: u16,
+}
+
+impl PlayerStats {
+    /// Hits per shot, 0 when no shot was fired.
+    #[must_use]
+    pub fn accuracy(self) -> f64 {
+        if self.shots == 0 {
+            0.0
+        } else {
+            f64::from(self.hits) / f64::from(self.shots)
+        }
+    }
+}
+
+/// One sea-battle match between two players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Match {
+    variant: Variant,
+    options: MatchOptions,
+    players: [PlayerId; 2],
+    phase: Phase,
+    rng: ChaCha8Rng,
+}
+
+impl Match {
+    /// A new challenge from `challenger` to `opponent`. `seed` drives every random
+    /// choice of the match (who starts, salvo order, random fleets), so the same seed
+    /// and the same actions replay the same match.
+    pub fn challenge(
+        challenger: PlayerId,
+        opponent: PlayerId,
+        variant: Variant,
+        options: MatchOptions,
+        seed: u64,
+    ) -> Result<Self, ChallengeError> {
+        if challenger == opponent {
+            return Err(ChallengeError::SelfChallenge);
+        }
+        Ok(Match {
+            variant,
+            options,
+            players: [challenger, opponent],
+            phase: Phase::Challenge,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        })
+    }
+
+    /// The rule set.
+    #[must_use]
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The options chosen at the challenge.
+    #[must_use]
+    pub const fn options(&self) -> MatchOptions {
+        self.options
+    }
+
+    /// `[challenger, opponent]`.
+    #[must_use]
+    pub const fn players(&self) -> [PlayerId; 2] {
+        self.players
+    }
+
+    /// The current phase, with everything in it. Do not hand this to a player:
+    /// use the views.
+    #[must_use]
+    pub const fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The name of the current phase.
+    #[must_use]
+    pub const fn phase_kind(&self) -> PhaseKind {
+        match self.phase {
+            Phase::Challenge => PhaseKind::Challenge,
+            Phase::Placement(_) => PhaseKind::Placement,
+            Phase::Battle(_) => PhaseKind::Battle,
+            Phase::Finished { .. } => PhaseKind::Finished,
+        }
+    }
+
+    /// Whether the match is over.
+    #[must_use]
+    pub const fn is_finished(&self) -> bool {
+        matches!(self.phase, Phase::Finished { .. })
+    }
+
+    /// How it ended, once it has.
+    #[must_use]
+    pub const fn ending(&self) -> Option<Ending> {
+        match self.phase {
+            Phase::Finished { ending, .. } => Some(ending),
+            _ => None,
+        }
+    }
+
+    /// The seat of `id`, if they play.
+    #[must_use]
+    pub fn side_of(&self, id: PlayerId) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| self.players[s.index()] == id)
+    }
+
+    /// The player in a seat.
+    #[must_use]
+    pub const fn player(&self, side: Side) -> PlayerId {
+        self.players[side.index()]
+    }
+
+    /// The other player of `id`, if `id` plays.
+    #[must_use]
+    pub fn opponent_of(&self, id: PlayerId) -> Option<PlayerId> {
+        self.side_of(id).map(|s| self.player(s.other()))
+    }
+
+    /// Who must fire now, during the battle.
+    #[must_use]
+    pub fn to_move(&self) -> Option<PlayerId> {
+        match &self.phase {
+            Phase::Battle(b) => Some(self.player(b.to_move)),
+            _ => None,
+        }
+    }
+
+    /// Who fired first, once the battle has begun.
+    #[must_use]
+    pub fn first_player(&self) -> Option<PlayerId> {
+        self.battle().map(|b| self.player(b.first))
+    }
+
+    /// The round number (turns begun by the player to move), during the battle.
+    #[must_use]
+    pub fn turn_number(&self) -> Option<u16> {
+        match &self.phase {
+            Phase::Battle(b) => Some(b.turns[b.to_move.index()]),
+            _ => None,
+        }
+    }
+
+    /// The battle, running or finished.
+    #[must_use]
+    pub fn battle(&self) -> Option<&Battle> {
+        match &self.phase {
+            Phase::Battle(b) => Some(b),
+            Phase::Finished { battle, .. } => battle.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// During placement: the fleet `id` has placed so far and whether it is final.
+    #[must_use]
+    pub fn placed_fleet(&self, id: PlayerId) -> Option<(&Fleet, bool)> {
+        let side = self.side_of(id)?;
+        match &self.phase {
+            Phase::Placement(s) => s.fleets[side.index()]
+                .as_ref()
+                .map(|f| (f, s.ready[side.index()])),
+            _ => None,
+        }
+    }
+
+    /// During placement: whether each player's fleet is final.
+    #[must_use]
+    pub fn ready(&self) -> Option<[bool; 2]> {
+        match &self.phase {
+            Phase::Placement(s) => Some(s.ready),
+            _ => None,
+        }
+    }
+
+    /// The challenged player accepts; placement begins.
+    pub fn accept(&mut self, by: PlayerId) -> Result<(), AnswerError> {
+        self.check_answer(by)?;
+        self.phase = Phase::Placement(Setup {
+            fleets: [None, None],
+            ready: [false, false],
+        });
+        Ok(())
+    }
+
+    /// The challenged player declines; the match ends.
+    pub fn decline(&mut self, by: PlayerId) -> Result<Ending, AnswerError> {
+        self.check_answer(by)?;
+        Ok(self.finish(Ending::Declined))
+    }
+
+    fn check_answer(&self, by: PlayerId) -> Result<(), AnswerError> {
+        if !matches!(self.phase, Phase::Challenge) {
+            return Err(AnswerError::NotPending(self.phase_kind()));
+        }
+        if by != self.players[1] {
+            return Err(AnswerError::NotChallenged);
+        }
+        Ok(())
+    }
+
+    /// Sets or replaces `by`'s fleet while it is not final.
+    pub fn set_fleet(&mut self, by: PlayerId, fleet: Fleet) -> Result<(), PlacementError> {
+        let side = self.placing_side(by)?;
+        if fleet.variant() != self.variant {
+            return Err(PlacementError::WrongVariant {
+                fleet: fleet.variant(),
+                variant: self.variant,
+            });
+        }
+        if let Phase::Placement(s) = &mut self.phase {
+            s.fleets[side.index()] = Some(fleet);
+        }
+        Ok(())
+    }
+
+    /// Gives `by` a random fleet drawn from the match's random numbers.
+    pub fn shuffle_fleet(&mut self, by: PlayerId) -> Result<&Fleet, PlacementError> {
+        let side = self.placing_side(by)?;
+        let kind = self.phase_kind();
+        let fleet = Fleet::random(self.variant, &mut self.rng);
+        match &mut self.phase {
+            Phase::Placement(s) => Ok(s.fleets[side.index()].insert(fleet)),
+            // `placing_side` has checked the phase.
+            _ => Err(PlacementError::NotPlacing(kind)),
+        }
+    }
+
+    /// Makes `by`'s fleet final. When both are final the battle begins and the
+    /// first player is drawn at random.
+    pub fn confirm(&mut self, by: PlayerId) -> Result<Confirmed, PlacementError> {
+        let side = self.placing_side(by)?;
+        let Phase::Placement(setup) = &mut self.phase else {
+            return Err(PlacementError::NotPlacing(self.phase_kind()));
+        };
+        if setup.fleets[side.index()].is_none() {
+            return Err(PlacementError::NoFleet);
+        }
+        setup.ready[side.index()] = true;
+        if !(setup.ready[0] && setup.ready[1]) {
+            return Ok(Confirmed::Waiting);
+        }
+        let [Some(a), Some(b)] = std::mem::take(&mut setup.fleets) else {
+            unreachable!("both players are ready, so both have fleets");
+        };
+        let first = if self.rng.random_bool(0.5) {
+            Side::Challenger
+        } else {
+            Side::Opponent
+        };
+        let mut turns = [0, 0];
+        turns[first.index()] = 1;
+        self.phase = Phase::Battle(Battle {
+            seas: [Sea::new(a), Sea::new(b)],
+            first,
+            to_move: first,
+            turns,
+            first_done: false,
+        });
+        Ok(Confirmed::BattleStarts {
+            first: self.player(first),
+        })
+    }
+
+    fn placing_side(&self, by: PlayerId) -> Result<Side, PlacementError> {
+        let side = self.side_of(by).ok_or(PlacementError::NotAPlayer)?;
+        match &self.phase {
+            Phase::Placement(s) if s.ready[side.index()] => Err(PlacementError::AlreadyReady),
+            Phase::Placement(_) => Ok(side),
+            _ => Err(PlacementError::NotPlacing(self.phase_kind())),
+        }
+    }
+
+    /// `by` fires at `cells` (one in classic, three in Game 2000).
+    pub fn fire(&mut self, by: PlayerId, cells: &[Coord]) -> Result<FireOutcome, FireError> {
+        let side = self.side_of(by).ok_or(FireError::NotAPlayer)?;
+        let phase_kind = self.phase_kind();
+        let Phase::Battle(battle) = &mut self.phase else {
+            return Err(FireError::NotInBattle(phase_kind));
+        };
+        if battle.to_move != side {
+            return Err(FireError::NotYourTurn(self.players[battle.to_move.index()]));
+        }
+        let variant = self.variant;
+        let rules = variant.rules();
+        if cells.len() != usize::from(rules.shots_per_turn) {
+            return Err(FireError::WrongShotCount {
+                variant: variant.short_name(),
+                expected: rules.shots_per_turn,
+                given: cells.len(),
+            });
+        }
+        if let Some(&cell) = cells.iter().find(|c| !variant.contains(**c)) {
+            return Err(FireError::OffBoard {
+                cell,
+                hint: variant.bounds_hint(),
+            });
+        }
+        let target = side.other();
+        if self.options.repeat_shots(variant) == RepeatShots::Refused {
+            let sea = &battle.seas[target.index()];
+            let mut seen = CellSet::EMPTY;
+            for &cell in cells {
+                if sea.was_fired(cell) {
+                    return Err(FireError::AlreadyFired(cell));
+                }
+                if !seen.insert(cell) {
+                    return Err(FireError::Duplicate(cell));
+                }
+            }
+        }
+
+        // Everything is checked: from here on the shot happens.
+        let turn = battle.turns[side.index()];
+        let mut order = cells.to_vec();
+        if order.len() > 1 {
+            order.shuffle(&mut self.rng);
+        }
+        let sea = &mut battle.seas[target.index()];
+        let reports: Vec<Report> = order.iter().map(|&c| sea.resolve(c, turn)).collect();
+        let sunk = if rules.halo_on_sink {
+            order
+                .iter()
+                .zip(&reports)
+                .filter(|(_, r)| matches!(r, Report::Sunk { .. }))
+                .find_map(|(&c, _)| sea.sunk_ship_at(c))
+        } else {
+            None
+        };
+        let destroyed = sea.all_sunk();
+        let players = self.players;
+        let hit = reports.iter().any(|r| r.is_hit());
+
+        let next = if rules.equal_turns {
+            if side == battle.first {
+                battle.first_done = destroyed;
+                battle.to_move = target;
+                battle.turns[target.index()] += 1;
+                Next::Turn {
+                    player: players[target.index()],
+                    last_chance: destroyed,
+                }
+            } else {
+                match (battle.first_done, destroyed) {
+                    (true, true) => Next::Over(Ending::Draw),
+                    (true, false) => Next::Over(won(players, target, WinReason::FleetDestroyed)),
+                    (false, true) => Next::Over(won(players, side, WinReason::FleetDestroyed)),
+                    (false, false) => {
+                        battle.to_move = target;
+                        battle.turns[target.index()] += 1;
+                        Next::Turn {
+                            player: players[target.index()],
+                            last_chance: false,
+                        }
+                    }
+                }
+            }
+        } else if destroyed {
+            Next::Over(won(players, side, WinReason::FleetDestroyed))
+        } else if hit && rules.shoot_again_on_hit {
+            Next::Again(by)
+        } else {
+            battle.to_move = target;
+            battle.turns[target.index()] += 1;
+            Next::Turn {
+                player: players[target.index()],
+                last_chance: false,
+            }
+        };
+        if let Next::Over(ending) = next {
+            self.finish(ending);
+        }
+        let mut sorted = cells.to_vec();
+        sorted.sort_unstable();
+        Ok(FireOutcome {
+            shooter: by,
+            turn,
+            cells: sorted,
+            reports,
+            sunk,
+            next,
+        })
+    }
+
+    /// `by` gives up; the other player wins.
+    pub fn forfeit(&mut self, by: PlayerId) -> Result<Ending, EndError> {
+        let side = self.side_of(by).ok_or(EndError::NotAPlayer)?;
+        match self.phase {
+            Phase::Finished { .. } => Err(EndError::AlreadyOver),
+            Phase::Challenge => Err(EndError::NotStarted),
+            Phase::Placement(_) | Phase::Battle(_) => {
+                Ok(self.finish(won(self.players, side.other(), WinReason::Forfeit)))
+            }
+        }
+    }
+
+    /// Calls the match off. The challenger may do so before the challenge is
+    /// accepted; a moderator at any time.
+    pub fn cancel(&mut self, by: PlayerId, moderator: bool) -> Result<Ending, EndError> {
+        if self.is_finished() {
+            return Err(EndError::AlreadyOver);
+        }
+        let challenger_early = matches!(self.phase, Phase::Challenge) && by == self.players[0];
+        if !(challenger_early || moderator) {
+            return Err(EndError::NotAllowed);
+        }
+        Ok(self.finish(Ending::Cancelled { by }))
+    }
+
+    /// The deadline of the current phase has passed.
+    ///
+    /// Challenge: it expires. Placement: a player whose fleet is final wins against
+    /// one whose is not; if neither is final the match is abandoned. Battle: the
+    /// player to move skipped a turn and loses.
+    pub fn timeout(&mut self) -> Result<Ending, EndError> {
+        let ending = match &self.phase {
+            Phase::Finished { .. } => return Err(EndError::AlreadyOver),
+            Phase::Challenge => Ending::Expired,
+            Phase::Placement(s) => match s.ready {
+                [true, false] => won(self.players, Side::Challenger, WinReason::Timeout),
+                [false, true] => won(self.players, Side::Opponent, WinReason::Timeout),
+                _ => Ending::Abandoned,
+            },
+            Phase::Battle(b) => won(self.players, b.to_move.other(), WinReason::Timeout),
+        };
+        Ok(self.finish(ending))
+    }
+
+    fn finish(&mut self, ending: Ending) -> Ending {
+        let battle = match std::mem::replace(&mut self.phase, Phase::Challenge) {
+            Phase::Battle(b) => Some(b),
+            Phase::Finished { battle, .. } => battle,
+            Phase::Challenge | Phase::Placement(_) => None,
+        };
+        self.phase = Phase::Finished { ending, battle };
+        ending
+    }
+
+    /// Shots, hits and turns of `id` so far.
+    #[must_use]
+    pub fn stats(&self, id: PlayerId) -> PlayerStats {
+        let (Some(side), Some(battle)) = (self.side_of(id), self.battle()) else {
+            return PlayerStats::default();
+        };
+        battle.stats(side)
+    }
+}
+
+fn won(players: [PlayerId; 2], winner: Side, reason: WinReason) -> Ending {
+    Ending::Won {
+        winner: players[winner.index()],
+        loser: players[winner.other().index()],
+        reason,
+    }
+}
+
+impl Battle {
+    /// The waters of the player in `side` (their fleet and the shots at it).
+    #[must_use]
+    pub fn sea(&self, side: Side) -> &Sea {
+        &self.seas[side.index()]
+    }
+
+    /// Who fired first.
+    #[must_use]
+    pub const fn first(&self) -> Side {
+        self.first
+    }
+
+    /// Who is to move (or moved last, when finished).
+    #[must_use]
+    pub const fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Turns begun by `side`.
+    #[must_use]
+    pub const fn turns(&self, side: Side) -> u16 {
+        self.turns[side.index()]
+    }
+
+    /// Statistics of the player in `side` as shooter.
+    #[must_use]
+    pub fn stats(&self, side: Side) -> PlayerStats {
+        let log = self.seas[side.other().index()].log();
+        PlayerStats {
+            shots: log.len() as u32,
+            hits: log.iter().filter(|s| s.report.is_hit()).count() as u32,
+            turns: self.turns[side.index()],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const A: PlayerId = PlayerId(1);
+    const B: PlayerId = PlayerId(2);
+    const C: PlayerId = PlayerId(3);
+
+    fn placed(variant: Variant, seed: u64) -> Match {
+        let mut m = Match::challenge(A, B, variant, MatchOptions::default(), seed).unwrap();
+        m.accept(B).unwrap();
+        m
+    }
+
+    #[test]
+    fn self_challenge_is_refused() {
+        assert_eq!(
+            Match::challenge(A, A, Variant::Classic, MatchOptions::default(), 1),
+            Err(ChallengeError::SelfChallenge)
+        );
+    }
+
+    #[test]
+    fn only_the_challenged_player_answers() {
+        let mut m = Match::challenge(A, B, Variant::Classic, MatchOptions::default(), 1).unwrap();
+        let before = m.clone();
+        assert_eq!(m.accept(A), Err(AnswerError::NotChallenged));
+        assert_eq!(m.decline(C), Err(AnswerError::NotChallenged));
+        assert_eq!(m, before);
+        assert_eq!(m.decline(B), Ok(Ending::Declined));
+        assert!(m.is_finished());
+    }
+
+    #[test]
+    fn placement_needs_a_fleet_and_locks_after_confirm() {
+        let mut m = placed(Variant::Game2000, 3);
+        assert_eq!(m.confirm(A), Err(PlacementError::NoFleet));
+        m.shuffle_fleet(A).unwrap();
+        let fleet = m.placed_fleet(A).unwrap().0.clone();
+        assert_eq!(m.confirm(A), Ok(Confirmed::Waiting));
+        let before = m.clone();
+        assert_eq!(m.shuffle_fleet(A).unwrap_err(), PlacementError::AlreadyReady);
+        assert_eq!(m.set_fleet(A, fleet.clone()), Err(PlacementError::AlreadyReady));
+        assert_eq!(m, before);
+        let classic = Fleet::random(Variant::Classic, &mut ChaCha8Rng::seed_from_u64(1));
+        assert!(matches!(
+            m.set_fleet(B, classic),
+            Err(PlacementError::WrongVariant { .. })
+        ));
+        m.set_fleet(B, fleet).unwrap();
+        assert!(matches!(m.confirm(B), Ok(Confirmed::BattleStarts { .. })));
+        assert_eq!(m.phase_kind(), PhaseKind::Battle);
+        assert_eq!(m.turn_number(), Some(1));
+    }
+
+    #[test]
+    fn placement_timeout_rewards_the_ready_player() {
+        let mut m = placed(Variant::Classic, 3);
+        m.shuffle_fleet(B).unwrap();
+        m.confirm(B).unwrap();
+        assert_eq!(
+            m.timeout(),
+            Ok(Ending::Won {
+                winner: B,
+                loser: A,
+                reason: WinReason::Timeout
+            })
+        );
+        let mut m = placed(Variant::Classic, 3);
+        assert_eq!(m.timeout(), Ok(Ending::Abandoned));
+        assert_eq!(m.timeout(), Err(EndError::AlreadyOver));
+    }
+
+    #[test]
+    fn cancel_rights() {
+        let mut m = Match::challenge(A, B, Variant::Classic, MatchOptions::default(), 1).unwrap();
+        assert_eq!(m.cancel(B, false), Err(EndError::NotAllowed));
+        assert_eq!(m.cancel(A, false), Ok(Ending::Cancelled { by: A }));
+        let mut m = placed(Variant::Classic, 1);
+        assert_eq!(m.cancel(A, false), Err(EndError::NotAllowed));
+        assert_eq!(m.cancel(C, true), Ok(Ending::Cancelled { by: C }));
+    }
+
+    #[test]
+    fn forfeit_needs_an_accepted_match() {
+        let mut m = Match::challenge(A, B, Variant::Classic, MatchOptions::default(), 1).unwrap();
+        assert_eq!(m.forfeit(A), Err(EndError::NotStarted));
+        m.accept(B).unwrap();
+        assert_eq!(m.forfeit(C), Err(EndError::NotAPlayer));
+        assert_eq!(
+            m.forfeit(A),
+            Ok(Ending::Won {
+                winner: B,
+                loser: A,
+                reason: WinReason::Forfeit
+            })
+        );
+    }
+
+    #[test]
+    fn the_first_player_is_drawn_from_the_seed() {
+        let firsts: std::collections::HashSet<PlayerId> = (0..32)
+            .map(|seed| {
+                let mut m = placed(Variant::Classic, seed);
+                m.shuffle_fleet(A).unwrap();
+                m.shuffle_fleet(B).unwrap();
+                m.confirm(A).unwrap();
+                match m.confirm(B).unwrap() {
+                    Confirmed::BattleStarts { first } => first,
+                    Confirmed::Waiting => panic!("both confirmed"),
+                }
+            })
+            .collect();
+        assert_eq!(firsts.len(), 2, "both players start in some of 32 seeds");
+    }
+}
