@@ -184,7 +184,9 @@ impl FromStr for Coord {
         }
         let col = letter.to_ascii_uppercase() as u8 - b'A';
         // At most three digits were checked above, so this fits in a u16.
-        let row: u16 = rest.parse().map_err(|_| CoordError::Malformed(input.to_owned()))?;
+        let row: u16 = rest
+            .parse()
+            .map_err(|_| CoordError::Malformed(input.to_owned()))?;
         match (u8::try_from(row).ok(), col) {
             (Some(row @ 1..=MAX_SIZE), col) if col < MAX_SIZE => Ok(Coord { row: row - 1, col }),
             _ => Err(CoordError::OffBoard {
@@ -370,14 +372,38 @@ mod tests {
 
     #[test]
     fn rejects_off_board_and_malformed_cells() {
-        assert!(matches!("K1".parse::<Coord>(), Err(CoordError::OffBoard { .. })));
-        assert!(matches!("A11".parse::<Coord>(), Err(CoordError::OffBoard { .. })));
-        assert!(matches!("A0".parse::<Coord>(), Err(CoordError::OffBoard { .. })));
-        assert!(matches!("4C".parse::<Coord>(), Err(CoordError::Malformed(_))));
-        assert!(matches!("C".parse::<Coord>(), Err(CoordError::Malformed(_))));
-        assert!(matches!("C4x".parse::<Coord>(), Err(CoordError::Malformed(_))));
-        assert!(matches!("C99999".parse::<Coord>(), Err(CoordError::Malformed(_))));
-        assert!(matches!("ÄÖ".parse::<Coord>(), Err(CoordError::Malformed(_))));
+        assert!(matches!(
+            "K1".parse::<Coord>(),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            "A11".parse::<Coord>(),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            "A0".parse::<Coord>(),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            "4C".parse::<Coord>(),
+            Err(CoordError::Malformed(_))
+        ));
+        assert!(matches!(
+            "C".parse::<Coord>(),
+            Err(CoordError::Malformed(_))
+        ));
+        assert!(matches!(
+            "C4x".parse::<Coord>(),
+            Err(CoordError::Malformed(_))
+        ));
+        assert!(matches!(
+            "C99999".parse::<Coord>(),
+            Err(CoordError::Malformed(_))
+        ));
+        assert!(matches!(
+            "ÄÖ".parse::<Coord>(),
+            Err(CoordError::Malformed(_))
+        ));
         assert_eq!("".parse::<Coord>(), Err(CoordError::Empty));
     }
 
@@ -399,7 +425,10 @@ mod tests {
     fn cell_lists_accept_spaces_and_commas() {
         let cells = parse_cells("c4, d5 E6", Variant::Game2000).unwrap();
         assert_eq!(cells, vec![c("C4"), c("D5"), c("E6")]);
-        assert_eq!(parse_cells(" ,, ", Variant::Classic), Err(CoordError::Empty));
+        assert_eq!(
+            parse_cells(" ,, ", Variant::Classic),
+            Err(CoordError::Empty)
+        );
     }
 
     #[test]

@@ -489,9 +489,10 @@ fn placement_problems(variant: Variant, ships: &[Ship]) -> Vec<PlacementProblem>
         }
         if rules.no_corners {
             let last = size - 1;
-            if let Some(cell) = ship.cells().find(|c| {
-                (c.col() == 0 || c.col() == last) && (c.row() == 0 || c.row() == last)
-            }) {
+            if let Some(cell) = ship
+                .cells()
+                .find(|c| (c.col() == 0 || c.col() == last) && (c.row() == 0 || c.row() == last))
+            {
                 problems.push(PlacementProblem::Corner { ship, cell });
             }
         }
@@ -587,7 +588,10 @@ mod tests {
 
     #[test]
     fn valid_fleets_are_accepted_and_round_trip() {
-        for (variant, text) in [(Variant::Classic, CLASSIC_OK), (Variant::Game2000, G2000_OK)] {
+        for (variant, text) in [
+            (Variant::Classic, CLASSIC_OK),
+            (Variant::Game2000, G2000_OK),
+        ] {
             let fleet = Fleet::parse(variant, text).unwrap();
             assert_eq!(fleet.ships().len(), variant.ship_count());
             assert_eq!(fleet.cells().len(), variant.fleet_cells());
@@ -611,7 +615,10 @@ mod tests {
             "B2-B4 C5 E1-E4 G1-G3 G5-G6 I1-I2 A7-A8 A10 C10 E10 J10",
         );
         let texts: Vec<String> = p.iter().map(ToString::to_string).collect();
-        assert!(texts.contains(&"B2-B4 touches C5 diagonally".to_owned()), "{texts:?}");
+        assert!(
+            texts.contains(&"B2-B4 touches C5 diagonally".to_owned()),
+            "{texts:?}"
+        );
     }
 
     #[test]
@@ -657,14 +664,23 @@ mod tests {
             "A1-A3 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10",
         );
         let texts: Vec<String> = p.iter().map(ToString::to_string).collect();
-        assert!(texts.contains(&"battleship count is 0, need 1".to_owned()), "{texts:?}");
-        assert!(texts.contains(&"cruiser count is 3, need 2".to_owned()), "{texts:?}");
+        assert!(
+            texts.contains(&"battleship count is 0, need 1".to_owned()),
+            "{texts:?}"
+        );
+        assert!(
+            texts.contains(&"cruiser count is 3, need 2".to_owned()),
+            "{texts:?}"
+        );
     }
 
     #[test]
     fn too_long_and_off_board_ships_are_named() {
         let p = problems(Variant::Classic, "A1-A5");
-        assert!(p.iter().any(|p| p.to_string() == "A1-A5 is 5 cells long; the longest ship is 4 cells"));
+        assert!(
+            p.iter()
+                .any(|p| p.to_string() == "A1-A5 is 5 cells long; the longest ship is 4 cells")
+        );
         let p = problems(Variant::Game2000, "J1-J2");
         assert!(matches!(p[0], PlacementProblem::OffBoard { .. }), "{p:?}");
         assert!(p[0].to_string().contains("A–I"));
@@ -674,7 +690,11 @@ mod tests {
     fn game2000_corners_are_forbidden_but_edges_allowed_for_singles() {
         // A1 single in a corner: refused with the documented wording.
         let p = problems(Variant::Game2000, "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 A1 E1");
-        assert!(p.iter().any(|p| p.to_string().starts_with("A1 is a corner cell")), "{p:?}");
+        assert!(
+            p.iter()
+                .any(|p| p.to_string().starts_with("A1 is a corner cell")),
+            "{p:?}"
+        );
         // A 1-cell ship next to the corner on the edge is fine (the boundary).
         assert!(Fleet::parse(Variant::Game2000, "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 B1").is_ok());
         // Each of the four corners.
@@ -682,12 +702,19 @@ mod tests {
             let text = format!("C3-E3 G3-G5 C5-C6 D8-E8 G7-G8 E5 {corner}");
             let p = problems(Variant::Game2000, &text);
             assert!(
-                p.iter().any(|p| matches!(p, PlacementProblem::Corner { .. })),
+                p.iter()
+                    .any(|p| matches!(p, PlacementProblem::Corner { .. })),
                 "{corner}: {p:?}"
             );
         }
         // Classic has no corner rule.
-        assert!(Fleet::parse(Variant::Classic, "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10").is_ok());
+        assert!(
+            Fleet::parse(
+                Variant::Classic,
+                "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10"
+            )
+            .is_ok()
+        );
     }
 
     #[test]
@@ -710,10 +737,8 @@ mod tests {
             );
         }
         let p = problems(Variant::Game2000, "D1-E1");
-        assert!(
-            p.iter()
-                .any(|p| p.to_string() == "D1-E1 lies along the top edge (Game 2000 forbids that for ships of 2 or 3 cells)")
-        );
+        assert!(p.iter().any(|p| p.to_string()
+            == "D1-E1 lies along the top edge (Game 2000 forbids that for ships of 2 or 3 cells)"));
         // Boundary: a ship touching the edge with its short end is allowed.
         let ok = Fleet::parse(Variant::Game2000, "B1-B3 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9");
         assert!(ok.is_ok(), "{ok:?}");

@@ -20,8 +20,10 @@ pub use coord::{CellSet, Coord, CoordError, parse_cells};
 pub use fleet::{Fleet, FleetError, Orientation, PlacementProblem, Ship, ShipError};
 pub use sea::{Report, Sea, ShotRecord};
 pub use state::{
-    AnswerError, ChallengeError, Confirmed, EndError, Ending, FireError, FireOutcome, Match,
-    Next, Phase, PhaseKind, PlacementError, PlayerId, PlayerStats, Side, WinReason,
+    AnswerError, ChallengeError, Confirmed, EndError, Ending, FireError, FireOutcome, Match, Next,
+    Phase, PhaseKind, PlacementError, PlayerId, PlayerStats, Side, WinReason,
 };
 pub use variant::{MatchOptions, RepeatShots, ReportStyle, Rules, ShipClass, Variant};
-pub use view::{OwnBoardView, OwnCell, RevealView, SalvoView, ShipView, ShipsLeft, TargetCell, TargetView};
+pub use view::{
+    OwnBoardView, OwnCell, RevealView, SalvoView, ShipView, ShipsLeft, TargetCell, TargetView,
+};

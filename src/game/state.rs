@@ -184,7 +184,9 @@ pub enum PlacementError {
     #[error("you are not playing in this match")]
     NotAPlayer,
     /// Not the placement phase.
-    #[error("fleets can only be placed after the challenge is accepted and before the battle (the match is {0})")]
+    #[error(
+        "fleets can only be placed after the challenge is accepted and before the battle (the match is {0})"
+    )]
     NotPlacing(PhaseKind),
     /// The fleet is already final.
     #[error("your fleet is already final; wait for your opponent")]
@@ -253,7 +255,9 @@ pub enum EndError {
     #[error("the challenge has not been accepted yet; use cancel or decline instead")]
     NotStarted,
     /// Cancel by someone without the right.
-    #[error("only the challenger (before the challenge is accepted) or a moderator can cancel a match")]
+    #[error(
+        "only the challenger (before the challenge is accepted) or a moderator can cancel a match"
+    )]
     NotAllowed,
 }
 
@@ -414,7 +418,9 @@ impl Match {
     /// The seat of `id`, if they play.
     #[must_use]
     pub fn side_of(&self, id: PlayerId) -> Option<Side> {
-        Side::BOTH.into_iter().find(|s| self.players[s.index()] == id)
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.players[s.index()] == id)
     }
 
     /// The player in a seat.
@@ -843,8 +849,14 @@ mod tests {
         let fleet = m.placed_fleet(A).unwrap().0.clone();
         assert_eq!(m.confirm(A), Ok(Confirmed::Waiting));
         let before = m.clone();
-        assert_eq!(m.shuffle_fleet(A).unwrap_err(), PlacementError::AlreadyReady);
-        assert_eq!(m.set_fleet(A, fleet.clone()), Err(PlacementError::AlreadyReady));
+        assert_eq!(
+            m.shuffle_fleet(A).unwrap_err(),
+            PlacementError::AlreadyReady
+        );
+        assert_eq!(
+            m.set_fleet(A, fleet.clone()),
+            Err(PlacementError::AlreadyReady)
+        );
         assert_eq!(m, before);
         let classic = Fleet::random(Variant::Classic, &mut ChaCha8Rng::seed_from_u64(1));
         assert!(matches!(

@@ -233,7 +233,11 @@ impl Variant {
     /// Number of ships in a fleet.
     #[must_use]
     pub fn ship_count(self) -> usize {
-        self.rules().fleet.iter().map(|c| usize::from(c.count)).sum()
+        self.rules()
+            .fleet
+            .iter()
+            .map(|c| usize::from(c.count))
+            .sum()
     }
 
     /// Number of ship cells in a fleet.
@@ -275,7 +279,12 @@ pub struct UnknownVariant(pub String);
 impl FromStr for Variant {
     type Err = UnknownVariant;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().replace([' ', '-', '_'], "").as_str() {
+        match s
+            .trim()
+            .to_ascii_lowercase()
+            .replace([' ', '-', '_'], "")
+            .as_str()
+        {
             "classic" | "soslag" | "søslag" | "sjoslag" | "sjöslag" => Ok(Variant::Classic),
             "game2000" | "g2000" | "zeeslag" => Ok(Variant::Game2000),
             _ => Err(UnknownVariant(s.to_owned())),

@@ -339,7 +339,11 @@ mod tests {
         assert_eq!(view.cell(c("C7")), TargetCell::Halo);
         assert_eq!(view.cell(c("A5")), TargetCell::Halo);
         assert_eq!(view.cell(c("C4")), TargetCell::Miss);
-        assert_eq!(view.cell(c("A1")), TargetCell::Unknown, "unhit ship stays unknown");
+        assert_eq!(
+            view.cell(c("A1")),
+            TargetCell::Unknown,
+            "unhit ship stays unknown"
+        );
         assert_eq!(view.sunk, vec!["A6-B6".parse::<Ship>().unwrap()]);
         let destroyers = view.ships_left.iter().find(|s| s.len == 2).unwrap();
         assert_eq!((destroyers.afloat, destroyers.total), (2, 3));
@@ -347,8 +351,7 @@ mod tests {
 
     #[test]
     fn game2000_target_view_hides_which_cell_hit() {
-        let fleet =
-            Fleet::parse(Variant::Game2000, "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1").unwrap();
+        let fleet = Fleet::parse(Variant::Game2000, "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1").unwrap();
         let mut sea = Sea::new(fleet);
         // Processing order: the hit comes last, but the view lists cells sorted.
         sea.resolve(c("A9"), 1);
@@ -363,6 +366,9 @@ mod tests {
             view.salvos[0].reports,
             vec![Report::Water, Report::Water, Report::Sunk { len: 1 }]
         );
-        assert!(view.sunk.is_empty(), "Game 2000 never tells where a ship was");
+        assert!(
+            view.sunk.is_empty(),
+            "Game 2000 never tells where a ship was"
+        );
     }
 }
