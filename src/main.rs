@@ -1,5 +1,6 @@
 //! The Broadside binary: reads the configuration, sets up logging and runs the bot.
 
+use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
 use broadside::bot::{self, Config};
@@ -14,6 +15,7 @@ async fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .init();
 
     if let Err(e) = dotenv {
