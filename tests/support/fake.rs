@@ -140,7 +140,9 @@ impl Sent {
                 out.push(id.to_owned());
             }
             if let Some(children) = v.get("components").and_then(Value::as_array) {
-                children.iter().for_each(|c| walk(c, out));
+                for c in children {
+                    walk(c, out);
+                }
             }
         }
         let mut out = Vec::new();
@@ -612,8 +614,8 @@ impl InteractionBuilder<'_> {
             "id": command_id.to_string(),
             "name": name,
             "type": 1,
-            "options": options,
         });
+        data["options"] = options;
         if !resolved.as_object().is_some_and(serde_json::Map::is_empty) {
             data["resolved"] = resolved;
         }
@@ -676,7 +678,6 @@ impl InteractionBuilder<'_> {
                 "id": id.to_string(),
                 "application_id": APP_ID.to_string(),
                 "type": kind,
-                "data": data,
                 "channel_id": self.channel.id.to_string(),
                 "token": token,
                 "version": 1,
@@ -685,27 +686,25 @@ impl InteractionBuilder<'_> {
                 "attachment_size_limit": payloads::ATTACHMENT_SIZE_LIMIT,
                 "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
             });
-            match self.channel.guild_id {
-                Some(g) => {
-                    payload["guild_id"] = json!(g.to_string());
-                    payload["guild_locale"] = json!(self.guild_locale);
-                    payload["member"] = payloads::member(&self.user, &self.permissions);
-                    payload["app_permissions"] = json!(APP_PERMISSIONS);
-                    payload["authorizing_integration_owners"] = json!({ "0": g.to_string() });
-                    payload["context"] = json!(0);
-                    payload["channel"] = json!({
-                        "id": self.channel.id.to_string(), "type": 0, "guild_id": g.to_string(),
-                        "name": "sea", "permissions": self.permissions,
-                    });
-                }
-                None => {
-                    payload["user"] = payloads::user(&self.user);
-                    payload["context"] = json!(1);
-                    payload["app_permissions"] = json!(APP_PERMISSIONS);
-                    payload["channel"] = json!({
-                        "id": self.channel.id.to_string(), "type": 1,
-                    });
-                }
+            payload["data"] = data;
+            if let Some(g) = self.channel.guild_id {
+                payload["guild_id"] = json!(g.to_string());
+                payload["guild_locale"] = json!(self.guild_locale);
+                payload["member"] = payloads::member(&self.user, &self.permissions);
+                payload["app_permissions"] = json!(APP_PERMISSIONS);
+                payload["authorizing_integration_owners"] = json!({ "0": g.to_string() });
+                payload["context"] = json!(0);
+                payload["channel"] = json!({
+                    "id": self.channel.id.to_string(), "type": 0, "guild_id": g.to_string(),
+                    "name": "sea", "permissions": self.permissions,
+                });
+            } else {
+                payload["user"] = payloads::user(&self.user);
+                payload["context"] = json!(1);
+                payload["app_permissions"] = json!(APP_PERMISSIONS);
+                payload["channel"] = json!({
+                    "id": self.channel.id.to_string(), "type": 1,
+                });
             }
             if let Some(message) = message {
                 let object = st

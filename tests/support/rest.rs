@@ -87,16 +87,15 @@ pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Respon
     let path = full_path.strip_prefix(PREFIX).map(str::to_owned);
     let (status, reply, known) = {
         let mut st = fake.inner.lock();
-        match path
+        if let Some((status, reply)) = path
             .as_deref()
             .and_then(|p| route(&fake, &mut st, &method, p, &body))
         {
-            Some((status, reply)) => (status, reply, true),
-            None => {
-                eprintln!("fake Discord: unknown route {method} {full_path}");
-                let (s, r) = error(404, 0, "404: Not Found (unknown route in the fake)");
-                (s, r, false)
-            }
+            (status, reply, true)
+        } else {
+            eprintln!("fake Discord: unknown route {method} {full_path}");
+            let (s, r) = error(404, 0, "404: Not Found (unknown route in the fake)");
+            (s, r, false)
         }
     };
     {
@@ -206,13 +205,12 @@ fn register(st: &mut FakeState, app: &str, scope: Scope, commands: &Value) -> Ou
     let mut echoed = Vec::new();
     for command in list {
         let name = command["name"].as_str().unwrap_or_default().to_owned();
-        let id = match st.command_ids.get(&name) {
-            Some(id) => *id,
-            None => {
-                let id = st.new_id();
-                st.command_ids.insert(name, id);
-                id
-            }
+        let id = if let Some(id) = st.command_ids.get(&name) {
+            *id
+        } else {
+            let id = st.new_id();
+            st.command_ids.insert(name, id);
+            id
         };
         let mut c = command.clone();
         c["id"] = json!(id.to_string());
@@ -303,6 +301,7 @@ fn edit_message(
     Some(message)
 }
 
+#[allow(clippy::too_many_arguments)] // one flat call per route reads best here
 fn record(
     st: &mut FakeState,
     kind: SentKind,
@@ -366,13 +365,11 @@ fn callback(
         }
         7 => {
             if let Some(source) = source {
-                if st.messages.contains_key(&source) {
-                    edit_message(st, source, &data, &body.files, base);
-                } else {
-                    st.messages
-                        .insert(source, payloads::message(source, &channel, 0));
-                    edit_message(st, source, &data, &body.files, base);
-                }
+                // A click on a message the fake never saw: start from an empty one.
+                st.messages
+                    .entry(source)
+                    .or_insert_with(|| payloads::message(source, &channel, 0));
+                edit_message(st, source, &data, &body.files, base);
                 message_id = Some(source);
             }
         }
@@ -434,18 +431,16 @@ fn followup(st: &mut FakeState, token: &str, body: &Body, base: &str) -> Outcome
     let data = &body.json;
     // Discord turns the first followup after a deferral into the deferred message, which
     // keeps the deferral's visibility.
-    let (message_id, message, ephemeral) = match (deferred, followups, original) {
-        (Some(deferred_ephemeral), 0, Some(original)) => {
+    let (message_id, message, ephemeral) =
+        if let (Some(deferred_ephemeral), 0, Some(original)) = (deferred, followups, original) {
             let Some(m) = edit_message(st, original, data, &body.files, base) else {
                 return error(404, 10008, "Unknown Message");
             };
             (original, m, deferred_ephemeral)
-        }
-        _ => {
+        } else {
             let (id, m) = create_message(st, channel, data, &body.files, base);
             (id, m, flags_of(data) & 64 != 0)
-        }
-    };
+        };
     st.pending.get_mut(token).expect("still there").followups += 1;
     record(
         st,
