@@ -1,1 +1,166 @@
 //! The Discord layer (poise).
+//!
+//! [`run`] connects to Discord with a [`Config`]; [`framework`] builds the poise framework
+//! (commands, error hook, event handler) so that it can be reused and tested.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+
+pub mod commands;
+pub mod components;
+pub mod config;
+pub mod error;
+
+pub use config::{Config, ConfigError};
+pub use error::{Error, UserError};
+
+/// State shared by all commands and handlers.
+#[derive(Debug)]
+pub struct Data {
+    /// The configuration the bot was started with.
+    pub config: Arc<Config>,
+}
+
+/// The context commands receive.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// Set when the bot cannot finish starting (e.g. command registration failed); [`run`] then
+/// stops the bot and returns this text as an error.
+pub type StartupFailure = Arc<OnceLock<String>>;
+
+/// How long shards get to close after a shutdown request before the bot exits anyway.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// The framework options: commands, error hook and global event handler.
+#[must_use]
+pub fn options() -> poise::FrameworkOptions<Data, Error> {
+    poise::FrameworkOptions {
+        commands: commands::all(),
+        on_error: |error| Box::pin(error::on_error(error)),
+        event_handler: |framework, event| Box::pin(event_handler(framework, event)),
+        // Players type free text (names, notes); never let it ping @everyone or roles.
+        allowed_mentions: Some(
+            serenity::CreateAllowedMentions::new()
+                .everyone(false)
+                .all_roles(false)
+                .all_users(true),
+        ),
+        ..Default::default()
+    }
+}
+
+/// Builds the poise framework. On `READY` it registers the commands (in `DEV_GUILD_ID` if
+/// set, else globally); if that fails it records the reason in `failure` and shuts down,
+/// because poise would otherwise wait forever.
+#[must_use]
+pub fn framework(config: Arc<Config>, failure: StartupFailure) -> poise::Framework<Data, Error> {
+    poise::Framework::builder()
+        .options(options())
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                let registered = match config.dev_guild_id {
+                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
+                    None => poise::builtins::register_globally(ctx, commands).await,
+                };
+                if let Err(e) = registered {
+                    let reason = format!("could not register the slash commands: {e}");
+                    let _ = failure.set(reason.clone());
+                    let shards = framework.shard_manager().clone();
+                    tokio::spawn(async move { shards.shutdown_all().await });
+                    return Err(Error::Internal(anyhow::anyhow!(reason)));
+                }
+                tracing::info!(
+                    bot = %ready.user.name,
+                    commands = commands.len(),
+                    scope = %config.dev_guild_id.map_or("global".to_owned(), |g| format!("guild {g}")),
+                    "commands registered; ready"
+                );
+                Ok(Data { config })
+            })
+        })
+        .build()
+}
+
+/// The global event handler: routes button clicks; everything else is ignored for now.
+async fn event_handler(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(click),
+    } = event
+    {
+        components::handle(framework.serenity_context, framework.user_data, click).await?;
+    }
+    Ok(())
+}
+
+/// Connects to Discord and serves until the gateway fails or SIGINT/SIGTERM arrives.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    let config = Arc::new(config);
+    let http = match &config.api_base {
+        // serenity only honours a proxy with its rate limiter disabled.
+        Some(base) => {
+            tracing::info!(%base, "sending Discord REST traffic to another base URL");
+            serenity::HttpBuilder::new(config.token.expose())
+                .proxy(base.clone())
+                .ratelimiter_disabled(true)
+                .build()
+        }
+        None => serenity::Http::new(config.token.expose()),
+    };
+    let failure = StartupFailure::default();
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework(Arc::clone(&config), Arc::clone(&failure)))
+        .await
+        .context("could not create the Discord client")?;
+    let shards = Arc::clone(&client.shard_manager);
+
+    let mut start = std::pin::pin!(client.start());
+    let result = tokio::select! {
+        result = &mut start => result,
+        signal = shutdown_signal() => {
+            tracing::info!(signal, "shutting down");
+            shards.shutdown_all().await;
+            if let Ok(result) = tokio::time::timeout(SHUTDOWN_GRACE, start).await {
+                result
+            } else {
+                tracing::warn!("shards did not stop in time; exiting anyway");
+                Ok(())
+            }
+        }
+    };
+    if let Some(reason) = failure.get() {
+        anyhow::bail!("{reason}");
+    }
+    result.context("the Discord connection failed")
+}
+
+/// Waits for SIGINT (Ctrl-C) or, on Unix, SIGTERM; returns the signal's name.
+async fn shutdown_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+                _ = term.recv() => "SIGTERM",
+            },
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot listen for SIGTERM");
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
+}

@@ -1,0 +1,281 @@
+//! Settings read from the environment (and from a `.env` file, loaded by `main`).
+//!
+//! Every variable is documented in `.env.example`. Only `DISCORD_TOKEN` is required.
+
+use std::fmt;
+use std::time::Duration;
+
+use poise::serenity_prelude::GuildId;
+
+/// The bot token, from the Discord developer portal. Required.
+pub const VAR_TOKEN: &str = "DISCORD_TOKEN";
+/// A guild (server) id: register commands only there, which takes effect at once.
+pub const VAR_DEV_GUILD: &str = "DEV_GUILD_ID";
+/// Base URL that replaces `https://discord.com` for all REST calls (tests, proxies).
+pub const VAR_API_BASE: &str = "DISCORD_API_BASE";
+/// Seconds an open challenge waits for the opponent.
+pub const VAR_CHALLENGE_TIMEOUT: &str = "CHALLENGE_TIMEOUT_SECS";
+/// Seconds both players have to place their fleets.
+pub const VAR_PLACEMENT_TIMEOUT: &str = "PLACEMENT_TIMEOUT_SECS";
+/// Seconds a player has for one turn.
+pub const VAR_TURN_TIMEOUT: &str = "TURN_TIMEOUT_SECS";
+/// Fixed seed for every random choice, for reproducible games.
+pub const VAR_SEED: &str = "BROADSIDE_SEED";
+
+/// Default for [`VAR_CHALLENGE_TIMEOUT`].
+pub const DEFAULT_CHALLENGE_TIMEOUT: Duration = Duration::from_secs(300);
+/// Default for [`VAR_PLACEMENT_TIMEOUT`].
+pub const DEFAULT_PLACEMENT_TIMEOUT: Duration = Duration::from_secs(600);
+/// Default for [`VAR_TURN_TIMEOUT`].
+pub const DEFAULT_TURN_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// Why the configuration could not be read.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    /// `DISCORD_TOKEN` is not set at all.
+    #[error(
+        "DISCORD_TOKEN is not set; put the bot token from the Discord developer portal \
+         in the environment or in a .env file"
+    )]
+    MissingToken,
+    /// `DISCORD_TOKEN` is set but blank.
+    #[error("DISCORD_TOKEN is empty; it must hold the bot token from the Discord developer portal")]
+    EmptyToken,
+    /// A variable has a value that cannot be used.
+    #[error("{var} has the invalid value {value:?}: {reason}")]
+    Invalid {
+        /// Name of the variable.
+        var: &'static str,
+        /// The value as found.
+        value: String,
+        /// What was expected instead.
+        reason: &'static str,
+    },
+}
+
+/// The bot token. Its `Debug` output never shows the secret.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// The secret itself, for handing to serenity.
+    #[must_use]
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(<redacted>)")
+    }
+}
+
+/// Everything the bot needs to know at start-up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// Bot token (`DISCORD_TOKEN`).
+    pub token: Token,
+    /// Register commands in this guild only (`DEV_GUILD_ID`); `None` registers them globally.
+    pub dev_guild_id: Option<GuildId>,
+    /// Send REST traffic here instead of `https://discord.com` (`DISCORD_API_BASE`).
+    pub api_base: Option<String>,
+    /// How long an open challenge waits (`CHALLENGE_TIMEOUT_SECS`).
+    pub challenge_timeout: Duration,
+    /// How long fleet placement may take (`PLACEMENT_TIMEOUT_SECS`).
+    pub placement_timeout: Duration,
+    /// How long one turn may take (`TURN_TIMEOUT_SECS`).
+    pub turn_timeout: Duration,
+    /// Fixed random seed (`BROADSIDE_SEED`); `None` seeds from the operating system.
+    pub seed: Option<u64>,
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup`, which returns a variable's value if it is set.
+    ///
+    /// Blank optional variables count as unset, so a `.env` copied from `.env.example`
+    /// with empty lines works.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let token = match lookup(VAR_TOKEN) {
+            None => return Err(ConfigError::MissingToken),
+            Some(t) if t.trim().is_empty() => return Err(ConfigError::EmptyToken),
+            Some(t) => Token(t.trim().to_owned()),
+        };
+        let optional = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+
+        let dev_guild_id = optional(VAR_DEV_GUILD)
+            .map(|v| parse_nonzero(VAR_DEV_GUILD, &v, "expected a guild id (a positive number)"))
+            .transpose()?
+            .map(GuildId::new);
+
+        let api_base = optional(VAR_API_BASE)
+            .map(|v| {
+                let v = v.trim().trim_end_matches('/').to_owned();
+                if v.starts_with("http://") || v.starts_with("https://") {
+                    Ok(v)
+                } else {
+                    Err(ConfigError::Invalid {
+                        var: VAR_API_BASE,
+                        value: v,
+                        reason: "expected a URL starting with http:// or https://",
+                    })
+                }
+            })
+            .transpose()?;
+
+        let secs = |var: &'static str, default: Duration| -> Result<Duration, ConfigError> {
+            optional(var).map_or(Ok(default), |v| {
+                parse_nonzero(var, &v, "expected a number of seconds above zero")
+                    .map(Duration::from_secs)
+            })
+        };
+
+        let seed = optional(VAR_SEED)
+            .map(|v| {
+                v.trim().parse::<u64>().map_err(|_| ConfigError::Invalid {
+                    var: VAR_SEED,
+                    value: v.clone(),
+                    reason: "expected a whole number from 0 to 18446744073709551615",
+                })
+            })
+            .transpose()?;
+
+        Ok(Self {
+            token,
+            dev_guild_id,
+            api_base,
+            challenge_timeout: secs(VAR_CHALLENGE_TIMEOUT, DEFAULT_CHALLENGE_TIMEOUT)?,
+            placement_timeout: secs(VAR_PLACEMENT_TIMEOUT, DEFAULT_PLACEMENT_TIMEOUT)?,
+            turn_timeout: secs(VAR_TURN_TIMEOUT, DEFAULT_TURN_TIMEOUT)?,
+            seed,
+        })
+    }
+}
+
+fn parse_nonzero(var: &'static str, value: &str, reason: &'static str) -> Result<u64, ConfigError> {
+    match value.trim().parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(ConfigError::Invalid {
+            var,
+            value: value.to_owned(),
+            reason,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn read(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn missing_token_is_an_error() {
+        assert_eq!(read(&[]), Err(ConfigError::MissingToken));
+        assert!(
+            ConfigError::MissingToken
+                .to_string()
+                .contains("DISCORD_TOKEN")
+        );
+    }
+
+    #[test]
+    fn empty_or_blank_token_is_an_error() {
+        assert_eq!(read(&[(VAR_TOKEN, "")]), Err(ConfigError::EmptyToken));
+        assert_eq!(read(&[(VAR_TOKEN, "  \t")]), Err(ConfigError::EmptyToken));
+        assert!(
+            ConfigError::EmptyToken
+                .to_string()
+                .contains("DISCORD_TOKEN")
+        );
+    }
+
+    #[test]
+    fn defaults_apply_when_only_the_token_is_set() {
+        let c = read(&[(VAR_TOKEN, " abc ")]).unwrap();
+        assert_eq!(c.token.expose(), "abc");
+        assert_eq!(c.dev_guild_id, None);
+        assert_eq!(c.api_base, None);
+        assert_eq!(c.challenge_timeout, Duration::from_secs(300));
+        assert_eq!(c.placement_timeout, Duration::from_secs(600));
+        assert_eq!(c.turn_timeout, Duration::from_secs(300));
+        assert_eq!(c.seed, None);
+    }
+
+    #[test]
+    fn every_variable_is_read() {
+        let c = read(&[
+            (VAR_TOKEN, "abc"),
+            (VAR_DEV_GUILD, "123456789012345678"),
+            (VAR_API_BASE, "http://127.0.0.1:9999/"),
+            (VAR_CHALLENGE_TIMEOUT, "5"),
+            (VAR_PLACEMENT_TIMEOUT, "6"),
+            (VAR_TURN_TIMEOUT, "7"),
+            (VAR_SEED, "42"),
+        ])
+        .unwrap();
+        assert_eq!(c.dev_guild_id, Some(GuildId::new(123_456_789_012_345_678)));
+        assert_eq!(c.api_base.as_deref(), Some("http://127.0.0.1:9999"));
+        assert_eq!(c.challenge_timeout, Duration::from_secs(5));
+        assert_eq!(c.placement_timeout, Duration::from_secs(6));
+        assert_eq!(c.turn_timeout, Duration::from_secs(7));
+        assert_eq!(c.seed, Some(42));
+    }
+
+    #[test]
+    fn blank_optional_variables_count_as_unset() {
+        let c = read(&[(VAR_TOKEN, "abc"), (VAR_DEV_GUILD, ""), (VAR_SEED, " ")]).unwrap();
+        assert_eq!(c.dev_guild_id, None);
+        assert_eq!(c.seed, None);
+    }
+
+    #[test]
+    fn bad_dev_guild_id_is_rejected() {
+        for bad in ["abc", "0", "-5", "12.5", "99999999999999999999999"] {
+            let err = read(&[(VAR_TOKEN, "abc"), (VAR_DEV_GUILD, bad)]).unwrap_err();
+            assert!(
+                matches!(
+                    err,
+                    ConfigError::Invalid {
+                        var: VAR_DEV_GUILD,
+                        ..
+                    }
+                ),
+                "{bad}: {err:?}"
+            );
+            assert!(err.to_string().contains("DEV_GUILD_ID"));
+        }
+    }
+
+    #[test]
+    fn bad_timeouts_seed_and_base_are_rejected() {
+        for (var, bad) in [
+            (VAR_CHALLENGE_TIMEOUT, "0"),
+            (VAR_PLACEMENT_TIMEOUT, "ten"),
+            (VAR_TURN_TIMEOUT, "-1"),
+            (VAR_SEED, "-1"),
+            (VAR_API_BASE, "127.0.0.1:80"),
+        ] {
+            let err = read(&[(VAR_TOKEN, "abc"), (var, bad)]).unwrap_err();
+            assert!(err.to_string().contains(var), "{var}={bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn debug_output_hides_the_token() {
+        let c = read(&[(VAR_TOKEN, "super-secret")]).unwrap();
+        assert!(!format!("{c:?}").contains("super-secret"));
+    }
+}

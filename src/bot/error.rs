@@ -1,0 +1,160 @@
+//! Errors of the Discord layer and how they reach the player.
+//!
+//! Two kinds exist. A [`UserError`] carries a sentence written for players ("that cell was
+//! already shot at"); it is shown to the player who caused it, privately. Everything else is
+//! internal: it is logged with full detail, and the player only learns that something went
+//! wrong, also privately.
+
+use poise::serenity_prelude as serenity;
+use poise::{CreateReply, FrameworkError};
+
+use super::Data;
+
+/// What players see when an internal error happened.
+pub const GENERIC_FAILURE: &str = "Something went wrong on my side. Please try again in a moment.";
+
+/// An error whose text is meant for the player who triggered it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct UserError(pub String);
+
+/// Any error raised by a command or an event handler.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// An expected problem; the text is shown to the player.
+    #[error(transparent)]
+    User(#[from] UserError),
+    /// A Discord request failed.
+    #[error("Discord request failed: {0}")]
+    Discord(Box<serenity::Error>),
+    /// Anything else that should never happen.
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl Error {
+    /// A player-facing error with the given text.
+    pub fn user(message: impl Into<String>) -> Self {
+        Self::User(UserError(message.into()))
+    }
+
+    /// The text a player may see for this error: its own text for a [`UserError`], a
+    /// generic sentence for anything internal.
+    #[must_use]
+    pub fn player_message(&self) -> &str {
+        match self {
+            Self::User(UserError(text)) => text,
+            Self::Discord(_) | Self::Internal(_) => GENERIC_FAILURE,
+        }
+    }
+}
+
+impl From<serenity::Error> for Error {
+    fn from(error: serenity::Error) -> Self {
+        Self::Discord(Box::new(error))
+    }
+}
+
+/// A private reply that pings nobody.
+#[must_use]
+pub fn private_reply(text: impl Into<String>) -> CreateReply {
+    CreateReply::default()
+        .content(text)
+        .ephemeral(true)
+        .allowed_mentions(serenity::CreateAllowedMentions::new())
+}
+
+/// The framework's error hook: answers the player privately and logs internal errors.
+pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
+    match error {
+        FrameworkError::Setup { error, .. } => {
+            tracing::error!(error = %error, "bot setup failed");
+        }
+        FrameworkError::EventHandler { error, event, .. } => {
+            tracing::error!(error = %error, event = event.snake_case_name(), "event handler failed");
+        }
+        FrameworkError::Command { error, ctx, .. } => {
+            let command = ctx.command().qualified_name.clone();
+            match &error {
+                Error::User(e) => tracing::debug!(%command, reason = %e, "command refused"),
+                other => tracing::error!(%command, error = %other, "command failed"),
+            }
+            tell(ctx, error.player_message()).await;
+        }
+        FrameworkError::CommandPanic { payload, ctx, .. } => {
+            let command = ctx.command().qualified_name.clone();
+            tracing::error!(%command, panic = payload.as_deref().unwrap_or("?"), "command panicked");
+            tell(ctx, GENERIC_FAILURE).await;
+        }
+        FrameworkError::ArgumentParse {
+            error, input, ctx, ..
+        } => {
+            let text = match input {
+                Some(input) => format!("I could not understand `{}`: {error}", tidy(&input)),
+                None => format!("I could not understand that: {error}"),
+            };
+            tell(ctx, &text).await;
+        }
+        FrameworkError::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            tracing::error!(
+                command = %ctx.command().qualified_name,
+                %description,
+                "registered command differs from the code; re-register the commands"
+            );
+            tell(poise::Context::Application(ctx), GENERIC_FAILURE).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "could not report a framework error");
+            }
+        }
+    }
+}
+
+/// Sends a private message to the user of `ctx`, logging (not returning) failures.
+async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
+    if let Err(e) = ctx.send(private_reply(text)).await {
+        tracing::warn!(error = %e, "could not send an error message to the player");
+    }
+}
+
+/// Makes player input safe to quote inside inline code.
+#[must_use]
+pub fn tidy(input: &str) -> String {
+    input
+        .chars()
+        .filter(|c| *c != '`' && !c.is_control())
+        .take(60)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn user_errors_show_their_text() {
+        let e = Error::user("That cell was already shot at.");
+        assert_eq!(e.player_message(), "That cell was already shot at.");
+    }
+
+    #[test]
+    fn internal_errors_stay_hidden() {
+        let e = Error::from(anyhow::anyhow!("database password is hunter2"));
+        assert_eq!(e.player_message(), GENERIC_FAILURE);
+        assert!(
+            e.to_string().contains("hunter2"),
+            "the log keeps the detail"
+        );
+        let e = Error::from(serenity::Error::Other("socket closed"));
+        assert_eq!(e.player_message(), GENERIC_FAILURE);
+    }
+
+    #[test]
+    fn tidy_removes_backticks_and_limits_length() {
+        assert_eq!(tidy("a`b\nc"), "abc");
+        assert_eq!(tidy(&"x".repeat(200)).len(), 60);
+    }
+}

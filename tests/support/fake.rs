@@ -1,0 +1,738 @@
+//! A fake Discord on one loopback port: REST under `/api/v10` and the gateway at `/gateway`.
+//!
+//! Tests drive it through [`FakeDiscord`]: send slash commands and clicks as any user, then
+//! wait (with a time-out, never a fixed sleep) for what the bot sent back.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, watch};
+
+use super::payloads::{self, APP_ID, APP_PERMISSIONS, GUILD_ID, MEMBER_PERMISSIONS, validate};
+
+/// An interaction id as handed out by the fake.
+pub type InteractionId = u64;
+
+/// A user the fake can act as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    /// Snowflake.
+    pub id: u64,
+    /// User name (also used as global name).
+    pub name: String,
+}
+
+/// Where an interaction happens: a guild text channel or a DM.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Channel {
+    /// Snowflake of the channel.
+    pub id: u64,
+    /// The guild, or `None` for a DM.
+    pub guild_id: Option<u64>,
+}
+
+impl Channel {
+    /// A text channel in the default guild.
+    pub fn guild(id: u64) -> Self {
+        Self {
+            id,
+            guild_id: Some(GUILD_ID),
+        }
+    }
+
+    /// A text channel in another guild.
+    pub fn in_guild(guild_id: u64, id: u64) -> Self {
+        Self {
+            id,
+            guild_id: Some(guild_id),
+        }
+    }
+}
+
+/// What kind of request carried something the bot sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SentKind {
+    /// `POST /interactions/{id}/{token}/callback` with this response type
+    /// (4 reply, 5 deferred reply, 6 deferred update, 7 update message, 8 autocomplete, 9 modal).
+    Callback(u64),
+    /// `POST /webhooks/{app}/{token}`.
+    Followup,
+    /// `PATCH /webhooks/{app}/{token}/messages/@original`.
+    EditOriginal,
+    /// `PATCH /webhooks/{app}/{token}/messages/{id}`.
+    EditFollowup,
+    /// `DELETE /webhooks/{app}/{token}/messages/...`.
+    DeleteInteractionMessage,
+    /// `POST /channels/{id}/messages` in a guild channel.
+    ChannelMessage,
+    /// `POST /channels/{id}/messages` in a DM channel with this user.
+    Dm(u64),
+    /// `PATCH /channels/{id}/messages/{id}`.
+    EditChannelMessage,
+    /// `DELETE /channels/{id}/messages/{id}`.
+    DeleteChannelMessage,
+}
+
+/// A file the bot uploaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    /// File name as sent.
+    pub filename: String,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// One thing the bot sent that players could see (or a deferral / deletion).
+#[derive(Clone, Debug)]
+pub struct Sent {
+    /// The request kind.
+    pub kind: SentKind,
+    /// The interaction it answers, if any.
+    pub interaction: Option<InteractionId>,
+    /// The channel it shows up in.
+    pub channel: Option<u64>,
+    /// The message created or changed, if any.
+    pub message_id: Option<u64>,
+    /// Whether only the invoking user sees it (as Discord would show it: the first followup
+    /// after an ephemeral deferral is ephemeral even if its own flags say otherwise).
+    pub ephemeral: bool,
+    /// The `flags` field as sent.
+    pub flags: u64,
+    /// `content`, if present.
+    pub content: Option<String>,
+    /// `embeds` as raw JSON.
+    pub embeds: Vec<Value>,
+    /// `components` as raw JSON.
+    pub components: Vec<Value>,
+    /// Uploaded files.
+    pub attachments: Vec<Attachment>,
+    /// The JSON body (for multipart: `payload_json`).
+    pub body: Value,
+}
+
+impl Sent {
+    /// Content, or an empty string.
+    pub fn text(&self) -> &str {
+        self.content.as_deref().unwrap_or("")
+    }
+
+    /// Whether this carries a message a player reads (not a bare deferral or deletion).
+    pub fn is_message(&self) -> bool {
+        matches!(
+            self.kind,
+            SentKind::Callback(4 | 7)
+                | SentKind::Followup
+                | SentKind::EditOriginal
+                | SentKind::EditFollowup
+                | SentKind::ChannelMessage
+                | SentKind::Dm(_)
+                | SentKind::EditChannelMessage
+        )
+    }
+
+    /// Every `custom_id` in the components.
+    pub fn custom_ids(&self) -> Vec<String> {
+        fn walk(v: &Value, out: &mut Vec<String>) {
+            if let Some(id) = v.get("custom_id").and_then(Value::as_str) {
+                out.push(id.to_owned());
+            }
+            if let Some(children) = v.get("components").and_then(Value::as_array) {
+                for c in children {
+                    walk(c, out);
+                }
+            }
+        }
+        let mut out = Vec::new();
+        self.components.iter().for_each(|c| walk(c, &mut out));
+        out
+    }
+}
+
+/// One REST request the bot made.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// HTTP method.
+    pub method: String,
+    /// Path without `/api/v10` and without the query.
+    pub path: String,
+    /// JSON body (`payload_json` for multipart), `Null` if none.
+    pub body: Value,
+    /// The status the fake answered with.
+    pub status: u16,
+}
+
+/// Where commands were registered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// `PUT /applications/{app}/commands`.
+    Global,
+    /// `PUT /applications/{app}/guilds/{guild}/commands`.
+    Guild(u64),
+}
+
+/// One command registration call.
+#[derive(Clone, Debug)]
+pub struct Registration {
+    /// Global or one guild.
+    pub scope: Scope,
+    /// The commands as sent (a JSON array).
+    pub commands: Value,
+}
+
+impl Registration {
+    /// Names of the registered commands.
+    pub fn names(&self) -> Vec<String> {
+        self.commands
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|c| c["name"].as_str().map(str::to_owned))
+            .collect()
+    }
+
+    /// The registered command called `name`.
+    pub fn command(&self, name: &str) -> Option<&Value> {
+        self.commands.as_array()?.iter().find(|c| c["name"] == name)
+    }
+}
+
+/// Everything the fake saw. Read it in [`FakeDiscord::wait_for`] or through the helpers.
+#[derive(Debug, Default)]
+pub struct Recording {
+    /// Every REST request, in order.
+    pub requests: Vec<Request>,
+    /// Requests to routes the fake does not know (answered 404).
+    pub unexpected: Vec<Request>,
+    /// What the bot sent, in order.
+    pub sent: Vec<Sent>,
+    /// Command registrations, in order.
+    pub registrations: Vec<Registration>,
+    /// IDENTIFY payloads (`d`), one per gateway session.
+    pub identifies: Vec<Value>,
+    /// Heartbeats received.
+    pub heartbeats: usize,
+    /// Interactions dispatched, in order.
+    pub interactions: Vec<InteractionId>,
+}
+
+impl Recording {
+    /// What was sent for one interaction.
+    pub fn replies_to(&self, id: InteractionId) -> Vec<Sent> {
+        self.sent
+            .iter()
+            .filter(|s| s.interaction == Some(id))
+            .cloned()
+            .collect()
+    }
+}
+
+/// State of an interaction the fake dispatched.
+#[derive(Debug)]
+pub(super) struct Pending {
+    pub id: InteractionId,
+    pub created: Instant,
+    pub channel: Channel,
+    pub acknowledged: bool,
+    /// `Some(ephemeral)` after a deferred reply (type 5).
+    pub deferred: Option<bool>,
+    pub followups: usize,
+    pub original: Option<u64>,
+    /// For clicks: the message the component is on.
+    pub source_message: Option<u64>,
+}
+
+/// Mutable state behind one lock.
+#[derive(Debug, Default)]
+pub(super) struct State {
+    pub rec: Recording,
+    pub next_id: u64,
+    pub users: HashMap<u64, User>,
+    /// Interactions by token.
+    pub pending: HashMap<String, Pending>,
+    /// Messages by id (full message objects).
+    pub messages: HashMap<u64, Value>,
+    /// Channel of each message.
+    pub message_channel: HashMap<u64, Channel>,
+    pub dm_by_user: HashMap<u64, u64>,
+    pub user_by_dm: HashMap<u64, u64>,
+    pub closed_dms: HashSet<u64>,
+    pub command_ids: HashMap<String, u64>,
+    pub fail_registration: bool,
+    pub gateway: Option<mpsc::UnboundedSender<(String, Value)>>,
+    pub sessions: usize,
+}
+
+impl State {
+    pub fn new_id(&mut self) -> u64 {
+        self.next_id += 1;
+        1_300_000_000_000_000_000 + self.next_id
+    }
+}
+
+pub(super) struct Inner {
+    pub state: Mutex<State>,
+    pub changed: watch::Sender<u64>,
+    pub addr: SocketAddr,
+    /// Callbacks later than this after dispatch fail like Discord's (404, code 10062).
+    pub callback_deadline: Duration,
+}
+
+impl Inner {
+    pub fn lock(&self) -> MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Wakes everyone waiting in [`FakeDiscord::wait_for`].
+    pub fn bump(&self) {
+        self.changed.send_modify(|n| *n += 1);
+    }
+
+    pub fn base_url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+}
+
+/// A running fake Discord. Cheap to clone; the server stops when the test's runtime ends.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    pub(super) inner: Arc<Inner>,
+}
+
+impl FakeDiscord {
+    /// Starts a fake on a fresh loopback port.
+    pub async fn start() -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind a loopback port");
+        let addr = listener.local_addr().expect("local address");
+        let (changed, _) = watch::channel(0);
+        let fake = Self {
+            inner: Arc::new(Inner {
+                state: Mutex::new(State::default()),
+                changed,
+                addr,
+                callback_deadline: Duration::from_secs(3),
+            }),
+        };
+        let app = axum::Router::new()
+            .route("/gateway", axum::routing::get(super::gateway::upgrade))
+            .fallback(super::rest::handle)
+            .with_state(fake.clone());
+        tokio::spawn(async move {
+            axum::serve(listener, app)
+                .await
+                .expect("fake Discord server");
+        });
+        fake
+    }
+
+    /// `http://127.0.0.1:PORT`, the value for `DISCORD_API_BASE`.
+    pub fn base_url(&self) -> String {
+        self.inner.base_url()
+    }
+
+    /// Environment for a bot process that talks to this fake (token, base URL, dev guild,
+    /// log filter). Change it freely before spawning.
+    pub fn bot_env(&self) -> BTreeMap<String, String> {
+        [
+            ("DISCORD_TOKEN", "fake-token"),
+            ("DISCORD_API_BASE", &self.base_url()),
+            ("DEV_GUILD_ID", &GUILD_ID.to_string()),
+            ("RUST_LOG", "info,broadside=debug"),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v.to_owned()))
+        .collect()
+    }
+
+    /// A user with a fresh id, known to the fake (so user options resolve).
+    pub fn user(&self, name: &str) -> User {
+        let mut st = self.inner.lock();
+        let user = User {
+            id: st.new_id(),
+            name: name.to_owned(),
+        };
+        st.users.insert(user.id, user.clone());
+        user
+    }
+
+    /// A fresh text channel in the default guild.
+    pub fn channel(&self) -> Channel {
+        Channel::guild(self.inner.lock().new_id())
+    }
+
+    /// The DM channel between the bot and `user` (created on first use).
+    pub fn dm(&self, user: &User) -> Channel {
+        let id = super::rest::dm_channel_id(&mut self.inner.lock(), user.id);
+        Channel { id, guild_id: None }
+    }
+
+    /// Makes sending DMs to `user` fail with 403 / code 50007, as when they closed their DMs.
+    pub fn set_dms_closed(&self, user: &User, closed: bool) {
+        let mut st = self.inner.lock();
+        if closed {
+            st.closed_dms.insert(user.id);
+        } else {
+            st.closed_dms.remove(&user.id);
+        }
+    }
+
+    /// Makes command registration fail with 400 (to test start-up failure).
+    pub fn fail_registration(&self, fail: bool) {
+        self.inner.lock().fail_registration = fail;
+    }
+
+    /// Starts building an interaction by `user` in `channel` (to set locales or permissions).
+    pub fn interaction(&self, user: &User, channel: Channel) -> InteractionBuilder<'_> {
+        InteractionBuilder {
+            fake: self,
+            user: user.clone(),
+            channel,
+            locale: "en-US".to_owned(),
+            guild_locale: "en-US".to_owned(),
+            permissions: MEMBER_PERMISSIONS.to_owned(),
+        }
+    }
+
+    /// Sends a slash command; `options` is the JSON array of `data.options`.
+    pub fn slash(
+        &self,
+        user: &User,
+        channel: Channel,
+        name: &str,
+        options: Value,
+    ) -> InteractionId {
+        self.interaction(user, channel).slash(name, options)
+    }
+
+    /// Clicks the button `custom_id` on message `message` (which need not be known).
+    pub fn click(
+        &self,
+        user: &User,
+        channel: Channel,
+        message: u64,
+        custom_id: &str,
+    ) -> InteractionId {
+        self.interaction(user, channel).click(message, custom_id)
+    }
+
+    /// Locks the recording for a look.
+    pub fn recording(&self) -> RecordingGuard<'_> {
+        RecordingGuard(self.inner.lock())
+    }
+
+    /// What was sent in answer to one interaction, in order.
+    pub fn replies_to(&self, id: InteractionId) -> Vec<Sent> {
+        self.inner.lock().rec.replies_to(id)
+    }
+
+    /// Messages posted to a channel (through the channel endpoint or as interaction replies).
+    pub fn channel_messages(&self, channel: Channel) -> Vec<Sent> {
+        self.inner
+            .lock()
+            .rec
+            .sent
+            .iter()
+            .filter(|s| s.channel == Some(channel.id) && s.is_message())
+            .cloned()
+            .collect()
+    }
+
+    /// DMs the bot sent to `user` (successfully).
+    pub fn dms_to(&self, user: &User) -> Vec<Sent> {
+        self.inner
+            .lock()
+            .rec
+            .sent
+            .iter()
+            .filter(|s| s.kind == SentKind::Dm(user.id))
+            .cloned()
+            .collect()
+    }
+
+    /// Requests to routes the fake does not know.
+    pub fn unexpected_requests(&self) -> Vec<Request> {
+        self.inner.lock().rec.unexpected.clone()
+    }
+
+    /// Requests the fake answered with an error status (unknown routes included).
+    pub fn failed_requests(&self) -> Vec<Request> {
+        let st = self.inner.lock();
+        st.rec
+            .requests
+            .iter()
+            .filter(|r| r.status >= 400)
+            .cloned()
+            .collect()
+    }
+
+    /// The stored message object with this id (as Discord would return it).
+    pub fn message(&self, id: u64) -> Option<Value> {
+        self.inner.lock().messages.get(&id).cloned()
+    }
+
+    /// Waits until `check` returns `Some`, re-checking whenever the fake records something.
+    /// Panics after `timeout` with a summary of the recording.
+    pub async fn wait_for<T>(
+        &self,
+        mut check: impl FnMut(&Recording) -> Option<T>,
+        timeout: Duration,
+    ) -> T {
+        let mut changes = self.inner.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            changes.borrow_and_update();
+            if let Some(found) = check(&self.inner.lock().rec) {
+                return found;
+            }
+            if tokio::time::timeout_at(deadline, changes.changed())
+                .await
+                .is_err()
+            {
+                panic!(
+                    "fake Discord: condition not met within {timeout:?}\n{}",
+                    self.summary()
+                );
+            }
+        }
+    }
+
+    /// Waits until the bot connected, identified and registered its commands.
+    pub async fn wait_ready(&self, timeout: Duration) -> Registration {
+        self.wait_for(
+            |rec| {
+                (!rec.identifies.is_empty())
+                    .then(|| rec.registrations.last().cloned())
+                    .flatten()
+            },
+            timeout,
+        )
+        .await
+    }
+
+    /// Waits for the first message-carrying answer to an interaction (skipping deferrals).
+    pub async fn wait_reply(&self, id: InteractionId, timeout: Duration) -> Sent {
+        self.wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.interaction == Some(id) && s.is_message())
+                    .cloned()
+            },
+            timeout,
+        )
+        .await
+    }
+
+    /// A readable dump of what happened, for failure messages.
+    pub fn summary(&self) -> String {
+        use std::fmt::Write as _;
+        let st = self.inner.lock();
+        let mut out = format!(
+            "gateway sessions: {}, identifies: {}, heartbeats: {}, interactions: {:?}\nrequests:\n",
+            st.sessions,
+            st.rec.identifies.len(),
+            st.rec.heartbeats,
+            st.rec.interactions
+        );
+        for r in &st.rec.requests {
+            let body = r.body.to_string();
+            let body: String = body.chars().take(300).collect();
+            let _ = writeln!(out, "  {} {} -> {}  {body}", r.method, r.path, r.status);
+        }
+        out
+    }
+
+    pub(super) fn dispatch(&self, event: &str, data: Value) {
+        let st = self.inner.lock();
+        let gateway = st
+            .gateway
+            .as_ref()
+            .expect("the bot is not connected to the fake gateway; call wait_ready first");
+        gateway
+            .send((event.to_owned(), data))
+            .expect("the gateway session ended");
+    }
+}
+
+/// Read access to the [`Recording`] while holding the fake's lock; do not hold it across an
+/// `.await`.
+pub struct RecordingGuard<'a>(MutexGuard<'a, State>);
+
+impl std::ops::Deref for RecordingGuard<'_> {
+    type Target = Recording;
+    fn deref(&self) -> &Recording {
+        &self.0.rec
+    }
+}
+
+/// Builds and sends one interaction. See [`FakeDiscord::interaction`].
+pub struct InteractionBuilder<'a> {
+    fake: &'a FakeDiscord,
+    user: User,
+    channel: Channel,
+    locale: String,
+    guild_locale: String,
+    permissions: String,
+}
+
+impl InteractionBuilder<'_> {
+    /// The user's client locale, e.g. `da` or `sv-SE`.
+    pub fn locale(mut self, locale: &str) -> Self {
+        locale.clone_into(&mut self.locale);
+        self
+    }
+
+    /// The guild's preferred locale.
+    pub fn guild_locale(mut self, locale: &str) -> Self {
+        locale.clone_into(&mut self.guild_locale);
+        self
+    }
+
+    /// The member's permissions in the channel (decimal string).
+    pub fn permissions(mut self, permissions: &str) -> Self {
+        permissions.clone_into(&mut self.permissions);
+        self
+    }
+
+    /// Sends a slash command (type 2) with the given `data.options` array.
+    pub fn slash(self, name: &str, options: Value) -> InteractionId {
+        let (command_id, resolved) = {
+            let mut st = self.fake.inner.lock();
+            let command_id = match st.command_ids.get(name) {
+                Some(id) => *id,
+                None => st.new_id(),
+            };
+            (command_id, self.resolve(&st, &options))
+        };
+        let mut data = json!({
+            "id": command_id.to_string(),
+            "name": name,
+            "type": 1,
+        });
+        data["options"] = options;
+        if !resolved.as_object().is_some_and(serde_json::Map::is_empty) {
+            data["resolved"] = resolved;
+        }
+        if let Some(g) = self.channel.guild_id {
+            data["guild_id"] = json!(g.to_string());
+        }
+        self.send(2, data, None)
+    }
+
+    /// Sends a button click (type 3) on `message` with `custom_id`.
+    pub fn click(self, message: u64, custom_id: &str) -> InteractionId {
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.send(3, data, Some(message))
+    }
+
+    /// Builds `data.resolved` for user options (type 6).
+    fn resolve(&self, st: &State, options: &Value) -> Value {
+        let mut users = serde_json::Map::new();
+        let mut members = serde_json::Map::new();
+        for option in options.as_array().into_iter().flatten() {
+            if option["type"] != 6 {
+                continue;
+            }
+            let Some(id) = option["value"]
+                .as_str()
+                .and_then(|v| v.parse::<u64>().ok())
+                .or_else(|| option["value"].as_u64())
+            else {
+                continue;
+            };
+            let user = st.users.get(&id).cloned().unwrap_or_else(|| User {
+                id,
+                name: format!("user{id}"),
+            });
+            users.insert(id.to_string(), payloads::user(&user));
+            if self.channel.guild_id.is_some() {
+                members.insert(
+                    id.to_string(),
+                    payloads::resolved_member(MEMBER_PERMISSIONS),
+                );
+            }
+        }
+        let mut resolved = serde_json::Map::new();
+        if !users.is_empty() {
+            resolved.insert("users".into(), Value::Object(users));
+        }
+        if !members.is_empty() {
+            resolved.insert("members".into(), Value::Object(members));
+        }
+        Value::Object(resolved)
+    }
+
+    fn send(self, kind: u64, data: Value, message: Option<u64>) -> InteractionId {
+        let inner = &self.fake.inner;
+        let (id, payload) = {
+            let mut st = inner.lock();
+            let id = st.new_id();
+            let token = format!("itoken{id}");
+            let mut payload = json!({
+                "id": id.to_string(),
+                "application_id": APP_ID.to_string(),
+                "type": kind,
+                "channel_id": self.channel.id.to_string(),
+                "token": token,
+                "version": 1,
+                "locale": self.locale,
+                "entitlements": [],
+                "attachment_size_limit": payloads::ATTACHMENT_SIZE_LIMIT,
+                "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
+            });
+            payload["data"] = data;
+            if let Some(g) = self.channel.guild_id {
+                payload["guild_id"] = json!(g.to_string());
+                payload["guild_locale"] = json!(self.guild_locale);
+                payload["member"] = payloads::member(&self.user, &self.permissions);
+                payload["app_permissions"] = json!(APP_PERMISSIONS);
+                payload["authorizing_integration_owners"] = json!({ "0": g.to_string() });
+                payload["context"] = json!(0);
+                payload["channel"] = json!({
+                    "id": self.channel.id.to_string(), "type": 0, "guild_id": g.to_string(),
+                    "name": "sea", "permissions": self.permissions,
+                });
+            } else {
+                payload["user"] = payloads::user(&self.user);
+                payload["context"] = json!(1);
+                payload["app_permissions"] = json!(APP_PERMISSIONS);
+                payload["channel"] = json!({
+                    "id": self.channel.id.to_string(), "type": 1,
+                });
+            }
+            if let Some(message) = message {
+                let object = st
+                    .messages
+                    .get(&message)
+                    .cloned()
+                    .unwrap_or_else(|| payloads::message(message, &self.channel, 0));
+                payload["message"] = object;
+            }
+            validate::<serenity::all::Interaction>("interaction", &payload);
+            st.pending.insert(
+                token,
+                Pending {
+                    id,
+                    created: Instant::now(),
+                    channel: self.channel,
+                    acknowledged: false,
+                    deferred: None,
+                    followups: 0,
+                    original: None,
+                    source_message: message,
+                },
+            );
+            st.rec.interactions.push(id);
+            (id, payload)
+        };
+        self.fake.dispatch("INTERACTION_CREATE", payload);
+        inner.bump();
+        id
+    }
+}

@@ -1,0 +1,118 @@
+//! The fake gateway: HELLO, IDENTIFY, READY, heartbeat ACKs and dispatches.
+
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+
+use super::fake::FakeDiscord;
+use super::payloads::{self, validate};
+
+/// Heartbeat interval announced in HELLO, in milliseconds.
+const HEARTBEAT_MS: u64 = 41_250;
+
+pub async fn upgrade(State(fake): State<FakeDiscord>, ws: WebSocketUpgrade) -> Response {
+    ws.on_upgrade(move |socket| session(fake, socket))
+}
+
+async fn send(socket: &mut WebSocket, value: &Value) -> bool {
+    socket
+        .send(Message::Text(value.to_string().into()))
+        .await
+        .is_ok()
+}
+
+/// Reads the next JSON frame; `None` when the connection ends.
+async fn next_frame(socket: &mut WebSocket) -> Option<Value> {
+    loop {
+        match socket.recv().await? {
+            Ok(Message::Text(text)) => match serde_json::from_str(text.as_str()) {
+                Ok(v) => return Some(v),
+                Err(e) => eprintln!("fake gateway: unreadable frame ({e}): {}", text.as_str()),
+            },
+            Ok(Message::Binary(_)) => eprintln!("fake gateway: ignoring a binary frame"),
+            Ok(Message::Close(_)) | Err(_) => return None,
+            Ok(Message::Ping(_) | Message::Pong(_)) => {}
+        }
+    }
+}
+
+async fn session(fake: FakeDiscord, mut socket: WebSocket) {
+    let inner = &fake.inner;
+    if !send(
+        &mut socket,
+        &json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}}),
+    )
+    .await
+    {
+        return;
+    }
+    // Until IDENTIFY, only heartbeats are answered.
+    loop {
+        let Some(frame) = next_frame(&mut socket).await else {
+            return;
+        };
+        match frame["op"].as_u64() {
+            Some(1) => {
+                inner.lock().rec.heartbeats += 1;
+                if !send(&mut socket, &json!({"op": 11})).await {
+                    return;
+                }
+            }
+            Some(2) => {
+                inner.lock().rec.identifies.push(frame["d"].clone());
+                break;
+            }
+            other => eprintln!("fake gateway: unexpected op {other:?} before IDENTIFY"),
+        }
+    }
+
+    let (tx, mut rx) = mpsc::unbounded_channel::<(String, Value)>();
+    let resume_url = format!("ws://{}/gateway", inner.addr);
+    let session_id = {
+        let mut st = inner.lock();
+        st.sessions += 1;
+        format!("fake-session-{}", st.sessions)
+    };
+    let ready = payloads::ready(&session_id, &resume_url);
+    validate::<serenity::all::Ready>("READY", &ready);
+    let mut seq = 1_u64;
+    if !send(
+        &mut socket,
+        &json!({"op": 0, "s": seq, "t": "READY", "d": ready}),
+    )
+    .await
+    {
+        return;
+    }
+    inner.lock().gateway = Some(tx.clone());
+    inner.bump();
+
+    loop {
+        tokio::select! {
+            frame = next_frame(&mut socket) => {
+                let Some(frame) = frame else { break };
+                // Heartbeats are answered; presence updates and the like need nothing.
+                if frame["op"].as_u64() == Some(1) {
+                    inner.lock().rec.heartbeats += 1;
+                    inner.bump();
+                    if !send(&mut socket, &json!({"op": 11})).await {
+                        break;
+                    }
+                }
+            }
+            event = rx.recv() => {
+                let Some((name, data)) = event else { break };
+                seq += 1;
+                if !send(&mut socket, &json!({"op": 0, "s": seq, "t": name, "d": data})).await {
+                    break;
+                }
+            }
+        }
+    }
+    let mut st = inner.lock();
+    if st.gateway.as_ref().is_some_and(|g| g.same_channel(&tx)) {
+        st.gateway = None;
+    }
+}

@@ -1,0 +1,15 @@
+//! Test support: a fake Discord on loopback ([`fake`]) and a handle on the real bot binary
+//! ([`process`]). Each e2e test file does `mod support;`.
+
+// Not every test file uses every helper or re-export.
+#![allow(dead_code, unused_imports)]
+
+pub mod fake;
+mod gateway;
+pub mod payloads;
+pub mod process;
+mod rest;
+
+pub use fake::{Channel, FakeDiscord, InteractionId, Scope, Sent, SentKind, User};
+pub use payloads::GUILD_ID;
+pub use process::BotProcess;

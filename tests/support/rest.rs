@@ -1,0 +1,593 @@
+//! The fake REST API under `/api/v10`.
+
+use std::time::Duration;
+
+use axum::extract::{FromRequest, Multipart, Request as HttpRequest, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Value, json};
+
+use super::fake::{
+    Attachment, Channel, FakeDiscord, Request, Scope, Sent, SentKind, State as FakeState, User,
+};
+use super::payloads::{self, APP_ID, validate};
+
+const PREFIX: &str = "/api/v10/";
+
+/// A parsed request body.
+struct Body {
+    json: Value,
+    files: Vec<Attachment>,
+}
+
+/// What a route handler produces: status and JSON body (`None` → 204).
+type Outcome = (u16, Option<Value>);
+
+fn error(status: u16, code: u64, message: &str) -> Outcome {
+    (status, Some(json!({ "code": code, "message": message })))
+}
+
+async fn read_body(req: HttpRequest) -> Result<Body, String> {
+    let is_multipart = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if is_multipart {
+        let mut form = Multipart::from_request(req, &())
+            .await
+            .map_err(|e| format!("bad multipart: {e}"))?;
+        let mut json = Value::Null;
+        let mut files = Vec::new();
+        while let Some(field) = form.next_field().await.map_err(|e| e.to_string())? {
+            let name = field.name().unwrap_or_default().to_owned();
+            let filename = field.file_name().map(str::to_owned);
+            let bytes = field.bytes().await.map_err(|e| e.to_string())?;
+            if name == "payload_json" {
+                json = serde_json::from_slice(&bytes).map_err(|e| format!("payload_json: {e}"))?;
+            } else if name.starts_with("files[") {
+                files.push(Attachment {
+                    filename: filename.unwrap_or(name),
+                    bytes: bytes.to_vec(),
+                });
+            } else {
+                return Err(format!("unexpected multipart field {name:?}"));
+            }
+        }
+        Ok(Body { json, files })
+    } else {
+        let bytes = axum::body::to_bytes(req.into_body(), usize::MAX)
+            .await
+            .map_err(|e| e.to_string())?;
+        let json = if bytes.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&bytes).map_err(|e| format!("bad JSON body: {e}"))?
+        };
+        Ok(Body {
+            json,
+            files: Vec::new(),
+        })
+    }
+}
+
+pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Response {
+    let method = req.method().as_str().to_owned();
+    let full_path = req.uri().path().to_owned();
+    let body = match read_body(req).await {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("fake Discord: {method} {full_path}: {e}");
+            Body {
+                json: json!({ "unreadable": e }),
+                files: Vec::new(),
+            }
+        }
+    };
+    let path = full_path.strip_prefix(PREFIX).map(str::to_owned);
+    let (status, reply, known) = {
+        let mut st = fake.inner.lock();
+        if let Some((status, reply)) = path
+            .as_deref()
+            .and_then(|p| route(&fake, &mut st, &method, p, &body))
+        {
+            (status, reply, true)
+        } else {
+            eprintln!("fake Discord: unknown route {method} {full_path}");
+            let (s, r) = error(404, 0, "404: Not Found (unknown route in the fake)");
+            (s, r, false)
+        }
+    };
+    {
+        let mut st = fake.inner.lock();
+        let request = Request {
+            method,
+            path: path.unwrap_or(full_path),
+            body: body.json,
+            status,
+        };
+        if !known {
+            st.rec.unexpected.push(request.clone());
+        }
+        st.rec.requests.push(request);
+    }
+    fake.inner.bump();
+    let status = StatusCode::from_u16(status).expect("valid status");
+    match reply {
+        Some(v) => (status, axum::Json(v)).into_response(),
+        None => status.into_response(),
+    }
+}
+
+/// Routes one request; `None` for unknown routes.
+fn route(
+    fake: &FakeDiscord,
+    st: &mut FakeState,
+    method: &str,
+    path: &str,
+    body: &Body,
+) -> Option<Outcome> {
+    let segments: Vec<&str> = path.split('/').collect();
+    let base = fake.base_url();
+    let outcome = match (method, segments.as_slice()) {
+        ("GET", ["gateway"] | ["gateway", "bot"]) => (
+            200,
+            Some(json!({
+                "url": format!("ws://{}/gateway", fake.inner.addr),
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
+                },
+            })),
+        ),
+        ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => {
+            let info = payloads::application_info();
+            validate::<serenity::all::CurrentApplicationInfo>("application info", &info);
+            (200, Some(info))
+        }
+        ("PUT", ["applications", app, "commands"]) => register(st, app, Scope::Global, &body.json),
+        ("PUT", ["applications", app, "guilds", guild, "commands"]) => {
+            let guild = guild.parse().ok()?;
+            register(st, app, Scope::Guild(guild), &body.json)
+        }
+        ("POST", ["interactions", id, token, "callback"]) => {
+            callback(st, fake.inner.callback_deadline, id, token, body, &base)
+        }
+        ("POST", ["webhooks", app, token]) if *app == APP_ID.to_string() => {
+            followup(st, token, body, &base)
+        }
+        ("GET" | "PATCH" | "DELETE", ["webhooks", app, token, "messages", message])
+            if *app == APP_ID.to_string() =>
+        {
+            interaction_message(st, method, token, message, body, &base)
+        }
+        ("POST", ["users", "@me", "channels"]) => {
+            let Some(user_id) = body.json["recipient_id"]
+                .as_str()
+                .and_then(|s| s.parse::<u64>().ok())
+                .or_else(|| body.json["recipient_id"].as_u64())
+            else {
+                return Some(error(400, 50035, "Invalid Form Body: recipient_id"));
+            };
+            let id = dm_channel_id(st, user_id);
+            let user = st.users.get(&user_id).cloned().unwrap_or_else(|| User {
+                id: user_id,
+                name: format!("user{user_id}"),
+            });
+            let channel = payloads::dm_channel(id, &user);
+            validate::<serenity::all::PrivateChannel>("DM channel", &channel);
+            (200, Some(channel))
+        }
+        ("POST", ["channels", channel, "messages"]) => {
+            let channel: u64 = channel.parse().ok()?;
+            channel_message(st, channel, body, &base)
+        }
+        ("PATCH" | "DELETE", ["channels", channel, "messages", message]) => {
+            let channel: u64 = channel.parse().ok()?;
+            let message: u64 = message.parse().ok()?;
+            edit_channel_message(st, method, channel, message, body, &base)
+        }
+        _ => return None,
+    };
+    Some(outcome)
+}
+
+fn register(st: &mut FakeState, app: &str, scope: Scope, commands: &Value) -> Outcome {
+    if app != APP_ID.to_string() {
+        return error(404, 10002, "Unknown Application");
+    }
+    if st.fail_registration {
+        return error(400, 50035, "Invalid Form Body (the fake was told to fail)");
+    }
+    let Some(list) = commands.as_array() else {
+        return error(400, 50035, "Invalid Form Body: expected an array");
+    };
+    let mut echoed = Vec::new();
+    for command in list {
+        let name = command["name"].as_str().unwrap_or_default().to_owned();
+        let id = if let Some(id) = st.command_ids.get(&name) {
+            *id
+        } else {
+            let id = st.new_id();
+            st.command_ids.insert(name, id);
+            id
+        };
+        let mut c = command.clone();
+        c["id"] = json!(id.to_string());
+        c["application_id"] = json!(APP_ID.to_string());
+        c["version"] = json!(id.to_string());
+        if c.get("type").is_none_or(Value::is_null) {
+            c["type"] = json!(1);
+        }
+        if let Scope::Guild(g) = scope {
+            c["guild_id"] = json!(g.to_string());
+        }
+        echoed.push(c);
+    }
+    let echoed = Value::Array(echoed);
+    validate::<Vec<serenity::all::Command>>("command list", &echoed);
+    st.rec.registrations.push(super::fake::Registration {
+        scope,
+        commands: commands.clone(),
+    });
+    (200, Some(echoed))
+}
+
+/// Creates (or reuses) the DM channel id for a user.
+pub fn dm_channel_id(st: &mut FakeState, user: u64) -> u64 {
+    if let Some(id) = st.dm_by_user.get(&user) {
+        return *id;
+    }
+    let id = st.new_id();
+    st.dm_by_user.insert(user, id);
+    st.user_by_dm.insert(id, user);
+    id
+}
+
+fn flags_of(data: &Value) -> u64 {
+    data["flags"].as_u64().unwrap_or(0)
+}
+
+/// Applies the message fields of `data` (content, embeds, components, files) to `message`.
+fn apply(st: &mut FakeState, message: &mut Value, data: &Value, files: &[Attachment], base: &str) {
+    for field in ["content", "embeds", "components"] {
+        if let Some(v) = data.get(field).filter(|v| !v.is_null()) {
+            message[field] = v.clone();
+        }
+    }
+    if !files.is_empty() {
+        let list: Vec<Value> = files
+            .iter()
+            .map(|f| payloads::attachment(st.new_id(), &f.filename, f.bytes.len(), base))
+            .collect();
+        message["attachments"] = Value::Array(list);
+    } else if let Some(kept) = data.get("attachments").and_then(Value::as_array) {
+        // Edits list the attachments to keep by id; an empty list removes all.
+        if kept.is_empty() {
+            message["attachments"] = json!([]);
+        }
+    }
+}
+
+/// Stores a new message in `channel` and returns its id and object.
+fn create_message(
+    st: &mut FakeState,
+    channel: Channel,
+    data: &Value,
+    files: &[Attachment],
+    base: &str,
+) -> (u64, Value) {
+    let id = st.new_id();
+    let mut message = payloads::message(id, &channel, flags_of(data) & 64);
+    apply(st, &mut message, data, files, base);
+    validate::<serenity::all::Message>("message", &message);
+    st.messages.insert(id, message.clone());
+    st.message_channel.insert(id, channel);
+    (id, message)
+}
+
+fn edit_message(
+    st: &mut FakeState,
+    id: u64,
+    data: &Value,
+    files: &[Attachment],
+    base: &str,
+) -> Option<Value> {
+    let mut message = st.messages.get(&id)?.clone();
+    apply(st, &mut message, data, files, base);
+    message["edited_timestamp"] = json!(payloads::TIMESTAMP);
+    validate::<serenity::all::Message>("message", &message);
+    st.messages.insert(id, message.clone());
+    Some(message)
+}
+
+#[allow(clippy::too_many_arguments)] // one flat call per route reads best here
+fn record(
+    st: &mut FakeState,
+    kind: SentKind,
+    interaction: Option<u64>,
+    channel: Option<u64>,
+    message_id: Option<u64>,
+    ephemeral: bool,
+    data: &Value,
+    body: &Body,
+) {
+    let list = |field: &str| data[field].as_array().cloned().unwrap_or_default();
+    st.rec.sent.push(Sent {
+        kind,
+        interaction,
+        channel,
+        message_id,
+        ephemeral,
+        flags: flags_of(data),
+        content: data["content"].as_str().map(str::to_owned),
+        embeds: list("embeds"),
+        components: list("components"),
+        attachments: body.files.clone(),
+        body: body.json.clone(),
+    });
+}
+
+fn callback(
+    st: &mut FakeState,
+    deadline: Duration,
+    id: &str,
+    token: &str,
+    body: &Body,
+    base: &str,
+) -> Outcome {
+    let Some(pending) = st.pending.get(token) else {
+        return error(404, 10062, "Unknown interaction");
+    };
+    if pending.id.to_string() != id {
+        return error(404, 10062, "Unknown interaction");
+    }
+    if pending.acknowledged {
+        return error(400, 40060, "Interaction has already been acknowledged.");
+    }
+    if pending.created.elapsed() > deadline {
+        return error(404, 10062, "Unknown interaction (answered too late)");
+    }
+    let (interaction, channel, source) = (pending.id, pending.channel, pending.source_message);
+    let kind = body.json["type"].as_u64().unwrap_or(0);
+    let data = body.json.get("data").cloned().unwrap_or(Value::Null);
+    let ephemeral = flags_of(&data) & 64 != 0;
+    let mut message_id = None;
+    match kind {
+        4 => {
+            let (mid, _) = create_message(st, channel, &data, &body.files, base);
+            message_id = Some(mid);
+        }
+        5 => {
+            let (mid, _) =
+                create_message(st, channel, &json!({ "flags": flags_of(&data) }), &[], base);
+            message_id = Some(mid);
+        }
+        7 => {
+            if let Some(source) = source {
+                // A click on a message the fake never saw: start from an empty one.
+                st.messages
+                    .entry(source)
+                    .or_insert_with(|| payloads::message(source, &channel, 0));
+                edit_message(st, source, &data, &body.files, base);
+                message_id = Some(source);
+            }
+        }
+        6 | 8 | 9 | 10 => {}
+        _ => {
+            return error(
+                400,
+                50035,
+                "Invalid Form Body: unknown interaction response type",
+            );
+        }
+    }
+    let ephemeral_now = if kind == 7 {
+        source
+            .and_then(|s| st.messages.get(&s))
+            .is_some_and(|m| flags_of(m) & 64 != 0)
+    } else {
+        ephemeral
+    };
+    let pending = st.pending.get_mut(token).expect("still there");
+    pending.acknowledged = true;
+    if matches!(kind, 4 | 5) {
+        pending.original = message_id;
+    }
+    if kind == 5 {
+        pending.deferred = Some(ephemeral);
+    }
+    record(
+        st,
+        SentKind::Callback(kind),
+        Some(interaction),
+        Some(channel.id),
+        message_id,
+        ephemeral_now,
+        &data,
+        body,
+    );
+    (204, None)
+}
+
+fn followup(st: &mut FakeState, token: &str, body: &Body, base: &str) -> Outcome {
+    let Some(pending) = st.pending.get(token) else {
+        return error(404, 10015, "Unknown Webhook");
+    };
+    if !pending.acknowledged {
+        return error(
+            404,
+            10015,
+            "Unknown Webhook (interaction not acknowledged yet)",
+        );
+    }
+    let (interaction, channel, deferred, followups, original) = (
+        pending.id,
+        pending.channel,
+        pending.deferred,
+        pending.followups,
+        pending.original,
+    );
+    let data = &body.json;
+    // Discord turns the first followup after a deferral into the deferred message, which
+    // keeps the deferral's visibility.
+    let (message_id, message, ephemeral) =
+        if let (Some(deferred_ephemeral), 0, Some(original)) = (deferred, followups, original) {
+            let Some(m) = edit_message(st, original, data, &body.files, base) else {
+                return error(404, 10008, "Unknown Message");
+            };
+            (original, m, deferred_ephemeral)
+        } else {
+            let (id, m) = create_message(st, channel, data, &body.files, base);
+            (id, m, flags_of(data) & 64 != 0)
+        };
+    st.pending.get_mut(token).expect("still there").followups += 1;
+    record(
+        st,
+        SentKind::Followup,
+        Some(interaction),
+        Some(channel.id),
+        Some(message_id),
+        ephemeral,
+        data,
+        body,
+    );
+    (200, Some(message))
+}
+
+fn interaction_message(
+    st: &mut FakeState,
+    method: &str,
+    token: &str,
+    message: &str,
+    body: &Body,
+    base: &str,
+) -> Outcome {
+    let Some(pending) = st.pending.get(token) else {
+        return error(404, 10015, "Unknown Webhook");
+    };
+    let (interaction, channel, original) = (pending.id, pending.channel, pending.original);
+    let (message_id, kind) = if message == "@original" {
+        match original {
+            Some(id) => (id, SentKind::EditOriginal),
+            None => return error(404, 10008, "Unknown Message"),
+        }
+    } else {
+        match message.parse::<u64>() {
+            Ok(id) if st.messages.contains_key(&id) => (id, SentKind::EditFollowup),
+            _ => return error(404, 10008, "Unknown Message"),
+        }
+    };
+    let ephemeral = st
+        .messages
+        .get(&message_id)
+        .is_some_and(|m| flags_of(m) & 64 != 0);
+    match method {
+        "GET" => (200, st.messages.get(&message_id).cloned()),
+        "DELETE" => {
+            st.messages.remove(&message_id);
+            record(
+                st,
+                SentKind::DeleteInteractionMessage,
+                Some(interaction),
+                Some(channel.id),
+                Some(message_id),
+                ephemeral,
+                &Value::Null,
+                body,
+            );
+            (204, None)
+        }
+        _ => {
+            let Some(m) = edit_message(st, message_id, &body.json, &body.files, base) else {
+                return error(404, 10008, "Unknown Message");
+            };
+            record(
+                st,
+                kind,
+                Some(interaction),
+                Some(channel.id),
+                Some(message_id),
+                ephemeral,
+                &body.json,
+                body,
+            );
+            (200, Some(m))
+        }
+    }
+}
+
+fn channel_message(st: &mut FakeState, channel: u64, body: &Body, base: &str) -> Outcome {
+    let dm_user = st.user_by_dm.get(&channel).copied();
+    if let Some(user) = dm_user {
+        if st.closed_dms.contains(&user) {
+            return error(403, 50007, "Cannot send messages to this user");
+        }
+    }
+    let target = Channel {
+        id: channel,
+        guild_id: if dm_user.is_some() {
+            None
+        } else {
+            Some(payloads::GUILD_ID)
+        },
+    };
+    let (id, message) = create_message(st, target, &body.json, &body.files, base);
+    let kind = dm_user.map_or(SentKind::ChannelMessage, SentKind::Dm);
+    record(
+        st,
+        kind,
+        None,
+        Some(channel),
+        Some(id),
+        false,
+        &body.json,
+        body,
+    );
+    (200, Some(message))
+}
+
+fn edit_channel_message(
+    st: &mut FakeState,
+    method: &str,
+    channel: u64,
+    message: u64,
+    body: &Body,
+    base: &str,
+) -> Outcome {
+    if st.message_channel.get(&message).map(|c| c.id) != Some(channel) {
+        return error(404, 10008, "Unknown Message");
+    }
+    if flags_of(&st.messages[&message]) & 64 != 0 {
+        // Ephemeral messages cannot be reached through the channel endpoints.
+        return error(404, 10008, "Unknown Message");
+    }
+    if method == "DELETE" {
+        st.messages.remove(&message);
+        record(
+            st,
+            SentKind::DeleteChannelMessage,
+            None,
+            Some(channel),
+            Some(message),
+            false,
+            &Value::Null,
+            body,
+        );
+        return (204, None);
+    }
+    let Some(m) = edit_message(st, message, &body.json, &body.files, base) else {
+        return error(404, 10008, "Unknown Message");
+    };
+    record(
+        st,
+        SentKind::EditChannelMessage,
+        None,
+        Some(channel),
+        Some(message),
+        false,
+        &body.json,
+        body,
+    );
+    (200, Some(m))
+}
