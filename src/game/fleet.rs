@@ -1,6 +1,6 @@
 //! Ships and fleets. A [`Fleet`] value is always a valid fleet for its variant.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
@@ -45,6 +45,8 @@ pub enum ShipError {
     Empty,
 }
 
+// A ship always has at least one cell, so an `is_empty` would always be false.
+#[allow(clippy::len_without_is_empty)]
 impl Ship {
     /// A ship from its top-left cell, if all its cells fit the largest board.
     /// A length of 0 is refused.
@@ -323,7 +325,7 @@ fn list_problems(problems: &[PlacementProblem]) -> String {
         .collect::<Vec<_>>()
         .join("; ");
     if problems.len() > SHOWN_PROBLEMS {
-        text.push_str(&format!("; and {} more", problems.len() - SHOWN_PROBLEMS));
+        let _ = write!(text, "; and {} more", problems.len() - SHOWN_PROBLEMS);
     }
     text
 }

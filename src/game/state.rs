@@ -645,45 +645,8 @@ impl Match {
             None
         };
         let destroyed = sea.all_sunk();
-        let players = self.players;
         let hit = reports.iter().any(|r| r.is_hit());
-
-        let next = if rules.equal_turns {
-            if side == battle.first {
-                battle.first_done = destroyed;
-                battle.to_move = target;
-                battle.turns[target.index()] += 1;
-                Next::Turn {
-                    player: players[target.index()],
-                    last_chance: destroyed,
-                }
-            } else {
-                match (battle.first_done, destroyed) {
-                    (true, true) => Next::Over(Ending::Draw),
-                    (true, false) => Next::Over(won(players, target, WinReason::FleetDestroyed)),
-                    (false, true) => Next::Over(won(players, side, WinReason::FleetDestroyed)),
-                    (false, false) => {
-                        battle.to_move = target;
-                        battle.turns[target.index()] += 1;
-                        Next::Turn {
-                            player: players[target.index()],
-                            last_chance: false,
-                        }
-                    }
-                }
-            }
-        } else if destroyed {
-            Next::Over(won(players, side, WinReason::FleetDestroyed))
-        } else if hit && rules.shoot_again_on_hit {
-            Next::Again(by)
-        } else {
-            battle.to_move = target;
-            battle.turns[target.index()] += 1;
-            Next::Turn {
-                player: players[target.index()],
-                last_chance: false,
-            }
-        };
+        let next = battle.advance(side, destroyed, hit, variant, self.players);
         if let Next::Over(ending) = next {
             self.finish(ending);
         }
@@ -772,6 +735,48 @@ fn won(players: [PlayerId; 2], winner: Side, reason: WinReason) -> Ending {
 }
 
 impl Battle {
+    /// Decides what follows a completed shot or salvo of `side`.
+    fn advance(
+        &mut self,
+        side: Side,
+        destroyed: bool,
+        hit: bool,
+        variant: Variant,
+        players: [PlayerId; 2],
+    ) -> Next {
+        let rules = variant.rules();
+        let target = side.other();
+        let pass_turn = |battle: &mut Battle, last_chance: bool| {
+            battle.to_move = target;
+            battle.turns[target.index()] += 1;
+            Next::Turn {
+                player: players[target.index()],
+                last_chance,
+            }
+        };
+        if !rules.equal_turns {
+            return if destroyed {
+                Next::Over(won(players, side, WinReason::FleetDestroyed))
+            } else if hit && rules.shoot_again_on_hit {
+                Next::Again(players[side.index()])
+            } else {
+                pass_turn(self, false)
+            };
+        }
+        // Equal turns: the first player finishing leaves the other one reply turn;
+        // the round is decided after the second player's salvo.
+        if side == self.first {
+            self.first_done = destroyed;
+            return pass_turn(self, destroyed);
+        }
+        match (self.first_done, destroyed) {
+            (true, true) => Next::Over(Ending::Draw),
+            (true, false) => Next::Over(won(players, target, WinReason::FleetDestroyed)),
+            (false, true) => Next::Over(won(players, side, WinReason::FleetDestroyed)),
+            (false, false) => pass_turn(self, false),
+        }
+    }
+
     /// The waters of the player in `side` (their fleet and the shots at it).
     #[must_use]
     pub fn sea(&self, side: Side) -> &Sea {
