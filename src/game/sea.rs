@@ -129,11 +129,13 @@ impl Sea {
         self.fleet.cells().is_subset(self.fired)
     }
 
-    /// Applies one shot and reports it the way `variant`'s rules say.
+    /// Applies one shot and reports it the way the fleet's variant says.
     ///
     /// A shot at a cell fired at before is water (the caller refuses it first
-    /// where the rules forbid repeats).
-    pub(crate) fn resolve(&mut self, cell: Coord, turn: u16) -> Report {
+    /// where the rules forbid repeats). This is the bare mechanism: turn order,
+    /// salvo shuffling and refusals live in [`Match::fire`](super::Match::fire);
+    /// simulations (the computer opponent's benchmarks) may drive a `Sea` directly.
+    pub fn resolve(&mut self, cell: Coord, turn: u16) -> Report {
         let variant = self.fleet.variant();
         let repeat = !self.fired.insert(cell);
         let report = if repeat {
