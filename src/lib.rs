@@ -6,4 +6,5 @@
 
 pub mod bot;
 pub mod game;
+pub mod registry;
 pub mod render;

@@ -6,9 +6,15 @@
 //! are not ours and are left alone.
 
 use poise::serenity_prelude as serenity;
-use serenity::{ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage};
+use serenity::{
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateMessage,
+};
 
-use super::{Data, Error};
+use super::play::{self, EndSnapshot, Preview, player};
+use super::{Data, Error, pictures, text};
+use crate::game::Confirmed;
+use crate::registry::MatchId;
 
 /// Prefix of every custom id this bot creates.
 pub const PREFIX: &str = "bs:";
@@ -47,7 +53,7 @@ impl<'a> ComponentId<'a> {
 /// Handles a component interaction if its custom id carries our prefix.
 pub async fn handle(
     ctx: &serenity::Context,
-    _data: &Data,
+    data: &Data,
     click: &ComponentInteraction,
 ) -> Result<(), Error> {
     let custom_id = click.data.custom_id.as_str();
@@ -60,7 +66,7 @@ pub async fn handle(
             tracing::warn!(custom_id, user = %click.user.id, "malformed component id");
             Err(Error::user(STALE_BUTTON))
         }
-        Some(id) => route(&id),
+        Some(id) => route(ctx, data, click, &id).await,
     };
     if let Err(error) = outcome {
         match &error {
@@ -78,10 +84,210 @@ pub async fn handle(
     Ok(())
 }
 
-/// Dispatches a parsed click. No game exists yet, so every button is stale.
-fn route(id: &ComponentId<'_>) -> Result<(), Error> {
-    tracing::debug!(?id, "click on a button of an unknown match");
-    Err(Error::user(STALE_BUTTON))
+/// Dispatches a parsed click to its match.
+async fn route(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    id: &ComponentId<'_>,
+) -> Result<(), Error> {
+    let Ok(match_id) = id.match_id.parse::<u64>().map(MatchId) else {
+        return Err(Error::user(STALE_BUTTON));
+    };
+    match id.action {
+        "accept" => accept(ctx, data, click, match_id).await,
+        "decline" => decline(ctx, data, click, match_id).await,
+        "shuffle" => shuffle(ctx, data, click, match_id).await,
+        "ready" => ready(ctx, data, click, match_id, id.arg.unwrap_or("")).await,
+        other => {
+            tracing::debug!(action = other, "unknown button action");
+            Err(Error::user(STALE_BUTTON))
+        }
+    }
+}
+
+fn user_error(e: &impl ToString) -> Error {
+    Error::user(text::sentence(&e.to_string()))
+}
+
+/// Replaces the message the button sits on.
+async fn update(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    message: CreateInteractionResponseMessage,
+) -> Result<(), Error> {
+    click
+        .create_response(ctx, CreateInteractionResponse::UpdateMessage(message))
+        .await?;
+    Ok(())
+}
+
+async fn accept(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    id: MatchId,
+) -> Result<(), Error> {
+    let me = player(&click.user);
+    let timeout = data.config.placement_timeout;
+    let (players, variant, deadline, previews) = data
+        .registry
+        .with_id(id, |e| -> Result<_, Error> {
+            e.game.accept(me).map_err(|err| user_error(&err))?;
+            e.deadline = play::now() + timeout;
+            let players = e.game.players();
+            let mut previews = Vec::new();
+            for p in players {
+                // Everyone starts with a random fleet they can keep, shuffle or replace.
+                e.game.shuffle_fleet(p).map_err(|err| user_error(&err))?;
+                previews.extend(Preview::of(e, p).map(|v| (p, v)));
+            }
+            Ok((players, e.game.variant(), e.deadline, previews))
+        })
+        .ok_or_else(|| Error::user(STALE_BUTTON))??;
+    update(
+        ctx,
+        click,
+        CreateInteractionResponseMessage::new()
+            .content(text::accepted(players, variant, deadline))
+            .components(vec![]),
+    )
+    .await?;
+    for (p, preview) in previews {
+        if !play::dm_preview(&ctx.http, p, &preview).await? {
+            serenity::ChannelId::new(preview.channel.0)
+                .send_message(
+                    &ctx.http,
+                    CreateMessage::new()
+                        .content(text::dm_closed_hint(p))
+                        .allowed_mentions(
+                            serenity::CreateAllowedMentions::new()
+                                .users([serenity::UserId::new(p.0)]),
+                        ),
+                )
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+async fn decline(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    id: MatchId,
+) -> Result<(), Error> {
+    let me = player(&click.user);
+    let end = data
+        .registry
+        .with_id(id, |e| -> Result<EndSnapshot, Error> {
+            e.game.decline(me).map_err(|err| user_error(&err))?;
+            EndSnapshot::of(e)
+                .ok_or_else(|| Error::Internal(anyhow::anyhow!("decline did not end the match")))
+        })
+        .ok_or_else(|| Error::user(STALE_BUTTON))??;
+    data.registry.close(end.channel, end.id);
+    update(
+        ctx,
+        click,
+        CreateInteractionResponseMessage::new()
+            .content(end.text())
+            .components(vec![])
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await
+}
+
+async fn shuffle(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    id: MatchId,
+) -> Result<(), Error> {
+    let me = player(&click.user);
+    let preview = data
+        .registry
+        .with_id(id, |e| -> Result<Preview, Error> {
+            e.game.shuffle_fleet(me).map_err(|err| user_error(&err))?;
+            Preview::of(e, me).ok_or_else(|| Error::user("You have no fleet yet."))
+        })
+        .ok_or_else(|| Error::user(STALE_BUTTON))??;
+    let picture = pictures::own_board(&preview.view)?;
+    update(
+        ctx,
+        click,
+        CreateInteractionResponseMessage::new()
+            .content(preview.text())
+            .files([picture])
+            .components(play::placement_buttons(preview.id, &preview.fleet)),
+    )
+    .await
+}
+
+async fn ready(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &ComponentInteraction,
+    id: MatchId,
+    tag: &str,
+) -> Result<(), Error> {
+    let me = player(&click.user);
+    let turn_timeout = data.config.turn_timeout;
+    let (preview, confirmed, players, deadline) = data
+        .registry
+        .with_id(id, |e| -> Result<_, Error> {
+            let preview = match Preview::of(e, me) {
+                Some(p) => p,
+                None if !e.has_player(me) => {
+                    return Err(Error::user("This button belongs to another player."));
+                }
+                None => {
+                    return Err(Error::user(
+                        "There is no fleet to make final any more: the battle has begun.",
+                    ));
+                }
+            };
+            if play::fleet_tag(&preview.fleet) != tag {
+                return Err(Error::user(
+                    "This preview is out of date: your fleet changed since (by Shuffle or \
+                     `/place`). Use Ready on the latest preview, or `/board` to see your fleet.",
+                ));
+            }
+            let confirmed = e.game.confirm(me).map_err(|err| user_error(&err))?;
+            if matches!(confirmed, Confirmed::BattleStarts { .. }) {
+                e.deadline = play::now() + turn_timeout;
+            }
+            Ok((preview, confirmed, e.game.players(), e.deadline))
+        })
+        .ok_or_else(|| Error::user(STALE_BUTTON))??;
+    let waiting_for = match confirmed {
+        Confirmed::Waiting => players.into_iter().find(|&p| p != me),
+        Confirmed::BattleStarts { .. } => None,
+    };
+    update(
+        ctx,
+        click,
+        CreateInteractionResponseMessage::new()
+            .content(text::fleet_final(&preview.fleet.to_string(), waiting_for))
+            .files([pictures::own_board(&preview.view)?])
+            .components(vec![])
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await?;
+    if let Confirmed::BattleStarts { first } = confirmed {
+        serenity::ChannelId::new(preview.channel.0)
+            .send_message(
+                &ctx.http,
+                CreateMessage::new()
+                    .content(text::battle_starts(players, first, preview.variant, deadline))
+                    .allowed_mentions(
+                        serenity::CreateAllowedMentions::new()
+                            .users(players.map(|p| serenity::UserId::new(p.0))),
+                    ),
+            )
+            .await?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -9,10 +9,15 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
+use crate::registry::Registry;
+
 pub mod commands;
 pub mod components;
 pub mod config;
 pub mod error;
+pub mod pictures;
+pub mod play;
+pub mod text;
 
 pub use config::{Config, ConfigError};
 pub use error::{Error, UserError};
@@ -22,7 +27,14 @@ pub use error::{Error, UserError};
 pub struct Data {
     /// The configuration the bot was started with.
     pub config: Arc<Config>,
+    /// Running matches.
+    pub registry: Arc<Registry>,
+    /// Seeds for new matches.
+    pub seeds: play::Seeds,
 }
+
+/// How often the sweeper looks for matches past their deadline.
+const SWEEP_EVERY: Duration = Duration::from_millis(500);
 
 /// The context commands receive.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -79,7 +91,13 @@ pub fn framework(config: Arc<Config>, failure: StartupFailure) -> poise::Framewo
                     scope = %config.dev_guild_id.map_or("global".to_owned(), |g| format!("guild {g}")),
                     "commands registered; ready"
                 );
-                Ok(Data { config })
+                let registry = Arc::new(Registry::new());
+                play::spawn_sweeper(Arc::clone(&ctx.http), Arc::clone(&registry), SWEEP_EVERY);
+                Ok(Data {
+                    seeds: play::Seeds::new(config.seed),
+                    config,
+                    registry,
+                })
             })
         })
         .build()

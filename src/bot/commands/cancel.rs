@@ -1,0 +1,31 @@
+//! `/cancel`: call off the match in this channel.
+
+use crate::bot::error::private_reply;
+use crate::bot::play::{self, EndSnapshot, player};
+use crate::bot::{Context, Error, text};
+use crate::registry::ChannelKey;
+
+/// Call off this channel's match (the challenger before acceptance, or a moderator).
+/// (Manage Messages) at any time.
+#[poise::command(slash_command, guild_only, ephemeral)]
+pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
+    let me = player(ctx.author());
+    let moderator = ctx
+        .author_member()
+        .await
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_messages());
+    let data = ctx.data();
+    let channel = ChannelKey(ctx.channel_id().get());
+    let end = data
+        .registry
+        .with_channel(channel, |e| -> Result<EndSnapshot, Error> {
+            e.game
+                .cancel(me, moderator)
+                .map_err(|err| Error::user(text::sentence(&err.to_string())))?;
+            EndSnapshot::of(e).ok_or_else(|| Error::Internal(anyhow::anyhow!("cancel did not end")))
+        })
+        .ok_or_else(|| Error::user("There is no match in this channel."))??;
+    ctx.send(private_reply("The match is cancelled.")).await?;
+    play::finish(ctx.http(), &data.registry, end).await
+}

@@ -1,0 +1,96 @@
+//! `/fire`: shoot at the enemy sea.
+
+use poise::serenity_prelude as serenity;
+
+use crate::bot::play::{self, EndSnapshot, player};
+use crate::bot::{Context, Error, pictures, text};
+use crate::game::{FireOutcome, Next, PlayerId, TargetView, Variant, parse_cells};
+use crate::registry::ChannelKey;
+
+/// Fire at the enemy: one cell in classic (`C4`), three in Game 2000 (`C4 D5 E6`).
+///
+/// Only the player whose turn it is can fire, in the match's channel. The result is
+/// public, with your picture of the enemy sea.
+#[poise::command(slash_command, guild_only)]
+pub async fn fire(
+    ctx: Context<'_>,
+    #[description = "Cells to fire at: C4 (classic) or C4 D5 E6 (game2000)"] targets: String,
+) -> Result<(), Error> {
+    let me = player(ctx.author());
+    let data = ctx.data();
+    let channel = ChannelKey(ctx.channel_id().get());
+    let turn_timeout = data.config.turn_timeout;
+
+    struct Shot {
+        variant: Variant,
+        outcome: FireOutcome,
+        view: TargetView,
+        opponent: PlayerId,
+        deadline: std::time::SystemTime,
+        end: Option<EndSnapshot>,
+    }
+
+    let shot = data
+        .registry
+        .with_channel(channel, |e| -> Result<Shot, Error> {
+            if !e.has_player(me) {
+                return Err(Error::user(
+                    "You are not playing in this channel's match. Use `/status` to see who is.",
+                ));
+            }
+            let variant = e.game.variant();
+            let cells = parse_cells(&targets, variant).map_err(|err| {
+                Error::user(format!(
+                    "{} {}",
+                    text::sentence(&err.to_string()),
+                    expected_cells(variant)
+                ))
+            })?;
+            let outcome = e
+                .game
+                .fire(me, &cells)
+                .map_err(|err| Error::user(text::sentence(&err.to_string())))?;
+            e.deadline = play::now() + turn_timeout;
+            let view = e
+                .game
+                .target_view(me)
+                .ok_or_else(|| Error::Internal(anyhow::anyhow!("no target view after a shot")))?;
+            Ok(Shot {
+                variant,
+                view,
+                opponent: e.game.opponent_of(me).unwrap_or(me),
+                deadline: e.deadline,
+                end: EndSnapshot::of(e),
+                outcome,
+            })
+        })
+        .ok_or_else(|| {
+            Error::user("There is no match in this channel. Start one with `/challenge`.")
+        })??;
+
+    let mut reply = poise::CreateReply::default()
+        .content(text::fired(shot.variant, &shot.outcome, shot.opponent, shot.deadline))
+        .attachment(pictures::target_board(&shot.view)?);
+    if shot.variant == Variant::Game2000
+        && let Some(salvo) = shot.view.salvos.last()
+    {
+        reply = reply.attachment(pictures::salvo_report(salvo)?);
+    }
+    let mentioned = match shot.outcome.next {
+        Next::Turn { player, .. } | Next::Again(player) => vec![serenity::UserId::new(player.0)],
+        Next::Over(_) => vec![],
+    };
+    reply = reply.allowed_mentions(serenity::CreateAllowedMentions::new().users(mentioned));
+    ctx.send(reply).await?;
+    if let Some(end) = shot.end {
+        play::finish(ctx.http(), &data.registry, end).await?;
+    }
+    Ok(())
+}
+
+fn expected_cells(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Classic => "Classic takes one cell per turn, like `C4`.",
+        Variant::Game2000 => "Game 2000 takes three cells per turn, like `C4 D5 E6`.",
+    }
+}

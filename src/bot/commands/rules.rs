@@ -1,0 +1,24 @@
+//! `/rules`: the rules of a variant.
+
+use super::challenge::VariantChoice;
+use crate::bot::error::private_reply;
+use crate::bot::{Context, Error, text};
+use crate::game::Variant;
+
+/// Explain the rules of classic or Game 2000 (only you see the answer).
+#[poise::command(slash_command, ephemeral)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "Which rule set (default: both)"] variant: Option<VariantChoice>,
+) -> Result<(), Error> {
+    let body = match variant {
+        Some(v) => text::rules(v.into()),
+        None => Variant::ALL
+            .iter()
+            .map(|&v| text::rules(v))
+            .collect::<Vec<_>>()
+            .join("\n\n"),
+    };
+    ctx.send(private_reply(body)).await?;
+    Ok(())
+}

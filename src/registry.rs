@@ -1,0 +1,230 @@
+//! Running matches, one per channel, with lookups by player and by match id and
+//! deadlines for the expiry sweep.
+//!
+//! Every access goes through a closure that runs while the entry is locked, so a
+//! guard can never be held across an `.await`: callers mutate and take a snapshot
+//! inside the closure, then render and talk to Discord after it returns. A closure
+//! must not call back into the registry (that could lock the same shard twice).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::SystemTime;
+
+use dashmap::DashMap;
+use dashmap::mapref::entry::Entry as MapEntry;
+
+use crate::game::{Match, PlayerId};
+
+/// A Discord channel or thread id: the place a match lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ChannelKey(pub u64);
+
+/// A match's own id, used in button ids so a button can only act on its own match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MatchId(pub u64);
+
+impl std::fmt::Display for MatchId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// One running match and what the Discord layer keeps beside it.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The match's id.
+    pub id: MatchId,
+    /// Where it is played.
+    pub channel: ChannelKey,
+    /// The rules state.
+    pub game: Match,
+    /// Display names of `[challenger, opponent]`, for pictures.
+    pub names: [String; 2],
+    /// When the current phase (challenge, placement, turn) runs out.
+    pub deadline: SystemTime,
+    /// The locale of the server, for public messages.
+    pub guild_locale: Option<String>,
+}
+
+impl Entry {
+    /// Whether `player` takes part.
+    #[must_use]
+    pub fn has_player(&self, player: PlayerId) -> bool {
+        self.game.side_of(player).is_some()
+    }
+}
+
+/// Why a match could not be opened.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// The channel already has a match.
+    #[error("this channel already has a match")]
+    ChannelBusy,
+    /// One of the players is already in a match (somewhere).
+    #[error("a player is already in a match")]
+    PlayerBusy(PlayerId),
+}
+
+/// All running matches.
+#[derive(Debug, Default)]
+pub struct Registry {
+    by_channel: DashMap<ChannelKey, Entry>,
+    by_player: DashMap<PlayerId, ChannelKey>,
+    by_id: DashMap<MatchId, ChannelKey>,
+    next_id: AtomicU64,
+}
+
+impl Registry {
+    /// An empty registry.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A fresh match id.
+    pub fn next_id(&self) -> MatchId {
+        MatchId(self.next_id.fetch_add(1, Ordering::Relaxed) + 1)
+    }
+
+    /// Registers `entry` in its channel, if the channel and both players are free.
+    pub fn open(&self, entry: Entry) -> Result<MatchId, OpenError> {
+        let humans = entry.game.players();
+        let (id, channel) = (entry.id, entry.channel);
+        let MapEntry::Vacant(slot) = self.by_channel.entry(channel) else {
+            return Err(OpenError::ChannelBusy);
+        };
+        // Claim the players one by one, rolling back if one is taken.
+        let mut claimed = Vec::new();
+        for &p in &humans {
+            match self.by_player.entry(p) {
+                MapEntry::Occupied(_) => {
+                    for c in claimed {
+                        self.by_player.remove(&c);
+                    }
+                    return Err(OpenError::PlayerBusy(p));
+                }
+                MapEntry::Vacant(v) => {
+                    v.insert(channel);
+                    claimed.push(p);
+                }
+            }
+        }
+        self.by_id.insert(id, channel);
+        slot.insert(entry);
+        Ok(id)
+    }
+
+    /// Runs `f` on the match in `channel` while it is locked.
+    pub fn with_channel<R>(&self, channel: ChannelKey, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
+        self.by_channel.get_mut(&channel).map(|mut e| f(&mut e))
+    }
+
+    /// Runs `f` on the match with this id while it is locked.
+    pub fn with_id<R>(&self, id: MatchId, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
+        let channel = *self.by_id.get(&id)?;
+        self.by_channel
+            .get_mut(&channel)
+            .filter(|e| e.id == id)
+            .map(|mut e| f(&mut e))
+    }
+
+    /// The channel of `player`'s match, if they are in one.
+    #[must_use]
+    pub fn channel_of(&self, player: PlayerId) -> Option<ChannelKey> {
+        self.by_player.get(&player).map(|c| *c)
+    }
+
+    /// Removes the match in `channel` (if it is `id`), freeing the channel and its players.
+    pub fn close(&self, channel: ChannelKey, id: MatchId) -> Option<Entry> {
+        let (_, entry) = self.by_channel.remove_if(&channel, |_, e| e.id == id)?;
+        self.by_id.remove(&entry.id);
+        for p in entry.game.players() {
+            self.by_player.remove_if(&p, |_, c| *c == channel);
+        }
+        Some(entry)
+    }
+
+    /// Channels whose match deadline is at or before `now`.
+    #[must_use]
+    pub fn due(&self, now: SystemTime) -> Vec<(ChannelKey, MatchId)> {
+        self.by_channel
+            .iter()
+            .filter(|e| e.deadline <= now)
+            .map(|e| (e.channel, e.id))
+            .collect()
+    }
+
+    /// Number of running matches.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.by_channel.len()
+    }
+
+    /// Whether no match is running.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.by_channel.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{MatchOptions, Variant};
+    use std::time::Duration;
+
+    fn entry(reg: &Registry, channel: u64, a: u64, b: u64) -> Entry {
+        Entry {
+            id: reg.next_id(),
+            channel: ChannelKey(channel),
+            game: Match::challenge(
+                PlayerId(a),
+                PlayerId(b),
+                Variant::Classic,
+                MatchOptions::default(),
+                1,
+            )
+            .unwrap(),
+            names: ["a".into(), "b".into()],
+            deadline: SystemTime::UNIX_EPOCH + Duration::from_secs(100),
+            guild_locale: None,
+        }
+    }
+
+    #[test]
+    fn one_match_per_channel_and_per_player() {
+        let reg = Registry::new();
+        let id = reg.open(entry(&reg, 10, 1, 2)).unwrap();
+        assert_eq!(reg.open(entry(&reg, 10, 3, 4)), Err(OpenError::ChannelBusy));
+        assert_eq!(
+            reg.open(entry(&reg, 11, 3, 2)),
+            Err(OpenError::PlayerBusy(PlayerId(2)))
+        );
+        // The failed attempt did not leave player 3 claimed.
+        assert_eq!(reg.channel_of(PlayerId(3)), None);
+        assert_eq!(reg.channel_of(PlayerId(2)), Some(ChannelKey(10)));
+        assert!(reg.with_id(id, |e| e.channel).is_some());
+        reg.close(ChannelKey(10), id).unwrap();
+        assert!(reg.is_empty());
+        assert_eq!(reg.channel_of(PlayerId(1)), None);
+        assert!(reg.open(entry(&reg, 11, 3, 2)).is_ok());
+    }
+
+    #[test]
+    fn close_only_removes_the_named_match() {
+        let reg = Registry::new();
+        let id = reg.open(entry(&reg, 10, 1, 2)).unwrap();
+        assert!(reg.close(ChannelKey(10), MatchId(999)).is_none());
+        assert_eq!(reg.len(), 1);
+        assert!(reg.close(ChannelKey(10), id).is_some());
+    }
+
+    #[test]
+    fn due_lists_matches_past_their_deadline() {
+        let reg = Registry::new();
+        reg.open(entry(&reg, 10, 1, 2)).unwrap();
+        let before = SystemTime::UNIX_EPOCH + Duration::from_secs(99);
+        let after = SystemTime::UNIX_EPOCH + Duration::from_secs(100);
+        assert!(reg.due(before).is_empty());
+        assert_eq!(reg.due(after).len(), 1);
+    }
+}
