@@ -6,7 +6,6 @@ use crate::bot::{Context, Error, text};
 use crate::registry::ChannelKey;
 
 /// Call off this channel's match (the challenger before acceptance, or a moderator).
-/// (Manage Messages) at any time.
 #[poise::command(slash_command, guild_only, ephemeral)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());

@@ -1,0 +1,87 @@
+//! Writes one PNG of every picture kind, for both variants, mid-game and at the
+//! end, so a person can review them:
+//!
+//! ```text
+//! cargo run --release --example gallery -- <dir>
+//! ```
+
+#[path = "../tests/scenes/mod.rs"]
+mod scenes;
+
+use std::path::PathBuf;
+
+use broadside::game::{Match, Variant};
+use broadside::render::{Labels, Picture, Renderer, alt};
+
+fn main() -> anyhow::Result<()> {
+    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "gallery".to_owned()));
+    std::fs::create_dir_all(&dir)?;
+    let r = Renderer::shared();
+    let labels = Labels::default();
+    let mut save = |name: String, pic: &Picture, alt: String| -> anyhow::Result<()> {
+        let bytes = pic.to_png()?;
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, &bytes)?;
+        println!(
+            "{:<34} {:>4}×{:<4} {:>6} bytes  {alt}",
+            path.display(),
+            pic.width(),
+            pic.height(),
+            bytes.len()
+        );
+        Ok(())
+    };
+    for variant in Variant::ALL {
+        let key = variant.key();
+        for (stage, m) in [("mid", scenes::midgame(variant)), ("end", scenes::finished(variant))] {
+            boards(&mut save, r, &labels, &format!("{key}-{stage}"), &m)?;
+        }
+        let m = scenes::finished(variant);
+        if let Some(view) = m.reveal() {
+            let names = scenes::names();
+            let pic = r.reveal(&view, &names, &labels);
+            save(format!("{key}-reveal"), &pic, alt::reveal(&view, &names, &labels))?;
+        }
+        let preview = scenes::fleets(variant)[0].clone();
+        let view = broadside::game::OwnBoardView::preview(&preview);
+        save(
+            format!("{key}-preview"),
+            &r.own_board(&view, &labels),
+            alt::own_board(&view, &labels),
+        )?;
+    }
+    Ok(())
+}
+
+fn boards(
+    save: &mut impl FnMut(String, &Picture, String) -> anyhow::Result<()>,
+    r: &Renderer,
+    labels: &Labels,
+    prefix: &str,
+    m: &Match,
+) -> anyhow::Result<()> {
+    for (who, id) in [("ann", scenes::ANN), ("bjorn", scenes::BJORN)] {
+        if let Some(view) = m.own_view(id) {
+            save(
+                format!("{prefix}-own-{who}"),
+                &r.own_board(&view, labels),
+                alt::own_board(&view, labels),
+            )?;
+        }
+        if let Some(view) = m.target_view(id) {
+            save(
+                format!("{prefix}-target-{who}"),
+                &r.target_board(&view, labels),
+                alt::target_board(&view, labels),
+            )?;
+            if let Some(salvo) = view.salvos.last() {
+                save(
+                    format!("{prefix}-salvo-{who}"),
+                    &r.salvo_report(salvo, labels),
+                    alt::salvo_report(salvo, labels),
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! Every word the pictures and their alt texts use, so that another language
+//! can be passed in. `{…}` placeholders are filled in by the renderer.
+
+use std::borrow::Cow;
+
+/// Words and short templates for pictures and alt texts. [`Labels::default`] is English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Labels {
+    /// Heading of one's own board.
+    pub your_fleet: Cow<'static, str>,
+    /// Heading of the target board.
+    pub enemy_waters: Cow<'static, str>,
+    /// Heading of the Game 2000 report history.
+    pub history: Cow<'static, str>,
+    /// "Turn {n}".
+    pub turn: Cow<'static, str>,
+    /// Heading of the ships-left legend.
+    pub ships_left: Cow<'static, str>,
+    /// A Game 2000 report of a miss.
+    pub water: Cow<'static, str>,
+    /// "length {len} hit".
+    pub hit_len: Cow<'static, str>,
+    /// "length {len} destroyed".
+    pub destroyed_len: Cow<'static, str>,
+    /// Classic per-cell words for alt texts.
+    pub miss: Cow<'static, str>,
+    /// Classic: a hit.
+    pub hit: Cow<'static, str>,
+    /// Classic: a sunk ship of `{len}` cells.
+    pub sunk_len: Cow<'static, str>,
+    /// "{name} wins".
+    pub wins: Cow<'static, str>,
+    /// A drawn match.
+    pub draw: Cow<'static, str>,
+    /// A match called off.
+    pub cancelled: Cow<'static, str>,
+    /// Why the winner won: every enemy ship sunk.
+    pub reason_fleet: Cow<'static, str>,
+    /// Why the winner won: the other gave up.
+    pub reason_forfeit: Cow<'static, str>,
+    /// Why the winner won: the other let a turn run out.
+    pub reason_timeout: Cow<'static, str>,
+    /// Statistics: shots fired.
+    pub shots: Cow<'static, str>,
+    /// Statistics: hits.
+    pub hits: Cow<'static, str>,
+    /// Statistics: hits per shot.
+    pub accuracy: Cow<'static, str>,
+    /// Statistics: turns played.
+    pub turns: Cow<'static, str>,
+    /// Alt text: "{afloat} of {total} ships afloat".
+    pub afloat: Cow<'static, str>,
+    /// Alt text: "enemy shots: {shots}, hits: {hits}".
+    pub enemy_shots: Cow<'static, str>,
+    /// Alt text: "no shots yet".
+    pub no_shots: Cow<'static, str>,
+}
+
+impl Default for Labels {
+    fn default() -> Self {
+        Labels {
+            your_fleet: "Your fleet".into(),
+            enemy_waters: "Enemy waters".into(),
+            history: "Reports".into(),
+            turn: "Turn {n}".into(),
+            ships_left: "Ships left".into(),
+            water: "water".into(),
+            hit_len: "length {len} hit".into(),
+            destroyed_len: "length {len} destroyed".into(),
+            miss: "miss".into(),
+            hit: "hit".into(),
+            sunk_len: "ship of {len} sunk".into(),
+            wins: "{name} wins".into(),
+            draw: "Draw".into(),
+            cancelled: "Called off".into(),
+            reason_fleet: "every ship sunk".into(),
+            reason_forfeit: "by forfeit".into(),
+            reason_timeout: "on time".into(),
+            shots: "Shots".into(),
+            hits: "Hits".into(),
+            accuracy: "Accuracy".into(),
+            turns: "Turns".into(),
+            afloat: "{afloat} of {total} ships afloat".into(),
+            enemy_shots: "enemy shots: {shots}, hits: {hits}".into(),
+            no_shots: "no shots yet".into(),
+        }
+    }
+}
+
+/// `template` with each `{key}` replaced by its value.
+#[must_use]
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_owned();
+    for (key, value) in values {
+        out = out.replace(&format!("{{{key}}}"), value);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fills_placeholders() {
+        let l = Labels::default();
+        assert_eq!(fill(&l.hit_len, &[("len", "2")]), "length 2 hit");
+        assert_eq!(fill(&l.wins, &[("name", "Ann")]), "Ann wins");
+    }
+}

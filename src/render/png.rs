@@ -1,0 +1,41 @@
+//! Output: palette PNG bytes and RGBA images from a [`Canvas`].
+
+use image::RgbaImage;
+
+use super::canvas::Canvas;
+
+/// Why a picture could not be encoded.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The PNG encoder failed (it writes to memory, so this is not expected).
+    #[error("PNG encoding failed: {0}")]
+    Png(#[from] png::EncodingError),
+}
+
+/// Encodes `canvas` as an 8-bit palette PNG. Same canvas, same bytes.
+pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(8 * 1024);
+    let mut encoder = png::Encoder::new(&mut out, canvas.width(), canvas.height());
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(canvas.palette().iter().flat_map(|c| c.0).collect::<Vec<u8>>());
+    encoder.set_compression(png::Compression::Balanced);
+    encoder.set_filter(png::Filter::NoFilter);
+    let mut writer = encoder.write_header()?;
+    writer.write_image_data(canvas.indices())?;
+    writer.finish()?;
+    Ok(out)
+}
+
+/// The canvas as an RGBA image (fully opaque).
+#[must_use]
+pub fn rgba(canvas: &Canvas) -> RgbaImage {
+    let palette = canvas.palette();
+    let mut buf = Vec::with_capacity(canvas.indices().len() * 4);
+    for &i in canvas.indices() {
+        let [r, g, b] = palette[usize::from(i)].0;
+        buf.extend_from_slice(&[r, g, b, 255]);
+    }
+    RgbaImage::from_raw(canvas.width(), canvas.height(), buf)
+        .unwrap_or_else(|| RgbaImage::new(canvas.width(), canvas.height()))
+}
