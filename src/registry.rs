@@ -114,7 +114,11 @@ impl Registry {
     }
 
     /// Runs `f` on the match in `channel` while it is locked.
-    pub fn with_channel<R>(&self, channel: ChannelKey, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
+    pub fn with_channel<R>(
+        &self,
+        channel: ChannelKey,
+        f: impl FnOnce(&mut Entry) -> R,
+    ) -> Option<R> {
         self.by_channel.get_mut(&channel).map(|mut e| f(&mut e))
     }
 

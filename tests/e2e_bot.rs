@@ -9,6 +9,18 @@ use support::{BotProcess, FakeDiscord, GUILD_ID, Scope, SentKind};
 
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
+/// Every command, in registration order.
+const ALL_COMMANDS: [&str; 9] = [
+    "challenge",
+    "place",
+    "fire",
+    "board",
+    "status",
+    "forfeit",
+    "cancel",
+    "rules",
+    "help",
+];
 
 async fn started() -> (FakeDiscord, BotProcess) {
     let fake = FakeDiscord::start().await;
@@ -38,7 +50,7 @@ async fn registers_its_commands_in_the_dev_guild() {
     let registration = fake.wait_ready(START).await;
 
     assert_eq!(registration.scope, Scope::Guild(GUILD_ID));
-    assert_eq!(registration.names(), ["help"]);
+    assert_eq!(registration.names(), ALL_COMMANDS);
     let help = registration.command("help").expect("help registered");
     // A missing type means 1 (chat input).
     assert!(help.get("type").is_none_or(|t| t == 1), "{help}");
@@ -63,7 +75,7 @@ async fn registers_globally_without_a_dev_guild() {
     let _bot = BotProcess::spawn(&env);
     let registration = fake.wait_ready(START).await;
     assert_eq!(registration.scope, Scope::Global);
-    assert_eq!(registration.names(), ["help"]);
+    assert_eq!(registration.names(), ALL_COMMANDS);
 }
 
 #[tokio::test]

@@ -279,7 +279,12 @@ async fn ready(
             .send_message(
                 &ctx.http,
                 CreateMessage::new()
-                    .content(text::battle_starts(players, first, preview.variant, deadline))
+                    .content(text::battle_starts(
+                        players,
+                        first,
+                        preview.variant,
+                        deadline,
+                    ))
                     .allowed_mentions(
                         serenity::CreateAllowedMentions::new()
                             .users(players.map(|p| serenity::UserId::new(p.0))),

@@ -9,7 +9,7 @@ use crate::render::{Labels, Renderer, alt};
 
 use super::Error;
 
-fn attach(png: Vec<u8>, filename: &str, alt_text: String) -> CreateAttachment {
+fn attach(png: Vec<u8>, filename: &str, alt_text: &str) -> CreateAttachment {
     // Discord limits attachment descriptions to 1024 characters.
     let alt_text: String = alt_text.chars().take(1000).collect();
     CreateAttachment::bytes(png, filename).description(alt_text)
@@ -25,26 +25,38 @@ fn encode(picture: &crate::render::Picture) -> Result<Vec<u8>, Error> {
 pub fn own_board(view: &OwnBoardView) -> Result<CreateAttachment, Error> {
     let labels = Labels::default();
     let png = encode(&Renderer::shared().own_board(view, &labels))?;
-    Ok(attach(png, "your-fleet.png", alt::own_board(view, &labels)))
+    Ok(attach(
+        png,
+        "your-fleet.png",
+        &alt::own_board(view, &labels),
+    ))
 }
 
 /// The shooter's knowledge of the enemy sea.
 pub fn target_board(view: &TargetView) -> Result<CreateAttachment, Error> {
     let labels = Labels::default();
     let png = encode(&Renderer::shared().target_board(view, &labels))?;
-    Ok(attach(png, "target.png", alt::target_board(view, &labels)))
+    Ok(attach(png, "target.png", &alt::target_board(view, &labels)))
 }
 
 /// The report icons of one Game 2000 salvo.
 pub fn salvo_report(salvo: &SalvoView) -> Result<CreateAttachment, Error> {
     let labels = Labels::default();
     let png = encode(&Renderer::shared().salvo_report(salvo, &labels))?;
-    Ok(attach(png, "report.png", alt::salvo_report(salvo, &labels)))
+    Ok(attach(
+        png,
+        "report.png",
+        &alt::salvo_report(salvo, &labels),
+    ))
 }
 
 /// Both fleets and every shot, with the result.
 pub fn reveal(view: &RevealView, names: &[String; 2]) -> Result<CreateAttachment, Error> {
     let labels = Labels::default();
     let png = encode(&Renderer::shared().reveal(view, names, &labels))?;
-    Ok(attach(png, "reveal.png", alt::reveal(view, names, &labels)))
+    Ok(attach(
+        png,
+        "reveal.png",
+        &alt::reveal(view, names, &labels),
+    ))
 }

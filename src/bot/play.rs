@@ -34,7 +34,10 @@ impl Seeds {
     /// The next match seed.
     pub fn next(&self) -> u64 {
         // A poisoned lock only means another thread panicked mid-draw; the RNG is still usable.
-        let mut rng = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut rng = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         rng.next_u64()
     }
 }

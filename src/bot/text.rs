@@ -3,9 +3,7 @@
 use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::game::{
-    Ending, FireOutcome, Next, PlayerId, PlayerStats, Report, Variant, WinReason,
-};
+use crate::game::{Ending, FireOutcome, Next, PlayerId, PlayerStats, Report, Variant, WinReason};
 
 /// An engine message as a sentence: first letter upper-case, full stop at the end.
 #[must_use]
@@ -42,7 +40,13 @@ pub fn relative(t: SystemTime) -> String {
 
 /// The public challenge message.
 #[must_use]
-pub fn challenge(from: PlayerId, to: PlayerId, variant: Variant, strict: bool, deadline: SystemTime) -> String {
+pub fn challenge(
+    from: PlayerId,
+    to: PlayerId,
+    variant: Variant,
+    strict: bool,
+    deadline: SystemTime,
+) -> String {
     let mut text = format!(
         "⚓ {} challenges {} to a sea battle: **{}**.",
         mention(from),
@@ -101,14 +105,22 @@ pub fn placement_prompt(variant: Variant, fleet: &str, match_channel: u64) -> St
 #[must_use]
 pub fn fleet_final(fleet: &str, waiting_for: Option<PlayerId>) -> String {
     match waiting_for {
-        Some(p) => format!("Your fleet is final: `{fleet}`. Waiting for {} to finish placing.", mention(p)),
+        Some(p) => format!(
+            "Your fleet is final: `{fleet}`. Waiting for {} to finish placing.",
+            mention(p)
+        ),
         None => format!("Your fleet is final: `{fleet}`. The battle has begun!"),
     }
 }
 
 /// The public start of the battle.
 #[must_use]
-pub fn battle_starts(players: [PlayerId; 2], first: PlayerId, variant: Variant, deadline: SystemTime) -> String {
+pub fn battle_starts(
+    players: [PlayerId; 2],
+    first: PlayerId,
+    variant: Variant,
+    deadline: SystemTime,
+) -> String {
     let how = match variant {
         Variant::Classic => "`/fire targets:C4` — one cell; a hit or a sinking fires again",
         Variant::Game2000 => "`/fire targets:C4 D5 E6` — three cells per turn",
@@ -125,9 +137,13 @@ pub fn battle_starts(players: [PlayerId; 2], first: PlayerId, variant: Variant, 
 
 /// The public result of a shot or salvo.
 #[must_use]
-pub fn fired(variant: Variant, outcome: &FireOutcome, opponent: PlayerId, deadline: SystemTime) -> String {
+pub fn fired(variant: Variant, outcome: &FireOutcome, deadline: SystemTime) -> String {
     let cells: Vec<String> = outcome.cells.iter().map(ToString::to_string).collect();
-    let mut text = format!("🎯 {} fires at **{}**", mention(outcome.shooter), cells.join(" "));
+    let mut text = format!(
+        "🎯 {} fires at **{}**",
+        mention(outcome.shooter),
+        cells.join(" ")
+    );
     match variant {
         Variant::Classic => {
             let result = match outcome.reports.first() {
@@ -138,15 +154,27 @@ pub fn fired(variant: Variant, outcome: &FireOutcome, opponent: PlayerId, deadli
             let _ = write!(text, ": {result}");
         }
         Variant::Game2000 => {
-            let reports: Vec<String> = outcome.reports.iter().map(|r| r.describe(variant)).collect();
+            let reports: Vec<String> = outcome
+                .reports
+                .iter()
+                .map(|r| r.describe(variant))
+                .collect();
             let _ = write!(text, " (turn {}): {}.", outcome.turn, reports.join(", "));
         }
     }
     match outcome.next {
         Next::Again(p) => {
-            let _ = write!(text, "\n{} fires again — turn ends {}.", mention(p), relative(deadline));
+            let _ = write!(
+                text,
+                "\n{} fires again — turn ends {}.",
+                mention(p),
+                relative(deadline)
+            );
         }
-        Next::Turn { player, last_chance } => {
+        Next::Turn {
+            player,
+            last_chance,
+        } => {
             if last_chance {
                 let _ = write!(
                     text,
@@ -156,11 +184,14 @@ pub fn fired(variant: Variant, outcome: &FireOutcome, opponent: PlayerId, deadli
                     mention(player)
                 );
             }
-            let _ = write!(text, "\n{} to move — turn ends {}.", mention(player), relative(deadline));
+            let _ = write!(
+                text,
+                "\n{} to move — turn ends {}.",
+                mention(player),
+                relative(deadline)
+            );
         }
-        Next::Over(_) => {
-            let _ = opponent;
-        }
+        Next::Over(_) => {}
     }
     text
 }
@@ -169,13 +200,21 @@ pub fn fired(variant: Variant, outcome: &FireOutcome, opponent: PlayerId, deadli
 #[must_use]
 pub fn ending(ending: Ending, players: [PlayerId; 2], in_battle: bool) -> String {
     match ending {
-        Ending::Won { winner, loser, reason } => match reason {
+        Ending::Won {
+            winner,
+            loser,
+            reason,
+        } => match reason {
             WinReason::FleetDestroyed => format!(
                 "🏆 {} destroyed every ship of {} and **wins**!",
                 mention(winner),
                 mention(loser)
             ),
-            WinReason::Forfeit => format!("🏳️ {} forfeits. {} **wins**.", mention(loser), mention(winner)),
+            WinReason::Forfeit => format!(
+                "🏳️ {} forfeits. {} **wins**.",
+                mention(loser),
+                mention(winner)
+            ),
             WinReason::Timeout if in_battle => format!(
                 "⏰ {} let the turn run out — a skipped turn loses the game. {} **wins**.",
                 mention(loser),

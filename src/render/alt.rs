@@ -21,14 +21,21 @@ fn cap(mut text: String) -> String {
 fn afloat(labels: &Labels, afloat: usize, total: usize) -> String {
     fill(
         &labels.afloat,
-        &[("afloat", &afloat.to_string()), ("total", &total.to_string())],
+        &[
+            ("afloat", &afloat.to_string()),
+            ("total", &total.to_string()),
+        ],
     )
 }
 
 /// "Turn 3 (B2 C5 H7): water, length 2 hit, length 2 destroyed".
 #[must_use]
 pub fn salvo_report(salvo: &SalvoView, labels: &Labels) -> String {
-    let words: Vec<String> = salvo.reports.iter().map(|&r| report_words(r, labels)).collect();
+    let words: Vec<String> = salvo
+        .reports
+        .iter()
+        .map(|&r| report_words(r, labels))
+        .collect();
     cap(format!(
         "{} ({}): {}",
         fill(&labels.turn, &[("n", &salvo.turn.to_string())]),
@@ -52,10 +59,17 @@ pub fn own_board(view: &OwnBoardView, labels: &Labels) -> String {
     } else {
         fill(
             &labels.enemy_shots,
-            &[("shots", &view.shots.len().to_string()), ("hits", &hits.to_string())],
+            &[
+                ("shots", &view.shots.len().to_string()),
+                ("hits", &hits.to_string()),
+            ],
         )
     };
-    cap(format!("{}: {}; {shots}", labels.your_fleet, afloat(labels, up, total)))
+    cap(format!(
+        "{}: {}; {shots}",
+        labels.your_fleet,
+        afloat(labels, up, total)
+    ))
 }
 
 /// Classic: shots, hits and ships left. Game 2000: ships left and every turn's
@@ -66,7 +80,9 @@ pub fn target_board(view: &TargetView, labels: &Labels) -> String {
     let total: usize = view.ships_left.iter().map(|s| usize::from(s.total)).sum();
     let mut text = format!("{}: {}", labels.enemy_waters, afloat(labels, up, total));
     if view.salvos.is_empty() {
-        let cells: Vec<TargetCell> = Coord::all(view.variant.size()).map(|c| view.cell(c)).collect();
+        let cells: Vec<TargetCell> = Coord::all(view.variant.size())
+            .map(|c| view.cell(c))
+            .collect();
         let hits = cells
             .iter()
             .filter(|c| matches!(c, TargetCell::Hit | TargetCell::Sunk))

@@ -126,7 +126,13 @@ pub fn target_marks(canvas: &mut Canvas, fonts: &Fonts, g: Grid, view: &TargetVi
             (bx + bw - ax) as f32 - 2.0 * inset,
             (by + bh - ay) as f32 - 2.0 * inset,
         );
-        icons::hull(canvas, rect, ship.len(), ship.orientation(), HullState::Sunk);
+        icons::hull(
+            canvas,
+            rect,
+            ship.len(),
+            ship.orientation(),
+            HullState::Sunk,
+        );
     }
     for c in Coord::all(view.variant.size()) {
         match view.cell(c) {
@@ -138,7 +144,14 @@ pub fn target_marks(canvas: &mut Canvas, fonts: &Fonts, g: Grid, view: &TargetVi
                 let (x, y, w, h) = g.cell_rect(c);
                 canvas.fill_rect(x as i32, y as i32, w as i32, h as i32, palette::FIRED);
                 let (cx, cy) = g.centre(c);
-                fonts.draw_centred(canvas, Style::Label, &turn.to_string(), cx, cy, palette::TEXT);
+                fonts.draw_centred(
+                    canvas,
+                    Style::Label,
+                    &turn.to_string(),
+                    cx,
+                    cy,
+                    palette::TEXT,
+                );
             }
         }
     }

@@ -3,9 +3,7 @@
 
 #![allow(dead_code)]
 
-use broadside::game::{
-    CellSet, Coord, Fleet, Match, MatchOptions, PlayerId, TargetCell, Variant,
-};
+use broadside::game::{CellSet, Coord, Fleet, Match, MatchOptions, PlayerId, TargetCell, Variant};
 
 /// The challenger.
 pub const ANN: PlayerId = PlayerId(1);

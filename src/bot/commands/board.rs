@@ -19,7 +19,11 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         .ok_or_else(|| Error::user("You are not in a match. Start one with `/challenge`."))?;
     let snapshot: Option<(PhaseKind, Option<OwnBoardView>, Option<TargetView>)> =
         data.registry.with_channel(channel, |e| {
-            (e.game.phase_kind(), e.game.own_view(me), e.game.target_view(me))
+            (
+                e.game.phase_kind(),
+                e.game.own_view(me),
+                e.game.target_view(me),
+            )
         });
     let Some((phase, own, target)) = snapshot else {
         return Err(Error::user("Your match is over."));

@@ -1,5 +1,7 @@
 //! `/cancel`: call off the match in this channel.
 
+use poise::serenity_prelude as serenity;
+
 use crate::bot::error::private_reply;
 use crate::bot::play::{self, EndSnapshot, player};
 use crate::bot::{Context, Error, text};
@@ -13,7 +15,7 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
         .author_member()
         .await
         .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_messages());
+        .is_some_and(serenity::Permissions::manage_messages);
     let data = ctx.data();
     let channel = ChannelKey(ctx.channel_id().get());
     let end = data

@@ -47,20 +47,28 @@ pub async fn challenge(
             "You cannot challenge yourself. Name another member of this server.",
         ));
     }
+    if opponent.id == ctx.framework().bot_id() {
+        return Err(Error::user(
+            "A game against me is not available yet. Challenge another member for now.",
+        ));
+    }
     if opponent.bot {
-        let text = if opponent.id == ctx.framework().bot_id() {
-            "A game against me is not available yet. Challenge another member for now."
-        } else {
-            "Bots cannot play. Challenge a member of this server."
-        };
-        return Err(Error::user(text));
+        return Err(Error::user(
+            "Bots cannot play. Challenge a member of this server.",
+        ));
     }
     let data = ctx.data();
     let options = MatchOptions {
         repeats_forbidden: forbid_repeats.unwrap_or(false),
     };
-    let game = Match::challenge(player(me), player(&opponent), variant, options, data.seeds.next())
-        .map_err(|e| Error::user(e.to_string()))?;
+    let game = Match::challenge(
+        player(me),
+        player(&opponent),
+        variant,
+        options,
+        data.seeds.next(),
+    )
+    .map_err(|e| Error::user(e.to_string()))?;
     let deadline = play::now() + data.config.challenge_timeout;
     let entry = Entry {
         id: data.registry.next_id(),
@@ -116,7 +124,8 @@ pub async fn challenge(
         .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent.id]));
     if let Err(e) = ctx.send(reply).await {
         // Nobody saw the challenge: free the channel again.
-        data.registry.close(crate::registry::ChannelKey(ctx.channel_id().get()), id);
+        data.registry
+            .close(crate::registry::ChannelKey(ctx.channel_id().get()), id);
         return Err(e.into());
     }
     Ok(())

@@ -4,8 +4,17 @@ use poise::serenity_prelude as serenity;
 
 use crate::bot::play::{self, EndSnapshot, player};
 use crate::bot::{Context, Error, pictures, text};
-use crate::game::{FireOutcome, Next, PlayerId, TargetView, Variant, parse_cells};
+use crate::game::{FireError, FireOutcome, Next, TargetView, Variant, parse_cells};
 use crate::registry::ChannelKey;
+
+/// What a successful shot leaves to show, taken under the registry lock.
+struct Shot {
+    variant: Variant,
+    outcome: FireOutcome,
+    view: TargetView,
+    deadline: std::time::SystemTime,
+    end: Option<EndSnapshot>,
+}
 
 /// Fire at the enemy: one cell in classic (`C4`), three in Game 2000 (`C4 D5 E6`).
 ///
@@ -21,55 +30,47 @@ pub async fn fire(
     let channel = ChannelKey(ctx.channel_id().get());
     let turn_timeout = data.config.turn_timeout;
 
-    struct Shot {
-        variant: Variant,
-        outcome: FireOutcome,
-        view: TargetView,
-        opponent: PlayerId,
-        deadline: std::time::SystemTime,
-        end: Option<EndSnapshot>,
-    }
-
-    let shot = data
-        .registry
-        .with_channel(channel, |e| -> Result<Shot, Error> {
-            if !e.has_player(me) {
-                return Err(Error::user(
-                    "You are not playing in this channel's match. Use `/status` to see who is.",
-                ));
-            }
-            let variant = e.game.variant();
-            let cells = parse_cells(&targets, variant).map_err(|err| {
-                Error::user(format!(
-                    "{} {}",
-                    text::sentence(&err.to_string()),
-                    expected_cells(variant)
-                ))
-            })?;
-            let outcome = e
-                .game
-                .fire(me, &cells)
-                .map_err(|err| Error::user(text::sentence(&err.to_string())))?;
-            e.deadline = play::now() + turn_timeout;
-            let view = e
-                .game
-                .target_view(me)
-                .ok_or_else(|| Error::Internal(anyhow::anyhow!("no target view after a shot")))?;
-            Ok(Shot {
-                variant,
-                view,
-                opponent: e.game.opponent_of(me).unwrap_or(me),
-                deadline: e.deadline,
-                end: EndSnapshot::of(e),
-                outcome,
+    let shot =
+        data.registry
+            .with_channel(channel, |e| -> Result<Shot, Error> {
+                if !e.has_player(me) {
+                    return Err(Error::user(
+                        "You are not playing in this channel's match. Use `/status` to see who is.",
+                    ));
+                }
+                let variant = e.game.variant();
+                let cells = parse_cells(&targets, variant).map_err(|err| {
+                    Error::user(format!(
+                        "{} {}",
+                        text::sentence(&err.to_string()),
+                        expected_cells(variant)
+                    ))
+                })?;
+                let outcome = e.game.fire(me, &cells).map_err(|err| match err {
+                    FireError::NotYourTurn(p) => Error::user(format!(
+                        "It is not your turn: {} is to move.",
+                        text::mention(p)
+                    )),
+                    other => Error::user(text::sentence(&other.to_string())),
+                })?;
+                e.deadline = play::now() + turn_timeout;
+                let view = e.game.target_view(me).ok_or_else(|| {
+                    Error::Internal(anyhow::anyhow!("no target view after a shot"))
+                })?;
+                Ok(Shot {
+                    variant,
+                    view,
+                    deadline: e.deadline,
+                    end: EndSnapshot::of(e),
+                    outcome,
+                })
             })
-        })
-        .ok_or_else(|| {
-            Error::user("There is no match in this channel. Start one with `/challenge`.")
-        })??;
+            .ok_or_else(|| {
+                Error::user("There is no match in this channel. Start one with `/challenge`.")
+            })??;
 
     let mut reply = poise::CreateReply::default()
-        .content(text::fired(shot.variant, &shot.outcome, shot.opponent, shot.deadline))
+        .content(text::fired(shot.variant, &shot.outcome, shot.deadline))
         .attachment(pictures::target_board(&shot.view)?);
     if shot.variant == Variant::Game2000
         && let Some(salvo) = shot.view.salvos.last()

@@ -19,7 +19,8 @@ pub async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
             e.game
                 .forfeit(me)
                 .map_err(|err| Error::user(text::sentence(&err.to_string())))?;
-            EndSnapshot::of(e).ok_or_else(|| Error::Internal(anyhow::anyhow!("forfeit did not end")))
+            EndSnapshot::of(e)
+                .ok_or_else(|| Error::Internal(anyhow::anyhow!("forfeit did not end")))
         })
         .ok_or_else(|| Error::user("Your match is already over."))??;
     ctx.send(private_reply("You forfeited the match.")).await?;

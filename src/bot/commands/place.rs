@@ -25,9 +25,8 @@ pub async fn place(
         .with_channel(channel, |e| -> Result<Preview, Error> {
             match &fleet {
                 Some(text) => {
-                    let fleet = Fleet::parse(e.game.variant(), text).map_err(|err| {
-                        Error::user(format!("That fleet does not work: {err}."))
-                    })?;
+                    let fleet = Fleet::parse(e.game.variant(), text)
+                        .map_err(|err| Error::user(format!("That fleet does not work: {err}.")))?;
                     e.game
                         .set_fleet(me, fleet)
                         .map_err(|err| Error::user(text::sentence(&err.to_string())))?;

@@ -17,9 +17,11 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let channel = if data.registry.with_channel(here, |_| ()).is_some() {
         here
     } else {
-        data.registry.channel_of(player(ctx.author())).ok_or_else(|| {
-            Error::user("There is no match in this channel, and you are not in one.")
-        })?
+        data.registry
+            .channel_of(player(ctx.author()))
+            .ok_or_else(|| {
+                Error::user("There is no match in this channel, and you are not in one.")
+            })?
     };
     let summary = data
         .registry
@@ -37,7 +39,12 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
             }
             match e.game.phase_kind() {
                 PhaseKind::Challenge => {
-                    let _ = write!(s, "Waiting for {} to answer — expires {}.", text::mention(b), text::relative(e.deadline));
+                    let _ = write!(
+                        s,
+                        "Waiting for {} to answer — expires {}.",
+                        text::mention(b),
+                        text::relative(e.deadline)
+                    );
                 }
                 PhaseKind::Placement => {
                     let ready = e.game.ready().unwrap_or_default();
@@ -61,7 +68,10 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
                             text::relative(e.deadline)
                         );
                     }
-                    s.push_str(&text::stats_lines([a, b], [e.game.stats(a), e.game.stats(b)]));
+                    s.push_str(&text::stats_lines(
+                        [a, b],
+                        [e.game.stats(a), e.game.stats(b)],
+                    ));
                 }
                 PhaseKind::Finished => s.push_str("The match is over."),
             }

@@ -1,0 +1,566 @@
+//! End-to-end matches: the real binary against the fake Discord, from challenge to reveal.
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User};
+
+const START: Duration = Duration::from_secs(30);
+const REPLY: Duration = Duration::from_secs(10);
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+const G2000_A: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
+const G2000_B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
+
+/// Permissions of a plain member (view channel, send messages, use commands).
+const MEMBER: &str = "2147486720";
+/// Permissions of a moderator (adds Manage Messages).
+const MODERATOR: &str = "2147494912";
+
+struct Table {
+    fake: FakeDiscord,
+    _bot: BotProcess,
+    alice: User,
+    bob: User,
+    channel: Channel,
+}
+
+async fn table(extra_env: &[(&str, &str)]) -> Table {
+    let fake = FakeDiscord::start().await;
+    let mut env = fake.bot_env();
+    env.insert("BROADSIDE_SEED".into(), "2026".into());
+    for (k, v) in extra_env {
+        env.insert((*k).into(), (*v).into());
+    }
+    let bot = BotProcess::spawn(&env);
+    fake.wait_ready(START).await;
+    let alice = fake.user("alice");
+    let bob = fake.user("bob");
+    let channel = fake.channel();
+    Table {
+        fake,
+        _bot: bot,
+        alice,
+        bob,
+        channel,
+    }
+}
+
+fn text_opt(name: &str, value: &str) -> Value {
+    json!({"name": name, "type": 3, "value": value})
+}
+
+/// The `variant` option: poise registers the choices as integers (their index).
+fn variant_opt(variant: &str) -> Value {
+    let index = match variant {
+        "classic" => 0,
+        "game2000" => 1,
+        other => panic!("unknown variant {other}"),
+    };
+    json!({"name": "variant", "type": 4, "value": index})
+}
+
+impl Table {
+    async fn slash(&self, user: &User, channel: Channel, name: &str, options: Value) -> Sent {
+        let id = self
+            .fake
+            .interaction(user, channel)
+            .permissions(MEMBER)
+            .slash(name, options);
+        self.fake.wait_reply(id, REPLY).await
+    }
+
+    async fn click(&self, user: &User, channel: Channel, custom_id: &str) -> Sent {
+        let id = self.fake.click(user, channel, 1, custom_id);
+        self.fake.wait_reply(id, REPLY).await
+    }
+
+    async fn challenge(&self, variant: &str) -> Sent {
+        let reply = self
+            .slash(
+                &self.alice,
+                self.channel,
+                "challenge",
+                json!([
+                    {"name": "opponent", "type": 6, "value": self.bob.id.to_string()},
+                    variant_opt(variant),
+                ]),
+            )
+            .await;
+        assert!(!reply.ephemeral, "a challenge is public: {reply:?}");
+        reply
+    }
+
+    /// Challenge, accept, both place `fleets` by `/place` and click Ready; returns who
+    /// fires first.
+    async fn battle(&self, variant: &str, fleets: [&str; 2]) -> u64 {
+        let challenge = self.challenge(variant).await;
+        let accept = button(&challenge, "accept");
+        let accepted = self.click(&self.bob, self.channel, &accept).await;
+        assert_eq!(
+            accepted.kind,
+            SentKind::Callback(7),
+            "accept updates the challenge"
+        );
+        for (user, fleet) in [(&self.alice, fleets[0]), (&self.bob, fleets[1])] {
+            let preview = self
+                .slash(
+                    user,
+                    self.channel,
+                    "place",
+                    json!([text_opt("fleet", fleet)]),
+                )
+                .await;
+            assert!(
+                preview.ephemeral,
+                "the fleet preview is private: {preview:?}"
+            );
+            assert_png(&preview.attachments[0].bytes);
+            let ready = button(&preview, "ready");
+            let done = self.click(user, self.channel, &ready).await;
+            assert!(done.text().contains("final"), "{}", done.text());
+        }
+        let start = self
+            .fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .find(|s| s.text().contains("fires first"))
+                        .cloned()
+                },
+                REPLY,
+            )
+            .await;
+        assert!(!start.ephemeral);
+        first_mention(start.text())
+    }
+
+    async fn fire(&self, user: &User, cells: &str) -> Sent {
+        self.slash(
+            user,
+            self.channel,
+            "fire",
+            json!([text_opt("targets", cells)]),
+        )
+        .await
+    }
+
+    fn user(&self, id: u64) -> &User {
+        if id == self.alice.id {
+            &self.alice
+        } else {
+            &self.bob
+        }
+    }
+
+    fn other(&self, id: u64) -> &User {
+        if id == self.alice.id {
+            &self.bob
+        } else {
+            &self.alice
+        }
+    }
+
+    async fn end_message(&self) -> Sent {
+        self.fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .find(|s| {
+                            s.kind == SentKind::ChannelMessage
+                                && (s.text().contains("wins")
+                                    || s.text().contains("draw")
+                                    || s.text().contains("expired")
+                                    || s.text().contains("cancelled")
+                                    || s.text().contains("called off"))
+                        })
+                        .cloned()
+                },
+                REPLY,
+            )
+            .await
+    }
+}
+
+/// The custom id of the button whose action is `action`.
+fn button(sent: &Sent, action: &str) -> String {
+    sent.custom_ids()
+        .into_iter()
+        .find(|id| id.split(':').nth(2) == Some(action))
+        .unwrap_or_else(|| panic!("no {action} button in {sent:?}"))
+}
+
+/// The user id in "**<@id>** fires first".
+fn first_mention(text: &str) -> u64 {
+    let at = text
+        .find("** fires first")
+        .expect("start message names the first player");
+    let start = text[..at].rfind("<@").expect("a mention") + 2;
+    text[start..at - 1].parse().expect("a user id")
+}
+
+fn assert_png(bytes: &[u8]) {
+    let img = image::load_from_memory(bytes).expect("a PNG the image crate can read");
+    assert!(img.width() > 100 && img.height() > 100);
+}
+
+fn fleet_cells(fleet: &str, variant: broadside::game::Variant) -> Vec<String> {
+    broadside::game::Fleet::parse(variant, fleet)
+        .unwrap()
+        .cells()
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_full_classic_match_from_challenge_to_reveal() {
+    let t = table(&[]).await;
+    let first = t.battle("classic", [CLASSIC_A, CLASSIC_B]).await;
+    let shooter = t.user(first);
+    let other = t.other(first);
+    let other_fleet = if other.id == t.alice.id {
+        CLASSIC_A
+    } else {
+        CLASSIC_B
+    };
+
+    // Out of turn, not a player, bad cells: private errors, nothing changes.
+    let err = t.fire(other, "E8").await;
+    assert!(
+        err.ephemeral && err.text().contains("not your turn"),
+        "{err:?}"
+    );
+    let carol = t.fake.user("carol");
+    let err = t.fire(&carol, "E8").await;
+    assert!(
+        err.ephemeral && err.text().contains("not playing"),
+        "{err:?}"
+    );
+    let err = t.fire(shooter, "E 8").await;
+    assert!(err.ephemeral && err.text().contains("like E8"), "{err:?}");
+    let err = t.fire(shooter, "E8 E9").await;
+    assert!(
+        err.ephemeral && err.text().contains("exactly 1 cell"),
+        "{err:?}"
+    );
+    let err = t.fire(shooter, "K1").await;
+    assert!(
+        err.ephemeral && err.text().contains("off the board"),
+        "{err:?}"
+    );
+
+    // The first player misses (E8 is water in both fleets): the turn passes.
+    let miss = t.fire(shooter, "E8").await;
+    assert!(!miss.ephemeral);
+    assert!(miss.text().contains("miss"), "{}", miss.text());
+    assert!(
+        miss.text().contains(&format!("<@{}> to move", other.id)),
+        "{}",
+        miss.text()
+    );
+    assert_png(&miss.attachments[0].bytes);
+
+    // /board is private and carries both pictures.
+    let board = t.slash(shooter, t.channel, "board", json!([])).await;
+    assert!(board.ephemeral);
+    assert_eq!(board.attachments.len(), 2);
+
+    // The other player sinks everything without missing.
+    let me_fleet = if shooter.id == t.alice.id {
+        CLASSIC_A
+    } else {
+        CLASSIC_B
+    };
+    let targets = fleet_cells(me_fleet, broadside::game::Variant::Classic);
+    let _ = other_fleet;
+    let mut saw_sunk = false;
+    for (i, cell) in targets.iter().enumerate() {
+        let out = t.fire(other, cell).await;
+        assert!(!out.ephemeral, "{out:?}");
+        assert!(
+            out.text().contains("hit") || out.text().contains("sunk"),
+            "{}",
+            out.text()
+        );
+        saw_sunk |= out.text().contains("sunk");
+        if i + 1 < targets.len() {
+            assert!(out.text().contains("fires again"), "{}", out.text());
+        }
+    }
+    assert!(saw_sunk);
+    // Repeat shots are refused after the end too: the match is gone.
+    let end = t.end_message().await;
+    assert!(
+        end.text()
+            .contains(&format!("<@{}> destroyed every ship", other.id)),
+        "{}",
+        end.text()
+    );
+    assert_eq!(end.attachments.len(), 1, "the reveal picture");
+    assert_png(&end.attachments[0].bytes);
+    let status = t.slash(&t.alice, t.channel, "status", json!([])).await;
+    assert!(status.ephemeral, "no match any more: {status:?}");
+}
+
+#[tokio::test]
+async fn a_game2000_match_ends_in_a_draw() {
+    let t = table(&[]).await;
+    let first = t.battle("game2000", [G2000_A, G2000_B]).await;
+    let first_user = t.user(first);
+    let second_user = t.other(first);
+    let (fleet_of_second, fleet_of_first) = if first == t.alice.id {
+        (G2000_B, G2000_A)
+    } else {
+        (G2000_A, G2000_B)
+    };
+    let err = t.fire(first_user, "A2 B2").await;
+    assert!(
+        err.ephemeral && err.text().contains("exactly 3 cells"),
+        "{err:?}"
+    );
+
+    let salvos = |fleet: &str| {
+        let mut cells = fleet_cells(fleet, broadside::game::Variant::Game2000);
+        cells.push("A9".into());
+        cells.chunks(3).map(|c| c.join(" ")).collect::<Vec<_>>()
+    };
+    let (first_salvos, second_salvos) = (salvos(fleet_of_second), salvos(fleet_of_first));
+    for round in 0..5 {
+        let out = t.fire(first_user, &first_salvos[round]).await;
+        assert!(!out.ephemeral);
+        assert_eq!(out.attachments.len(), 2, "target board and salvo report");
+        assert!(
+            out.text().contains(&format!("(turn {})", round + 1)),
+            "{}",
+            out.text()
+        );
+        if round == 4 {
+            assert!(out.text().contains("last one"), "{}", out.text());
+        }
+        t.fire(second_user, &second_salvos[round]).await;
+    }
+    let end = t.end_message().await;
+    assert!(end.text().contains("draw"), "{}", end.text());
+    assert_png(&end.attachments[0].bytes);
+}
+
+#[tokio::test]
+async fn placement_by_dm_with_shuffle_and_ready_buttons() {
+    let t = table(&[]).await;
+    let challenge = t.challenge("classic").await;
+    // Only the challenged member may accept.
+    let err = t
+        .click(&t.alice, t.channel, &button(&challenge, "accept"))
+        .await;
+    assert!(
+        err.ephemeral && err.text().contains("challenged player"),
+        "{err:?}"
+    );
+    t.click(&t.bob, t.channel, &button(&challenge, "accept"))
+        .await;
+    let dm = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.kind == SentKind::Dm(t.bob.id))
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    assert_png(&dm.attachments[0].bytes);
+    let bob_dm = t.fake.dm(&t.bob);
+    let shuffled = t.click(&t.bob, bob_dm, &button(&dm, "shuffle")).await;
+    assert_eq!(shuffled.kind, SentKind::Callback(7));
+    assert_ne!(
+        shuffled.attachments[0].bytes, dm.attachments[0].bytes,
+        "a new fleet"
+    );
+    // The old preview's Ready no longer matches the fleet.
+    let stale = t.click(&t.bob, bob_dm, &button(&dm, "ready")).await;
+    assert!(
+        stale.ephemeral && stale.text().contains("out of date"),
+        "{stale:?}"
+    );
+    let ready = t.click(&t.bob, bob_dm, &button(&shuffled, "ready")).await;
+    assert!(ready.text().contains("Waiting for"), "{}", ready.text());
+    // Alice places with /place in the DM, without a fleet: a random one.
+    let alice_dm = t.fake.dm(&t.alice);
+    let preview = t.slash(&t.alice, alice_dm, "place", json!([])).await;
+    assert_png(&preview.attachments[0].bytes);
+    let bad = t
+        .slash(
+            &t.alice,
+            t.channel,
+            "place",
+            json!([text_opt("fleet", "A1-A4 B1-B3")]),
+        )
+        .await;
+    assert!(bad.ephemeral && bad.text().contains("touches"), "{bad:?}");
+    t.click(&t.alice, alice_dm, &button(&preview, "ready"))
+        .await;
+    let start = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.text().contains("fires first"))
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    assert_eq!(start.kind, SentKind::ChannelMessage);
+    assert_eq!(start.channel, Some(t.channel.id));
+}
+
+#[tokio::test]
+async fn closed_dms_fall_back_to_a_hint_in_the_channel() {
+    let t = table(&[]).await;
+    t.fake.set_dms_closed(&t.bob, true);
+    let challenge = t.challenge("game2000").await;
+    t.click(&t.bob, t.channel, &button(&challenge, "accept"))
+        .await;
+    let hint = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| {
+                        s.kind == SentKind::ChannelMessage && s.text().contains("direct messages")
+                    })
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    assert!(hint.text().contains(&format!("<@{}>", t.bob.id)));
+    assert!(hint.attachments.is_empty(), "the hint never shows a fleet");
+    // Alice still got her DM.
+    assert_eq!(t.fake.dms_to(&t.alice).len(), 1);
+    let preview = t.slash(&t.bob, t.channel, "place", json!([])).await;
+    assert!(preview.ephemeral);
+}
+
+#[tokio::test]
+async fn challenges_are_refused_when_they_cannot_be_played() {
+    let t = table(&[]).await;
+    let me = t
+        .slash(
+            &t.alice,
+            t.channel,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": t.alice.id.to_string()}]),
+        )
+        .await;
+    assert!(me.ephemeral && me.text().contains("yourself"), "{me:?}");
+    t.challenge("classic").await;
+    // Same channel: busy, with a hint to use a thread.
+    let carol = t.fake.user("carol");
+    let dave = t.fake.user("dave");
+    let busy = t
+        .slash(
+            &carol,
+            t.channel,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": dave.id.to_string()}]),
+        )
+        .await;
+    assert!(busy.ephemeral && busy.text().contains("thread"), "{busy:?}");
+    // Another channel, but Bob is already in a match.
+    let other = t.fake.channel();
+    let taken = t
+        .slash(
+            &carol,
+            other,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": t.bob.id.to_string()}]),
+        )
+        .await;
+    assert!(
+        taken.ephemeral && taken.text().contains("one match at a time"),
+        "{taken:?}"
+    );
+    // Decline frees the channel.
+    let challenge = t
+        .fake
+        .recording()
+        .sent
+        .iter()
+        .find(|s| s.text().contains("challenges"))
+        .cloned()
+        .unwrap();
+    let declined = t
+        .click(&t.bob, t.channel, &button(&challenge, "decline"))
+        .await;
+    assert!(declined.text().contains("declined"), "{}", declined.text());
+    let again = t
+        .slash(
+            &carol,
+            t.channel,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": dave.id.to_string()}]),
+        )
+        .await;
+    assert!(!again.ephemeral, "{again:?}");
+}
+
+#[tokio::test]
+async fn a_skipped_turn_loses_the_game() {
+    let t = table(&[("TURN_TIMEOUT_SECS", "1")]).await;
+    let first = t.battle("classic", [CLASSIC_A, CLASSIC_B]).await;
+    let end = t.end_message().await;
+    assert!(end.text().contains("skipped turn loses"), "{}", end.text());
+    assert!(
+        end.text()
+            .contains(&format!("<@{}> let the turn run out", first)),
+        "{}",
+        end.text()
+    );
+    assert_eq!(end.attachments.len(), 1, "the reveal picture");
+}
+
+#[tokio::test]
+async fn an_unanswered_challenge_expires() {
+    let t = table(&[("CHALLENGE_TIMEOUT_SECS", "1")]).await;
+    t.challenge("classic").await;
+    let end = t.end_message().await;
+    assert!(end.text().contains("expired"), "{}", end.text());
+    assert!(end.attachments.is_empty());
+}
+
+#[tokio::test]
+async fn forfeit_and_moderator_cancel() {
+    let t = table(&[]).await;
+    t.battle("classic", [CLASSIC_A, CLASSIC_B]).await;
+    let carol = t.fake.user("carol");
+    let refused = t.slash(&carol, t.channel, "cancel", json!([])).await;
+    assert!(
+        refused.ephemeral && refused.text().contains("moderator"),
+        "{refused:?}"
+    );
+    let forfeit = t.slash(&t.alice, t.channel, "forfeit", json!([])).await;
+    assert!(forfeit.ephemeral);
+    let end = t.end_message().await;
+    assert!(end.text().contains("forfeits"), "{}", end.text());
+
+    // A new match, called off by a moderator.
+    t.challenge("game2000").await;
+    let id = t
+        .fake
+        .interaction(&carol, t.channel)
+        .permissions(MODERATOR)
+        .slash("cancel", json!([]));
+    let ok = t.fake.wait_reply(id, REPLY).await;
+    assert!(ok.ephemeral && ok.text().contains("cancelled"), "{ok:?}");
+}
