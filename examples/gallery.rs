@@ -14,7 +14,11 @@ use broadside::game::{Match, Variant};
 use broadside::render::{Labels, Picture, Renderer, alt};
 
 fn main() -> anyhow::Result<()> {
-    let dir = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "gallery".to_owned()));
+    let dir = PathBuf::from(
+        std::env::args()
+            .nth(1)
+            .unwrap_or_else(|| "gallery".to_owned()),
+    );
     std::fs::create_dir_all(&dir)?;
     let r = Renderer::shared();
     let labels = Labels::default();
@@ -33,14 +37,21 @@ fn main() -> anyhow::Result<()> {
     };
     for variant in Variant::ALL {
         let key = variant.key();
-        for (stage, m) in [("mid", scenes::midgame(variant)), ("end", scenes::finished(variant))] {
+        for (stage, m) in [
+            ("mid", scenes::midgame(variant)),
+            ("end", scenes::finished(variant)),
+        ] {
             boards(&mut save, r, &labels, &format!("{key}-{stage}"), &m)?;
         }
         let m = scenes::finished(variant);
         if let Some(view) = m.reveal() {
             let names = scenes::names();
             let pic = r.reveal(&view, &names, &labels);
-            save(format!("{key}-reveal"), &pic, alt::reveal(&view, &names, &labels))?;
+            save(
+                format!("{key}-reveal"),
+                &pic,
+                alt::reveal(&view, &names, &labels),
+            )?;
         }
         let preview = scenes::fleets(variant)[0].clone();
         let view = broadside::game::OwnBoardView::preview(&preview);

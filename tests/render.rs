@@ -9,26 +9,28 @@ use image::RgbaImage;
 
 fn decode(pic: &Picture) -> RgbaImage {
     let bytes = pic.to_png().expect("encodes");
-    let img = image::load_from_memory(&bytes).expect("valid PNG").to_rgba8();
+    let img = image::load_from_memory(&bytes)
+        .expect("valid PNG")
+        .to_rgba8();
     assert_eq!((img.width(), img.height()), (pic.width(), pic.height()));
     img
 }
 
-fn cell(img: &RgbaImage, g: &Grid, c: Coord) -> Vec<[u8; 4]> {
-    let (x, y, w, h) = g.cell_rect(c);
+fn cell(img: &RgbaImage, grid: &Grid, at: Coord) -> Vec<[u8; 4]> {
+    let (left, top, width, height) = grid.cell_rect(at);
     let mut out = Vec::new();
-    for yy in y..y + h {
-        for xx in x..x + w {
-            out.push(img.get_pixel(xx, yy).0);
+    for row in top..top + height {
+        for col in left..left + width {
+            out.push(img.get_pixel(col, row).0);
         }
     }
     out
 }
 
-fn centre(img: &RgbaImage, g: &Grid, c: Coord) -> Rgb {
-    let (x, y) = g.centre(c);
-    let [r, gg, b, _] = img.get_pixel(x as u32, y as u32).0;
-    Rgb([r, gg, b])
+fn centre(img: &RgbaImage, grid: &Grid, at: Coord) -> Rgb {
+    let (px, py) = grid.centre_pixel(at);
+    let [red, green, blue, _] = img.get_pixel(px, py).0;
+    Rgb([red, green, blue])
 }
 
 fn rgba(c: Rgb) -> [u8; 4] {
@@ -36,7 +38,9 @@ fn rgba(c: Rgb) -> [u8; 4] {
 }
 
 fn find(view: &TargetView, want: impl Fn(TargetCell) -> bool) -> Vec<Coord> {
-    Coord::all(view.variant.size()).filter(|&c| want(view.cell(c))).collect()
+    Coord::all(view.variant.size())
+        .filter(|&c| want(view.cell(c)))
+        .collect()
 }
 
 fn c(s: &str) -> Coord {
@@ -56,8 +60,16 @@ fn classic_target_marks_hits_sinks_halo_and_misses_distinctly() {
     let halo = find(&view, |t| t == TargetCell::Halo)[0];
     let miss = find(&view, |t| t == TargetCell::Miss)[0];
     assert_eq!(centre(&img, g, hit), palette::HIT, "a hit shows the cross");
-    assert_ne!(cell(&img, g, sunk), cell(&img, g, hit), "sunk differs from hit");
-    assert_ne!(cell(&img, g, halo), cell(&img, g, miss), "halo differs from miss");
+    assert_ne!(
+        cell(&img, g, sunk),
+        cell(&img, g, hit),
+        "sunk differs from hit"
+    );
+    assert_ne!(
+        cell(&img, g, halo),
+        cell(&img, g, miss),
+        "halo differs from miss"
+    );
     assert_eq!(centre(&img, g, miss), palette::MISS);
 
     // Bjørn's fleet: an untouched ship cell looks exactly like untouched water.
@@ -71,7 +83,11 @@ fn classic_target_marks_hits_sinks_halo_and_misses_distinctly() {
         .find(|&w| view.cell(w) == TargetCell::Unknown && !fleet.cells().contains(w))
         .expect("untouched water");
     assert_eq!(cell(&img, g, hidden), cell(&img, g, water));
-    assert!(cell(&img, g, hidden).iter().all(|&p| p == rgba(palette::WATER)));
+    assert!(
+        cell(&img, g, hidden)
+            .iter()
+            .all(|&p| p == rgba(palette::WATER))
+    );
 }
 
 #[test]
@@ -91,7 +107,11 @@ fn game2000_fired_cells_carry_their_turn_number() {
     let (t1, t12) = (turn(1)[0], turn(12)[0]);
     let unfired = find(&view, |t| t == TargetCell::Unknown)[0];
     assert_ne!(cell(&img, g, t1), cell(&img, g, unfired));
-    assert_ne!(cell(&img, g, t1), cell(&img, g, t12), "turn 1 and 12 labels differ");
+    assert_ne!(
+        cell(&img, g, t1),
+        cell(&img, g, t12),
+        "turn 1 and 12 labels differ"
+    );
     // Two cells of the same turn look alike.
     let t1b = turn(1)[1];
     assert_eq!(cell(&img, g, t1), cell(&img, g, t1b));
@@ -127,7 +147,11 @@ fn own_board_shows_ships_hits_and_misses() {
             broadside::game::OwnCell::Miss => assert_eq!(mark, palette::MISS, "{shot}"),
             other => panic!("{shot} fired but {other:?}"),
         }
-        assert_ne!(cell(&img, g, shot), cell(&before, g, shot), "{shot} changed");
+        assert_ne!(
+            cell(&img, g, shot),
+            cell(&before, g, shot),
+            "{shot} changed"
+        );
     }
 }
 
@@ -141,7 +165,10 @@ fn salvo_report_has_three_icons_and_a_matching_alt_text() {
         decode(&pic);
         assert!(pic.grids().is_empty());
         let text = alt::salvo_report(salvo, &labels);
-        assert!(text.starts_with(&format!("Turn {} (", salvo.turn)), "{text}");
+        assert!(
+            text.starts_with(&format!("Turn {} (", salvo.turn)),
+            "{text}"
+        );
         assert_eq!(text.matches(", ").count(), 2, "{text}");
     }
 }
@@ -180,12 +207,22 @@ fn same_view_same_bytes_and_boards_stay_small() {
             a.target_board(&target, &labels).to_png().expect("png"),
         ];
         let again = [
-            Renderer::shared().own_board(&own, &labels).to_png().expect("png"),
-            Renderer::shared().target_board(&target, &labels).to_png().expect("png"),
+            Renderer::shared()
+                .own_board(&own, &labels)
+                .to_png()
+                .expect("png"),
+            Renderer::shared()
+                .target_board(&target, &labels)
+                .to_png()
+                .expect("png"),
         ];
         assert_eq!(once, again);
         for bytes in &once {
-            assert!(bytes.len() <= 10 * 1024, "{variant:?}: {} bytes", bytes.len());
+            assert!(
+                bytes.len() <= 10 * 1024,
+                "{variant:?}: {} bytes",
+                bytes.len()
+            );
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Short text fallbacks for every picture kind, used as Discord alt text.
 //! Discord allows 1024 characters; longer texts are cut with an ellipsis.
 
+use std::fmt::Write as _;
+
 use crate::game::{Coord, OwnBoardView, OwnCell, RevealView, SalvoView, TargetCell, TargetView};
 
 use super::labels::{Labels, fill};
@@ -21,14 +23,21 @@ fn cap(mut text: String) -> String {
 fn afloat(labels: &Labels, afloat: usize, total: usize) -> String {
     fill(
         &labels.afloat,
-        &[("afloat", &afloat.to_string()), ("total", &total.to_string())],
+        &[
+            ("afloat", &afloat.to_string()),
+            ("total", &total.to_string()),
+        ],
     )
 }
 
 /// "Turn 3 (B2 C5 H7): water, length 2 hit, length 2 destroyed".
 #[must_use]
 pub fn salvo_report(salvo: &SalvoView, labels: &Labels) -> String {
-    let words: Vec<String> = salvo.reports.iter().map(|&r| report_words(r, labels)).collect();
+    let words: Vec<String> = salvo
+        .reports
+        .iter()
+        .map(|&r| report_words(r, labels))
+        .collect();
     cap(format!(
         "{} ({}): {}",
         fill(&labels.turn, &[("n", &salvo.turn.to_string())]),
@@ -52,10 +61,17 @@ pub fn own_board(view: &OwnBoardView, labels: &Labels) -> String {
     } else {
         fill(
             &labels.enemy_shots,
-            &[("shots", &view.shots.len().to_string()), ("hits", &hits.to_string())],
+            &[
+                ("shots", &view.shots.len().to_string()),
+                ("hits", &hits.to_string()),
+            ],
         )
     };
-    cap(format!("{}: {}; {shots}", labels.your_fleet, afloat(labels, up, total)))
+    cap(format!(
+        "{}: {}; {shots}",
+        labels.your_fleet,
+        afloat(labels, up, total)
+    ))
 }
 
 /// Classic: shots, hits and ships left. Game 2000: ships left and every turn's
@@ -66,21 +82,24 @@ pub fn target_board(view: &TargetView, labels: &Labels) -> String {
     let total: usize = view.ships_left.iter().map(|s| usize::from(s.total)).sum();
     let mut text = format!("{}: {}", labels.enemy_waters, afloat(labels, up, total));
     if view.salvos.is_empty() {
-        let cells: Vec<TargetCell> = Coord::all(view.variant.size()).map(|c| view.cell(c)).collect();
+        let cells: Vec<TargetCell> = Coord::all(view.variant.size())
+            .map(|c| view.cell(c))
+            .collect();
         let hits = cells
             .iter()
             .filter(|c| matches!(c, TargetCell::Hit | TargetCell::Sunk))
             .count();
         let misses = cells.iter().filter(|c| **c == TargetCell::Miss).count();
         if hits + misses == 0 {
-            text.push_str(&format!("; {}", labels.no_shots));
+            let _ = write!(text, "; {}", labels.no_shots);
         } else {
-            text.push_str(&format!(
+            let _ = write!(
+                text,
                 "; {}: {}, {}: {hits}",
                 labels.shots,
                 hits + misses,
                 labels.hits
-            ));
+            );
         }
     } else {
         for s in view.salvos.iter().rev() {
@@ -101,7 +120,8 @@ pub fn reveal(view: &RevealView, names: &[String; 2], labels: &Labels) -> String
         format!("{headline} ({reason})")
     };
     for (name, s) in names.iter().zip(view.stats) {
-        text.push_str(&format!(
+        let _ = write!(
+            text,
             ". {name}: {} {}, {} {}, {} {}%, {} {}",
             labels.shots,
             s.shots,
@@ -111,7 +131,7 @@ pub fn reveal(view: &RevealView, names: &[String; 2], labels: &Labels) -> String
             percent(s),
             labels.turns,
             s.turns
-        ));
+        );
     }
     cap(text)
 }

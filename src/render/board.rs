@@ -40,6 +40,13 @@ impl Grid {
         (x as f32 + w as f32 / 2.0, y as f32 + h as f32 / 2.0)
     }
 
+    /// The pixel at the middle of `c`.
+    #[must_use]
+    pub fn centre_pixel(&self, c: Coord) -> (u32, u32) {
+        let (x, y, w, h) = self.cell_rect(c);
+        (x + w / 2, y + h / 2)
+    }
+
     /// Width (and height) of the water, outer lines included.
     #[must_use]
     pub fn extent(&self) -> u32 {
@@ -126,7 +133,13 @@ pub fn target_marks(canvas: &mut Canvas, fonts: &Fonts, g: Grid, view: &TargetVi
             (bx + bw - ax) as f32 - 2.0 * inset,
             (by + bh - ay) as f32 - 2.0 * inset,
         );
-        icons::hull(canvas, rect, ship.len(), ship.orientation(), HullState::Sunk);
+        icons::hull(
+            canvas,
+            rect,
+            ship.len(),
+            ship.orientation(),
+            HullState::Sunk,
+        );
     }
     for c in Coord::all(view.variant.size()) {
         match view.cell(c) {
@@ -139,7 +152,14 @@ pub fn target_marks(canvas: &mut Canvas, fonts: &Fonts, g: Grid, view: &TargetVi
                 let (x, y, w, h) = g.cell_rect(c);
                 canvas.fill_rect(x as i32, y as i32, w as i32, h as i32, palette::FIRED);
                 let (cx, cy) = g.centre(c);
-                fonts.draw_centred(canvas, Style::Label, &turn.to_string(), cx, cy, palette::TEXT);
+                fonts.draw_centred(
+                    canvas,
+                    Style::Label,
+                    &turn.to_string(),
+                    cx,
+                    cy,
+                    palette::TEXT,
+                );
             }
         }
     }

@@ -174,7 +174,9 @@ impl Canvas {
     /// A filled disc.
     pub fn disc(&mut self, centre: P, r: f32, c: Rgb) {
         let P(cx, cy) = centre;
-        self.shape((cx - r, cy - r, cx + r, cy + r), c, |p| len(p.0 - cx, p.1 - cy) - r);
+        self.shape((cx - r, cy - r, cx + r, cy + r), c, |p| {
+            len(p.0 - cx, p.1 - cy) - r
+        });
     }
 
     /// A ring of radius `r` and stroke width `w`.
@@ -189,13 +191,20 @@ impl Canvas {
     /// A straight stroke with round ends.
     pub fn line(&mut self, a: P, b: P, w: f32, c: Rgb) {
         let h = w / 2.0;
-        let bbox = (a.0.min(b.0) - h, a.1.min(b.1) - h, a.0.max(b.0) + h, a.1.max(b.1) + h);
+        let bbox = (
+            a.0.min(b.0) - h,
+            a.1.min(b.1) - h,
+            a.0.max(b.0) + h,
+            a.1.max(b.1) + h,
+        );
         self.shape(bbox, c, |p| seg_dist(p, a, b) - h);
     }
 
     /// A filled rectangle with rounded corners of radius `r`.
     pub fn rounded_rect(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: Rgb) {
-        self.shape((x, y, x + w, y + h), c, |p| rounded_rect_sdf(p, x, y, w, h, r));
+        self.shape((x, y, x + w, y + h), c, |p| {
+            rounded_rect_sdf(p, x, y, w, h, r)
+        });
     }
 
     /// Paints `c` on every pixel inside the rounded rectangle where

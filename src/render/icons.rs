@@ -37,7 +37,15 @@ pub fn hull(
     canvas.rounded_rect(x + e, y + e, w - 2.0 * e, h - 2.0 * e, r - e, body);
     if state == HullState::Sunk {
         let period = (thick / 4.0).round().max(4.0) as u32;
-        canvas.hatch(x + e, y + e, w - 2.0 * e, h - 2.0 * e, r - e, period, palette::WRECK_HATCH);
+        canvas.hatch(
+            x + e,
+            y + e,
+            w - 2.0 * e,
+            h - 2.0 * e,
+            r - e,
+            period,
+            palette::WRECK_HATCH,
+        );
     }
     let seam = (thick * 0.06).max(1.0);
     for i in 1..segments {
@@ -60,10 +68,20 @@ pub fn hit_mark(canvas: &mut Canvas, c: P, size: f32) {
     let a = size * 0.32;
     let w = (size * 0.15).max(2.0);
     for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
-        canvas.line(P(c.0 + d1.0, c.1 + d1.1), P(c.0 + d2.0, c.1 + d2.1), w + 3.0, palette::INK);
+        canvas.line(
+            P(c.0 + d1.0, c.1 + d1.1),
+            P(c.0 + d2.0, c.1 + d2.1),
+            w + 3.0,
+            palette::INK,
+        );
     }
     for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
-        canvas.line(P(c.0 + d1.0, c.1 + d1.1), P(c.0 + d2.0, c.1 + d2.1), w, palette::HIT);
+        canvas.line(
+            P(c.0 + d1.0, c.1 + d1.1),
+            P(c.0 + d2.0, c.1 + d2.1),
+            w,
+            palette::HIT,
+        );
     }
 }
 
@@ -72,10 +90,20 @@ pub fn sunk_mark(canvas: &mut Canvas, c: P, size: f32) {
     let a = size * 0.2;
     let w = (size * 0.1).max(1.6);
     for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
-        canvas.line(P(c.0 + d1.0, c.1 + d1.1), P(c.0 + d2.0, c.1 + d2.1), w + 2.0, palette::INK);
+        canvas.line(
+            P(c.0 + d1.0, c.1 + d1.1),
+            P(c.0 + d2.0, c.1 + d2.1),
+            w + 2.0,
+            palette::INK,
+        );
     }
     for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
-        canvas.line(P(c.0 + d1.0, c.1 + d1.1), P(c.0 + d2.0, c.1 + d2.1), w, palette::HIT);
+        canvas.line(
+            P(c.0 + d1.0, c.1 + d1.1),
+            P(c.0 + d2.0, c.1 + d2.1),
+            w,
+            palette::HIT,
+        );
     }
 }
 

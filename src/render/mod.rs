@@ -13,10 +13,12 @@
 // Pixel arithmetic: coordinates are small (a picture is well under 4096 pixels
 // a side), so the casts between f32, i32 and u32 below cannot lose anything
 // that matters, and negative values are clamped before any unsigned cast.
+// Geometry reads best with its usual names: x, y, w, h, r, p, c.
 #![allow(
     clippy::cast_precision_loss,
     clippy::cast_sign_loss,
-    clippy::cast_possible_wrap
+    clippy::cast_possible_wrap,
+    clippy::many_single_char_names
 )]
 
 pub mod alt;
@@ -131,7 +133,12 @@ impl Renderer {
         let g = board_grid(view.variant);
         let (w, h) = (g.x + g.extent() + PAD, g.y + g.extent() + PAD);
         let mut canvas = Canvas::new(w, h, palette::BACKGROUND);
-        self.heading(&mut canvas, &labels.your_fleet, PAD, g.extent() + ROW_LABELS);
+        self.heading(
+            &mut canvas,
+            &labels.your_fleet,
+            PAD,
+            g.extent() + ROW_LABELS,
+        );
         board::water(&mut canvas, &self.fonts, g);
         board::own_marks(&mut canvas, g, view);
         Picture {
@@ -150,14 +157,20 @@ impl Renderer {
         let mut w = g.x + g.extent() + PAD;
         let mut h = legend_top + legend_h + PAD;
         let history = view.variant.rules().report == ReportStyle::LengthOnly;
-        let panel = report::HistoryLayout::new(view.salvos.len(), g.extent() + COL_LABELS + legend_h);
+        let panel =
+            report::HistoryLayout::new(view.salvos.len(), g.extent() + COL_LABELS + legend_h);
         let panel_x = w + 4;
         if history {
             w = panel_x + panel.width() + PAD;
             h = h.max(g.y - COL_LABELS + panel.height() + PAD);
         }
         let mut canvas = Canvas::new(w, h, palette::BACKGROUND);
-        self.heading(&mut canvas, &labels.enemy_waters, PAD, g.extent() + ROW_LABELS);
+        self.heading(
+            &mut canvas,
+            &labels.enemy_waters,
+            PAD,
+            g.extent() + ROW_LABELS,
+        );
         board::water(&mut canvas, &self.fonts, g);
         board::target_marks(&mut canvas, &self.fonts, g, view);
         report::ships_left_legend(
@@ -200,7 +213,14 @@ impl Renderer {
     fn heading(&self, canvas: &mut Canvas, text: &str, x: u32, max: u32) {
         let t = self.fonts.fit(Style::Heading, text, max as f32);
         let baseline = PAD as f32 + self.fonts.cap_height(Style::Heading) + 4.0;
-        self.fonts.draw(canvas, Style::Heading, &t, x as f32, baseline, palette::TEXT);
+        self.fonts.draw(
+            canvas,
+            Style::Heading,
+            &t,
+            x as f32,
+            baseline,
+            palette::TEXT,
+        );
     }
 }
 

@@ -18,7 +18,13 @@ pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
     let mut encoder = png::Encoder::new(&mut out, canvas.width(), canvas.height());
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(canvas.palette().iter().flat_map(|c| c.0).collect::<Vec<u8>>());
+    encoder.set_palette(
+        canvas
+            .palette()
+            .iter()
+            .flat_map(|c| c.0)
+            .collect::<Vec<u8>>(),
+    );
     encoder.set_compression(png::Compression::Balanced);
     encoder.set_filter(png::Filter::NoFilter);
     let mut writer = encoder.write_header()?;

@@ -62,7 +62,11 @@ impl HistoryLayout {
 /// The cells of a salvo as text: "B2 C5 H7".
 #[must_use]
 pub fn cells_text(cells: &[Coord]) -> String {
-    cells.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    cells
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// One row per turn: turn number, its cells, its report icons.
@@ -75,7 +79,13 @@ pub fn history(
 ) {
     for col in 0..layout.columns {
         let cx = x + col * (COLUMN_W + 8);
-        canvas.fill_rect(cx as i32, y as i32, COLUMN_W as i32, layout.height() as i32, palette::PANEL);
+        canvas.fill_rect(
+            cx as i32,
+            y as i32,
+            COLUMN_W as i32,
+            layout.height() as i32,
+            palette::PANEL,
+        );
     }
     for (i, s) in salvos.iter().enumerate() {
         let i = i as u32;
@@ -83,15 +93,35 @@ pub fn history(
         let rx = x + col * (COLUMN_W + 8);
         let ry = y + row * ROW_H;
         if row % 2 == 1 {
-            canvas.fill_rect(rx as i32, ry as i32, COLUMN_W as i32, ROW_H as i32, palette::BACKGROUND.mix(palette::PANEL, 1, 2));
+            canvas.fill_rect(
+                rx as i32,
+                ry as i32,
+                COLUMN_W as i32,
+                ROW_H as i32,
+                palette::BACKGROUND.mix(palette::PANEL, 1, 2),
+            );
         }
         let mid = ry as f32 + ROW_H as f32 / 2.0;
         let num = s.turn.to_string();
         let nw = fonts.width(Style::Label, &num);
         let base = mid + fonts.cap_height(Style::Label) / 2.0;
-        fonts.draw(canvas, Style::Label, &num, rx as f32 + 26.0 - nw, base, palette::TEXT);
+        fonts.draw(
+            canvas,
+            Style::Label,
+            &num,
+            rx as f32 + 26.0 - nw,
+            base,
+            palette::TEXT,
+        );
         let cells = fonts.fit(Style::Small, &cells_text(&s.cells), 72.0);
-        fonts.draw(canvas, Style::Small, &cells, rx as f32 + 34.0, base, palette::TEXT_DIM);
+        fonts.draw(
+            canvas,
+            Style::Small,
+            &cells,
+            rx as f32 + 34.0,
+            base,
+            palette::TEXT_DIM,
+        );
         for (k, &r) in s.reports.iter().take(3).enumerate() {
             let ix = rx as f32 + 110.0 + k as f32 * (HISTORY_SEG * 3.0 + 6.0);
             icons::report_icon(canvas, ix, mid - HISTORY_SEG / 2.0, HISTORY_SEG, r);
@@ -112,7 +142,14 @@ pub fn ships_left_legend(
     let head = format!("{}: {afloat}/{total}", labels.ships_left);
     let head = fonts.fit(Style::Small, &head, w as f32);
     let base = y as f32 + fonts.cap_height(Style::Small);
-    fonts.draw(canvas, Style::Small, &head, x as f32, base, palette::TEXT_DIM);
+    fonts.draw(
+        canvas,
+        Style::Small,
+        &head,
+        x as f32,
+        base,
+        palette::TEXT_DIM,
+    );
     let mut seg = 13.0;
     while seg > 6.0 && icons::ships_left_width(ships, seg) > w as f32 {
         seg -= 1.0;
@@ -147,19 +184,51 @@ pub(super) fn salvo(r: &Renderer, salvo: &SalvoView, labels: &Labels) -> Picture
     let mut canvas = Canvas::new(w, h, palette::BACKGROUND);
     let title = fill(&labels.turn, &[("n", &salvo.turn.to_string())]);
     let base = PAD as f32 + fonts.cap_height(Style::Heading) + 4.0;
-    fonts.draw(&mut canvas, Style::Heading, &title, PAD as f32, base, palette::TEXT);
+    fonts.draw(
+        &mut canvas,
+        Style::Heading,
+        &title,
+        PAD as f32,
+        base,
+        palette::TEXT,
+    );
     let cells = cells_text(&salvo.cells);
     let tw = fonts.width(Style::Label, &cells);
-    fonts.draw(&mut canvas, Style::Label, &cells, (w - PAD) as f32 - tw, base, palette::TEXT_DIM);
+    fonts.draw(
+        &mut canvas,
+        Style::Label,
+        &cells,
+        (w - PAD) as f32 - tw,
+        base,
+        palette::TEXT_DIM,
+    );
     let top = PAD + HEAD;
     for (k, &report) in salvo.reports.iter().enumerate() {
         let tx = PAD + k as u32 * (TILE_W + 8);
-        canvas.rounded_rect(tx as f32, top as f32, TILE_W as f32, TILE_H as f32, 8.0, palette::PANEL);
+        canvas.rounded_rect(
+            tx as f32,
+            top as f32,
+            TILE_W as f32,
+            TILE_H as f32,
+            8.0,
+            palette::PANEL,
+        );
         let ix = tx as f32 + (TILE_W as f32 - SALVO_SEG * 3.0) / 2.0;
         icons::report_icon(&mut canvas, ix, top as f32 + 10.0, SALVO_SEG, report);
-        let words = fonts.fit(Style::Label, &report_words(report, labels), TILE_W as f32 - 8.0);
+        let words = fonts.fit(
+            Style::Label,
+            &report_words(report, labels),
+            TILE_W as f32 - 8.0,
+        );
         let cx = tx as f32 + TILE_W as f32 / 2.0;
-        fonts.draw_centred(&mut canvas, Style::Label, &words, cx, (top + TILE_H - 16) as f32, palette::TEXT);
+        fonts.draw_centred(
+            &mut canvas,
+            Style::Label,
+            &words,
+            cx,
+            (top + TILE_H - 16) as f32,
+            palette::TEXT,
+        );
     }
     Picture {
         canvas,

@@ -63,7 +63,10 @@ pub fn result_words(view: &RevealView, names: &[String; 2], labels: &Labels) -> 
                 WinReason::Forfeit => &labels.reason_forfeit,
                 WinReason::Timeout => &labels.reason_timeout,
             };
-            (fill(&labels.wins, &[("name", &name_of(winner))]), why.to_string())
+            (
+                fill(&labels.wins, &[("name", &name_of(winner))]),
+                why.to_string(),
+            )
         }
         Ending::Draw => (labels.draw.to_string(), labels.reason_fleet.to_string()),
         _ => (labels.cancelled.to_string(), String::new()),
@@ -86,7 +89,12 @@ fn pairs(canvas: &mut Canvas, fonts: &Fonts, x: f32, baseline: f32, items: &[(&s
     }
 }
 
-pub(super) fn draw(r: &Renderer, view: &RevealView, names: &[String; 2], labels: &Labels) -> Picture {
+pub(super) fn draw(
+    r: &Renderer,
+    view: &RevealView,
+    names: &[String; 2],
+    labels: &Labels,
+) -> Picture {
     let fonts = r.fonts();
     let grids = reveal_grids(view.variant);
     let ext = grids[0].extent();
@@ -102,8 +110,22 @@ pub(super) fn draw(r: &Renderer, view: &RevealView, names: &[String; 2], labels:
     };
     let cx = w as f32 / 2.0;
     let headline = fonts.fit(Style::Banner, &headline, (w - 2 * PAD) as f32);
-    fonts.draw_centred(&mut canvas, Style::Banner, &headline, cx, PAD as f32 + 14.0, colour);
-    fonts.draw_centred(&mut canvas, Style::Label, &reason, cx, PAD as f32 + 42.0, palette::TEXT_DIM);
+    fonts.draw_centred(
+        &mut canvas,
+        Style::Banner,
+        &headline,
+        cx,
+        PAD as f32 + 14.0,
+        colour,
+    );
+    fonts.draw_centred(
+        &mut canvas,
+        Style::Label,
+        &reason,
+        cx,
+        PAD as f32 + 42.0,
+        palette::TEXT_DIM,
+    );
 
     let winner = match view.ending {
         Ending::Won { winner, .. } => Some(winner),
@@ -118,7 +140,14 @@ pub(super) fn draw(r: &Renderer, view: &RevealView, names: &[String; 2], labels:
         };
         let name = fonts.fit(Style::Heading, &name, (ext + ROW_LABELS) as f32);
         let base = (PAD + BANNER) as f32 + fonts.cap_height(Style::Heading) + 4.0;
-        fonts.draw(&mut canvas, Style::Heading, &name, (g.x - ROW_LABELS) as f32, base, colour);
+        fonts.draw(
+            &mut canvas,
+            Style::Heading,
+            &name,
+            (g.x - ROW_LABELS) as f32,
+            base,
+            colour,
+        );
         board::water(&mut canvas, fonts, *g);
         board::own_marks(&mut canvas, *g, &view.boards[i]);
         let s = view.stats[i];

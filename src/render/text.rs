@@ -1,4 +1,4 @@
-//! The bundled fonts (DejaVu Sans, see `assets/fonts/LICENSE-DejaVu.txt`) and
+//! The bundled fonts (`DejaVu Sans`, see `assets/fonts/LICENSE-DejaVu.txt`) and
 //! text drawing. Glyphs of printable ASCII are rasterised once per style when
 //! the [`Fonts`] are built; any other character is rasterised when drawn.
 
@@ -96,7 +96,11 @@ impl Fonts {
     }
 
     fn font(&self, style: Style) -> &FontRef<'static> {
-        if style.bold() { &self.bold } else { &self.regular }
+        if style.bold() {
+            &self.bold
+        } else {
+            &self.regular
+        }
     }
 
     fn rasterise(&self, style: Style, id: GlyphId) -> Bitmap {
@@ -116,8 +120,7 @@ impl Fonts {
         let mut cover = vec![0u8; w as usize * h as usize];
         outline.draw(|x, y, c| {
             if x < w && y < h {
-                cover[(y * w + x) as usize] =
-                    (c.clamp(0.0, 1.0) * f32::from(LEVELS)).round() as u8;
+                cover[(y * w + x) as usize] = (c.clamp(0.0, 1.0) * f32::from(LEVELS)).round() as u8;
             }
         });
         Bitmap {
@@ -132,7 +135,9 @@ impl Fonts {
     /// Pixels from the top of a line to its baseline.
     #[must_use]
     pub fn ascent(&self, style: Style) -> f32 {
-        self.font(style).as_scaled(PxScale::from(style.px())).ascent()
+        self.font(style)
+            .as_scaled(PxScale::from(style.px()))
+            .ascent()
     }
 
     /// Height of a capital letter, for centring labels.
@@ -145,7 +150,9 @@ impl Fonts {
     /// Width of `text` in pixels.
     #[must_use]
     pub fn width(&self, style: Style, text: &str) -> f32 {
-        self.layout(style, text).last().map_or(0.0, |&(_, x, adv)| x + adv)
+        self.layout(style, text)
+            .last()
+            .map_or(0.0, |&(_, x, adv)| x + adv)
     }
 
     /// Each char's glyph, pen x and advance.
@@ -168,16 +175,23 @@ impl Fonts {
     }
 
     /// Draws `text` with its baseline starting at (`x`, `baseline`).
-    pub fn draw(&self, canvas: &mut Canvas, style: Style, text: &str, x: f32, baseline: f32, c: Rgb) {
+    pub fn draw(
+        &self,
+        canvas: &mut Canvas,
+        style: Style,
+        text: &str,
+        x: f32,
+        baseline: f32,
+        c: Rgb,
+    ) {
         let fg = canvas.index_of(c);
         for (ch, (id, gx, _)) in text.chars().zip(self.layout(style, text)) {
             let owned;
-            let bitmap = match u8::try_from(ch) {
-                Ok(b @ 32..127) => &self.ascii[style.slot()][usize::from(b - 32)],
-                _ => {
-                    owned = self.rasterise(style, id);
-                    &owned
-                }
+            let bitmap = if let Ok(b @ 32..127) = u8::try_from(ch) {
+                &self.ascii[style.slot()][usize::from(b - 32)]
+            } else {
+                owned = self.rasterise(style, id);
+                &owned
             };
             let ox = (x + gx).round() as i32 + bitmap.dx;
             let oy = baseline.round() as i32 + bitmap.dy;
@@ -194,7 +208,15 @@ impl Fonts {
     }
 
     /// Draws `text` centred on (`cx`, `cy`) (caps centred vertically).
-    pub fn draw_centred(&self, canvas: &mut Canvas, style: Style, text: &str, cx: f32, cy: f32, c: Rgb) {
+    pub fn draw_centred(
+        &self,
+        canvas: &mut Canvas,
+        style: Style,
+        text: &str,
+        cx: f32,
+        cy: f32,
+        c: Rgb,
+    ) {
         let w = self.width(style, text);
         let baseline = cy + self.cap_height(style) / 2.0;
         self.draw(canvas, style, text, cx - w / 2.0, baseline, c);
