@@ -1,6 +1,8 @@
 //! Short text fallbacks for every picture kind, used as Discord alt text.
 //! Discord allows 1024 characters; longer texts are cut with an ellipsis.
 
+use std::fmt::Write as _;
+
 use crate::game::{Coord, OwnBoardView, OwnCell, RevealView, SalvoView, TargetCell, TargetView};
 
 use super::labels::{Labels, fill};
@@ -89,14 +91,15 @@ pub fn target_board(view: &TargetView, labels: &Labels) -> String {
             .count();
         let misses = cells.iter().filter(|c| **c == TargetCell::Miss).count();
         if hits + misses == 0 {
-            text.push_str(&format!("; {}", labels.no_shots));
+            let _ = write!(text, "; {}", labels.no_shots);
         } else {
-            text.push_str(&format!(
+            let _ = write!(
+                text,
                 "; {}: {}, {}: {hits}",
                 labels.shots,
                 hits + misses,
                 labels.hits
-            ));
+            );
         }
     } else {
         for s in view.salvos.iter().rev() {
@@ -117,7 +120,8 @@ pub fn reveal(view: &RevealView, names: &[String; 2], labels: &Labels) -> String
         format!("{headline} ({reason})")
     };
     for (name, s) in names.iter().zip(view.stats) {
-        text.push_str(&format!(
+        let _ = write!(
+            text,
             ". {name}: {} {}, {} {}, {} {}%, {} {}",
             labels.shots,
             s.shots,
@@ -127,7 +131,7 @@ pub fn reveal(view: &RevealView, names: &[String; 2], labels: &Labels) -> String
             percent(s),
             labels.turns,
             s.turns
-        ));
+        );
     }
     cap(text)
 }

@@ -40,6 +40,13 @@ impl Grid {
         (x as f32 + w as f32 / 2.0, y as f32 + h as f32 / 2.0)
     }
 
+    /// The pixel at the middle of `c`.
+    #[must_use]
+    pub fn centre_pixel(&self, c: Coord) -> (u32, u32) {
+        let (x, y, w, h) = self.cell_rect(c);
+        (x + w / 2, y + h / 2)
+    }
+
     /// Width (and height) of the water, outer lines included.
     #[must_use]
     pub fn extent(&self) -> u32 {
@@ -105,10 +112,10 @@ pub fn own_marks(canvas: &mut Canvas, g: Grid, view: &OwnBoardView) {
     }
     let size = g.cell as f32;
     for &(c, _) in &view.shots {
-        if view.ships.iter().any(|s| s.ship.contains(c)) {
-            icons::hit_mark(canvas, g.p(c), size);
-        } else {
-            icons::miss_mark(canvas, g.p(c), size);
+        match view.ships.iter().find(|s| s.ship.contains(c)) {
+            Some(s) if s.sunk => icons::sunk_mark(canvas, g.p(c), size),
+            Some(_) => icons::hit_mark(canvas, g.p(c), size),
+            None => icons::miss_mark(canvas, g.p(c), size),
         }
     }
 }
@@ -139,7 +146,8 @@ pub fn target_marks(canvas: &mut Canvas, fonts: &Fonts, g: Grid, view: &TargetVi
             TargetCell::Unknown => {}
             TargetCell::Miss => icons::miss_mark(canvas, g.p(c), size),
             TargetCell::Halo => icons::halo_mark(canvas, g.p(c), size),
-            TargetCell::Hit | TargetCell::Sunk => icons::hit_mark(canvas, g.p(c), size),
+            TargetCell::Hit => icons::hit_mark(canvas, g.p(c), size),
+            TargetCell::Sunk => icons::sunk_mark(canvas, g.p(c), size),
             TargetCell::Fired { turn } => {
                 let (x, y, w, h) = g.cell_rect(c);
                 canvas.fill_rect(x as i32, y as i32, w as i32, h as i32, palette::FIRED);

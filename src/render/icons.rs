@@ -85,6 +85,28 @@ pub fn hit_mark(canvas: &mut Canvas, c: P, size: f32) {
     }
 }
 
+/// A cell of a sunk hull: a smaller cross, so the dark hull shows around it.
+pub fn sunk_mark(canvas: &mut Canvas, c: P, size: f32) {
+    let a = size * 0.2;
+    let w = (size * 0.1).max(1.6);
+    for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
+        canvas.line(
+            P(c.0 + d1.0, c.1 + d1.1),
+            P(c.0 + d2.0, c.1 + d2.1),
+            w + 2.0,
+            palette::INK,
+        );
+    }
+    for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
+        canvas.line(
+            P(c.0 + d1.0, c.1 + d1.1),
+            P(c.0 + d2.0, c.1 + d2.1),
+            w,
+            palette::HIT,
+        );
+    }
+}
+
 /// A miss: a pale dot.
 pub fn miss_mark(canvas: &mut Canvas, c: P, size: f32) {
     canvas.disc(c, size * 0.15, palette::MISS);
@@ -142,7 +164,7 @@ pub fn report_icon(canvas: &mut Canvas, x: f32, y: f32, seg: f32, report: Report
         HullState::Afloat => hit_mark(canvas, centre(len / 2), seg),
         HullState::Sunk => {
             for i in 0..len {
-                hit_mark(canvas, centre(i), seg);
+                sunk_mark(canvas, centre(i), seg);
             }
         }
     }

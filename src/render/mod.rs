@@ -13,10 +13,12 @@
 // Pixel arithmetic: coordinates are small (a picture is well under 4096 pixels
 // a side), so the casts between f32, i32 and u32 below cannot lose anything
 // that matters, and negative values are clamped before any unsigned cast.
+// Geometry reads best with its usual names: x, y, w, h, r, p, c.
 #![allow(
     clippy::cast_precision_loss,
     clippy::cast_sign_loss,
-    clippy::cast_possible_wrap
+    clippy::cast_possible_wrap,
+    clippy::many_single_char_names
 )]
 
 pub mod alt;

@@ -11,11 +11,11 @@ use super::text::{Fonts, Style};
 use super::{HEAD, PAD, Picture, Renderer};
 
 /// Height of one history row.
-pub const ROW_H: u32 = 24;
+pub const ROW_H: u32 = 26;
 /// Width of one history column.
-pub const COLUMN_W: u32 = 236;
+pub const COLUMN_W: u32 = 258;
 /// Segment size of the icons in the history.
-pub const HISTORY_SEG: f32 = 12.0;
+pub const HISTORY_SEG: f32 = 14.0;
 
 /// How the history rows are split into columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +113,7 @@ pub fn history(
             base,
             palette::TEXT,
         );
-        let cells = fonts.fit(Style::Small, &cells_text(&s.cells), 80.0);
+        let cells = fonts.fit(Style::Small, &cells_text(&s.cells), 72.0);
         fonts.draw(
             canvas,
             Style::Small,
@@ -123,7 +123,7 @@ pub fn history(
             palette::TEXT_DIM,
         );
         for (k, &r) in s.reports.iter().take(3).enumerate() {
-            let ix = rx as f32 + 118.0 + k as f32 * (HISTORY_SEG * 3.0 + 4.0);
+            let ix = rx as f32 + 110.0 + k as f32 * (HISTORY_SEG * 3.0 + 6.0);
             icons::report_icon(canvas, ix, mid - HISTORY_SEG / 2.0, HISTORY_SEG, r);
         }
     }

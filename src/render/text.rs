@@ -1,4 +1,4 @@
-//! The bundled fonts (DejaVu Sans, see `assets/fonts/LICENSE-DejaVu.txt`) and
+//! The bundled fonts (`DejaVu Sans`, see `assets/fonts/LICENSE-DejaVu.txt`) and
 //! text drawing. Glyphs of printable ASCII are rasterised once per style when
 //! the [`Fonts`] are built; any other character is rasterised when drawn.
 
@@ -187,12 +187,11 @@ impl Fonts {
         let fg = canvas.index_of(c);
         for (ch, (id, gx, _)) in text.chars().zip(self.layout(style, text)) {
             let owned;
-            let bitmap = match u8::try_from(ch) {
-                Ok(b @ 32..127) => &self.ascii[style.slot()][usize::from(b - 32)],
-                _ => {
-                    owned = self.rasterise(style, id);
-                    &owned
-                }
+            let bitmap = if let Ok(b @ 32..127) = u8::try_from(ch) {
+                &self.ascii[style.slot()][usize::from(b - 32)]
+            } else {
+                owned = self.rasterise(style, id);
+                &owned
             };
             let ox = (x + gx).round() as i32 + bitmap.dx;
             let oy = baseline.round() as i32 + bitmap.dy;

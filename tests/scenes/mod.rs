@@ -104,11 +104,7 @@ pub fn play(m: &mut Match, plans: &[Vec<Coord>; 2], shots: usize) {
 pub fn midgame(variant: Variant) -> Match {
     let mut m = started(variant, 7);
     let plans = [plan(variant, 0, false), plan(variant, 1, false)];
-    let shots = match variant {
-        Variant::Classic => 30,
-        Variant::Game2000 => 30,
-    };
-    play(&mut m, &plans, shots);
+    play(&mut m, &plans, 30);
     m
 }
 
