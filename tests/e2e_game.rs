@@ -523,7 +523,7 @@ async fn a_skipped_turn_loses_the_game() {
     assert!(end.text().contains("skipped turn loses"), "{}", end.text());
     assert!(
         end.text()
-            .contains(&format!("<@{}> let the turn run out", first)),
+            .contains(&format!("<@{first}> let the turn run out")),
         "{}",
         end.text()
     );
