@@ -25,7 +25,9 @@ pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
             .flat_map(|c| c.0)
             .collect::<Vec<u8>>(),
     );
-    encoder.set_compression(png::Compression::Balanced);
+    // Level 4 gives files within a few per cent of level 6 at about two thirds of the
+    // time; the flat palette pictures compress best without a filter.
+    encoder.set_deflate_compression(png::DeflateCompression::Level(4));
     encoder.set_filter(png::Filter::NoFilter);
     let mut writer = encoder.write_header()?;
     writer.write_image_data(canvas.indices())?;
