@@ -37,8 +37,9 @@ struct Cand {
     ship: Ship,
     cells: CellSet,
     zone: CellSet,
-    /// Classic: which hit group it covers (`u8::MAX`: none).
-    cluster: u8,
+    /// Classic: the hit groups it covers, one bit each (a ship may cover two
+    /// groups with an unknown cell between them).
+    clusters: u32,
     /// Game 2000: `(salvo index, new cells hit in that salvo)`, up to three entries.
     sig: [(u8, u8); 3],
     sig_len: u8,
@@ -186,7 +187,9 @@ impl Model {
                 }
             }
         }
-        let clusters = clusters(hits, size);
+        let mut clusters = clusters(hits, size);
+        // At most 20 hits exist; the bit masks below hold 32 groups.
+        clusters.truncate(32);
         let mut groups = Vec::new();
         for left in &view.ships_left {
             if left.afloat == 0 {
@@ -200,15 +203,16 @@ impl Model {
                 {
                     continue;
                 }
-                let cluster = clusters
+                let covered = clusters
                     .iter()
-                    .position(|k| k.intersects(p.cells))
-                    .map_or(NONE, |k| k as u8);
+                    .enumerate()
+                    .filter(|(_, k)| k.intersects(p.cells))
+                    .fold(0u32, |m, (i, _)| m | (1 << i));
                 cands.push(Cand {
                     ship: p.ship,
                     cells: p.cells,
                     zone: p.zone,
-                    cluster,
+                    clusters: covered,
                     sig: [(0, 0); 3],
                     sig_len: 0,
                     dest: NONE,
@@ -249,7 +253,7 @@ impl Model {
                     ship: p.ship,
                     cells: p.cells,
                     zone: p.zone,
-                    cluster: NONE,
+                    clusters: 0,
                     sig: [(0, 0); 3],
                     sig_len: 0,
                     dest: NONE,
@@ -360,8 +364,14 @@ impl Model {
             left[g] = group.count;
         }
         let mut log_w = 0.0;
-        // The ship of each hit group first.
-        for k in 0..self.clusters {
+        // The ship of each hit group first (the lowest group not yet covered).
+        let mut uncovered: u32 = if self.clusters >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.clusters) - 1
+        };
+        while uncovered != 0 {
+            let k = 1u32 << uncovered.trailing_zeros();
             buf.clear();
             let mut owner: Vec<usize> = Vec::new();
             for (g, group) in self.groups.iter().enumerate() {
@@ -369,7 +379,7 @@ impl Model {
                     continue;
                 }
                 for c in &group.cands {
-                    if usize::from(c.cluster) == k && !c.cells.intersects(blocked) {
+                    if c.clusters & k != 0 && !c.cells.intersects(blocked) {
                         buf.push(c);
                         owner.push(g);
                     }
@@ -382,6 +392,7 @@ impl Model {
             log_w += ln(buf.len());
             let pick = buf[i];
             left[owner[i]] -= 1;
+            uncovered &= !pick.clusters;
             blocked = blocked.union(pick.zone);
             push(out, pick);
         }
@@ -394,7 +405,7 @@ impl Model {
                     group
                         .cands
                         .iter()
-                        .filter(|c| c.cluster == NONE && !c.cells.intersects(blocked)),
+                        .filter(|c| c.clusters == 0 && !c.cells.intersects(blocked)),
                 );
                 if buf.is_empty() {
                     return None;
