@@ -4,6 +4,7 @@
 //! [`game`] holds the pure rules, [`render`] draws what a player may see,
 //! [`bot`] is the thin Discord layer on top.
 
+pub mod ai;
 pub mod bot;
 pub mod game;
 pub mod registry;
