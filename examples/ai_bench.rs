@@ -147,7 +147,11 @@ fn main() -> ExitCode {
         args.variant,
         args.games,
         args.seed,
-        if args.hard_placement { "hard" } else { "random" },
+        if args.hard_placement {
+            "hard"
+        } else {
+            "random"
+        },
         args.strong.samples,
         args.strong.attempts,
         args.strong.info_weight,
@@ -171,13 +175,18 @@ fn main() -> ExitCode {
         let mut counts = Vec::with_capacity(fleets.len());
         let mut times = Vec::new();
         for (i, fleet) in fleets.iter().enumerate() {
-            let (n, t) = play(s.as_mut(), fleet, args.seed.wrapping_mul(1_000_003) + i as u64);
+            let (n, t) = play(
+                s.as_mut(),
+                fleet,
+                args.seed.wrapping_mul(1_000_003) + i as u64,
+            );
             counts.push(f64::from(n));
             times.extend(t);
         }
         let n = counts.len() as f64;
         let mean = counts.iter().sum::<f64>() / n;
-        let sd = (counts.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
+        let sd =
+            (counts.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
         counts.sort_by(f64::total_cmp);
         times.sort_by(f64::total_cmp);
         println!(

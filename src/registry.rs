@@ -12,7 +12,19 @@ use std::time::SystemTime;
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry as MapEntry;
 
+use rand_chacha::ChaCha8Rng;
+
+use crate::ai::Difficulty;
 use crate::game::{Match, PlayerId};
+
+/// The computer playing the opponent's seat: its level and its own random numbers.
+#[derive(Clone, Debug)]
+pub struct Computer {
+    /// How strong it plays.
+    pub difficulty: Difficulty,
+    /// Its random numbers (seeded from the match, so replays repeat its moves).
+    pub rng: ChaCha8Rng,
+}
 
 /// A Discord channel or thread id: the place a match lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,6 +55,8 @@ pub struct Entry {
     pub deadline: SystemTime,
     /// The locale of the server, for public messages.
     pub guild_locale: Option<String>,
+    /// Set when the opponent's seat is the computer.
+    pub computer: Option<Computer>,
 }
 
 impl Entry {
@@ -85,9 +99,15 @@ impl Registry {
         MatchId(self.next_id.fetch_add(1, Ordering::Relaxed) + 1)
     }
 
-    /// Registers `entry` in its channel, if the channel and both players are free.
+    /// Registers `entry` in its channel, if the channel and its human players are free.
+    /// The computer is not bound to one match at a time.
     pub fn open(&self, entry: Entry) -> Result<MatchId, OpenError> {
-        let humans = entry.game.players();
+        let [challenger, opponent] = entry.game.players();
+        let humans = if entry.computer.is_some() {
+            vec![challenger]
+        } else {
+            vec![challenger, opponent]
+        };
         let (id, channel) = (entry.id, entry.channel);
         let MapEntry::Vacant(slot) = self.by_channel.entry(channel) else {
             return Err(OpenError::ChannelBusy);
@@ -191,6 +211,7 @@ mod tests {
             names: ["a".into(), "b".into()],
             deadline: SystemTime::UNIX_EPOCH + Duration::from_secs(100),
             guild_locale: None,
+            computer: None,
         }
     }
 
@@ -211,6 +232,29 @@ mod tests {
         assert!(reg.is_empty());
         assert_eq!(reg.channel_of(PlayerId(1)), None);
         assert!(reg.open(entry(&reg, 11, 3, 2)).is_ok());
+    }
+
+    #[test]
+    fn the_computer_plays_many_matches_at_once() {
+        use rand::SeedableRng;
+        let reg = Registry::new();
+        let computer = Computer {
+            difficulty: Difficulty::Easy,
+            rng: ChaCha8Rng::seed_from_u64(1),
+        };
+        let mut a = entry(&reg, 10, 1, 99);
+        a.computer = Some(computer.clone());
+        let mut b = entry(&reg, 11, 2, 99);
+        b.computer = Some(computer);
+        reg.open(a).unwrap();
+        reg.open(b).unwrap();
+        assert_eq!(reg.channel_of(PlayerId(99)), None);
+        // Without the computer flag, player 99 is a person and may only play once.
+        reg.open(entry(&reg, 12, 3, 99)).unwrap();
+        assert_eq!(
+            reg.open(entry(&reg, 13, 4, 99)),
+            Err(OpenError::PlayerBusy(PlayerId(99)))
+        );
     }
 
     #[test]

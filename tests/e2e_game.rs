@@ -564,3 +564,122 @@ async fn forfeit_and_moderator_cancel() {
     let ok = t.fake.wait_reply(id, REPLY).await;
     assert!(ok.ephemeral && ok.text().contains("cancelled"), "{ok:?}");
 }
+
+#[tokio::test]
+async fn a_game_against_the_computer() {
+    let t = table(&[]).await;
+    let bot = support::payloads::BOT_USER_ID;
+    let reply = t
+        .slash(
+            &t.alice,
+            t.channel,
+            "challenge",
+            json!([
+                {"name": "opponent", "type": 6, "value": bot.to_string()},
+                variant_opt("game2000"),
+                // Easy: the strong level is slow in an unoptimised test build; its
+                // strength is measured by `examples/ai_bench` in release mode.
+                {"name": "difficulty", "type": 4, "value": 0},
+            ]),
+        )
+        .await;
+    assert!(!reply.ephemeral, "{reply:?}");
+    assert!(reply.text().contains("takes on"), "{}", reply.text());
+    assert!(
+        reply.attachments.is_empty(),
+        "the public message shows no fleet"
+    );
+    // The private preview follows the public message.
+    let interaction = reply.interaction;
+    let preview = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.interaction == interaction && !s.attachments.is_empty())
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    assert!(
+        preview.ephemeral,
+        "the preview must be private: {preview:?}"
+    );
+    t.click(&t.alice, t.channel, &button(&preview, "ready"))
+        .await;
+    // Both read a recording passed in: `wait_for` already holds the fake's lock.
+    let computer_moves = |rec: &support::fake::Recording| {
+        rec.sent
+            .iter()
+            .filter(|s| {
+                s.kind == SentKind::ChannelMessage
+                    && s.text().contains(&format!("<@{bot}> fires at"))
+            })
+            .count()
+    };
+    let over = |rec: &support::fake::Recording| {
+        rec.sent.iter().any(|s| {
+            s.kind == SentKind::ChannelMessage
+                && (s.text().contains("wins") || s.text().contains("draw"))
+        })
+    };
+    let first = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.text().contains("fires first"))
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    let mut expected = usize::from(first_mention(first.text()) == bot);
+    let cells: Vec<String> = (1..=9)
+        .flat_map(|row| ('A'..='I').map(move |col| format!("{col}{row}")))
+        .collect();
+    for salvo in cells.chunks(3) {
+        t.fake
+            .wait_for(
+                |rec| (computer_moves(rec) >= expected || over(rec)).then_some(()),
+                REPLY,
+            )
+            .await;
+        if over(&t.fake.recording()) {
+            break;
+        }
+        let out = t.fire(&t.alice, &salvo.join(" ")).await;
+        if out.ephemeral && (out.text().contains("no match") || out.text().contains("is over")) {
+            // The computer's last move ended the match; its end message is on its way.
+            break;
+        }
+        assert!(!out.ephemeral, "{out:?}");
+        expected += 1;
+    }
+    let end = t.end_message().await;
+    assert!(
+        end.text().contains("wins") || end.text().contains("draw"),
+        "{}",
+        end.text()
+    );
+    assert!(
+        computer_moves(&t.fake.recording()) >= 5,
+        "the computer played its turns"
+    );
+    let computer_move = t
+        .fake
+        .recording()
+        .sent
+        .iter()
+        .find(|s| s.text().contains(&format!("<@{bot}> fires at")))
+        .cloned()
+        .unwrap();
+    assert_eq!(
+        computer_move.attachments.len(),
+        2,
+        "board and salvo report, like a human's move"
+    );
+}

@@ -200,15 +200,16 @@ impl Strong {
                     }
                     let expected: f64 = trio.iter().map(|&x| hit[cands[x].index()]).sum();
                     let probs: Vec<f64> = outcomes.iter().map(|e| e.1).collect();
-                    let score = expected
-                        + self.info_weight * entropy(&probs)
-                        + self.finish_weight * finish;
+                    let score =
+                        expected + self.info_weight * entropy(&probs) + self.finish_weight * finish;
                     if best.is_none_or(|(s, _)| score > s + 1e-12) {
                         best = Some((score, trio));
                     }
                 }
             }
         }
-        best.map_or(cands[..3].to_vec(), |(_, t)| t.iter().map(|&x| cands[x]).collect())
+        best.map_or(cands[..3].to_vec(), |(_, t)| {
+            t.iter().map(|&x| cands[x]).collect()
+        })
     }
 }

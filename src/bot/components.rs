@@ -12,7 +12,7 @@ use serenity::{
 };
 
 use super::play::{self, EndSnapshot, Preview, player};
-use super::{Data, Error, pictures, text};
+use super::{Data, Error, computer, pictures, text};
 use crate::game::Confirmed;
 use crate::registry::MatchId;
 
@@ -275,7 +275,7 @@ async fn ready(
     )
     .await?;
     if let Confirmed::BattleStarts { first } = confirmed {
-        serenity::ChannelId::new(preview.channel.0)
+        let start = serenity::ChannelId::new(preview.channel.0)
             .send_message(
                 &ctx.http,
                 CreateMessage::new()
@@ -290,7 +290,10 @@ async fn ready(
                             .users(players.map(|p| serenity::UserId::new(p.0))),
                     ),
             )
-            .await?;
+            .await;
+        start?;
+        // Against the computer, it may fire first.
+        computer::take_turn(&ctx.http, &data.registry, id, turn_timeout).await?;
     }
     Ok(())
 }

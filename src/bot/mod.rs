@@ -13,6 +13,7 @@ use crate::registry::Registry;
 
 pub mod commands;
 pub mod components;
+pub mod computer;
 pub mod config;
 pub mod error;
 pub mod pictures;

@@ -135,9 +135,18 @@ pub fn battle_starts(
     )
 }
 
-/// The public result of a shot or salvo.
+/// The public result of a shot or salvo: what was hit, then who moves next.
 #[must_use]
 pub fn fired(variant: Variant, outcome: &FireOutcome, deadline: SystemTime) -> String {
+    let mut text = shot_line(variant, outcome);
+    text.push('\n');
+    text.push_str(&next_line(outcome, deadline));
+    text
+}
+
+/// "@A fires at **C4**: **hit!**" — one shot or salvo, without what follows.
+#[must_use]
+pub fn shot_line(variant: Variant, outcome: &FireOutcome) -> String {
     let cells: Vec<String> = outcome.cells.iter().map(ToString::to_string).collect();
     let mut text = format!(
         "🎯 {} fires at **{}**",
@@ -162,23 +171,27 @@ pub fn fired(variant: Variant, outcome: &FireOutcome, deadline: SystemTime) -> S
             let _ = write!(text, " (turn {}): {}.", outcome.turn, reports.join(", "));
         }
     }
+    text
+}
+
+/// Who moves after `outcome`, with the deadline; empty when the match is over.
+#[must_use]
+pub fn next_line(outcome: &FireOutcome, deadline: SystemTime) -> String {
     match outcome.next {
-        Next::Again(p) => {
-            let _ = write!(
-                text,
-                "\n{} fires again — turn ends {}.",
-                mention(p),
-                relative(deadline)
-            );
-        }
+        Next::Again(p) => format!(
+            "{} fires again — turn ends {}.",
+            mention(p),
+            relative(deadline)
+        ),
         Next::Turn {
             player,
             last_chance,
         } => {
+            let mut text = String::new();
             if last_chance {
-                let _ = write!(
+                let _ = writeln!(
                     text,
-                    "\n{} has destroyed your whole fleet, {}! Both players get the same number of \
+                    "{} has destroyed your whole fleet, {}! Both players get the same number of \
                      turns: this is your last one — destroy every ship too and it is a draw.",
                     mention(outcome.shooter),
                     mention(player)
@@ -186,14 +199,33 @@ pub fn fired(variant: Variant, outcome: &FireOutcome, deadline: SystemTime) -> S
             }
             let _ = write!(
                 text,
-                "\n{} to move — turn ends {}.",
+                "{} to move — turn ends {}.",
                 mention(player),
                 relative(deadline)
             );
+            text
         }
-        Next::Over(_) => {}
+        Next::Over(_) => String::new(),
     }
-    text
+}
+
+/// The public message of a match against the computer.
+#[must_use]
+pub fn versus_computer(
+    human: PlayerId,
+    computer: PlayerId,
+    level: &str,
+    variant: Variant,
+    deadline: SystemTime,
+) -> String {
+    format!(
+        "⚓ {} takes on {} (**{level}**) at **{}**. Place your fleet — the preview is private — \
+         then press Ready. Placement ends {}.",
+        mention(human),
+        mention(computer),
+        variant.title(),
+        relative(deadline)
+    )
 }
 
 /// The public end message.

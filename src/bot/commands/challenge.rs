@@ -3,10 +3,15 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
-use crate::bot::play::{self, player};
-use crate::bot::{Context, Error, text};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::ai::{self, Difficulty};
+use crate::bot::error::private_reply;
+use crate::bot::play::{self, Preview, player};
+use crate::bot::{Context, Error, pictures, text};
 use crate::game::{Match, MatchOptions, Variant};
-use crate::registry::{Entry, OpenError};
+use crate::registry::{ChannelKey, Computer, Entry, OpenError};
 
 /// The rule set, as offered in the command.
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -19,6 +24,30 @@ pub enum VariantChoice {
     Game2000,
 }
 
+/// How strong the computer plays, as offered in the command.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum DifficultyChoice {
+    /// Beginner: mostly random shots.
+    #[name = "easy"]
+    Easy,
+    /// Solid: aims where ships are most likely.
+    #[name = "normal"]
+    Normal,
+    /// Strong: reasons about every fleet that fits what it has seen.
+    #[name = "hard"]
+    Hard,
+}
+
+impl From<DifficultyChoice> for Difficulty {
+    fn from(d: DifficultyChoice) -> Self {
+        match d {
+            DifficultyChoice::Easy => Difficulty::Easy,
+            DifficultyChoice::Normal => Difficulty::Normal,
+            DifficultyChoice::Hard => Difficulty::Hard,
+        }
+    }
+}
+
 impl From<VariantChoice> for Variant {
     fn from(v: VariantChoice) -> Self {
         match v {
@@ -28,10 +57,11 @@ impl From<VariantChoice> for Variant {
     }
 }
 
-/// Challenge a member to a sea battle in this channel.
+/// Challenge a member (or me, the computer) to a sea battle in this channel.
 ///
-/// The challenged member gets Accept and Decline buttons. One match per channel (start a
-/// thread to play several at once); each member plays one match at a time.
+/// The challenged member gets Accept and Decline buttons; a game against the computer
+/// starts at once. One match per channel (start a thread to play several at once); each
+/// member plays one match at a time.
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
@@ -39,6 +69,9 @@ pub async fn challenge(
     #[description = "Rule set: classic (default) or game2000"] variant: Option<VariantChoice>,
     #[description = "Game 2000 house rule: refuse shots at cells fired at before (default: no)"]
     forbid_repeats: Option<bool>,
+    #[description = "Against the computer: easy, normal (default) or hard"] difficulty: Option<
+        DifficultyChoice,
+    >,
 ) -> Result<(), Error> {
     let me = ctx.author();
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
@@ -48,9 +81,11 @@ pub async fn challenge(
         ));
     }
     if opponent.id == ctx.framework().bot_id() {
-        return Err(Error::user(
-            "A game against me is not available yet. Challenge another member for now.",
-        ));
+        let level = difficulty.map_or(Difficulty::Normal, Into::into);
+        let options = MatchOptions {
+            repeats_forbidden: forbid_repeats.unwrap_or(false),
+        };
+        return versus_computer(ctx, &opponent, variant, options, level).await;
     }
     if opponent.bot {
         return Err(Error::user(
@@ -72,7 +107,7 @@ pub async fn challenge(
     let deadline = play::now() + data.config.challenge_timeout;
     let entry = Entry {
         id: data.registry.next_id(),
-        channel: crate::registry::ChannelKey(ctx.channel_id().get()),
+        channel: ChannelKey(ctx.channel_id().get()),
         game,
         names: [
             me.display_name().to_owned(),
@@ -80,30 +115,9 @@ pub async fn challenge(
         ],
         deadline,
         guild_locale: None,
+        computer: None,
     };
-    let id = match data.registry.open(entry) {
-        Ok(id) => id,
-        Err(OpenError::ChannelBusy) => {
-            return Err(Error::user(
-                "This channel already has a match. Start a thread (or use another channel) \
-                 to play at the same time.",
-            ));
-        }
-        Err(OpenError::PlayerBusy(p)) => {
-            let where_ = data
-                .registry
-                .channel_of(p)
-                .map_or_else(String::new, |c| format!(" in {}", text::channel(c.0)));
-            let who = if p == player(me) {
-                "You are".to_owned()
-            } else {
-                format!("{} is", text::mention(p))
-            };
-            return Err(Error::user(format!(
-                "{who} already playing a match{where_}. A member plays one match at a time."
-            )));
-        }
-    };
+    let id = data.registry.open(entry).map_err(|e| busy(ctx, &e))?;
     let buttons = vec![CreateActionRow::Buttons(vec![
         CreateButton::new(format!("bs:{id}:accept"))
             .label("Accept")
@@ -128,5 +142,107 @@ pub async fn challenge(
             .close(crate::registry::ChannelKey(ctx.channel_id().get()), id);
         return Err(e.into());
     }
+    Ok(())
+}
+
+/// The refusal for a busy channel or player.
+fn busy(ctx: Context<'_>, error: &OpenError) -> Error {
+    match error {
+        OpenError::ChannelBusy => Error::user(
+            "This channel already has a match. Start a thread (or use another channel) \
+             to play at the same time.",
+        ),
+        OpenError::PlayerBusy(p) => {
+            let where_ = ctx
+                .data()
+                .registry
+                .channel_of(*p)
+                .map_or_else(String::new, |c| format!(" in {}", text::channel(c.0)));
+            let who = if *p == player(ctx.author()) {
+                "You are".to_owned()
+            } else {
+                format!("{} is", text::mention(*p))
+            };
+            Error::user(format!(
+                "{who} already playing a match{where_}. A member plays one match at a time."
+            ))
+        }
+    }
+}
+
+/// Starts a match against the computer: its fleet is placed and final at once, the
+/// member gets a private preview to place theirs.
+async fn versus_computer(
+    ctx: Context<'_>,
+    bot: &serenity::User,
+    variant: Variant,
+    options: MatchOptions,
+    level: Difficulty,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let me = player(ctx.author());
+    let bot_id = player(bot);
+    let seed = data.seeds.next();
+    let mut game = Match::challenge(me, bot_id, variant, options, seed)
+        .map_err(|e| Error::user(text::sentence(&e.to_string())))?;
+    // A different stream than the match's own, so the computer's choices do not
+    // shift the salvo order or who starts.
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
+    let setup = (|| {
+        game.accept(bot_id).ok()?;
+        game.set_fleet(bot_id, ai::place_fleet(variant, level, &mut rng))
+            .ok()?;
+        game.confirm(bot_id).ok()?;
+        game.shuffle_fleet(me).ok()?;
+        Some(())
+    })();
+    if setup.is_none() {
+        return Err(Error::Internal(anyhow::anyhow!(
+            "could not set up a computer match"
+        )));
+    }
+    let deadline = play::now() + data.config.placement_timeout;
+    let channel = ChannelKey(ctx.channel_id().get());
+    let entry = Entry {
+        id: data.registry.next_id(),
+        channel,
+        game,
+        names: [
+            ctx.author().display_name().to_owned(),
+            format!("{} ({level})", bot.display_name()),
+        ],
+        deadline,
+        guild_locale: None,
+        computer: Some(Computer {
+            difficulty: level,
+            rng,
+        }),
+    };
+    let preview = Preview::of(&entry, me);
+    let id = data.registry.open(entry).map_err(|e| busy(ctx, &e))?;
+    let Some(preview) = preview else {
+        data.registry.close(channel, id);
+        return Err(Error::Internal(anyhow::anyhow!(
+            "no preview for a fresh computer match"
+        )));
+    };
+    let public = poise::CreateReply::default()
+        .content(text::versus_computer(
+            me,
+            bot_id,
+            level.key(),
+            variant,
+            deadline,
+        ))
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Err(e) = ctx.send(public).await {
+        data.registry.close(channel, id);
+        return Err(e.into());
+    }
+    // A followup: ephemeral must be set explicitly or it would be public.
+    let private = private_reply(preview.text())
+        .attachment(pictures::own_board(&preview.view)?)
+        .components(play::placement_buttons(preview.id, &preview.fleet));
+    ctx.send(private).await?;
     Ok(())
 }

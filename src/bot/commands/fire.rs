@@ -3,12 +3,14 @@
 use poise::serenity_prelude as serenity;
 
 use crate::bot::play::{self, EndSnapshot, player};
-use crate::bot::{Context, Error, pictures, text};
-use crate::game::{FireError, FireOutcome, Next, TargetView, Variant, parse_cells};
+use crate::bot::{Context, Error, computer, pictures, text};
+use crate::game::{FireError, FireOutcome, Next, Side, TargetView, Variant, parse_cells};
 use crate::registry::ChannelKey;
 
 /// What a successful shot leaves to show, taken under the registry lock.
 struct Shot {
+    id: crate::registry::MatchId,
+    computer_next: bool,
     variant: Variant,
     outcome: FireOutcome,
     view: TargetView,
@@ -57,7 +59,12 @@ pub async fn fire(
                 let view = e.game.target_view(me).ok_or_else(|| {
                     Error::Internal(anyhow::anyhow!("no target view after a shot"))
                 })?;
+                let computer_next = e.computer.is_some()
+                    && matches!(outcome.next, Next::Turn { player, .. }
+                        if player == e.game.player(Side::Opponent));
                 Ok(Shot {
+                    id: e.id,
+                    computer_next,
                     variant,
                     view,
                     deadline: e.deadline,
@@ -85,6 +92,8 @@ pub async fn fire(
     ctx.send(reply).await?;
     if let Some(end) = shot.end {
         play::finish(ctx.http(), &data.registry, end).await?;
+    } else if shot.computer_next {
+        computer::take_turn(ctx.http(), &data.registry, shot.id, turn_timeout).await?;
     }
     Ok(())
 }
