@@ -565,10 +565,8 @@ async fn forfeit_and_moderator_cancel() {
     assert!(ok.ephemeral && ok.text().contains("cancelled"), "{ok:?}");
 }
 
-#[tokio::test]
-async fn a_game_against_the_computer() {
-    let t = table(&[]).await;
-    let bot = support::payloads::BOT_USER_ID;
+/// Challenges the computer to Game 2000 and clicks Ready on the private preview.
+async fn start_computer_match(t: &Table, bot: u64) {
     let reply = t
         .slash(
             &t.alice,
@@ -637,11 +635,14 @@ async fn a_game_against_the_computer() {
             REPLY,
         )
         .await;
-    let mut expected = usize::from(first_mention(first.text()) == bot);
+    let computer_first = usize::from(first_mention(first.text()) == bot);
     let cells: Vec<String> = (1..=9)
         .flat_map(|row| ('A'..='I').map(move |col| format!("{col}{row}")))
         .collect();
-    for salvo in cells.chunks(3) {
+    for (turn, salvo) in cells.chunks(3).enumerate() {
+        // Before our turn, the computer has moved once per earlier turn of ours
+        // (plus once more if it started).
+        let expected = turn + computer_first;
         t.fake
             .wait_for(
                 |rec| (computer_moves(rec) >= expected || over(rec)).then_some(()),
@@ -657,7 +658,6 @@ async fn a_game_against_the_computer() {
             break;
         }
         assert!(!out.ephemeral, "{out:?}");
-        expected += 1;
     }
     let end = t.end_message().await;
     assert!(
