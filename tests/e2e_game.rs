@@ -607,6 +607,13 @@ async fn start_computer_match(t: &Table, bot: u64) {
     );
     t.click(&t.alice, t.channel, &button(&preview, "ready"))
         .await;
+}
+
+#[tokio::test]
+async fn a_game_against_the_computer() {
+    let t = table(&[]).await;
+    let bot = support::payloads::BOT_USER_ID;
+    start_computer_match(&t, bot).await;
     // Both read a recording passed in: `wait_for` already holds the fake's lock.
     let computer_moves = |rec: &support::fake::Recording| {
         rec.sent
