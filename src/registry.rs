@@ -41,8 +41,12 @@ pub struct Entry {
     pub names: [String; 2],
     /// When the current phase (challenge, placement, turn) runs out.
     pub deadline: SystemTime,
-    /// The locale of the server, for public messages.
+    /// The Discord locale of the server (e.g. `nl`), taken at challenge time, for public
+    /// messages about the match, also the sweeper's.
     pub guild_locale: Option<String>,
+    /// The Discord locales of `[challenger, opponent]` as last seen (the opponent's from the
+    /// Accept click), for private messages the bot sends unasked, like the placement DMs.
+    pub player_locales: [Option<String>; 2],
 }
 
 impl Entry {
@@ -95,18 +99,22 @@ impl Registry {
         // Claim the players one by one, rolling back if one is taken.
         let mut claimed = Vec::new();
         for &p in &humans {
-            match self.by_player.entry(p) {
-                MapEntry::Occupied(_) => {
-                    for c in claimed {
-                        self.by_player.remove(&c);
-                    }
-                    return Err(OpenError::PlayerBusy(p));
-                }
+            // The entry guard locks a shard of `by_player`: drop it before rolling back, or
+            // removing a player of the same shard would wait for ever.
+            let taken = match self.by_player.entry(p) {
+                MapEntry::Occupied(_) => true,
                 MapEntry::Vacant(v) => {
                     v.insert(channel);
-                    claimed.push(p);
+                    false
                 }
+            };
+            if taken {
+                for c in claimed {
+                    self.by_player.remove(&c);
+                }
+                return Err(OpenError::PlayerBusy(p));
             }
+            claimed.push(p);
         }
         self.by_id.insert(id, channel);
         slot.insert(entry);
@@ -191,6 +199,7 @@ mod tests {
             names: ["a".into(), "b".into()],
             deadline: SystemTime::UNIX_EPOCH + Duration::from_secs(100),
             guild_locale: None,
+            player_locales: [None, None],
         }
     }
 

@@ -15,6 +15,7 @@ pub mod commands;
 pub mod components;
 pub mod config;
 pub mod error;
+pub mod i18n;
 pub mod pictures;
 pub mod play;
 pub mod text;

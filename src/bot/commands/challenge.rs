@@ -3,12 +3,16 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
+use crate::bot::error::{guild_lang, user_lang};
+use crate::bot::i18n::errors::Explain;
+use crate::bot::i18n::tr;
 use crate::bot::play::{self, player};
 use crate::bot::{Context, Error, text};
 use crate::game::{Match, MatchOptions, Variant};
 use crate::registry::{Entry, OpenError};
 
-/// The rule set, as offered in the command.
+/// The rule set, as offered in the command. The names shown in Discord come from the
+/// catalogues (`choice-variant-classic`, `choice-variant-game2000`).
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum VariantChoice {
     /// Søslag / Sjöslag: 10×10, one shot, a hit fires again.
@@ -28,34 +32,26 @@ impl From<VariantChoice> for Variant {
     }
 }
 
+// Descriptions, names in other languages and help: `cmd-challenge-*` in the catalogues.
 /// Challenge a member to a sea battle in this channel.
-///
-/// The challenged member gets Accept and Decline buttons. One match per channel (start a
-/// thread to play several at once); each member plays one match at a time.
 #[poise::command(slash_command, guild_only)]
 pub async fn challenge(
     ctx: Context<'_>,
     #[description = "The member you want to play against"] opponent: serenity::User,
-    #[description = "Rule set: classic (default) or game2000"] variant: Option<VariantChoice>,
-    #[description = "Game 2000 house rule: refuse shots at cells fired at before (default: no)"]
-    forbid_repeats: Option<bool>,
+    #[description = "Rule set"] variant: Option<VariantChoice>,
+    #[description = "Game 2000 house rule"] forbid_repeats: Option<bool>,
 ) -> Result<(), Error> {
     let me = ctx.author();
+    let (lang, public) = (user_lang(ctx), guild_lang(ctx));
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
     if opponent.id == me.id {
-        return Err(Error::user(
-            "You cannot challenge yourself. Name another member of this server.",
-        ));
+        return Err(Error::user(tr!(lang, "err-challenge-self")));
     }
     if opponent.id == ctx.framework().bot_id() {
-        return Err(Error::user(
-            "A game against me is not available yet. Challenge another member for now.",
-        ));
+        return Err(Error::user(tr!(lang, "err-challenge-vs-bot")));
     }
     if opponent.bot {
-        return Err(Error::user(
-            "Bots cannot play. Challenge a member of this server.",
-        ));
+        return Err(Error::user(tr!(lang, "err-challenge-bots")));
     }
     let data = ctx.data();
     let options = MatchOptions {
@@ -68,7 +64,7 @@ pub async fn challenge(
         options,
         data.seeds.next(),
     )
-    .map_err(|e| Error::user(e.to_string()))?;
+    .map_err(|e| Error::user(e.explain(lang, variant)))?;
     let deadline = play::now() + data.config.challenge_timeout;
     let entry = Entry {
         id: data.registry.next_id(),
@@ -79,41 +75,45 @@ pub async fn challenge(
             opponent.display_name().to_owned(),
         ],
         deadline,
-        guild_locale: None,
+        guild_locale: match ctx {
+            poise::Context::Application(a) => a.interaction.guild_locale.clone(),
+            poise::Context::Prefix(_) => None,
+        },
+        player_locales: [ctx.locale().map(str::to_owned), None],
     };
     let id = match data.registry.open(entry) {
         Ok(id) => id,
         Err(OpenError::ChannelBusy) => {
-            return Err(Error::user(
-                "This channel already has a match. Start a thread (or use another channel) \
-                 to play at the same time.",
-            ));
+            return Err(Error::user(tr!(lang, "err-channel-busy")));
         }
         Err(OpenError::PlayerBusy(p)) => {
-            let where_ = data
-                .registry
-                .channel_of(p)
-                .map_or_else(String::new, |c| format!(" in {}", text::channel(c.0)));
-            let who = if p == player(me) {
-                "You are".to_owned()
-            } else {
-                format!("{} is", text::mention(p))
+            let where_ = data.registry.channel_of(p).map(|c| text::channel(c.0));
+            let text = match (p == player(me), where_) {
+                (true, None) => tr!(lang, "err-you-busy"),
+                (true, Some(channel)) => tr!(lang, "err-you-busy-in", channel = channel),
+                (false, None) => tr!(lang, "err-other-busy", player = text::mention(p)),
+                (false, Some(channel)) => tr!(
+                    lang,
+                    "err-other-busy-in",
+                    player = text::mention(p),
+                    channel = channel
+                ),
             };
-            return Err(Error::user(format!(
-                "{who} already playing a match{where_}. A member plays one match at a time."
-            )));
+            return Err(Error::user(text));
         }
     };
+    let [accept, decline] = text::answer_buttons(public);
     let buttons = vec![CreateActionRow::Buttons(vec![
         CreateButton::new(format!("bs:{id}:accept"))
-            .label("Accept")
+            .label(accept)
             .style(serenity::ButtonStyle::Success),
         CreateButton::new(format!("bs:{id}:decline"))
-            .label("Decline")
+            .label(decline)
             .style(serenity::ButtonStyle::Danger),
     ])];
     let reply = poise::CreateReply::default()
         .content(text::challenge(
+            public,
             player(me),
             player(&opponent),
             variant,
