@@ -233,10 +233,10 @@ err-match-already-over = Dit spil er allerede slut.
 ## Errors of the rules
 
 err-bounds = { $variant } har kolonnerne A–{ $last } og rækkerne 1–{ $size }
-phase-challenge = venter på svar på udfordringen
-phase-placement = i gang med at placere flåderne
-phase-battle = i gang med slaget
-phase-finished = slut
+phase-challenge = spillet venter på svar på udfordringen
+phase-placement = flåderne er ved at blive placeret
+phase-battle = slaget er i gang
+phase-finished = spillet er slut
 err-coord-empty = Intet felt angivet: skriv et kolonnebogstav og et rækketal, f.eks. C4.
 err-coord-space = `{ $input }` har et mellemrum i sig; skriv feltet uden, f.eks. { $suggestion }.
 err-coord-malformed = `{ $input }` er ikke et felt: et felt er et kolonnebogstav efterfulgt af et rækketal, f.eks. C4.
@@ -269,13 +269,13 @@ err-problem-count = { $len ->
 }: du har { $have }, flåden skal have { $need }
 err-challenge-self = Du kan ikke udfordre dig selv. Vælg et andet medlem af serveren.
 err-answer-not-challenged = Kun den udfordrede spiller kan svare på denne udfordring.
-err-answer-not-pending = Udfordringen er allerede besvaret (spillet er { $phase }).
+err-answer-not-pending = Udfordringen er allerede besvaret ({ $phase }).
 err-not-a-player = Du er ikke med i dette spil.
-err-place-not-placing = Flåder placeres, efter udfordringen er taget imod og før slaget (spillet er { $phase }).
+err-place-not-placing = Flåder placeres, efter udfordringen er taget imod og før slaget ({ $phase }).
 err-place-already-ready = Din flåde er allerede endelig; vent på din modstander.
 err-place-no-fleet = Placér en flåde først (som tekst eller tilfældigt).
 err-place-wrong-variant = Den flåde er til { $fleet }, men dette spil er { $variant }.
-err-fire-not-in-battle = Der er intet slag at skyde i (spillet er { $phase }).
+err-fire-not-in-battle = Der er intet slag at skyde i ({ $phase }).
 err-fire-not-your-turn = Det er ikke din tur: { $player } har turen.
 err-fire-shot-count = I { $variant } skyder man på præcis { $expected ->
     [one] 1 felt

@@ -232,6 +232,8 @@ err-match-already-over = Your match is already over.
 ## Errors of the rules
 
 err-bounds = { $variant } uses columns A–{ $last } and rows 1–{ $size }
+# phase-*: what a match is doing, shown in brackets after some errors; each language may
+# phrase it as a clause of its own (the English ones follow "the match is").
 phase-challenge = waiting for the challenge to be answered
 phase-placement = placing fleets
 phase-battle = in battle

@@ -233,10 +233,10 @@ err-match-already-over = Je partij is al voorbij.
 ## Errors of the rules
 
 err-bounds = { $variant } heeft kolommen A–{ $last } en rijen 1–{ $size }
-phase-challenge = wacht nog op een antwoord op de uitdaging
-phase-placement = bezig met het plaatsen van de vloten
-phase-battle = in volle strijd
-phase-finished = voorbij
+phase-challenge = de partij wacht nog op een antwoord op de uitdaging
+phase-placement = de vloten worden nog geplaatst
+phase-battle = de strijd is in volle gang
+phase-finished = de partij is voorbij
 err-coord-empty = Geen vakje opgegeven: schrijf een kolomletter en een rijnummer, zoals C4.
 err-coord-space = In `{ $input }` staat een spatie; schrijf het vakje zonder, zoals { $suggestion }.
 err-coord-malformed = `{ $input }` is geen vakje: een vakje is een kolomletter gevolgd door een rijnummer, zoals C4.
@@ -269,13 +269,13 @@ err-problem-count = { $len ->
 }: je hebt er { $have }, de vloot heeft er { $need } nodig
 err-challenge-self = Je kunt jezelf niet uitdagen. Kies een ander lid van deze server.
 err-answer-not-challenged = Alleen wie uitgedaagd is, kan op deze uitdaging antwoorden.
-err-answer-not-pending = Op deze uitdaging is al geantwoord (de partij is { $phase }).
+err-answer-not-pending = Op deze uitdaging is al geantwoord ({ $phase }).
 err-not-a-player = Je speelt niet mee in deze partij.
-err-place-not-placing = Vloten plaats je na het aannemen van de uitdaging en vóór de strijd (de partij is { $phase }).
+err-place-not-placing = Vloten plaats je na het aannemen van de uitdaging en vóór de strijd ({ $phase }).
 err-place-already-ready = Je vloot ligt al vast; wacht op je tegenstander.
 err-place-no-fleet = Plaats eerst een vloot (als tekst, of een willekeurige).
 err-place-wrong-variant = Die vloot is voor { $fleet }, maar deze partij is { $variant }.
-err-fire-not-in-battle = Er is geen strijd om in te schieten (de partij is { $phase }).
+err-fire-not-in-battle = Er is geen strijd om in te schieten ({ $phase }).
 err-fire-not-your-turn = Je bent niet aan de beurt: { $player } is aan zet.
 err-fire-shot-count = Bij { $variant } schiet je op precies { $expected ->
     [one] 1 vakje

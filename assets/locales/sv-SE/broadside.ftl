@@ -233,10 +233,10 @@ err-match-already-over = Ditt parti är redan slut.
 ## Errors of the rules
 
 err-bounds = { $variant } har kolumnerna A–{ $last } och raderna 1–{ $size }
-phase-challenge = väntar på svar på utmaningen
-phase-placement = mitt i placeringen av flottorna
-phase-battle = mitt i slaget
-phase-finished = slut
+phase-challenge = partiet väntar på svar på utmaningen
+phase-placement = flottorna håller på att placeras
+phase-battle = slaget pågår
+phase-finished = partiet är slut
 err-coord-empty = Ingen ruta angiven: skriv en kolumnbokstav och ett radnummer, t.ex. C4.
 err-coord-space = `{ $input }` innehåller ett mellanslag; skriv rutan utan, t.ex. { $suggestion }.
 err-coord-malformed = `{ $input }` är ingen ruta: en ruta är en kolumnbokstav följd av ett radnummer, t.ex. C4.
@@ -269,13 +269,13 @@ err-problem-count = { $len ->
 }: du har { $have }, flottan ska ha { $need }
 err-challenge-self = Du kan inte utmana dig själv. Välj en annan medlem på servern.
 err-answer-not-challenged = Bara den utmanade spelaren kan svara på den här utmaningen.
-err-answer-not-pending = Utmaningen är redan besvarad (partiet är { $phase }).
+err-answer-not-pending = Utmaningen är redan besvarad ({ $phase }).
 err-not-a-player = Du är inte med i det här partiet.
-err-place-not-placing = Flottor placeras efter att utmaningen antagits och före slaget (partiet är { $phase }).
+err-place-not-placing = Flottor placeras efter att utmaningen antagits och före slaget ({ $phase }).
 err-place-already-ready = Din flotta är redan låst; vänta på din motståndare.
 err-place-no-fleet = Placera en flotta först (som text eller slumpvis).
 err-place-wrong-variant = Den flottan är för { $fleet }, men det här partiet är { $variant }.
-err-fire-not-in-battle = Det finns inget slag att skjuta i (partiet är { $phase }).
+err-fire-not-in-battle = Det finns inget slag att skjuta i ({ $phase }).
 err-fire-not-your-turn = Det är inte din tur: { $player } har turen.
 err-fire-shot-count = I { $variant } skjuter man på exakt { $expected ->
     [one] 1 ruta
