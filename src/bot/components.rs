@@ -105,7 +105,7 @@ async fn route(
     let click = Click {
         ctx,
         data,
-        click,
+        interaction: click,
         id: match_id,
         lang,
     };
@@ -125,7 +125,7 @@ async fn route(
 struct Click<'a> {
     ctx: &'a serenity::Context,
     data: &'a Data,
-    click: &'a ComponentInteraction,
+    interaction: &'a ComponentInteraction,
     /// The match the button belongs to.
     id: MatchId,
     /// The clicking user's language.
@@ -150,7 +150,7 @@ async fn update(
 }
 
 async fn accept(c: &Click<'_>) -> Result<(), Error> {
-    let (ctx, click, lang) = (c.ctx, c.click, c.lang);
+    let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
     let timeout = c.data.config.placement_timeout;
     let (players, variant, deadline, previews, public) = c
@@ -203,7 +203,7 @@ async fn accept(c: &Click<'_>) -> Result<(), Error> {
 
 async fn decline(c: &Click<'_>) -> Result<(), Error> {
     let lang = c.lang;
-    let me = player(&c.click.user);
+    let me = player(&c.interaction.user);
     let end = c
         .data
         .registry
@@ -219,7 +219,7 @@ async fn decline(c: &Click<'_>) -> Result<(), Error> {
     c.data.registry.close(end.channel, end.id);
     update(
         c.ctx,
-        c.click,
+        c.interaction,
         CreateInteractionResponseMessage::new()
             .content(end.text())
             .components(vec![])
@@ -230,7 +230,7 @@ async fn decline(c: &Click<'_>) -> Result<(), Error> {
 
 async fn shuffle(c: &Click<'_>) -> Result<(), Error> {
     let lang = c.lang;
-    let me = player(&c.click.user);
+    let me = player(&c.interaction.user);
     let preview = c
         .data
         .registry
@@ -245,7 +245,7 @@ async fn shuffle(c: &Click<'_>) -> Result<(), Error> {
     let picture = pictures::own_board(&preview.view, lang)?;
     update(
         c.ctx,
-        c.click,
+        c.interaction,
         CreateInteractionResponseMessage::new()
             .content(preview.text(lang))
             .files([picture])
@@ -255,7 +255,7 @@ async fn shuffle(c: &Click<'_>) -> Result<(), Error> {
 }
 
 async fn ready(c: &Click<'_>, tag: &str) -> Result<(), Error> {
-    let (ctx, click, lang) = (c.ctx, c.click, c.lang);
+    let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
     let turn_timeout = c.data.config.turn_timeout;
     let (preview, confirmed, players, deadline, public) = c

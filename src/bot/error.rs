@@ -116,9 +116,10 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
         } => {
             let lang = user_lang(ctx);
             let error = error.to_string();
-            let text = match input {
-                Some(input) => tr!(lang, "err-parse-input", input = tidy(&input), error = error),
-                None => tr!(lang, "err-parse", error = error),
+            let text = if let Some(input) = input {
+                tr!(lang, "err-parse-input", input = tidy(&input), error = error)
+            } else {
+                tr!(lang, "err-parse", error = error)
             };
             tell(ctx, &text).await;
         }

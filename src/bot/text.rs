@@ -113,14 +113,15 @@ pub fn placement_prompt(lang: Lang, variant: Variant, fleet: &str, match_channel
 /// The private note after Ready.
 #[must_use]
 pub fn fleet_final(lang: Lang, fleet: &str, waiting_for: Option<PlayerId>) -> String {
-    match waiting_for {
-        Some(p) => tr!(
+    if let Some(p) = waiting_for {
+        tr!(
             lang,
             "fleet-final-waiting",
             fleet = fleet,
             player = mention(p)
-        ),
-        None => tr!(lang, "fleet-final-battle", fleet = fleet),
+        )
+    } else {
+        tr!(lang, "fleet-final-battle", fleet = fleet)
     }
 }
 

@@ -203,10 +203,12 @@ impl Catalog {
         self.format(lang, key, Some(&args))
     }
 
+    // Field by field on top of the defaults, so that a word the renderer adds to `Labels`
+    // later keeps its English default until the catalogues have it.
+    #[allow(clippy::field_reassign_with_default)]
     fn build_labels(&self, lang: Lang) -> Labels {
         let word = |key: &str| self.format(lang, key, None).into();
         let template = |key: &str, vars: &[&str]| self.template(lang, key, vars).into();
-        // Field by field, so that a word added to `Labels` later keeps its English default.
         let mut l = Labels::default();
         l.your_fleet = word("pic-your-fleet");
         l.enemy_waters = word("pic-enemy-waters");
