@@ -53,8 +53,12 @@ pub struct Entry {
     pub names: [String; 2],
     /// When the current phase (challenge, placement, turn) runs out.
     pub deadline: SystemTime,
-    /// The locale of the server, for public messages.
+    /// The Discord locale of the server (e.g. `nl`), taken at challenge time, for public
+    /// messages about the match, also the sweeper's.
     pub guild_locale: Option<String>,
+    /// The Discord locales of `[challenger, opponent]` as last seen (the opponent's from the
+    /// Accept click), for private messages the bot sends unasked, like the placement DMs.
+    pub player_locales: [Option<String>; 2],
     /// Set when the opponent's seat is the computer.
     pub computer: Option<Computer>,
 }
@@ -99,7 +103,8 @@ impl Registry {
         MatchId(self.next_id.fetch_add(1, Ordering::Relaxed) + 1)
     }
 
-    /// Registers `entry` in its channel, if the channel and its human players are free.
+    /// Registers `entry` in its channel, if the channel and both players are free.
+    ///
     /// The computer is not bound to one match at a time.
     pub fn open(&self, entry: Entry) -> Result<MatchId, OpenError> {
         let [challenger, opponent] = entry.game.players();
@@ -115,18 +120,22 @@ impl Registry {
         // Claim the players one by one, rolling back if one is taken.
         let mut claimed = Vec::new();
         for &p in &humans {
-            match self.by_player.entry(p) {
-                MapEntry::Occupied(_) => {
-                    for c in claimed {
-                        self.by_player.remove(&c);
-                    }
-                    return Err(OpenError::PlayerBusy(p));
-                }
+            // The entry guard locks a shard of `by_player`: drop it before rolling back, or
+            // removing a player of the same shard would wait for ever.
+            let taken = match self.by_player.entry(p) {
+                MapEntry::Occupied(_) => true,
                 MapEntry::Vacant(v) => {
                     v.insert(channel);
-                    claimed.push(p);
+                    false
                 }
+            };
+            if taken {
+                for c in claimed {
+                    self.by_player.remove(&c);
+                }
+                return Err(OpenError::PlayerBusy(p));
             }
+            claimed.push(p);
         }
         self.by_id.insert(id, channel);
         slot.insert(entry);
@@ -211,6 +220,7 @@ mod tests {
             names: ["a".into(), "b".into()],
             deadline: SystemTime::UNIX_EPOCH + Duration::from_secs(100),
             guild_locale: None,
+            player_locales: [None, None],
             computer: None,
         }
     }

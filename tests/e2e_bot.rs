@@ -94,9 +94,14 @@ async fn help_explains_one_command_and_refuses_unknown_ones_privately() {
         );
     let reply = fake.wait_reply(id, REPLY).await;
     assert!(reply.ephemeral);
-    assert!(reply.text().contains("**/help**"), "{}", reply.text());
+    // Private answers follow the user's language (Danish), not the server's (Dutch).
     assert!(
-        reply.text().contains("`command` (optional)"),
+        reply.text().contains("**/hjælp** (`/help`)"),
+        "{}",
+        reply.text()
+    );
+    assert!(
+        reply.text().contains("`kommando` (valgfri)"),
         "{}",
         reply.text()
     );

@@ -11,16 +11,21 @@ use serenity::{
     CreateMessage,
 };
 
+use super::i18n::errors::Explain;
+use super::i18n::{Lang, tr};
 use super::play::{self, EndSnapshot, Preview, player};
 use super::{Data, Error, computer, pictures, text};
-use crate::game::Confirmed;
+use crate::game::{Confirmed, Variant};
 use crate::registry::MatchId;
 
 /// Prefix of every custom id this bot creates.
 pub const PREFIX: &str = "bs:";
 
-/// What players see when they click a button of a game that is gone.
-pub const STALE_BUTTON: &str = "This button no longer does anything: its game is over or unknown.";
+/// What players see when they click a button of a game that is gone, in `lang`.
+#[must_use]
+pub fn stale_button(lang: Lang) -> Error {
+    Error::user(tr!(lang, "err-stale-button"))
+}
 
 /// A parsed `bs:<match>:<action>[:<arg>]` custom id.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,12 +66,14 @@ pub async fn handle(
         tracing::debug!(custom_id, "ignoring a component that is not ours");
         return Ok(());
     }
+    // Answers to the clicking user are in their language.
+    let lang = Lang::from_discord(&click.locale);
     let outcome = match ComponentId::parse(custom_id) {
         None => {
             tracing::warn!(custom_id, user = %click.user.id, "malformed component id");
-            Err(Error::user(STALE_BUTTON))
+            Err(stale_button(lang))
         }
-        Some(id) => route(ctx, data, click, &id).await,
+        Some(id) => route(ctx, data, click, &id, lang).await,
     };
     if let Err(error) = outcome {
         match &error {
@@ -74,7 +81,7 @@ pub async fn handle(
             other => tracing::error!(custom_id, error = %other, "button handler failed"),
         }
         let reply = CreateInteractionResponseMessage::new()
-            .content(error.player_message())
+            .content(error.player_message(lang))
             .ephemeral(true)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
         click
@@ -90,24 +97,44 @@ async fn route(
     data: &Data,
     click: &ComponentInteraction,
     id: &ComponentId<'_>,
+    lang: Lang,
 ) -> Result<(), Error> {
     let Ok(match_id) = id.match_id.parse::<u64>().map(MatchId) else {
-        return Err(Error::user(STALE_BUTTON));
+        return Err(stale_button(lang));
+    };
+    let click = Click {
+        ctx,
+        data,
+        interaction: click,
+        id: match_id,
+        lang,
     };
     match id.action {
-        "accept" => accept(ctx, data, click, match_id).await,
-        "decline" => decline(ctx, data, click, match_id).await,
-        "shuffle" => shuffle(ctx, data, click, match_id).await,
-        "ready" => ready(ctx, data, click, match_id, id.arg.unwrap_or("")).await,
+        "accept" => accept(&click).await,
+        "decline" => decline(&click).await,
+        "shuffle" => shuffle(&click).await,
+        "ready" => ready(&click, id.arg.unwrap_or("")).await,
         other => {
             tracing::debug!(action = other, "unknown button action");
-            Err(Error::user(STALE_BUTTON))
+            Err(stale_button(lang))
         }
     }
 }
 
-fn user_error(e: &impl ToString) -> Error {
-    Error::user(text::sentence(&e.to_string()))
+/// One click on one of our buttons, with what every action needs.
+struct Click<'a> {
+    ctx: &'a serenity::Context,
+    data: &'a Data,
+    interaction: &'a ComponentInteraction,
+    /// The match the button belongs to.
+    id: MatchId,
+    /// The clicking user's language.
+    lang: Lang,
+}
+
+/// An engine error for the clicking user, in their language.
+fn user_error(e: &impl Explain, lang: Lang, variant: Variant) -> Error {
+    Error::user(e.explain(lang, variant))
 }
 
 /// Replaces the message the button sits on.
@@ -122,44 +149,47 @@ async fn update(
     Ok(())
 }
 
-async fn accept(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    id: MatchId,
-) -> Result<(), Error> {
+async fn accept(c: &Click<'_>) -> Result<(), Error> {
+    let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
-    let timeout = data.config.placement_timeout;
-    let (players, variant, deadline, previews) = data
+    let timeout = c.data.config.placement_timeout;
+    let (players, variant, deadline, previews, public) = c
+        .data
         .registry
-        .with_id(id, |e| -> Result<_, Error> {
-            e.game.accept(me).map_err(|err| user_error(&err))?;
+        .with_id(c.id, |e| -> Result<_, Error> {
+            let variant = e.game.variant();
+            e.game
+                .accept(me)
+                .map_err(|err| user_error(&err, lang, variant))?;
+            e.player_locales[1] = Some(click.locale.clone());
             e.deadline = play::now() + timeout;
             let players = e.game.players();
             let mut previews = Vec::new();
             for p in players {
                 // Everyone starts with a random fleet they can keep, shuffle or replace.
-                e.game.shuffle_fleet(p).map_err(|err| user_error(&err))?;
-                previews.extend(Preview::of(e, p).map(|v| (p, v)));
+                e.game
+                    .shuffle_fleet(p)
+                    .map_err(|err| user_error(&err, lang, variant))?;
+                previews.extend(Preview::of(e, p).map(|v| (p, v, play::player_lang(e, p))));
             }
-            Ok((players, e.game.variant(), e.deadline, previews))
+            Ok((players, variant, e.deadline, previews, play::public_lang(e)))
         })
-        .ok_or_else(|| Error::user(STALE_BUTTON))??;
+        .ok_or_else(|| stale_button(lang))??;
     update(
         ctx,
         click,
         CreateInteractionResponseMessage::new()
-            .content(text::accepted(players, variant, deadline))
+            .content(text::accepted(public, players, variant, deadline))
             .components(vec![]),
     )
     .await?;
-    for (p, preview) in previews {
-        if !play::dm_preview(&ctx.http, p, &preview).await? {
+    for (p, preview, private) in previews {
+        if !play::dm_preview(&ctx.http, p, &preview, private).await? {
             serenity::ChannelId::new(preview.channel.0)
                 .send_message(
                     &ctx.http,
                     CreateMessage::new()
-                        .content(text::dm_closed_hint(p))
+                        .content(text::dm_closed_hint(public, p))
                         .allowed_mentions(
                             serenity::CreateAllowedMentions::new()
                                 .users([serenity::UserId::new(p.0)]),
@@ -171,25 +201,25 @@ async fn accept(
     Ok(())
 }
 
-async fn decline(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    id: MatchId,
-) -> Result<(), Error> {
-    let me = player(&click.user);
-    let end = data
+async fn decline(c: &Click<'_>) -> Result<(), Error> {
+    let lang = c.lang;
+    let me = player(&c.interaction.user);
+    let end = c
+        .data
         .registry
-        .with_id(id, |e| -> Result<EndSnapshot, Error> {
-            e.game.decline(me).map_err(|err| user_error(&err))?;
+        .with_id(c.id, |e| -> Result<EndSnapshot, Error> {
+            let variant = e.game.variant();
+            e.game
+                .decline(me)
+                .map_err(|err| user_error(&err, lang, variant))?;
             EndSnapshot::of(e)
                 .ok_or_else(|| Error::Internal(anyhow::anyhow!("decline did not end the match")))
         })
-        .ok_or_else(|| Error::user(STALE_BUTTON))??;
-    data.registry.close(end.channel, end.id);
+        .ok_or_else(|| stale_button(lang))??;
+    c.data.registry.close(end.channel, end.id);
     update(
-        ctx,
-        click,
+        c.ctx,
+        c.interaction,
         CreateInteractionResponseMessage::new()
             .content(end.text())
             .components(vec![])
@@ -198,68 +228,66 @@ async fn decline(
     .await
 }
 
-async fn shuffle(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    id: MatchId,
-) -> Result<(), Error> {
-    let me = player(&click.user);
-    let preview = data
+async fn shuffle(c: &Click<'_>) -> Result<(), Error> {
+    let lang = c.lang;
+    let me = player(&c.interaction.user);
+    let preview = c
+        .data
         .registry
-        .with_id(id, |e| -> Result<Preview, Error> {
-            e.game.shuffle_fleet(me).map_err(|err| user_error(&err))?;
-            Preview::of(e, me).ok_or_else(|| Error::user("You have no fleet yet."))
+        .with_id(c.id, |e| -> Result<Preview, Error> {
+            let variant = e.game.variant();
+            e.game
+                .shuffle_fleet(me)
+                .map_err(|err| user_error(&err, lang, variant))?;
+            Preview::of(e, me).ok_or_else(|| Error::user(tr!(lang, "err-no-fleet-yet")))
         })
-        .ok_or_else(|| Error::user(STALE_BUTTON))??;
-    let picture = pictures::own_board(&preview.view)?;
+        .ok_or_else(|| stale_button(lang))??;
+    let picture = pictures::own_board(&preview.view, lang)?;
     update(
-        ctx,
-        click,
+        c.ctx,
+        c.interaction,
         CreateInteractionResponseMessage::new()
-            .content(preview.text())
+            .content(preview.text(lang))
             .files([picture])
-            .components(play::placement_buttons(preview.id, &preview.fleet)),
+            .components(preview.buttons(lang)),
     )
     .await
 }
 
-async fn ready(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    id: MatchId,
-    tag: &str,
-) -> Result<(), Error> {
+async fn ready(c: &Click<'_>, tag: &str) -> Result<(), Error> {
+    let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
-    let turn_timeout = data.config.turn_timeout;
-    let (preview, confirmed, players, deadline) = data
+    let turn_timeout = c.data.config.turn_timeout;
+    let (preview, confirmed, players, deadline, public) = c
+        .data
         .registry
-        .with_id(id, |e| -> Result<_, Error> {
+        .with_id(c.id, |e| -> Result<_, Error> {
             let preview = match Preview::of(e, me) {
                 Some(p) => p,
                 None if !e.has_player(me) => {
-                    return Err(Error::user("This button belongs to another player."));
+                    return Err(Error::user(tr!(lang, "err-not-your-button")));
                 }
-                None => {
-                    return Err(Error::user(
-                        "There is no fleet to make final any more: the battle has begun.",
-                    ));
-                }
+                None => return Err(Error::user(tr!(lang, "err-ready-battle-begun"))),
             };
             if play::fleet_tag(&preview.fleet) != tag {
-                return Err(Error::user(
-                    "This preview is out of date: your fleet changed since (by Shuffle or \
-                     `/place`). Use Ready on the latest preview, or `/board` to see your fleet.",
-                ));
+                return Err(Error::user(tr!(lang, "err-ready-stale")));
             }
-            let confirmed = e.game.confirm(me).map_err(|err| user_error(&err))?;
+            let confirmed = e
+                .game
+                .confirm(me)
+                .map_err(|err| user_error(&err, lang, preview.variant))?;
             if matches!(confirmed, Confirmed::BattleStarts { .. }) {
                 e.deadline = play::now() + turn_timeout;
             }
-            Ok((preview, confirmed, e.game.players(), e.deadline))
+            Ok((
+                preview,
+                confirmed,
+                e.game.players(),
+                e.deadline,
+                play::public_lang(e),
+            ))
         })
-        .ok_or_else(|| Error::user(STALE_BUTTON))??;
+        .ok_or_else(|| stale_button(lang))??;
     let waiting_for = match confirmed {
         Confirmed::Waiting => players.into_iter().find(|&p| p != me),
         Confirmed::BattleStarts { .. } => None,
@@ -268,18 +296,23 @@ async fn ready(
         ctx,
         click,
         CreateInteractionResponseMessage::new()
-            .content(text::fleet_final(&preview.fleet.to_string(), waiting_for))
-            .files([pictures::own_board(&preview.view)?])
+            .content(text::fleet_final(
+                lang,
+                &preview.fleet.to_string(),
+                waiting_for,
+            ))
+            .files([pictures::own_board(&preview.view, lang)?])
             .components(vec![])
             .allowed_mentions(serenity::CreateAllowedMentions::new()),
     )
     .await?;
     if let Confirmed::BattleStarts { first } = confirmed {
-        let start = serenity::ChannelId::new(preview.channel.0)
+        serenity::ChannelId::new(preview.channel.0)
             .send_message(
                 &ctx.http,
                 CreateMessage::new()
                     .content(text::battle_starts(
+                        public,
                         players,
                         first,
                         preview.variant,
@@ -290,10 +323,9 @@ async fn ready(
                             .users(players.map(|p| serenity::UserId::new(p.0))),
                     ),
             )
-            .await;
-        start?;
+            .await?;
         // Against the computer, it may fire first.
-        computer::take_turn(&ctx.http, &data.registry, id, turn_timeout).await?;
+        computer::take_turn(&ctx.http, &c.data.registry, c.id, turn_timeout).await?;
     }
     Ok(())
 }

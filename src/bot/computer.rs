@@ -10,11 +10,12 @@ use std::time::{Duration, SystemTime};
 use poise::serenity_prelude as serenity;
 use serenity::{CreateMessage, Http};
 
+use super::i18n::Lang;
 use super::play::{self, EndSnapshot};
 use super::{Error, pictures, text};
 use crate::ai;
 use crate::game::{FireOutcome, Side, TargetView, Variant};
-use crate::registry::{Entry, MatchId, Registry};
+use crate::registry::{ChannelKey, Entry, MatchId, Registry};
 
 /// What the computer did in one go (a classic streak of hits is several shots).
 #[derive(Clone, Debug)]
@@ -29,6 +30,10 @@ pub struct ComputerTurn {
     pub deadline: SystemTime,
     /// The end of the match, if the computer's move ended it.
     pub end: Option<EndSnapshot>,
+    /// Where to announce it.
+    pub channel: ChannelKey,
+    /// The server's language.
+    pub public: Lang,
 }
 
 /// Plays the computer's moves for as long as it is to move. `None` when it is not
@@ -62,6 +67,8 @@ pub fn play_turns(entry: &mut Entry, turn_timeout: Duration) -> Option<ComputerT
         view: entry.game.target_view(me)?,
         deadline: entry.deadline,
         end: EndSnapshot::of(entry),
+        channel: entry.channel,
+        public: play::public_lang(entry),
         outcomes,
     })
 }
@@ -82,32 +89,25 @@ pub async fn take_turn(
     let Some(turn) = turn else {
         return Ok(());
     };
-    let Some(channel) = turn
-        .end
-        .as_ref()
-        .map(|e| e.channel)
-        .or_else(|| registry.with_id(id, |e| e.channel))
-    else {
-        return Ok(());
-    };
+    let (channel, lang) = (turn.channel, turn.public);
     let mut lines: Vec<String> = turn
         .outcomes
         .iter()
-        .map(|o| text::shot_line(turn.variant, o))
+        .map(|o| text::shot_line(lang, turn.variant, o))
         .collect();
     if let Some(last) = turn.outcomes.last() {
-        let next = text::next_line(last, turn.deadline);
+        let next = text::next_line(lang, last, turn.deadline);
         if !next.is_empty() {
             lines.push(next);
         }
     }
     let mut message = CreateMessage::new()
         .content(lines.join("\n"))
-        .add_file(pictures::target_board(&turn.view)?);
+        .add_file(pictures::target_board(&turn.view, lang)?);
     if turn.variant == Variant::Game2000
         && let Some(salvo) = turn.view.salvos.last()
     {
-        message = message.add_file(pictures::salvo_report(salvo)?);
+        message = message.add_file(pictures::salvo_report(salvo, lang)?);
     }
     serenity::ChannelId::new(channel.0)
         .send_message(http, message)

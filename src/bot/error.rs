@@ -1,17 +1,21 @@
 //! Errors of the Discord layer and how they reach the player.
 //!
 //! Two kinds exist. A [`UserError`] carries a sentence written for players ("that cell was
-//! already shot at"); it is shown to the player who caused it, privately. Everything else is
-//! internal: it is logged with full detail, and the player only learns that something went
-//! wrong, also privately.
+//! already shot at"), already in the language of the player who caused it; it is shown to
+//! that player, privately. Everything else is internal: it is logged with full detail, and
+//! the player only learns that something went wrong, also privately and in their language.
 
 use poise::serenity_prelude as serenity;
 use poise::{CreateReply, FrameworkError};
 
 use super::Data;
+use super::i18n::{Lang, tr};
 
-/// What players see when an internal error happened.
-pub const GENERIC_FAILURE: &str = "Something went wrong on my side. Please try again in a moment.";
+/// What players see when an internal error happened, in `lang`.
+#[must_use]
+pub fn generic_failure(lang: Lang) -> String {
+    tr!(lang, "err-generic")
+}
 
 /// An error whose text is meant for the player who triggered it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -38,13 +42,14 @@ impl Error {
         Self::User(UserError(message.into()))
     }
 
-    /// The text a player may see for this error: its own text for a [`UserError`], a
-    /// generic sentence for anything internal.
+    /// The text a player may see for this error: its own text for a [`UserError`] (written
+    /// in the player's language when it was raised), a generic sentence in `lang` for
+    /// anything internal.
     #[must_use]
-    pub fn player_message(&self) -> &str {
+    pub fn player_message(&self, lang: Lang) -> String {
         match self {
-            Self::User(UserError(text)) => text,
-            Self::Discord(_) | Self::Internal(_) => GENERIC_FAILURE,
+            Self::User(UserError(text)) => text.clone(),
+            Self::Discord(_) | Self::Internal(_) => generic_failure(lang),
         }
     }
 }
@@ -64,7 +69,27 @@ pub fn private_reply(text: impl Into<String>) -> CreateReply {
         .allowed_mentions(serenity::CreateAllowedMentions::new())
 }
 
-/// The framework's error hook: answers the player privately and logs internal errors.
+/// The language of the user behind `ctx` (English outside interactions).
+#[must_use]
+pub fn user_lang(ctx: poise::Context<'_, Data, Error>) -> Lang {
+    Lang::from_opt(ctx.locale())
+}
+
+/// The language for public messages in `ctx`'s channel: the server's, or in a DM (which
+/// only the user sees) the user's.
+#[must_use]
+pub fn guild_lang(ctx: poise::Context<'_, Data, Error>) -> Lang {
+    match ctx {
+        poise::Context::Application(a) => match &a.interaction.guild_locale {
+            Some(locale) => Lang::from_discord(locale),
+            None => Lang::from_discord(&a.interaction.locale),
+        },
+        poise::Context::Prefix(_) => Lang::EnUs,
+    }
+}
+
+/// The framework's error hook: answers the player privately, in their language, and logs
+/// internal errors.
 pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
     match error {
         FrameworkError::Setup { error, .. } => {
@@ -79,19 +104,22 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
                 Error::User(e) => tracing::debug!(%command, reason = %e, "command refused"),
                 other => tracing::error!(%command, error = %other, "command failed"),
             }
-            tell(ctx, error.player_message()).await;
+            tell(ctx, &error.player_message(user_lang(ctx))).await;
         }
         FrameworkError::CommandPanic { payload, ctx, .. } => {
             let command = ctx.command().qualified_name.clone();
             tracing::error!(%command, panic = payload.as_deref().unwrap_or("?"), "command panicked");
-            tell(ctx, GENERIC_FAILURE).await;
+            tell(ctx, &generic_failure(user_lang(ctx))).await;
         }
         FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
-            let text = match input {
-                Some(input) => format!("I could not understand `{}`: {error}", tidy(&input)),
-                None => format!("I could not understand that: {error}"),
+            let lang = user_lang(ctx);
+            let error = error.to_string();
+            let text = if let Some(input) = input {
+                tr!(lang, "err-parse-input", input = tidy(&input), error = error)
+            } else {
+                tr!(lang, "err-parse", error = error)
             };
             tell(ctx, &text).await;
         }
@@ -103,7 +131,8 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
                 %description,
                 "registered command differs from the code; re-register the commands"
             );
-            tell(poise::Context::Application(ctx), GENERIC_FAILURE).await;
+            let ctx = poise::Context::Application(ctx);
+            tell(ctx, &generic_failure(user_lang(ctx))).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -137,19 +166,20 @@ mod tests {
     #[test]
     fn user_errors_show_their_text() {
         let e = Error::user("That cell was already shot at.");
-        assert_eq!(e.player_message(), "That cell was already shot at.");
+        assert_eq!(e.player_message(Lang::Da), "That cell was already shot at.");
     }
 
     #[test]
     fn internal_errors_stay_hidden() {
         let e = Error::from(anyhow::anyhow!("database password is hunter2"));
-        assert_eq!(e.player_message(), GENERIC_FAILURE);
+        assert_eq!(e.player_message(Lang::EnUs), generic_failure(Lang::EnUs));
+        assert!(e.player_message(Lang::Nl).contains("mis"), "Dutch");
         assert!(
             e.to_string().contains("hunter2"),
             "the log keeps the detail"
         );
         let e = Error::from(serenity::Error::Other("socket closed"));
-        assert_eq!(e.player_message(), GENERIC_FAILURE);
+        assert_eq!(e.player_message(Lang::SvSe), generic_failure(Lang::SvSe));
     }
 
     #[test]

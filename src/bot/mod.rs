@@ -16,6 +16,7 @@ pub mod components;
 pub mod computer;
 pub mod config;
 pub mod error;
+pub mod i18n;
 pub mod pictures;
 pub mod play;
 pub mod text;

@@ -12,6 +12,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serenity::{CreateActionRow, CreateButton, CreateMessage, Http};
 
+use super::i18n::Lang;
 use super::{Error, pictures, text};
 use crate::game::{Ending, Fleet, OwnBoardView, PlayerId, RevealView, Variant};
 use crate::registry::{ChannelKey, Entry, MatchId, Registry};
@@ -67,16 +68,36 @@ pub fn fleet_tag(fleet: &Fleet) -> String {
     format!("{:08x}", hash & 0xffff_ffff)
 }
 
-/// Shuffle and Ready buttons of a placement preview.
+/// The language of the server a match is played in (for public messages).
 #[must_use]
-pub fn placement_buttons(id: MatchId, fleet: &Fleet) -> Vec<CreateActionRow> {
+pub fn public_lang(entry: &Entry) -> Lang {
+    Lang::from_opt(entry.guild_locale.as_deref())
+}
+
+/// The language `player` last used with the bot in this match (for DMs the bot sends
+/// unasked); the server's language if the player's is unknown.
+#[must_use]
+pub fn player_lang(entry: &Entry, player: PlayerId) -> Lang {
+    entry
+        .game
+        .players()
+        .iter()
+        .position(|&p| p == player)
+        .and_then(|i| entry.player_locales[i].as_deref())
+        .map_or_else(|| public_lang(entry), Lang::from_discord)
+}
+
+/// Shuffle and Ready buttons of a placement preview, labelled in `lang`.
+#[must_use]
+pub fn placement_buttons(lang: Lang, id: MatchId, fleet: &Fleet) -> Vec<CreateActionRow> {
+    let [shuffle, ready] = text::placement_buttons(lang);
     vec![CreateActionRow::Buttons(vec![
         CreateButton::new(format!("bs:{id}:shuffle"))
-            .label("Shuffle")
+            .label(shuffle)
             .emoji('🔀')
             .style(serenity::ButtonStyle::Secondary),
         CreateButton::new(format!("bs:{id}:ready:{}", fleet_tag(fleet)))
-            .label("Ready")
+            .label(ready)
             .emoji('✅')
             .style(serenity::ButtonStyle::Success),
     ])]
@@ -111,21 +132,32 @@ impl Preview {
         })
     }
 
-    /// The prompt text.
+    /// The prompt text in `lang`.
     #[must_use]
-    pub fn text(&self) -> String {
-        text::placement_prompt(self.variant, &self.fleet.to_string(), self.channel.0)
+    pub fn text(&self, lang: Lang) -> String {
+        text::placement_prompt(lang, self.variant, &self.fleet.to_string(), self.channel.0)
+    }
+
+    /// The Shuffle and Ready buttons for this preview, in `lang`.
+    #[must_use]
+    pub fn buttons(&self, lang: Lang) -> Vec<CreateActionRow> {
+        placement_buttons(lang, self.id, &self.fleet)
     }
 }
 
-/// Sends the placement preview to `player` by DM. Returns `false` when the DM could
-/// not be delivered (closed DMs), so the caller can fall back to a public hint.
-pub async fn dm_preview(http: &Http, player: PlayerId, preview: &Preview) -> Result<bool, Error> {
-    let picture = pictures::own_board(&preview.view)?;
+/// Sends the placement preview to `player` by DM, in `lang`. Returns `false` when the DM
+/// could not be delivered (closed DMs), so the caller can fall back to a public hint.
+pub async fn dm_preview(
+    http: &Http,
+    player: PlayerId,
+    preview: &Preview,
+    lang: Lang,
+) -> Result<bool, Error> {
+    let picture = pictures::own_board(&preview.view, lang)?;
     let message = CreateMessage::new()
-        .content(preview.text())
+        .content(preview.text(lang))
         .add_file(picture)
-        .components(placement_buttons(preview.id, &preview.fleet));
+        .components(preview.buttons(lang));
     let user = serenity::UserId::new(player.0);
     let sent = match user.create_dm_channel(http).await {
         Ok(dm) => dm.id.send_message(http, message).await.map(|_| ()),
@@ -155,6 +187,8 @@ pub struct EndSnapshot {
     pub ending: Ending,
     /// The full reveal, when a battle took place.
     pub reveal: Option<RevealView>,
+    /// The server's language, in which the end is announced.
+    pub lang: Lang,
 }
 
 impl EndSnapshot {
@@ -168,16 +202,17 @@ impl EndSnapshot {
             names: entry.names.clone(),
             ending: entry.game.ending()?,
             reveal: entry.game.reveal(),
+            lang: public_lang(entry),
         })
     }
 
     /// The message text.
     #[must_use]
     pub fn text(&self) -> String {
-        let mut t = text::ending(self.ending, self.players, self.reveal.is_some());
+        let mut t = text::ending(self.lang, self.ending, self.players, self.reveal.is_some());
         if let Some(r) = &self.reveal {
             t.push('\n');
-            t.push_str(&text::stats_lines(self.players, r.stats));
+            t.push_str(&text::stats_lines(self.lang, self.players, r.stats));
         }
         t
     }
@@ -188,7 +223,7 @@ pub async fn finish(http: &Http, registry: &Registry, end: EndSnapshot) -> Resul
     registry.close(end.channel, end.id);
     let mut message = CreateMessage::new().content(end.text());
     if let Some(reveal) = &end.reveal {
-        message = message.add_file(pictures::reveal(reveal, &end.names)?);
+        message = message.add_file(pictures::reveal(reveal, &end.names, end.lang)?);
     }
     serenity::ChannelId::new(end.channel.0)
         .send_message(http, message)

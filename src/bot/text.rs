@@ -1,23 +1,17 @@
-//! The sentences the bot sends about matches, in one place.
+//! The sentences the bot sends about matches, in one place, in every language.
+//!
+//! Each function takes the [`Lang`] to speak: the user's for private answers, the
+//! server's for public messages. The words themselves live in the catalogues
+//! (`assets/locales/*/broadside.ftl`); this module only chooses keys and fills them in.
 
-use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::game::{Ending, FireOutcome, Next, PlayerId, PlayerStats, Report, Variant, WinReason};
-
-/// An engine message as a sentence: first letter upper-case, full stop at the end.
-#[must_use]
-pub fn sentence(message: &str) -> String {
-    let mut chars = message.chars();
-    let Some(first) = chars.next() else {
-        return String::new();
-    };
-    let mut out: String = first.to_uppercase().chain(chars).collect();
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
-    }
-    out
-}
+use super::i18n::errors::{variant_name, variant_title};
+use super::i18n::{Lang, tr};
+use crate::ai::Difficulty;
+use crate::game::{
+    Ending, FireOutcome, Next, PlayerId, PlayerStats, Report, ReportStyle, Variant, WinReason,
+};
 
 /// `<@id>`: a mention Discord shows as the member's name.
 #[must_use]
@@ -41,147 +35,210 @@ pub fn relative(t: SystemTime) -> String {
 /// The public challenge message.
 #[must_use]
 pub fn challenge(
+    lang: Lang,
     from: PlayerId,
     to: PlayerId,
     variant: Variant,
     strict: bool,
     deadline: SystemTime,
 ) -> String {
-    let mut text = format!(
-        "⚓ {} challenges {} to a sea battle: **{}**.",
-        mention(from),
-        mention(to),
-        variant.title()
+    let mut text = tr!(
+        lang,
+        "challenge-public",
+        challenger = mention(from),
+        opponent = mention(to),
+        variant = variant_title(lang, variant)
     );
     if strict {
-        text.push_str(" House rule: shots at cells fired at before are refused.");
+        text.push(' ');
+        text.push_str(&tr!(lang, "challenge-house-rule"));
     }
-    let _ = write!(
-        text,
-        "\n{}, accept or decline — the challenge expires {}.",
-        mention(to),
-        relative(deadline)
-    );
+    text.push('\n');
+    text.push_str(&tr!(
+        lang,
+        "challenge-answer",
+        opponent = mention(to),
+        deadline = relative(deadline)
+    ));
     text
+}
+
+/// Labels of the Accept and Decline buttons.
+#[must_use]
+pub fn answer_buttons(lang: Lang) -> [String; 2] {
+    [tr!(lang, "button-accept"), tr!(lang, "button-decline")]
+}
+
+/// Labels of the Shuffle and Ready buttons.
+#[must_use]
+pub fn placement_buttons(lang: Lang) -> [String; 2] {
+    [tr!(lang, "button-shuffle"), tr!(lang, "button-ready")]
 }
 
 /// The challenge message after acceptance.
 #[must_use]
-pub fn accepted(players: [PlayerId; 2], variant: Variant, deadline: SystemTime) -> String {
-    format!(
-        "⚓ {} vs {} — **{}**. Challenge accepted!\nBoth players now place their fleets in secret \
-         (I sent each of you a private preview; `/place` works here too, privately). \
-         Placement ends {}.",
-        mention(players[0]),
-        mention(players[1]),
-        variant.title(),
-        relative(deadline)
+pub fn accepted(
+    lang: Lang,
+    players: [PlayerId; 2],
+    variant: Variant,
+    deadline: SystemTime,
+) -> String {
+    tr!(
+        lang,
+        "challenge-accepted",
+        challenger = mention(players[0]),
+        opponent = mention(players[1]),
+        variant = variant_title(lang, variant),
+        deadline = relative(deadline)
     )
 }
 
 /// A public hint for a player whose DMs are closed.
 #[must_use]
-pub fn dm_closed_hint(p: PlayerId) -> String {
-    format!(
-        "{}, I cannot send you direct messages. Use `/place` here: the answer is private, \
-         only you see your fleet.",
-        mention(p)
-    )
+pub fn dm_closed_hint(lang: Lang, p: PlayerId) -> String {
+    tr!(lang, "dm-closed-hint", player = mention(p))
 }
 
 /// The private placement prompt (DM or ephemeral).
 #[must_use]
-pub fn placement_prompt(variant: Variant, fleet: &str, match_channel: u64) -> String {
-    format!(
-        "Your fleet for the **{}** match in {} (only you can see this).\n`{fleet}`\n\
-         **Shuffle** for another random fleet, **Ready** to make it final — or type your own with \
-         `/place fleet:A1-A4 C1-C3 …` (here or in the match channel).",
-        variant.short_name(),
-        channel(match_channel),
+pub fn placement_prompt(lang: Lang, variant: Variant, fleet: &str, match_channel: u64) -> String {
+    tr!(
+        lang,
+        "placement-prompt",
+        variant = variant_name(lang, variant),
+        channel = channel(match_channel),
+        fleet = fleet
     )
 }
 
 /// The private note after Ready.
 #[must_use]
-pub fn fleet_final(fleet: &str, waiting_for: Option<PlayerId>) -> String {
-    match waiting_for {
-        Some(p) => format!(
-            "Your fleet is final: `{fleet}`. Waiting for {} to finish placing.",
-            mention(p)
-        ),
-        None => format!("Your fleet is final: `{fleet}`. The battle has begun!"),
+pub fn fleet_final(lang: Lang, fleet: &str, waiting_for: Option<PlayerId>) -> String {
+    if let Some(p) = waiting_for {
+        tr!(
+            lang,
+            "fleet-final-waiting",
+            fleet = fleet,
+            player = mention(p)
+        )
+    } else {
+        tr!(lang, "fleet-final-battle", fleet = fleet)
     }
 }
 
 /// The public start of the battle.
 #[must_use]
 pub fn battle_starts(
+    lang: Lang,
     players: [PlayerId; 2],
     first: PlayerId,
     variant: Variant,
     deadline: SystemTime,
 ) -> String {
     let how = match variant {
-        Variant::Classic => "`/fire targets:C4` — one cell; a hit or a sinking fires again",
-        Variant::Game2000 => "`/fire targets:C4 D5 E6` — three cells per turn",
+        Variant::Classic => tr!(lang, "battle-how-classic"),
+        Variant::Game2000 => tr!(lang, "battle-how-game2000"),
     };
-    format!(
-        "⚔️ Both fleets are in position: {} vs {}. **{}** fires first ({how}). \
-         Turn ends {}. `/board` shows your own board privately at any time.",
-        mention(players[0]),
-        mention(players[1]),
-        mention(first),
-        relative(deadline)
+    tr!(
+        lang,
+        "battle-starts",
+        challenger = mention(players[0]),
+        opponent = mention(players[1]),
+        first = mention(first),
+        how = how,
+        deadline = relative(deadline)
     )
+}
+
+/// One shot's report in words: "miss", "battleship sunk (4 cells)", "length 2 hit"…
+#[must_use]
+pub fn report(lang: Lang, variant: Variant, r: Report) -> String {
+    match (r, variant.rules().report) {
+        (Report::Water, ReportStyle::PerCell) => tr!(lang, "report-miss"),
+        (Report::Water, ReportStyle::LengthOnly) => tr!(lang, "report-water"),
+        (Report::Hit { len: Some(len) }, _) => tr!(lang, "report-hit-len", len = len),
+        (Report::Hit { len: None }, _) => tr!(lang, "report-hit"),
+        (Report::Sunk { len }, ReportStyle::LengthOnly) => {
+            tr!(lang, "report-sunk-len", len = len)
+        }
+        (Report::Sunk { len }, ReportStyle::PerCell) => tr!(
+            lang,
+            "report-sunk-ship",
+            ship = ship_name(lang, variant, len),
+            len = len
+        ),
+    }
+}
+
+/// The name of the ship of `len` cells in `variant` ("slagskib", "3-cell ship").
+#[must_use]
+pub fn ship_name(lang: Lang, variant: Variant, len: u8) -> String {
+    match variant {
+        Variant::Classic => tr!(lang, "ship-classic", len = len),
+        Variant::Game2000 => tr!(lang, "ship-game2000", len = len),
+    }
 }
 
 /// The public result of a shot or salvo: what was hit, then who moves next.
 #[must_use]
-pub fn fired(variant: Variant, outcome: &FireOutcome, deadline: SystemTime) -> String {
-    let mut text = shot_line(variant, outcome);
-    text.push('\n');
-    text.push_str(&next_line(outcome, deadline));
+pub fn fired(lang: Lang, variant: Variant, outcome: &FireOutcome, deadline: SystemTime) -> String {
+    let mut text = shot_line(lang, variant, outcome);
+    let next = next_line(lang, outcome, deadline);
+    if !next.is_empty() {
+        text.push('\n');
+        text.push_str(&next);
+    }
     text
 }
 
 /// "@A fires at **C4**: **hit!**" — one shot or salvo, without what follows.
 #[must_use]
-pub fn shot_line(variant: Variant, outcome: &FireOutcome) -> String {
+pub fn shot_line(lang: Lang, variant: Variant, outcome: &FireOutcome) -> String {
     let cells: Vec<String> = outcome.cells.iter().map(ToString::to_string).collect();
-    let mut text = format!(
-        "🎯 {} fires at **{}**",
-        mention(outcome.shooter),
-        cells.join(" ")
-    );
+    let shooter = mention(outcome.shooter);
+    let cells = cells.join(" ");
     match variant {
         Variant::Classic => {
             let result = match outcome.reports.first() {
-                Some(Report::Water) | None => "miss.".to_owned(),
-                Some(Report::Hit { .. }) => "**hit!**".to_owned(),
-                Some(&r @ Report::Sunk { .. }) => format!("**{}!**", r.describe(variant)),
+                Some(Report::Water) | None => tr!(lang, "fire-result-miss"),
+                Some(Report::Hit { .. }) => tr!(lang, "fire-result-hit"),
+                Some(&r) => tr!(lang, "fire-result-sunk", report = report(lang, variant, r)),
             };
-            let _ = write!(text, ": {result}");
+            tr!(
+                lang,
+                "fire-classic",
+                shooter = shooter,
+                cells = cells,
+                result = result
+            )
         }
         Variant::Game2000 => {
             let reports: Vec<String> = outcome
                 .reports
                 .iter()
-                .map(|r| r.describe(variant))
+                .map(|&r| report(lang, variant, r))
                 .collect();
-            let _ = write!(text, " (turn {}): {}.", outcome.turn, reports.join(", "));
+            tr!(
+                lang,
+                "fire-salvo",
+                shooter = shooter,
+                cells = cells,
+                turn = outcome.turn,
+                reports = reports.join(", ")
+            )
         }
     }
-    text
 }
 
 /// Who moves after `outcome`, with the deadline; empty when the match is over.
 #[must_use]
-pub fn next_line(outcome: &FireOutcome, deadline: SystemTime) -> String {
+pub fn next_line(lang: Lang, outcome: &FireOutcome, deadline: SystemTime) -> String {
     match outcome.next {
-        Next::Again(p) => format!(
-            "{} fires again — turn ends {}.",
-            mention(p),
-            relative(deadline)
+        Next::Again(p) => tr!(
+            lang,
+            "fire-again",
+            player = mention(p),
+            deadline = relative(deadline)
         ),
         Next::Turn {
             player,
@@ -189,20 +246,20 @@ pub fn next_line(outcome: &FireOutcome, deadline: SystemTime) -> String {
         } => {
             let mut text = String::new();
             if last_chance {
-                let _ = writeln!(
-                    text,
-                    "{} has destroyed your whole fleet, {}! Both players get the same number of \
-                     turns: this is your last one — destroy every ship too and it is a draw.",
-                    mention(outcome.shooter),
-                    mention(player)
-                );
+                text.push_str(&tr!(
+                    lang,
+                    "fire-last-chance",
+                    shooter = mention(outcome.shooter),
+                    player = mention(player)
+                ));
+                text.push('\n');
             }
-            let _ = write!(
-                text,
-                "{} to move — turn ends {}.",
-                mention(player),
-                relative(deadline)
-            );
+            text.push_str(&tr!(
+                lang,
+                "fire-to-move",
+                player = mention(player),
+                deadline = relative(deadline)
+            ));
             text
         }
         Next::Over(_) => String::new(),
@@ -212,90 +269,65 @@ pub fn next_line(outcome: &FireOutcome, deadline: SystemTime) -> String {
 /// The public message of a match against the computer.
 #[must_use]
 pub fn versus_computer(
+    lang: Lang,
     human: PlayerId,
     computer: PlayerId,
-    level: &str,
+    level: Difficulty,
     variant: Variant,
     deadline: SystemTime,
 ) -> String {
-    format!(
-        "⚓ {} takes on {} (**{level}**) at **{}**. Place your fleet — the preview is private — \
-         then press Ready. Placement ends {}.",
-        mention(human),
-        mention(computer),
-        variant.title(),
-        relative(deadline)
+    tr!(
+        lang,
+        "computer-challenge",
+        human = mention(human),
+        computer = mention(computer),
+        level = tr!(lang, &format!("choice-difficulty-{}", level.key())),
+        variant = variant_title(lang, variant),
+        deadline = relative(deadline)
     )
 }
 
 /// The public end message.
 #[must_use]
-pub fn ending(ending: Ending, players: [PlayerId; 2], in_battle: bool) -> String {
+pub fn ending(lang: Lang, ending: Ending, players: [PlayerId; 2], in_battle: bool) -> String {
+    let [a, b] = players.map(mention);
     match ending {
         Ending::Won {
             winner,
             loser,
             reason,
-        } => match reason {
-            WinReason::FleetDestroyed => format!(
-                "🏆 {} destroyed every ship of {} and **wins**!",
-                mention(winner),
-                mention(loser)
-            ),
-            WinReason::Forfeit => format!(
-                "🏳️ {} forfeits. {} **wins**.",
-                mention(loser),
-                mention(winner)
-            ),
-            WinReason::Timeout if in_battle => format!(
-                "⏰ {} let the turn run out — a skipped turn loses the game. {} **wins**.",
-                mention(loser),
-                mention(winner)
-            ),
-            WinReason::Timeout => format!(
-                "⏰ {} did not finish placing the fleet in time. {} **wins**.",
-                mention(loser),
-                mention(winner)
-            ),
-        },
-        Ending::Draw => format!(
-            "🤝 {} and {} destroyed each other's fleets in the same round: it is a **draw**!",
-            mention(players[0]),
-            mention(players[1])
-        ),
-        Ending::Declined => format!(
-            "{} declined the challenge from {}.",
-            mention(players[1]),
-            mention(players[0])
-        ),
-        Ending::Expired => format!(
-            "The challenge from {} to {} expired unanswered.",
-            mention(players[0]),
-            mention(players[1])
-        ),
-        Ending::Abandoned => format!(
-            "Neither {} nor {} finished placing in time; the match is called off.",
-            mention(players[0]),
-            mention(players[1])
-        ),
-        Ending::Cancelled { by } => format!("{} cancelled the match.", mention(by)),
+        } => {
+            let key = match reason {
+                WinReason::FleetDestroyed => "end-fleet-destroyed",
+                WinReason::Forfeit => "end-forfeit",
+                WinReason::Timeout if in_battle => "end-turn-timeout",
+                WinReason::Timeout => "end-placement-timeout",
+            };
+            tr!(lang, key, winner = mention(winner), loser = mention(loser))
+        }
+        Ending::Draw => tr!(lang, "end-draw", challenger = a, opponent = b),
+        Ending::Declined => tr!(lang, "end-declined", challenger = a, opponent = b),
+        Ending::Expired => tr!(lang, "end-expired", challenger = a, opponent = b),
+        Ending::Abandoned => tr!(lang, "end-abandoned", challenger = a, opponent = b),
+        Ending::Cancelled { by } => tr!(lang, "end-cancelled", player = mention(by)),
     }
 }
 
 /// One line of statistics per player.
 #[must_use]
-pub fn stats_lines(players: [PlayerId; 2], stats: [PlayerStats; 2]) -> String {
+pub fn stats_lines(lang: Lang, players: [PlayerId; 2], stats: [PlayerStats; 2]) -> String {
     players
         .iter()
         .zip(stats)
         .map(|(&p, s)| {
-            format!(
-                "{}: {} shots, {} hits ({:.0}%), {} turns",
-                mention(p),
-                s.shots,
-                s.hits,
-                s.accuracy() * 100.0,
-                s.turns
+            tr!(
+                lang,
+                "stats-line",
+                player = mention(p),
+                shots = s.shots,
+                hits = s.hits,
+                percent = format!("{:.0}", s.accuracy() * 100.0),
+                turns = s.turns
             )
         })
         .collect::<Vec<_>>()
@@ -304,31 +336,120 @@ pub fn stats_lines(players: [PlayerId; 2], stats: [PlayerStats; 2]) -> String {
 
 /// `/rules` for one variant.
 #[must_use]
-pub fn rules(variant: Variant) -> String {
+pub fn rules(lang: Lang, variant: Variant) -> String {
     match variant {
-        Variant::Classic => "**Classic — Søslag / Sjöslag**\n\
-            • Sea of 10×10 cells, columns A–J, rows 1–10 (`C4` is column C, row 4).\n\
-            • Fleet: 1 battleship (4 cells), 2 cruisers (3), 3 destroyers (2), 4 torpedo boats (1).\n\
-            • Ships are straight lines and never touch one another, not even at a corner.\n\
-            • One shot per turn with `/fire targets:C4`. A miss passes the turn; a hit or a sinking \
-              lets you fire again.\n\
-            • When a ship sinks you learn which one it was, and the water around it is marked for you.\n\
-            • Firing at a cell you already tried is refused and costs nothing.\n\
-            • Sink all ten ships first to win. Letting your turn run out loses the game."
-            .to_owned(),
-        Variant::Game2000 => "**Game 2000 — Zeeslag**\n\
-            • Sea of 9×9 cells, columns A–I, rows 1–9.\n\
-            • Fleet: 2 ships of 3 cells, 3 of 2 cells, 2 of 1 cell.\n\
-            • Ships never touch (not even at a corner), never use a corner cell (A1, I1, A9, I9), \
-              and a ship of 2 or 3 cells may not lie with its long side along the edge. \
-              A 1-cell ship may stand on an edge.\n\
-            • Each turn you name three cells: `/fire targets:C4 D5 E6`. They are resolved in a \
-              random order, and you hear one report per shot: water, \"length L hit\" or \
-              \"length L destroyed\" — but never which cell hit.\n\
-            • A cell you fired at before always reports water (unless the match forbids repeats).\n\
-            • Both players get the same number of turns: if the second player also destroys \
-              everything in the round the first player finished, the game is a draw.\n\
-            • Letting your turn run out loses the game."
-            .to_owned(),
+        Variant::Classic => tr!(lang, "rules-classic"),
+        Variant::Game2000 => tr!(lang, "rules-game2000"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Report;
+
+    const A: PlayerId = PlayerId(1);
+    const B: PlayerId = PlayerId(2);
+
+    #[test]
+    fn public_messages_keep_mentions_and_timestamps_in_every_language() {
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(1000);
+        for lang in Lang::ALL {
+            let text = challenge(lang, A, B, Variant::Game2000, true, t);
+            assert!(
+                text.contains("<@1>") && text.contains("<@2>"),
+                "{lang}: {text}"
+            );
+            assert!(text.contains("<t:1000:R>"), "{lang}: {text}");
+            let text = battle_starts(lang, [A, B], B, Variant::Classic, t);
+            assert!(
+                text.contains("**<@2>**") && text.contains("/fire"),
+                "{lang}: {text}"
+            );
+            assert!(text.contains("<t:1000:R>"), "{lang}: {text}");
+        }
+    }
+
+    #[test]
+    fn reports_use_the_games_native_words() {
+        let sunk = Report::Sunk { len: 4 };
+        assert_eq!(
+            report(Lang::EnUs, Variant::Classic, sunk),
+            "battleship sunk (4 cells)"
+        );
+        assert!(report(Lang::Da, Variant::Classic, sunk).contains("slagskib"));
+        assert!(
+            report(Lang::SvSe, Variant::Classic, Report::Sunk { len: 1 }).contains("torpedbåt")
+        );
+        assert_eq!(
+            report(Lang::Nl, Variant::Game2000, Report::Hit { len: Some(2) }),
+            "boot van lengte 2 geraakt"
+        );
+        assert_eq!(
+            report(Lang::Nl, Variant::Game2000, Report::Sunk { len: 3 }),
+            "boot van lengte 3 vernietigd"
+        );
+        assert_eq!(report(Lang::Nl, Variant::Game2000, Report::Water), "water");
+    }
+
+    #[test]
+    fn statistics_count_in_plural_and_singular() {
+        let one = PlayerStats {
+            shots: 1,
+            hits: 1,
+            turns: 1,
+        };
+        let many = PlayerStats {
+            shots: 10,
+            hits: 4,
+            turns: 6,
+        };
+        let text = stats_lines(Lang::EnUs, [A, B], [one, many]);
+        assert!(
+            text.contains("<@1>: 1 shot, 1 hit (100%), 1 turn"),
+            "{text}"
+        );
+        assert!(
+            text.contains("<@2>: 10 shots, 4 hits (40%), 6 turns"),
+            "{text}"
+        );
+        let text = stats_lines(Lang::SvSe, [A, B], [one, many]);
+        assert!(
+            text.contains("1 skott") && text.contains("6 drag"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn endings_exist_in_every_language() {
+        let endings = [
+            Ending::Won {
+                winner: A,
+                loser: B,
+                reason: WinReason::FleetDestroyed,
+            },
+            Ending::Won {
+                winner: A,
+                loser: B,
+                reason: WinReason::Forfeit,
+            },
+            Ending::Won {
+                winner: A,
+                loser: B,
+                reason: WinReason::Timeout,
+            },
+            Ending::Draw,
+            Ending::Declined,
+            Ending::Expired,
+            Ending::Abandoned,
+            Ending::Cancelled { by: B },
+        ];
+        for lang in Lang::ALL {
+            for e in endings {
+                let text = ending(lang, e, [A, B], true);
+                assert!(text.contains("<@"), "{lang} {e:?}: {text}");
+                assert!(!text.contains("end-"), "{lang} {e:?}: {text}");
+            }
+        }
     }
 }

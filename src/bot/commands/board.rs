@@ -1,6 +1,7 @@
 //! `/board`: your own board and your picture of the enemy sea, privately.
 
-use crate::bot::error::private_reply;
+use crate::bot::error::{private_reply, user_lang};
+use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error, pictures};
 use crate::game::{OwnBoardView, PhaseKind, TargetView};
@@ -12,11 +13,12 @@ use crate::game::{OwnBoardView, PhaseKind, TargetView};
 #[poise::command(slash_command, ephemeral)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
+    let lang = user_lang(ctx);
     let data = ctx.data();
     let channel = data
         .registry
         .channel_of(me)
-        .ok_or_else(|| Error::user("You are not in a match. Start one with `/challenge`."))?;
+        .ok_or_else(|| Error::user(tr!(lang, "err-no-match")))?;
     let snapshot: Option<(PhaseKind, Option<OwnBoardView>, Option<TargetView>)> =
         data.registry.with_channel(channel, |e| {
             (
@@ -26,22 +28,22 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
             )
         });
     let Some((phase, own, target)) = snapshot else {
-        return Err(Error::user("Your match is over."));
+        return Err(Error::user(tr!(lang, "err-match-over")));
     };
     let Some(own) = own else {
-        let text = match phase {
-            PhaseKind::Challenge => "The challenge has not been accepted yet.",
-            _ => "You have not placed a fleet yet. Use `/place`.",
+        let key = match phase {
+            PhaseKind::Challenge => "err-board-not-accepted",
+            _ => "err-board-no-fleet",
         };
-        return Err(Error::user(text));
+        return Err(Error::user(tr!(lang, key)));
     };
     let mut reply = private_reply(match phase {
-        PhaseKind::Placement => "Your fleet (not in battle yet).",
-        _ => "Your fleet, and what you know of the enemy sea.",
+        PhaseKind::Placement => tr!(lang, "board-placement"),
+        _ => tr!(lang, "board-battle"),
     })
-    .attachment(pictures::own_board(&own)?);
+    .attachment(pictures::own_board(&own, lang)?);
     if let Some(target) = target {
-        reply = reply.attachment(pictures::target_board(&target)?);
+        reply = reply.attachment(pictures::target_board(&target, lang)?);
     }
     ctx.send(reply).await?;
     Ok(())

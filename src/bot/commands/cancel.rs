@@ -2,15 +2,18 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::error::private_reply;
+use crate::bot::error::{private_reply, user_lang};
+use crate::bot::i18n::errors::Explain;
+use crate::bot::i18n::tr;
 use crate::bot::play::{self, EndSnapshot, player};
-use crate::bot::{Context, Error, text};
+use crate::bot::{Context, Error};
 use crate::registry::ChannelKey;
 
 /// Call off this channel's match (the challenger before acceptance, or a moderator).
 #[poise::command(slash_command, guild_only, ephemeral)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
+    let lang = user_lang(ctx);
     let moderator = ctx
         .author_member()
         .await
@@ -21,12 +24,13 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let end = data
         .registry
         .with_channel(channel, |e| -> Result<EndSnapshot, Error> {
+            let variant = e.game.variant();
             e.game
                 .cancel(me, moderator)
-                .map_err(|err| Error::user(text::sentence(&err.to_string())))?;
+                .map_err(|err| Error::user(err.explain(lang, variant)))?;
             EndSnapshot::of(e).ok_or_else(|| Error::Internal(anyhow::anyhow!("cancel did not end")))
         })
-        .ok_or_else(|| Error::user("There is no match in this channel."))??;
-    ctx.send(private_reply("The match is cancelled.")).await?;
+        .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))??;
+    ctx.send(private_reply(tr!(lang, "cancel-done"))).await?;
     play::finish(ctx.http(), &data.registry, end).await
 }

@@ -2,20 +2,26 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::bot::error::user_lang;
+use crate::bot::i18n::errors::Explain;
+use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::{self, EndSnapshot, player};
 use crate::bot::{Context, Error, computer, pictures, text};
-use crate::game::{FireError, FireOutcome, Next, Side, TargetView, Variant, parse_cells};
+use crate::game::{FireOutcome, Next, Side, TargetView, Variant, parse_cells};
 use crate::registry::ChannelKey;
 
 /// What a successful shot leaves to show, taken under the registry lock.
 struct Shot {
     id: crate::registry::MatchId,
+    /// The computer is to move next.
     computer_next: bool,
     variant: Variant,
     outcome: FireOutcome,
     view: TargetView,
     deadline: std::time::SystemTime,
     end: Option<EndSnapshot>,
+    /// The server's language, for the public result.
+    public: Lang,
 }
 
 /// Fire at the enemy: one cell in classic (`C4`), three in Game 2000 (`C4 D5 E6`).
@@ -25,9 +31,10 @@ struct Shot {
 #[poise::command(slash_command, guild_only)]
 pub async fn fire(
     ctx: Context<'_>,
-    #[description = "Cells to fire at: C4 (classic) or C4 D5 E6 (game2000)"] targets: String,
+    #[description = "Cells to fire at"] targets: String,
 ) -> Result<(), Error> {
     let me = player(ctx.author());
+    let lang = user_lang(ctx);
     let data = ctx.data();
     let channel = ChannelKey(ctx.channel_id().get());
     let turn_timeout = data.config.turn_timeout;
@@ -36,25 +43,20 @@ pub async fn fire(
         data.registry
             .with_channel(channel, |e| -> Result<Shot, Error> {
                 if !e.has_player(me) {
-                    return Err(Error::user(
-                        "You are not playing in this channel's match. Use `/status` to see who is.",
-                    ));
+                    return Err(Error::user(tr!(lang, "err-fire-not-here")));
                 }
                 let variant = e.game.variant();
                 let cells = parse_cells(&targets, variant).map_err(|err| {
                     Error::user(format!(
                         "{} {}",
-                        text::sentence(&err.to_string()),
-                        expected_cells(variant)
+                        err.explain(lang, variant),
+                        expected_cells(lang, variant)
                     ))
                 })?;
-                let outcome = e.game.fire(me, &cells).map_err(|err| match err {
-                    FireError::NotYourTurn(p) => Error::user(format!(
-                        "It is not your turn: {} is to move.",
-                        text::mention(p)
-                    )),
-                    other => Error::user(text::sentence(&other.to_string())),
-                })?;
+                let outcome = e
+                    .game
+                    .fire(me, &cells)
+                    .map_err(|err| Error::user(err.explain(lang, variant)))?;
                 e.deadline = play::now() + turn_timeout;
                 let view = e.game.target_view(me).ok_or_else(|| {
                     Error::Internal(anyhow::anyhow!("no target view after a shot"))
@@ -70,19 +72,24 @@ pub async fn fire(
                     deadline: e.deadline,
                     end: EndSnapshot::of(e),
                     outcome,
+                    public: play::public_lang(e),
                 })
             })
-            .ok_or_else(|| {
-                Error::user("There is no match in this channel. Start one with `/challenge`.")
-            })??;
+            .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))??;
 
+    let public = shot.public;
     let mut reply = poise::CreateReply::default()
-        .content(text::fired(shot.variant, &shot.outcome, shot.deadline))
-        .attachment(pictures::target_board(&shot.view)?);
+        .content(text::fired(
+            public,
+            shot.variant,
+            &shot.outcome,
+            shot.deadline,
+        ))
+        .attachment(pictures::target_board(&shot.view, public)?);
     if shot.variant == Variant::Game2000
         && let Some(salvo) = shot.view.salvos.last()
     {
-        reply = reply.attachment(pictures::salvo_report(salvo)?);
+        reply = reply.attachment(pictures::salvo_report(salvo, public)?);
     }
     let mentioned = match shot.outcome.next {
         Next::Turn { player, .. } | Next::Again(player) => vec![serenity::UserId::new(player.0)],
@@ -98,9 +105,9 @@ pub async fn fire(
     Ok(())
 }
 
-fn expected_cells(variant: Variant) -> &'static str {
+fn expected_cells(lang: Lang, variant: Variant) -> String {
     match variant {
-        Variant::Classic => "Classic takes one cell per turn, like `C4`.",
-        Variant::Game2000 => "Game 2000 takes three cells per turn, like `C4 D5 E6`.",
+        Variant::Classic => tr!(lang, "fire-expect-classic"),
+        Variant::Game2000 => tr!(lang, "fire-expect-game2000"),
     }
 }

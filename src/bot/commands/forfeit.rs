@@ -1,28 +1,32 @@
 //! `/forfeit`: give up your match.
 
-use crate::bot::error::private_reply;
+use crate::bot::error::{private_reply, user_lang};
+use crate::bot::i18n::errors::Explain;
+use crate::bot::i18n::tr;
 use crate::bot::play::{self, EndSnapshot, player};
-use crate::bot::{Context, Error, text};
+use crate::bot::{Context, Error};
 
 /// Give up your current match; your opponent wins.
 #[poise::command(slash_command, ephemeral)]
 pub async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
+    let lang = user_lang(ctx);
     let data = ctx.data();
     let channel = data
         .registry
         .channel_of(me)
-        .ok_or_else(|| Error::user("You are not in a match."))?;
+        .ok_or_else(|| Error::user(tr!(lang, "err-no-match")))?;
     let end = data
         .registry
         .with_channel(channel, |e| -> Result<EndSnapshot, Error> {
+            let variant = e.game.variant();
             e.game
                 .forfeit(me)
-                .map_err(|err| Error::user(text::sentence(&err.to_string())))?;
+                .map_err(|err| Error::user(err.explain(lang, variant)))?;
             EndSnapshot::of(e)
                 .ok_or_else(|| Error::Internal(anyhow::anyhow!("forfeit did not end")))
         })
-        .ok_or_else(|| Error::user("Your match is already over."))??;
-    ctx.send(private_reply("You forfeited the match.")).await?;
+        .ok_or_else(|| Error::user(tr!(lang, "err-match-already-over")))??;
+    ctx.send(private_reply(tr!(lang, "forfeit-done"))).await?;
     play::finish(ctx.http(), &data.registry, end).await
 }

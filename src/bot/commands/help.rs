@@ -2,29 +2,34 @@
 
 use std::fmt::Write as _;
 
-use crate::bot::error::{private_reply, tidy};
+use crate::bot::error::{private_reply, tidy, user_lang};
+use crate::bot::i18n::commands::{command_name, desc_key, help_key, option_desc_key, option_name};
+use crate::bot::i18n::{Lang, tr};
 use crate::bot::{Context, Data, Error};
 
 /// Explain how to play and list the commands.
-///
-/// Without an option it lists every command. Name a command to see its options.
 #[poise::command(slash_command, ephemeral)]
 pub async fn help(
     ctx: Context<'_>,
-    #[description = "A command to explain in detail, for example: help"] command: Option<String>,
+    #[description = "A command to explain"] command: Option<String>,
 ) -> Result<(), Error> {
+    let lang = user_lang(ctx);
     let commands = &ctx.framework().options().commands;
     let text = match command {
-        None => overview(commands),
+        None => overview(commands, lang),
         Some(name) => {
             let wanted = name.trim().trim_start_matches('/').to_lowercase();
-            let found = commands.iter().find(|c| c.name == wanted.as_str());
+            // Players may name a command as registered or as their language shows it.
+            let found = commands.iter().find(|c| {
+                c.name == wanted.as_str() || c.name_localizations.iter().any(|(_, n)| *n == wanted)
+            });
             match found {
-                Some(c) => details(c),
+                Some(c) => details(c, lang),
                 None => {
-                    return Err(Error::user(format!(
-                        "There is no command called `/{}`. Use `/help` to see them all.",
-                        tidy(&wanted)
+                    return Err(Error::user(tr!(
+                        lang,
+                        "err-help-unknown",
+                        command = tidy(&wanted)
                     )));
                 }
             }
@@ -34,44 +39,57 @@ pub async fn help(
     Ok(())
 }
 
-/// The short list of all commands.
-fn overview(commands: &[poise::Command<Data, Error>]) -> String {
-    let mut text = String::from(
-        "**Broadside** is sea battle for two players: hide your fleet, \
-         then take turns firing at the other player's grid until one fleet is sunk.\n\n\
-         **Commands**\n",
-    );
+/// `/name` as shown to users of `lang`, with the registered name beside it when they differ.
+fn shown_name(c: &poise::Command<Data, Error>, lang: Lang) -> (String, String) {
+    let local = command_name(lang, &c.name);
+    let also = if local == c.name {
+        String::new()
+    } else {
+        format!(" (`/{}`)", c.name)
+    };
+    (local, also)
+}
+
+/// The short list of all commands, in `lang`.
+fn overview(commands: &[poise::Command<Data, Error>], lang: Lang) -> String {
+    let mut text = tr!(lang, "help-intro");
+    text.push_str("\n\n");
+    text.push_str(&tr!(lang, "help-commands"));
     for c in commands {
-        let _ = writeln!(
+        let (local, also) = shown_name(c, lang);
+        let _ = write!(
             text,
-            "`/{}` — {}",
-            c.name,
-            c.description.as_deref().unwrap_or("")
+            "\n`/{local}`{also} — {}",
+            tr!(lang, &desc_key(&c.name))
         );
     }
-    text.push_str("\nUse `/help command:<name>` for details about one command.");
+    text.push_str("\n\n");
+    text.push_str(&tr!(lang, "help-more"));
     text
 }
 
-/// The long help of one command, with its options.
-fn details(c: &poise::Command<Data, Error>) -> String {
-    let mut text = format!(
-        "**/{}** — {}",
-        c.name,
-        c.description.as_deref().unwrap_or("")
-    );
-    if let Some(long) = c.help_text.as_deref() {
-        let _ = write!(text, "\n\n{long}");
-    }
+/// The long help of one command, with its options, in `lang`.
+fn details(c: &poise::Command<Data, Error>, lang: Lang) -> String {
+    let (local, also) = shown_name(c, lang);
+    let mut text = format!("**/{local}**{also} — {}", tr!(lang, &desc_key(&c.name)));
+    let _ = write!(text, "\n\n{}", tr!(lang, &help_key(&c.name)));
     if !c.parameters.is_empty() {
-        text.push_str("\n\n**Options**");
+        text.push_str("\n\n");
+        text.push_str(&tr!(lang, "help-options"));
         for p in &c.parameters {
-            let need = if p.required { "required" } else { "optional" };
+            let need = tr!(
+                lang,
+                if p.required {
+                    "help-required"
+                } else {
+                    "help-optional"
+                }
+            );
             let _ = write!(
                 text,
                 "\n`{}` ({need}) — {}",
-                p.name,
-                p.description.as_deref().unwrap_or("")
+                option_name(lang, &c.name, &p.name),
+                tr!(lang, &option_desc_key(&c.name, &p.name))
             );
         }
     }
@@ -85,22 +103,31 @@ mod tests {
     #[test]
     fn overview_lists_every_command() {
         let commands = crate::bot::commands::all();
-        let text = overview(&commands);
+        let text = overview(&commands, Lang::EnUs);
         for c in &commands {
             assert!(text.contains(&format!("`/{}`", c.name)), "{text}");
         }
+        let text = overview(&commands, Lang::SvSe);
+        assert!(text.contains("`/skjut` (`/fire`)"), "{text}");
+        assert!(
+            text.contains("`/status` —"),
+            "same name, shown once: {text}"
+        );
     }
 
     #[test]
     fn details_show_options() {
-        let text = details(&help());
+        let text = details(&help(), Lang::EnUs);
         assert!(text.contains("`command` (optional)"), "{text}");
         assert!(text.contains("Name a command"), "{text}");
+        let text = details(&help(), Lang::Nl);
+        assert!(text.starts_with("**/hulp** (`/help`)"), "{text}");
+        assert!(text.contains("`commando` (optioneel)"), "{text}");
     }
 
     #[test]
     fn every_command_has_a_fitting_description() {
-        for c in crate::bot::commands::all() {
+        for c in super::super::all() {
             let d = c.description.as_deref().unwrap_or("");
             assert!(
                 !d.is_empty() && d.chars().count() <= 100,

@@ -1,4 +1,8 @@
 //! Slash commands. Each command lives in its own file; [`all`] lists them for registration.
+//!
+//! The words Discord shows for a command (descriptions, option descriptions, choice names,
+//! and the names in other languages) come from the catalogues, applied in [`all`]; see
+//! [`crate::bot::i18n::commands`].
 
 use super::{Data, Error};
 
@@ -23,10 +27,11 @@ pub mod rules;
 #[allow(missing_docs)]
 pub mod status;
 
-/// Every command the bot registers, in the order `/help` lists them.
+/// Every command the bot registers, in the order `/help` lists them, with the
+/// descriptions and localisations of the catalogues.
 #[must_use]
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
+    let mut commands = vec![
         challenge::challenge(),
         place::place(),
         fire::fire(),
@@ -36,5 +41,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         cancel::cancel(),
         rules::rules(),
         help::help(),
-    ]
+    ];
+    crate::bot::i18n::commands::localize(&mut commands);
+    commands
 }

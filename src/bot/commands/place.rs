@@ -1,7 +1,10 @@
 //! `/place`: set your fleet in secret.
 
-use crate::bot::play::{self, Preview, player};
-use crate::bot::{Context, Error, pictures, text};
+use crate::bot::error::user_lang;
+use crate::bot::i18n::errors::Explain;
+use crate::bot::i18n::tr;
+use crate::bot::play::{Preview, player};
+use crate::bot::{Context, Error, pictures};
 use crate::game::Fleet;
 
 /// Place your fleet in secret (a fleet string, or a random one).
@@ -12,38 +15,36 @@ use crate::game::Fleet;
 #[poise::command(slash_command)]
 pub async fn place(
     ctx: Context<'_>,
-    #[description = "Your ships, e.g. A1-A4 C1-C3 E1-E3 … (leave empty for a random fleet)"]
-    fleet: Option<String>,
+    #[description = "Your ships"] fleet: Option<String>,
 ) -> Result<(), Error> {
     let me = player(ctx.author());
+    let lang = user_lang(ctx);
     let data = ctx.data();
-    let channel = data.registry.channel_of(me).ok_or_else(|| {
-        Error::user("You have no match to place a fleet for. Start one with `/challenge`.")
-    })?;
+    let channel = data
+        .registry
+        .channel_of(me)
+        .ok_or_else(|| Error::user(tr!(lang, "err-place-no-match")))?;
     let preview = data
         .registry
         .with_channel(channel, |e| -> Result<Preview, Error> {
+            let variant = e.game.variant();
+            let refused = |err: &dyn Explain| Error::user(err.explain(lang, variant));
             match &fleet {
                 Some(text) => {
-                    let fleet = Fleet::parse(e.game.variant(), text)
-                        .map_err(|err| Error::user(format!("That fleet does not work: {err}.")))?;
-                    e.game
-                        .set_fleet(me, fleet)
-                        .map_err(|err| Error::user(text::sentence(&err.to_string())))?;
+                    let fleet = Fleet::parse(variant, text).map_err(|err| refused(&err))?;
+                    e.game.set_fleet(me, fleet).map_err(|err| refused(&err))?;
                 }
                 None => {
-                    e.game
-                        .shuffle_fleet(me)
-                        .map_err(|err| Error::user(text::sentence(&err.to_string())))?;
+                    e.game.shuffle_fleet(me).map_err(|err| refused(&err))?;
                 }
             }
-            Preview::of(e, me).ok_or_else(|| Error::user("You have no fleet yet."))
+            Preview::of(e, me).ok_or_else(|| Error::user(tr!(lang, "err-no-fleet-yet")))
         })
-        .ok_or_else(|| Error::user("Your match is over."))??;
-    let picture = pictures::own_board(&preview.view)?;
-    let reply = crate::bot::error::private_reply(preview.text())
+        .ok_or_else(|| Error::user(tr!(lang, "err-match-over")))??;
+    let picture = pictures::own_board(&preview.view, lang)?;
+    let reply = crate::bot::error::private_reply(preview.text(lang))
         .attachment(picture)
-        .components(play::placement_buttons(preview.id, &preview.fleet));
+        .components(preview.buttons(lang));
     ctx.send(reply).await?;
     Ok(())
 }

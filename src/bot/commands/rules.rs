@@ -1,7 +1,7 @@
 //! `/rules`: the rules of a variant.
 
 use super::challenge::VariantChoice;
-use crate::bot::error::private_reply;
+use crate::bot::error::{private_reply, user_lang};
 use crate::bot::{Context, Error, text};
 use crate::game::Variant;
 
@@ -9,13 +9,14 @@ use crate::game::Variant;
 #[poise::command(slash_command, ephemeral)]
 pub async fn rules(
     ctx: Context<'_>,
-    #[description = "Which rule set (default: both)"] variant: Option<VariantChoice>,
+    #[description = "Which rule set"] variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
+    let lang = user_lang(ctx);
     let body = match variant {
-        Some(v) => text::rules(v.into()),
+        Some(v) => text::rules(lang, v.into()),
         None => Variant::ALL
             .iter()
-            .map(|&v| text::rules(v))
+            .map(|&v| text::rules(lang, v))
             .collect::<Vec<_>>()
             .join("\n\n"),
     };

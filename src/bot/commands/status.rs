@@ -1,9 +1,10 @@
 //! `/status`: a public summary of a match.
 
-use std::fmt::Write as _;
-
 use poise::serenity_prelude as serenity;
 
+use crate::bot::error::{guild_lang, user_lang};
+use crate::bot::i18n::errors::variant_title;
+use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error, text};
 use crate::game::PhaseKind;
@@ -13,71 +14,75 @@ use crate::registry::ChannelKey;
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
+    // Errors are private (the user's language); the summary is public (the server's).
+    let (lang, public) = (user_lang(ctx), guild_lang(ctx));
     let here = ChannelKey(ctx.channel_id().get());
     let channel = if data.registry.with_channel(here, |_| ()).is_some() {
         here
     } else {
         data.registry
             .channel_of(player(ctx.author()))
-            .ok_or_else(|| {
-                Error::user("There is no match in this channel, and you are not in one.")
-            })?
+            .ok_or_else(|| Error::user(tr!(lang, "err-status-none")))?
     };
     let summary = data
         .registry
         .with_channel(channel, |e| {
             let [a, b] = e.game.players();
-            let mut s = format!(
-                "**{}** — {} vs {} in {}\n",
-                e.game.variant().title(),
-                text::mention(a),
-                text::mention(b),
-                text::channel(channel.0)
-            );
+            let (challenger, opponent) = (text::mention(a), text::mention(b));
+            let deadline = text::relative(e.deadline);
+            let mut lines = vec![tr!(
+                public,
+                "status-head",
+                variant = variant_title(public, e.game.variant()),
+                challenger = challenger.as_str(),
+                opponent = opponent.as_str(),
+                channel = text::channel(channel.0)
+            )];
             if e.game.options().repeats_forbidden {
-                s.push_str("House rule: repeat shots refused.\n");
+                lines.push(tr!(public, "status-house-rule"));
             }
             match e.game.phase_kind() {
-                PhaseKind::Challenge => {
-                    let _ = write!(
-                        s,
-                        "Waiting for {} to answer — expires {}.",
-                        text::mention(b),
-                        text::relative(e.deadline)
-                    );
-                }
+                PhaseKind::Challenge => lines.push(tr!(
+                    public,
+                    "status-challenge",
+                    opponent = opponent.as_str(),
+                    deadline = deadline.as_str()
+                )),
                 PhaseKind::Placement => {
                     let ready = e.game.ready().unwrap_or_default();
-                    let word = |r: bool| if r { "ready" } else { "placing" };
-                    let _ = write!(
-                        s,
-                        "Placing fleets: {} {}, {} {} — placement ends {}.",
-                        text::mention(a),
-                        word(ready[0]),
-                        text::mention(b),
-                        word(ready[1]),
-                        text::relative(e.deadline)
-                    );
+                    let word =
+                        |r: bool| tr!(public, if r { "status-ready" } else { "status-placing" });
+                    lines.push(tr!(
+                        public,
+                        "status-placement",
+                        challenger = challenger.as_str(),
+                        challenger_state = word(ready[0]),
+                        opponent = opponent.as_str(),
+                        opponent_state = word(ready[1]),
+                        deadline = deadline.as_str()
+                    ));
                 }
                 PhaseKind::Battle => {
                     if let (Some(to_move), Some(turn)) = (e.game.to_move(), e.game.turn_number()) {
-                        let _ = writeln!(
-                            s,
-                            "Turn {turn}: {} to move — turn ends {}.",
-                            text::mention(to_move),
-                            text::relative(e.deadline)
-                        );
+                        lines.push(tr!(
+                            public,
+                            "status-turn",
+                            turn = turn,
+                            player = text::mention(to_move),
+                            deadline = deadline.as_str()
+                        ));
                     }
-                    s.push_str(&text::stats_lines(
+                    lines.push(text::stats_lines(
+                        public,
                         [a, b],
                         [e.game.stats(a), e.game.stats(b)],
                     ));
                 }
-                PhaseKind::Finished => s.push_str("The match is over."),
+                PhaseKind::Finished => lines.push(tr!(public, "status-over")),
             }
-            s
+            lines.join("\n")
         })
-        .ok_or_else(|| Error::user("That match has just ended."))?;
+        .ok_or_else(|| Error::user(tr!(lang, "err-status-gone")))?;
     ctx.send(
         poise::CreateReply::default()
             .content(summary)

@@ -1,0 +1,324 @@
+# Broadside — dansk (da).
+#
+# Same message ids and { $variables } as en-US; see the notes there.
+
+## Game names
+
+variant-classic = Søslag
+variant-game2000 = Game 2000
+variant-classic-title = Søslag (klassisk)
+variant-game2000-title = Game 2000 (Zeeslag)
+choice-variant-classic = Søslag (klassisk)
+choice-variant-game2000 = Game 2000 (hollandsk Zeeslag)
+choice-difficulty-easy = Let
+choice-difficulty-normal = Normal
+choice-difficulty-hard = Svær
+
+## Commands: names, descriptions (at most 100 characters) and long help
+
+cmd-challenge-name = udfordr
+cmd-challenge-desc = Udfordr et medlem (eller mig, computeren) til søslag her
+cmd-challenge-help =
+    Den udfordrede får knapperne Acceptér og Afslå. Der kan være ét spil pr. kanal (start en tråd for at spille flere på én gang), og hvert medlem spiller ét spil ad gangen.
+cmd-challenge-opt-opponent-name = modstander
+cmd-challenge-opt-opponent-desc = Det medlem, du vil spille mod
+cmd-challenge-opt-variant-name = variant
+cmd-challenge-opt-variant-desc = Regelsæt: klassisk Søslag (standard) eller Game 2000
+cmd-challenge-opt-forbid_repeats-name = forbyd_gentagelser
+cmd-challenge-opt-forbid_repeats-desc = Husregel i Game 2000: afvis skud mod felter, der allerede er skudt på (standard: nej)
+cmd-challenge-opt-difficulty-name = sværhedsgrad
+cmd-challenge-opt-difficulty-desc = Mod computeren (mig): let, normal (standard) eller svær
+
+cmd-place-name = placer
+cmd-place-desc = Placér din flåde i hemmelighed (som tekst eller tilfældigt)
+cmd-place-help =
+    Uden en flåde får du en tilfældig, gyldig opstilling. Svaret er privat: et billede af flåden med knapperne Bland og Klar. Virker i spillets kanal og i en privat besked til botten.
+    Eksempel: `A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10`.
+cmd-place-opt-fleet-name = flåde
+cmd-place-opt-fleet-desc = Dine skibe, f.eks. A1-A4 C1-C3 E1-E3 … (lad feltet stå tomt for en tilfældig flåde)
+
+cmd-fire-name = skyd
+cmd-fire-desc = Skyd mod fjenden: ét felt i Søslag (C4), tre i Game 2000 (C4 D5 E6)
+cmd-fire-help =
+    Kun den spiller, der har turen, kan skyde, og kun i spillets kanal. Resultatet er offentligt, med dit billede af fjendens hav.
+cmd-fire-opt-targets-name = mål
+cmd-fire-opt-targets-desc = Felter at skyde på: C4 (Søslag) eller C4 D5 E6 (Game 2000)
+
+cmd-board-name = plade
+cmd-board-desc = Se din egen flåde med skaderne og det, du ved om fjendens hav (kun for dig)
+cmd-board-help =
+    Kan bruges når som helst under et spil, også for at få friske billeder, når Discords beskeder er udløbet.
+
+cmd-status-name = status
+cmd-status-desc = Vis spillet i denne kanal (eller dit eget): spillere, regler, tur, skud og frist
+cmd-status-help =
+    Svaret er offentligt, så alle i kanalen kan følge med.
+
+cmd-forfeit-name = opgiv
+cmd-forfeit-desc = Giv op i dit nuværende spil; din modstander vinder
+cmd-forfeit-help =
+    Virker overalt, også i en privat besked til botten. Afslutningen meldes i spillets kanal.
+
+cmd-cancel-name = aflys
+cmd-cancel-desc = Aflys spillet i denne kanal (udfordreren før accept, eller en moderator)
+cmd-cancel-help =
+    Ingen vinder et aflyst spil. Moderatorer er medlemmer, der må administrere beskeder.
+
+cmd-rules-name = regler
+cmd-rules-desc = Forklar reglerne for Søslag eller Game 2000 (kun du ser svaret)
+cmd-rules-help =
+    Uden valg forklares begge regelsæt.
+cmd-rules-opt-variant-name = variant
+cmd-rules-opt-variant-desc = Hvilket regelsæt (standard: begge)
+
+cmd-help-name = hjælp
+cmd-help-desc = Forklar, hvordan man spiller, og vis kommandoerne
+cmd-help-help =
+    Uden valg vises alle kommandoer. Angiv en kommando for at se dens valgmuligheder.
+cmd-help-opt-command-name = kommando
+cmd-help-opt-command-desc = En kommando, der skal forklares nærmere, for eksempel: hjælp
+
+## /help
+
+help-intro = **Broadside** er søslag for to spillere: skjul din flåde, og skyd på skift mod modstanderens hav, indtil den ene flåde er sænket.
+help-commands = **Kommandoer**
+help-more = Brug `/help command:<navn>` for at få en enkelt kommando forklaret.
+help-options = **Valgmuligheder**
+help-required = påkrævet
+help-optional = valgfri
+err-help-unknown = Der findes ingen kommando ved navn `/{ $command }`. Brug `/help` for at se dem alle.
+
+## /rules
+
+rules-classic = **Søslag — klassisk**
+    • Havet er 10×10 felter: kolonnerne A–J og rækkerne 1–10 (`C4` er kolonne C, række 4).
+    • Flåden: 1 slagskib (4 felter), 2 krydsere (3), 3 destroyere (2) og 4 torpedobåde (1).
+    • Skibene ligger på en lige linje og rører aldrig hinanden, heller ikke på skrå.
+    • Ét skud pr. tur med `/fire targets:C4`. Rammer du forbi, går turen videre; rammer eller sænker du et skib, skyder du igen.
+    • Når et skib synker, får du at vide, hvilket det var, og vandet omkring det bliver markeret for dig.
+    • Et skud mod et felt, du allerede har prøvet, afvises og koster ingenting.
+    • Den, der først sænker alle ti skibe, vinder. Lader du din tur løbe ud, har du tabt.
+rules-game2000 = **Game 2000 — hollandsk Zeeslag**
+    • Havet er 9×9 felter: kolonnerne A–I og rækkerne 1–9.
+    • Flåden: 2 skibe på 3 felter, 3 på 2 felter og 2 på 1 felt.
+    • Skibene rører aldrig hinanden (heller ikke på skrå), står aldrig i et hjørnefelt (A1, I1, A9, I9), og et skib på 2 eller 3 felter må ikke ligge med langsiden langs kanten. Et skib på 1 felt må gerne stå ved kanten.
+    • Hver tur angiver du tre felter: `/fire targets:C4 D5 E6`. De afgøres i tilfældig rækkefølge, og du får én melding pr. skud: vand, "længde L ramt" eller "længde L sænket" — men aldrig hvilket felt der ramte.
+    • Et felt, du har skudt på før, melder altid vand (medmindre gentagelser er forbudt i spillet).
+    • Begge spillere får lige mange ture: sænker den anden spiller også alt i samme runde, bliver det uafgjort.
+    • Lader du din tur løbe ud, har du tabt.
+
+## Challenge
+
+challenge-public = ⚓ { $challenger } udfordrer { $opponent } til søslag: **{ $variant }**.
+challenge-house-rule = Husregel: skud mod felter, der allerede er skudt på, afvises.
+challenge-answer = { $opponent }, acceptér eller afslå — udfordringen udløber { $deadline }.
+challenge-accepted =
+    ⚓ { $challenger } mod { $opponent } — **{ $variant }**. Udfordringen er taget imod!
+    Nu placerer I begge jeres flåde i hemmelighed (jeg har sendt jer hver en privat forhåndsvisning; `/place` virker også her, privat). Placeringen slutter { $deadline }.
+button-accept = Acceptér
+button-decline = Afslå
+err-challenge-bots = Botter kan ikke spille. Udfordr et medlem af denne server.
+err-channel-busy = Der er allerede et spil i denne kanal. Start en tråd (eller brug en anden kanal) for at spille samtidig.
+err-you-busy = Du er allerede i gang med et spil. Hvert medlem spiller ét spil ad gangen.
+err-you-busy-in = Du er allerede i gang med et spil i { $channel }. Hvert medlem spiller ét spil ad gangen.
+err-other-busy = { $player } er allerede i gang med et spil. Hvert medlem spiller ét spil ad gangen.
+err-other-busy-in = { $player } er allerede i gang med et spil i { $channel }. Hvert medlem spiller ét spil ad gangen.
+
+## Placement
+
+dm-closed-hint = { $player }, jeg kan ikke sende dig private beskeder. Brug `/place` her: svaret er privat, kun du ser din flåde.
+placement-prompt =
+    Din flåde til spillet **{ $variant }** i { $channel } (kun du kan se den).
+    `{ $fleet }`
+    Tryk **Bland** for en ny tilfældig flåde, **Klar** for at gøre den endelig — eller skriv din egen med `/place fleet:A1-A4 C1-C3 …` (her eller i spillets kanal).
+button-shuffle = Bland
+button-ready = Klar
+fleet-final-waiting = Din flåde er endelig: `{ $fleet }`. Venter på, at { $player } bliver færdig med at placere.
+fleet-final-battle = Din flåde er endelig: `{ $fleet }`. Slaget er begyndt!
+err-place-no-match = Du har intet spil at placere en flåde til. Start et med `/challenge`.
+err-no-fleet-yet = Du har ingen flåde endnu.
+err-not-your-button = Denne knap tilhører en anden spiller.
+err-ready-battle-begun = Der er ingen flåde at gøre endelig længere: slaget er begyndt.
+err-ready-stale = Denne forhåndsvisning er forældet: din flåde er ændret siden (med Bland eller `/place`). Tryk Klar på den nyeste, eller se din flåde med `/board`.
+
+## Battle
+
+battle-how-classic = `/fire targets:C4` — ét felt; ved ramt eller sænket skyder man igen
+battle-how-game2000 = `/fire targets:C4 D5 E6` — tre felter pr. tur
+battle-starts = ⚔️ Begge flåder er på plads: { $challenger } mod { $opponent }. **{ $first }** skyder først ({ $how }). Turen slutter { $deadline }. `/board` viser altid din egen plade privat.
+
+ship-classic = { $len ->
+    [4] slagskib
+    [3] krydser
+    [2] destroyer
+   *[1] torpedobåd
+}
+ship-game2000 = skib på { $len ->
+    [one] 1 felt
+   *[other] { $len } felter
+}
+report-miss = forbi
+report-water = vand
+report-hit = ramt
+report-hit-len = længde { $len } ramt
+report-sunk-len = længde { $len } sænket
+report-sunk-ship = { $ship } sænket ({ $len ->
+    [one] 1 felt
+   *[other] { $len } felter
+})
+
+fire-result-miss = forbi.
+fire-result-hit = **ramt!**
+fire-result-sunk = **{ $report }!**
+fire-classic = 🎯 { $shooter } skyder på **{ $cells }**: { $result }
+fire-salvo = 🎯 { $shooter } skyder på **{ $cells }** (tur { $turn }): { $reports }.
+fire-again = { $player } skyder igen — turen slutter { $deadline }.
+fire-last-chance = { $shooter } har sænket hele din flåde, { $player }! Begge spillere får lige mange ture: dette er din sidste — sænker du også alle skibe, bliver det uafgjort.
+fire-to-move = { $player } har turen — den slutter { $deadline }.
+fire-expect-classic = I Søslag skyder man på ét felt pr. tur, f.eks. `C4`.
+fire-expect-game2000 = I Game 2000 skyder man på tre felter pr. tur, f.eks. `C4 D5 E6`.
+err-fire-not-here = Du er ikke med i spillet i denne kanal. Brug `/status` for at se, hvem der er.
+
+## /board
+
+board-placement = Din flåde (slaget er ikke begyndt endnu).
+board-battle = Din flåde, og det du ved om fjendens hav.
+err-board-not-accepted = Udfordringen er ikke taget imod endnu.
+err-board-no-fleet = Du har ikke placeret en flåde endnu. Brug `/place`.
+
+## /status
+
+status-head = **{ $variant }** — { $challenger } mod { $opponent } i { $channel }
+status-house-rule = Husregel: gentagne skud afvises.
+status-challenge = Venter på svar fra { $opponent } — udløber { $deadline }.
+status-placement = Flåderne placeres: { $challenger } { $challenger_state }, { $opponent } { $opponent_state } — placeringen slutter { $deadline }.
+status-ready = klar
+status-placing = placerer
+status-turn = Tur { $turn }: { $player } har turen — den slutter { $deadline }.
+status-over = Spillet er slut.
+err-status-none = Der er intet spil i denne kanal, og du er ikke med i noget.
+err-status-gone = Det spil er lige slut.
+
+## Ending a match
+
+cancel-done = Spillet er aflyst.
+forfeit-done = Du har opgivet spillet.
+end-fleet-destroyed = 🏆 { $loser } har mistet alle sine skibe: { $winner } **vinder**!
+end-forfeit = 🏳️ { $loser } giver op. { $winner } **vinder**.
+end-turn-timeout = ⏰ { $loser } lod turen løbe ud — den, der springer en tur over, taber. { $winner } **vinder**.
+end-placement-timeout = ⏰ { $loser } nåede ikke at placere sin flåde i tide. { $winner } **vinder**.
+end-draw = 🤝 { $challenger } og { $opponent } sænkede hinandens flåder i samme runde: det er **uafgjort**!
+end-declined = { $opponent } har afslået udfordringen fra { $challenger }.
+end-expired = Udfordringen fra { $challenger } til { $opponent } udløb uden svar.
+end-abandoned = Hverken { $challenger } eller { $opponent } nåede at placere i tide; spillet er aflyst.
+end-cancelled = { $player } har aflyst spillet.
+stats-line = { $player }: { $shots ->
+    [one] 1 skud
+   *[other] { $shots } skud
+}, { $hits ->
+    [one] 1 træffer
+   *[other] { $hits } træffere
+} ({ $percent } %), { $turns ->
+    [one] 1 tur
+   *[other] { $turns } ture
+}
+
+## Errors of the bot
+
+err-generic = Noget gik galt hos mig. Prøv igen om et øjeblik.
+err-parse-input = Jeg forstod ikke `{ $input }`: { $error }
+err-parse = Jeg forstod det ikke: { $error }
+err-stale-button = Denne knap virker ikke længere: spillet er slut eller ukendt.
+err-no-match = Du er ikke med i noget spil. Start et med `/challenge`.
+err-no-match-here = Der er intet spil i denne kanal. Start et med `/challenge`.
+err-match-over = Dit spil er slut.
+err-match-already-over = Dit spil er allerede slut.
+
+## Errors of the rules
+
+err-bounds = { $variant } har kolonnerne A–{ $last } og rækkerne 1–{ $size }
+phase-challenge = spillet venter på svar på udfordringen
+phase-placement = flåderne er ved at blive placeret
+phase-battle = slaget er i gang
+phase-finished = spillet er slut
+err-coord-empty = Intet felt angivet: skriv et kolonnebogstav og et rækketal, f.eks. C4.
+err-coord-space = `{ $input }` har et mellemrum i sig; skriv feltet uden, f.eks. { $suggestion }.
+err-coord-malformed = `{ $input }` er ikke et felt: et felt er et kolonnebogstav efterfulgt af et rækketal, f.eks. C4.
+err-coord-off-board = `{ $input }` ligger uden for pladen: { $bounds }.
+err-ship-not-straight = `{ $ship }` er ikke en lige linje: et skib ligger langs én række eller én kolonne, f.eks. A1-A4.
+err-ship-off-board = `{ $ship }` rækker ud over pladen.
+err-ship-empty = Et skib skal dække mindst ét felt.
+err-fleet-empty = Ingen skibe angivet: skriv skibe som `A1-A4 C1-C3 J10`, adskilt af mellemrum eller kommaer.
+err-fleet-syntax = `{ $token }` er ikke et skib. { $reason }
+err-fleet-rules = Den flåde går ikke: { $problems }.
+err-fleet-more = og { $count } til
+err-problem-off-board = { $ship } ligger uden for pladen ({ $bounds })
+err-problem-too-long = { $ship } er { $len } felter langt; det længste skib har { $max } felter
+err-problem-overlap = { $a } og { $b } overlapper i { $at }
+err-problem-touch = { $a } rører { $b } { $how ->
+    [side] side om side
+   *[corner] på skrå
+}
+err-problem-corner-single = { $cell } er et hjørnefelt, og i Game 2000 skal hjørnerne være tomme
+err-problem-corner = { $ship } dækker hjørnefeltet { $cell }, og i Game 2000 skal hjørnerne være tomme
+err-problem-along-edge = { $ship } ligger med langsiden langs { $edge ->
+    [top] øverste
+    [bottom] nederste
+    [left] venstre
+   *[right] højre
+} kant (det forbyder Game 2000 for skibe på 2 eller 3 felter)
+err-problem-count = { $len ->
+    [one] skibe på 1 felt
+   *[other] skibe på { $len } felter
+}: du har { $have }, flåden skal have { $need }
+err-challenge-self = Du kan ikke udfordre dig selv. Vælg et andet medlem af serveren.
+err-answer-not-challenged = Kun den udfordrede spiller kan svare på denne udfordring.
+err-answer-not-pending = Udfordringen er allerede besvaret ({ $phase }).
+err-not-a-player = Du er ikke med i dette spil.
+err-place-not-placing = Flåder placeres, efter udfordringen er taget imod og før slaget ({ $phase }).
+err-place-already-ready = Din flåde er allerede endelig; vent på din modstander.
+err-place-no-fleet = Placér en flåde først (som tekst eller tilfældigt).
+err-place-wrong-variant = Den flåde er til { $fleet }, men dette spil er { $variant }.
+err-fire-not-in-battle = Der er intet slag at skyde i ({ $phase }).
+err-fire-not-your-turn = Det er ikke din tur: { $player } har turen.
+err-fire-shot-count = I { $variant } skyder man på præcis { $expected ->
+    [one] 1 felt
+   *[other] { $expected } felter
+} pr. tur; du angav { $given }.
+err-fire-off-board = { $cell } ligger uden for pladen: { $bounds }.
+err-fire-already = Du har allerede skudt på { $cell }; vælg et felt, du ikke har prøvet.
+err-fire-duplicate = { $cell } er nævnt to gange i denne salve; angiv tre forskellige felter.
+err-end-over = Dette spil er allerede slut.
+err-end-not-started = Udfordringen er ikke taget imod endnu: udfordreren kan trække den tilbage med `/cancel`, og den udfordrede kan afslå.
+err-end-not-allowed = Kun udfordreren (før udfordringen er taget imod) eller en moderator kan aflyse et spil.
+
+## Words inside pictures (short: they are drawn in headings and legends)
+
+pic-your-fleet = Din flåde
+pic-enemy-waters = Fjendens hav
+pic-history = Meldinger
+pic-turn = Tur { $n }
+pic-ships-left = Skibe tilbage
+pic-water = vand
+pic-hit-len = længde { $len } ramt
+pic-destroyed-len = længde { $len } sænket
+pic-miss = forbi
+pic-hit = ramt
+pic-sunk-len = skib på { $len } sænket
+pic-wins = { $name } vinder
+pic-draw = Uafgjort
+pic-cancelled = Aflyst
+pic-reason-fleet = alle skibe sænket
+pic-reason-forfeit = modstanderen gav op
+pic-reason-timeout = på tid
+pic-shots = Skud
+pic-hits = Træffere
+pic-accuracy = Træfsikkerhed
+pic-turns = Ture
+pic-afloat = { $afloat } af { $total } skibe flyder stadig
+pic-enemy-shots = fjendens skud: { $shots }, træffere: { $hits }
+pic-no-shots = ingen skud endnu
+
+## Against the computer
+
+computer-challenge = ⚓ { $human } tager kampen op mod { $computer } (**{ $level }**) i **{ $variant }**. Placér din flåde — forhåndsvisningen ser kun du — og tryk så på Klar. Placeringen slutter { $deadline }.

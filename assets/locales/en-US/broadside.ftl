@@ -1,0 +1,325 @@
+# Broadside — English (en-US), the default language.
+#
+# Every locale has exactly the same message ids with the same { $variables } (a unit test
+# checks it). Mentions (<@…>), channels (<#…>) and timestamps (<t:…:R>) arrive ready-made in
+# variables. A line of a multi-line message must not start with [ * or . (Fluent syntax).
+
+## Game names
+
+variant-classic = Classic
+variant-game2000 = Game 2000
+variant-classic-title = Classic (Søslag / Sjöslag)
+variant-game2000-title = Game 2000 (Zeeslag)
+choice-variant-classic = Classic (Søslag / Sjöslag)
+choice-variant-game2000 = Game 2000 (Zeeslag)
+choice-difficulty-easy = Easy
+choice-difficulty-normal = Normal
+choice-difficulty-hard = Hard
+
+## Commands: names, descriptions (at most 100 characters) and long help
+
+cmd-challenge-name = challenge
+cmd-challenge-desc = Challenge a member (or me, the computer) to a sea battle here
+cmd-challenge-help =
+    The challenged member gets Accept and Decline buttons. One match per channel (start a thread to play several at once); each member plays one match at a time.
+cmd-challenge-opt-opponent-name = opponent
+cmd-challenge-opt-opponent-desc = The member you want to play against
+cmd-challenge-opt-variant-name = variant
+cmd-challenge-opt-variant-desc = Rule set: classic (default) or Game 2000
+cmd-challenge-opt-forbid_repeats-name = forbid_repeats
+cmd-challenge-opt-forbid_repeats-desc = Game 2000 house rule: refuse shots at cells fired at before (default: no)
+cmd-challenge-opt-difficulty-name = difficulty
+cmd-challenge-opt-difficulty-desc = Against the computer (me): easy, normal (default) or hard
+
+cmd-place-name = place
+cmd-place-desc = Place your fleet in secret (a fleet string, or a random one)
+cmd-place-help =
+    Without a fleet you get a random valid one. The answer is private: a preview picture with Shuffle and Ready buttons. Works in the match channel and in a DM with the bot.
+    Example: `A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10`.
+cmd-place-opt-fleet-name = fleet
+cmd-place-opt-fleet-desc = Your ships, e.g. A1-A4 C1-C3 E1-E3 … (leave empty for a random fleet)
+
+cmd-fire-name = fire
+cmd-fire-desc = Fire at the enemy: one cell in classic (C4), three in Game 2000 (C4 D5 E6)
+cmd-fire-help =
+    Only the player whose turn it is can fire, in the match's channel. The result is public, with your picture of the enemy sea.
+cmd-fire-opt-targets-name = targets
+cmd-fire-opt-targets-desc = Cells to fire at: C4 (classic) or C4 D5 E6 (Game 2000)
+
+cmd-board-name = board
+cmd-board-desc = Show your own fleet with its damage and your view of the enemy sea (only you see it)
+cmd-board-help =
+    Use it at any time during a match, also to get fresh pictures after Discord's interaction messages have expired.
+
+cmd-status-name = status
+cmd-status-desc = Show this channel's match (or your own): players, rules, turn, shots and deadline
+cmd-status-help =
+    The answer is public, so everyone in the channel can follow the match.
+
+cmd-forfeit-name = forfeit
+cmd-forfeit-desc = Give up your current match; your opponent wins
+cmd-forfeit-help =
+    Works from anywhere, also in a DM with the bot. The end is announced in the match's channel.
+
+cmd-cancel-name = cancel
+cmd-cancel-desc = Call off this channel's match (the challenger before acceptance, or a moderator)
+cmd-cancel-help =
+    Nobody wins a cancelled match. Moderators are members who may manage messages.
+
+cmd-rules-name = rules
+cmd-rules-desc = Explain the rules of classic or Game 2000 (only you see the answer)
+cmd-rules-help =
+    Without an option it explains both rule sets.
+cmd-rules-opt-variant-name = variant
+cmd-rules-opt-variant-desc = Which rule set (default: both)
+
+cmd-help-name = help
+cmd-help-desc = Explain how to play and list the commands
+cmd-help-help =
+    Without an option it lists every command. Name a command to see its options.
+cmd-help-opt-command-name = command
+cmd-help-opt-command-desc = A command to explain in detail, for example: help
+
+## /help
+
+help-intro = **Broadside** is sea battle for two players: hide your fleet, then take turns firing at the other player's sea until one fleet is sunk.
+help-commands = **Commands**
+help-more = Use `/help command:<name>` for details about one command.
+help-options = **Options**
+help-required = required
+help-optional = optional
+err-help-unknown = There is no command called `/{ $command }`. Use `/help` to see them all.
+
+## /rules
+
+rules-classic = **Classic — Søslag / Sjöslag**
+    • The sea has 10×10 cells: columns A–J, rows 1–10 (`C4` is column C, row 4).
+    • Fleet: 1 battleship (4 cells), 2 cruisers (3), 3 destroyers (2), 4 torpedo boats (1).
+    • Ships are straight lines and never touch one another, not even at a corner.
+    • One shot per turn with `/fire targets:C4`. A miss passes the turn; a hit or a sinking lets you fire again.
+    • When a ship sinks you learn which one it was, and the water around it is marked for you.
+    • Firing at a cell you already tried is refused and costs nothing.
+    • Sink all ten ships first to win. Letting your turn run out loses the game.
+rules-game2000 = **Game 2000 — Zeeslag**
+    • The sea has 9×9 cells: columns A–I, rows 1–9.
+    • Fleet: 2 ships of 3 cells, 3 of 2 cells, 2 of 1 cell.
+    • Ships never touch (not even at a corner), never use a corner cell (A1, I1, A9, I9), and a ship of 2 or 3 cells may not lie with its long side along the edge. A 1-cell ship may stand on an edge.
+    • Each turn you name three cells: `/fire targets:C4 D5 E6`. They are resolved in a random order, and you hear one report per shot: water, "length L hit" or "length L destroyed" — but never which cell hit.
+    • A cell you fired at before always reports water (unless the match forbids repeats).
+    • Both players get the same number of turns: if the second player also destroys everything in the round the first player finished, the game is a draw.
+    • Letting your turn run out loses the game.
+
+## Challenge
+
+challenge-public = ⚓ { $challenger } challenges { $opponent } to a sea battle: **{ $variant }**.
+challenge-house-rule = House rule: shots at cells fired at before are refused.
+challenge-answer = { $opponent }, accept or decline — the challenge expires { $deadline }.
+challenge-accepted =
+    ⚓ { $challenger } vs { $opponent } — **{ $variant }**. Challenge accepted!
+    Both players now place their fleets in secret (I sent each of you a private preview; `/place` works here too, privately). Placement ends { $deadline }.
+button-accept = Accept
+button-decline = Decline
+err-challenge-bots = Bots cannot play. Challenge a member of this server.
+err-channel-busy = This channel already has a match. Start a thread (or use another channel) to play at the same time.
+err-you-busy = You are already playing a match. A member plays one match at a time.
+err-you-busy-in = You are already playing a match in { $channel }. A member plays one match at a time.
+err-other-busy = { $player } is already playing a match. A member plays one match at a time.
+err-other-busy-in = { $player } is already playing a match in { $channel }. A member plays one match at a time.
+
+## Placement
+
+dm-closed-hint = { $player }, I cannot send you direct messages. Use `/place` here: the answer is private, only you see your fleet.
+placement-prompt =
+    Your fleet for the **{ $variant }** match in { $channel } (only you can see this).
+    `{ $fleet }`
+    Press **Shuffle** for another random fleet, **Ready** to make it final — or type your own with `/place fleet:A1-A4 C1-C3 …` (here or in the match channel).
+button-shuffle = Shuffle
+button-ready = Ready
+fleet-final-waiting = Your fleet is final: `{ $fleet }`. Waiting for { $player } to finish placing.
+fleet-final-battle = Your fleet is final: `{ $fleet }`. The battle has begun!
+err-place-no-match = You have no match to place a fleet for. Start one with `/challenge`.
+err-no-fleet-yet = You have no fleet yet.
+err-not-your-button = This button belongs to another player.
+err-ready-battle-begun = There is no fleet to make final any more: the battle has begun.
+err-ready-stale = This preview is out of date: your fleet changed since (by Shuffle or `/place`). Use Ready on the latest preview, or `/board` to see your fleet.
+
+## Battle
+
+battle-how-classic = `/fire targets:C4` — one cell; a hit or a sinking fires again
+battle-how-game2000 = `/fire targets:C4 D5 E6` — three cells per turn
+battle-starts = ⚔️ Both fleets are in position: { $challenger } vs { $opponent }. **{ $first }** fires first ({ $how }). Turn ends { $deadline }. `/board` shows your own board privately at any time.
+
+ship-classic = { $len ->
+    [4] battleship
+    [3] cruiser
+    [2] destroyer
+   *[1] torpedo boat
+}
+ship-game2000 = { $len }-cell ship
+report-miss = miss
+report-water = water
+report-hit = hit
+report-hit-len = length { $len } hit
+report-sunk-len = length { $len } destroyed
+report-sunk-ship = { $ship } sunk ({ $len ->
+    [one] 1 cell
+   *[other] { $len } cells
+})
+
+fire-result-miss = miss.
+fire-result-hit = **hit!**
+fire-result-sunk = **{ $report }!**
+fire-classic = 🎯 { $shooter } fires at **{ $cells }**: { $result }
+fire-salvo = 🎯 { $shooter } fires at **{ $cells }** (turn { $turn }): { $reports }.
+fire-again = { $player } fires again — turn ends { $deadline }.
+fire-last-chance = { $shooter } has destroyed your whole fleet, { $player }! Both players get the same number of turns: this is your last one — destroy every ship too and it is a draw.
+fire-to-move = { $player } to move — turn ends { $deadline }.
+fire-expect-classic = Classic takes one cell per turn, like `C4`.
+fire-expect-game2000 = Game 2000 takes three cells per turn, like `C4 D5 E6`.
+err-fire-not-here = You are not playing in this channel's match. Use `/status` to see who is.
+
+## /board
+
+board-placement = Your fleet (not in battle yet).
+board-battle = Your fleet, and what you know of the enemy sea.
+err-board-not-accepted = The challenge has not been accepted yet.
+err-board-no-fleet = You have not placed a fleet yet. Use `/place`.
+
+## /status
+
+status-head = **{ $variant }** — { $challenger } vs { $opponent } in { $channel }
+status-house-rule = House rule: repeat shots refused.
+status-challenge = Waiting for { $opponent } to answer — expires { $deadline }.
+status-placement = Placing fleets: { $challenger } { $challenger_state }, { $opponent } { $opponent_state } — placement ends { $deadline }.
+status-ready = ready
+status-placing = placing
+status-turn = Turn { $turn }: { $player } to move — turn ends { $deadline }.
+status-over = The match is over.
+err-status-none = There is no match in this channel, and you are not in one.
+err-status-gone = That match has just ended.
+
+## Ending a match
+
+cancel-done = The match is cancelled.
+forfeit-done = You forfeited the match.
+end-fleet-destroyed = 🏆 { $winner } destroyed every ship of { $loser } and **wins**!
+end-forfeit = 🏳️ { $loser } forfeits. { $winner } **wins**.
+end-turn-timeout = ⏰ { $loser } let the turn run out — a skipped turn loses the game. { $winner } **wins**.
+end-placement-timeout = ⏰ { $loser } did not finish placing the fleet in time. { $winner } **wins**.
+end-draw = 🤝 { $challenger } and { $opponent } destroyed each other's fleets in the same round: it is a **draw**!
+end-declined = { $opponent } declined the challenge from { $challenger }.
+end-expired = The challenge from { $challenger } to { $opponent } expired unanswered.
+end-abandoned = Neither { $challenger } nor { $opponent } finished placing in time; the match is called off.
+end-cancelled = { $player } cancelled the match.
+stats-line = { $player }: { $shots ->
+    [one] 1 shot
+   *[other] { $shots } shots
+}, { $hits ->
+    [one] 1 hit
+   *[other] { $hits } hits
+} ({ $percent }%), { $turns ->
+    [one] 1 turn
+   *[other] { $turns } turns
+}
+
+## Errors of the bot
+
+err-generic = Something went wrong on my side. Please try again in a moment.
+err-parse-input = I could not understand `{ $input }`: { $error }
+err-parse = I could not understand that: { $error }
+err-stale-button = This button no longer does anything: its game is over or unknown.
+err-no-match = You are not in a match. Start one with `/challenge`.
+err-no-match-here = There is no match in this channel. Start one with `/challenge`.
+err-match-over = Your match is over.
+err-match-already-over = Your match is already over.
+
+## Errors of the rules
+
+err-bounds = { $variant } uses columns A–{ $last } and rows 1–{ $size }
+# phase-*: what a match is doing, shown in brackets after some errors; each language may
+# phrase it as a clause of its own (the English ones follow "the match is").
+phase-challenge = waiting for the challenge to be answered
+phase-placement = placing fleets
+phase-battle = in battle
+phase-finished = over
+err-coord-empty = No cell given: write a column letter and a row number, like C4.
+err-coord-space = `{ $input }` has a space inside; write the cell without one, like { $suggestion }.
+err-coord-malformed = `{ $input }` is not a cell: a cell is a column letter followed by a row number, like C4.
+err-coord-off-board = `{ $input }` is off the board: { $bounds }.
+err-ship-not-straight = `{ $ship }` is not a straight line: a ship runs along one row or one column, like A1-A4.
+err-ship-off-board = `{ $ship }` runs off the board.
+err-ship-empty = A ship needs at least one cell.
+err-fleet-empty = No ships given: write ships like `A1-A4 C1-C3 J10`, separated by spaces or commas.
+err-fleet-syntax = `{ $token }` is not a ship. { $reason }
+err-fleet-rules = That fleet does not work: { $problems }.
+err-fleet-more = and { $count } more
+err-problem-off-board = { $ship } is off the board ({ $bounds })
+err-problem-too-long = { $ship } is { $len } cells long; the longest ship has { $max } cells
+err-problem-overlap = { $a } and { $b } overlap at { $at }
+err-problem-touch = { $a } touches { $b } { $how ->
+    [side] side by side
+   *[corner] at a corner
+}
+err-problem-corner-single = { $cell } is a corner cell, and Game 2000 keeps ships out of the corners
+err-problem-corner = { $ship } covers the corner cell { $cell }, and Game 2000 keeps ships out of the corners
+err-problem-along-edge = { $ship } lies with its long side along the { $edge ->
+    [top] top
+    [bottom] bottom
+    [left] left
+   *[right] right
+} edge (Game 2000 forbids that for ships of 2 or 3 cells)
+err-problem-count = { $len ->
+    [one] ships of 1 cell
+   *[other] ships of { $len } cells
+}: you have { $have }, the fleet needs { $need }
+err-challenge-self = You cannot challenge yourself. Name another member of this server.
+err-answer-not-challenged = Only the challenged player can answer this challenge.
+err-answer-not-pending = This challenge has already been answered (the match is { $phase }).
+err-not-a-player = You are not playing in this match.
+err-place-not-placing = Fleets can only be placed after the challenge is accepted and before the battle (the match is { $phase }).
+err-place-already-ready = Your fleet is already final; wait for your opponent.
+err-place-no-fleet = Place a fleet first (a fleet string, or a random one).
+err-place-wrong-variant = That fleet is for { $fleet }, but this match is { $variant }.
+err-fire-not-in-battle = There is no battle to fire in (the match is { $phase }).
+err-fire-not-your-turn = It is not your turn: { $player } is to move.
+err-fire-shot-count = { $variant } takes exactly { $expected ->
+    [one] 1 cell
+   *[other] { $expected } cells
+} per turn; you gave { $given }.
+err-fire-off-board = { $cell } is off the board: { $bounds }.
+err-fire-already = You already fired at { $cell }; pick a cell you have not tried.
+err-fire-duplicate = { $cell } is named twice in this salvo; name three different cells.
+err-end-over = This match is already over.
+err-end-not-started = The challenge has not been accepted yet: the challenger can `/cancel` it, and the challenged member can decline it.
+err-end-not-allowed = Only the challenger (before the challenge is accepted) or a moderator can cancel a match.
+
+## Words inside pictures (short: they are drawn in headings and legends)
+
+pic-your-fleet = Your fleet
+pic-enemy-waters = Enemy waters
+pic-history = Reports
+pic-turn = Turn { $n }
+pic-ships-left = Ships left
+pic-water = water
+pic-hit-len = length { $len } hit
+pic-destroyed-len = length { $len } destroyed
+pic-miss = miss
+pic-hit = hit
+pic-sunk-len = ship of { $len } sunk
+pic-wins = { $name } wins
+pic-draw = Draw
+pic-cancelled = Called off
+pic-reason-fleet = every ship sunk
+pic-reason-forfeit = by forfeit
+pic-reason-timeout = on time
+pic-shots = Shots
+pic-hits = Hits
+pic-accuracy = Accuracy
+pic-turns = Turns
+pic-afloat = { $afloat } of { $total } ships afloat
+pic-enemy-shots = enemy shots: { $shots }, hits: { $hits }
+pic-no-shots = no shots yet
+
+## Against the computer
+
+computer-challenge = ⚓ { $human } takes on { $computer } (**{ $level }**) at **{ $variant }**. Place your fleet — the preview is private — then press Ready. Placement ends { $deadline }.

@@ -1,0 +1,324 @@
+# Broadside — Nederlands (nl).
+#
+# Same message ids and { $variables } as en-US; see the notes there.
+
+## Game names
+
+variant-classic = Klassiek
+variant-game2000 = Game 2000
+variant-classic-title = Klassiek (Søslag / Sjöslag)
+variant-game2000-title = Zeeslag Game 2000
+choice-variant-classic = Klassiek (Søslag / Sjöslag)
+choice-variant-game2000 = Zeeslag Game 2000
+choice-difficulty-easy = Makkelijk
+choice-difficulty-normal = Normaal
+choice-difficulty-hard = Moeilijk
+
+## Commands: names, descriptions (at most 100 characters) and long help
+
+cmd-challenge-name = uitdagen
+cmd-challenge-desc = Daag iemand (of mij, de computer) hier uit voor een potje zeeslag
+cmd-challenge-help =
+    Wie je uitdaagt krijgt de knoppen Accepteren en Weigeren. Per kanaal loopt er één partij (open een thread om er meer tegelijk te spelen); iedereen speelt één partij tegelijk.
+cmd-challenge-opt-opponent-name = tegenstander
+cmd-challenge-opt-opponent-desc = Tegen wie je wilt spelen
+cmd-challenge-opt-variant-name = variant
+cmd-challenge-opt-variant-desc = Spelregels: klassiek (standaard) of Game 2000
+cmd-challenge-opt-forbid_repeats-name = herhaling_verbieden
+cmd-challenge-opt-forbid_repeats-desc = Huisregel voor Game 2000: schoten op al beschoten vakjes weigeren (standaard: nee)
+cmd-challenge-opt-difficulty-name = moeilijkheid
+cmd-challenge-opt-difficulty-desc = Tegen de computer (mij): makkelijk, normaal (standaard) of moeilijk
+
+cmd-place-name = plaatsen
+cmd-place-desc = Plaats je vloot in het geheim (als tekst, of een willekeurige)
+cmd-place-help =
+    Zonder vloot krijg je een willekeurige geldige opstelling. Het antwoord is privé: een voorbeeldplaatje met de knoppen Schudden en Klaar. Werkt in het kanaal van de partij en in een privébericht aan de bot.
+    Voorbeeld: `A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10`.
+cmd-place-opt-fleet-name = vloot
+cmd-place-opt-fleet-desc = Je boten, bv. A1-A4 C1-C3 E1-E3 … (leeg laten voor een willekeurige vloot)
+
+cmd-fire-name = vuur
+cmd-fire-desc = Schiet op de vijand: één vakje in klassiek (C4), drie in Game 2000 (C4 D5 E6)
+cmd-fire-help =
+    Alleen wie aan de beurt is kan schieten, in het kanaal van de partij. De uitslag is openbaar, met jouw kaart van de vijandelijke zee.
+cmd-fire-opt-targets-name = doelen
+cmd-fire-opt-targets-desc = Vakjes om op te schieten: C4 (klassiek) of C4 D5 E6 (Game 2000)
+
+cmd-board-name = bord
+cmd-board-desc = Bekijk je eigen vloot met de schade en wat je van de vijandelijke zee weet (alleen voor jou)
+cmd-board-help =
+    Kan op elk moment tijdens een partij, ook om nieuwe plaatjes te krijgen als de berichten van Discord verlopen zijn.
+
+cmd-status-name = stand
+cmd-status-desc = Toon de partij in dit kanaal (of je eigen): spelers, regels, beurt, schoten en deadline
+cmd-status-help =
+    Het antwoord is openbaar, zodat iedereen in het kanaal de partij kan volgen.
+
+cmd-forfeit-name = opgeven
+cmd-forfeit-desc = Geef je huidige partij op; je tegenstander wint
+cmd-forfeit-help =
+    Werkt overal, ook in een privébericht aan de bot. Het einde wordt gemeld in het kanaal van de partij.
+
+cmd-cancel-name = annuleren
+cmd-cancel-desc = Blaas de partij in dit kanaal af (de uitdager vóór de acceptatie, of een moderator)
+cmd-cancel-help =
+    Een afgeblazen partij heeft geen winnaar. Moderators zijn leden die berichten mogen beheren.
+
+cmd-rules-name = regels
+cmd-rules-desc = Leg de regels van klassiek of Game 2000 uit (alleen jij ziet het antwoord)
+cmd-rules-help =
+    Zonder optie worden beide spelvormen uitgelegd.
+cmd-rules-opt-variant-name = variant
+cmd-rules-opt-variant-desc = Welke spelregels (standaard: allebei)
+
+cmd-help-name = hulp
+cmd-help-desc = Uitleg over het spel en een lijst van de commando's
+cmd-help-help =
+    Zonder optie zie je alle commando's. Noem een commando om de opties ervan te zien.
+cmd-help-opt-command-name = commando
+cmd-help-opt-command-desc = Een commando om uitgebreid uit te leggen, bijvoorbeeld: hulp
+
+## /help
+
+help-intro = **Broadside** is zeeslag voor twee spelers: verstop je vloot en schiet om beurten op de zee van de ander, tot er één vloot gezonken is.
+help-commands = **Commando's**
+help-more = Met `/help command:<naam>` krijg je meer uitleg over één commando.
+help-options = **Opties**
+help-required = verplicht
+help-optional = optioneel
+err-help-unknown = Er is geen commando `/{ $command }`. Met `/help` zie je ze allemaal.
+
+## /rules
+
+rules-classic = **Klassiek — Søslag / Sjöslag**
+    • De zee is 10×10 vakjes groot: kolommen A–J, rijen 1–10 (`C4` is kolom C, rij 4).
+    • Vloot: 1 slagschip (4 vakjes), 2 kruisers (3), 3 torpedojagers (2), 4 torpedoboten (1).
+    • Schepen liggen in een rechte lijn en raken elkaar nooit, ook niet met een hoekje.
+    • Eén schot per beurt met `/fire targets:C4`. Bij mis gaat de beurt over; raak of gezonken betekent dat je nog een keer mag.
+    • Zinkt er een schip, dan hoor je welk het was en wordt het water eromheen voor je gemarkeerd.
+    • Een vakje waar je al op geschoten hebt wordt geweigerd; dat kost je niets.
+    • Wie als eerste alle tien schepen laat zinken, wint. Wie zijn beurt laat verlopen, verliest.
+rules-game2000 = **Game 2000 — Zeeslag**
+    • De zee is 9×9 vakjes groot: kolommen A–I, rijen 1–9.
+    • Vloot: 2 boten van 3 vakjes, 3 van 2 vakjes, 2 van 1 vakje.
+    • Boten raken elkaar nooit (ook niet diagonaal), staan nooit in een hoekvakje (A1, I1, A9, I9), en een boot van 2 of 3 vakjes mag niet met zijn lange kant langs de rand liggen. Een boot van 1 vakje mag wel aan de rand staan.
+    • Elke beurt noem je drie vakjes: `/fire targets:C4 D5 E6`. Ze worden in willekeurige volgorde afgehandeld en je krijgt per schot een melding: water, "boot van lengte L geraakt" of "boot van lengte L vernietigd" — maar nooit welk vakje raak was.
+    • Een vakje waar je eerder al op schoot, meldt altijd water (tenzij herhalen in deze partij verboden is).
+    • Beide spelers krijgen evenveel beurten: vernietigt de tweede speler in dezelfde ronde ook alles, dan is het gelijkspel.
+    • Wie zijn beurt laat verlopen, verliest.
+
+## Challenge
+
+challenge-public = ⚓ { $challenger } daagt { $opponent } uit voor een zeeslag: **{ $variant }**.
+challenge-house-rule = Huisregel: schoten op vakjes die al beschoten zijn, worden geweigerd.
+challenge-answer = { $opponent }, accepteer of weiger — de uitdaging verloopt { $deadline }.
+challenge-accepted =
+    ⚓ { $challenger } tegen { $opponent } — **{ $variant }**. Uitdaging aangenomen!
+    Jullie plaatsen nu allebei in het geheim je vloot (ik heb jullie elk een privévoorbeeld gestuurd; `/place` werkt hier ook, privé). Het plaatsen sluit { $deadline }.
+button-accept = Accepteren
+button-decline = Weigeren
+err-challenge-bots = Bots kunnen niet meespelen. Daag een lid van deze server uit.
+err-channel-busy = In dit kanaal loopt al een partij. Open een thread (of gebruik een ander kanaal) om tegelijk te spelen.
+err-you-busy = Je speelt al een partij. Iedereen speelt één partij tegelijk.
+err-you-busy-in = Je speelt al een partij in { $channel }. Iedereen speelt één partij tegelijk.
+err-other-busy = { $player } speelt al een partij. Iedereen speelt één partij tegelijk.
+err-other-busy-in = { $player } speelt al een partij in { $channel }. Iedereen speelt één partij tegelijk.
+
+## Placement
+
+dm-closed-hint = { $player }, ik kan je geen privéberichten sturen. Gebruik hier `/place`: het antwoord is privé, alleen jij ziet je vloot.
+placement-prompt =
+    Je vloot voor de partij **{ $variant }** in { $channel } (alleen jij ziet dit).
+    `{ $fleet }`
+    Kies **Schudden** voor een andere willekeurige vloot, **Klaar** om hem vast te leggen — of typ je eigen opstelling met `/place fleet:A1-A4 C1-C3 …` (hier of in het kanaal van de partij).
+button-shuffle = Schudden
+button-ready = Klaar
+fleet-final-waiting = Je vloot ligt vast: `{ $fleet }`. We wachten tot { $player } klaar is met plaatsen.
+fleet-final-battle = Je vloot ligt vast: `{ $fleet }`. De strijd is begonnen!
+err-place-no-match = Je hebt geen partij om een vloot voor te plaatsen. Begin er een met `/challenge`.
+err-no-fleet-yet = Je hebt nog geen vloot.
+err-not-your-button = Deze knop is van een andere speler.
+err-ready-battle-begun = Er valt geen vloot meer vast te leggen: de strijd is al begonnen.
+err-ready-stale = Dit voorbeeld is verouderd: je vloot is intussen veranderd (door Schudden of `/place`). Klik op Klaar bij het nieuwste voorbeeld, of bekijk je vloot met `/board`.
+
+## Battle
+
+battle-how-classic = `/fire targets:C4` — één vakje; bij raak of gezonken mag je nog eens
+battle-how-game2000 = `/fire targets:C4 D5 E6` — drie vakjes per beurt
+battle-starts = ⚔️ Beide vloten liggen klaar: { $challenger } tegen { $opponent }. **{ $first }** begint ({ $how }). De beurt eindigt { $deadline }. Met `/board` zie je altijd privé je eigen bord.
+
+ship-classic = { $len ->
+    [4] slagschip
+    [3] kruiser
+    [2] torpedojager
+   *[1] torpedoboot
+}
+ship-game2000 = boot van { $len ->
+    [one] 1 vakje
+   *[other] { $len } vakjes
+}
+report-miss = mis
+report-water = water
+report-hit = raak
+report-hit-len = boot van lengte { $len } geraakt
+report-sunk-len = boot van lengte { $len } vernietigd
+report-sunk-ship = { $ship } gezonken ({ $len ->
+    [one] 1 vakje
+   *[other] { $len } vakjes
+})
+
+fire-result-miss = mis.
+fire-result-hit = **raak!**
+fire-result-sunk = **{ $report }!**
+fire-classic = 🎯 { $shooter } schiet op **{ $cells }**: { $result }
+fire-salvo = 🎯 { $shooter } schiet op **{ $cells }** (beurt { $turn }): { $reports }.
+fire-again = { $player } mag nog een keer — de beurt eindigt { $deadline }.
+fire-last-chance = { $shooter } heeft je hele vloot vernietigd, { $player }! Iedereen krijgt evenveel beurten: dit is je laatste — vernietig ook alle boten en het wordt gelijkspel.
+fire-to-move = { $player } is aan de beurt — de beurt eindigt { $deadline }.
+fire-expect-classic = Bij klassiek schiet je op één vakje per beurt, zoals `C4`.
+fire-expect-game2000 = Bij Game 2000 schiet je op drie vakjes per beurt, zoals `C4 D5 E6`.
+err-fire-not-here = Je speelt niet mee in de partij van dit kanaal. Met `/status` zie je wie wel.
+
+## /board
+
+board-placement = Je vloot (de strijd is nog niet begonnen).
+board-battle = Je vloot, en wat je van de vijandelijke zee weet.
+err-board-not-accepted = De uitdaging is nog niet aangenomen.
+err-board-no-fleet = Je hebt nog geen vloot geplaatst. Gebruik `/place`.
+
+## /status
+
+status-head = **{ $variant }** — { $challenger } tegen { $opponent } in { $channel }
+status-house-rule = Huisregel: herhaalde schoten worden geweigerd.
+status-challenge = Wacht op het antwoord van { $opponent } — verloopt { $deadline }.
+status-placement = Vloten plaatsen: { $challenger } { $challenger_state }, { $opponent } { $opponent_state } — het plaatsen sluit { $deadline }.
+status-ready = klaar
+status-placing = bezig
+status-turn = Beurt { $turn }: { $player } is aan zet — de beurt eindigt { $deadline }.
+status-over = De partij is voorbij.
+err-status-none = In dit kanaal loopt geen partij, en jij speelt er ook geen.
+err-status-gone = Die partij is net afgelopen.
+
+## Ending a match
+
+cancel-done = De partij is afgeblazen.
+forfeit-done = Je hebt de partij opgegeven.
+end-fleet-destroyed = 🏆 { $winner } heeft alle schepen van { $loser } vernietigd en **wint**!
+end-forfeit = 🏳️ { $loser } geeft op. { $winner } **wint**.
+end-turn-timeout = ⏰ { $loser } liet de beurt verlopen — wie een beurt overslaat, verliest. { $winner } **wint**.
+end-placement-timeout = ⏰ { $loser } was niet op tijd klaar met plaatsen. { $winner } **wint**.
+end-draw = 🤝 { $challenger } en { $opponent } hebben in dezelfde ronde elkaars vloot vernietigd: **gelijkspel**!
+end-declined = { $opponent } heeft de uitdaging van { $challenger } geweigerd.
+end-expired = De uitdaging van { $challenger } aan { $opponent } is verlopen zonder antwoord.
+end-abandoned = { $challenger } en { $opponent } waren geen van beiden op tijd klaar met plaatsen; de partij gaat niet door.
+end-cancelled = { $player } heeft de partij afgeblazen.
+stats-line = { $player }: { $shots ->
+    [one] 1 schot
+   *[other] { $shots } schoten
+}, { $hits ->
+    [one] 1 treffer
+   *[other] { $hits } treffers
+} ({ $percent }%), { $turns ->
+    [one] 1 beurt
+   *[other] { $turns } beurten
+}
+
+## Errors of the bot
+
+err-generic = Er ging bij mij iets mis. Probeer het zo nog eens.
+err-parse-input = Ik begrijp `{ $input }` niet: { $error }
+err-parse = Ik begrijp dat niet: { $error }
+err-stale-button = Deze knop doet niets meer: het spel is voorbij of onbekend.
+err-no-match = Je speelt geen partij. Begin er een met `/challenge`.
+err-no-match-here = In dit kanaal loopt geen partij. Begin er een met `/challenge`.
+err-match-over = Je partij is voorbij.
+err-match-already-over = Je partij is al voorbij.
+
+## Errors of the rules
+
+err-bounds = { $variant } heeft kolommen A–{ $last } en rijen 1–{ $size }
+phase-challenge = de partij wacht nog op een antwoord op de uitdaging
+phase-placement = de vloten worden nog geplaatst
+phase-battle = de strijd is in volle gang
+phase-finished = de partij is voorbij
+err-coord-empty = Geen vakje opgegeven: schrijf een kolomletter en een rijnummer, zoals C4.
+err-coord-space = In `{ $input }` staat een spatie; schrijf het vakje zonder, zoals { $suggestion }.
+err-coord-malformed = `{ $input }` is geen vakje: een vakje is een kolomletter gevolgd door een rijnummer, zoals C4.
+err-coord-off-board = `{ $input }` ligt buiten het bord: { $bounds }.
+err-ship-not-straight = `{ $ship }` is geen rechte lijn: een boot ligt langs één rij of één kolom, zoals A1-A4.
+err-ship-off-board = `{ $ship }` steekt buiten het bord uit.
+err-ship-empty = Een boot beslaat minstens één vakje.
+err-fleet-empty = Geen boten opgegeven: schrijf boten als `A1-A4 C1-C3 J10`, gescheiden door spaties of komma's.
+err-fleet-syntax = `{ $token }` is geen boot. { $reason }
+err-fleet-rules = Die vloot kan niet: { $problems }.
+err-fleet-more = en nog { $count }
+err-problem-off-board = { $ship } ligt buiten het bord ({ $bounds })
+err-problem-too-long = { $ship } is { $len } vakjes lang; de langste boot heeft { $max } vakjes
+err-problem-overlap = { $a } en { $b } overlappen op { $at }
+err-problem-touch = { $a } raakt { $b } { $how ->
+    [side] zij aan zij
+   *[corner] met een hoekje
+}
+err-problem-corner-single = { $cell } is een hoekvakje, en bij Game 2000 blijven de hoeken leeg
+err-problem-corner = { $ship } staat op het hoekvakje { $cell }, en bij Game 2000 blijven de hoeken leeg
+err-problem-along-edge = { $ship } ligt met zijn lange kant langs de { $edge ->
+    [top] bovenrand
+    [bottom] onderrand
+    [left] linkerrand
+   *[right] rechterrand
+} (Game 2000 verbiedt dat voor boten van 2 of 3 vakjes)
+err-problem-count = { $len ->
+    [one] boten van 1 vakje
+   *[other] boten van { $len } vakjes
+}: je hebt er { $have }, de vloot heeft er { $need } nodig
+err-challenge-self = Je kunt jezelf niet uitdagen. Kies een ander lid van deze server.
+err-answer-not-challenged = Alleen wie uitgedaagd is, kan op deze uitdaging antwoorden.
+err-answer-not-pending = Op deze uitdaging is al geantwoord ({ $phase }).
+err-not-a-player = Je speelt niet mee in deze partij.
+err-place-not-placing = Vloten plaats je na het aannemen van de uitdaging en vóór de strijd ({ $phase }).
+err-place-already-ready = Je vloot ligt al vast; wacht op je tegenstander.
+err-place-no-fleet = Plaats eerst een vloot (als tekst, of een willekeurige).
+err-place-wrong-variant = Die vloot is voor { $fleet }, maar deze partij is { $variant }.
+err-fire-not-in-battle = Er is geen strijd om in te schieten ({ $phase }).
+err-fire-not-your-turn = Je bent niet aan de beurt: { $player } is aan zet.
+err-fire-shot-count = Bij { $variant } schiet je op precies { $expected ->
+    [one] 1 vakje
+   *[other] { $expected } vakjes
+} per beurt; jij gaf er { $given }.
+err-fire-off-board = { $cell } ligt buiten het bord: { $bounds }.
+err-fire-already = Op { $cell } heb je al geschoten; kies een vakje dat je nog niet geprobeerd hebt.
+err-fire-duplicate = { $cell } staat twee keer in dit salvo; noem drie verschillende vakjes.
+err-end-over = Deze partij is al voorbij.
+err-end-not-started = De uitdaging is nog niet aangenomen: de uitdager kan haar met `/cancel` intrekken, en wie uitgedaagd is kan weigeren.
+err-end-not-allowed = Alleen de uitdager (vóór de uitdaging is aangenomen) of een moderator kan een partij afblazen.
+
+## Words inside pictures (short: they are drawn in headings and legends)
+
+pic-your-fleet = Jouw vloot
+pic-enemy-waters = Vijandelijke zee
+pic-history = Meldingen
+pic-turn = Beurt { $n }
+pic-ships-left = Boten over
+pic-water = water
+pic-hit-len = lengte { $len } geraakt
+pic-destroyed-len = lengte { $len } vernietigd
+pic-miss = mis
+pic-hit = raak
+pic-sunk-len = boot van { $len } gezonken
+pic-wins = { $name } wint
+pic-draw = Gelijkspel
+pic-cancelled = Afgeblazen
+pic-reason-fleet = alle boten vernietigd
+pic-reason-forfeit = door opgave
+pic-reason-timeout = op tijd
+pic-shots = Schoten
+pic-hits = Treffers
+pic-accuracy = Trefzekerheid
+pic-turns = Beurten
+pic-afloat = { $afloat } van { $total } boten drijven nog
+pic-enemy-shots = vijandelijke schoten: { $shots }, raak: { $hits }
+pic-no-shots = nog geen schoten
+
+## Against the computer
+
+computer-challenge = ⚓ { $human } neemt het op tegen { $computer } (**{ $level }**) in **{ $variant }**. Zet je vloot op — het voorbeeld ziet alleen jij — en druk dan op Klaar. Het opstellen eindigt { $deadline }.

@@ -1,0 +1,265 @@
+//! Command, option and choice names and descriptions from the catalogues.
+//!
+//! The code only gives each command and option its (English) name; [`localize`] fills in
+//! the descriptions and the Dutch, Danish and Swedish names from the catalogues, so the
+//! `.ftl` files are the single source of every word Discord shows in the command picker.
+//!
+//! Keys: `cmd-<command>-name`, `cmd-<command>-desc`, `cmd-<command>-help` (the long text of
+//! `/help <command>`), `cmd-<command>-opt-<option>-name`, `cmd-<command>-opt-<option>-desc`,
+//! and `choice-<option>-<choice>` for choices.
+
+use std::borrow::Cow;
+
+use super::{Catalog, Lang};
+use crate::bot::{Data, Error};
+
+/// Key of a command's localised name.
+#[must_use]
+pub fn name_key(command: &str) -> String {
+    format!("cmd-{command}-name")
+}
+
+/// Key of a command's short description.
+#[must_use]
+pub fn desc_key(command: &str) -> String {
+    format!("cmd-{command}-desc")
+}
+
+/// Key of a command's long help.
+#[must_use]
+pub fn help_key(command: &str) -> String {
+    format!("cmd-{command}-help")
+}
+
+/// Key of an option's localised name.
+#[must_use]
+pub fn option_name_key(command: &str, option: &str) -> String {
+    format!("cmd-{command}-opt-{option}-name")
+}
+
+/// Key of an option's description.
+#[must_use]
+pub fn option_desc_key(command: &str, option: &str) -> String {
+    format!("cmd-{command}-opt-{option}-desc")
+}
+
+/// Key of a choice's display name.
+#[must_use]
+pub fn choice_key(option: &str, choice: &str) -> String {
+    format!("choice-{option}-{choice}")
+}
+
+/// The name of `/command` as users of `lang` see it in the picker.
+#[must_use]
+pub fn command_name(lang: Lang, command: &str) -> String {
+    Catalog::get()
+        .own(lang, &name_key(command))
+        .unwrap_or_else(|| command.to_owned())
+}
+
+/// The name of an option as users of `lang` see it.
+#[must_use]
+pub fn option_name(lang: Lang, command: &str, option: &str) -> String {
+    Catalog::get()
+        .own(lang, &option_name_key(command, option))
+        .unwrap_or_else(|| option.to_owned())
+}
+
+/// Localisations of `key` for every language but English (which is the default).
+fn others(key: &str) -> Cow<'static, [(Cow<'static, str>, Cow<'static, str>)]> {
+    let catalog = Catalog::get();
+    Lang::ALL[1..]
+        .iter()
+        .filter_map(|&lang| {
+            catalog
+                .own(lang, key)
+                .map(|text| (Cow::Borrowed(lang.code()), Cow::Owned(text)))
+        })
+        .collect::<Vec<_>>()
+        .into()
+}
+
+/// The English text of `key`, if the catalogue has it.
+fn english(key: &str) -> Option<Cow<'static, str>> {
+    Catalog::get().own(Lang::EnUs, key).map(Cow::Owned)
+}
+
+/// Applies the catalogues to `commands`: English descriptions and choice names, and the
+/// other languages' names, descriptions and choice names as Discord localisations.
+pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
+    for c in commands {
+        let name = c.name.to_string();
+        c.name_localizations = others(&name_key(&name));
+        if let Some(desc) = english(&desc_key(&name)) {
+            c.description = Some(desc);
+        }
+        c.description_localizations = others(&desc_key(&name));
+        if let Some(help) = english(&help_key(&name)) {
+            c.help_text = Some(help);
+        }
+        for p in &mut c.parameters {
+            let option = p.name.to_string();
+            p.name_localizations = others(&option_name_key(&name, &option));
+            if let Some(desc) = english(&option_desc_key(&name, &option)) {
+                p.description = Some(desc);
+            }
+            p.description_localizations = others(&option_desc_key(&name, &option));
+            for choice in p.choices.to_mut() {
+                let key = choice_key(&option, &choice.name);
+                if let Some(shown) = english(&key) {
+                    choice.name = shown;
+                }
+                choice.localizations = others(&key);
+            }
+        }
+    }
+}
+
+/// Whether `name` is a valid, lowercase Discord command or option name
+/// (`^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$`, no upper-case letters).
+#[must_use]
+pub fn is_valid_name(name: &str) -> bool {
+    let count = name.chars().count();
+    (1..=32).contains(&count)
+        && name
+            .chars()
+            .all(|c| (c == '-' || c == '_' || c.is_alphanumeric()) && !c.is_uppercase())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_name_check_follows_discord() {
+        for ok in [
+            "fire",
+            "ge_upp",
+            "hjælp",
+            "spelplan",
+            "förbjud-upprepningar",
+            "a1",
+        ] {
+            assert!(is_valid_name(ok), "{ok}");
+        }
+        for bad in [
+            "",
+            "Fire",
+            "two words",
+            "x".repeat(33).as_str(),
+            "fire!",
+            "Søslag",
+        ] {
+            assert!(!is_valid_name(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_name_and_description_fits_discord_in_every_language() {
+        let commands = crate::bot::commands::all();
+        let fits = |d: &str| !d.is_empty() && d.chars().count() <= 100;
+        for c in &commands {
+            assert_eq!(
+                command_name(Lang::EnUs, &c.name),
+                c.name,
+                "the English name in the catalogue is the registered one"
+            );
+            assert_eq!(c.name_localizations.len(), 3, "/{}", c.name);
+            for (lang, name) in c.name_localizations.iter() {
+                assert!(is_valid_name(name), "/{} in {lang}: {name:?}", c.name);
+            }
+            assert!(fits(c.description.as_deref().unwrap_or("")), "/{}", c.name);
+            assert_eq!(c.description_localizations.len(), 3, "/{}", c.name);
+            for (lang, d) in c.description_localizations.iter() {
+                assert!(fits(d), "/{} in {lang}: {d:?}", c.name);
+            }
+            for p in &c.parameters {
+                assert_eq!(option_name(Lang::EnUs, &c.name, &p.name), p.name);
+                assert_eq!(p.name_localizations.len(), 3, "/{} {}", c.name, p.name);
+                for (lang, name) in p.name_localizations.iter() {
+                    assert!(
+                        is_valid_name(name),
+                        "/{} {} in {lang}: {name:?}",
+                        c.name,
+                        p.name
+                    );
+                }
+                assert!(
+                    fits(p.description.as_deref().unwrap_or("")),
+                    "/{} {}",
+                    c.name,
+                    p.name
+                );
+                assert_eq!(
+                    p.description_localizations.len(),
+                    3,
+                    "/{} {}",
+                    c.name,
+                    p.name
+                );
+                for (lang, d) in p.description_localizations.iter() {
+                    assert!(fits(d), "/{} {} in {lang}: {d:?}", c.name, p.name);
+                }
+                for choice in p.choices.iter() {
+                    assert!(fits(&choice.name));
+                    assert_eq!(choice.localizations.len(), 3, "{}", choice.name);
+                    for (lang, shown) in choice.localizations.iter() {
+                        assert!(fits(shown), "{} in {lang}", choice.name);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn option_names_are_unique_within_a_command_in_every_language() {
+        for c in crate::bot::commands::all() {
+            for lang in Lang::ALL {
+                let mut names: Vec<_> = c
+                    .parameters
+                    .iter()
+                    .map(|p| option_name(lang, &c.name, &p.name))
+                    .collect();
+                let before = names.len();
+                names.sort();
+                names.dedup();
+                assert_eq!(names.len(), before, "/{} in {lang}", c.name);
+            }
+        }
+        let mut names: Vec<_> = crate::bot::commands::all()
+            .iter()
+            .map(|c| command_name(Lang::Da, &c.name))
+            .collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), crate::bot::commands::all().len());
+    }
+
+    #[test]
+    fn variant_choices_show_the_local_game_names() {
+        let commands = crate::bot::commands::all();
+        let challenge = commands.iter().find(|c| c.name == "challenge").unwrap();
+        let variant = challenge
+            .parameters
+            .iter()
+            .find(|p| p.name == "variant")
+            .unwrap();
+        let classic = &variant.choices[0];
+        let shown = |lang: &str| {
+            classic
+                .localizations
+                .iter()
+                .find(|(l, _)| l == lang)
+                .map(|(_, n)| n.to_string())
+                .unwrap()
+        };
+        assert!(shown("da").contains("Søslag"), "{}", shown("da"));
+        assert!(shown("sv-SE").contains("Sjöslag"), "{}", shown("sv-SE"));
+        assert!(
+            variant.choices[1]
+                .localizations
+                .iter()
+                .any(|(l, n)| l == "nl" && n.contains("Zeeslag"))
+        );
+    }
+}

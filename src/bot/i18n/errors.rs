@@ -1,0 +1,355 @@
+//! The engine's errors in the players' languages.
+//!
+//! The rules in `crate::game` explain their errors in English (`Display`). The bot does not
+//! show those texts: [`Explain`] maps every variant to a catalogue key (`err-…`) and fills
+//! its placeholders, so a refused shot or fleet reads naturally in every language.
+
+use crate::bot::i18n::{Lang, tr};
+use crate::bot::text::mention;
+use crate::game::fleet::{Edge, TouchKind};
+use crate::game::{
+    AnswerError, ChallengeError, CoordError, EndError, FireError, FleetError, PhaseKind,
+    PlacementError, PlacementProblem, ShipError, Variant,
+};
+
+/// At most this many placement problems are spelled out in one message.
+const SHOWN_PROBLEMS: usize = 6;
+
+/// An engine error as a sentence for players.
+pub trait Explain {
+    /// The text in `lang`. `variant` is the rule set of the match the error happened in;
+    /// it names the board's columns and rows where that helps.
+    fn explain(&self, lang: Lang, variant: Variant) -> String;
+}
+
+/// The rule set's everyday name ("Classic", "Søslag", "Game 2000").
+#[must_use]
+pub fn variant_name(lang: Lang, variant: Variant) -> String {
+    match variant {
+        Variant::Classic => tr!(lang, "variant-classic"),
+        Variant::Game2000 => tr!(lang, "variant-game2000"),
+    }
+}
+
+/// The rule set's full title ("Classic (Søslag / Sjöslag)").
+#[must_use]
+pub fn variant_title(lang: Lang, variant: Variant) -> String {
+    match variant {
+        Variant::Classic => tr!(lang, "variant-classic-title"),
+        Variant::Game2000 => tr!(lang, "variant-game2000-title"),
+    }
+}
+
+/// Which columns and rows the board of `variant` has.
+#[must_use]
+pub fn bounds(lang: Lang, variant: Variant) -> String {
+    tr!(
+        lang,
+        "err-bounds",
+        variant = variant_name(lang, variant),
+        last = variant.last_col().to_string(),
+        size = variant.size()
+    )
+}
+
+/// What a match is doing, as the end of "the match is …".
+#[must_use]
+pub fn phase(lang: Lang, phase: PhaseKind) -> String {
+    let key = match phase {
+        PhaseKind::Challenge => "phase-challenge",
+        PhaseKind::Placement => "phase-placement",
+        PhaseKind::Battle => "phase-battle",
+        PhaseKind::Finished => "phase-finished",
+    };
+    tr!(lang, key)
+}
+
+impl Explain for CoordError {
+    fn explain(&self, lang: Lang, variant: Variant) -> String {
+        match self {
+            CoordError::Empty => tr!(lang, "err-coord-empty"),
+            CoordError::SpaceInside { input, suggestion } => tr!(
+                lang,
+                "err-coord-space",
+                input = input.as_str(),
+                suggestion = suggestion.as_str()
+            ),
+            CoordError::Malformed(input) => {
+                tr!(lang, "err-coord-malformed", input = input.as_str())
+            }
+            CoordError::OffBoard { input, .. } => tr!(
+                lang,
+                "err-coord-off-board",
+                input = input.as_str(),
+                bounds = bounds(lang, variant)
+            ),
+        }
+    }
+}
+
+impl Explain for ShipError {
+    fn explain(&self, lang: Lang, variant: Variant) -> String {
+        match self {
+            ShipError::Cell(e) => e.explain(lang, variant),
+            ShipError::NotStraight(ship) => {
+                tr!(lang, "err-ship-not-straight", ship = ship.as_str())
+            }
+            ShipError::OffBoard(ship) => tr!(lang, "err-ship-off-board", ship = ship.as_str()),
+            ShipError::Empty => tr!(lang, "err-ship-empty"),
+        }
+    }
+}
+
+impl Explain for PlacementProblem {
+    fn explain(&self, lang: Lang, variant: Variant) -> String {
+        match self {
+            PlacementProblem::OffBoard { ship, .. } => tr!(
+                lang,
+                "err-problem-off-board",
+                ship = ship.to_string(),
+                bounds = bounds(lang, variant)
+            ),
+            PlacementProblem::TooLong { ship, len, max } => tr!(
+                lang,
+                "err-problem-too-long",
+                ship = ship.to_string(),
+                len = *len,
+                max = *max
+            ),
+            PlacementProblem::Overlap { a, b, at } => tr!(
+                lang,
+                "err-problem-overlap",
+                a = a.to_string(),
+                b = b.to_string(),
+                at = at.to_string()
+            ),
+            PlacementProblem::Touch { a, b, how } => tr!(
+                lang,
+                "err-problem-touch",
+                a = a.to_string(),
+                b = b.to_string(),
+                how = match how {
+                    TouchKind::SideBySide => "side",
+                    TouchKind::Diagonally => "corner",
+                }
+            ),
+            PlacementProblem::Corner { ship, cell } if ship.len() == 1 => {
+                tr!(lang, "err-problem-corner-single", cell = cell.to_string())
+            }
+            PlacementProblem::Corner { ship, cell } => tr!(
+                lang,
+                "err-problem-corner",
+                ship = ship.to_string(),
+                cell = cell.to_string()
+            ),
+            PlacementProblem::AlongEdge { ship, edge } => tr!(
+                lang,
+                "err-problem-along-edge",
+                ship = ship.to_string(),
+                edge = match edge {
+                    Edge::Top => "top",
+                    Edge::Bottom => "bottom",
+                    Edge::Left => "left",
+                    Edge::Right => "right",
+                }
+            ),
+            PlacementProblem::Count { class, have } => tr!(
+                lang,
+                "err-problem-count",
+                len = class.len,
+                have = *have,
+                need = class.count
+            ),
+        }
+    }
+}
+
+impl Explain for FleetError {
+    fn explain(&self, lang: Lang, variant: Variant) -> String {
+        match self {
+            FleetError::Empty => tr!(lang, "err-fleet-empty"),
+            FleetError::Syntax { token, error } => tr!(
+                lang,
+                "err-fleet-syntax",
+                token = token.as_str(),
+                reason = error.explain(lang, variant)
+            ),
+            FleetError::Rules(problems) => {
+                let mut list: Vec<String> = problems
+                    .iter()
+                    .take(SHOWN_PROBLEMS)
+                    .map(|p| p.explain(lang, variant))
+                    .collect();
+                if problems.len() > SHOWN_PROBLEMS {
+                    list.push(tr!(
+                        lang,
+                        "err-fleet-more",
+                        count = problems.len() - SHOWN_PROBLEMS
+                    ));
+                }
+                tr!(lang, "err-fleet-rules", problems = list.join("; "))
+            }
+        }
+    }
+}
+
+impl Explain for ChallengeError {
+    fn explain(&self, lang: Lang, _: Variant) -> String {
+        match self {
+            ChallengeError::SelfChallenge => tr!(lang, "err-challenge-self"),
+        }
+    }
+}
+
+impl Explain for AnswerError {
+    fn explain(&self, lang: Lang, _: Variant) -> String {
+        match self {
+            AnswerError::NotChallenged => tr!(lang, "err-answer-not-challenged"),
+            AnswerError::NotPending(p) => {
+                tr!(lang, "err-answer-not-pending", phase = phase(lang, *p))
+            }
+        }
+    }
+}
+
+impl Explain for PlacementError {
+    fn explain(&self, lang: Lang, _: Variant) -> String {
+        match self {
+            PlacementError::NotAPlayer => tr!(lang, "err-not-a-player"),
+            PlacementError::NotPlacing(p) => {
+                tr!(lang, "err-place-not-placing", phase = phase(lang, *p))
+            }
+            PlacementError::AlreadyReady => tr!(lang, "err-place-already-ready"),
+            PlacementError::NoFleet => tr!(lang, "err-place-no-fleet"),
+            PlacementError::WrongVariant { fleet, variant } => tr!(
+                lang,
+                "err-place-wrong-variant",
+                fleet = variant_name(lang, *fleet),
+                variant = variant_name(lang, *variant)
+            ),
+        }
+    }
+}
+
+impl Explain for FireError {
+    fn explain(&self, lang: Lang, variant: Variant) -> String {
+        match self {
+            FireError::NotAPlayer => tr!(lang, "err-not-a-player"),
+            FireError::NotInBattle(p) => {
+                tr!(lang, "err-fire-not-in-battle", phase = phase(lang, *p))
+            }
+            FireError::NotYourTurn(p) => {
+                tr!(lang, "err-fire-not-your-turn", player = mention(*p))
+            }
+            FireError::WrongShotCount {
+                expected, given, ..
+            } => tr!(
+                lang,
+                "err-fire-shot-count",
+                variant = variant_name(lang, variant),
+                expected = *expected,
+                given = *given
+            ),
+            FireError::OffBoard { cell, .. } => tr!(
+                lang,
+                "err-fire-off-board",
+                cell = cell.to_string(),
+                bounds = bounds(lang, variant)
+            ),
+            FireError::AlreadyFired(c) => tr!(lang, "err-fire-already", cell = c.to_string()),
+            FireError::Duplicate(c) => tr!(lang, "err-fire-duplicate", cell = c.to_string()),
+        }
+    }
+}
+
+impl Explain for EndError {
+    fn explain(&self, lang: Lang, _: Variant) -> String {
+        match self {
+            EndError::NotAPlayer => tr!(lang, "err-not-a-player"),
+            EndError::AlreadyOver => tr!(lang, "err-end-over"),
+            EndError::NotStarted => tr!(lang, "err-end-not-started"),
+            EndError::NotAllowed => tr!(lang, "err-end-not-allowed"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Fleet, PlayerId, parse_cells};
+
+    #[test]
+    fn cell_errors_name_the_board_in_every_language() {
+        let err = parse_cells("K1", Variant::Classic).unwrap_err();
+        assert!(
+            err.explain(Lang::EnUs, Variant::Classic)
+                .contains("off the board")
+        );
+        for lang in Lang::ALL {
+            let text = err.explain(lang, Variant::Classic);
+            assert!(
+                text.contains("K1") && text.contains("A–J"),
+                "{lang}: {text}"
+            );
+        }
+        let err = parse_cells("E 8", Variant::Classic).unwrap_err();
+        assert!(
+            err.explain(Lang::EnUs, Variant::Classic)
+                .contains("like E8")
+        );
+        assert!(err.explain(Lang::SvSe, Variant::Classic).contains("E8"));
+    }
+
+    #[test]
+    fn fleet_problems_are_listed_in_the_players_language() {
+        let err = Fleet::parse(Variant::Classic, "A1-A4 B1-B3").unwrap_err();
+        let en = err.explain(Lang::EnUs, Variant::Classic);
+        assert!(en.contains("touches"), "{en}");
+        let da = err.explain(Lang::Da, Variant::Classic);
+        assert!(da.contains("A1-A4") && !da.contains("touches"), "{da}");
+        let err = Fleet::parse(Variant::Game2000, "A1-A3").unwrap_err();
+        for lang in Lang::ALL {
+            let text = err.explain(lang, Variant::Game2000);
+            assert!(text.contains("A1"), "{lang}: {text}");
+        }
+    }
+
+    #[test]
+    fn turn_errors_mention_the_player_to_move() {
+        let err = FireError::NotYourTurn(PlayerId(42));
+        for lang in Lang::ALL {
+            assert!(
+                err.explain(lang, Variant::Classic).contains("<@42>"),
+                "{lang}"
+            );
+        }
+        let err = FireError::WrongShotCount {
+            variant: "Game 2000",
+            expected: 3,
+            given: 2,
+        };
+        assert!(
+            err.explain(Lang::EnUs, Variant::Game2000)
+                .contains("exactly 3 cells")
+        );
+        assert!(
+            err.explain(Lang::Nl, Variant::Game2000)
+                .contains("precies 3 vakjes")
+        );
+    }
+
+    #[test]
+    fn every_phase_has_words() {
+        for lang in Lang::ALL {
+            for p in [
+                PhaseKind::Challenge,
+                PhaseKind::Placement,
+                PhaseKind::Battle,
+                PhaseKind::Finished,
+            ] {
+                let text = AnswerError::NotPending(p).explain(lang, Variant::Classic);
+                assert!(!text.contains("phase-"), "{lang}: {text}");
+            }
+        }
+    }
+}
