@@ -2,8 +2,11 @@
 //! end, so a person can review them:
 //!
 //! ```text
-//! cargo run --release --example gallery -- <dir>
+//! cargo run --release --example gallery -- <dir> [locale]
 //! ```
+//!
+//! `locale` is a Discord locale (`nl`, `da`, `sv-SE`; default `en-US`) for the words
+//! drawn in the pictures.
 
 #[path = "../tests/scenes/mod.rs"]
 mod scenes;
@@ -21,7 +24,12 @@ fn main() -> anyhow::Result<()> {
     );
     std::fs::create_dir_all(&dir)?;
     let r = Renderer::shared();
-    let labels = Labels::default();
+    let labels: Labels = match std::env::args().nth(2) {
+        Some(locale) => broadside::bot::i18n::Lang::from_discord(&locale)
+            .labels()
+            .clone(),
+        None => Labels::default(),
+    };
     let mut save = |name: String, pic: &Picture, alt: String| -> anyhow::Result<()> {
         let bytes = pic.to_png()?;
         let path = dir.join(format!("{name}.png"));
