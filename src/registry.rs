@@ -160,6 +160,13 @@ impl Registry {
             .map(|mut e| f(&mut e))
     }
 
+    /// Runs `f` on `player`'s match (wherever it is) while it is locked.
+    pub fn with_player<R>(&self, player: PlayerId, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
+        let channel = self.channel_of(player)?;
+        self.with_channel(channel, |e| e.has_player(player).then(|| f(e)))
+            .flatten()
+    }
+
     /// The channel of `player`'s match, if they are in one.
     #[must_use]
     pub fn channel_of(&self, player: PlayerId) -> Option<ChannelKey> {

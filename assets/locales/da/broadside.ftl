@@ -231,8 +231,6 @@ err-parse = Jeg forstod det ikke: { $error }
 err-stale-button = Denne knap virker ikke længere: spillet er slut eller ukendt.
 err-no-match = Du er ikke med i noget spil. Start et med `/challenge`.
 err-no-match-here = Der er intet spil i denne kanal. Start et med `/challenge`.
-err-match-over = Dit spil er slut.
-err-match-already-over = Dit spil er allerede slut.
 
 ## Errors of the rules
 

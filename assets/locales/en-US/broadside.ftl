@@ -230,8 +230,6 @@ err-parse = I could not understand that: { $error }
 err-stale-button = This button no longer does anything: its game is over or unknown.
 err-no-match = You are not in a match. Start one with `/challenge`.
 err-no-match-here = There is no match in this channel. Start one with `/challenge`.
-err-match-over = Your match is over.
-err-match-already-over = Your match is already over.
 
 ## Errors of the rules
 

@@ -231,8 +231,6 @@ err-parse = Ik begrijp dat niet: { $error }
 err-stale-button = Deze knop doet niets meer: het spel is voorbij of onbekend.
 err-no-match = Je speelt geen partij. Begin er een met `/challenge`.
 err-no-match-here = In dit kanaal loopt geen partij. Begin er een met `/challenge`.
-err-match-over = Je partij is voorbij.
-err-match-already-over = Je partij is al voorbij.
 
 ## Errors of the rules
 

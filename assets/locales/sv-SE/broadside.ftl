@@ -231,8 +231,6 @@ err-parse = Jag förstod inte det: { $error }
 err-stale-button = Den här knappen gör ingenting längre: partiet är slut eller okänt.
 err-no-match = Du är inte med i något parti. Starta ett med `/challenge`.
 err-no-match-here = Det finns inget parti i den här kanalen. Starta ett med `/challenge`.
-err-match-over = Ditt parti är slut.
-err-match-already-over = Ditt parti är redan slut.
 
 ## Errors of the rules
 

@@ -15,12 +15,8 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
     let lang = user_lang(ctx);
     let data = ctx.data();
-    let channel = data
-        .registry
-        .channel_of(me)
-        .ok_or_else(|| Error::user(tr!(lang, "err-no-match")))?;
     let snapshot: Option<(PhaseKind, Option<OwnBoardView>, Option<TargetView>)> =
-        data.registry.with_channel(channel, |e| {
+        data.registry.with_player(me, |e| {
             (
                 e.game.phase_kind(),
                 e.game.own_view(me),
@@ -28,7 +24,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
             )
         });
     let Some((phase, own, target)) = snapshot else {
-        return Err(Error::user(tr!(lang, "err-match-over")));
+        return Err(Error::user(tr!(lang, "err-no-match")));
     };
     let Some(own) = own else {
         let key = match phase {

@@ -12,13 +12,9 @@ pub async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
     let lang = user_lang(ctx);
     let data = ctx.data();
-    let channel = data
-        .registry
-        .channel_of(me)
-        .ok_or_else(|| Error::user(tr!(lang, "err-no-match")))?;
     let end = data
         .registry
-        .with_channel(channel, |e| -> Result<EndSnapshot, Error> {
+        .with_player(me, |e| -> Result<EndSnapshot, Error> {
             let variant = e.game.variant();
             e.game
                 .forfeit(me)
@@ -26,7 +22,7 @@ pub async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
             EndSnapshot::of(e)
                 .ok_or_else(|| Error::Internal(anyhow::anyhow!("forfeit did not end")))
         })
-        .ok_or_else(|| Error::user(tr!(lang, "err-match-already-over")))??;
+        .ok_or_else(|| Error::user(tr!(lang, "err-no-match")))??;
     ctx.send(private_reply(tr!(lang, "forfeit-done"))).await?;
     play::finish(ctx.http(), &data.registry, end).await
 }

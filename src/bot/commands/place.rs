@@ -20,13 +20,9 @@ pub async fn place(
     let me = player(ctx.author());
     let lang = user_lang(ctx);
     let data = ctx.data();
-    let channel = data
-        .registry
-        .channel_of(me)
-        .ok_or_else(|| Error::user(tr!(lang, "err-place-no-match")))?;
     let preview = data
         .registry
-        .with_channel(channel, |e| -> Result<Preview, Error> {
+        .with_player(me, |e| -> Result<Preview, Error> {
             let variant = e.game.variant();
             let refused = |err: &dyn Explain| Error::user(err.explain(lang, variant));
             match &fleet {
@@ -40,7 +36,7 @@ pub async fn place(
             }
             Preview::of(e, me).ok_or_else(|| Error::user(tr!(lang, "err-no-fleet-yet")))
         })
-        .ok_or_else(|| Error::user(tr!(lang, "err-match-over")))??;
+        .ok_or_else(|| Error::user(tr!(lang, "err-place-no-match")))??;
     let picture = pictures::own_board(&preview.view, lang)?;
     let reply = crate::bot::error::private_reply(preview.text(lang))
         .attachment(picture)
