@@ -3,7 +3,8 @@
 //! ```text
 //! cargo run --release --example ai_bench -- --variant classic --games 1000 --seed 1
 //!     [--placement random|hard] [--strategies random,hunt,density,easy,strong]
-//!     [--samples N] [--info W] [--finish W] [--candidates K]
+//!     [--samples N] [--attempts N] [--info W] [--finish W] [--candidates K]
+//!     [--prior uniform|generator]
 //! ```
 //!
 //! Every strategy plays the same N seeded fleets. Classic counts shots until
@@ -17,6 +18,7 @@ use broadside::ai::density::Density;
 use broadside::ai::hunt::HuntTarget;
 use broadside::ai::placement::hard_fleet;
 use broadside::ai::random::{Easy, RandomShots};
+use broadside::ai::sampler::Prior;
 use broadside::ai::strong::Strong;
 use broadside::ai::{Difficulty, Shooter};
 use broadside::game::{Fleet, Sea, TargetView, Variant};
@@ -64,6 +66,13 @@ fn parse_args() -> Result<Args, String> {
             "--attempts" => args.strong.attempts = value.parse().map_err(|e| bad(&e))?,
             "--info" => args.strong.info_weight = value.parse().map_err(|e| bad(&e))?,
             "--finish" => args.strong.finish_weight = value.parse().map_err(|e| bad(&e))?,
+            "--prior" => {
+                args.strong.prior = match value.as_str() {
+                    "uniform" => Prior::Uniform,
+                    "generator" => Prior::Generator,
+                    _ => return Err(format!("--prior {value}: choose uniform or generator")),
+                }
+            }
             "--candidates" => args.strong.candidates = value.parse().map_err(|e| bad(&e))?,
             _ => return Err(format!("unknown flag {flag}")),
         }
@@ -143,7 +152,7 @@ fn main() -> ExitCode {
         Variant::Game2000 => "turns",
     };
     println!(
-        "variant {}  games {}  seed {}  placement {}  strong: samples {} attempts {} info {} finish {} candidates {}",
+        "variant {}  games {}  seed {}  placement {}  strong: samples {} attempts {} info {} finish {} candidates {} prior {:?}",
         args.variant,
         args.games,
         args.seed,
@@ -153,6 +162,7 @@ fn main() -> ExitCode {
         args.strong.info_weight,
         args.strong.finish_weight,
         args.strong.candidates,
+        args.strong.prior,
     );
     println!(
         "{:<12} {:>8} {:>6} {:>7} {:>6} {:>8} {:>8}   ({unit} to sink everything; ms per move)",

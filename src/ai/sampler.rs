@@ -74,6 +74,20 @@ pub struct Model {
     known: Vec<Ship>,
     /// Cells not yet fired at (and, in classic, not known water).
     open: CellSet,
+    /// Which fleets are thought likely before any shot.
+    prior: Prior,
+}
+
+/// Which fleets the sampler thinks likely before any shot is fired.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Prior {
+    /// Every valid fleet equally likely.
+    Uniform,
+    /// Fleets as likely as [`Fleet::random`] makes them (longest ship first, each
+    /// uniformly among the positions still free), the way the bot places random
+    /// fleets. Hand-placed fleets stay possible; they only weigh differently.
+    #[default]
+    Generator,
 }
 
 /// One drawn fleet (the ships still to be found) and its importance weight.
@@ -233,6 +247,7 @@ impl Model {
             groups,
             clusters: clusters.len(),
             known: view.sunk.clone(),
+            prior: Prior::default(),
             open,
         }
     }
@@ -304,6 +319,7 @@ impl Model {
             groups,
             clusters: 0,
             known: Vec::new(),
+            prior: Prior::default(),
             open,
         }
     }
@@ -349,7 +365,50 @@ impl Model {
             ReportStyle::PerCell => self.draw_classic(rng, &mut out, &mut buf)?,
             ReportStyle::LengthOnly => self.draw_game2000(rng, &mut out, &mut buf)?,
         }
+        if self.prior == Prior::Generator {
+            out.log_weight += self.log_generator_prior(&out, rng)?;
+        }
         Some(out)
+    }
+
+    /// The same model with another prior.
+    #[must_use]
+    pub fn with_prior(mut self, prior: Prior) -> Self {
+        self.prior = prior;
+        self
+    }
+
+    /// An unbiased estimate (up to a constant factor) of the chance that
+    /// [`Fleet::random`] draws this whole fleet, as a logarithm: the generator's
+    /// chance along one random order of the equally long ships, times the
+    /// number of such orders (the same for every fleet, so left out).
+    fn log_generator_prior<R: Rng + ?Sized>(&self, sample: &Sample, rng: &mut R) -> Option<f64> {
+        let size = self.variant.size();
+        let mut ships: Vec<(u8, u32, CellSet)> = sample
+            .ships()
+            .iter()
+            .zip(sample.ship_cells())
+            .map(|(s, &c)| (s.len(), 0, c))
+            .chain(self.known.iter().map(|s| (s.len(), 0, s.cell_set())))
+            .collect();
+        for ship in &mut ships {
+            ship.1 = rng.next_u32();
+        }
+        ships.sort_unstable_by_key(|&(len, tie, _)| (std::cmp::Reverse(len), tie));
+        let mut blocked = CellSet::EMPTY;
+        let mut log_p = 0.0;
+        for (len, _, cells) in ships {
+            let free = placements(self.variant, len)
+                .iter()
+                .filter(|p| !p.cells.intersects(blocked))
+                .count();
+            if free == 0 || cells.intersects(blocked) {
+                return None;
+            }
+            log_p -= ln(free);
+            blocked = blocked.union(cells).union(cells.halo(size));
+        }
+        Some(log_p)
     }
 
     fn draw_classic<'a, R: Rng + ?Sized>(

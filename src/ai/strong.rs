@@ -15,7 +15,7 @@
 use rand::Rng;
 
 use super::density::Density;
-use super::sampler::{Model, Sample, weights};
+use super::sampler::{Model, Prior, Sample, weights};
 use super::{Shooter, complete_turn, top_cells};
 use crate::game::{CellSet, Coord, ReportStyle, TargetView};
 
@@ -32,6 +32,8 @@ pub struct Strong {
     pub finish_weight: f64,
     /// Game 2000: how many of the best cells are combined into salvos.
     pub candidates: usize,
+    /// What the sampler assumes about fleets before any shot.
+    pub prior: Prior,
 }
 
 impl Default for Strong {
@@ -42,6 +44,7 @@ impl Default for Strong {
             info_weight: 0.0,
             finish_weight: 1.0,
             candidates: 12,
+            prior: Prior::default(),
         }
     }
 }
@@ -52,7 +55,7 @@ impl Shooter for Strong {
     }
 
     fn choose(&mut self, view: &TargetView, rng: &mut dyn Rng) -> Vec<Coord> {
-        let model = Model::new(view);
+        let model = Model::new(view).with_prior(self.prior);
         let samples = model.sample(self.samples, self.attempts, rng);
         let w = weights(&samples);
         if w.is_empty() {
