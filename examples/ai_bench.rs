@@ -4,7 +4,7 @@
 //! cargo run --release --example ai_bench -- --variant classic --games 1000 --seed 1
 //!     [--placement random|hard] [--strategies random,hunt,density,easy,strong]
 //!     [--samples N] [--attempts N] [--info W] [--finish W] [--candidates K]
-//!     [--prior uniform|generator]
+//!     [--prior uniform|generator] [--scoring N]
 //! ```
 //!
 //! Every strategy plays the same N seeded fleets. Classic counts shots until
@@ -64,7 +64,12 @@ fn parse_args() -> Result<Args, String> {
             "--strategies" => args.strategies = value.split(',').map(String::from).collect(),
             "--samples" => args.strong.samples = value.parse().map_err(|e| bad(&e))?,
             "--attempts" => args.strong.attempts = value.parse().map_err(|e| bad(&e))?,
-            "--info" => args.strong.info_weight = value.parse().map_err(|e| bad(&e))?,
+            "--info" => {
+                let w = value.parse().map_err(|e| bad(&e))?;
+                args.strong.info_weight = w;
+                args.strong.salvo_info_weight = w;
+            }
+            "--scoring" => args.strong.scoring_samples = value.parse().map_err(|e| bad(&e))?,
             "--finish" => args.strong.finish_weight = value.parse().map_err(|e| bad(&e))?,
             "--prior" => {
                 args.strong.prior = match value.as_str() {
@@ -152,14 +157,16 @@ fn main() -> ExitCode {
         Variant::Game2000 => "turns",
     };
     println!(
-        "variant {}  games {}  seed {}  placement {}  strong: samples {} attempts {} info {} finish {} candidates {} prior {:?}",
+        "variant {}  games {}  seed {}  placement {}  strong: samples {} scoring {} attempts {} info {}/{} finish {} candidates {} prior {:?}",
         args.variant,
         args.games,
         args.seed,
         if args.hard_placement { "hard" } else { "random" },
         args.strong.samples,
+        args.strong.scoring_samples,
         args.strong.attempts,
         args.strong.info_weight,
+        args.strong.salvo_info_weight,
         args.strong.finish_weight,
         args.strong.candidates,
         args.strong.prior,
