@@ -5,6 +5,7 @@
 //!     [--placement random|hard] [--strategies random,hunt,density,easy,strong]
 //!     [--samples N] [--attempts N] [--info W] [--finish W] [--candidates K]
 //!     [--prior uniform|generator] [--scoring N]
+//!     [--lookahead K] [--lookahead-weight W]
 //! ```
 //!
 //! Every strategy plays the same N seeded fleets. Classic counts shots until
@@ -68,6 +69,10 @@ fn parse_args() -> Result<Args, String> {
                 let w = value.parse().map_err(|e| bad(&e))?;
                 args.strong.info_weight = w;
                 args.strong.salvo_info_weight = w;
+            }
+            "--lookahead" => args.strong.lookahead = value.parse().map_err(|e| bad(&e))?,
+            "--lookahead-weight" => {
+                args.strong.lookahead_weight = value.parse().map_err(|e| bad(&e))?;
             }
             "--scoring" => args.strong.scoring_samples = value.parse().map_err(|e| bad(&e))?,
             "--finish" => args.strong.finish_weight = value.parse().map_err(|e| bad(&e))?,
@@ -157,16 +162,22 @@ fn main() -> ExitCode {
         Variant::Game2000 => "turns",
     };
     println!(
-        "variant {}  games {}  seed {}  placement {}  strong: samples {} scoring {} attempts {} info {}/{} finish {} candidates {} prior {:?}",
+        "variant {}  games {}  seed {}  placement {}  strong: samples {} scoring {} attempts {} info {}/{} lookahead {}x{} finish {} candidates {} prior {:?}",
         args.variant,
         args.games,
         args.seed,
-        if args.hard_placement { "hard" } else { "random" },
+        if args.hard_placement {
+            "hard"
+        } else {
+            "random"
+        },
         args.strong.samples,
         args.strong.scoring_samples,
         args.strong.attempts,
         args.strong.info_weight,
         args.strong.salvo_info_weight,
+        args.strong.lookahead,
+        args.strong.lookahead_weight,
         args.strong.finish_weight,
         args.strong.candidates,
         args.strong.prior,
@@ -188,13 +199,18 @@ fn main() -> ExitCode {
         let mut counts = Vec::with_capacity(fleets.len());
         let mut times = Vec::new();
         for (i, fleet) in fleets.iter().enumerate() {
-            let (n, t) = play(s.as_mut(), fleet, args.seed.wrapping_mul(1_000_003) + i as u64);
+            let (n, t) = play(
+                s.as_mut(),
+                fleet,
+                args.seed.wrapping_mul(1_000_003) + i as u64,
+            );
             counts.push(f64::from(n));
             times.extend(t);
         }
         let n = counts.len() as f64;
         let mean = counts.iter().sum::<f64>() / n;
-        let sd = (counts.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
+        let sd =
+            (counts.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
         counts.sort_by(f64::total_cmp);
         times.sort_by(f64::total_cmp);
         println!(

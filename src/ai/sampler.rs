@@ -560,7 +560,12 @@ impl Model {
     }
 
     /// Draws up to `want` fleets, making at most `attempts` attempts.
-    pub fn sample<R: Rng + ?Sized>(&self, want: usize, attempts: usize, rng: &mut R) -> Vec<Sample> {
+    pub fn sample<R: Rng + ?Sized>(
+        &self,
+        want: usize,
+        attempts: usize,
+        rng: &mut R,
+    ) -> Vec<Sample> {
         let mut out = Vec::with_capacity(want);
         for _ in 0..attempts {
             if out.len() >= want {

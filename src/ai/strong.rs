@@ -103,6 +103,10 @@ pub struct Strong {
     /// Game 2000: weight of the report's entropy (in bits) against the expected
     /// number of hits.
     pub salvo_info_weight: f64,
+    /// Classic: how many of the best cells get a one-shot look-ahead (0 or 1: none).
+    pub lookahead: usize,
+    /// Classic: weight of the look-ahead's expected next hit chance.
+    pub lookahead_weight: f64,
     /// Game 2000: equal-weight fleets (resampled) used to score salvos.
     pub scoring_samples: usize,
     /// Game 2000: weight of the chance that the salvo ends the game.
@@ -118,9 +122,11 @@ impl Default for Strong {
         Strong {
             samples: 1500,
             attempts: 15_000,
-            info_weight: 0.3,
-            salvo_info_weight: 0.3,
+            info_weight: 0.6,
+            salvo_info_weight: 0.6,
             scoring_samples: 500,
+            lookahead: 0,
+            lookahead_weight: 1.0,
             finish_weight: 1.0,
             candidates: 12,
             prior: Prior::default(),
@@ -161,6 +167,41 @@ fn marginals(open: CellSet, samples: &[Sample], w: &[f64]) -> [f64; 100] {
     p
 }
 
+/// Classic look-ahead: the expected hit chance of the best next shot after
+/// firing at `c`, over its outcomes (miss, hit, sunk), from the same samples.
+fn next_best(c: Coord, open: CellSet, samples: &[Sample], w: &[f64]) -> f64 {
+    let rest = {
+        let mut r = open;
+        r.remove(c);
+        r
+    };
+    // Per outcome: its weight and the marginals given it.
+    let mut mass = [0.0; 3];
+    let mut p = [[0.0f64; 100]; 3];
+    for (s, &wt) in samples.iter().zip(w) {
+        let outcome = s
+            .ship_cells()
+            .iter()
+            .find(|cells| cells.contains(c))
+            .map_or(0, |cells| {
+                if cells.intersection(open).len() == 1 {
+                    2
+                } else {
+                    1
+                }
+            });
+        mass[outcome] += wt;
+        for cells in s.ship_cells() {
+            for x in cells.intersection(rest).iter() {
+                p[outcome][x.index()] += wt;
+            }
+        }
+    }
+    (0..3)
+        .map(|o| rest.iter().map(|x| p[o][x.index()]).fold(0.0, f64::max))
+        .sum()
+}
+
 fn entropy(probs: &[f64]) -> f64 {
     probs
         .iter()
@@ -197,6 +238,14 @@ impl Strong {
                 let h = entropy(&[1.0 - hit[i], hit[i] - sink[i], sink[i]]);
                 score[i] = hit[i] + self.info_weight * h;
             }
+        }
+        if self.lookahead > 1 {
+            let shortlist = top_cells(open, &score, self.lookahead, rng);
+            for &c in &shortlist {
+                let i = c.index();
+                score[i] += self.lookahead_weight * next_best(c, open, samples, w);
+            }
+            return top_cells(shortlist.iter().copied().collect(), &score, 1, rng);
         }
         top_cells(open, &score, 1, rng)
     }
@@ -275,6 +324,8 @@ impl Strong {
                 }
             }
         }
-        best.map_or(cands[..3].to_vec(), |(_, t)| t.iter().map(|&x| cands[x]).collect())
+        best.map_or(cands[..3].to_vec(), |(_, t)| {
+            t.iter().map(|&x| cands[x]).collect()
+        })
     }
 }

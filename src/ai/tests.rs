@@ -124,7 +124,10 @@ fn the_sampler_finds_fleets_in_nearly_every_position() {
                 found += 1;
             }
         }
-        assert!(found >= 18, "{variant}: samples found in only {found}/20 positions");
+        assert!(
+            found >= 18,
+            "{variant}: samples found in only {found}/20 positions"
+        );
     }
 }
 
