@@ -183,7 +183,7 @@ fn main() -> ExitCode {
         args.strong.prior,
     );
     println!(
-        "{:<12} {:>8} {:>6} {:>7} {:>6} {:>8} {:>8}   ({unit} to sink everything; ms per move)",
+        "{:<18} {:>8} {:>6} {:>7} {:>6} {:>8} {:>8}   ({unit} to sink everything; ms per move)",
         "strategy", "mean", "sd", "median", "p95", "ms p50", "ms p99"
     );
     for name in &args.strategies {
@@ -214,7 +214,7 @@ fn main() -> ExitCode {
         counts.sort_by(f64::total_cmp);
         times.sort_by(f64::total_cmp);
         println!(
-            "{label:<12} {mean:>8.2} {sd:>6.2} {:>7.1} {:>6.1} {:>8.3} {:>8.3}",
+            "{label:<18} {mean:>8.2} {sd:>6.2} {:>7.1} {:>6.1} {:>8.3} {:>8.3}",
             percentile(&counts, 0.5),
             percentile(&counts, 0.95),
             percentile(&times, 0.5),

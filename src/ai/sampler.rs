@@ -3,7 +3,8 @@
 //! A [`Model`] turns a [`TargetView`] into constraints on the ships still to be
 //! found; [`Model::draw`] builds one fleet ship by ship from bit sets of legal
 //! positions (sequential importance sampling), so that the weighted samples
-//! follow the uniform distribution over every fleet consistent with the view.
+//! follow the [`Prior`] (by default the distribution of [`Fleet::random`])
+//! conditioned on everything in the view.
 //!
 //! * **Classic.** Sunk ships are known. Each group of touching hits belongs to
 //!   one afloat ship; the ships covering those groups are placed first, then
@@ -17,8 +18,10 @@
 //!
 //! Each draw multiplies the number of choices it had at every step (the
 //! importance weight of a uniform target), divided by the number of orders in
-//! which the same fleet could have been drawn. A draw that runs into a dead end
-//! returns `None`; callers cap their attempts.
+//! which the same fleet could have been drawn. For the generator prior it is
+//! multiplied by an unbiased estimate of [`Fleet::random`]'s chance of the whole
+//! fleet (along one random order of equally long ships). A draw that runs into
+//! a dead end returns `None`; callers cap their attempts.
 
 use rand::{Rng, RngExt};
 

@@ -1,16 +1,19 @@
 //! The strong player: decides from whole enemy fleets sampled consistent with
 //! everything observed (see [`sampler`](super::sampler)).
 //!
-//! * **Classic** — fires at the cell most likely to hold a ship, with a small
-//!   bonus for shots whose outcome (miss / hit / sunk) is most uncertain.
+//! * **Classic** — fires at the cell with the best hit chance plus a bonus
+//!   (`info_weight` × the entropy, in bits, of the shot's outcome: miss / hit /
+//!   sunk). An optional one-shot look-ahead exists for experiments; it measured
+//!   no better, so it is off by default.
 //! * **Game 2000** — chooses the salvo as a set: among the best cells it scores
-//!   every three-cell salvo by the expected number of new hits, the information
-//!   its report (a multiset of lengths) will give, and the chance that it
-//!   finishes the game, all estimated over the same samples.
+//!   every three-cell salvo by the expected number of new hits, plus
+//!   `salvo_info_weight` × the entropy of the report it will get (a multiset of
+//!   "length L hit" / "length L destroyed"), plus `finish_weight` × the chance
+//!   that it ends the game, all estimated over the same sampled fleets.
 //!
 //! Sample counts and attempt budgets are fixed, so a move depends only on the
-//! view and the random generator. If no consistent fleet can be drawn the move
-//! falls back to the per-ship density player.
+//! view and the random generator, never on the clock. If no consistent fleet
+//! can be drawn the move falls back to the per-ship density player.
 
 use rand::Rng;
 
