@@ -3,7 +3,9 @@
 //! ```text
 //! cargo run --release --example ai_bench -- --variant classic --games 1000 --seed 1
 //!     [--placement random|hard] [--strategies random,hunt,density,easy,strong]
-//!     [--samples N] [--info W] [--finish W] [--candidates K]
+//!     [--samples N] [--attempts N] [--info W] [--finish W] [--candidates K]
+//!     [--prior uniform|generator] [--scoring N]
+//!     [--lookahead K] [--lookahead-weight W]
 //! ```
 //!
 //! Every strategy plays the same N seeded fleets. Classic counts shots until
@@ -17,6 +19,7 @@ use broadside::ai::density::Density;
 use broadside::ai::hunt::HuntTarget;
 use broadside::ai::placement::hard_fleet;
 use broadside::ai::random::{Easy, RandomShots};
+use broadside::ai::sampler::Prior;
 use broadside::ai::strong::Strong;
 use broadside::ai::{Difficulty, Shooter};
 use broadside::game::{Fleet, Sea, TargetView, Variant};
@@ -62,8 +65,24 @@ fn parse_args() -> Result<Args, String> {
             "--strategies" => args.strategies = value.split(',').map(String::from).collect(),
             "--samples" => args.strong.samples = value.parse().map_err(|e| bad(&e))?,
             "--attempts" => args.strong.attempts = value.parse().map_err(|e| bad(&e))?,
-            "--info" => args.strong.info_weight = value.parse().map_err(|e| bad(&e))?,
+            "--info" => {
+                let w = value.parse().map_err(|e| bad(&e))?;
+                args.strong.info_weight = w;
+                args.strong.salvo_info_weight = w;
+            }
+            "--lookahead" => args.strong.lookahead = value.parse().map_err(|e| bad(&e))?,
+            "--lookahead-weight" => {
+                args.strong.lookahead_weight = value.parse().map_err(|e| bad(&e))?;
+            }
+            "--scoring" => args.strong.scoring_samples = value.parse().map_err(|e| bad(&e))?,
             "--finish" => args.strong.finish_weight = value.parse().map_err(|e| bad(&e))?,
+            "--prior" => {
+                args.strong.prior = match value.as_str() {
+                    "uniform" => Prior::Uniform,
+                    "generator" => Prior::Generator,
+                    _ => return Err(format!("--prior {value}: choose uniform or generator")),
+                }
+            }
             "--candidates" => args.strong.candidates = value.parse().map_err(|e| bad(&e))?,
             _ => return Err(format!("unknown flag {flag}")),
         }
@@ -143,7 +162,7 @@ fn main() -> ExitCode {
         Variant::Game2000 => "turns",
     };
     println!(
-        "variant {}  games {}  seed {}  placement {}  strong: samples {} attempts {} info {} finish {} candidates {}",
+        "variant {}  games {}  seed {}  placement {}  strong: samples {} scoring {} attempts {} info {}/{} lookahead {}x{} finish {} candidates {} prior {:?}",
         args.variant,
         args.games,
         args.seed,
@@ -153,13 +172,18 @@ fn main() -> ExitCode {
             "random"
         },
         args.strong.samples,
+        args.strong.scoring_samples,
         args.strong.attempts,
         args.strong.info_weight,
+        args.strong.salvo_info_weight,
+        args.strong.lookahead,
+        args.strong.lookahead_weight,
         args.strong.finish_weight,
         args.strong.candidates,
+        args.strong.prior,
     );
     println!(
-        "{:<12} {:>8} {:>6} {:>7} {:>6} {:>8} {:>8}   ({unit} to sink everything; ms per move)",
+        "{:<18} {:>8} {:>6} {:>7} {:>6} {:>8} {:>8}   ({unit} to sink everything; ms per move)",
         "strategy", "mean", "sd", "median", "p95", "ms p50", "ms p99"
     );
     for name in &args.strategies {
@@ -190,7 +214,7 @@ fn main() -> ExitCode {
         counts.sort_by(f64::total_cmp);
         times.sort_by(f64::total_cmp);
         println!(
-            "{label:<12} {mean:>8.2} {sd:>6.2} {:>7.1} {:>6.1} {:>8.3} {:>8.3}",
+            "{label:<18} {mean:>8.2} {sd:>6.2} {:>7.1} {:>6.1} {:>8.3} {:>8.3}",
             percentile(&counts, 0.5),
             percentile(&counts, 0.95),
             percentile(&times, 0.5),

@@ -3,7 +3,8 @@
 //! A [`Model`] turns a [`TargetView`] into constraints on the ships still to be
 //! found; [`Model::draw`] builds one fleet ship by ship from bit sets of legal
 //! positions (sequential importance sampling), so that the weighted samples
-//! follow the uniform distribution over every fleet consistent with the view.
+//! follow the [`Prior`] (by default the distribution of [`Fleet::random`])
+//! conditioned on everything in the view.
 //!
 //! * **Classic.** Sunk ships are known. Each group of touching hits belongs to
 //!   one afloat ship; the ships covering those groups are placed first, then
@@ -17,8 +18,10 @@
 //!
 //! Each draw multiplies the number of choices it had at every step (the
 //! importance weight of a uniform target), divided by the number of orders in
-//! which the same fleet could have been drawn. A draw that runs into a dead end
-//! returns `None`; callers cap their attempts.
+//! which the same fleet could have been drawn. For the generator prior it is
+//! multiplied by an unbiased estimate of [`Fleet::random`]'s chance of the whole
+//! fleet (along one random order of equally long ships). A draw that runs into
+//! a dead end returns `None`; callers cap their attempts.
 
 use rand::{Rng, RngExt};
 
@@ -74,6 +77,20 @@ pub struct Model {
     known: Vec<Ship>,
     /// Cells not yet fired at (and, in classic, not known water).
     open: CellSet,
+    /// Which fleets are thought likely before any shot.
+    prior: Prior,
+}
+
+/// Which fleets the sampler thinks likely before any shot is fired.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Prior {
+    /// Every valid fleet equally likely.
+    Uniform,
+    /// Fleets as likely as [`Fleet::random`] makes them (longest ship first, each
+    /// uniformly among the positions still free), the way the bot places random
+    /// fleets. Hand-placed fleets stay possible; they only weigh differently.
+    #[default]
+    Generator,
 }
 
 /// One drawn fleet (the ships still to be found) and its importance weight.
@@ -233,6 +250,7 @@ impl Model {
             groups,
             clusters: clusters.len(),
             known: view.sunk.clone(),
+            prior: Prior::default(),
             open,
         }
     }
@@ -304,6 +322,7 @@ impl Model {
             groups,
             clusters: 0,
             known: Vec::new(),
+            prior: Prior::default(),
             open,
         }
     }
@@ -349,7 +368,50 @@ impl Model {
             ReportStyle::PerCell => self.draw_classic(rng, &mut out, &mut buf)?,
             ReportStyle::LengthOnly => self.draw_game2000(rng, &mut out, &mut buf)?,
         }
+        if self.prior == Prior::Generator {
+            out.log_weight += self.log_generator_prior(&out, rng)?;
+        }
         Some(out)
+    }
+
+    /// The same model with another prior.
+    #[must_use]
+    pub fn with_prior(mut self, prior: Prior) -> Self {
+        self.prior = prior;
+        self
+    }
+
+    /// An unbiased estimate (up to a constant factor) of the chance that
+    /// [`Fleet::random`] draws this whole fleet, as a logarithm: the generator's
+    /// chance along one random order of the equally long ships, times the
+    /// number of such orders (the same for every fleet, so left out).
+    fn log_generator_prior<R: Rng + ?Sized>(&self, sample: &Sample, rng: &mut R) -> Option<f64> {
+        let size = self.variant.size();
+        let mut ships: Vec<(u8, u32, CellSet)> = sample
+            .ships()
+            .iter()
+            .zip(sample.ship_cells())
+            .map(|(s, &c)| (s.len(), 0, c))
+            .chain(self.known.iter().map(|s| (s.len(), 0, s.cell_set())))
+            .collect();
+        for ship in &mut ships {
+            ship.1 = rng.next_u32();
+        }
+        ships.sort_unstable_by_key(|&(len, tie, _)| (std::cmp::Reverse(len), tie));
+        let mut blocked = CellSet::EMPTY;
+        let mut log_p = 0.0;
+        for (len, _, cells) in ships {
+            let free = placements(self.variant, len)
+                .iter()
+                .filter(|p| !p.cells.intersects(blocked))
+                .count();
+            if free == 0 || cells.intersects(blocked) {
+                return None;
+            }
+            log_p -= ln(free);
+            blocked = blocked.union(cells).union(cells.halo(size));
+        }
+        Some(log_p)
     }
 
     fn draw_classic<'a, R: Rng + ?Sized>(

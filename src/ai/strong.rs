@@ -1,23 +1,97 @@
 //! The strong player: decides from whole enemy fleets sampled consistent with
 //! everything observed (see [`sampler`](super::sampler)).
 //!
-//! * **Classic** — fires at the cell most likely to hold a ship, with a small
-//!   bonus for shots whose outcome (miss / hit / sunk) is most uncertain.
+//! * **Classic** — fires at the cell with the best hit chance plus a bonus
+//!   (`info_weight` × the entropy, in bits, of the shot's outcome: miss / hit /
+//!   sunk). An optional one-shot look-ahead exists for experiments; it measured
+//!   no better, so it is off by default.
 //! * **Game 2000** — chooses the salvo as a set: among the best cells it scores
-//!   every three-cell salvo by the expected number of new hits, the information
-//!   its report (a multiset of lengths) will give, and the chance that it
-//!   finishes the game, all estimated over the same samples.
+//!   every three-cell salvo by the expected number of new hits, plus
+//!   `salvo_info_weight` × the entropy of the report it will get (a multiset of
+//!   "length L hit" / "length L destroyed"), plus `finish_weight` × the chance
+//!   that it ends the game, all estimated over the same sampled fleets.
 //!
 //! Sample counts and attempt budgets are fixed, so a move depends only on the
-//! view and the random generator. If no consistent fleet can be drawn the move
-//! falls back to the per-ship density player.
+//! view and the random generator, never on the clock. If no consistent fleet
+//! can be drawn the move falls back to the per-ship density player.
 
 use rand::Rng;
 
 use super::density::Density;
-use super::sampler::{Model, Sample, weights};
+use super::sampler::{Model, Prior, Sample, weights};
 use super::{Shooter, complete_turn, top_cells};
 use crate::game::{CellSet, Coord, ReportStyle, TargetView};
+
+/// Most cells combined into salvos.
+pub const MAX_CANDIDATES: usize = 16;
+
+const NO_SHIP: u8 = u8::MAX;
+
+/// What lies under one candidate cell in one sampled fleet.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    /// Index of the ship in the sample, or `NO_SHIP`.
+    ship: u8,
+    /// Its length (1–3).
+    len: u8,
+    /// Its cells not fired at yet.
+    left: u8,
+}
+
+impl Default for Slot {
+    fn default() -> Self {
+        Slot {
+            ship: NO_SHIP,
+            len: 1,
+            left: 0,
+        }
+    }
+}
+
+/// The report a salvo on these three cells would get, as a number: per ship
+/// length, the "hit" and the "destroyed" entries (base 4 digits).
+fn report_key(slots: [Slot; 3]) -> u16 {
+    let mut key = 0u16;
+    for (i, s) in slots.iter().enumerate() {
+        if s.ship == NO_SHIP {
+            continue;
+        }
+        // Count each ship once, at its first slot.
+        if slots[..i].iter().any(|o| o.ship == s.ship) {
+            continue;
+        }
+        let n = slots.iter().filter(|o| o.ship == s.ship).count() as u16;
+        let digit = 1u16 << (2 * (s.len - 1));
+        if n == u16::from(s.left) {
+            key += (n - 1) * digit + 64 * digit;
+        } else {
+            key += n * digit;
+        }
+    }
+    key
+}
+
+/// `n` indices drawn from the weights `w` by systematic resampling.
+fn resample(w: &[f64], n: usize, rng: &mut dyn Rng) -> Vec<usize> {
+    use rand::RngExt;
+    #[allow(clippy::cast_precision_loss)]
+    let step = 1.0 / n as f64;
+    let mut u = rng.random_range(0.0..step);
+    let mut out = Vec::with_capacity(n);
+    let mut acc = 0.0;
+    for (i, &x) in w.iter().enumerate() {
+        acc += x;
+        while u < acc && out.len() < n {
+            out.push(i);
+            u += step;
+        }
+    }
+    // Rounding may leave the last few unfilled.
+    while out.len() < n && !w.is_empty() {
+        out.push(w.len() - 1);
+    }
+    out
+}
 
 /// The strong player and its tuning.
 #[derive(Clone, Copy, Debug)]
@@ -26,12 +100,24 @@ pub struct Strong {
     pub samples: usize,
     /// Draw attempts per move at most (dead ends included).
     pub attempts: usize,
-    /// Weight of the outcome entropy (in bits) against the hit chance.
+    /// Classic: weight of the shot's outcome entropy (miss / hit / sunk, in
+    /// bits) against its hit chance.
     pub info_weight: f64,
+    /// Game 2000: weight of the report's entropy (in bits) against the expected
+    /// number of hits.
+    pub salvo_info_weight: f64,
+    /// Classic: how many of the best cells get a one-shot look-ahead (0 or 1: none).
+    pub lookahead: usize,
+    /// Classic: weight of the look-ahead's expected next hit chance.
+    pub lookahead_weight: f64,
+    /// Game 2000: equal-weight fleets (resampled) used to score salvos.
+    pub scoring_samples: usize,
     /// Game 2000: weight of the chance that the salvo ends the game.
     pub finish_weight: f64,
     /// Game 2000: how many of the best cells are combined into salvos.
     pub candidates: usize,
+    /// What the sampler assumes about fleets before any shot.
+    pub prior: Prior,
 }
 
 impl Default for Strong {
@@ -39,9 +125,14 @@ impl Default for Strong {
         Strong {
             samples: 1500,
             attempts: 15_000,
-            info_weight: 0.0,
+            info_weight: 0.6,
+            salvo_info_weight: 0.6,
+            scoring_samples: 500,
+            lookahead: 0,
+            lookahead_weight: 1.0,
             finish_weight: 1.0,
             candidates: 12,
+            prior: Prior::default(),
         }
     }
 }
@@ -52,7 +143,7 @@ impl Shooter for Strong {
     }
 
     fn choose(&mut self, view: &TargetView, rng: &mut dyn Rng) -> Vec<Coord> {
-        let model = Model::new(view);
+        let model = Model::new(view).with_prior(self.prior);
         let samples = model.sample(self.samples, self.attempts, rng);
         let w = weights(&samples);
         if w.is_empty() {
@@ -77,6 +168,41 @@ fn marginals(open: CellSet, samples: &[Sample], w: &[f64]) -> [f64; 100] {
         }
     }
     p
+}
+
+/// Classic look-ahead: the expected hit chance of the best next shot after
+/// firing at `c`, over its outcomes (miss, hit, sunk), from the same samples.
+fn next_best(c: Coord, open: CellSet, samples: &[Sample], w: &[f64]) -> f64 {
+    let rest = {
+        let mut r = open;
+        r.remove(c);
+        r
+    };
+    // Per outcome: its weight and the marginals given it.
+    let mut mass = [0.0; 3];
+    let mut p = [[0.0f64; 100]; 3];
+    for (s, &wt) in samples.iter().zip(w) {
+        let outcome = s
+            .ship_cells()
+            .iter()
+            .find(|cells| cells.contains(c))
+            .map_or(0, |cells| {
+                if cells.intersection(open).len() == 1 {
+                    2
+                } else {
+                    1
+                }
+            });
+        mass[outcome] += wt;
+        for cells in s.ship_cells() {
+            for x in cells.intersection(rest).iter() {
+                p[outcome][x.index()] += wt;
+            }
+        }
+    }
+    (0..3)
+        .map(|o| rest.iter().map(|x| p[o][x.index()]).fold(0.0, f64::max))
+        .sum()
 }
 
 fn entropy(probs: &[f64]) -> f64 {
@@ -116,92 +242,85 @@ impl Strong {
                 score[i] = hit[i] + self.info_weight * h;
             }
         }
+        if self.lookahead > 1 {
+            let shortlist = top_cells(open, &score, self.lookahead, rng);
+            for &c in &shortlist {
+                let i = c.index();
+                score[i] += self.lookahead_weight * next_best(c, open, samples, w);
+            }
+            return top_cells(shortlist.iter().copied().collect(), &score, 1, rng);
+        }
         top_cells(open, &score, 1, rng)
     }
 
     fn salvo(&self, model: &Model, samples: &[Sample], w: &[f64], rng: &mut dyn Rng) -> Vec<Coord> {
         let open = model.open();
         let hit = marginals(open, samples, w);
-        let cands = top_cells(open, &hit, self.candidates.max(3), rng);
+        let cands = top_cells(open, &hit, self.candidates.clamp(3, MAX_CANDIDATES), rng);
         if cands.len() <= 3 {
             return cands;
         }
         let k = cands.len();
-        // Per sample: which ship (if any) lies under each candidate, and per ship
-        // its length and unfired cells.
-        let mut under: Vec<[u8; 16]> = Vec::with_capacity(samples.len());
-        let mut ships: Vec<[(u8, u8); 10]> = Vec::with_capacity(samples.len());
-        let mut unfired_total: Vec<u8> = Vec::with_capacity(samples.len());
-        for s in samples {
-            let mut u = [u8::MAX; 16];
-            let mut info = [(0u8, 0u8); 10];
-            let mut total = 0u8;
+        // Equal-weight fleets drawn from the weighted samples (systematic
+        // resampling), so that scoring a salvo is a plain average.
+        let chosen = resample(w, self.scoring_samples.clamp(1, 60_000), rng);
+        let m = chosen.len();
+        // Per fleet: which ship (if any) lies under each candidate, its length,
+        // and the cells of it not fired at yet.
+        let mut under = vec![[Slot::default(); MAX_CANDIDATES]; m];
+        let mut unfired = vec![0u8; m];
+        for (row, &si) in chosen.iter().enumerate() {
+            let s = &samples[si];
             for (j, (ship, cells)) in s.ships().iter().zip(s.ship_cells()).enumerate() {
                 let left = cells.intersection(open).len() as u8;
-                info[j] = (ship.len(), left);
-                total += left;
-                for (ci, &c) in cands.iter().enumerate().take(16) {
+                unfired[row] += left;
+                for (ci, &c) in cands.iter().enumerate() {
                     if cells.contains(c) {
-                        u[ci] = j as u8;
+                        under[row][ci] = Slot {
+                            ship: j as u8,
+                            len: ship.len().clamp(1, 3),
+                            left,
+                        };
                     }
                 }
             }
-            under.push(u);
-            ships.push(info);
-            unfired_total.push(total);
         }
+        #[allow(clippy::cast_precision_loss)]
+        let unit = 1.0 / m as f64;
+        let mut tally = vec![0u16; 4096];
+        let mut touched: Vec<u16> = Vec::with_capacity(64);
         let mut best: Option<(f64, [usize; 3])> = None;
-        let mut outcomes: Vec<(u16, f64)> = Vec::with_capacity(32);
         for a in 0..k {
             for b in a + 1..k {
                 for c in b + 1..k {
                     let trio = [a, b, c];
-                    outcomes.clear();
-                    let mut finish = 0.0;
-                    for (si, &wt) in w.iter().enumerate() {
-                        let u = &under[si];
-                        let mut hit_ships = [(u8::MAX, 0u8); 3];
-                        let mut n_hit = 0u8;
-                        for &x in &trio {
-                            let j = u[x];
-                            if j == u8::MAX {
-                                continue;
-                            }
-                            n_hit += 1;
-                            if let Some(e) = hit_ships.iter_mut().find(|e| e.0 == j) {
-                                e.1 += 1;
-                            } else if let Some(e) = hit_ships.iter_mut().find(|e| e.0 == u8::MAX) {
-                                *e = (j, 1);
-                            }
+                    touched.clear();
+                    let mut finish = 0u32;
+                    for row in 0..m {
+                        let slots = &under[row];
+                        let key = report_key([slots[a], slots[b], slots[c]]);
+                        let hits = u8::from(slots[a].ship != NO_SHIP)
+                            + u8::from(slots[b].ship != NO_SHIP)
+                            + u8::from(slots[c].ship != NO_SHIP);
+                        if hits == unfired[row] {
+                            finish += 1;
                         }
-                        let mut key: u16 = 0;
-                        for &(j, kk) in &hit_ships {
-                            if j == u8::MAX {
-                                continue;
-                            }
-                            let (len, left) = ships[si][usize::from(j)];
-                            let len = u16::from(len.min(3));
-                            let kk16 = u16::from(kk);
-                            if kk == left {
-                                key += (kk16 - 1) * 4u16.pow(u32::from(len - 1));
-                                key += 64 * 4u16.pow(u32::from(len - 1));
-                            } else {
-                                key += kk16 * 4u16.pow(u32::from(len - 1));
-                            }
+                        let t = &mut tally[usize::from(key)];
+                        if *t == 0 {
+                            touched.push(key);
                         }
-                        if n_hit == unfired_total[si] {
-                            finish += wt;
-                        }
-                        if let Some(e) = outcomes.iter_mut().find(|e| e.0 == key) {
-                            e.1 += wt;
-                        } else {
-                            outcomes.push((key, wt));
-                        }
+                        *t += 1;
+                    }
+                    let mut info = 0.0;
+                    for &key in &touched {
+                        let p = f64::from(tally[usize::from(key)]) * unit;
+                        info -= p * p.log2();
+                        tally[usize::from(key)] = 0;
                     }
                     let expected: f64 = trio.iter().map(|&x| hit[cands[x].index()]).sum();
-                    let probs: Vec<f64> = outcomes.iter().map(|e| e.1).collect();
-                    let score =
-                        expected + self.info_weight * entropy(&probs) + self.finish_weight * finish;
+                    let score = expected
+                        + self.salvo_info_weight * info
+                        + self.finish_weight * f64::from(finish) * unit;
                     if best.is_none_or(|(s, _)| score > s + 1e-12) {
                         best = Some((score, trio));
                     }

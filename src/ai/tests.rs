@@ -16,8 +16,8 @@ use crate::game::{Fleet, Sea, TargetCell, Variant};
 /// A strong player cheap enough for debug-build tests.
 fn quick_strong() -> Strong {
     Strong {
-        samples: 60,
-        attempts: 600,
+        samples: 40,
+        attempts: 300,
         ..Strong::default()
     }
 }
@@ -79,7 +79,7 @@ fn check_move(view: &TargetView, cells: &[Coord]) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     #[test]
     fn every_shooter_makes_legal_moves(seed in any::<u64>(), moves in 0usize..40, g2000 in any::<bool>()) {
@@ -115,7 +115,7 @@ proptest! {
 fn the_sampler_finds_fleets_in_nearly_every_position() {
     for variant in Variant::ALL {
         let mut found = 0;
-        for seed in 0..20 {
+        for seed in 0..12 {
             let moves = if variant == Variant::Classic { 30 } else { 8 };
             let sea = position(variant, seed, moves, &mut quick_strong());
             let view = TargetView::of_sea(&sea);
@@ -125,8 +125,8 @@ fn the_sampler_finds_fleets_in_nearly_every_position() {
             }
         }
         assert!(
-            found >= 18,
-            "{variant}: samples found in only {found}/20 positions"
+            found >= 11,
+            "{variant}: samples found in only {found}/12 positions"
         );
     }
 }

@@ -179,7 +179,9 @@ impl TargetView {
         }
         match variant.rules().report {
             ReportStyle::PerCell => {
-                for shot in sea.log() {
+                // The first shot at a cell tells what it is; a repeat (only possible
+                // when a `Sea` is driven directly) reports water and must not hide a hit.
+                for shot in sea.log().iter().filter(|s| !s.repeat) {
                     cells[shot.cell.index()] = match shot.report {
                         Report::Water => TargetCell::Miss,
                         Report::Hit { .. } | Report::Sunk { .. } => TargetCell::Hit,
@@ -347,6 +349,19 @@ mod tests {
         assert_eq!(view.sunk, vec!["A6-B6".parse::<Ship>().unwrap()]);
         let destroyers = view.ships_left.iter().find(|s| s.len == 2).unwrap();
         assert_eq!((destroyers.afloat, destroyers.total), (2, 3));
+    }
+
+    #[test]
+    fn a_repeated_shot_does_not_hide_a_hit() {
+        let fleet = Fleet::parse(
+            Variant::Classic,
+            "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10",
+        )
+        .unwrap();
+        let mut sea = Sea::new(fleet);
+        sea.resolve(c("A1"), 1);
+        sea.resolve(c("A1"), 2);
+        assert_eq!(TargetView::of_sea(&sea).cell(c("A1")), TargetCell::Hit);
     }
 
     #[test]
