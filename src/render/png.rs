@@ -12,6 +12,9 @@ pub enum RenderError {
     Png(#[from] png::EncodingError),
 }
 
+/// Pixels above which a picture is compressed harder (a single board has about 150 000).
+const LARGE_PICTURE: u32 = 200_000;
+
 /// Encodes `canvas` as an 8-bit palette PNG. Same canvas, same bytes.
 pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(8 * 1024);
@@ -25,10 +28,16 @@ pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
             .flat_map(|c| c.0)
             .collect::<Vec<u8>>(),
     );
-    // With the zlib-rs backend (see Cargo.toml), level 5 keeps a board under 1 ms and
-    // 8 KB; level 6 is a few per cent smaller and 10-15 % slower. The flat palette
-    // pictures compress best without a filter.
-    encoder.set_deflate_compression(png::DeflateCompression::Level(5));
+    // With the zlib-rs backend (see Cargo.toml), level 5 keeps a single board under
+    // 1 ms and 8 KB. Level 6 is 10-15 % smaller and slower; the wide pictures (a board
+    // with the report panel, the reveal) use it so they stay near 10 KB. The flat
+    // palette pictures compress best without a filter.
+    let level = if canvas.width() * canvas.height() > LARGE_PICTURE {
+        6
+    } else {
+        5
+    };
+    encoder.set_deflate_compression(png::DeflateCompression::Level(level));
     encoder.set_filter(png::Filter::NoFilter);
     let mut writer = encoder.write_header()?;
     writer.write_image_data(canvas.indices())?;
