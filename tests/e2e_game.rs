@@ -123,20 +123,19 @@ impl Table {
             let done = self.click(user, self.channel, &ready).await;
             assert!(done.text().contains("final"), "{}", done.text());
         }
-        let start = self
-            .fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .find(|s| s.text().contains("fires first"))
-                        .cloned()
-                },
-                REPLY,
-            )
-            .await;
+        let start = self.wait_text("fires first").await;
         assert!(!start.ephemeral);
         first_mention(start.text())
+    }
+
+    /// The first message the bot sent whose text contains `needle`.
+    async fn wait_text(&self, needle: &str) -> Sent {
+        self.fake
+            .wait_for(
+                |rec| rec.sent.iter().find(|s| s.text().contains(needle)).cloned(),
+                REPLY,
+            )
+            .await
     }
 
     async fn fire(&self, user: &User, cells: &str) -> Sent {
@@ -407,18 +406,7 @@ async fn placement_by_dm_with_shuffle_and_ready_buttons() {
     assert!(bad.ephemeral && bad.text().contains("touches"), "{bad:?}");
     t.click(&t.alice, alice_dm, &button(&preview, "ready"))
         .await;
-    let start = t
-        .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.text().contains("fires first"))
-                    .cloned()
-            },
-            REPLY,
-        )
-        .await;
+    let start = t.wait_text("fires first").await;
     assert_eq!(start.kind, SentKind::ChannelMessage);
     assert_eq!(start.channel, Some(t.channel.id));
 }
@@ -630,18 +618,7 @@ async fn a_game_against_the_computer() {
                 && (s.text().contains("wins") || s.text().contains("draw"))
         })
     };
-    let first = t
-        .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.text().contains("fires first"))
-                    .cloned()
-            },
-            REPLY,
-        )
-        .await;
+    let first = t.wait_text("fires first").await;
     let computer_first = usize::from(first_mention(first.text()) == bot);
     let cells: Vec<String> = (1..=9)
         .flat_map(|row| ('A'..='I').map(move |col| format!("{col}{row}")))

@@ -65,45 +65,27 @@ pub fn hull(
 
 /// A hit: a cross with a dark outline, `size` pixels across.
 pub fn hit_mark(canvas: &mut Canvas, c: P, size: f32) {
-    let a = size * 0.32;
-    let w = (size * 0.15).max(2.0);
-    for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
-        canvas.line(
-            P(c.0 + d1.0, c.1 + d1.1),
-            P(c.0 + d2.0, c.1 + d2.1),
-            w + 3.0,
-            palette::INK,
-        );
-    }
-    for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
-        canvas.line(
-            P(c.0 + d1.0, c.1 + d1.1),
-            P(c.0 + d2.0, c.1 + d2.1),
-            w,
-            palette::HIT,
-        );
-    }
+    cross(canvas, c, size * 0.32, (size * 0.15).max(2.0), 3.0);
 }
 
 /// A cell of a sunk hull: a smaller cross, so the dark hull shows around it.
 pub fn sunk_mark(canvas: &mut Canvas, c: P, size: f32) {
-    let a = size * 0.2;
-    let w = (size * 0.1).max(1.6);
-    for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
-        canvas.line(
-            P(c.0 + d1.0, c.1 + d1.1),
-            P(c.0 + d2.0, c.1 + d2.1),
-            w + 2.0,
-            palette::INK,
-        );
-    }
-    for (d1, d2) in [((-a, -a), (a, a)), ((-a, a), (a, -a))] {
-        canvas.line(
-            P(c.0 + d1.0, c.1 + d1.1),
-            P(c.0 + d2.0, c.1 + d2.1),
-            w,
-            palette::HIT,
-        );
+    cross(canvas, c, size * 0.2, (size * 0.1).max(1.6), 2.0);
+}
+
+/// A cross of half-width `arm` and stroke `width` in the hit colour, on a dark outline
+/// `outline` pixels wider.
+fn cross(canvas: &mut Canvas, c: P, arm: f32, width: f32, outline: f32) {
+    let strokes = [((-arm, -arm), (arm, arm)), ((-arm, arm), (arm, -arm))];
+    for (w, colour) in [(width + outline, palette::INK), (width, palette::HIT)] {
+        for (d1, d2) in strokes {
+            canvas.line(
+                P(c.0 + d1.0, c.1 + d1.1),
+                P(c.0 + d2.0, c.1 + d2.1),
+                w,
+                colour,
+            );
+        }
     }
 }
 
