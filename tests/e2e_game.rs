@@ -128,6 +128,18 @@ impl Table {
         first_mention(start.text())
     }
 
+    /// `/challenge` by `user` in `channel` against the user with id `opponent`
+    /// (default variant).
+    async fn challenge_by(&self, user: &User, channel: Channel, opponent: u64) -> Sent {
+        self.slash(
+            user,
+            channel,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": opponent.to_string()}]),
+        )
+        .await
+    }
+
     /// The first message the bot sent whose text contains `needle`.
     async fn wait_text(&self, needle: &str) -> Sent {
         self.fake
@@ -443,38 +455,17 @@ async fn closed_dms_fall_back_to_a_hint_in_the_channel() {
 #[tokio::test]
 async fn challenges_are_refused_when_they_cannot_be_played() {
     let t = table(&[]).await;
-    let me = t
-        .slash(
-            &t.alice,
-            t.channel,
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": t.alice.id.to_string()}]),
-        )
-        .await;
+    let me = t.challenge_by(&t.alice, t.channel, t.alice.id).await;
     assert!(me.ephemeral && me.text().contains("yourself"), "{me:?}");
     t.challenge("classic").await;
     // Same channel: busy, with a hint to use a thread.
     let carol = t.fake.user("carol");
     let dave = t.fake.user("dave");
-    let busy = t
-        .slash(
-            &carol,
-            t.channel,
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": dave.id.to_string()}]),
-        )
-        .await;
+    let busy = t.challenge_by(&carol, t.channel, dave.id).await;
     assert!(busy.ephemeral && busy.text().contains("thread"), "{busy:?}");
     // Another channel, but Bob is already in a match.
     let other = t.fake.channel();
-    let taken = t
-        .slash(
-            &carol,
-            other,
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": t.bob.id.to_string()}]),
-        )
-        .await;
+    let taken = t.challenge_by(&carol, other, t.bob.id).await;
     assert!(
         taken.ephemeral && taken.text().contains("one match at a time"),
         "{taken:?}"
@@ -492,14 +483,7 @@ async fn challenges_are_refused_when_they_cannot_be_played() {
         .click(&t.bob, t.channel, &button(&challenge, "decline"))
         .await;
     assert!(declined.text().contains("declined"), "{}", declined.text());
-    let again = t
-        .slash(
-            &carol,
-            t.channel,
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": dave.id.to_string()}]),
-        )
-        .await;
+    let again = t.challenge_by(&carol, t.channel, dave.id).await;
     assert!(!again.ephemeral, "{again:?}");
 }
 

@@ -70,6 +70,17 @@ fn apply(m: &mut Match, action: &Action) -> bool {
     }
 }
 
+/// A match in battle, both fleets random from the match's seed.
+fn battle_with_random_fleets(variant: Variant, seed: u64) -> Match {
+    let mut m = Match::challenge(A, B, variant, MatchOptions::default(), seed).unwrap();
+    m.accept(B).unwrap();
+    m.shuffle_fleet(A).unwrap();
+    m.shuffle_fleet(B).unwrap();
+    m.confirm(A).unwrap();
+    m.confirm(B).unwrap();
+    m
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
@@ -129,12 +140,7 @@ proptest! {
         shot_seed in any::<u64>(),
     ) {
         use rand::RngExt;
-        let mut m = Match::challenge(A, B, Variant::Game2000, MatchOptions::default(), seed).unwrap();
-        m.accept(B).unwrap();
-        m.shuffle_fleet(A).unwrap();
-        m.shuffle_fleet(B).unwrap();
-        m.confirm(A).unwrap();
-        m.confirm(B).unwrap();
+        let mut m = battle_with_random_fleets(Variant::Game2000, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(shot_seed);
         let mut hits = [0usize; 2];
         let mut sunk = [0usize; 2];
@@ -179,12 +185,7 @@ proptest! {
     #[test]
     fn classic_games_end_with_twenty_hits_and_consistent_turns(seed in any::<u64>(), shot_seed in any::<u64>()) {
         use rand::seq::SliceRandom;
-        let mut m = Match::challenge(A, B, Variant::Classic, MatchOptions::default(), seed).unwrap();
-        m.accept(B).unwrap();
-        m.shuffle_fleet(A).unwrap();
-        m.shuffle_fleet(B).unwrap();
-        m.confirm(A).unwrap();
-        m.confirm(B).unwrap();
+        let mut m = battle_with_random_fleets(Variant::Classic, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(shot_seed);
         let mut orders: [Vec<Coord>; 2] = [Coord::all(10).collect(), Coord::all(10).collect()];
         orders[0].shuffle(&mut rng);

@@ -13,6 +13,15 @@ const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 const G2000_A: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
 const G2000_B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
 
+/// Alice has sunk every ship of Bob's.
+fn alice_destroyed_bob() -> Next {
+    Next::Over(Ending::Won {
+        winner: ALICE,
+        loser: BOB,
+        reason: WinReason::FleetDestroyed,
+    })
+}
+
 fn c(s: &str) -> Coord {
     s.parse().unwrap()
 }
@@ -129,14 +138,7 @@ fn classic_win_with_shoot_again_and_halo() {
         let out = m.fire(ALICE, &[cell]).unwrap();
         assert!(out.reports[0].is_hit(), "{cell}");
         if cell == last {
-            assert_eq!(
-                out.next,
-                Next::Over(Ending::Won {
-                    winner: ALICE,
-                    loser: BOB,
-                    reason: WinReason::FleetDestroyed
-                })
-            );
+            assert_eq!(out.next, alice_destroyed_bob());
         } else {
             assert_eq!(out.next, Next::Again(ALICE));
         }
@@ -184,14 +186,7 @@ fn game2000_first_player_wins_after_the_equal_turn() {
         let out = m.fire(BOB, &water).unwrap();
         assert_eq!(out.reports, vec![Report::Water; 3]);
         if last {
-            assert_eq!(
-                out.next,
-                Next::Over(Ending::Won {
-                    winner: ALICE,
-                    loser: BOB,
-                    reason: WinReason::FleetDestroyed
-                })
-            );
+            assert_eq!(out.next, alice_destroyed_bob());
         }
     }
     assert_eq!(hits, 14, "hit totals match the fleet");
