@@ -4,9 +4,11 @@
 //! cargo run --release --example ai_bench -- --variant classic --games 1000 --seed 1
 //!     [--placement random|hard] [--strategies random,hunt,density,easy,strong]
 //!     [--samples N] [--attempts N] [--info W] [--finish W] [--candidates K]
-//!     [--prior uniform|generator] [--scoring N]
-//!     [--lookahead K] [--lookahead-weight W]
+//!     [--prior uniform|generator] [--scoring N] [--per-game FILE]
 //! ```
+//!
+//! `--per-game` also writes one line per strategy and game (`strategy game
+//! count`), for paired comparisons of two runs on the same fleets.
 //!
 //! Every strategy plays the same N seeded fleets. Classic counts shots until
 //! every ship is sunk; Game 2000 counts turns until all 14 ship cells are hit,
@@ -34,6 +36,7 @@ struct Args {
     hard_placement: bool,
     strategies: Vec<String>,
     strong: Strong,
+    per_game: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -46,6 +49,7 @@ fn parse_args() -> Result<Args, String> {
             .map(String::from)
             .to_vec(),
         strong: Strong::default(),
+        per_game: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -70,10 +74,6 @@ fn parse_args() -> Result<Args, String> {
                 args.strong.info_weight = w;
                 args.strong.salvo_info_weight = w;
             }
-            "--lookahead" => args.strong.lookahead = value.parse().map_err(|e| bad(&e))?,
-            "--lookahead-weight" => {
-                args.strong.lookahead_weight = value.parse().map_err(|e| bad(&e))?;
-            }
             "--scoring" => args.strong.scoring_samples = value.parse().map_err(|e| bad(&e))?,
             "--finish" => args.strong.finish_weight = value.parse().map_err(|e| bad(&e))?,
             "--prior" => {
@@ -83,6 +83,7 @@ fn parse_args() -> Result<Args, String> {
                     _ => return Err(format!("--prior {value}: choose uniform or generator")),
                 }
             }
+            "--per-game" => args.per_game = Some(value),
             "--candidates" => args.strong.candidates = value.parse().map_err(|e| bad(&e))?,
             _ => return Err(format!("unknown flag {flag}")),
         }
@@ -162,7 +163,7 @@ fn main() -> ExitCode {
         Variant::Game2000 => "turns",
     };
     println!(
-        "variant {}  games {}  seed {}  placement {}  strong: samples {} scoring {} attempts {} info {}/{} lookahead {}x{} finish {} candidates {} prior {:?}",
+        "variant {}  games {}  seed {}  placement {}  strong: samples {} scoring {} attempts {} info {}/{} finish {} candidates {} prior {:?}",
         args.variant,
         args.games,
         args.seed,
@@ -176,8 +177,6 @@ fn main() -> ExitCode {
         args.strong.attempts,
         args.strong.info_weight,
         args.strong.salvo_info_weight,
-        args.strong.lookahead,
-        args.strong.lookahead_weight,
         args.strong.finish_weight,
         args.strong.candidates,
         args.strong.prior,
@@ -186,6 +185,7 @@ fn main() -> ExitCode {
         "{:<18} {:>8} {:>6} {:>7} {:>6} {:>8} {:>8}   ({unit} to sink everything; ms per move)",
         "strategy", "mean", "sd", "median", "p95", "ms p50", "ms p99"
     );
+    let mut per_game = String::new();
     for name in &args.strategies {
         let Some(mut s) = shooter(name, args.strong) else {
             eprintln!("ai_bench: unknown strategy {name}");
@@ -205,6 +205,7 @@ fn main() -> ExitCode {
                 args.seed.wrapping_mul(1_000_003) + i as u64,
             );
             counts.push(f64::from(n));
+            per_game.push_str(&format!("{name} {i} {n}\n"));
             times.extend(t);
         }
         let n = counts.len() as f64;
@@ -220,6 +221,12 @@ fn main() -> ExitCode {
             percentile(&times, 0.5),
             percentile(&times, 0.99),
         );
+    }
+    if let Some(path) = &args.per_game {
+        if let Err(e) = std::fs::write(path, per_game) {
+            eprintln!("ai_bench: cannot write {path}: {e}");
+            return ExitCode::FAILURE;
+        }
     }
     ExitCode::SUCCESS
 }
