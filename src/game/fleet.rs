@@ -505,9 +505,16 @@ fn placement_problems(variant: Variant, ships: &[Ship]) -> Vec<PlacementProblem>
             problems.push(PlacementProblem::AlongEdge { ship, edge });
         }
     }
-    // Pairwise rules.
-    for (i, &a) in ships.iter().enumerate() {
-        for &b in &ships[i + 1..] {
+    // Pairwise rules, unless there are far too many ships to be worth it (their
+    // count is reported below, and a long text must not cost quadratic time).
+    let expected: usize = rules.fleet.iter().map(|c| usize::from(c.count)).sum();
+    let pairwise = if ships.len() <= 2 * expected {
+        ships
+    } else {
+        &[]
+    };
+    for (i, &a) in pairwise.iter().enumerate() {
+        for &b in &pairwise[i + 1..] {
             if let Some(at) = a.cells().find(|&c| b.contains(c)) {
                 problems.push(PlacementProblem::Overlap { a, b, at });
             } else if rules.no_touching
@@ -573,6 +580,31 @@ mod tests {
             Err(FleetError::Rules(p)) => p,
             other => panic!("expected rule problems for {text}, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn far_too_many_ships_get_their_count_refused_without_pairwise_checks() {
+        let text = "A1,".repeat(3000);
+        let found = problems(Variant::Classic, &text);
+        // A1 is a fine cell on its own: only the counts are wrong, and the
+        // 3000 × 2999 / 2 overlaps are not listed.
+        assert!(
+            found
+                .iter()
+                .all(|p| matches!(p, PlacementProblem::Count { .. })),
+            "{found:?}"
+        );
+        assert!(found.contains(&PlacementProblem::Count {
+            class: &Variant::Classic.rules().fleet[3],
+            have: 3000
+        }));
+        // Up to twice the fleet size, ships are still checked against each other.
+        let overlaps = problems(Variant::Classic, &"A1 ".repeat(20));
+        assert!(
+            overlaps
+                .iter()
+                .any(|p| matches!(p, PlacementProblem::Overlap { .. }))
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! show those texts: [`Explain`] maps every variant to a catalogue key (`err-…`) and fills
 //! its placeholders, so a refused shot or fleet reads naturally in every language.
 
+use crate::bot::error::tidy;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::text::mention;
 use crate::game::fleet::{Edge, TouchKind};
@@ -71,16 +72,16 @@ impl Explain for CoordError {
             CoordError::SpaceInside { input, suggestion } => tr!(
                 lang,
                 "err-coord-space",
-                input = input.as_str(),
-                suggestion = suggestion.as_str()
+                input = tidy(input),
+                suggestion = tidy(suggestion)
             ),
             CoordError::Malformed(input) => {
-                tr!(lang, "err-coord-malformed", input = input.as_str())
+                tr!(lang, "err-coord-malformed", input = tidy(input))
             }
             CoordError::OffBoard { input, .. } => tr!(
                 lang,
                 "err-coord-off-board",
-                input = input.as_str(),
+                input = tidy(input),
                 bounds = bounds(lang, variant)
             ),
         }
@@ -92,9 +93,9 @@ impl Explain for ShipError {
         match self {
             ShipError::Cell(e) => e.explain(lang, variant),
             ShipError::NotStraight(ship) => {
-                tr!(lang, "err-ship-not-straight", ship = ship.as_str())
+                tr!(lang, "err-ship-not-straight", ship = tidy(ship))
             }
-            ShipError::OffBoard(ship) => tr!(lang, "err-ship-off-board", ship = ship.as_str()),
+            ShipError::OffBoard(ship) => tr!(lang, "err-ship-off-board", ship = tidy(ship)),
             ShipError::Empty => tr!(lang, "err-ship-empty"),
         }
     }
@@ -171,7 +172,7 @@ impl Explain for FleetError {
             FleetError::Syntax { token, error } => tr!(
                 lang,
                 "err-fleet-syntax",
-                token = token.as_str(),
+                token = tidy(token),
                 reason = error.explain(lang, variant)
             ),
             FleetError::Rules(problems) => {
