@@ -127,6 +127,45 @@ fn game2000_fired_cells_carry_their_turn_number() {
 }
 
 #[test]
+fn a_long_game2000_history_stays_a_bounded_picture() {
+    // Repeats allowed: a game can run for hundreds of turns.
+    let mut m = scenes::started(Variant::Game2000, 3);
+    let plans = [
+        scenes::plan(Variant::Game2000, 0, false),
+        scenes::plan(Variant::Game2000, 1, false),
+    ];
+    scenes::play(&mut m, &plans, 78);
+    let mut view = m.target_view(scenes::ANN).expect("battle");
+    let renderer = Renderer::shared();
+    let sized = |v: &TargetView| {
+        let pic = renderer.target_board(v, &Labels::default());
+        (pic.width(), pic.height())
+    };
+    let one = view.salvos[0].clone();
+    view.salvos = (1..=60)
+        .map(|turn| broadside::game::SalvoView {
+            turn,
+            ..one.clone()
+        })
+        .collect();
+    let at_cap = sized(&view);
+    view.salvos = (1..=900)
+        .map(|turn| broadside::game::SalvoView {
+            turn,
+            ..one.clone()
+        })
+        .collect();
+    assert_eq!(sized(&view), at_cap, "900 turns draw like 60");
+    assert!(at_cap.1 < 1000, "{at_cap:?}");
+    // The newest turns are the ones listed: the panel of turns 841–900 equals
+    // the panel of a game whose history is just those turns.
+    let newest = renderer.target_board(&view, &Labels::default());
+    view.salvos.drain(..840);
+    let same = renderer.target_board(&view, &Labels::default());
+    assert_eq!(decode(&newest), decode(&same));
+}
+
+#[test]
 fn own_board_shows_ships_hits_and_misses() {
     let m = scenes::midgame(Variant::Classic);
     let view = m.own_view(scenes::BJORN).expect("battle");

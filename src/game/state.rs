@@ -748,7 +748,8 @@ impl Battle {
         let target = side.other();
         let pass_turn = |battle: &mut Battle, last_chance: bool| {
             battle.to_move = target;
-            battle.turns[target.index()] += 1;
+            // 65 535 turns are out of reach in practice; never overflow anyway.
+            battle.turns[target.index()] = battle.turns[target.index()].saturating_add(1);
             Next::Turn {
                 player: players[target.index()],
                 last_chance,

@@ -27,11 +27,15 @@ pub struct HistoryLayout {
 }
 
 impl HistoryLayout {
+    /// The most turns the panel lists (the newest ones), so that a long game
+    /// (repeats allowed) cannot make the picture grow without end.
+    pub const MAX_TURNS: usize = 60;
+
     /// One column while the turns fit in `height` pixels, two (growing
-    /// downwards) after that.
+    /// downwards) after that, up to [`Self::MAX_TURNS`].
     #[must_use]
     pub fn new(turns: usize, height: u32) -> Self {
-        let turns = turns.max(1) as u32;
+        let turns = turns.clamp(1, Self::MAX_TURNS) as u32;
         let fit = (height / ROW_H).max(1);
         if turns <= fit {
             HistoryLayout {
@@ -87,7 +91,10 @@ pub fn history(
             palette::PANEL,
         );
     }
-    for (i, s) in salvos.iter().enumerate() {
+    // The newest turns that fit, oldest of them first.
+    let room = (layout.columns * layout.rows) as usize;
+    let shown = &salvos[salvos.len().saturating_sub(room)..];
+    for (i, s) in shown.iter().enumerate() {
         let i = i as u32;
         let (col, row) = (i / layout.rows, i % layout.rows);
         let rx = x + col * (COLUMN_W + 8);
