@@ -537,6 +537,68 @@ async fn forfeit_and_moderator_cancel() {
     assert!(ok.ephemeral && ok.text().contains("cancelled"), "{ok:?}");
 }
 
+/// A reply that does not get through (Discord too slow, say) never leaves an
+/// ended match behind: the end is still announced, and the channel and both
+/// players are free again at once.
+#[tokio::test]
+async fn an_ended_match_is_freed_even_when_the_reply_fails() {
+    let t = table(&[]).await;
+    t.battle("classic", [CLASSIC_A, CLASSIC_B]).await;
+    t.fake.fail_callbacks(true);
+    let id = t
+        .fake
+        .interaction(&t.alice, t.channel)
+        .permissions(MEMBER)
+        .slash("forfeit", json!([]));
+    let end = t.end_message().await;
+    assert!(end.text().contains("forfeits"), "{}", end.text());
+    let callback = format!("interactions/{id}/");
+    assert!(
+        t.fake
+            .failed_requests()
+            .iter()
+            .any(|r| r.path.starts_with(&callback) && r.status == 404),
+        "the private reply failed: {}",
+        t.fake.summary()
+    );
+    t.fake.fail_callbacks(false);
+    // Neither the channel nor the players are still busy.
+    let again = t.challenge("classic").await;
+    assert!(again.text().contains("challenges"), "{}", again.text());
+}
+
+/// Discord refuses messages over 2000 characters: an error about a very long
+/// input must quote only a short part of it, or the player would see nothing.
+#[tokio::test]
+async fn errors_about_very_long_input_stay_short() {
+    let t = table(&[]).await;
+    let first = t.battle("classic", [CLASSIC_A, CLASSIC_B]).await;
+    let shooter = t.user(first);
+    let long = "Z9".repeat(2500);
+    let refused = t
+        .slash(
+            shooter,
+            t.channel,
+            "fire",
+            json!([text_opt("targets", &long)]),
+        )
+        .await;
+    assert!(refused.ephemeral, "{refused:?}");
+    assert!(refused.text().contains("like"), "{}", refused.text());
+    assert!(refused.text().chars().count() < 300, "{}", refused.text());
+    let fleet = "A1,".repeat(1900);
+    let refused = t
+        .slash(
+            shooter,
+            t.channel,
+            "place",
+            json!([text_opt("fleet", &fleet)]),
+        )
+        .await;
+    assert!(refused.ephemeral, "{refused:?}");
+    assert!(refused.text().chars().count() < 2000, "{}", refused.text());
+}
+
 /// Challenges the computer to Game 2000 and clicks Ready on the private preview.
 async fn start_computer_match(t: &Table, bot: u64) {
     let reply = t

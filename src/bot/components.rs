@@ -183,9 +183,16 @@ async fn accept(c: &Click<'_>) -> Result<(), Error> {
             .components(vec![]),
     )
     .await?;
+    // One player's failed DM must not cost the other theirs.
     for (p, preview, private) in previews {
-        if !play::dm_preview(&ctx.http, p, &preview, private).await? {
-            serenity::ChannelId::new(preview.channel.0)
+        let delivered = play::dm_preview(&ctx.http, p, &preview, private)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "could not send a fleet preview by DM");
+                false
+            });
+        if !delivered {
+            let hint = serenity::ChannelId::new(preview.channel.0)
                 .send_message(
                     &ctx.http,
                     CreateMessage::new()
@@ -195,7 +202,10 @@ async fn accept(c: &Click<'_>) -> Result<(), Error> {
                                 .users([serenity::UserId::new(p.0)]),
                         ),
                 )
-                .await?;
+                .await;
+            if let Err(e) = hint {
+                tracing::warn!(error = %e, "could not post the /place hint");
+            }
         }
     }
     Ok(())
@@ -292,22 +302,25 @@ async fn ready(c: &Click<'_>, tag: &str) -> Result<(), Error> {
         Confirmed::Waiting => players.into_iter().find(|&p| p != me),
         Confirmed::BattleStarts { .. } => None,
     };
-    update(
-        ctx,
-        click,
-        CreateInteractionResponseMessage::new()
-            .content(text::fleet_final(
-                lang,
-                &preview.fleet.to_string(),
-                waiting_for,
-            ))
-            .files([pictures::own_board(&preview.view, lang)?])
-            .components(vec![])
-            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-    )
-    .await?;
+    let confirmed_reply = async {
+        update(
+            ctx,
+            click,
+            CreateInteractionResponseMessage::new()
+                .content(text::fleet_final(
+                    lang,
+                    &preview.fleet.to_string(),
+                    waiting_for,
+                ))
+                .files([pictures::own_board(&preview.view, lang)?])
+                .components(vec![])
+                .allowed_mentions(serenity::CreateAllowedMentions::new()),
+        )
+        .await
+    }
+    .await;
     if let Confirmed::BattleStarts { first } = confirmed {
-        serenity::ChannelId::new(preview.channel.0)
+        let started = serenity::ChannelId::new(preview.channel.0)
             .send_message(
                 &ctx.http,
                 CreateMessage::new()
@@ -323,11 +336,14 @@ async fn ready(c: &Click<'_>, tag: &str) -> Result<(), Error> {
                             .users(players.map(|p| serenity::UserId::new(p.0))),
                     ),
             )
-            .await?;
-        // Against the computer, it may fire first.
-        computer::take_turn(&ctx.http, &c.data.registry, c.id, turn_timeout).await?;
+            .await;
+        if let Err(e) = started {
+            tracing::warn!(match_id = %c.id, error = %e, "could not announce the battle");
+        }
+        // Against the computer, it may fire first (whatever got through above).
+        computer::take_turn(&ctx.http, &c.data.registry, c.id, turn_timeout).await;
     }
-    Ok(())
+    confirmed_reply
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! The computer's turns in a match against a member.
 //!
-//! The moves are computed and applied while the match is locked, on a blocking
-//! thread (a strong move takes milliseconds of pure computation); the message is
-//! sent afterwards, like a human's move.
+//! Each move is computed from a copy of the match on a blocking thread (a strong
+//! move takes milliseconds of pure computation) with no lock held, then applied
+//! under the lock if the match is unchanged; the message is sent afterwards,
+//! like a human's move.
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -14,8 +15,9 @@ use super::i18n::Lang;
 use super::play::{self, EndSnapshot};
 use super::{Error, pictures, text};
 use crate::ai;
-use crate::game::{FireOutcome, Side, TargetView, Variant};
+use crate::game::{Coord, FireOutcome, Side, TargetView, Variant};
 use crate::registry::{ChannelKey, Entry, MatchId, Registry};
+use rand_chacha::ChaCha8Rng;
 
 /// What the computer did in one go (a classic streak of hits is several shots).
 #[derive(Clone, Debug)]
@@ -36,32 +38,69 @@ pub struct ComputerTurn {
     pub public: Lang,
 }
 
-/// Plays the computer's moves for as long as it is to move. `None` when it is not
-/// the computer's turn (or there is no computer in this match).
-pub fn play_turns(entry: &mut Entry, turn_timeout: Duration) -> Option<ComputerTurn> {
+/// What the computer needs to choose one move, copied while the match is locked.
+struct Plan {
+    view: TargetView,
+    difficulty: ai::Difficulty,
+    rng: ChaCha8Rng,
+}
+
+/// The computer's next move to think about, if it is to move in this match.
+fn plan(entry: &Entry) -> Option<Plan> {
+    let computer = entry.computer.as_ref()?;
+    let me = entry.game.player(Side::Opponent);
+    if entry.game.to_move() != Some(me) {
+        return None;
+    }
+    Some(Plan {
+        view: entry.game.target_view(me)?,
+        difficulty: computer.difficulty,
+        rng: computer.rng.clone(),
+    })
+}
+
+/// Chooses a move: pure computation, done without holding any lock.
+fn think(mut plan: Plan) -> (Vec<Coord>, Plan) {
+    let cells = ai::opponent(plan.difficulty).choose(&plan.view, &mut plan.rng);
+    (cells, plan)
+}
+
+/// Plays a move chosen from `plan`, if the match is still exactly where the plan
+/// saw it (a forfeit, a cancellation or a timeout may have come in between).
+fn apply(entry: &mut Entry, plan: Plan, cells: &[Coord]) -> Option<FireOutcome> {
+    let me = entry.game.player(Side::Opponent);
+    if entry.game.to_move() != Some(me) || entry.game.target_view(me)? != plan.view {
+        return None;
+    }
     let Entry { game, computer, .. } = entry;
     let computer = computer.as_mut()?;
-    let me = game.player(Side::Opponent);
-    let mut shooter = ai::opponent(computer.difficulty);
-    let mut outcomes = Vec::new();
-    while game.to_move() == Some(me) {
-        let view = game.target_view(me)?;
-        let cells = shooter.choose(&view, &mut computer.rng);
-        let outcome = match game.fire(me, &cells) {
-            Ok(outcome) => outcome,
-            Err(e) => {
-                // The shooters promise legal cells; never let a bug stall the match.
-                tracing::error!(error = %e, ?cells, "the computer chose an illegal shot");
-                let cells = ai::complete_turn(&view, &[], &mut computer.rng);
-                game.fire(me, &cells).ok()?
-            }
-        };
-        outcomes.push(outcome);
+    computer.rng = plan.rng;
+    match game.fire(me, cells) {
+        Ok(outcome) => Some(outcome),
+        Err(e) => {
+            // The shooters promise legal cells; never let a bug stall the match.
+            tracing::error!(error = %e, ?cells, "the computer chose an illegal shot");
+            let cells = ai::complete_turn(&plan.view, &[], &mut computer.rng);
+            game.fire(me, &cells)
+                .inspect_err(|e| tracing::error!(error = %e, ?cells, "the computer cannot move"))
+                .ok()
+        }
     }
+}
+
+/// Once the computer has moved: the member's deadline, and what to announce.
+fn conclude(
+    entry: &mut Entry,
+    outcomes: Vec<FireOutcome>,
+    turn_timeout: Duration,
+) -> Option<ComputerTurn> {
     if outcomes.is_empty() {
         return None;
     }
-    entry.deadline = play::now() + turn_timeout;
+    let me = entry.game.player(Side::Opponent);
+    if entry.game.to_move() != Some(me) {
+        entry.deadline = play::now() + turn_timeout;
+    }
     Some(ComputerTurn {
         variant: entry.game.variant(),
         view: entry.game.target_view(me)?,
@@ -73,22 +112,48 @@ pub fn play_turns(entry: &mut Entry, turn_timeout: Duration) -> Option<ComputerT
     })
 }
 
-/// If the computer is to move in match `id`, plays and announces its moves.
-pub async fn take_turn(
-    http: &Http,
-    registry: &Arc<Registry>,
-    id: MatchId,
-    turn_timeout: Duration,
-) -> Result<(), Error> {
-    let reg = Arc::clone(registry);
-    let turn = tokio::task::spawn_blocking(move || {
-        reg.with_id(id, |e| play_turns(e, turn_timeout)).flatten()
-    })
-    .await
-    .map_err(|e| Error::Internal(anyhow::anyhow!("the computer's move failed: {e}")))?;
-    let Some(turn) = turn else {
-        return Ok(());
+/// If the computer is to move in match `id`, plays and announces its moves
+/// (a classic streak of hits is several moves, announced together).
+///
+/// Each move is thought out on a blocking thread from a copy of the match, with
+/// no lock held, and applied only if the match has not changed meanwhile.
+/// Failures are logged: the match goes on (or has ended) either way.
+pub async fn take_turn(http: &Http, registry: &Arc<Registry>, id: MatchId, turn_timeout: Duration) {
+    let mut outcomes = Vec::new();
+    loop {
+        let Some(plan) = registry.with_id(id, |e| plan(e)).flatten() else {
+            break;
+        };
+        let (cells, plan) = match tokio::task::spawn_blocking(move || think(plan)).await {
+            Ok(thought) => thought,
+            Err(e) => {
+                tracing::error!(match_id = %id, error = %e, "the computer's move failed");
+                break;
+            }
+        };
+        match registry.with_id(id, |e| apply(e, plan, &cells)).flatten() {
+            Some(outcome) => outcomes.push(outcome),
+            None => break,
+        }
+    }
+    let Some(mut turn) = registry
+        .with_id(id, |e| conclude(e, outcomes, turn_timeout))
+        .flatten()
+    else {
+        return;
     };
+    // Free the channel before anything is sent (see `play::close`).
+    let end = turn.end.take().and_then(|end| play::close(registry, end));
+    if let Err(e) = announce(http, &turn).await {
+        tracing::warn!(match_id = %id, error = %e, "could not announce the computer's move");
+    }
+    if let Some(end) = end {
+        play::announce(http, &end).await;
+    }
+}
+
+/// Posts the computer's move, in the style of a member's.
+async fn announce(http: &Http, turn: &ComputerTurn) -> Result<(), Error> {
     let (channel, lang) = (turn.channel, turn.public);
     let mut lines: Vec<String> = turn
         .outcomes
@@ -112,8 +177,5 @@ pub async fn take_turn(
     serenity::ChannelId::new(channel.0)
         .send_message(http, message)
         .await?;
-    if let Some(end) = turn.end {
-        play::finish(http, registry, end).await?;
-    }
     Ok(())
 }

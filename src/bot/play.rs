@@ -218,17 +218,40 @@ impl EndSnapshot {
     }
 }
 
-/// Frees the channel and posts the end message there.
-pub async fn finish(http: &Http, registry: &Registry, end: EndSnapshot) -> Result<(), Error> {
-    registry.close(end.channel, end.id);
-    let mut message = CreateMessage::new().content(end.text());
-    if let Some(reveal) = &end.reveal {
-        message = message.add_file(pictures::reveal(reveal, &end.names, end.lang)?);
+/// Frees the channel and its players and, if this call was the one that freed
+/// them, posts the end message there (see [`close`] and [`announce`]).
+pub async fn finish(http: &Http, registry: &Registry, end: EndSnapshot) {
+    if let Some(end) = close(registry, end) {
+        announce(http, &end).await;
     }
-    serenity::ChannelId::new(end.channel.0)
-        .send_message(http, message)
-        .await?;
-    Ok(())
+}
+
+/// Frees the channel and the players of an ended match, at once and before
+/// anything is sent, so that no failed message can leave it behind. Returns the
+/// snapshot only to the one caller that removed the match: only that caller
+/// announces the end, so an ending is announced exactly once.
+#[must_use]
+pub fn close(registry: &Registry, end: EndSnapshot) -> Option<EndSnapshot> {
+    registry.close(end.channel, end.id).map(|_| end)
+}
+
+/// Announces the end of a closed match in its channel; a failure is logged
+/// (the match is over either way).
+pub async fn announce(http: &Http, end: &EndSnapshot) {
+    let sent = async {
+        let mut message = CreateMessage::new().content(end.text());
+        if let Some(reveal) = &end.reveal {
+            message = message.add_file(pictures::reveal(reveal, &end.names, end.lang)?);
+        }
+        serenity::ChannelId::new(end.channel.0)
+            .send_message(http, message)
+            .await?;
+        Ok::<(), Error>(())
+    }
+    .await;
+    if let Err(e) = sent {
+        tracing::warn!(match_id = %end.id, error = %e, "could not announce the end of a match");
+    }
 }
 
 /// Ends every match whose deadline has passed, every `tick`, for ever.
@@ -250,6 +273,10 @@ pub async fn sweep(http: &Http, registry: &Registry) {
         // Re-check under the lock: a move may have pushed the deadline back meanwhile.
         let end = registry
             .with_id(id, |e| {
+                if e.game.ending().is_some() {
+                    // Ended, but still registered: free it now.
+                    return EndSnapshot::of(e);
+                }
                 if e.deadline > now || e.game.timeout().is_err() {
                     return None;
                 }
@@ -258,9 +285,7 @@ pub async fn sweep(http: &Http, registry: &Registry) {
             .flatten();
         if let Some(end) = end {
             tracing::info!(match_id = %end.id, ending = ?end.ending, "deadline passed");
-            if let Err(e) = finish(http, registry, end).await {
-                tracing::warn!(error = %e, "could not announce a timed-out match");
-            }
+            finish(http, registry, end).await;
         }
     }
 }

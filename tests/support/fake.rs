@@ -261,6 +261,8 @@ pub(super) struct State {
     pub closed_dms: HashSet<u64>,
     pub command_ids: HashMap<String, u64>,
     pub fail_registration: bool,
+    /// Interaction callbacks fail like late ones (404, code 10062) while set.
+    pub fail_callbacks: bool,
     pub gateway: Option<mpsc::UnboundedSender<(String, Value)>>,
     pub sessions: usize,
 }
@@ -380,6 +382,12 @@ impl FakeDiscord {
         } else {
             st.closed_dms.remove(&user.id);
         }
+    }
+
+    /// Makes every interaction callback fail like a late one (404, code 10062),
+    /// as when Discord or the network is slow.
+    pub fn fail_callbacks(&self, fail: bool) {
+        self.inner.lock().fail_callbacks = fail;
     }
 
     /// Makes command registration fail with 400 (to test start-up failure).

@@ -345,7 +345,7 @@ fn callback(
     if pending.acknowledged {
         return error(400, 40060, "Interaction has already been acknowledged.");
     }
-    if pending.created.elapsed() > deadline {
+    if pending.created.elapsed() > deadline || st.fail_callbacks {
         return error(404, 10062, "Unknown interaction (answered too late)");
     }
     let (interaction, channel, source) = (pending.id, pending.channel, pending.source_message);

@@ -31,6 +31,12 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
             EndSnapshot::of(e).ok_or_else(|| Error::Internal(anyhow::anyhow!("cancel did not end")))
         })
         .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))??;
-    ctx.send(private_reply(tr!(lang, "cancel-done"))).await?;
-    play::finish(ctx.http(), &data.registry, end).await
+    // Free the channel before anything is sent (see `play::close`).
+    let end = play::close(&data.registry, end);
+    let sent = ctx.send(private_reply(tr!(lang, "cancel-done"))).await;
+    if let Some(end) = end {
+        play::announce(ctx.http(), &end).await;
+    }
+    sent?;
+    Ok(())
 }

@@ -77,32 +77,42 @@ pub async fn fire(
             })
             .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))??;
 
+    // Free the channel before anything is sent: a failed message must not leave
+    // an ended match behind.
+    let end = shot.end.and_then(|end| play::close(&data.registry, end));
     let public = shot.public;
-    let mut reply = poise::CreateReply::default()
-        .content(text::fired(
-            public,
-            shot.variant,
-            &shot.outcome,
-            shot.deadline,
-        ))
-        .attachment(pictures::target_board(&shot.view, public)?);
-    if shot.variant == Variant::Game2000
-        && let Some(salvo) = shot.view.salvos.last()
-    {
-        reply = reply.attachment(pictures::salvo_report(salvo, public)?);
+    let sent = async {
+        let mut reply = poise::CreateReply::default()
+            .content(text::fired(
+                public,
+                shot.variant,
+                &shot.outcome,
+                shot.deadline,
+            ))
+            .attachment(pictures::target_board(&shot.view, public)?);
+        if shot.variant == Variant::Game2000
+            && let Some(salvo) = shot.view.salvos.last()
+        {
+            reply = reply.attachment(pictures::salvo_report(salvo, public)?);
+        }
+        let mentioned = match shot.outcome.next {
+            Next::Turn { player, .. } | Next::Again(player) => {
+                vec![serenity::UserId::new(player.0)]
+            }
+            Next::Over(_) => vec![],
+        };
+        reply = reply.allowed_mentions(serenity::CreateAllowedMentions::new().users(mentioned));
+        ctx.send(reply).await?;
+        Ok::<(), Error>(())
     }
-    let mentioned = match shot.outcome.next {
-        Next::Turn { player, .. } | Next::Again(player) => vec![serenity::UserId::new(player.0)],
-        Next::Over(_) => vec![],
-    };
-    reply = reply.allowed_mentions(serenity::CreateAllowedMentions::new().users(mentioned));
-    ctx.send(reply).await?;
-    if let Some(end) = shot.end {
-        play::finish(ctx.http(), &data.registry, end).await?;
+    .await;
+    // The match goes on (or ends) whether or not the reply got through.
+    if let Some(end) = end {
+        play::announce(ctx.http(), &end).await;
     } else if shot.computer_next {
-        computer::take_turn(ctx.http(), &data.registry, shot.id, turn_timeout).await?;
+        computer::take_turn(ctx.http(), &data.registry, shot.id, turn_timeout).await;
     }
-    Ok(())
+    sent
 }
 
 fn expected_cells(lang: Lang, variant: Variant) -> String {

@@ -23,6 +23,12 @@ pub async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
                 .ok_or_else(|| Error::Internal(anyhow::anyhow!("forfeit did not end")))
         })
         .ok_or_else(|| Error::user(tr!(lang, "err-no-match")))??;
-    ctx.send(private_reply(tr!(lang, "forfeit-done"))).await?;
-    play::finish(ctx.http(), &data.registry, end).await
+    // Free the channel before anything is sent (see `play::close`).
+    let end = play::close(&data.registry, end);
+    let sent = ctx.send(private_reply(tr!(lang, "forfeit-done"))).await;
+    if let Some(end) = end {
+        play::announce(ctx.http(), &end).await;
+    }
+    sent?;
+    Ok(())
 }
