@@ -7,6 +7,9 @@ use std::time::Duration;
 
 use poise::serenity_prelude::GuildId;
 
+/// The longest timeout accepted: a week (far longer ones only risk overflow).
+const MAX_TIMEOUT_SECS: u64 = 7 * 24 * 60 * 60;
+
 /// The bot token, from the Discord developer portal. Required.
 pub const VAR_TOKEN: &str = "DISCORD_TOKEN";
 /// A guild (server) id: register commands only there, which takes effect at once.
@@ -130,8 +133,16 @@ impl Config {
 
         let secs = |var: &'static str, default: Duration| -> Result<Duration, ConfigError> {
             optional(var).map_or(Ok(default), |v| {
-                parse_nonzero(var, &v, "expected a number of seconds above zero")
-                    .map(Duration::from_secs)
+                let reason = "expected a number of seconds from 1 to 604800 (one week)";
+                let n = parse_nonzero(var, &v, reason)?;
+                if n > MAX_TIMEOUT_SECS {
+                    return Err(ConfigError::Invalid {
+                        var,
+                        value: v,
+                        reason,
+                    });
+                }
+                Ok(Duration::from_secs(n))
             })
         };
 
@@ -265,12 +276,21 @@ mod tests {
             (VAR_CHALLENGE_TIMEOUT, "0"),
             (VAR_PLACEMENT_TIMEOUT, "ten"),
             (VAR_TURN_TIMEOUT, "-1"),
+            // Beyond a week (and far beyond what a clock can add).
+            (VAR_TURN_TIMEOUT, "604801"),
+            (VAR_CHALLENGE_TIMEOUT, "18446744073709551615"),
             (VAR_SEED, "-1"),
             (VAR_API_BASE, "127.0.0.1:80"),
         ] {
             let err = read(&[(VAR_TOKEN, "abc"), (var, bad)]).unwrap_err();
             assert!(err.to_string().contains(var), "{var}={bad}: {err}");
         }
+    }
+
+    #[test]
+    fn a_week_is_the_longest_timeout() {
+        let c = read(&[(VAR_TOKEN, "abc"), (VAR_TURN_TIMEOUT, "604800")]).unwrap();
+        assert_eq!(c.turn_timeout, Duration::from_secs(604_800));
     }
 
     #[test]
