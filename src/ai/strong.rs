@@ -21,7 +21,11 @@
 //! the other cells (53.82–54.04), for the halo cells a sinking reveals
 //! (54.01–54.05) and against hits that are hard to follow up (53.96–54.43);
 //! finishing hit ships before searching on (54.17); a linear value of belief
-//! features fitted to 16 000 positions, used for a one-shot look-ahead (61.6).
+//! features fitted to 16 000 positions, used for a one-shot look-ahead (61.6);
+//! exact planning once the samples hold at most 100 distinct layouts of the
+//! afloat ships (the move with the fewest expected misses when the greedy
+//! player continues, worked out over every outcome): 53.89, and 54.19 against
+//! 54.19 on seed 2.
 //!
 //! Sample counts and attempt budgets are fixed, so a move depends only on the
 //! view and the random generator, never on the clock. If no consistent fleet
