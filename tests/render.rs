@@ -90,15 +90,20 @@ fn classic_target_marks_hits_sinks_halo_and_misses_distinctly() {
     );
 }
 
-#[test]
-fn game2000_fired_cells_carry_their_turn_number() {
+/// Ann's view of a Game 2000 battle after 78 planned shots (or its end).
+fn game2000_midgame() -> TargetView {
     let mut m = scenes::started(Variant::Game2000, 3);
     let plans = [
         scenes::plan(Variant::Game2000, 0, false),
         scenes::plan(Variant::Game2000, 1, false),
     ];
     scenes::play(&mut m, &plans, 78);
-    let view = m.target_view(scenes::ANN).expect("battle");
+    m.target_view(scenes::ANN).expect("battle")
+}
+
+#[test]
+fn game2000_fired_cells_carry_their_turn_number() {
+    let view = game2000_midgame();
     assert!(view.salvos.len() >= 12, "{} turns", view.salvos.len());
     let pic = Renderer::shared().target_board(&view, &Labels::default());
     let img = decode(&pic);
@@ -129,13 +134,7 @@ fn game2000_fired_cells_carry_their_turn_number() {
 #[test]
 fn a_long_game2000_history_stays_a_bounded_picture() {
     // Repeats allowed: a game can run for hundreds of turns.
-    let mut m = scenes::started(Variant::Game2000, 3);
-    let plans = [
-        scenes::plan(Variant::Game2000, 0, false),
-        scenes::plan(Variant::Game2000, 1, false),
-    ];
-    scenes::play(&mut m, &plans, 78);
-    let mut view = m.target_view(scenes::ANN).expect("battle");
+    let mut view = game2000_midgame();
     let renderer = Renderer::shared();
     let sized = |v: &TargetView| {
         let pic = renderer.target_board(v, &Labels::default());

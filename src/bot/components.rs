@@ -226,7 +226,10 @@ async fn decline(c: &Click<'_>) -> Result<(), Error> {
                 .ok_or_else(|| Error::Internal(anyhow::anyhow!("decline did not end the match")))
         })
         .ok_or_else(|| stale_button(lang))??;
-    c.data.registry.close(end.channel, end.id);
+    // Whoever frees the match announces its end (the sweeper may have, just now).
+    let Some(end) = play::close(&c.data.registry, end) else {
+        return Err(stale_button(lang));
+    };
     update(
         c.ctx,
         c.interaction,

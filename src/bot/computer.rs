@@ -67,7 +67,16 @@ fn think(mut plan: Plan) -> (Vec<Coord>, Plan) {
 
 /// Plays a move chosen from `plan`, if the match is still exactly where the plan
 /// saw it (a forfeit, a cancellation or a timeout may have come in between).
-fn apply(entry: &mut Entry, plan: Plan, cells: &[Coord]) -> Option<FireOutcome> {
+///
+/// Each move played gives the computer a fresh deadline, so that a long streak
+/// of hits never runs out of time; a computer that cannot move at all still
+/// loses on time, like anyone.
+fn apply(
+    entry: &mut Entry,
+    plan: Plan,
+    cells: &[Coord],
+    turn_timeout: Duration,
+) -> Option<FireOutcome> {
     let me = entry.game.player(Side::Opponent);
     if entry.game.to_move() != Some(me) || entry.game.target_view(me)? != plan.view {
         return None;
@@ -75,17 +84,19 @@ fn apply(entry: &mut Entry, plan: Plan, cells: &[Coord]) -> Option<FireOutcome> 
     let Entry { game, computer, .. } = entry;
     let computer = computer.as_mut()?;
     computer.rng = plan.rng;
-    match game.fire(me, cells) {
-        Ok(outcome) => Some(outcome),
+    let outcome = match game.fire(me, cells) {
+        Ok(outcome) => outcome,
         Err(e) => {
             // The shooters promise legal cells; never let a bug stall the match.
             tracing::error!(error = %e, ?cells, "the computer chose an illegal shot");
             let cells = ai::complete_turn(&plan.view, &[], &mut computer.rng);
             game.fire(me, &cells)
                 .inspect_err(|e| tracing::error!(error = %e, ?cells, "the computer cannot move"))
-                .ok()
+                .ok()?
         }
-    }
+    };
+    entry.deadline = play::now() + turn_timeout;
+    Some(outcome)
 }
 
 /// Once the computer has moved: the member's deadline, and what to announce.
@@ -131,7 +142,10 @@ pub async fn take_turn(http: &Http, registry: &Arc<Registry>, id: MatchId, turn_
                 break;
             }
         };
-        match registry.with_id(id, |e| apply(e, plan, &cells)).flatten() {
+        match registry
+            .with_id(id, |e| apply(e, plan, &cells, turn_timeout))
+            .flatten()
+        {
             Some(outcome) => outcomes.push(outcome),
             None => break,
         }

@@ -291,6 +291,8 @@ mod tests {
     fn a_week_is_the_longest_timeout() {
         let c = read(&[(VAR_TOKEN, "abc"), (VAR_TURN_TIMEOUT, "604800")]).unwrap();
         assert_eq!(c.turn_timeout, Duration::from_secs(604_800));
+        let err = read(&[(VAR_TOKEN, "abc"), (VAR_TURN_TIMEOUT, "604801")]).unwrap_err();
+        assert!(err.to_string().contains("one week"), "{err}");
     }
 
     #[test]

@@ -152,11 +152,13 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
 /// Makes player input safe to quote inside inline code.
 #[must_use]
 pub fn tidy(input: &str) -> String {
-    input
-        .chars()
-        .filter(|c| *c != '`' && !c.is_control())
-        .take(60)
-        .collect()
+    const KEEP: usize = 60;
+    let mut kept = input.chars().filter(|c| *c != '`' && !c.is_control());
+    let mut out: String = kept.by_ref().take(KEEP).collect();
+    if kept.next().is_some() {
+        out.push('…');
+    }
+    out
 }
 
 #[cfg(test)]
@@ -185,6 +187,7 @@ mod tests {
     #[test]
     fn tidy_removes_backticks_and_limits_length() {
         assert_eq!(tidy("a`b\nc"), "abc");
-        assert_eq!(tidy(&"x".repeat(200)).len(), 60);
+        assert_eq!(tidy(&"x".repeat(60)), "x".repeat(60));
+        assert_eq!(tidy(&"x".repeat(200)), format!("{}…", "x".repeat(60)));
     }
 }

@@ -235,6 +235,25 @@ pub fn close(registry: &Registry, end: EndSnapshot) -> Option<EndSnapshot> {
     registry.close(end.channel, end.id).map(|_| end)
 }
 
+/// For a member who ended a match (`/forfeit`, `/cancel`): frees it, tells them
+/// `confirmation` privately, then announces the end to everyone. The end is
+/// announced even if the private answer fails, whose error is returned.
+pub async fn end_by_command(
+    ctx: super::Context<'_>,
+    end: EndSnapshot,
+    confirmation: String,
+) -> Result<(), Error> {
+    let end = close(&ctx.data().registry, end);
+    let sent = ctx
+        .send(super::error::private_reply(confirmation))
+        .await
+        .map(|_| ());
+    if let Some(end) = end {
+        announce(ctx.http(), &end).await;
+    }
+    Ok(sent?)
+}
+
 /// Announces the end of a closed match in its channel; a failure is logged
 /// (the match is over either way).
 pub async fn announce(http: &Http, end: &EndSnapshot) {
@@ -284,7 +303,7 @@ pub async fn sweep(http: &Http, registry: &Registry) {
             })
             .flatten();
         if let Some(end) = end {
-            tracing::info!(match_id = %end.id, ending = ?end.ending, "deadline passed");
+            tracing::info!(match_id = %end.id, ending = ?end.ending, "match ended by the sweeper");
             finish(http, registry, end).await;
         }
     }

@@ -92,7 +92,7 @@ pub fn history(
         );
     }
     // The newest turns that fit, oldest of them first.
-    let room = (layout.columns * layout.rows) as usize;
+    let room = ((layout.columns * layout.rows) as usize).min(HistoryLayout::MAX_TURNS);
     let shown = &salvos[salvos.len().saturating_sub(room)..];
     for (i, s) in shown.iter().enumerate() {
         let i = i as u32;

@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::error::{private_reply, user_lang};
+use crate::bot::error::user_lang;
 use crate::bot::i18n::errors::Explain;
 use crate::bot::i18n::tr;
 use crate::bot::play::{self, EndSnapshot, player};
@@ -31,12 +31,5 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
             EndSnapshot::of(e).ok_or_else(|| Error::Internal(anyhow::anyhow!("cancel did not end")))
         })
         .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))??;
-    // Free the channel before anything is sent (see `play::close`).
-    let end = play::close(&data.registry, end);
-    let sent = ctx.send(private_reply(tr!(lang, "cancel-done"))).await;
-    if let Some(end) = end {
-        play::announce(ctx.http(), &end).await;
-    }
-    sent?;
-    Ok(())
+    play::end_by_command(ctx, end, tr!(lang, "cancel-done")).await
 }

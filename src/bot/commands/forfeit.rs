@@ -1,6 +1,6 @@
 //! `/forfeit`: give up your match.
 
-use crate::bot::error::{private_reply, user_lang};
+use crate::bot::error::user_lang;
 use crate::bot::i18n::errors::Explain;
 use crate::bot::i18n::tr;
 use crate::bot::play::{self, EndSnapshot, player};
@@ -23,12 +23,5 @@ pub async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
                 .ok_or_else(|| Error::Internal(anyhow::anyhow!("forfeit did not end")))
         })
         .ok_or_else(|| Error::user(tr!(lang, "err-no-match")))??;
-    // Free the channel before anything is sent (see `play::close`).
-    let end = play::close(&data.registry, end);
-    let sent = ctx.send(private_reply(tr!(lang, "forfeit-done"))).await;
-    if let Some(end) = end {
-        play::announce(ctx.http(), &end).await;
-    }
-    sent?;
-    Ok(())
+    play::end_by_command(ctx, end, tr!(lang, "forfeit-done")).await
 }
