@@ -69,8 +69,8 @@ fn think(mut plan: Plan) -> (Vec<Coord>, Plan) {
 /// saw it (a forfeit, a cancellation or a timeout may have come in between).
 ///
 /// Each move played gives the computer a fresh deadline, so that a long streak
-/// of hits never runs out of time; a computer that cannot move at all still
-/// loses on time, like anyone.
+/// of hits never runs out of time (after its last move, that deadline is the
+/// member's); a computer that cannot move at all still loses on time.
 fn apply(
     entry: &mut Entry,
     plan: Plan,
@@ -99,19 +99,13 @@ fn apply(
     Some(outcome)
 }
 
-/// Once the computer has moved: the member's deadline, and what to announce.
-fn conclude(
-    entry: &mut Entry,
-    outcomes: Vec<FireOutcome>,
-    turn_timeout: Duration,
-) -> Option<ComputerTurn> {
+/// Once the computer has moved: what to announce. The member's deadline is the
+/// one the computer's last move set (see [`apply`]).
+fn conclude(entry: &Entry, outcomes: Vec<FireOutcome>) -> Option<ComputerTurn> {
     if outcomes.is_empty() {
         return None;
     }
     let me = entry.game.player(Side::Opponent);
-    if entry.game.to_move() != Some(me) {
-        entry.deadline = play::now() + turn_timeout;
-    }
     Some(ComputerTurn {
         variant: entry.game.variant(),
         view: entry.game.target_view(me)?,
@@ -150,10 +144,7 @@ pub async fn take_turn(http: &Http, registry: &Arc<Registry>, id: MatchId, turn_
             None => break,
         }
     }
-    let Some(mut turn) = registry
-        .with_id(id, |e| conclude(e, outcomes, turn_timeout))
-        .flatten()
-    else {
+    let Some(mut turn) = registry.with_id(id, |e| conclude(e, outcomes)).flatten() else {
         return;
     };
     // Free the channel before anything is sent (see `play::close`).
