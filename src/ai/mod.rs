@@ -33,7 +33,9 @@ use crate::game::{CellSet, Coord, TargetView};
 pub use placement::place_fleet;
 
 /// How strong the computer plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Difficulty {
     /// Mostly random shots, sometimes following up a hit.
     Easy,

@@ -1,9 +1,7 @@
-//! Button clicks, routed by `custom_id` in the framework's global event handler.
-//!
-//! Every component the bot creates carries a custom id `bs:<match>:<action>[:<arg>]`. Routing
-//! by a stable id (instead of collectors) means no click is missed and buttons keep working
-//! after a restart, as long as the match still exists. Clicks on ids without the `bs:` prefix
-//! are not ours and are left alone.
+//! Button clicks, routed by custom id (see [`super::buttons`]) in the framework's global
+//! event handler. Routing by a stable id (instead of collectors) means no click is missed
+//! and buttons keep working after a restart, as long as the match is live. Clicks on ids
+//! without our prefix are not ours and are left alone.
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -11,48 +9,17 @@ use serenity::{
     CreateMessage,
 };
 
-use super::i18n::errors::Explain;
+use super::buttons::{ButtonId, PREFIX};
 use super::i18n::{Lang, tr};
-use super::play::{self, EndSnapshot, Preview, player};
+use super::play::{self, lang_of, player, refusal};
 use super::{Data, Error, computer, pictures, text};
-use crate::game::{Confirmed, Variant};
-use crate::registry::MatchId;
-
-/// Prefix of every custom id this bot creates.
-pub const PREFIX: &str = "bs:";
+use crate::game::Confirmed;
+use crate::session::MatchId;
 
 /// What players see when they click a button of a game that is gone, in `lang`.
 #[must_use]
 pub fn stale_button(lang: Lang) -> Error {
     Error::user(tr!(lang, "err-stale-button"))
-}
-
-/// A parsed `bs:<match>:<action>[:<arg>]` custom id.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ComponentId<'a> {
-    /// The match the button belongs to.
-    pub match_id: &'a str,
-    /// What the button does, e.g. `accept`.
-    pub action: &'a str,
-    /// Optional extra data, e.g. a cell.
-    pub arg: Option<&'a str>,
-}
-
-impl<'a> ComponentId<'a> {
-    /// Parses a custom id; `None` if it is not ours or is malformed.
-    #[must_use]
-    pub fn parse(custom_id: &'a str) -> Option<Self> {
-        let rest = custom_id.strip_prefix(PREFIX)?;
-        let mut parts = rest.splitn(3, ':');
-        let match_id = parts.next().filter(|s| !s.is_empty())?;
-        let action = parts.next().filter(|s| !s.is_empty())?;
-        let arg = parts.next();
-        Some(Self {
-            match_id,
-            action,
-            arg,
-        })
-    }
 }
 
 /// Handles a component interaction if its custom id carries our prefix.
@@ -68,12 +35,21 @@ pub async fn handle(
     }
     // Answers to the clicking user are in their language.
     let lang = Lang::from_discord(&click.locale);
-    let outcome = match ComponentId::parse(custom_id) {
-        None => {
+    let c = Click {
+        ctx,
+        data,
+        interaction: click,
+        lang,
+    };
+    let outcome = match custom_id.parse::<ButtonId>() {
+        Err(_) => {
             tracing::warn!(custom_id, user = %click.user.id, "malformed component id");
             Err(stale_button(lang))
         }
-        Some(id) => route(ctx, data, click, &id, lang).await,
+        Ok(ButtonId::Accept(id)) => accept(&c, id).await,
+        Ok(ButtonId::Decline(id)) => decline(&c, id).await,
+        Ok(ButtonId::Shuffle(id)) => shuffle(&c, id).await,
+        Ok(ButtonId::Ready(id, tag)) => ready(&c, id, &tag).await,
     };
     if let Err(error) = outcome {
         match &error {
@@ -91,50 +67,13 @@ pub async fn handle(
     Ok(())
 }
 
-/// Dispatches a parsed click to its match.
-async fn route(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    id: &ComponentId<'_>,
-    lang: Lang,
-) -> Result<(), Error> {
-    let Ok(match_id) = id.match_id.parse::<u64>().map(MatchId) else {
-        return Err(stale_button(lang));
-    };
-    let click = Click {
-        ctx,
-        data,
-        interaction: click,
-        id: match_id,
-        lang,
-    };
-    match id.action {
-        "accept" => accept(&click).await,
-        "decline" => decline(&click).await,
-        "shuffle" => shuffle(&click).await,
-        "ready" => ready(&click, id.arg.unwrap_or("")).await,
-        other => {
-            tracing::debug!(action = other, "unknown button action");
-            Err(stale_button(lang))
-        }
-    }
-}
-
 /// One click on one of our buttons, with what every action needs.
 struct Click<'a> {
     ctx: &'a serenity::Context,
     data: &'a Data,
     interaction: &'a ComponentInteraction,
-    /// The match the button belongs to.
-    id: MatchId,
     /// The clicking user's language.
     lang: Lang,
-}
-
-/// An engine error for the clicking user, in their language.
-fn user_error(e: &impl Explain, lang: Lang, variant: Variant) -> Error {
-    Error::user(e.explain(lang, variant))
 }
 
 /// Replaces the message the button sits on.
@@ -149,43 +88,34 @@ async fn update(
     Ok(())
 }
 
-async fn accept(c: &Click<'_>) -> Result<(), Error> {
+async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
-    let timeout = c.data.config.placement_timeout;
-    let (players, variant, deadline, previews, public) = c
+    let accepted = c
         .data
-        .registry
-        .with_id(c.id, |e| -> Result<_, Error> {
-            let variant = e.game.variant();
-            e.game
-                .accept(me)
-                .map_err(|err| user_error(&err, lang, variant))?;
-            e.player_locales[1] = Some(click.locale.clone());
-            e.deadline = play::now() + timeout;
-            let players = e.game.players();
-            let mut previews = Vec::new();
-            for p in players {
-                // Everyone starts with a random fleet they can keep, shuffle or replace.
-                e.game
-                    .shuffle_fleet(p)
-                    .map_err(|err| user_error(&err, lang, variant))?;
-                previews.extend(Preview::of(e, p).map(|v| (p, v, play::player_lang(e, p))));
-            }
-            Ok((players, variant, e.deadline, previews, play::public_lang(e)))
-        })
-        .ok_or_else(|| stale_button(lang))??;
-    update(
+        .session
+        .accept(id, me, Some(click.locale.clone()))
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    let public = lang_of(accepted.guild_locale.as_ref());
+    let updated = update(
         ctx,
         click,
         CreateInteractionResponseMessage::new()
-            .content(text::accepted(public, players, variant, deadline))
+            .content(text::accepted(
+                public,
+                accepted.players,
+                accepted.variant,
+                accepted.deadline,
+            ))
             .components(vec![]),
     )
-    .await?;
-    // One player's failed DM must not cost the other theirs.
-    for (p, preview, private) in previews {
-        let delivered = play::dm_preview(&ctx.http, p, &preview, private)
+    .await;
+    // The match has begun whatever happened to the update: previews go out regardless,
+    // and one player's failed DM must not cost the other theirs.
+    for (p, preview, locale) in &accepted.previews {
+        let private = locale.as_deref().map_or(public, Lang::from_discord);
+        let delivered = play::dm_preview(&ctx.http, *p, preview, private)
             .await
             .unwrap_or_else(|e| {
                 tracing::warn!(error = %e, "could not send a fleet preview by DM");
@@ -196,7 +126,7 @@ async fn accept(c: &Click<'_>) -> Result<(), Error> {
                 .send_message(
                     &ctx.http,
                     CreateMessage::new()
-                        .content(text::dm_closed_hint(public, p))
+                        .content(text::dm_closed_hint(public, *p))
                         .allowed_mentions(
                             serenity::CreateAllowedMentions::new()
                                 .users([serenity::UserId::new(p.0)]),
@@ -208,101 +138,71 @@ async fn accept(c: &Click<'_>) -> Result<(), Error> {
             }
         }
     }
-    Ok(())
+    updated
 }
 
-async fn decline(c: &Click<'_>) -> Result<(), Error> {
+async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let lang = c.lang;
     let me = player(&c.interaction.user);
-    let end = c
+    let ended = c
         .data
-        .registry
-        .with_id(c.id, |e| -> Result<EndSnapshot, Error> {
-            let variant = e.game.variant();
-            e.game
-                .decline(me)
-                .map_err(|err| user_error(&err, lang, variant))?;
-            EndSnapshot::of(e)
-                .ok_or_else(|| Error::Internal(anyhow::anyhow!("decline did not end the match")))
-        })
-        .ok_or_else(|| stale_button(lang))??;
-    // Whoever frees the match announces its end (the sweeper may have, just now).
-    let Some(end) = play::close(&c.data.registry, end) else {
+        .session
+        .decline(id, me)
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    // Whoever ended the match announces its end (the sweeper may have, just now).
+    let Some(end) = ended else {
         return Err(stale_button(lang));
     };
-    update(
+    let updated = update(
         c.ctx,
         c.interaction,
         CreateInteractionResponseMessage::new()
-            .content(end.text())
+            .content(play::end_text(&end))
             .components(vec![])
             .allowed_mentions(serenity::CreateAllowedMentions::new()),
     )
-    .await
+    .await;
+    if updated.is_err() {
+        // The challenge message could not be changed: say it in the channel instead.
+        play::announce(&c.ctx.http, &end).await;
+    }
+    updated
 }
 
-async fn shuffle(c: &Click<'_>) -> Result<(), Error> {
+async fn shuffle(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let lang = c.lang;
     let me = player(&c.interaction.user);
     let preview = c
         .data
-        .registry
-        .with_id(c.id, |e| -> Result<Preview, Error> {
-            let variant = e.game.variant();
-            e.game
-                .shuffle_fleet(me)
-                .map_err(|err| user_error(&err, lang, variant))?;
-            Preview::of(e, me).ok_or_else(|| Error::user(tr!(lang, "err-no-fleet-yet")))
-        })
-        .ok_or_else(|| stale_button(lang))??;
+        .session
+        .shuffle(id, me)
+        .await
+        .map_err(|e| refusal(lang, &e))?;
     let picture = pictures::own_board(&preview.view, lang)?;
     update(
         c.ctx,
         c.interaction,
         CreateInteractionResponseMessage::new()
-            .content(preview.text(lang))
+            .content(play::preview_text(lang, &preview))
             .files([picture])
-            .components(preview.buttons(lang)),
+            .components(play::preview_buttons(lang, &preview)),
     )
     .await
 }
 
-async fn ready(c: &Click<'_>, tag: &str) -> Result<(), Error> {
+async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
-    let turn_timeout = c.data.config.turn_timeout;
-    let (preview, confirmed, players, deadline, public) = c
+    let readied = c
         .data
-        .registry
-        .with_id(c.id, |e| -> Result<_, Error> {
-            let preview = match Preview::of(e, me) {
-                Some(p) => p,
-                None if !e.has_player(me) => {
-                    return Err(Error::user(tr!(lang, "err-not-your-button")));
-                }
-                None => return Err(Error::user(tr!(lang, "err-ready-battle-begun"))),
-            };
-            if play::fleet_tag(&preview.fleet) != tag {
-                return Err(Error::user(tr!(lang, "err-ready-stale")));
-            }
-            let confirmed = e
-                .game
-                .confirm(me)
-                .map_err(|err| user_error(&err, lang, preview.variant))?;
-            if matches!(confirmed, Confirmed::BattleStarts { .. }) {
-                e.deadline = play::now() + turn_timeout;
-            }
-            Ok((
-                preview,
-                confirmed,
-                e.game.players(),
-                e.deadline,
-                play::public_lang(e),
-            ))
-        })
-        .ok_or_else(|| stale_button(lang))??;
-    let waiting_for = match confirmed {
-        Confirmed::Waiting => players.into_iter().find(|&p| p != me),
+        .session
+        .ready(id, me, tag)
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    let preview = &readied.preview;
+    let waiting_for = match readied.confirmed {
+        Confirmed::Waiting => readied.players.into_iter().find(|&p| p != me),
         Confirmed::BattleStarts { .. } => None,
     };
     let confirmed_reply = async {
@@ -322,73 +222,32 @@ async fn ready(c: &Click<'_>, tag: &str) -> Result<(), Error> {
         .await
     }
     .await;
-    if let Confirmed::BattleStarts { first } = confirmed {
+    if let Confirmed::BattleStarts { first } = readied.confirmed {
+        let public = lang_of(readied.guild_locale.as_ref());
         let started = serenity::ChannelId::new(preview.channel.0)
             .send_message(
                 &ctx.http,
                 CreateMessage::new()
                     .content(text::battle_starts(
                         public,
-                        players,
+                        readied.players,
                         first,
                         preview.variant,
-                        deadline,
+                        readied.deadline,
                     ))
                     .allowed_mentions(
                         serenity::CreateAllowedMentions::new()
-                            .users(players.map(|p| serenity::UserId::new(p.0))),
+                            .users(readied.players.map(|p| serenity::UserId::new(p.0))),
                     ),
             )
             .await;
         if let Err(e) = started {
-            tracing::warn!(match_id = %c.id, error = %e, "could not announce the battle");
+            tracing::warn!(match_id = %id, error = %e, "could not announce the battle");
         }
         // Against the computer, it may fire first (whatever got through above).
-        computer::take_turn(&ctx.http, &c.data.registry, c.id, turn_timeout).await;
-    }
-    confirmed_reply
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parses_well_formed_ids() {
-        assert_eq!(
-            ComponentId::parse("bs:42:fire:C4"),
-            Some(ComponentId {
-                match_id: "42",
-                action: "fire",
-                arg: Some("C4")
-            })
-        );
-        assert_eq!(
-            ComponentId::parse("bs:7:accept"),
-            Some(ComponentId {
-                match_id: "7",
-                action: "accept",
-                arg: None
-            })
-        );
-        assert_eq!(
-            ComponentId::parse("bs:7:note:a:b").unwrap().arg,
-            Some("a:b")
-        );
-    }
-
-    #[test]
-    fn rejects_foreign_and_malformed_ids() {
-        for bad in [
-            "",
-            "bs:",
-            "bs:42",
-            "bs::fire",
-            "bs:42:",
-            "xx:42:fire",
-            "BS:1:a",
-        ] {
-            assert_eq!(ComponentId::parse(bad), None, "{bad:?}");
+        if readied.computer_next {
+            computer::take_turn(&ctx.http, &c.data.session, id).await;
         }
     }
+    confirmed_reply
 }

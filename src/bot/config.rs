@@ -24,6 +24,11 @@ pub const VAR_PLACEMENT_TIMEOUT: &str = "PLACEMENT_TIMEOUT_SECS";
 pub const VAR_TURN_TIMEOUT: &str = "TURN_TIMEOUT_SECS";
 /// Fixed seed for every random choice, for reproducible games.
 pub const VAR_SEED: &str = "BROADSIDE_SEED";
+/// Where matches are stored.
+pub const VAR_DATABASE_URL: &str = "DATABASE_URL";
+
+/// Default for [`VAR_DATABASE_URL`]: a SQLite file in the working directory.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://broadside.db";
 
 /// Default for [`VAR_CHALLENGE_TIMEOUT`].
 pub const DEFAULT_CHALLENGE_TIMEOUT: Duration = Duration::from_secs(300);
@@ -91,6 +96,8 @@ pub struct Config {
     pub turn_timeout: Duration,
     /// Fixed random seed (`BROADSIDE_SEED`); `None` seeds from the operating system.
     pub seed: Option<u64>,
+    /// Where matches are stored (`DATABASE_URL`), default [`DEFAULT_DATABASE_URL`].
+    pub database_url: String,
 }
 
 impl Config {
@@ -156,6 +163,18 @@ impl Config {
             })
             .transpose()?;
 
+        let database_url = match optional(VAR_DATABASE_URL) {
+            None => DEFAULT_DATABASE_URL.to_owned(),
+            Some(v) if v.trim().starts_with("sqlite:") => v.trim().to_owned(),
+            Some(v) => {
+                return Err(ConfigError::Invalid {
+                    var: VAR_DATABASE_URL,
+                    value: v,
+                    reason: "expected a SQLite URL such as sqlite://broadside.db",
+                });
+            }
+        };
+
         Ok(Self {
             token,
             dev_guild_id,
@@ -164,6 +183,7 @@ impl Config {
             placement_timeout: secs(VAR_PLACEMENT_TIMEOUT, DEFAULT_PLACEMENT_TIMEOUT)?,
             turn_timeout: secs(VAR_TURN_TIMEOUT, DEFAULT_TURN_TIMEOUT)?,
             seed,
+            database_url,
         })
     }
 }
@@ -223,6 +243,19 @@ mod tests {
         assert_eq!(c.placement_timeout, Duration::from_secs(600));
         assert_eq!(c.turn_timeout, Duration::from_secs(300));
         assert_eq!(c.seed, None);
+        assert_eq!(c.database_url, "sqlite://broadside.db");
+    }
+
+    #[test]
+    fn database_urls_must_be_sqlite() {
+        let c = read(&[
+            (VAR_TOKEN, "abc"),
+            (VAR_DATABASE_URL, " sqlite:///var/lib/b.db "),
+        ])
+        .unwrap();
+        assert_eq!(c.database_url, "sqlite:///var/lib/b.db");
+        let err = read(&[(VAR_TOKEN, "abc"), (VAR_DATABASE_URL, "mysql://x")]).unwrap_err();
+        assert!(err.to_string().contains("DATABASE_URL"), "{err}");
     }
 
     #[test]

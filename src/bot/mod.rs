@@ -9,8 +9,9 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
-use crate::registry::Registry;
+use crate::session::{Resumed, Seeds, Session, Timeouts};
 
+pub mod buttons;
 pub mod commands;
 pub mod components;
 pub mod computer;
@@ -29,14 +30,16 @@ pub use error::{Error, UserError};
 pub struct Data {
     /// The configuration the bot was started with.
     pub config: Arc<Config>,
-    /// Running matches.
-    pub registry: Arc<Registry>,
-    /// Seeds for new matches.
-    pub seeds: play::Seeds,
+    /// Live matches and their store: every change of a match goes through it.
+    pub session: Arc<Session>,
 }
 
 /// How often the sweeper looks for matches past their deadline.
 const SWEEP_EVERY: Duration = Duration::from_millis(500);
+/// How often the bot records in the database that it is running.
+const BEAT_EVERY: Duration = Duration::from_secs(5);
+/// The pause between two restart notes.
+const RESUME_PACE: Duration = Duration::from_millis(250);
 
 /// The context commands receive.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
@@ -70,7 +73,11 @@ pub fn options() -> poise::FrameworkOptions<Data, Error> {
 /// set, else globally); if that fails it records the reason in `failure` and shuts down,
 /// because poise would otherwise wait forever.
 #[must_use]
-pub fn framework(config: Arc<Config>, failure: StartupFailure) -> poise::Framework<Data, Error> {
+pub fn framework(
+    config: Arc<Config>,
+    failure: StartupFailure,
+    session: Arc<Session>,
+) -> poise::Framework<Data, Error> {
     poise::Framework::builder()
         .options(options())
         .setup(move |ctx, ready, framework| {
@@ -93,13 +100,7 @@ pub fn framework(config: Arc<Config>, failure: StartupFailure) -> poise::Framewo
                     scope = %config.dev_guild_id.map_or("global".to_owned(), |g| format!("guild {g}")),
                     "commands registered; ready"
                 );
-                let registry = Arc::new(Registry::new());
-                play::spawn_sweeper(Arc::clone(&ctx.http), Arc::clone(&registry), SWEEP_EVERY);
-                Ok(Data {
-                    seeds: play::Seeds::new(config.seed),
-                    config,
-                    registry,
-                })
+                Ok(Data { config, session })
             })
         })
         .build()
@@ -119,9 +120,22 @@ async fn event_handler(
     Ok(())
 }
 
+/// Opens the database and brings back every live match (before any command is taken).
+async fn open_session(config: &Config) -> anyhow::Result<(Arc<Session>, Vec<Resumed>)> {
+    let store = crate::store::open(&config.database_url).await?;
+    let timeouts = Timeouts {
+        challenge: config.challenge_timeout,
+        placement: config.placement_timeout,
+        turn: config.turn_timeout,
+    };
+    let (session, resumed) = Session::restore(store, timeouts, Seeds::new(config.seed)).await?;
+    Ok((Arc::new(session), resumed))
+}
+
 /// Connects to Discord and serves until the gateway fails or SIGINT/SIGTERM arrives.
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let config = Arc::new(config);
+    let (session, resumed) = open_session(&config).await?;
     let http = match &config.api_base {
         // serenity only honours a proxy with its rate limiter disabled.
         Some(base) => {
@@ -136,10 +150,18 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let failure = StartupFailure::default();
     let intents = serenity::GatewayIntents::GUILDS;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
-        .framework(framework(Arc::clone(&config), Arc::clone(&failure)))
+        .framework(framework(
+            Arc::clone(&config),
+            Arc::clone(&failure),
+            Arc::clone(&session),
+        ))
         .await
         .context("could not create the Discord client")?;
     let shards = Arc::clone(&client.shard_manager);
+    let http = Arc::clone(&client.http);
+    play::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);
+    play::spawn_sweeper(Arc::clone(&http), Arc::clone(&session), SWEEP_EVERY);
+    play::spawn_resume_notes(http, Arc::clone(&session), resumed, RESUME_PACE);
 
     let mut start = std::pin::pin!(client.start());
     let result = tokio::select! {
@@ -155,6 +177,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             }
         }
     };
+    // The last heartbeat: the time until the next start is given back to the players.
+    if let Err(e) = session.beat().await {
+        tracing::warn!(error = %e, "could not record the last heartbeat");
+    }
     if let Some(reason) = failure.get() {
         anyhow::bail!("{reason}");
     }

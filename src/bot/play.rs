@@ -1,47 +1,20 @@
-//! Match flows shared by commands, buttons and the deadline sweeper.
+//! Match flows shared by commands, buttons and the background tasks: wording and sending
+//! what the session layer returns.
 //!
-//! The pattern everywhere: change the match inside a registry closure and take an
-//! owned snapshot of what must be shown; the guard is dropped when the closure
-//! returns; only then render and talk to Discord.
+//! The session has already changed the match and written it by the time anything here
+//! runs; no lock is held. Every send may fail: failures are logged and the match goes on.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude as serenity;
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use serenity::{CreateActionRow, CreateButton, CreateMessage, Http};
 
-use super::i18n::Lang;
+use super::buttons::ButtonId;
+use super::i18n::{Lang, tr};
 use super::{Error, pictures, text};
-use crate::game::{Ending, Fleet, OwnBoardView, PlayerId, RevealView, Variant};
-use crate::registry::{ChannelKey, Entry, MatchId, Registry};
-
-/// The bot's source of match seeds: fixed by `BROADSIDE_SEED` for replays, else random.
-#[derive(Debug)]
-pub struct Seeds(Mutex<ChaCha8Rng>);
-
-impl Seeds {
-    /// Seeds drawn from `seed`, or from the operating system when `None`.
-    #[must_use]
-    pub fn new(seed: Option<u64>) -> Self {
-        let rng = match seed {
-            Some(s) => ChaCha8Rng::seed_from_u64(s),
-            None => ChaCha8Rng::from_rng(&mut rand::rng()),
-        };
-        Seeds(Mutex::new(rng))
-    }
-
-    /// The next match seed.
-    pub fn next(&self) -> u64 {
-        // A poisoned lock only means another thread panicked mid-draw; the RNG is still usable.
-        let mut rng = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        rng.next_u64()
-    }
-}
+use crate::game::{PhaseKind, PlayerId};
+use crate::session::{Ended, Entry, Preview, Resumed, Session, SessionError};
 
 /// The current time.
 #[must_use]
@@ -55,17 +28,10 @@ pub fn player(user: &serenity::User) -> PlayerId {
     PlayerId(user.id.get())
 }
 
-/// A short fingerprint of a fleet, carried by the Ready button so that a stale
-/// preview cannot confirm a fleet the player no longer has.
+/// The language of a server, from its locale (for public messages).
 #[must_use]
-pub fn fleet_tag(fleet: &Fleet) -> String {
-    // FNV-1a over the canonical fleet text.
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in fleet.to_string().bytes() {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{:08x}", hash & 0xffff_ffff)
+pub fn lang_of(locale: Option<&String>) -> Lang {
+    Lang::from_opt(locale.map(String::as_str))
 }
 
 /// The language of the server a match is played in (for public messages).
@@ -74,75 +40,31 @@ pub fn public_lang(entry: &Entry) -> Lang {
     Lang::from_opt(entry.guild_locale.as_deref())
 }
 
-/// The language `player` last used with the bot in this match (for DMs the bot sends
-/// unasked); the server's language if the player's is unknown.
-#[must_use]
-pub fn player_lang(entry: &Entry, player: PlayerId) -> Lang {
-    entry
-        .game
-        .players()
-        .iter()
-        .position(|&p| p == player)
-        .and_then(|i| entry.player_locales[i].as_deref())
-        .map_or_else(|| public_lang(entry), Lang::from_discord)
-}
-
 /// Shuffle and Ready buttons of a placement preview, labelled in `lang`.
 #[must_use]
-pub fn placement_buttons(lang: Lang, id: MatchId, fleet: &Fleet) -> Vec<CreateActionRow> {
+pub fn preview_buttons(lang: Lang, preview: &Preview) -> Vec<CreateActionRow> {
     let [shuffle, ready] = text::placement_buttons(lang);
     vec![CreateActionRow::Buttons(vec![
-        CreateButton::new(format!("bs:{id}:shuffle"))
+        CreateButton::new(ButtonId::Shuffle(preview.id).to_string())
             .label(shuffle)
             .emoji('🔀')
             .style(serenity::ButtonStyle::Secondary),
-        CreateButton::new(format!("bs:{id}:ready:{}", fleet_tag(fleet)))
+        CreateButton::new(ButtonId::Ready(preview.id, preview.tag()).to_string())
             .label(ready)
             .emoji('✅')
             .style(serenity::ButtonStyle::Success),
     ])]
 }
 
-/// What a private placement preview needs.
-#[derive(Clone, Debug)]
-pub struct Preview {
-    /// The match.
-    pub id: MatchId,
-    /// Its channel.
-    pub channel: ChannelKey,
-    /// Its rules.
-    pub variant: Variant,
-    /// The fleet shown.
-    pub fleet: Fleet,
-    /// The picture's view.
-    pub view: OwnBoardView,
-}
-
-impl Preview {
-    /// The preview of `player`'s current fleet in `entry`, if they have one.
-    #[must_use]
-    pub fn of(entry: &Entry, player: PlayerId) -> Option<Self> {
-        let (fleet, _) = entry.game.placed_fleet(player)?;
-        Some(Preview {
-            id: entry.id,
-            channel: entry.channel,
-            variant: entry.game.variant(),
-            fleet: fleet.clone(),
-            view: OwnBoardView::preview(fleet),
-        })
-    }
-
-    /// The prompt text in `lang`.
-    #[must_use]
-    pub fn text(&self, lang: Lang) -> String {
-        text::placement_prompt(lang, self.variant, &self.fleet.to_string(), self.channel.0)
-    }
-
-    /// The Shuffle and Ready buttons for this preview, in `lang`.
-    #[must_use]
-    pub fn buttons(&self, lang: Lang) -> Vec<CreateActionRow> {
-        placement_buttons(lang, self.id, &self.fleet)
-    }
+/// The placement prompt of a preview, in `lang`.
+#[must_use]
+pub fn preview_text(lang: Lang, preview: &Preview) -> String {
+    text::placement_prompt(
+        lang,
+        preview.variant,
+        &preview.fleet.to_string(),
+        preview.channel.0,
+    )
 }
 
 /// Sends the placement preview to `player` by DM, in `lang`. Returns `false` when the DM
@@ -155,9 +77,9 @@ pub async fn dm_preview(
 ) -> Result<bool, Error> {
     let picture = pictures::own_board(&preview.view, lang)?;
     let message = CreateMessage::new()
-        .content(preview.text(lang))
+        .content(preview_text(lang, preview))
         .add_file(picture)
-        .components(preview.buttons(lang));
+        .components(preview_buttons(lang, preview));
     let user = serenity::UserId::new(player.0);
     let sent = match user.create_dm_channel(http).await {
         Ok(dm) => dm.id.send_message(http, message).await.map(|_| ()),
@@ -172,78 +94,26 @@ pub async fn dm_preview(
     }
 }
 
-/// Everything the public end message shows, taken while the match was locked.
-#[derive(Clone, Debug)]
-pub struct EndSnapshot {
-    /// The match.
-    pub id: MatchId,
-    /// Where to announce.
-    pub channel: ChannelKey,
-    /// `[challenger, opponent]`.
-    pub players: [PlayerId; 2],
-    /// Display names, for the picture.
-    pub names: [String; 2],
-    /// How it ended.
-    pub ending: Ending,
-    /// The full reveal, when a battle took place.
-    pub reveal: Option<RevealView>,
-    /// The server's language, in which the end is announced.
-    pub lang: Lang,
-}
-
-impl EndSnapshot {
-    /// The end of `entry`'s match, if it is over.
-    #[must_use]
-    pub fn of(entry: &Entry) -> Option<Self> {
-        Some(EndSnapshot {
-            id: entry.id,
-            channel: entry.channel,
-            players: entry.game.players(),
-            names: entry.names.clone(),
-            ending: entry.game.ending()?,
-            reveal: entry.game.reveal(),
-            lang: public_lang(entry),
-        })
-    }
-
-    /// The message text.
-    #[must_use]
-    pub fn text(&self) -> String {
-        let mut t = text::ending(self.lang, self.ending, self.players, self.reveal.is_some());
-        if let Some(r) = &self.reveal {
-            t.push('\n');
-            t.push_str(&text::stats_lines(self.lang, self.players, r.stats));
-        }
-        t
-    }
-}
-
-/// Frees the channel and its players and, if this call was the one that freed
-/// them, posts the end message there (see [`close`] and [`announce`]).
-pub async fn finish(http: &Http, registry: &Registry, end: EndSnapshot) {
-    if let Some(end) = close(registry, end) {
-        announce(http, &end).await;
-    }
-}
-
-/// Frees the channel and the players of an ended match, at once and before
-/// anything is sent, so that no failed message can leave it behind. Returns the
-/// snapshot only to the one caller that removed the match: only that caller
-/// announces the end, so an ending is announced exactly once.
+/// The public text of a match's end, in the server's language.
 #[must_use]
-pub fn close(registry: &Registry, end: EndSnapshot) -> Option<EndSnapshot> {
-    registry.close(end.channel, end.id).map(|_| end)
+pub fn end_text(end: &Ended) -> String {
+    let lang = lang_of(end.guild_locale.as_ref());
+    let mut t = text::ending(lang, end.ending, end.players, end.reveal.is_some());
+    if let Some(r) = &end.reveal {
+        t.push('\n');
+        t.push_str(&text::stats_lines(lang, end.players, r.stats));
+    }
+    t
 }
 
-/// For a member who ended a match (`/forfeit`, `/cancel`): frees it, tells them
-/// `confirmation` privately, then announces the end to everyone. The end is
+/// For a member who ended a match (`/forfeit`, `/cancel`): tells them `confirmation`
+/// privately, then announces the end to everyone (if this call ended it). The end is
 /// announced even if the private answer fails, whose error is returned.
 pub async fn end_by_command(
     ctx: super::Context<'_>,
-    end: EndSnapshot,
+    end: Option<Ended>,
     confirmation: String,
 ) -> Result<(), Error> {
-    let end = close(&ctx.data().registry, end);
     let sent = ctx
         .send(super::error::private_reply(confirmation))
         .await
@@ -254,13 +124,14 @@ pub async fn end_by_command(
     Ok(sent?)
 }
 
-/// Announces the end of a closed match in its channel; a failure is logged
-/// (the match is over either way).
-pub async fn announce(http: &Http, end: &EndSnapshot) {
+/// Announces the end of a match in its channel; a failure is logged (the match is over
+/// and stored either way).
+pub async fn announce(http: &Http, end: &Ended) {
     let sent = async {
-        let mut message = CreateMessage::new().content(end.text());
+        let lang = lang_of(end.guild_locale.as_ref());
+        let mut message = CreateMessage::new().content(end_text(end));
         if let Some(reveal) = &end.reveal {
-            message = message.add_file(pictures::reveal(reveal, &end.names, end.lang)?);
+            message = message.add_file(pictures::reveal(reveal, &end.names, lang)?);
         }
         serenity::ChannelId::new(end.channel.0)
             .send_message(http, message)
@@ -273,61 +144,100 @@ pub async fn announce(http: &Http, end: &EndSnapshot) {
     }
 }
 
-/// Ends every match whose deadline has passed, every `tick`, for ever.
-pub fn spawn_sweeper(http: Arc<Http>, registry: Arc<Registry>, tick: Duration) {
+/// Ends every match whose deadline has passed, every `tick`, for ever. Each end is
+/// announced on a task of its own, so a slow channel never holds up the next deadline.
+pub fn spawn_sweeper(http: Arc<Http>, session: Arc<Session>, tick: Duration) {
     tokio::spawn(async move {
         let mut interval = tokio::time::interval(tick);
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             interval.tick().await;
-            sweep(&http, &registry).await;
+            for end in session.expire(now()).await {
+                let http = Arc::clone(&http);
+                tokio::spawn(async move { announce(&http, &end).await });
+            }
         }
     });
 }
 
-/// One pass of the sweeper.
-pub async fn sweep(http: &Http, registry: &Registry) {
-    let now = now();
-    for (_, id) in registry.due(now) {
-        // Re-check under the lock: a move may have pushed the deadline back meanwhile.
-        let end = registry
-            .with_id(id, |e| {
-                if e.game.ending().is_some() {
-                    // Ended, but still registered: free it now.
-                    return EndSnapshot::of(e);
-                }
-                if e.deadline > now || e.game.timeout().is_err() {
-                    return None;
-                }
-                EndSnapshot::of(e)
-            })
-            .flatten();
-        if let Some(end) = end {
-            tracing::info!(match_id = %end.id, ending = ?end.ending, "match ended by the sweeper");
-            finish(http, registry, end).await;
+/// Records every `every` that the bot is running, so that time it is down is given back
+/// to the players after a restart.
+pub fn spawn_heartbeat(session: Arc<Session>, every: Duration) {
+    tokio::spawn(async move {
+        let mut interval = tokio::time::interval(every);
+        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            interval.tick().await;
+            if let Err(e) = session.beat().await {
+                tracing::warn!(error = %e, "could not record the heartbeat");
+            }
         }
+    });
+}
+
+/// The short public note that a match goes on after a restart, in the server's language.
+#[must_use]
+pub fn resumed_text(r: &Resumed) -> String {
+    let lang = lang_of(r.guild_locale.as_ref());
+    let deadline = text::relative(r.deadline);
+    let [challenger, opponent] = r.players.map(text::mention);
+    match (r.phase, r.to_move) {
+        (PhaseKind::Challenge, _) => tr!(
+            lang,
+            "resumed-challenge",
+            challenger = challenger,
+            opponent = opponent,
+            deadline = deadline
+        ),
+        (PhaseKind::Battle, Some(p)) => tr!(
+            lang,
+            "resumed-battle",
+            player = text::mention(p),
+            deadline = deadline
+        ),
+        _ => tr!(
+            lang,
+            "resumed-placement",
+            challenger = challenger,
+            opponent = opponent,
+            deadline = deadline
+        ),
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fleet_tags_tell_fleets_apart() {
-        let mut rng = ChaCha8Rng::seed_from_u64(3);
-        let a = Fleet::random(Variant::Classic, &mut rng);
-        let b = Fleet::random(Variant::Classic, &mut rng);
-        assert_eq!(fleet_tag(&a), fleet_tag(&a.clone()));
-        assert_ne!(fleet_tag(&a), fleet_tag(&b));
-        assert_eq!(fleet_tag(&a).len(), 8);
+/// After a restart: posts one note in each restored match's channel, `pace` apart so the
+/// notes never crowd out answers to commands, and lets the computer move where it is its
+/// turn. Runs in the background.
+pub fn spawn_resume_notes(
+    http: Arc<Http>,
+    session: Arc<Session>,
+    resumed: Vec<Resumed>,
+    pace: Duration,
+) {
+    if resumed.is_empty() {
+        return;
     }
+    tokio::spawn(async move {
+        for r in resumed {
+            let note = CreateMessage::new()
+                .content(resumed_text(&r))
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            if let Err(e) = serenity::ChannelId::new(r.channel.0)
+                .send_message(&http, note)
+                .await
+            {
+                tracing::warn!(match_id = %r.id, error = %e, "could not post the restart note");
+            }
+            if r.computer_next {
+                super::computer::take_turn(&http, &session, r.id).await;
+            }
+            tokio::time::sleep(pace).await;
+        }
+    });
+}
 
-    #[test]
-    fn fixed_seeds_repeat() {
-        let a = Seeds::new(Some(5));
-        let b = Seeds::new(Some(5));
-        assert_eq!(a.next(), b.next());
-        assert_eq!(a.next(), b.next());
-    }
+/// A session error for the user who caused it, in their language.
+#[must_use]
+pub fn refusal(lang: Lang, error: &SessionError) -> Error {
+    super::i18n::errors::session_error(lang, error)
 }

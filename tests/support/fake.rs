@@ -523,6 +523,20 @@ impl FakeDiscord {
         .await
     }
 
+    /// Waits until `n` bot processes in all have connected and registered their commands
+    /// (a restarted bot is the second).
+    pub async fn wait_ready_again(&self, n: usize, timeout: Duration) -> Registration {
+        self.wait_for(
+            |rec| {
+                (rec.identifies.len() >= n && rec.registrations.len() >= n)
+                    .then(|| rec.registrations.last().cloned())
+                    .flatten()
+            },
+            timeout,
+        )
+        .await
+    }
+
     /// Waits for the first message-carrying answer to an interaction (skipping deferrals).
     pub async fn wait_reply(&self, id: InteractionId, timeout: Duration) -> Sent {
         self.wait_for(

@@ -9,6 +9,7 @@ use std::time::Duration;
 /// A running bot. Killed on drop; its stderr (the log) is printed if the test panicked.
 pub struct BotProcess {
     child: Child,
+    dir: std::path::PathBuf,
     stderr: Arc<Mutex<String>>,
     reader: Option<std::thread::JoinHandle<()>>,
     status: Option<ExitStatus>,
@@ -24,6 +25,13 @@ impl BotProcess {
             NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&dir).expect("create a working directory");
+        Self::spawn_in(&dir, env)
+    }
+
+    /// Starts the binary in `dir` (which holds its database, `broadside.db`): a restart
+    /// of an earlier process uses the same directory.
+    pub fn spawn_in(dir: &std::path::Path, env: &BTreeMap<String, String>) -> Self {
+        let dir = dir.to_path_buf();
         let mut command = Command::new(env!("CARGO_BIN_EXE_broadside"));
         command
             .env_clear()
@@ -51,10 +59,16 @@ impl BotProcess {
         });
         Self {
             child,
+            dir,
             stderr,
             reader: Some(reader),
             status: None,
         }
+    }
+
+    /// The working directory (where its database lives).
+    pub fn dir(&self) -> &std::path::Path {
+        &self.dir
     }
 
     /// The process id.

@@ -320,3 +320,9 @@ pic-no-shots = ingen skud endnu
 ## Against the computer
 
 computer-challenge = ⚓ { $human } tager kampen op mod { $computer } (**{ $level }**) i **{ $variant }**. Placér din flåde — forhåndsvisningen ser kun du — og tryk så på Klar. Placeringen slutter { $deadline }.
+
+## Durable matches
+err-storage = Jeg kunne ikke gemme det, så intet er ændret. Prøv igen om lidt.
+resumed-challenge = ♻️ Jeg er tilbage efter en genstart, og spillet fortsætter: { $opponent }, udfordringen fra { $challenger } gælder stadig og udløber { $deadline }.
+resumed-placement = ♻️ Jeg er tilbage efter en genstart, og spillet fortsætter: { $challenger } og { $opponent }, placeringen af flåderne slutter { $deadline }.
+resumed-battle = ♻️ Jeg er tilbage efter en genstart, og spillet fortsætter: { $player } har turen, turen slutter { $deadline }.

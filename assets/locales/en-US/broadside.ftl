@@ -321,3 +321,9 @@ pic-no-shots = no shots yet
 ## Against the computer
 
 computer-challenge = ⚓ { $human } takes on { $computer } (**{ $level }**) at **{ $variant }**. Place your fleet — the preview is private — then press Ready. Placement ends { $deadline }.
+
+## Durable matches
+err-storage = I could not save that, so nothing changed. Please try again in a moment.
+resumed-challenge = ♻️ I am back after a restart and this match goes on: { $opponent }, the challenge from { $challenger } still stands and expires { $deadline }.
+resumed-placement = ♻️ I am back after a restart and this match goes on: { $challenger } and { $opponent }, placing fleets ends { $deadline }.
+resumed-battle = ♻️ I am back after a restart and this match goes on: { $player } to move, the turn ends { $deadline }.

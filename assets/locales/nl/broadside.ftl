@@ -320,3 +320,9 @@ pic-no-shots = nog geen schoten
 ## Against the computer
 
 computer-challenge = ⚓ { $human } neemt het op tegen { $computer } (**{ $level }**) in **{ $variant }**. Zet je vloot op — het voorbeeld ziet alleen jij — en druk dan op Klaar. Het opstellen eindigt { $deadline }.
+
+## Durable matches
+err-storage = Ik kon dat niet opslaan, dus er is niets veranderd. Probeer het zo nog eens.
+resumed-challenge = ♻️ Ik ben terug na een herstart en deze partij gaat door: { $opponent }, de uitdaging van { $challenger } staat nog en verloopt { $deadline }.
+resumed-placement = ♻️ Ik ben terug na een herstart en deze partij gaat door: { $challenger } en { $opponent }, het plaatsen van de schepen eindigt { $deadline }.
+resumed-battle = ♻️ Ik ben terug na een herstart en deze partij gaat door: { $player } is aan de beurt, de beurt eindigt { $deadline }.

@@ -320,3 +320,9 @@ pic-no-shots = inga skott än
 ## Against the computer
 
 computer-challenge = ⚓ { $human } tar sig an { $computer } (**{ $level }**) i **{ $variant }**. Placera din flotta — förhandsvisningen ser bara du — och tryck sedan på Klar. Placeringen slutar { $deadline }.
+
+## Durable matches
+err-storage = Jag kunde inte spara det, så ingenting har ändrats. Försök igen om en stund.
+resumed-challenge = ♻️ Jag är tillbaka efter en omstart och partiet fortsätter: { $opponent }, utmaningen från { $challenger } gäller fortfarande och går ut { $deadline }.
+resumed-placement = ♻️ Jag är tillbaka efter en omstart och partiet fortsätter: { $challenger } och { $opponent }, placeringen av flottorna slutar { $deadline }.
+resumed-battle = ♻️ Jag är tillbaka efter en omstart och partiet fortsätter: { $player } står på tur, turen slutar { $deadline }.

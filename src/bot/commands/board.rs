@@ -16,7 +16,7 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let data = ctx.data();
     let snapshot: Option<(PhaseKind, Option<OwnBoardView>, Option<TargetView>)> =
-        data.registry.with_player(me, |e| {
+        data.session.live().with_player(me, |e| {
             (
                 e.game.phase_kind(),
                 e.game.own_view(me),

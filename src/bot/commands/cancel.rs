@@ -3,11 +3,10 @@
 use poise::serenity_prelude as serenity;
 
 use crate::bot::error::user_lang;
-use crate::bot::i18n::errors::Explain;
 use crate::bot::i18n::tr;
-use crate::bot::play::{self, EndSnapshot, player};
+use crate::bot::play::{self, player, refusal};
 use crate::bot::{Context, Error};
-use crate::registry::ChannelKey;
+use crate::session::ChannelKey;
 
 /// Call off this channel's match (the challenger before acceptance, or a moderator).
 #[poise::command(slash_command, guild_only, ephemeral)]
@@ -19,17 +18,12 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
         .await
         .and_then(|m| m.permissions)
         .is_some_and(serenity::Permissions::manage_messages);
-    let data = ctx.data();
     let channel = ChannelKey(ctx.channel_id().get());
-    let end = data
-        .registry
-        .with_channel(channel, |e| -> Result<EndSnapshot, Error> {
-            let variant = e.game.variant();
-            e.game
-                .cancel(me, moderator)
-                .map_err(|err| Error::user(err.explain(lang, variant)))?;
-            EndSnapshot::of(e).ok_or_else(|| Error::Internal(anyhow::anyhow!("cancel did not end")))
-        })
-        .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))??;
+    let end = ctx
+        .data()
+        .session
+        .cancel(channel, me, moderator)
+        .await
+        .map_err(|e| refusal(lang, &e))?;
     play::end_by_command(ctx, end, tr!(lang, "cancel-done")).await
 }

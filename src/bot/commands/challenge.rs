@@ -3,17 +3,14 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-
-use crate::ai::{self, Difficulty};
+use crate::ai::Difficulty;
+use crate::bot::buttons::ButtonId;
 use crate::bot::error::{guild_lang, private_reply, user_lang};
-use crate::bot::i18n::errors::Explain;
 use crate::bot::i18n::{Lang, tr};
-use crate::bot::play::{self, Preview, player};
+use crate::bot::play::{self, player, refusal};
 use crate::bot::{Context, Error, pictures, text};
-use crate::game::{Match, MatchOptions, Variant};
-use crate::registry::{ChannelKey, Computer, Entry, OpenError};
+use crate::game::{MatchOptions, Variant};
+use crate::session::{Challenged, ChannelKey, NewMatch, OpenError, SessionError};
 
 /// The rule set, as offered in the command. The names shown in Discord come from the
 /// catalogues (`choice-variant-classic`, `choice-variant-game2000`).
@@ -72,87 +69,103 @@ pub async fn challenge(
     #[description = "Against the computer"] difficulty: Option<DifficultyChoice>,
 ) -> Result<(), Error> {
     let me = ctx.author();
-    let (lang, public) = (user_lang(ctx), guild_lang(ctx));
+    let lang = user_lang(ctx);
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
     if opponent.id == me.id {
         return Err(Error::user(tr!(lang, "err-challenge-self")));
     }
-    if opponent.id == ctx.framework().bot_id() {
-        let level = difficulty.map_or(Difficulty::Normal, Into::into);
-        let options = MatchOptions {
-            repeats_forbidden: forbid_repeats.unwrap_or(false),
-        };
-        return versus_computer(ctx, &opponent, variant, options, level).await;
-    }
-    if opponent.bot {
-        return Err(Error::user(tr!(lang, "err-challenge-bots")));
-    }
-    let data = ctx.data();
     let options = MatchOptions {
         repeats_forbidden: forbid_repeats.unwrap_or(false),
     };
-    let game = Match::challenge(
-        player(me),
-        player(&opponent),
+    let versus_bot = opponent.id == ctx.framework().bot_id();
+    if opponent.bot && !versus_bot {
+        return Err(Error::user(tr!(lang, "err-challenge-bots")));
+    }
+    let level = versus_bot.then(|| difficulty.map_or(Difficulty::Normal, Into::into));
+    let opponent_name = match level {
+        Some(level) => format!(
+            "{} ({})",
+            opponent.display_name(),
+            tr!(lang, &format!("choice-difficulty-{}", level.key()))
+        ),
+        None => opponent.display_name().to_owned(),
+    };
+    let new = NewMatch {
+        channel: ChannelKey(ctx.channel_id().get()),
+        guild: ctx.guild_id().map(serenity::GuildId::get),
+        challenger: player(me),
+        opponent: player(&opponent),
+        names: [me.display_name().to_owned(), opponent_name],
         variant,
         options,
-        data.seeds.next(),
-    )
-    .map_err(|e| Error::user(e.explain(lang, variant)))?;
-    let deadline = play::now() + data.config.challenge_timeout;
-    let entry = Entry {
-        id: data.registry.next_id(),
-        channel: ChannelKey(ctx.channel_id().get()),
-        game,
-        names: [
-            me.display_name().to_owned(),
-            opponent.display_name().to_owned(),
-        ],
-        deadline,
         guild_locale: guild_locale(ctx),
-        player_locales: [ctx.locale().map(str::to_owned), None],
-        computer: None,
+        challenger_locale: ctx.locale().map(str::to_owned),
+        computer: level,
     };
-    let id = data.registry.open(entry).map_err(|e| busy(ctx, lang, &e))?;
+    let opened = match ctx.data().session.challenge(new).await {
+        Ok(opened) => opened,
+        Err(SessionError::Busy { reason, channel }) => {
+            return Err(busy(ctx, lang, reason, channel));
+        }
+        Err(e) => return Err(refusal(lang, &e)),
+    };
+    match level {
+        Some(level) => announce_versus_computer(ctx, &opponent, variant, level, opened).await,
+        None => announce_challenge(ctx, &opponent, variant, options, opened).await,
+    }
+}
+
+/// Posts the public challenge with its Accept and Decline buttons.
+async fn announce_challenge(
+    ctx: Context<'_>,
+    opponent: &serenity::User,
+    variant: Variant,
+    options: MatchOptions,
+    opened: Challenged,
+) -> Result<(), Error> {
+    let public = guild_lang(ctx);
+    let id = opened.id;
     let [accept, decline] = text::answer_buttons(public);
     let buttons = vec![CreateActionRow::Buttons(vec![
-        CreateButton::new(format!("bs:{id}:accept"))
+        CreateButton::new(ButtonId::Accept(id).to_string())
             .label(accept)
             .style(serenity::ButtonStyle::Success),
-        CreateButton::new(format!("bs:{id}:decline"))
+        CreateButton::new(ButtonId::Decline(id).to_string())
             .label(decline)
             .style(serenity::ButtonStyle::Danger),
     ])];
     let reply = poise::CreateReply::default()
         .content(text::challenge(
             public,
-            player(me),
-            player(&opponent),
+            player(ctx.author()),
+            player(opponent),
             variant,
             options.repeats_forbidden,
-            deadline,
+            opened.deadline,
         ))
         .components(buttons)
         .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent.id]));
     if let Err(e) = ctx.send(reply).await {
-        // Nobody saw the challenge: free the channel again.
-        data.registry.close(ChannelKey(ctx.channel_id().get()), id);
+        // Nobody saw the challenge: call it off again.
+        withdraw(ctx, id).await;
         return Err(e.into());
     }
     Ok(())
 }
 
+/// Calls off a match nobody was told about.
+async fn withdraw(ctx: Context<'_>, id: crate::session::MatchId) {
+    if let Err(e) = ctx.data().session.withdraw(id).await {
+        tracing::warn!(match_id = %id, error = %e, "could not withdraw an unseen challenge");
+    }
+}
+
 /// The refusal for a busy channel or player, in `lang`.
-fn busy(ctx: Context<'_>, lang: Lang, error: &OpenError) -> Error {
+fn busy(ctx: Context<'_>, lang: Lang, error: OpenError, where_: Option<ChannelKey>) -> Error {
     let text = match error {
         OpenError::ChannelBusy => tr!(lang, "err-channel-busy"),
         OpenError::PlayerBusy(p) => {
-            let p = *p;
-            let where_ = ctx
-                .data()
-                .registry
-                .channel_of(p)
-                .map(|c| text::channel(c.0));
+            let where_ = where_.map(|c| text::channel(c.0));
             match (p == player(ctx.author()), where_) {
                 (true, None) => tr!(lang, "err-you-busy"),
                 (true, Some(channel)) => tr!(lang, "err-you-busy-in", channel = channel),
@@ -177,79 +190,40 @@ fn guild_locale(ctx: Context<'_>) -> Option<String> {
     }
 }
 
-/// Starts a match against the computer: its fleet is placed and final at once, and the
-/// member gets a private preview to place theirs.
-async fn versus_computer(
+/// Announces a match against the computer (its fleet is already placed) and sends the
+/// member a private preview to place theirs.
+async fn announce_versus_computer(
     ctx: Context<'_>,
     bot: &serenity::User,
     variant: Variant,
-    options: MatchOptions,
     level: Difficulty,
+    opened: Challenged,
 ) -> Result<(), Error> {
     let (lang, public) = (user_lang(ctx), guild_lang(ctx));
-    let data = ctx.data();
-    let me = player(ctx.author());
-    let bot_id = player(bot);
-    let seed = data.seeds.next();
-    let mut game = Match::challenge(me, bot_id, variant, options, seed)
-        .map_err(|e| Error::user(e.explain(lang, variant)))?;
-    // A stream of its own, so the computer's choices do not shift the match's
-    // random numbers (who starts, salvo order).
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
-    let ready = game.accept(bot_id).is_ok()
-        && game
-            .set_fleet(bot_id, ai::place_fleet(variant, level, &mut rng))
-            .is_ok()
-        && game.confirm(bot_id).is_ok()
-        && game.shuffle_fleet(me).is_ok();
-    if !ready {
-        return Err(Error::Internal(anyhow::anyhow!(
-            "could not set up a match against the computer"
-        )));
-    }
-    let deadline = play::now() + data.config.placement_timeout;
-    let channel = ChannelKey(ctx.channel_id().get());
-    let entry = Entry {
-        id: data.registry.next_id(),
-        channel,
-        game,
-        names: [
-            ctx.author().display_name().to_owned(),
-            format!(
-                "{} ({})",
-                bot.display_name(),
-                tr!(lang, &format!("choice-difficulty-{}", level.key()))
-            ),
-        ],
-        deadline,
-        guild_locale: guild_locale(ctx),
-        player_locales: [ctx.locale().map(str::to_owned), None],
-        computer: Some(Computer {
-            difficulty: level,
-            rng,
-        }),
-    };
-    let preview = Preview::of(&entry, me);
-    let id = data.registry.open(entry).map_err(|e| busy(ctx, lang, &e))?;
-    let Some(preview) = preview else {
-        data.registry.close(channel, id);
+    let Some(preview) = opened.preview else {
+        withdraw(ctx, opened.id).await;
         return Err(Error::Internal(anyhow::anyhow!(
             "no preview in a fresh match against the computer"
         )));
     };
     let announcement = poise::CreateReply::default()
         .content(text::versus_computer(
-            public, me, bot_id, level, variant, deadline,
+            public,
+            player(ctx.author()),
+            player(bot),
+            level,
+            variant,
+            opened.deadline,
         ))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Err(e) = ctx.send(announcement).await {
-        data.registry.close(channel, id);
+        withdraw(ctx, opened.id).await;
         return Err(e.into());
     }
     // A followup: it must be marked ephemeral explicitly, or it would be public.
-    let private = private_reply(preview.text(lang))
+    let private = private_reply(play::preview_text(lang, &preview))
         .attachment(pictures::own_board(&preview.view, lang)?)
-        .components(preview.buttons(lang));
+        .components(play::preview_buttons(lang, &preview));
     ctx.send(private).await?;
     Ok(())
 }

@@ -3,26 +3,10 @@
 use poise::serenity_prelude as serenity;
 
 use crate::bot::error::user_lang;
-use crate::bot::i18n::errors::Explain;
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::play::{self, EndSnapshot, player};
+use crate::bot::play::{self, lang_of, player, refusal};
 use crate::bot::{Context, Error, computer, pictures, text};
-use crate::game::{FireOutcome, Next, Side, TargetView, Variant, parse_cells};
-use crate::registry::ChannelKey;
-
-/// What a successful shot leaves to show, taken under the registry lock.
-struct Shot {
-    id: crate::registry::MatchId,
-    /// The computer is to move next.
-    computer_next: bool,
-    variant: Variant,
-    outcome: FireOutcome,
-    view: TargetView,
-    deadline: std::time::SystemTime,
-    end: Option<EndSnapshot>,
-    /// The server's language, for the public result.
-    public: Lang,
-}
+use crate::game::{Next, Variant};
+use crate::session::ChannelKey;
 
 /// Fire at the enemy: one cell in classic (`C4`), three in Game 2000 (`C4 D5 E6`).
 ///
@@ -37,50 +21,13 @@ pub async fn fire(
     let lang = user_lang(ctx);
     let data = ctx.data();
     let channel = ChannelKey(ctx.channel_id().get());
-    let turn_timeout = data.config.turn_timeout;
-
-    let shot =
-        data.registry
-            .with_channel(channel, |e| -> Result<Shot, Error> {
-                if !e.has_player(me) {
-                    return Err(Error::user(tr!(lang, "err-fire-not-here")));
-                }
-                let variant = e.game.variant();
-                let cells = parse_cells(&targets, variant).map_err(|err| {
-                    Error::user(format!(
-                        "{} {}",
-                        err.explain(lang, variant),
-                        expected_cells(lang, variant)
-                    ))
-                })?;
-                let outcome = e
-                    .game
-                    .fire(me, &cells)
-                    .map_err(|err| Error::user(err.explain(lang, variant)))?;
-                e.deadline = play::now() + turn_timeout;
-                let view = e.game.target_view(me).ok_or_else(|| {
-                    Error::Internal(anyhow::anyhow!("no target view after a shot"))
-                })?;
-                let computer_next = e.computer.is_some()
-                    && matches!(outcome.next, Next::Turn { player, .. }
-                        if player == e.game.player(Side::Opponent));
-                Ok(Shot {
-                    id: e.id,
-                    computer_next,
-                    variant,
-                    view,
-                    deadline: e.deadline,
-                    end: EndSnapshot::of(e),
-                    outcome,
-                    public: play::public_lang(e),
-                })
-            })
-            .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))??;
-
-    // Free the channel before anything is sent: a failed message must not leave
-    // an ended match behind.
-    let end = shot.end.and_then(|end| play::close(&data.registry, end));
-    let public = shot.public;
+    // The shot is played and stored here; everything below only shows it.
+    let shot = data
+        .session
+        .fire(channel, me, &targets)
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    let public = lang_of(shot.guild_locale.as_ref());
     let sent = async {
         let mut reply = poise::CreateReply::default()
             .content(text::fired(
@@ -107,17 +54,10 @@ pub async fn fire(
     }
     .await;
     // The match goes on (or ends) whether or not the reply got through.
-    if let Some(end) = end {
-        play::announce(ctx.http(), &end).await;
+    if let Some(end) = &shot.ended {
+        play::announce(ctx.http(), end).await;
     } else if shot.computer_next {
-        computer::take_turn(ctx.http(), &data.registry, shot.id, turn_timeout).await;
+        computer::take_turn(ctx.http(), &data.session, shot.id).await;
     }
     sent
-}
-
-fn expected_cells(lang: Lang, variant: Variant) -> String {
-    match variant {
-        Variant::Classic => tr!(lang, "fire-expect-classic"),
-        Variant::Game2000 => tr!(lang, "fire-expect-game2000"),
-    }
 }

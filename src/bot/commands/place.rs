@@ -1,11 +1,10 @@
 //! `/place`: set your fleet in secret.
 
-use crate::bot::error::user_lang;
-use crate::bot::i18n::errors::Explain;
+use crate::bot::error::{private_reply, user_lang};
 use crate::bot::i18n::tr;
-use crate::bot::play::{Preview, player};
+use crate::bot::play::{self, player, refusal};
 use crate::bot::{Context, Error, pictures};
-use crate::game::Fleet;
+use crate::session::SessionError;
 
 /// Place your fleet in secret (a fleet string, or a random one).
 ///
@@ -19,28 +18,15 @@ pub async fn place(
 ) -> Result<(), Error> {
     let me = player(ctx.author());
     let lang = user_lang(ctx);
-    let data = ctx.data();
-    let preview = data
-        .registry
-        .with_player(me, |e| -> Result<Preview, Error> {
-            let variant = e.game.variant();
-            let refused = |err: &dyn Explain| Error::user(err.explain(lang, variant));
-            match &fleet {
-                Some(text) => {
-                    let fleet = Fleet::parse(variant, text).map_err(|err| refused(&err))?;
-                    e.game.set_fleet(me, fleet).map_err(|err| refused(&err))?;
-                }
-                None => {
-                    e.game.shuffle_fleet(me).map_err(|err| refused(&err))?;
-                }
-            }
-            Preview::of(e, me).ok_or_else(|| Error::user(tr!(lang, "err-no-fleet-yet")))
-        })
-        .ok_or_else(|| Error::user(tr!(lang, "err-place-no-match")))??;
+    let preview = match ctx.data().session.place(me, fleet.as_deref()).await {
+        Ok(preview) => preview,
+        Err(SessionError::NoMatch) => return Err(Error::user(tr!(lang, "err-place-no-match"))),
+        Err(e) => return Err(refusal(lang, &e)),
+    };
     let picture = pictures::own_board(&preview.view, lang)?;
-    let reply = crate::bot::error::private_reply(preview.text(lang))
+    let reply = private_reply(play::preview_text(lang, &preview))
         .attachment(picture)
-        .components(preview.buttons(lang));
+        .components(play::preview_buttons(lang, &preview));
     ctx.send(reply).await?;
     Ok(())
 }

@@ -8,7 +8,7 @@ use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error, text};
 use crate::game::PhaseKind;
-use crate::registry::ChannelKey;
+use crate::session::ChannelKey;
 
 /// Show this channel's match (or your own): players, rules, turn, shots and deadline.
 #[poise::command(slash_command)]
@@ -17,15 +17,17 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     // Errors are private (the user's language); the summary is public (the server's).
     let (lang, public) = (user_lang(ctx), guild_lang(ctx));
     let here = ChannelKey(ctx.channel_id().get());
-    let channel = if data.registry.with_channel(here, |_| ()).is_some() {
+    let channel = if data.session.live().with_channel(here, |_| ()).is_some() {
         here
     } else {
-        data.registry
+        data.session
+            .live()
             .channel_of(player(ctx.author()))
             .ok_or_else(|| Error::user(tr!(lang, "err-status-none")))?
     };
     let summary = data
-        .registry
+        .session
+        .live()
         .with_channel(channel, |e| {
             let [a, b] = e.game.players();
             let (challenger, opponent) = (text::mention(a), text::mention(b));

@@ -4,7 +4,7 @@
 //! show those texts: [`Explain`] maps every variant to a catalogue key (`err-…`) and fills
 //! its placeholders, so a refused shot or fleet reads naturally in every language.
 
-use crate::bot::error::tidy;
+use crate::bot::error::{Error, tidy};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::text::mention;
 use crate::game::fleet::{Edge, TouchKind};
@@ -12,6 +12,7 @@ use crate::game::{
     AnswerError, ChallengeError, CoordError, EndError, FireError, FleetError, PhaseKind,
     PlacementError, PlacementProblem, ShipError, Variant,
 };
+use crate::session::{RuleError, SessionError};
 
 /// At most this many placement problems are spelled out in one message.
 const SHOWN_PROBLEMS: usize = 6;
@@ -51,6 +52,55 @@ pub fn bounds(lang: Lang, variant: Variant) -> String {
         last = variant.last_col().to_string(),
         size = variant.size()
     )
+}
+
+/// What a refused session operation means for the player who tried it, in `lang`.
+/// Storage failures and internal errors are not the player's doing: they become internal
+/// errors (logged; the player gets the generic apology), except a failed write, which says
+/// that nothing changed.
+#[must_use]
+pub fn session_error(lang: Lang, error: &SessionError) -> Error {
+    let key = match error {
+        SessionError::Rules { variant, error } => {
+            return Error::user(error.explain(lang, *variant));
+        }
+        SessionError::NoMatchHere => "err-no-match-here",
+        SessionError::NoMatch => "err-no-match",
+        SessionError::NotInThisMatch => "err-fire-not-here",
+        SessionError::Stale => "err-stale-button",
+        SessionError::NotYourButton => "err-not-your-button",
+        SessionError::BattleBegun => "err-ready-battle-begun",
+        SessionError::StaleFleet => "err-ready-stale",
+        SessionError::Busy { .. } => "err-channel-busy",
+        SessionError::Storage(e) => {
+            tracing::error!(error = %e, "a change could not be saved");
+            "err-storage"
+        }
+        SessionError::Internal(e) => {
+            return Error::Internal(anyhow::anyhow!("{e}"));
+        }
+    };
+    Error::user(tr!(lang, key))
+}
+
+impl Explain for RuleError {
+    fn explain(&self, lang: Lang, variant: Variant) -> String {
+        match self {
+            RuleError::Challenge(e) => e.explain(lang, variant),
+            RuleError::Answer(e) => e.explain(lang, variant),
+            RuleError::Placement(e) => e.explain(lang, variant),
+            RuleError::Fleet(e) => e.explain(lang, variant),
+            RuleError::Cells(e) => {
+                let expected = match variant {
+                    Variant::Classic => tr!(lang, "fire-expect-classic"),
+                    Variant::Game2000 => tr!(lang, "fire-expect-game2000"),
+                };
+                format!("{} {expected}", e.explain(lang, variant))
+            }
+            RuleError::Fire(e) => e.explain(lang, variant),
+            RuleError::End(e) => e.explain(lang, variant),
+        }
+    }
 }
 
 /// What a match is doing, as the end of "the match is …".

@@ -1,24 +1,24 @@
-//! Running matches, one per channel, with lookups by player and by match id and
-//! deadlines for the expiry sweep.
+//! Live matches in memory, one per channel, with lookups by player and by match id and
+//! deadlines for the expiry sweep. Only the session layer changes them (see [`super`]).
 //!
 //! Every access goes through a closure that runs while the entry is locked, so a
 //! guard can never be held across an `.await`: callers mutate and take a snapshot
 //! inside the closure, then render and talk to Discord after it returns. A closure
 //! must not call back into the registry (that could lock the same shard twice).
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry as MapEntry;
 
 use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
 
 use crate::ai::Difficulty;
 use crate::game::{Match, PlayerId};
 
 /// The computer playing the opponent's seat: its level and its own random numbers.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Computer {
     /// How strong it plays.
     pub difficulty: Difficulty,
@@ -27,12 +27,30 @@ pub struct Computer {
 }
 
 /// A Discord channel or thread id: the place a match lives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ChannelKey(pub u64);
 
 /// A match's own id, used in button ids so a button can only act on its own match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Drawn at random (63 bits), so ids never repeat across restarts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct MatchId(pub u64);
+
+impl MatchId {
+    /// A fresh random id in `1..2^63` (it fits a signed 64-bit database integer).
+    #[must_use]
+    pub fn random() -> Self {
+        use rand::RngExt as _;
+        MatchId(rand::rng().random_range(1..=(1_u64 << 63) - 1))
+    }
+}
+
+impl std::str::FromStr for MatchId {
+    type Err = std::num::ParseIntError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse().map(MatchId)
+    }
+}
 
 impl std::fmt::Display for MatchId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -40,13 +58,22 @@ impl std::fmt::Display for MatchId {
     }
 }
 
-/// One running match and what the Discord layer keeps beside it.
-#[derive(Clone, Debug)]
+/// One running match and what is kept beside it. This whole value is what the store
+/// keeps, so a restored match is exactly the one that was running.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// The match's id.
     pub id: MatchId,
+    /// Bumped by every accepted change; the store never replaces a newer version.
+    pub version: u64,
+    /// Moves played so far (the sequence number of the last stored move).
+    pub moves: u32,
     /// Where it is played.
     pub channel: ChannelKey,
+    /// The server it is played in.
+    pub guild: Option<u64>,
+    /// When the challenge was made.
+    pub created: SystemTime,
     /// The rules state.
     pub game: Match,
     /// Display names of `[challenger, opponent]`, for pictures.
@@ -72,7 +99,7 @@ impl Entry {
 }
 
 /// Why a match could not be opened.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OpenError {
     /// The channel already has a match.
     #[error("this channel already has a match")]
@@ -83,12 +110,13 @@ pub enum OpenError {
 }
 
 /// All running matches.
+// `by_channel`, `by_player`, `by_id`: the prefix says what each map is keyed by.
+#[allow(clippy::struct_field_names)]
 #[derive(Debug, Default)]
 pub struct Registry {
     by_channel: DashMap<ChannelKey, Entry>,
     by_player: DashMap<PlayerId, ChannelKey>,
     by_id: DashMap<MatchId, ChannelKey>,
-    next_id: AtomicU64,
 }
 
 impl Registry {
@@ -96,11 +124,6 @@ impl Registry {
     #[must_use]
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// A fresh match id.
-    pub fn next_id(&self) -> MatchId {
-        MatchId(self.next_id.fetch_add(1, Ordering::Relaxed) + 1)
     }
 
     /// Registers `entry` in its channel, if the channel and both players are free.
@@ -174,6 +197,7 @@ impl Registry {
     }
 
     /// Removes the match in `channel` (if it is `id`), freeing the channel and its players.
+    #[must_use]
     pub fn close(&self, channel: ChannelKey, id: MatchId) -> Option<Entry> {
         let (_, entry) = self.by_channel.remove_if(&channel, |_, e| e.id == id)?;
         self.by_id.remove(&entry.id);
@@ -212,10 +236,14 @@ mod tests {
     use crate::game::{MatchOptions, Variant};
     use std::time::Duration;
 
-    fn entry(reg: &Registry, channel: u64, a: u64, b: u64) -> Entry {
+    fn entry(_: &Registry, channel: u64, a: u64, b: u64) -> Entry {
         Entry {
-            id: reg.next_id(),
+            id: MatchId::random(),
+            version: 0,
+            moves: 0,
             channel: ChannelKey(channel),
+            guild: None,
+            created: SystemTime::UNIX_EPOCH,
             game: Match::challenge(
                 PlayerId(a),
                 PlayerId(b),

@@ -1,0 +1,118 @@
+//! The custom ids of the bot's buttons, typed.
+//!
+//! Every button carries `bs:<match>:<action>[:<arg>]`. Match ids are random and stored, so
+//! a button keeps working after a restart as long as its match is live, and can never act
+//! on another match.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::session::MatchId;
+
+/// Prefix of every custom id this bot creates.
+pub const PREFIX: &str = "bs:";
+
+/// What a button of ours does, and to which match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ButtonId {
+    /// Accept a challenge.
+    Accept(MatchId),
+    /// Decline a challenge.
+    Decline(MatchId),
+    /// A new random fleet in the preview.
+    Shuffle(MatchId),
+    /// Make the previewed fleet final; carries the preview's fleet fingerprint.
+    Ready(MatchId, String),
+}
+
+impl ButtonId {
+    /// The match the button belongs to.
+    #[must_use]
+    pub const fn match_id(&self) -> MatchId {
+        match self {
+            ButtonId::Accept(id)
+            | ButtonId::Decline(id)
+            | ButtonId::Shuffle(id)
+            | ButtonId::Ready(id, _) => *id,
+        }
+    }
+}
+
+impl fmt::Display for ButtonId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ButtonId::Accept(id) => write!(f, "{PREFIX}{id}:accept"),
+            ButtonId::Decline(id) => write!(f, "{PREFIX}{id}:decline"),
+            ButtonId::Shuffle(id) => write!(f, "{PREFIX}{id}:shuffle"),
+            ButtonId::Ready(id, tag) => write!(f, "{PREFIX}{id}:ready:{tag}"),
+        }
+    }
+}
+
+/// A custom id that is not one of ours, or is malformed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a Broadside button id")]
+pub struct NotOurs;
+
+impl FromStr for ButtonId {
+    type Err = NotOurs;
+
+    fn from_str(custom_id: &str) -> Result<Self, Self::Err> {
+        let rest = custom_id.strip_prefix(PREFIX).ok_or(NotOurs)?;
+        let mut parts = rest.splitn(3, ':');
+        let id: MatchId = parts.next().and_then(|s| s.parse().ok()).ok_or(NotOurs)?;
+        let action = parts.next().ok_or(NotOurs)?;
+        let arg = parts.next();
+        match (action, arg) {
+            ("accept", None) => Ok(ButtonId::Accept(id)),
+            ("decline", None) => Ok(ButtonId::Decline(id)),
+            ("shuffle", None) => Ok(ButtonId::Shuffle(id)),
+            ("ready", Some(tag)) if !tag.is_empty() => Ok(ButtonId::Ready(id, tag.to_owned())),
+            _ => Err(NotOurs),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_round_trip() {
+        let id = MatchId(4_611_686_018_427_387_904);
+        for b in [
+            ButtonId::Accept(id),
+            ButtonId::Decline(id),
+            ButtonId::Shuffle(MatchId(7)),
+            ButtonId::Ready(id, "0badf00d".into()),
+        ] {
+            assert_eq!(b.to_string().parse::<ButtonId>(), Ok(b.clone()), "{b}");
+        }
+        assert_eq!(ButtonId::Accept(MatchId(42)).to_string(), "bs:42:accept");
+        assert_eq!(
+            ButtonId::Ready(MatchId(1), "ab".into()).to_string(),
+            "bs:1:ready:ab"
+        );
+    }
+
+    #[test]
+    fn rejects_foreign_and_malformed_ids() {
+        for bad in [
+            "",
+            "bs:",
+            "bs:42",
+            "bs::accept",
+            "bs:42:",
+            "bs:x:accept",
+            "bs:-1:accept",
+            "xx:42:accept",
+            "BS:1:accept",
+            "bs:1:accept:extra",
+            "bs:1:ready",
+            "bs:1:ready:",
+            "bs:1:fire:C4",
+        ] {
+            assert_eq!(bad.parse::<ButtonId>(), Err(NotOurs), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! The computer's turns in a match against a member.
+//!
+//! Each move is chosen from a copy of what the computer may see (its view of the member's
+//! sea and its own random numbers) on a blocking thread with no lock held, then played
+//! through [`Session::act`] like a member's move (written before it is announced) if the
+//! match is still where the copy saw it.
+
+use std::time::SystemTime;
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::ai;
+use crate::game::{Coord, FireOutcome, Side, TargetView, Variant};
+
+use super::live::{ChannelKey, Entry, MatchId};
+use super::ops::Ended;
+use super::{Locate, Session, SessionError, record};
+
+/// What the computer did in one go (a classic streak of hits is several shots).
+#[derive(Clone, Debug)]
+pub struct ComputerTurn {
+    /// The match.
+    pub id: MatchId,
+    /// The rules.
+    pub variant: Variant,
+    /// Each shot or salvo, in order.
+    pub outcomes: Vec<FireOutcome>,
+    /// The computer's knowledge of the member's sea afterwards.
+    pub view: TargetView,
+    /// The member's new turn deadline.
+    pub deadline: SystemTime,
+    /// The end of the match, if the computer's move ended it.
+    pub ended: Option<Ended>,
+    /// Where to announce it.
+    pub channel: ChannelKey,
+    /// The server's locale.
+    pub guild_locale: Option<String>,
+}
+
+/// What the computer needs to choose one move, copied while the match is locked.
+struct Plan {
+    view: TargetView,
+    difficulty: ai::Difficulty,
+    rng: ChaCha8Rng,
+}
+
+/// The computer's next move to think about, if it is to move in this match.
+fn plan(entry: &Entry) -> Option<Plan> {
+    let computer = entry.computer.as_ref()?;
+    let me = entry.game.player(Side::Opponent);
+    if entry.game.to_move() != Some(me) {
+        return None;
+    }
+    Some(Plan {
+        view: entry.game.target_view(me)?,
+        difficulty: computer.difficulty,
+        rng: computer.rng.clone(),
+    })
+}
+
+/// Chooses a move from the view and the random numbers only: pure computation.
+fn think(mut plan: Plan) -> (Vec<Coord>, Plan) {
+    let cells = ai::opponent(plan.difficulty).choose(&plan.view, &mut plan.rng);
+    (cells, plan)
+}
+
+/// One move played: what it did and where the match stands.
+struct Played {
+    outcome: FireOutcome,
+    view: TargetView,
+    deadline: SystemTime,
+    channel: ChannelKey,
+    variant: Variant,
+    guild_locale: Option<String>,
+}
+
+impl Session {
+    /// If the computer is to move in match `id`, plays its moves (a classic streak of hits
+    /// is several) and returns them to announce together. Each move is written before
+    /// this returns; `None` when the computer had nothing to do.
+    pub async fn computer_turn(&self, id: MatchId) -> Option<ComputerTurn> {
+        let mut turn: Option<ComputerTurn> = None;
+        loop {
+            let Some(plan) = self.live.with_id(id, |e| plan(e)).flatten() else {
+                break;
+            };
+            let (cells, plan) = match tokio::task::spawn_blocking(move || think(plan)).await {
+                Ok(thought) => thought,
+                Err(e) => {
+                    tracing::error!(match_id = %id, error = %e, "the computer's move failed");
+                    break;
+                }
+            };
+            let (played, ended) = match self.computer_move(id, plan, &cells).await {
+                Ok(done) => done,
+                Err(SessionError::Stale) => break,
+                Err(e) => {
+                    tracing::warn!(match_id = %id, error = %e, "the computer could not move");
+                    break;
+                }
+            };
+            let t = turn.get_or_insert_with(|| ComputerTurn {
+                id,
+                variant: played.variant,
+                outcomes: Vec::new(),
+                view: played.view.clone(),
+                deadline: played.deadline,
+                ended: None,
+                channel: played.channel,
+                guild_locale: played.guild_locale.clone(),
+            });
+            t.outcomes.push(played.outcome);
+            t.view = played.view;
+            t.deadline = played.deadline;
+            if ended.is_some() {
+                t.ended = ended;
+                break;
+            }
+        }
+        turn
+    }
+
+    /// Plays `cells` chosen from `plan`, if the match is exactly where the plan saw it (a
+    /// forfeit, a cancellation or a timeout may have come in between: `Stale`). Each move
+    /// gives a fresh turn deadline, so a long streak never runs out of time; after the
+    /// last move that deadline is the member's.
+    async fn computer_move(
+        &self,
+        id: MatchId,
+        plan: Plan,
+        cells: &[Coord],
+    ) -> Result<(Played, Option<Ended>), SessionError> {
+        let turn = self.timeouts.turn;
+        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
+            let me = e.game.player(Side::Opponent);
+            if e.game.to_move() != Some(me) || e.game.target_view(me).as_ref() != Some(&plan.view) {
+                return Err(SessionError::Stale);
+            }
+            let Entry { game, computer, .. } = e;
+            let computer = computer.as_mut().ok_or(SessionError::Stale)?;
+            computer.rng = plan.rng;
+            let outcome = match game.fire(me, cells) {
+                Ok(outcome) => outcome,
+                Err(err) => {
+                    // The shooters promise legal cells; never let a bug stall the match.
+                    tracing::error!(error = %err, ?cells, "the computer chose an illegal shot");
+                    let cells = ai::complete_turn(&plan.view, &[], &mut computer.rng);
+                    game.fire(me, &cells).map_err(|err| {
+                        SessionError::Internal(format!("the computer cannot move: {err}"))
+                    })?
+                }
+            };
+            e.moves += 1;
+            change
+                .moves
+                .push(record::move_of(e.moves, &outcome, change.now));
+            e.deadline = change.now + turn;
+            Ok(Played {
+                view: e.game.target_view(me).ok_or_else(|| {
+                    SessionError::Internal("no view after the computer's move".into())
+                })?,
+                deadline: e.deadline,
+                channel: e.channel,
+                variant: e.game.variant(),
+                guild_locale: e.guild_locale.clone(),
+                outcome,
+            })
+        })
+        .await
+    }
+}

@@ -1,0 +1,303 @@
+//! The match lifecycle without Discord: typed operations that return owned outcomes.
+//!
+//! Every change of a match happens here, in one pattern ([`Session::act`]): find the match
+//! and lock it, apply the rule, bump its version and take an owned record of the new state
+//! and an owned outcome of what to show, unlock, **write the record to the store**, and only
+//! then hand the outcome back. The caller (the Discord layer) words, draws and sends it.
+//! A rejected action leaves the match exactly as it was; so does a write that fails (the
+//! change is rolled back and the caller is told). An ended match is removed from the live
+//! set by the operation that ended it, and only that operation returns an [`Ended`], so an
+//! end is announced exactly once.
+//!
+//! Deadlines are set here and nowhere else: a challenge waits `challenge`, placement takes
+//! `placement`, and every turn (also the computer's) gets `turn` from its start.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::game::{
+    AnswerError, ChallengeError, CoordError, EndError, FireError, FleetError, PlacementError,
+    PlayerId, Variant,
+};
+use crate::store::{MatchRecord, Store, StoreError};
+
+mod computer;
+pub mod live;
+mod ops;
+mod record;
+mod restore;
+
+pub use computer::ComputerTurn;
+pub use live::{ChannelKey, Computer, Entry, MatchId, OpenError, Registry};
+pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, Preview, Readied};
+pub use record::millis;
+pub use restore::Resumed;
+
+/// How long each phase may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// An open challenge waits this long for an answer.
+    pub challenge: Duration,
+    /// Both players have this long to place their fleets.
+    pub placement: Duration,
+    /// One turn may take this long.
+    pub turn: Duration,
+}
+
+/// A rule of the game refused the action (the match is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// See [`ChallengeError`].
+    #[error(transparent)]
+    Challenge(#[from] ChallengeError),
+    /// See [`AnswerError`].
+    #[error(transparent)]
+    Answer(#[from] AnswerError),
+    /// See [`PlacementError`].
+    #[error(transparent)]
+    Placement(#[from] PlacementError),
+    /// See [`FleetError`].
+    #[error(transparent)]
+    Fleet(#[from] FleetError),
+    /// The cells could not be read.
+    #[error(transparent)]
+    Cells(#[from] CoordError),
+    /// See [`FireError`].
+    #[error(transparent)]
+    Fire(#[from] FireError),
+    /// See [`EndError`].
+    #[error(transparent)]
+    End(#[from] EndError),
+}
+
+/// Why an operation was refused or failed. Every variant leaves the match as it was.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The rules refused it, in a match of this variant.
+    #[error("{error}")]
+    Rules {
+        /// The match's rule set (for wording).
+        variant: Variant,
+        /// What the rules said.
+        error: RuleError,
+    },
+    /// There is no live match in this channel.
+    #[error("there is no match in this channel")]
+    NoMatchHere,
+    /// The member is not in any live match.
+    #[error("you are not in a match")]
+    NoMatch,
+    /// The member does not play in this channel's match.
+    #[error("you are not playing in this channel's match")]
+    NotInThisMatch,
+    /// The button's match is over or unknown.
+    #[error("that match is over")]
+    Stale,
+    /// The button belongs to another player.
+    #[error("that button is not yours")]
+    NotYourButton,
+    /// Ready clicked after the battle began.
+    #[error("the battle has already begun")]
+    BattleBegun,
+    /// Ready clicked on an older preview than the player's current fleet.
+    #[error("that preview is out of date")]
+    StaleFleet,
+    /// The channel or a player already has a match.
+    #[error("{reason}")]
+    Busy {
+        /// What is taken.
+        reason: OpenError,
+        /// Where the busy player plays, if known.
+        channel: Option<ChannelKey>,
+    },
+    /// The change could not be written; it was rolled back.
+    #[error("the match could not be saved: {0}")]
+    Storage(#[from] StoreError),
+    /// Something that should never happen.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl SessionError {
+    fn rules(variant: Variant, error: impl Into<RuleError>) -> Self {
+        Self::Rules {
+            variant,
+            error: error.into(),
+        }
+    }
+}
+
+/// The source of match seeds: fixed by `BROADSIDE_SEED` for replays, else random.
+#[derive(Debug)]
+pub struct Seeds(Mutex<ChaCha8Rng>);
+
+impl Seeds {
+    /// Seeds drawn from `seed`, or from the operating system when `None`.
+    #[must_use]
+    pub fn new(seed: Option<u64>) -> Self {
+        let rng = match seed {
+            Some(s) => ChaCha8Rng::seed_from_u64(s),
+            None => ChaCha8Rng::from_rng(&mut rand::rng()),
+        };
+        Seeds(Mutex::new(rng))
+    }
+
+    /// The next match seed.
+    pub fn next(&self) -> u64 {
+        // A poisoned lock only means another thread panicked mid-draw; the RNG is still usable.
+        let mut rng = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        rng.next_u64()
+    }
+}
+
+/// How an operation finds its match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Locate {
+    /// By id (buttons).
+    Id(MatchId),
+    /// The match in a channel.
+    Channel(ChannelKey),
+    /// A member's match, wherever it is.
+    Player(PlayerId),
+}
+
+/// What one change adds besides the new state: the time and the moves played.
+#[derive(Debug)]
+pub(crate) struct Change {
+    /// When the change happens.
+    pub now: SystemTime,
+    /// Moves played by it, in order.
+    pub moves: Vec<crate::store::MoveRecord>,
+}
+
+/// How many times a failed write is tried in all, and the pauses between tries.
+const WRITE_RETRIES: [Duration; 2] = [Duration::from_millis(20), Duration::from_millis(200)];
+
+/// The live matches and their store.
+#[derive(Debug)]
+pub struct Session {
+    live: Registry,
+    store: Arc<dyn Store>,
+    timeouts: Timeouts,
+    seeds: Seeds,
+}
+
+impl Session {
+    /// A session with no live matches (see [`Session::restore`] for a restart).
+    #[must_use]
+    pub fn new(store: Arc<dyn Store>, timeouts: Timeouts, seeds: Seeds) -> Self {
+        Self {
+            live: Registry::new(),
+            store,
+            timeouts,
+            seeds,
+        }
+    }
+
+    /// The live matches, for reading (`/status`, `/board`). Change them only through the
+    /// operations of this type.
+    #[must_use]
+    pub fn live(&self) -> &Registry {
+        &self.live
+    }
+
+    /// The store.
+    #[must_use]
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// The phase timeouts.
+    #[must_use]
+    pub const fn timeouts(&self) -> Timeouts {
+        self.timeouts
+    }
+
+    /// Records in the store that the bot is running now.
+    pub async fn beat(&self) -> Result<(), StoreError> {
+        self.store.beat(millis(SystemTime::now())).await
+    }
+
+    /// Runs `f` on the located match while it is locked; if it succeeds, bumps the
+    /// version, writes the new state (and the moves `f` recorded) before returning, and
+    /// frees the match if it ended. `f` must leave the entry unchanged when it fails (the
+    /// engine's operations do); the entry is restored from a copy anyway.
+    ///
+    /// Returns `f`'s value and, if this call ended the match, what to announce.
+    async fn act<R>(
+        &self,
+        at: Locate,
+        missing: SessionError,
+        f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError>,
+    ) -> Result<(R, Option<Ended>), SessionError> {
+        let mut change = Change {
+            now: SystemTime::now(),
+            moves: Vec::new(),
+        };
+        let step = |e: &mut Entry| -> Result<_, SessionError> {
+            let before = e.clone();
+            let value = match f(e, &mut change) {
+                Ok(value) => value,
+                Err(err) => {
+                    *e = before;
+                    return Err(err);
+                }
+            };
+            e.version += 1;
+            let record = match record::of(e, change.now, std::mem::take(&mut change.moves)) {
+                Ok(record) => record,
+                Err(err) => {
+                    *e = before;
+                    return Err(SessionError::Internal(format!(
+                        "cannot serialise match {}: {err}",
+                        e.id
+                    )));
+                }
+            };
+            let ended = e.game.is_finished().then(|| Ended::of(e));
+            Ok((value, record, before, ended))
+        };
+        let found = match at {
+            Locate::Id(id) => self.live.with_id(id, step),
+            Locate::Channel(c) => self.live.with_channel(c, step),
+            Locate::Player(p) => self.live.with_player(p, step),
+        };
+        let (value, record, before, ended) = found.ok_or(missing)??;
+        // The guard is dropped: write before anything is said about the change.
+        if let Err(err) = self.write(&record).await {
+            let (id, version) = (before.id, record.version);
+            tracing::error!(match_id = %id, error = %err, "could not save a change; rolled back");
+            self.live.with_id(id, |e| {
+                if e.version == version {
+                    *e = before;
+                }
+            });
+            return Err(SessionError::Storage(err));
+        }
+        let ended = ended.and_then(|end| self.live.close(end.channel, end.id).map(|_| end));
+        Ok((value, ended))
+    }
+
+    /// Writes `record`, trying again a few times over a short while.
+    async fn write(&self, record: &MatchRecord) -> Result<(), StoreError> {
+        let mut pauses = WRITE_RETRIES.iter();
+        loop {
+            match self.store.save(record).await {
+                Ok(()) => return Ok(()),
+                Err(err) => match pauses.next() {
+                    Some(pause) => {
+                        tracing::warn!(match_id = record.id, error = %err, "write failed; trying again");
+                        tokio::time::sleep(*pause).await;
+                    }
+                    None => return Err(err),
+                },
+            }
+        }
+    }
+}

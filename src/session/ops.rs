@@ -1,0 +1,529 @@
+//! The typed operations on matches and their owned outcomes.
+
+use std::time::SystemTime;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::ai::{self, Difficulty};
+use crate::game::{
+    Confirmed, Ending, FireOutcome, Fleet, Match, MatchOptions, Next, OwnBoardView, PlayerId,
+    RevealView, Side, TargetView, Variant, parse_cells,
+};
+
+use super::live::{ChannelKey, Computer, Entry, MatchId, OpenError};
+use super::{Locate, Session, SessionError, record};
+
+/// A short fingerprint of a fleet, carried by the Ready button so that a stale
+/// preview cannot confirm a fleet the player no longer has.
+#[must_use]
+pub fn fleet_tag(fleet: &Fleet) -> String {
+    // FNV-1a over the canonical fleet text.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in fleet.to_string().bytes() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{:08x}", hash & 0xffff_ffff)
+}
+
+/// A new match as asked for by `/challenge`.
+#[derive(Clone, Debug)]
+pub struct NewMatch {
+    /// Where it is played.
+    pub channel: ChannelKey,
+    /// The server.
+    pub guild: Option<u64>,
+    /// Who challenges.
+    pub challenger: PlayerId,
+    /// Who is challenged (the computer's user id when `computer` is set).
+    pub opponent: PlayerId,
+    /// Display names of `[challenger, opponent]`, for pictures.
+    pub names: [String; 2],
+    /// The rule set.
+    pub variant: Variant,
+    /// The options.
+    pub options: MatchOptions,
+    /// The server's locale, for public messages.
+    pub guild_locale: Option<String>,
+    /// The challenger's locale, for private messages sent unasked.
+    pub challenger_locale: Option<String>,
+    /// Set to play against the computer at this level.
+    pub computer: Option<Difficulty>,
+}
+
+/// A private placement preview: the fleet and its picture's view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preview {
+    /// The match.
+    pub id: MatchId,
+    /// Its channel.
+    pub channel: ChannelKey,
+    /// Its rules.
+    pub variant: Variant,
+    /// The fleet shown.
+    pub fleet: Fleet,
+    /// The picture's view.
+    pub view: OwnBoardView,
+}
+
+impl Preview {
+    /// The preview of `player`'s current fleet in `entry`, if they have one.
+    #[must_use]
+    pub fn of(entry: &Entry, player: PlayerId) -> Option<Self> {
+        let (fleet, _) = entry.game.placed_fleet(player)?;
+        Some(Preview {
+            id: entry.id,
+            channel: entry.channel,
+            variant: entry.game.variant(),
+            fleet: fleet.clone(),
+            view: OwnBoardView::preview(fleet),
+        })
+    }
+
+    /// The fingerprint the Ready button carries.
+    #[must_use]
+    pub fn tag(&self) -> String {
+        fleet_tag(&self.fleet)
+    }
+}
+
+/// The end of a match, to announce once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    /// The match.
+    pub id: MatchId,
+    /// Where to announce.
+    pub channel: ChannelKey,
+    /// `[challenger, opponent]`.
+    pub players: [PlayerId; 2],
+    /// Display names, for the picture.
+    pub names: [String; 2],
+    /// How it ended.
+    pub ending: Ending,
+    /// The full reveal, when a battle took place.
+    pub reveal: Option<RevealView>,
+    /// The server's locale.
+    pub guild_locale: Option<String>,
+}
+
+impl Ended {
+    /// The end of `entry`'s match. Call only once it is finished.
+    pub(crate) fn of(entry: &Entry) -> Self {
+        Ended {
+            id: entry.id,
+            channel: entry.channel,
+            players: entry.game.players(),
+            names: entry.names.clone(),
+            // Callers check `is_finished` first; `Expired` is never shown for a battle.
+            ending: entry.game.ending().unwrap_or(Ending::Expired),
+            reveal: entry.game.reveal(),
+            guild_locale: entry.guild_locale.clone(),
+        }
+    }
+}
+
+/// A challenge was opened.
+#[derive(Clone, Debug)]
+pub struct Challenged {
+    /// The new match.
+    pub id: MatchId,
+    /// When the challenge (or, against the computer, the placement) runs out.
+    pub deadline: SystemTime,
+    /// Against the computer: the member's fleet preview (placement starts at once).
+    pub preview: Option<Preview>,
+}
+
+/// A challenge was accepted: placement begins with a random fleet for each player.
+#[derive(Clone, Debug)]
+pub struct Accepted {
+    /// `[challenger, opponent]`.
+    pub players: [PlayerId; 2],
+    /// The rules.
+    pub variant: Variant,
+    /// The end of placement.
+    pub deadline: SystemTime,
+    /// Each player's preview and their last known locale.
+    pub previews: Vec<(PlayerId, Preview, Option<String>)>,
+    /// The server's locale.
+    pub guild_locale: Option<String>,
+}
+
+/// A fleet was made final.
+#[derive(Clone, Debug)]
+pub struct Readied {
+    /// The final fleet.
+    pub preview: Preview,
+    /// Whether the battle began.
+    pub confirmed: Confirmed,
+    /// `[challenger, opponent]`.
+    pub players: [PlayerId; 2],
+    /// The deadline now running (the first turn's, if the battle began).
+    pub deadline: SystemTime,
+    /// The server's locale.
+    pub guild_locale: Option<String>,
+    /// The computer moves first.
+    pub computer_next: bool,
+}
+
+/// A shot or salvo was fired.
+#[derive(Clone, Debug)]
+pub struct Fired {
+    /// The match.
+    pub id: MatchId,
+    /// The rules.
+    pub variant: Variant,
+    /// What happened.
+    pub outcome: FireOutcome,
+    /// The shooter's picture of the enemy sea afterwards.
+    pub view: TargetView,
+    /// The next turn's deadline.
+    pub deadline: SystemTime,
+    /// The end, if this shot ended the match (and this call freed it).
+    pub ended: Option<Ended>,
+    /// The server's locale.
+    pub guild_locale: Option<String>,
+    /// The computer is to move next.
+    pub computer_next: bool,
+}
+
+/// Whether the computer plays `entry`'s opponent seat and is to move.
+fn computer_to_move(entry: &Entry) -> bool {
+    entry.computer.is_some() && entry.game.to_move() == Some(entry.game.player(Side::Opponent))
+}
+
+impl Session {
+    /// Opens a match (a challenge, or at once a placement against the computer) and
+    /// writes it.
+    pub async fn challenge(&self, new: NewMatch) -> Result<Challenged, SessionError> {
+        let variant = new.variant;
+        let seed = self.seeds.next();
+        let mut game = Match::challenge(new.challenger, new.opponent, variant, new.options, seed)
+            .map_err(|e| SessionError::rules(variant, e))?;
+        let now = SystemTime::now();
+        let mut computer = None;
+        let deadline = if let Some(level) = new.computer {
+            // A stream of its own, so the computer's choices do not shift the match's
+            // random numbers (who starts, salvo order).
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
+            let bot = new.opponent;
+            let ready = game.accept(bot).is_ok()
+                && game
+                    .set_fleet(bot, ai::place_fleet(variant, level, &mut rng))
+                    .is_ok()
+                && game.confirm(bot).is_ok()
+                && game.shuffle_fleet(new.challenger).is_ok();
+            if !ready {
+                return Err(SessionError::Internal(
+                    "could not set up a match against the computer".into(),
+                ));
+            }
+            computer = Some(Computer {
+                difficulty: level,
+                rng,
+            });
+            now + self.timeouts.placement
+        } else {
+            now + self.timeouts.challenge
+        };
+        let entry = Entry {
+            id: MatchId::random(),
+            version: 1,
+            moves: 0,
+            channel: new.channel,
+            guild: new.guild,
+            created: now,
+            game,
+            names: new.names,
+            deadline,
+            guild_locale: new.guild_locale,
+            player_locales: [new.challenger_locale, None],
+            computer,
+        };
+        let preview = entry
+            .computer
+            .is_some()
+            .then(|| Preview::of(&entry, new.challenger))
+            .flatten();
+        let record = record::of(&entry, now, Vec::new())
+            .map_err(|e| SessionError::Internal(format!("cannot serialise a new match: {e}")))?;
+        let (id, channel) = (entry.id, entry.channel);
+        self.live.open(entry).map_err(|reason| {
+            let channel = match reason {
+                OpenError::PlayerBusy(p) => self.live.channel_of(p),
+                OpenError::ChannelBusy => None,
+            };
+            SessionError::Busy { reason, channel }
+        })?;
+        if let Err(err) = self.write(&record).await {
+            let _ = self.live.close(channel, id);
+            return Err(SessionError::Storage(err));
+        }
+        Ok(Challenged {
+            id,
+            deadline,
+            preview,
+        })
+    }
+
+    /// Calls off a challenge nobody has seen (its announcement failed): it ends as
+    /// cancelled by the challenger, and nothing is announced.
+    pub async fn withdraw(&self, id: MatchId) -> Result<(), SessionError> {
+        self.act(Locate::Id(id), SessionError::Stale, |e, _| {
+            let challenger = e.game.player(Side::Challenger);
+            let variant = e.game.variant();
+            e.game
+                .cancel(challenger, true)
+                .map_err(|err| SessionError::rules(variant, err))
+        })
+        .await
+        .map(|_| ())
+    }
+
+    /// The challenged player accepts: placement begins, each player with a random fleet.
+    pub async fn accept(
+        &self,
+        id: MatchId,
+        by: PlayerId,
+        locale: Option<String>,
+    ) -> Result<Accepted, SessionError> {
+        let placement = self.timeouts.placement;
+        let (accepted, _) = self
+            .act(Locate::Id(id), SessionError::Stale, |e, change| {
+                let variant = e.game.variant();
+                let refused = |err| SessionError::rules(variant, err);
+                e.game.accept(by).map_err(refused)?;
+                e.player_locales[1] = locale;
+                e.deadline = change.now + placement;
+                let players = e.game.players();
+                let mut previews = Vec::new();
+                for (i, p) in players.into_iter().enumerate() {
+                    e.game
+                        .shuffle_fleet(p)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                    if let Some(preview) = Preview::of(e, p) {
+                        previews.push((p, preview, e.player_locales[i].clone()));
+                    }
+                }
+                Ok(Accepted {
+                    players,
+                    variant,
+                    deadline: e.deadline,
+                    previews,
+                    guild_locale: e.guild_locale.clone(),
+                })
+            })
+            .await?;
+        Ok(accepted)
+    }
+
+    /// The challenged player declines. `Ok(None)` when the match was ended meanwhile by
+    /// someone else (who announces it).
+    pub async fn decline(&self, id: MatchId, by: PlayerId) -> Result<Option<Ended>, SessionError> {
+        let ((), ended) = self
+            .act(Locate::Id(id), SessionError::Stale, |e, _| {
+                let variant = e.game.variant();
+                e.game
+                    .decline(by)
+                    .map(|_| ())
+                    .map_err(|err| SessionError::rules(variant, err))
+            })
+            .await?;
+        Ok(ended)
+    }
+
+    /// A new random fleet for `by` in match `id` (the Shuffle button).
+    pub async fn shuffle(&self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
+        self.act(Locate::Id(id), SessionError::Stale, |e, _| {
+            let variant = e.game.variant();
+            e.game
+                .shuffle_fleet(by)
+                .map_err(|err| SessionError::rules(variant, err))?;
+            Preview::of(e, by).ok_or(SessionError::NotYourButton)
+        })
+        .await
+        .map(|(p, _)| p)
+    }
+
+    /// `/place`: `by` sets the fleet written in `fleet`, or a random one, in their match.
+    pub async fn place(&self, by: PlayerId, fleet: Option<&str>) -> Result<Preview, SessionError> {
+        self.act(Locate::Player(by), SessionError::NoMatch, |e, _| {
+            let variant = e.game.variant();
+            match fleet {
+                Some(text) => {
+                    let fleet = Fleet::parse(variant, text)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                    e.game
+                        .set_fleet(by, fleet)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                }
+                None => {
+                    e.game
+                        .shuffle_fleet(by)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                }
+            }
+            Preview::of(e, by)
+                .ok_or_else(|| SessionError::Internal("no fleet after placing".into()))
+        })
+        .await
+        .map(|(p, _)| p)
+    }
+
+    /// The Ready button: `by` makes the fleet with fingerprint `tag` final. When both
+    /// fleets are final the battle begins and the first turn's deadline runs.
+    pub async fn ready(
+        &self,
+        id: MatchId,
+        by: PlayerId,
+        tag: &str,
+    ) -> Result<Readied, SessionError> {
+        let turn = self.timeouts.turn;
+        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
+            let preview = match Preview::of(e, by) {
+                Some(p) => p,
+                None if e.game.side_of(by).is_none() => return Err(SessionError::NotYourButton),
+                None => return Err(SessionError::BattleBegun),
+            };
+            if preview.tag() != tag {
+                return Err(SessionError::StaleFleet);
+            }
+            let confirmed = e
+                .game
+                .confirm(by)
+                .map_err(|err| SessionError::rules(preview.variant, err))?;
+            if matches!(confirmed, Confirmed::BattleStarts { .. }) {
+                e.deadline = change.now + turn;
+            }
+            Ok(Readied {
+                preview,
+                confirmed,
+                players: e.game.players(),
+                deadline: e.deadline,
+                guild_locale: e.guild_locale.clone(),
+                computer_next: computer_to_move(e),
+            })
+        })
+        .await
+        .map(|(r, _)| r)
+    }
+
+    /// `/fire`: `by` fires at the cells written in `targets`, in `channel`'s match.
+    pub async fn fire(
+        &self,
+        channel: ChannelKey,
+        by: PlayerId,
+        targets: &str,
+    ) -> Result<Fired, SessionError> {
+        let turn = self.timeouts.turn;
+        let (mut fired, ended) = self
+            .act(
+                Locate::Channel(channel),
+                SessionError::NoMatchHere,
+                |e, change| {
+                    if !e.has_player(by) {
+                        return Err(SessionError::NotInThisMatch);
+                    }
+                    let variant = e.game.variant();
+                    let cells = parse_cells(targets, variant)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                    let outcome = e
+                        .game
+                        .fire(by, &cells)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                    e.moves += 1;
+                    change
+                        .moves
+                        .push(record::move_of(e.moves, &outcome, change.now));
+                    e.deadline = change.now + turn;
+                    let view = e.game.target_view(by).ok_or_else(|| {
+                        SessionError::Internal("no target view after a shot".into())
+                    })?;
+                    Ok(Fired {
+                        id: e.id,
+                        variant,
+                        computer_next: computer_to_move(e),
+                        view,
+                        deadline: e.deadline,
+                        ended: None,
+                        guild_locale: e.guild_locale.clone(),
+                        outcome,
+                    })
+                },
+            )
+            .await?;
+        fired.ended = ended;
+        // A shot that ends the match hands the turn to nobody.
+        if matches!(fired.outcome.next, Next::Over(_)) {
+            fired.computer_next = false;
+        }
+        Ok(fired)
+    }
+
+    /// `/forfeit`: `by` gives up their match. `Ok(None)` if someone else ended it first.
+    pub async fn forfeit(&self, by: PlayerId) -> Result<Option<Ended>, SessionError> {
+        self.act(Locate::Player(by), SessionError::NoMatch, |e, _| {
+            let variant = e.game.variant();
+            e.game
+                .forfeit(by)
+                .map(|_| ())
+                .map_err(|err| SessionError::rules(variant, err))
+        })
+        .await
+        .map(|((), ended)| ended)
+    }
+
+    /// `/cancel`: `by` calls off `channel`'s match (`moderator`: may always).
+    pub async fn cancel(
+        &self,
+        channel: ChannelKey,
+        by: PlayerId,
+        moderator: bool,
+    ) -> Result<Option<Ended>, SessionError> {
+        self.act(
+            Locate::Channel(channel),
+            SessionError::NoMatchHere,
+            |e, _| {
+                let variant = e.game.variant();
+                e.game
+                    .cancel(by, moderator)
+                    .map(|_| ())
+                    .map_err(|err| SessionError::rules(variant, err))
+            },
+        )
+        .await
+        .map(|((), ended)| ended)
+    }
+
+    /// The sweep: ends every match whose deadline is at or before `now` (a challenge
+    /// expires, an unfinished placement loses or is abandoned, a skipped turn loses).
+    /// Returns the ends to announce. A match whose deadline moved meanwhile is left alone.
+    pub async fn expire(&self, now: SystemTime) -> Vec<Ended> {
+        let mut ends = Vec::new();
+        for (_, id) in self.live.due(now) {
+            let result = self
+                .act(Locate::Id(id), SessionError::Stale, |e, _| {
+                    if e.deadline > now || e.game.is_finished() {
+                        return Err(SessionError::Stale);
+                    }
+                    let variant = e.game.variant();
+                    e.game
+                        .timeout()
+                        .map(|_| ())
+                        .map_err(|err| SessionError::rules(variant, err))
+                })
+                .await;
+            match result {
+                Ok(((), Some(end))) => {
+                    tracing::info!(match_id = %end.id, ending = ?end.ending, "match ended by its deadline");
+                    ends.push(end);
+                }
+                Ok(((), None)) | Err(SessionError::Stale) => {}
+                Err(err) => {
+                    tracing::warn!(match_id = %id, error = %err, "could not end a match on time")
+                }
+            }
+        }
+        ends
+    }
+}

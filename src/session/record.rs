@@ -1,0 +1,102 @@
+//! A live match as a store record, and back.
+
+use std::time::{Duration, SystemTime};
+
+use crate::game::{Ending, FireOutcome, PhaseKind, WinReason};
+use crate::store::{MatchRecord, MatchResult, MoveRecord};
+
+use super::live::Entry;
+
+/// Milliseconds since the Unix epoch (0 before it, saturating far after it).
+#[must_use]
+pub fn millis(t: SystemTime) -> i64 {
+    t.duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The time `ms` milliseconds after the Unix epoch.
+#[must_use]
+pub fn from_millis(ms: i64) -> SystemTime {
+    SystemTime::UNIX_EPOCH + Duration::from_millis(u64::try_from(ms).unwrap_or(0))
+}
+
+/// The stored name of a phase.
+const fn phase_name(kind: PhaseKind) -> &'static str {
+    match kind {
+        PhaseKind::Challenge => "challenge",
+        PhaseKind::Placement => "placement",
+        PhaseKind::Battle => "battle",
+        PhaseKind::Finished => "finished",
+    }
+}
+
+/// How an ending is stored.
+#[must_use]
+pub fn result_of(ending: Ending) -> MatchResult {
+    let (how, winner, loser) = match ending {
+        Ending::Won {
+            winner,
+            loser,
+            reason,
+        } => (
+            match reason {
+                WinReason::FleetDestroyed => "sunk",
+                WinReason::Forfeit => "forfeit",
+                WinReason::Timeout => "timeout",
+            },
+            Some(winner.0),
+            Some(loser.0),
+        ),
+        Ending::Draw => ("draw", None, None),
+        Ending::Declined => ("declined", None, None),
+        Ending::Expired => ("expired", None, None),
+        Ending::Abandoned => ("abandoned", None, None),
+        Ending::Cancelled { .. } => ("cancelled", None, None),
+    };
+    MatchResult { how, winner, loser }
+}
+
+/// The move record of one shot or salvo, number `seq`.
+pub(crate) fn move_of(seq: u32, outcome: &FireOutcome, now: SystemTime) -> MoveRecord {
+    let cells: Vec<String> = outcome.cells.iter().map(ToString::to_string).collect();
+    MoveRecord {
+        seq,
+        player: outcome.shooter.0,
+        turn: outcome.turn,
+        cells: cells.join(" "),
+        // Serialising plain enums cannot fail.
+        reports: serde_json::to_string(&outcome.reports).unwrap_or_default(),
+        at_ms: millis(now),
+    }
+}
+
+/// The record of `entry` as it is now, with the moves just played.
+pub(crate) fn of(
+    entry: &Entry,
+    now: SystemTime,
+    moves: Vec<MoveRecord>,
+) -> Result<MatchRecord, serde_json::Error> {
+    let game = &entry.game;
+    Ok(MatchRecord {
+        id: entry.id.0,
+        version: entry.version,
+        channel: entry.channel.0,
+        guild: entry.guild,
+        players: game.players().map(|p| p.0),
+        variant: game.variant().key(),
+        options: serde_json::to_string(&game.options())?,
+        computer: entry.computer.as_ref().map(|c| c.difficulty.key()),
+        phase: phase_name(game.phase_kind()),
+        deadline_ms: millis(entry.deadline),
+        state: serde_json::to_vec(entry)?,
+        result: game.ending().map(result_of),
+        created_ms: millis(entry.created),
+        updated_ms: millis(now),
+        moves,
+    })
+}
+
+/// A stored state, read back.
+pub(crate) fn entry_of(state: &[u8]) -> Result<Entry, serde_json::Error> {
+    serde_json::from_slice(state)
+}

@@ -1,0 +1,125 @@
+//! Bringing live matches back after a restart or a crash.
+//!
+//! Time the bot was down never counts against a player: each deadline gets back the time
+//! that was left at the last heartbeat (the last moment the bot was known to run), and at
+//! least [`MIN_AFTER_RESTART`].
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use crate::game::{PhaseKind, PlayerId, Side};
+use crate::store::{Store, StoreError};
+
+use super::live::{ChannelKey, Entry, MatchId, Registry};
+use super::record::{self, from_millis};
+use super::{Seeds, Session, Timeouts};
+
+/// The least time a restored deadline gives.
+pub const MIN_AFTER_RESTART: Duration = Duration::from_secs(60);
+
+/// A match that was brought back, for the note in its channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resumed {
+    /// The match.
+    pub id: MatchId,
+    /// Its channel.
+    pub channel: ChannelKey,
+    /// The server's locale.
+    pub guild_locale: Option<String>,
+    /// Its phase.
+    pub phase: PhaseKind,
+    /// `[challenger, opponent]`.
+    pub players: [PlayerId; 2],
+    /// In battle: who is to move.
+    pub to_move: Option<PlayerId>,
+    /// The new deadline.
+    pub deadline: SystemTime,
+    /// The computer is to move (it plays at once).
+    pub computer_next: bool,
+}
+
+/// The deadline a match gets back: what was left at `last_seen`, but at least
+/// [`MIN_AFTER_RESTART`] from `now`.
+#[must_use]
+pub fn restored_deadline(
+    deadline: SystemTime,
+    last_seen: SystemTime,
+    now: SystemTime,
+) -> SystemTime {
+    let left = deadline.duration_since(last_seen).unwrap_or(Duration::ZERO);
+    now + left.max(MIN_AFTER_RESTART)
+}
+
+impl Session {
+    /// Opens a session on `store` with every live match it holds, their deadlines moved
+    /// by the time the bot was down, and writes those deadlines back. Returns the matches
+    /// brought back, in id order.
+    pub async fn restore(
+        store: Arc<dyn Store>,
+        timeouts: Timeouts,
+        seeds: Seeds,
+    ) -> Result<(Self, Vec<Resumed>), StoreError> {
+        let states = store.live_states().await?;
+        let now = SystemTime::now();
+        // Without a heartbeat (a crash before the first one), the clock is all we have.
+        let last_seen = store.last_beat().await?.map_or(now, from_millis);
+        let live = Registry::new();
+        let mut records = Vec::with_capacity(states.len());
+        let mut resumed = Vec::with_capacity(states.len());
+        for state in &states {
+            let mut entry: Entry = record::entry_of(state)
+                .map_err(|e| StoreError::Data(format!("a live match cannot be read: {e}")))?;
+            entry.deadline = restored_deadline(entry.deadline, last_seen, now);
+            entry.version += 1;
+            let rec =
+                record::of(&entry, now, Vec::new()).map_err(|e| StoreError::Data(e.to_string()))?;
+            let game = &entry.game;
+            let info = Resumed {
+                id: entry.id,
+                channel: entry.channel,
+                guild_locale: entry.guild_locale.clone(),
+                phase: game.phase_kind(),
+                players: game.players(),
+                to_move: game.to_move(),
+                deadline: entry.deadline,
+                computer_next: entry.computer.is_some()
+                    && game.to_move() == Some(game.player(Side::Opponent)),
+            };
+            if let Err(e) = live.open(entry) {
+                // Two live matches claim one channel or player: keep the first, say so.
+                tracing::error!(match_id = %info.id, error = %e, "a stored live match clashes with another; left in the database");
+                continue;
+            }
+            records.push(rec);
+            resumed.push(info);
+        }
+        store.save_all(&records).await?;
+        store.beat(record::millis(now)).await?;
+        if !resumed.is_empty() {
+            tracing::info!(matches = resumed.len(), "live matches restored");
+        }
+        let session = Session {
+            live,
+            store,
+            timeouts,
+            seeds,
+        };
+        Ok((session, resumed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn downtime_is_given_back() {
+        let t = |s| SystemTime::UNIX_EPOCH + Duration::from_secs(s);
+        // 200 s were left when the bot was last seen; it came back 1000 s later.
+        assert_eq!(restored_deadline(t(1200), t(1000), t(2000)), t(2200));
+        // Only 10 s were left: at least a minute.
+        assert_eq!(restored_deadline(t(1010), t(1000), t(2000)), t(2060));
+        // Already past when the bot went down: a minute.
+        assert_eq!(restored_deadline(t(900), t(1000), t(2000)), t(2060));
+    }
+}

@@ -1,0 +1,223 @@
+//! Persistence of matches behind one small trait, so that a second backend can follow
+//! the embedded SQLite one.
+//!
+//! The store knows ids, numbers and opaque state bytes, not the rules: the session layer
+//! turns a live match into a [`MatchRecord`] and back. Every accepted change is written as
+//! one record (the whole state, its version and the moves it added) before anything about
+//! it is sent; a write never replaces a newer version with an older one.
+
+use std::future::Future;
+use std::pin::Pin;
+
+pub mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+/// What a store's operations return: a boxed future, so that the trait can be used as
+/// `dyn Store`.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// Why the store could not be opened or used.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database URL is not one this build understands.
+    #[error("DATABASE_URL {url:?} is not a database URL this bot understands: {reason}")]
+    BadUrl {
+        /// The URL as given.
+        url: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The database file could not be opened or is not a database.
+    #[error(
+        "cannot open the database {file}: {reason}. The file was left untouched; \
+         restore it from a backup or point DATABASE_URL elsewhere"
+    )]
+    Open {
+        /// The file.
+        file: String,
+        /// The underlying error.
+        reason: String,
+    },
+    /// The integrity check failed.
+    #[error(
+        "the database {file} is damaged ({reason}). The file was left untouched; \
+         restore it from a backup or point DATABASE_URL elsewhere"
+    )]
+    Corrupt {
+        /// The file.
+        file: String,
+        /// What the check reported.
+        reason: String,
+    },
+    /// The database was written by a newer version of the bot.
+    #[error(
+        "the database {file} has schema version {found}, newer than this build knows \
+         (up to {known}); run the newer Broadside, or point DATABASE_URL elsewhere"
+    )]
+    NewerSchema {
+        /// The file.
+        file: String,
+        /// The newest migration applied to the file.
+        found: i64,
+        /// The newest migration this build has.
+        known: i64,
+    },
+    /// Applying the migrations failed.
+    #[error("cannot bring the database {file} up to date: {reason}")]
+    Migrate {
+        /// The file.
+        file: String,
+        /// The underlying error.
+        reason: String,
+    },
+    /// A read or write failed while running.
+    #[error("database error: {0}")]
+    Query(#[from] sqlx::Error),
+    /// Stored data could not be read back.
+    #[error("stored data is unreadable: {0}")]
+    Data(String),
+}
+
+/// How a finished match ended, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchResult {
+    /// `sunk`, `draw`, `forfeit`, `timeout`, `cancelled`, `declined`, `expired` or `abandoned`.
+    pub how: &'static str,
+    /// The winner, if there was one.
+    pub winner: Option<u64>,
+    /// The loser, if there was one.
+    pub loser: Option<u64>,
+}
+
+/// One shot (classic) or salvo (game2000), as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// 1, 2, 3 … within the match.
+    pub seq: u32,
+    /// The shooter.
+    pub player: u64,
+    /// The shooter's turn number.
+    pub turn: u16,
+    /// The cells in board order, e.g. `C4 D5 E6`.
+    pub cells: String,
+    /// JSON: one report per shot, in processing order.
+    pub reports: String,
+    /// When it was played, in milliseconds since the Unix epoch.
+    pub at_ms: i64,
+}
+
+/// One accepted change of one match: its whole new state and what it added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRecord {
+    /// The match id.
+    pub id: u64,
+    /// The state's version; a write with a lower version than the stored one is ignored.
+    pub version: u64,
+    /// Where it is played.
+    pub channel: u64,
+    /// The server, if known.
+    pub guild: Option<u64>,
+    /// `[challenger, opponent]`.
+    pub players: [u64; 2],
+    /// `classic` or `game2000`.
+    pub variant: &'static str,
+    /// The options as JSON.
+    pub options: String,
+    /// The computer's difficulty, when it plays.
+    pub computer: Option<&'static str>,
+    /// `challenge`, `placement`, `battle` or `finished`.
+    pub phase: &'static str,
+    /// The deadline of the current phase, in ms since the epoch.
+    pub deadline_ms: i64,
+    /// The whole state, opaque to the store.
+    pub state: Vec<u8>,
+    /// Set once the match is over.
+    pub result: Option<MatchResult>,
+    /// When the match was opened.
+    pub created_ms: i64,
+    /// When this change happened.
+    pub updated_ms: i64,
+    /// Moves this change added (usually none or one).
+    pub moves: Vec<MoveRecord>,
+}
+
+/// A finished (or live) match as read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredMatch {
+    /// The match id.
+    pub id: u64,
+    /// The stored version.
+    pub version: u64,
+    /// Whether it is still being played.
+    pub live: bool,
+    /// `challenge`, `placement`, `battle` or `finished`.
+    pub phase: String,
+    /// `[challenger, opponent]`.
+    pub players: [u64; 2],
+    /// `classic` or `game2000`.
+    pub variant: String,
+    /// How it ended, once it has.
+    pub how: Option<String>,
+    /// The winner, if any.
+    pub winner: Option<u64>,
+    /// When it was opened and when it ended (ms since the epoch).
+    pub created_ms: i64,
+    /// When it ended.
+    pub ended_ms: Option<i64>,
+    /// The whole state.
+    pub state: Vec<u8>,
+}
+
+/// Persistence for matches. Implementations must be safe to share between tasks.
+pub trait Store: Send + Sync + std::fmt::Debug + 'static {
+    /// Writes `record` (state, columns and its moves) in one transaction. A record whose
+    /// version is not newer than the stored one leaves the state as it is (its moves are
+    /// still added if missing).
+    fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()>;
+
+    /// Writes many records in one transaction (used at start-up).
+    fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()>;
+
+    /// The states of every live match.
+    fn live_states(&self) -> StoreFuture<'_, Vec<Vec<u8>>>;
+
+    /// One match, live or finished.
+    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>>;
+
+    /// The moves of one match, in order.
+    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<MoveRecord>>;
+
+    /// Records that the bot is running at `at_ms`.
+    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()>;
+
+    /// The last recorded heartbeat.
+    fn last_beat(&self) -> StoreFuture<'_, Option<i64>>;
+
+    /// Answers when the store is reachable (a trivial query).
+    fn ping(&self) -> StoreFuture<'_, ()>;
+}
+
+/// Opens the store named by `url`: `sqlite://path` (created on first start).
+pub async fn open(url: &str) -> Result<std::sync::Arc<dyn Store>, StoreError> {
+    if url.starts_with("sqlite:") {
+        Ok(std::sync::Arc::new(SqliteStore::open(url).await?))
+    } else {
+        Err(StoreError::BadUrl {
+            url: url.to_owned(),
+            reason: "this build stores matches in SQLite; use sqlite://FILE".to_owned(),
+        })
+    }
+}
+
+/// A Discord id (or match id) as a signed 64-bit database integer, bit for bit.
+#[must_use]
+pub const fn to_sql(id: u64) -> i64 {
+    i64::from_ne_bytes(id.to_ne_bytes())
+}
+
+/// The inverse of [`to_sql`].
+#[must_use]
+pub const fn from_sql(id: i64) -> u64 {
+    u64::from_ne_bytes(id.to_ne_bytes())
+}

@@ -1,0 +1,251 @@
+//! The embedded default: one SQLite file in WAL mode.
+//!
+//! `synchronous = NORMAL` with WAL: a committed write survives the bot being killed at
+//! any moment (it is in the operating system's hands); only a power cut can lose the last
+//! commits. The file is never replaced or overwritten: a damaged file or one from a newer
+//! version stops the bot at start with a message naming it.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::{MigrateError, Migrator};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+
+use super::{
+    MatchRecord, MoveRecord, Store, StoreError, StoreFuture, StoredMatch, from_sql, to_sql,
+};
+
+/// The schema migrations, compiled into the binary.
+static MIGRATOR: Migrator = sqlx::migrate!("./migrations/sqlite");
+
+/// Matches in one SQLite file.
+#[derive(Debug, Clone)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database at `url` (`sqlite://FILE`), checks it and applies
+    /// the migrations this build has.
+    pub async fn open(url: &str) -> Result<Self, StoreError> {
+        let options = SqliteConnectOptions::from_str(url).map_err(|e| StoreError::BadUrl {
+            url: url.to_owned(),
+            reason: e.to_string(),
+        })?;
+        let file = options.get_filename().display().to_string();
+        let options = options
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .min_connections(1)
+            .connect_with(options)
+            .await
+            .map_err(|e| StoreError::Open {
+                file: file.clone(),
+                reason: e.to_string(),
+            })?;
+        let check: Result<String, sqlx::Error> = sqlx::query_scalar("PRAGMA quick_check")
+            .fetch_one(&pool)
+            .await;
+        match check {
+            Ok(ok) if ok == "ok" => {}
+            Ok(reason) => return Err(StoreError::Corrupt { file, reason }),
+            Err(e) => {
+                return Err(StoreError::Open {
+                    file,
+                    reason: e.to_string(),
+                });
+            }
+        }
+        let known = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
+        match MIGRATOR.run(&pool).await {
+            Ok(()) => {}
+            Err(MigrateError::VersionMissing(found)) => {
+                return Err(StoreError::NewerSchema { file, found, known });
+            }
+            Err(e) => {
+                return Err(StoreError::Migrate {
+                    file,
+                    reason: e.to_string(),
+                });
+            }
+        }
+        tracing::info!(%file, schema = known, "database ready");
+        Ok(Self { pool })
+    }
+
+    /// The connection pool, for tests and tools.
+    #[must_use]
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    async fn write(&self, records: &[MatchRecord]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        for r in records {
+            let (how, winner, loser) = match &r.result {
+                Some(res) => (Some(res.how), res.winner.map(to_sql), res.loser.map(to_sql)),
+                None => (None, None, None),
+            };
+            let ended = r.result.as_ref().map(|_| r.updated_ms);
+            sqlx::query(
+                "INSERT INTO matches (id, version, channel_id, guild_id, challenger_id, \
+                 opponent_id, variant, options, computer, phase, live, deadline_ms, state, how, \
+                 winner_id, loser_id, created_ms, updated_ms, ended_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
+                 ?17, ?18, ?19) \
+                 ON CONFLICT (id) DO UPDATE SET version = excluded.version, \
+                 phase = excluded.phase, live = excluded.live, deadline_ms = excluded.deadline_ms, \
+                 state = excluded.state, how = excluded.how, winner_id = excluded.winner_id, \
+                 loser_id = excluded.loser_id, updated_ms = excluded.updated_ms, \
+                 ended_ms = excluded.ended_ms \
+                 WHERE matches.version < excluded.version",
+            )
+            .bind(to_sql(r.id))
+            .bind(to_sql(r.version))
+            .bind(to_sql(r.channel))
+            .bind(r.guild.map(to_sql))
+            .bind(to_sql(r.players[0]))
+            .bind(to_sql(r.players[1]))
+            .bind(r.variant)
+            .bind(&r.options)
+            .bind(r.computer)
+            .bind(r.phase)
+            .bind(r.result.is_none())
+            .bind(r.deadline_ms)
+            .bind(&r.state)
+            .bind(how)
+            .bind(winner)
+            .bind(loser)
+            .bind(r.created_ms)
+            .bind(r.updated_ms)
+            .bind(ended)
+            .execute(&mut *tx)
+            .await?;
+            for m in &r.moves {
+                sqlx::query(
+                    "INSERT OR IGNORE INTO moves (match_id, seq, player_id, turn, cells, reports, \
+                     at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                )
+                .bind(to_sql(r.id))
+                .bind(i64::from(m.seq))
+                .bind(to_sql(m.player))
+                .bind(i64::from(m.turn))
+                .bind(&m.cells)
+                .bind(&m.reports)
+                .bind(m.at_ms)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+fn stored(row: &sqlx::sqlite::SqliteRow) -> Result<StoredMatch, StoreError> {
+    let number = |name: &str| -> Result<u64, StoreError> { Ok(from_sql(row.try_get(name)?)) };
+    Ok(StoredMatch {
+        id: number("id")?,
+        version: number("version")?,
+        live: row.try_get("live")?,
+        phase: row.try_get("phase")?,
+        players: [number("challenger_id")?, number("opponent_id")?],
+        variant: row.try_get("variant")?,
+        how: row.try_get("how")?,
+        winner: row.try_get::<Option<i64>, _>("winner_id")?.map(from_sql),
+        created_ms: row.try_get("created_ms")?,
+        ended_ms: row.try_get("ended_ms")?,
+        state: row.try_get("state")?,
+    })
+}
+
+impl Store for SqliteStore {
+    fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
+        Box::pin(self.write(std::slice::from_ref(record)))
+    }
+
+    fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()> {
+        Box::pin(self.write(records))
+    }
+
+    fn live_states(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> =
+                sqlx::query_scalar("SELECT state FROM matches WHERE live = 1 ORDER BY id")
+                    .fetch_all(&self.pool)
+                    .await?;
+            Ok(states)
+        })
+    }
+
+    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
+        Box::pin(async move {
+            let row = sqlx::query("SELECT * FROM matches WHERE id = ?1")
+                .bind(to_sql(id))
+                .fetch_optional(&self.pool)
+                .await?;
+            row.as_ref().map(stored).transpose()
+        })
+    }
+
+    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<MoveRecord>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT seq, player_id, turn, cells, reports, at_ms FROM moves \
+                 WHERE match_id = ?1 ORDER BY seq",
+            )
+            .bind(to_sql(id))
+            .fetch_all(&self.pool)
+            .await?;
+            rows.iter()
+                .map(|row| {
+                    let seq: i64 = row.try_get("seq")?;
+                    let turn: i64 = row.try_get("turn")?;
+                    Ok(MoveRecord {
+                        seq: u32::try_from(seq).map_err(|e| StoreError::Data(e.to_string()))?,
+                        player: from_sql(row.try_get("player_id")?),
+                        turn: u16::try_from(turn).map_err(|e| StoreError::Data(e.to_string()))?,
+                        cells: row.try_get("cells")?,
+                        reports: row.try_get("reports")?,
+                        at_ms: row.try_get("at_ms")?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO heartbeat (id, at_ms) VALUES (1, ?1) \
+                 ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms",
+            )
+            .bind(at_ms)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn last_beat(&self) -> StoreFuture<'_, Option<i64>> {
+        Box::pin(async move {
+            let at: Option<i64> = sqlx::query_scalar("SELECT at_ms FROM heartbeat WHERE id = 1")
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(at)
+        })
+    }
+
+    fn ping(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("SELECT 1").execute(&self.pool).await?;
+            Ok(())
+        })
+    }
+}

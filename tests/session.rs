@@ -1,0 +1,533 @@
+//! The session layer without Discord, on a real SQLite file: every accepted change is
+//! stored before it is returned, rejected and failed changes leave the match as it was,
+//! and a restarted session carries on exactly where the old one stopped.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, SystemTime};
+
+use broadside::game::{Confirmed, Coord, Fleet, Next, PhaseKind, PlayerId, Report, Variant};
+use broadside::session::{
+    ChannelKey, MatchId, NewMatch, Seeds, Session, SessionError, Timeouts, millis,
+};
+use broadside::store::{self, MatchRecord, Store, StoreError, StoreFuture, StoredMatch};
+
+const ALICE: PlayerId = PlayerId(1001);
+const BOB: PlayerId = PlayerId(1002);
+const BOT: PlayerId = PlayerId(9999);
+const CHANNEL: ChannelKey = ChannelKey(77);
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+const G2000_A: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
+const G2000_B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
+
+const TIMEOUTS: Timeouts = Timeouts {
+    challenge: Duration::from_secs(300),
+    placement: Duration::from_secs(600),
+    turn: Duration::from_secs(300),
+};
+
+/// A fresh database file in its own directory (removed at the end of the test).
+struct Db {
+    dir: std::path::PathBuf,
+}
+
+impl Db {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!(
+            "broadside-session-{name}-{}-{}",
+            std::process::id(),
+            millis(SystemTime::now())
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        Self { dir }
+    }
+
+    fn path(&self) -> std::path::PathBuf {
+        self.dir.join("matches.db")
+    }
+
+    fn url(&self) -> String {
+        format!("sqlite://{}", self.path().display())
+    }
+
+    async fn store(&self) -> Arc<dyn Store> {
+        store::open(&self.url()).await.expect("open the store")
+    }
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn new_match(variant: Variant) -> NewMatch {
+    NewMatch {
+        channel: CHANNEL,
+        guild: Some(5),
+        challenger: ALICE,
+        opponent: BOB,
+        names: ["Alice".into(), "Bob".into()],
+        variant,
+        options: Default::default(),
+        guild_locale: Some("nl".into()),
+        challenger_locale: None,
+        computer: None,
+    }
+}
+
+/// Challenge, accept, place the two fleets and make them final. Returns the match id and
+/// who fires first.
+async fn battle(s: &Session, variant: Variant, fleets: [&str; 2]) -> (MatchId, PlayerId) {
+    let id = s.challenge(new_match(variant)).await.unwrap().id;
+    s.accept(id, BOB, Some("da".into())).await.unwrap();
+    let mut first = None;
+    for (p, fleet) in [(ALICE, fleets[0]), (BOB, fleets[1])] {
+        let preview = s.place(p, Some(fleet)).await.unwrap();
+        let readied = s.ready(id, p, &preview.tag()).await.unwrap();
+        if let Confirmed::BattleStarts { first: f } = readied.confirmed {
+            first = Some(f);
+        }
+    }
+    (id, first.expect("the battle began"))
+}
+
+fn cells_of(variant: Variant, fleet: &str) -> Vec<Coord> {
+    Fleet::parse(variant, fleet)
+        .unwrap()
+        .cells()
+        .iter()
+        .collect()
+}
+
+/// Every cell of a board, in reading order.
+fn all_cells(variant: Variant) -> Vec<Coord> {
+    let n = variant.size();
+    let mut v = Vec::new();
+    for row in 1..=n {
+        for col in 0..n {
+            let text = format!("{}{row}", char::from(b'A' + col));
+            v.push(text.parse().unwrap());
+        }
+    }
+    v
+}
+
+async fn stored(store: &Arc<dyn Store>, id: MatchId) -> StoredMatch {
+    store.get(id.0).await.unwrap().expect("the match is stored")
+}
+
+#[tokio::test]
+async fn every_change_is_stored_before_it_is_returned() {
+    let db = Db::new("stored");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(7)));
+    let challenged = s.challenge(new_match(Variant::Classic)).await.unwrap();
+    let id = challenged.id;
+    let row = stored(&store, id).await;
+    assert!(row.live);
+    assert_eq!(row.phase, "challenge");
+    assert_eq!(row.players, [ALICE.0, BOB.0]);
+    let v1 = row.version;
+
+    s.accept(id, BOB, None).await.unwrap();
+    let row = stored(&store, id).await;
+    assert_eq!(row.phase, "placement");
+    assert!(row.version > v1);
+
+    // The first player fires at every ship cell of the other: all hits, so the turn never
+    // passes, and the tenth sinking ends the match.
+    let (id2, first) = {
+        let p = s.place(ALICE, Some(CLASSIC_A)).await.unwrap();
+        s.ready(id, ALICE, &p.tag()).await.unwrap();
+        let p = s.place(BOB, Some(CLASSIC_B)).await.unwrap();
+        let r = s.ready(id, BOB, &p.tag()).await.unwrap();
+        let Confirmed::BattleStarts { first } = r.confirmed else {
+            panic!("both are ready")
+        };
+        (id, first)
+    };
+    assert_eq!(id2, id);
+    assert_eq!(stored(&store, id).await.phase, "battle");
+    let target = if first == ALICE { CLASSIC_B } else { CLASSIC_A };
+    let cells = cells_of(Variant::Classic, target);
+    let mut ended = None;
+    for (i, cell) in cells.iter().enumerate() {
+        let fired = s.fire(CHANNEL, first, &cell.to_string()).await.unwrap();
+        assert!(fired.outcome.reports[0].is_hit());
+        // The move is in the database already.
+        let moves = store.moves(id.0).await.unwrap();
+        assert_eq!(moves.len(), i + 1);
+        assert_eq!(moves[i].cells, cell.to_string());
+        assert_eq!(moves[i].player, first.0);
+        if fired.ended.is_some() {
+            assert_eq!(i + 1, cells.len(), "only the last hit ends the match");
+            ended = fired.ended;
+        }
+    }
+    let ended = ended.expect("the last hit ends the match");
+    assert!(ended.reveal.is_some());
+    assert_eq!(ended.guild_locale.as_deref(), Some("nl"));
+    let row = stored(&store, id).await;
+    assert!(!row.live);
+    assert_eq!(row.phase, "finished");
+    assert_eq!(row.how.as_deref(), Some("sunk"));
+    assert_eq!(row.winner, Some(first.0));
+    assert!(row.ended_ms.is_some());
+    // In memory stays only what is live.
+    assert!(s.live().is_empty());
+    assert!(matches!(
+        s.fire(CHANNEL, first, "A1").await,
+        Err(SessionError::NoMatchHere)
+    ));
+    // Reports are stored in processing order as JSON.
+    let moves = store.moves(id.0).await.unwrap();
+    let last: Vec<Report> = serde_json::from_str(&moves.last().unwrap().reports).unwrap();
+    assert!(matches!(last[0], Report::Sunk { .. }));
+}
+
+#[tokio::test]
+async fn rejected_actions_change_nothing_in_memory_or_on_disk() {
+    let db = Db::new("rejected");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(8)));
+    let (id, first) = battle(&s, Variant::Game2000, [G2000_A, G2000_B]).await;
+    let before_row = stored(&store, id).await;
+    let before = s.live().with_id(id, |e| e.clone()).unwrap();
+    let second = if first == ALICE { BOB } else { ALICE };
+    for (who, text) in [
+        (second, "A1 A2 A3"),      // not their turn
+        (first, "A1 A2"),          // two cells
+        (first, "A1 A2 Z9"),       // off the board
+        (first, "hello"),          // not cells
+        (PlayerId(5), "A1 A2 A3"), // not a player
+    ] {
+        assert!(s.fire(CHANNEL, who, text).await.is_err(), "{text}");
+    }
+    assert!(s.place(first, Some(G2000_A)).await.is_err());
+    assert!(s.accept(id, BOB, None).await.is_err());
+    assert!(s.forfeit(PlayerId(5)).await.is_err());
+    assert!(s.cancel(CHANNEL, second, false).await.is_err());
+    assert_eq!(s.live().with_id(id, |e| e.clone()).unwrap(), before);
+    assert_eq!(stored(&store, id).await, before_row);
+    assert!(store.moves(id.0).await.unwrap().is_empty());
+}
+
+/// A store whose writes can be made to fail, around a real SQLite store.
+#[derive(Debug)]
+struct Flaky {
+    inner: Arc<dyn Store>,
+    failing: AtomicBool,
+}
+
+impl Store for Flaky {
+    fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
+        if self.failing.load(Ordering::SeqCst) {
+            return Box::pin(async { Err(StoreError::Data("disk full".into())) });
+        }
+        self.inner.save(record)
+    }
+    fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()> {
+        self.inner.save_all(records)
+    }
+    fn live_states(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        self.inner.live_states()
+    }
+    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
+        self.inner.get(id)
+    }
+    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<store::MoveRecord>> {
+        self.inner.moves(id)
+    }
+    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
+        self.inner.beat(at_ms)
+    }
+    fn last_beat(&self) -> StoreFuture<'_, Option<i64>> {
+        self.inner.last_beat()
+    }
+    fn ping(&self) -> StoreFuture<'_, ()> {
+        self.inner.ping()
+    }
+}
+
+#[tokio::test]
+async fn a_change_that_cannot_be_written_is_rolled_back() {
+    let db = Db::new("flaky");
+    let flaky = Arc::new(Flaky {
+        inner: db.store().await,
+        failing: AtomicBool::new(false),
+    });
+    let s = Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(9)));
+    let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    let before = s.live().with_id(id, |e| e.clone()).unwrap();
+    flaky.failing.store(true, Ordering::SeqCst);
+    let err = s.fire(CHANNEL, first, "E5").await.unwrap_err();
+    assert!(matches!(err, SessionError::Storage(_)), "{err:?}");
+    assert_eq!(s.live().with_id(id, |e| e.clone()).unwrap(), before);
+    // A forfeit that cannot be stored does not end the match either.
+    assert!(matches!(
+        s.forfeit(first).await,
+        Err(SessionError::Storage(_))
+    ));
+    assert_eq!(s.live().len(), 1);
+    flaky.failing.store(false, Ordering::SeqCst);
+    // Once the store works again, the same shot goes through.
+    s.fire(CHANNEL, first, "E5").await.unwrap();
+}
+
+#[tokio::test]
+async fn an_ended_match_is_announced_exactly_once() {
+    let db = Db::new("once");
+    let store = db.store().await;
+    let timeouts = Timeouts {
+        challenge: Duration::from_millis(1),
+        ..TIMEOUTS
+    };
+    let s = Session::new(Arc::clone(&store), timeouts, Seeds::new(Some(10)));
+    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let now = SystemTime::now();
+    let ends = s.expire(now).await;
+    assert_eq!(ends.len(), 1);
+    assert_eq!(ends[0].id, id);
+    assert!(s.expire(now).await.is_empty());
+    assert!(matches!(s.decline(id, BOB).await, Err(SessionError::Stale)));
+    let row = stored(&store, id).await;
+    assert_eq!(row.how.as_deref(), Some("expired"));
+    assert!(!row.live);
+}
+
+#[tokio::test]
+async fn ids_are_random_and_old_buttons_find_nothing() {
+    let db = Db::new("ids");
+    let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(11)));
+    let a = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.cancel(CHANNEL, ALICE, false)
+        .await
+        .unwrap()
+        .expect("ended");
+    let b = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    assert_ne!(a, b);
+    assert!(a.0 < 1 << 63 && b.0 < 1 << 63);
+    assert!(matches!(
+        s.accept(a, BOB, None).await,
+        Err(SessionError::Stale)
+    ));
+    s.accept(b, BOB, None).await.unwrap();
+}
+
+/// Plays `turns` game2000 salvos: each player fires at their own list of cells in order.
+async fn play_salvos(
+    s: &Session,
+    first: PlayerId,
+    turns: usize,
+    from: usize,
+) -> Vec<(PlayerId, Vec<Report>, Next)> {
+    let cells = all_cells(Variant::Game2000);
+    let mut log = Vec::new();
+    let mut shooter = first;
+    let mut next_cell = [from, from];
+    for _ in 0..turns {
+        let i = usize::from(shooter == BOB);
+        let picks: Vec<String> = (0..3)
+            .map(|k| cells[(next_cell[i] + k) % cells.len()].to_string())
+            .collect();
+        next_cell[i] += 3;
+        let fired = s.fire(CHANNEL, shooter, &picks.join(" ")).await.unwrap();
+        log.push((shooter, fired.outcome.reports.clone(), fired.outcome.next));
+        match fired.outcome.next {
+            Next::Turn { player, .. } | Next::Again(player) => shooter = player,
+            Next::Over(_) => break,
+        }
+    }
+    log
+}
+
+#[tokio::test]
+async fn a_restarted_session_goes_on_exactly_where_it_stopped() {
+    // Two identical matches from the same seed: one played straight through, one whose
+    // session is dropped (as by a crash) halfway and restored from the file.
+    let straight_db = Db::new("straight");
+    let straight = Session::new(straight_db.store().await, TIMEOUTS, Seeds::new(Some(12)));
+    let (_, first) = battle(&straight, Variant::Game2000, [G2000_A, G2000_B]).await;
+    let expected = play_salvos(&straight, first, 8, 0).await;
+
+    let db = Db::new("restart");
+    let (id, first2) = {
+        let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(12)));
+        let (id, first2) = battle(&s, Variant::Game2000, [G2000_A, G2000_B]).await;
+        let got = play_salvos(&s, first2, 4, 0).await;
+        assert_eq!(got, expected[..4]);
+        (id, first2)
+    };
+    assert_eq!(first, first2);
+    let store = db.store().await;
+    let before = stored(&store, id).await;
+    let (s, resumed) = Session::restore(store, TIMEOUTS, Seeds::new(None))
+        .await
+        .unwrap();
+    assert_eq!(resumed.len(), 1);
+    assert_eq!(resumed[0].id, id);
+    assert_eq!(resumed[0].phase, PhaseKind::Battle);
+    assert_eq!(resumed[0].guild_locale.as_deref(), Some("nl"));
+    // Salvos 5 to 8 continue the lists where they were: (4 turns, 2 per player) × 3 cells.
+    let got = play_salvos(&s, first, 4, 6).await;
+    assert_eq!(got, expected[4..]);
+    let after = stored(s.store(), id).await;
+    assert!(after.version > before.version);
+    assert_eq!(s.store().moves(id.0).await.unwrap().len(), 8);
+}
+
+#[tokio::test]
+async fn restored_deadlines_give_back_the_downtime() {
+    let db = Db::new("deadline");
+    let store = db.store().await;
+    let id = {
+        let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(13)));
+        let (id, _) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+        id
+    };
+    // The bot was last seen an hour ago, with 300 s left on the turn clock then... the
+    // stored deadline is about now + 300 s, so as seen an hour ago it had 3900 s left.
+    let hour_ago = millis(SystemTime::now()) - 3_600_000;
+    store.beat(hour_ago).await.unwrap();
+    let (s, resumed) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+        .await
+        .unwrap();
+    let now = SystemTime::now();
+    let deadline = s.live().with_id(id, |e| e.deadline).unwrap();
+    assert_eq!(resumed[0].deadline, deadline);
+    let left = deadline.duration_since(now).unwrap();
+    assert!(left > Duration::from_secs(3890), "{left:?}");
+    // The new deadline is stored, so a second crash right away keeps it.
+    let row_state = s.store().live_states().await.unwrap();
+    assert_eq!(row_state.len(), 1);
+    // A deadline already past when the bot went down still gets a minute.
+    drop(s);
+    store.beat(millis(now) + 10_000_000).await.unwrap();
+    let (s, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+        .await
+        .unwrap();
+    let left = s
+        .live()
+        .with_id(id, |e| e.deadline)
+        .unwrap()
+        .duration_since(SystemTime::now())
+        .unwrap();
+    assert!(
+        left > Duration::from_secs(55) && left <= Duration::from_secs(60),
+        "{left:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_computer_match_is_restored_with_its_random_numbers() {
+    let db = Db::new("computer");
+    let mk = || NewMatch {
+        opponent: BOT,
+        names: ["Alice".into(), "Broadside".into()],
+        computer: Some(broadside::ai::Difficulty::Hard),
+        ..new_match(Variant::Game2000)
+    };
+    // The same match twice from one seed: straight, and with a restart in the middle.
+    let play = |s: Arc<Session>, id: MatchId, turns: usize| async move {
+        let mut seen = Vec::new();
+        let cells = all_cells(Variant::Game2000);
+        for t in 0..turns {
+            if s.live().with_id(id, |e| e.game.to_move()).flatten() != Some(ALICE) {
+                let turn = s.computer_turn(id).await.expect("the computer moves");
+                seen.push(
+                    turn.outcomes
+                        .iter()
+                        .map(|o| o.cells.clone())
+                        .collect::<Vec<_>>(),
+                );
+            }
+            let picks: Vec<String> = (0..3).map(|k| cells[t * 3 + k].to_string()).collect();
+            s.fire(CHANNEL, ALICE, &picks.join(" ")).await.unwrap();
+            let turn = s.computer_turn(id).await.expect("the computer answers");
+            seen.push(turn.outcomes.iter().map(|o| o.cells.clone()).collect());
+        }
+        seen
+    };
+    let start = |s: Arc<Session>| async move {
+        let challenged = s.challenge(mk()).await.unwrap();
+        let preview = challenged.preview.expect("a preview for the member");
+        s.ready(challenged.id, ALICE, &preview.tag()).await.unwrap();
+        challenged.id
+    };
+    let other_db = Db::new("computer-straight");
+    let straight = Arc::new(Session::new(
+        other_db.store().await,
+        TIMEOUTS,
+        Seeds::new(Some(14)),
+    ));
+    let id = start(Arc::clone(&straight)).await;
+    let expected = play(straight, id, 6).await;
+
+    let first = Arc::new(Session::new(
+        db.store().await,
+        TIMEOUTS,
+        Seeds::new(Some(14)),
+    ));
+    let id = start(Arc::clone(&first)).await;
+    let mut got = play(Arc::clone(&first), id, 3).await;
+    drop(first);
+    let (s, resumed) = Session::restore(db.store().await, TIMEOUTS, Seeds::new(None))
+        .await
+        .unwrap();
+    assert_eq!(resumed.len(), 1);
+    let s = Arc::new(s);
+    let cells = all_cells(Variant::Game2000);
+    for t in 3..6 {
+        let picks: Vec<String> = (0..3).map(|k| cells[t * 3 + k].to_string()).collect();
+        s.fire(CHANNEL, ALICE, &picks.join(" ")).await.unwrap();
+        let turn = s.computer_turn(id).await.expect("the computer answers");
+        got.push(turn.outcomes.iter().map(|o| o.cells.clone()).collect());
+    }
+    assert_eq!(got, expected);
+}
+
+#[tokio::test]
+async fn a_newer_or_damaged_database_is_refused_and_left_alone() {
+    let db = Db::new("refused");
+    {
+        let store = db.store().await;
+        let s = Session::new(store, TIMEOUTS, Seeds::new(Some(15)));
+        s.challenge(new_match(Variant::Classic)).await.unwrap();
+    }
+    // A migration this build does not know, as a newer version would have left it.
+    {
+        use sqlx::Connection;
+        let mut conn = sqlx::SqliteConnection::connect(&db.url()).await.unwrap();
+        sqlx::query(
+            "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time) \
+             VALUES (99990101000000, 'from the future', 1, x'00', 1)",
+        )
+        .execute(&mut conn)
+        .await
+        .unwrap();
+        conn.close().await.unwrap();
+    }
+    let err = store::open(&db.url()).await.unwrap_err();
+    let text = err.to_string();
+    assert!(matches!(err, StoreError::NewerSchema { .. }), "{text}");
+    assert!(text.contains("matches.db"), "{text}");
+
+    // A file that is not a database at all.
+    let junk = db.dir.join("junk.db");
+    let bytes = b"this is not a database, but it is somebody's file".repeat(200);
+    std::fs::write(&junk, &bytes).unwrap();
+    let err = store::open(&format!("sqlite://{}", junk.display()))
+        .await
+        .unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("junk.db"), "{text}");
+    assert_eq!(
+        std::fs::read(&junk).unwrap(),
+        bytes,
+        "the file is untouched"
+    );
+}
