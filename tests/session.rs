@@ -71,7 +71,7 @@ fn new_match(variant: Variant) -> NewMatch {
         opponent: BOB,
         names: ["Alice".into(), "Bob".into()],
         variant,
-        options: Default::default(),
+        options: broadside::game::MatchOptions::default(),
         guild_locale: Some("nl".into()),
         challenger_locale: None,
         computer: None,

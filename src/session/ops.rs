@@ -520,7 +520,7 @@ impl Session {
                 }
                 Ok(((), None)) | Err(SessionError::Stale) => {}
                 Err(err) => {
-                    tracing::warn!(match_id = %id, error = %err, "could not end a match on time")
+                    tracing::warn!(match_id = %id, error = %err, "could not end a match on time");
                 }
             }
         }
