@@ -5,7 +5,7 @@ mod support;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User};
+use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User, button, first_mention};
 
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
@@ -196,23 +196,6 @@ impl Table {
             )
             .await
     }
-}
-
-/// The custom id of the button whose action is `action`.
-fn button(sent: &Sent, action: &str) -> String {
-    sent.custom_ids()
-        .into_iter()
-        .find(|id| id.split(':').nth(2) == Some(action))
-        .unwrap_or_else(|| panic!("no {action} button in {sent:?}"))
-}
-
-/// The user id in "**<@id>** fires first".
-fn first_mention(text: &str) -> u64 {
-    let at = text
-        .find("** fires first")
-        .expect("start message names the first player");
-    let start = text[..at].rfind("<@").expect("a mention") + 2;
-    text[start..at - 1].parse().expect("a user id")
 }
 
 fn assert_png(bytes: &[u8]) {

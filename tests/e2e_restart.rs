@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use broadside::game::{Fleet, Variant};
 use serde_json::{Value, json};
-use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User};
+use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User, button, first_mention};
 
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
@@ -188,21 +188,6 @@ impl Table {
             )
             .await
     }
-}
-
-fn button(sent: &Sent, action: &str) -> String {
-    sent.custom_ids()
-        .into_iter()
-        .find(|id| id.split(':').nth(2) == Some(action))
-        .unwrap_or_else(|| panic!("no {action} button in {sent:?}"))
-}
-
-fn first_mention(text: &str) -> u64 {
-    let at = text
-        .find("** fires first")
-        .expect("the first player is named");
-    let start = text[..at].rfind("<@").expect("a mention") + 2;
-    text[start..at - 1].parse().expect("a user id")
 }
 
 fn cells(fleet: &str) -> Vec<String> {

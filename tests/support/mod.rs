@@ -8,8 +8,10 @@ pub mod fake;
 mod gateway;
 pub mod payloads;
 pub mod process;
+pub mod read;
 mod rest;
 
 pub use fake::{Channel, FakeDiscord, InteractionId, Scope, Sent, SentKind, User};
 pub use payloads::GUILD_ID;
 pub use process::BotProcess;
+pub use read::{button, first_mention};
