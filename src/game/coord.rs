@@ -146,12 +146,12 @@ pub enum CoordError {
     #[error("`{0}` is not a cell; a cell is a column letter then a row number, like C4")]
     Malformed(String),
     /// A letter and a number, but outside the board.
-    #[error("`{input}` is off the board; {variant_hint}")]
+    #[error("`{input}` is off the board; {}", board.map_or_else(|| "the largest board has columns A–J and rows 1–10".to_owned(), Variant::bounds_hint))]
     OffBoard {
         /// What was typed, as written.
         input: String,
-        /// Which columns and rows exist.
-        variant_hint: String,
+        /// The board it is off; `None` when it is off even the largest board.
+        board: Option<Variant>,
     },
 }
 
@@ -191,7 +191,7 @@ impl FromStr for Coord {
             (Some(row @ 1..=MAX_SIZE), col) if col < MAX_SIZE => Ok(Coord { row: row - 1, col }),
             _ => Err(CoordError::OffBoard {
                 input: input.to_owned(),
-                variant_hint: "the largest board has columns A–J and rows 1–10".to_owned(),
+                board: None,
             }),
         }
     }

@@ -206,12 +206,12 @@ impl fmt::Display for Edge {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlacementProblem {
     /// Part of the ship is off this variant's board.
-    #[error("{ship} is off the board ({hint})")]
+    #[error("{ship} is off the board ({})", variant.bounds_hint())]
     OffBoard {
         /// The ship.
         ship: Ship,
-        /// Which columns and rows exist.
-        hint: String,
+        /// The board's rule set.
+        variant: Variant,
     },
     /// Longer than any ship of the fleet.
     #[error("{ship} is {len} cells long; the longest ship is {max} cells")]
@@ -476,10 +476,7 @@ fn placement_problems(variant: Variant, ships: &[Ship]) -> Vec<PlacementProblem>
     // Per-ship rules.
     for &ship in ships {
         if !ship.cells().all(|c| variant.contains(c)) {
-            problems.push(PlacementProblem::OffBoard {
-                ship,
-                hint: variant.bounds_hint(),
-            });
+            problems.push(PlacementProblem::OffBoard { ship, variant });
             continue;
         }
         if ship.len() > max {

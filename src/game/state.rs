@@ -95,11 +95,46 @@ pub enum Ending {
     },
 }
 
+/// One player's seat during placement: a final fleet is one that exists, so "ready
+/// without a fleet" cannot be represented.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Seat {
+    /// No fleet yet.
+    #[default]
+    Empty,
+    /// A fleet that may still change.
+    Placed(Fleet),
+    /// The final fleet.
+    Ready(Fleet),
+}
+
+impl Seat {
+    /// The fleet, final or not.
+    #[must_use]
+    pub const fn fleet(&self) -> Option<&Fleet> {
+        match self {
+            Seat::Empty => None,
+            Seat::Placed(f) | Seat::Ready(f) => Some(f),
+        }
+    }
+
+    /// Whether the fleet is final.
+    #[must_use]
+    pub const fn is_ready(&self) -> bool {
+        matches!(self, Seat::Ready(_))
+    }
+}
+
 /// Placement in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
-    fleets: [Option<Fleet>; 2],
-    ready: [bool; 2],
+    seats: [Seat; 2],
+}
+
+impl Setup {
+    fn ready(&self) -> [bool; 2] {
+        [self.seats[0].is_ready(), self.seats[1].is_ready()]
+    }
 }
 
 /// A battle in progress (or the final position of one).
@@ -227,12 +262,12 @@ pub enum FireError {
         given: usize,
     },
     /// A cell off this board.
-    #[error("{cell} is off the board; {hint}")]
+    #[error("{cell} is off the board; {}", variant.bounds_hint())]
     OffBoard {
         /// The cell.
         cell: Coord,
-        /// Which cells exist.
-        hint: String,
+        /// The match's rule set (its board says which cells exist).
+        variant: Variant,
     },
     /// Repeat shots are refused in this match.
     #[error("you already fired at {0}; pick a cell you have not tried")]
@@ -474,9 +509,10 @@ impl Match {
     pub fn placed_fleet(&self, id: PlayerId) -> Option<(&Fleet, bool)> {
         let side = self.side_of(id)?;
         match &self.phase {
-            Phase::Placement(s) => s.fleets[side.index()]
-                .as_ref()
-                .map(|f| (f, s.ready[side.index()])),
+            Phase::Placement(s) => {
+                let seat = &s.seats[side.index()];
+                seat.fleet().map(|f| (f, seat.is_ready()))
+            }
             _ => None,
         }
     }
@@ -485,7 +521,7 @@ impl Match {
     #[must_use]
     pub fn ready(&self) -> Option<[bool; 2]> {
         match &self.phase {
-            Phase::Placement(s) => Some(s.ready),
+            Phase::Placement(s) => Some(s.ready()),
             _ => None,
         }
     }
@@ -494,8 +530,7 @@ impl Match {
     pub fn accept(&mut self, by: PlayerId) -> Result<(), AnswerError> {
         self.check_answer(by)?;
         self.phase = Phase::Placement(Setup {
-            fleets: [None, None],
-            ready: [false, false],
+            seats: [Seat::Empty, Seat::Empty],
         });
         Ok(())
     }
@@ -526,7 +561,7 @@ impl Match {
             });
         }
         if let Phase::Placement(s) = &mut self.phase {
-            s.fleets[side.index()] = Some(fleet);
+            s.seats[side.index()] = Seat::Placed(fleet);
         }
         Ok(())
     }
@@ -537,7 +572,15 @@ impl Match {
         let kind = self.phase_kind();
         let fleet = Fleet::random(self.variant, &mut self.rng);
         match &mut self.phase {
-            Phase::Placement(s) => Ok(s.fleets[side.index()].insert(fleet)),
+            Phase::Placement(s) => {
+                let seat = &mut s.seats[side.index()];
+                *seat = Seat::Placed(fleet);
+                match seat {
+                    Seat::Placed(f) => Ok(f),
+                    // Just set above.
+                    _ => Err(PlacementError::NoFleet),
+                }
+            }
             // `placing_side` has checked the phase.
             _ => Err(PlacementError::NotPlacing(kind)),
         }
@@ -550,16 +593,15 @@ impl Match {
         let Phase::Placement(setup) = &mut self.phase else {
             return Err(PlacementError::NotPlacing(self.phase_kind()));
         };
-        if setup.fleets[side.index()].is_none() {
-            return Err(PlacementError::NoFleet);
-        }
-        setup.ready[side.index()] = true;
-        if !(setup.ready[0] && setup.ready[1]) {
-            return Ok(Confirmed::Waiting);
-        }
-        let [Some(a), Some(b)] = std::mem::take(&mut setup.fleets) else {
-            unreachable!("both players are ready, so both have fleets");
+        let seat = &mut setup.seats[side.index()];
+        *seat = match std::mem::take(seat) {
+            Seat::Empty => return Err(PlacementError::NoFleet),
+            Seat::Placed(f) | Seat::Ready(f) => Seat::Ready(f),
         };
+        let [Seat::Ready(a), Seat::Ready(b)] = &setup.seats else {
+            return Ok(Confirmed::Waiting);
+        };
+        let (a, b) = (a.clone(), b.clone());
         let first = if self.rng.random_bool(0.5) {
             Side::Challenger
         } else {
@@ -582,7 +624,9 @@ impl Match {
     fn placing_side(&self, by: PlayerId) -> Result<Side, PlacementError> {
         let side = self.side_of(by).ok_or(PlacementError::NotAPlayer)?;
         match &self.phase {
-            Phase::Placement(s) if s.ready[side.index()] => Err(PlacementError::AlreadyReady),
+            Phase::Placement(s) if s.seats[side.index()].is_ready() => {
+                Err(PlacementError::AlreadyReady)
+            }
             Phase::Placement(_) => Ok(side),
             _ => Err(PlacementError::NotPlacing(self.phase_kind())),
         }
@@ -608,10 +652,7 @@ impl Match {
             });
         }
         if let Some(&cell) = cells.iter().find(|c| !variant.contains(**c)) {
-            return Err(FireError::OffBoard {
-                cell,
-                hint: variant.bounds_hint(),
-            });
+            return Err(FireError::OffBoard { cell, variant });
         }
         let target = side.other();
         if self.options.repeat_shots(variant) == RepeatShots::Refused {
@@ -696,7 +737,7 @@ impl Match {
         let ending = match &self.phase {
             Phase::Finished { .. } => return Err(EndError::AlreadyOver),
             Phase::Challenge => Ending::Expired,
-            Phase::Placement(s) => match s.ready {
+            Phase::Placement(s) => match s.ready() {
                 [true, false] => won(self.players, Side::Challenger, WinReason::Timeout),
                 [false, true] => won(self.players, Side::Opponent, WinReason::Timeout),
                 _ => Ending::Abandoned,

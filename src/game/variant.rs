@@ -202,7 +202,7 @@ impl Variant {
         } else {
             Err(CoordError::OffBoard {
                 input: c.to_string(),
-                variant_hint: self.bounds_hint(),
+                board: Some(self),
             })
         }
     }
