@@ -25,19 +25,6 @@ pub enum ButtonId {
     Ready(MatchId, String),
 }
 
-impl ButtonId {
-    /// The match the button belongs to.
-    #[must_use]
-    pub const fn match_id(&self) -> MatchId {
-        match self {
-            ButtonId::Accept(id)
-            | ButtonId::Decline(id)
-            | ButtonId::Shuffle(id)
-            | ButtonId::Ready(id, _) => *id,
-        }
-    }
-}
-
 impl fmt::Display for ButtonId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

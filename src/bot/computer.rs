@@ -5,9 +5,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateMessage, Http};
 
+use super::Error;
 use super::play::{self, lang_of};
-use super::{Error, pictures, text};
-use crate::game::Variant;
 use crate::session::{ComputerTurn, MatchId, Session};
 
 /// If the computer is to move in match `id`, plays (and stores) its moves, then
@@ -29,27 +28,15 @@ pub async fn take_turn(http: &Http, session: &Session, id: MatchId) {
 /// Posts the computer's move, in the style of a member's.
 async fn announce(http: &Http, turn: &ComputerTurn) -> Result<(), Error> {
     let lang = lang_of(turn.guild_locale.as_ref());
-    let mut lines: Vec<String> = turn
-        .outcomes
-        .iter()
-        .map(|o| text::shot_line(lang, turn.variant, o))
-        .collect();
-    if let Some(last) = turn.outcomes.last() {
-        let next = text::next_line(lang, last, turn.deadline);
-        if !next.is_empty() {
-            lines.push(next);
-        }
-    }
-    let mut message = CreateMessage::new()
-        .content(lines.join("\n"))
-        .add_file(pictures::target_board(&turn.view, lang)?);
-    if turn.variant == Variant::Game2000
-        && let Some(salvo) = turn.view.salvos.last()
-    {
-        message = message.add_file(pictures::salvo_report(salvo, lang)?);
-    }
+    let (content, files) = play::shot_announcement(
+        lang,
+        turn.variant,
+        &turn.outcomes,
+        &turn.view,
+        turn.deadline,
+    )?;
     serenity::ChannelId::new(turn.channel.0)
-        .send_message(http, message)
+        .send_message(http, CreateMessage::new().content(content).add_files(files))
         .await?;
     Ok(())
 }

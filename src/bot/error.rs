@@ -9,6 +9,7 @@ use poise::serenity_prelude as serenity;
 use poise::{CreateReply, FrameworkError};
 
 use super::Data;
+use super::context::user_lang;
 use super::i18n::{Lang, tr};
 
 /// What players see when an internal error happened, in `lang`.
@@ -67,25 +68,6 @@ pub fn private_reply(text: impl Into<String>) -> CreateReply {
         .content(text)
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new())
-}
-
-/// The language of the user behind `ctx` (English outside interactions).
-#[must_use]
-pub fn user_lang(ctx: poise::Context<'_, Data, Error>) -> Lang {
-    Lang::from_opt(ctx.locale())
-}
-
-/// The language for public messages in `ctx`'s channel: the server's, or in a DM (which
-/// only the user sees) the user's.
-#[must_use]
-pub fn guild_lang(ctx: poise::Context<'_, Data, Error>) -> Lang {
-    match ctx {
-        poise::Context::Application(a) => match &a.interaction.guild_locale {
-            Some(locale) => Lang::from_discord(locale),
-            None => Lang::from_discord(&a.interaction.locale),
-        },
-        poise::Context::Prefix(_) => Lang::EnUs,
-    }
 }
 
 /// The framework's error hook: answers the player privately, in their language, and logs

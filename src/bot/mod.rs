@@ -11,28 +11,22 @@ use poise::serenity_prelude as serenity;
 
 use crate::session::{Resumed, Seeds, Session, Timeouts};
 
-pub mod buttons;
-pub mod commands;
-pub mod components;
-pub mod computer;
+pub(crate) mod buttons;
+pub(crate) mod commands;
+pub(crate) mod components;
+pub(crate) mod computer;
 pub mod config;
-pub mod error;
+pub(crate) mod context;
+pub(crate) mod error;
 pub mod i18n;
-pub mod pictures;
-pub mod play;
-pub mod text;
+pub(crate) mod markup;
+pub(crate) mod pictures;
+pub(crate) mod play;
+pub(crate) mod text;
 
 pub use config::{Config, ConfigError};
-pub use error::{Error, UserError};
-
-/// State shared by all commands and handlers.
-#[derive(Debug)]
-pub struct Data {
-    /// The configuration the bot was started with.
-    pub config: Arc<Config>,
-    /// Live matches and their store: every change of a match goes through it.
-    pub session: Arc<Session>,
-}
+pub(crate) use context::{Context, Data};
+pub(crate) use error::Error;
 
 /// How often the sweeper looks for matches past their deadline.
 const SWEEP_EVERY: Duration = Duration::from_millis(500);
@@ -41,19 +35,16 @@ const BEAT_EVERY: Duration = Duration::from_secs(5);
 /// The pause between two restart notes.
 const RESUME_PACE: Duration = Duration::from_millis(250);
 
-/// The context commands receive.
-pub type Context<'a> = poise::Context<'a, Data, Error>;
-
 /// Set when the bot cannot finish starting (e.g. command registration failed); [`run`] then
 /// stops the bot and returns this text as an error.
-pub type StartupFailure = Arc<OnceLock<String>>;
+pub(crate) type StartupFailure = Arc<OnceLock<String>>;
 
 /// How long shards get to close after a shutdown request before the bot exits anyway.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 
 /// The framework options: commands, error hook and global event handler.
 #[must_use]
-pub fn options() -> poise::FrameworkOptions<Data, Error> {
+pub(crate) fn options() -> poise::FrameworkOptions<Data, Error> {
     poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |error| Box::pin(error::on_error(error)),
@@ -73,7 +64,7 @@ pub fn options() -> poise::FrameworkOptions<Data, Error> {
 /// set, else globally); if that fails it records the reason in `failure` and shuts down,
 /// because poise would otherwise wait forever.
 #[must_use]
-pub fn framework(
+pub(crate) fn framework(
     config: Arc<Config>,
     failure: StartupFailure,
     session: Arc<Session>,

@@ -8,13 +8,13 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude as serenity;
-use serenity::{CreateActionRow, CreateButton, CreateMessage, Http};
+use serenity::{CreateActionRow, CreateAttachment, CreateButton, CreateMessage, Http};
 
 use super::buttons::ButtonId;
 use super::i18n::{Lang, tr};
 use super::{Error, pictures, text};
-use crate::game::{PhaseKind, PlayerId};
-use crate::session::{Ended, Entry, Preview, Resumed, Session, SessionError};
+use crate::game::{FireOutcome, PhaseKind, PlayerId, TargetView, Variant};
+use crate::session::{Ended, Preview, Resumed, Session, SessionError};
 
 /// The current time.
 #[must_use]
@@ -32,12 +32,6 @@ pub fn player(user: &serenity::User) -> PlayerId {
 #[must_use]
 pub fn lang_of(locale: Option<&String>) -> Lang {
     Lang::from_opt(locale.map(String::as_str))
-}
-
-/// The language of the server a match is played in (for public messages).
-#[must_use]
-pub fn public_lang(entry: &Entry) -> Lang {
-    Lang::from_opt(entry.guild_locale.as_deref())
 }
 
 /// Shuffle and Ready buttons of a placement preview, labelled in `lang`.
@@ -92,6 +86,35 @@ pub async fn dm_preview(
             Ok(false)
         }
     }
+}
+
+/// The public announcement of shots by one shooter (a member's `/fire`, or the computer's
+/// whole streak): one line per shot or salvo, then who moves next and until when; the
+/// shooter's picture of the enemy sea and, in Game 2000, the last salvo's report.
+pub fn shot_announcement(
+    lang: Lang,
+    variant: Variant,
+    outcomes: &[FireOutcome],
+    view: &TargetView,
+    deadline: SystemTime,
+) -> Result<(String, Vec<CreateAttachment>), Error> {
+    let mut lines: Vec<String> = outcomes
+        .iter()
+        .map(|o| text::shot_line(lang, variant, o))
+        .collect();
+    if let Some(last) = outcomes.last() {
+        let next = text::next_line(lang, last, deadline);
+        if !next.is_empty() {
+            lines.push(next);
+        }
+    }
+    let mut files = vec![pictures::target_board(view, lang)?];
+    if variant == Variant::Game2000
+        && let Some(salvo) = view.salvos.last()
+    {
+        files.push(pictures::salvo_report(salvo, lang)?);
+    }
+    Ok((lines.join("\n"), files))
 }
 
 /// The public text of a match's end, in the server's language.

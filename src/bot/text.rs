@@ -4,7 +4,7 @@
 //! server's for public messages. The words themselves live in the catalogues
 //! (`assets/locales/*/broadside.ftl`); this module only chooses keys and fills them in.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use super::i18n::errors::{variant_name, variant_title};
 use super::i18n::{Lang, tr};
@@ -13,24 +13,7 @@ use crate::game::{
     Ending, FireOutcome, Next, PlayerId, PlayerStats, Report, ReportStyle, Variant, WinReason,
 };
 
-/// `<@id>`: a mention Discord shows as the member's name.
-#[must_use]
-pub fn mention(p: PlayerId) -> String {
-    format!("<@{}>", p.0)
-}
-
-/// `<#id>`: a channel link.
-#[must_use]
-pub fn channel(id: u64) -> String {
-    format!("<#{id}>")
-}
-
-/// A Discord relative timestamp (`in 5 minutes`) for `t`.
-#[must_use]
-pub fn relative(t: SystemTime) -> String {
-    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    format!("<t:{secs}:R>")
-}
+pub use super::markup::{channel, mention, relative};
 
 /// The public challenge message.
 #[must_use]
@@ -177,18 +160,6 @@ pub fn ship_name(lang: Lang, variant: Variant, len: u8) -> String {
         Variant::Classic => tr!(lang, "ship-classic", len = len),
         Variant::Game2000 => tr!(lang, "ship-game2000", len = len),
     }
-}
-
-/// The public result of a shot or salvo: what was hit, then who moves next.
-#[must_use]
-pub fn fired(lang: Lang, variant: Variant, outcome: &FireOutcome, deadline: SystemTime) -> String {
-    let mut text = shot_line(lang, variant, outcome);
-    let next = next_line(lang, outcome, deadline);
-    if !next.is_empty() {
-        text.push('\n');
-        text.push_str(&next);
-    }
-    text
 }
 
 /// "@A fires at **C4**: **hit!**" — one shot or salvo, without what follows.
@@ -346,6 +317,7 @@ pub fn rules(lang: Lang, variant: Variant) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::UNIX_EPOCH;
     use crate::game::Report;
 
     const A: PlayerId = PlayerId(1);

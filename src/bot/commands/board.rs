@@ -1,6 +1,7 @@
 //! `/board`: your own board and your picture of the enemy sea, privately.
 
-use crate::bot::error::{private_reply, user_lang};
+use crate::bot::context::user_lang;
+use crate::bot::error::private_reply;
 use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error, pictures};

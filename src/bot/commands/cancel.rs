@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::error::user_lang;
+use crate::bot::context::user_lang;
 use crate::bot::i18n::tr;
 use crate::bot::play::{self, player, refusal};
 use crate::bot::{Context, Error};

@@ -5,7 +5,8 @@ use serenity::{CreateActionRow, CreateButton};
 
 use crate::ai::Difficulty;
 use crate::bot::buttons::ButtonId;
-use crate::bot::error::{guild_lang, private_reply, user_lang};
+use crate::bot::context::{guild_lang, guild_locale, user_lang};
+use crate::bot::error::private_reply;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::{self, player, refusal};
 use crate::bot::{Context, Error, pictures, text};
@@ -180,14 +181,6 @@ fn busy(ctx: Context<'_>, lang: Lang, error: OpenError, where_: Option<ChannelKe
         }
     };
     Error::user(text)
-}
-
-/// The guild's locale of an application command.
-fn guild_locale(ctx: Context<'_>) -> Option<String> {
-    match ctx {
-        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
-        poise::Context::Prefix(_) => None,
-    }
 }
 
 /// Announces a match against the computer (its fleet is already placed) and sends the

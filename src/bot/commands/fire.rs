@@ -2,10 +2,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::error::user_lang;
+use crate::bot::context::user_lang;
 use crate::bot::play::{self, lang_of, player, refusal};
-use crate::bot::{Context, Error, computer, pictures, text};
-use crate::game::{Next, Variant};
+use crate::bot::{Context, Error, computer};
+use crate::game::Next;
 use crate::session::ChannelKey;
 
 /// Fire at the enemy: one cell in classic (`C4`), three in Game 2000 (`C4 D5 E6`).
@@ -29,26 +29,25 @@ pub async fn fire(
         .map_err(|e| refusal(lang, &e))?;
     let public = lang_of(shot.guild_locale.as_ref());
     let sent = async {
-        let mut reply = poise::CreateReply::default()
-            .content(text::fired(
-                public,
-                shot.variant,
-                &shot.outcome,
-                shot.deadline,
-            ))
-            .attachment(pictures::target_board(&shot.view, public)?);
-        if shot.variant == Variant::Game2000
-            && let Some(salvo) = shot.view.salvos.last()
-        {
-            reply = reply.attachment(pictures::salvo_report(salvo, public)?);
-        }
+        let (content, files) = play::shot_announcement(
+            public,
+            shot.variant,
+            std::slice::from_ref(&shot.outcome),
+            &shot.view,
+            shot.deadline,
+        )?;
         let mentioned = match shot.outcome.next {
             Next::Turn { player, .. } | Next::Again(player) => {
                 vec![serenity::UserId::new(player.0)]
             }
             Next::Over(_) => vec![],
         };
-        reply = reply.allowed_mentions(serenity::CreateAllowedMentions::new().users(mentioned));
+        let mut reply = poise::CreateReply::default()
+            .content(content)
+            .allowed_mentions(serenity::CreateAllowedMentions::new().users(mentioned));
+        for file in files {
+            reply = reply.attachment(file);
+        }
         ctx.send(reply).await?;
         Ok::<(), Error>(())
     }

@@ -1,6 +1,6 @@
 //! `/forfeit`: give up your match.
 
-use crate::bot::error::user_lang;
+use crate::bot::context::user_lang;
 use crate::bot::i18n::tr;
 use crate::bot::play::{self, player, refusal};
 use crate::bot::{Context, Error};

@@ -2,7 +2,8 @@
 
 use std::fmt::Write as _;
 
-use crate::bot::error::{private_reply, tidy, user_lang};
+use crate::bot::context::user_lang;
+use crate::bot::error::{private_reply, tidy};
 use crate::bot::i18n::commands::{command_name, desc_key, help_key, option_desc_key, option_name};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::{Context, Data, Error};

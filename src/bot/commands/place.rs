@@ -1,6 +1,7 @@
 //! `/place`: set your fleet in secret.
 
-use crate::bot::error::{private_reply, user_lang};
+use crate::bot::context::user_lang;
+use crate::bot::error::private_reply;
 use crate::bot::i18n::tr;
 use crate::bot::play::{self, player, refusal};
 use crate::bot::{Context, Error, pictures};

@@ -1,7 +1,8 @@
 //! `/rules`: the rules of a variant.
 
 use super::challenge::VariantChoice;
-use crate::bot::error::{private_reply, user_lang};
+use crate::bot::context::user_lang;
+use crate::bot::error::private_reply;
 use crate::bot::{Context, Error, text};
 use crate::game::Variant;
 

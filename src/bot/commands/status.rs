@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::error::{guild_lang, user_lang};
+use crate::bot::context::{guild_lang, user_lang};
 use crate::bot::i18n::errors::variant_title;
 use crate::bot::i18n::tr;
 use crate::bot::play::player;

@@ -6,7 +6,7 @@
 
 use crate::bot::error::{Error, tidy};
 use crate::bot::i18n::{Lang, tr};
-use crate::bot::text::mention;
+use crate::bot::markup::mention;
 use crate::game::fleet::{Edge, TouchKind};
 use crate::game::{
     AnswerError, ChallengeError, CoordError, EndError, FireError, FleetError, PhaseKind,
