@@ -4,12 +4,10 @@
 //! without our prefix are not ours and are left alone.
 
 use poise::serenity_prelude as serenity;
-use serenity::{
-    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateMessage,
-};
+use serenity::{ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage};
 
 use super::buttons::{ButtonId, PREFIX};
+use super::deliver::{self, Post};
 use super::i18n::{Lang, tr};
 use super::play::{self, lang_of, player, refusal};
 use super::{Data, Error, computer, pictures, text};
@@ -98,19 +96,32 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         .await
         .map_err(|e| refusal(lang, &e))?;
     let public = lang_of(accepted.guild_locale.as_ref());
+    let accepted_text = text::accepted(
+        public,
+        accepted.players,
+        accepted.variant,
+        accepted.deadline,
+    );
     let updated = update(
         ctx,
         click,
         CreateInteractionResponseMessage::new()
-            .content(text::accepted(
-                public,
-                accepted.players,
-                accepted.variant,
-                accepted.deadline,
-            ))
+            .content(accepted_text.clone())
             .components(vec![]),
     )
     .await;
+    if updated.is_err() {
+        // The challenge message could not be changed: say it in the channel instead.
+        let post = Post {
+            content: accepted_text,
+            files: Vec::new(),
+            ping: accepted
+                .players
+                .map(|p| serenity::UserId::new(p.0))
+                .to_vec(),
+        };
+        deliver::post_quietly(&ctx.http, click.channel_id.get(), &post).await;
+    }
     // The match has begun whatever happened to the update: previews go out regardless,
     // and one player's failed DM must not cost the other theirs.
     for (p, preview, locale) in &accepted.previews {
@@ -122,20 +133,12 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
                 false
             });
         if !delivered {
-            let hint = serenity::ChannelId::new(preview.channel.0)
-                .send_message(
-                    &ctx.http,
-                    CreateMessage::new()
-                        .content(text::dm_closed_hint(public, *p))
-                        .allowed_mentions(
-                            serenity::CreateAllowedMentions::new()
-                                .users([serenity::UserId::new(p.0)]),
-                        ),
-                )
-                .await;
-            if let Err(e) = hint {
-                tracing::warn!(error = %e, "could not post the /place hint");
-            }
+            let hint = Post {
+                content: text::dm_closed_hint(public, *p),
+                files: Vec::new(),
+                ping: vec![serenity::UserId::new(p.0)],
+            };
+            deliver::post_quietly(&ctx.http, preview.channel.0, &hint).await;
         }
     }
     updated
@@ -224,26 +227,24 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
     .await;
     if let Confirmed::BattleStarts { first } = readied.confirmed {
         let public = lang_of(readied.guild_locale.as_ref());
-        let started = serenity::ChannelId::new(preview.channel.0)
-            .send_message(
-                &ctx.http,
-                CreateMessage::new()
-                    .content(text::battle_starts(
-                        public,
-                        readied.players,
-                        first,
-                        preview.variant,
-                        readied.deadline,
-                    ))
-                    .allowed_mentions(
-                        serenity::CreateAllowedMentions::new()
-                            .users(readied.players.map(|p| serenity::UserId::new(p.0))),
-                    ),
-            )
-            .await;
-        if let Err(e) = started {
-            tracing::warn!(match_id = %id, error = %e, "could not announce the battle");
-        }
+        let start = Post {
+            content: text::battle_starts(
+                public,
+                readied.players,
+                first,
+                preview.variant,
+                readied.deadline,
+            ),
+            files: Vec::new(),
+            ping: readied.players.map(|p| serenity::UserId::new(p.0)).to_vec(),
+        };
+        // In the channel, or else to the players by DM: the first player must know.
+        let humans = if readied.versus_computer {
+            vec![readied.players[0].0]
+        } else {
+            readied.players.map(|p| p.0).to_vec()
+        };
+        deliver::post_or_dm(&ctx.http, preview.channel.0, &start, &humans).await;
         // Against the computer, it may fire first (whatever got through above).
         if readied.computer_next {
             computer::take_turn(&ctx.http, &c.data.session, id).await;

@@ -3,9 +3,10 @@
 //! member's move.
 
 use poise::serenity_prelude as serenity;
-use serenity::{CreateMessage, Http};
+use serenity::Http;
 
 use super::Error;
+use super::deliver::{self, Post};
 use super::play::{self, lang_of};
 use crate::session::{ComputerTurn, MatchId, Session};
 
@@ -25,7 +26,7 @@ pub async fn take_turn(http: &Http, session: &Session, id: MatchId) {
     }
 }
 
-/// Posts the computer's move, in the style of a member's.
+/// Posts the computer's move, in the style of a member's (by DM if the channel refuses).
 async fn announce(http: &Http, turn: &ComputerTurn) -> Result<(), Error> {
     let lang = lang_of(turn.guild_locale.as_ref());
     let (content, files) = play::shot_announcement(
@@ -35,8 +36,11 @@ async fn announce(http: &Http, turn: &ComputerTurn) -> Result<(), Error> {
         &turn.view,
         turn.deadline,
     )?;
-    serenity::ChannelId::new(turn.channel.0)
-        .send_message(http, CreateMessage::new().content(content).add_files(files))
-        .await?;
+    let post = Post {
+        content,
+        files,
+        ping: vec![serenity::UserId::new(turn.member.0)],
+    };
+    deliver::post_or_dm(http, turn.channel.0, &post, &[turn.member.0]).await;
     Ok(())
 }

@@ -26,6 +26,11 @@ pub const VAR_TURN_TIMEOUT: &str = "TURN_TIMEOUT_SECS";
 pub const VAR_SEED: &str = "BROADSIDE_SEED";
 /// Where matches are stored.
 pub const VAR_DATABASE_URL: &str = "DATABASE_URL";
+/// Seconds any one request to Discord may take.
+pub const VAR_DISCORD_TIMEOUT: &str = "DISCORD_TIMEOUT_SECS";
+
+/// Default for [`VAR_DISCORD_TIMEOUT`].
+pub const DEFAULT_DISCORD_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Default for [`VAR_DATABASE_URL`]: a SQLite file in the working directory.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://broadside.db";
@@ -98,6 +103,8 @@ pub struct Config {
     pub seed: Option<u64>,
     /// Where matches are stored (`DATABASE_URL`), default [`DEFAULT_DATABASE_URL`].
     pub database_url: String,
+    /// How long one request to Discord may take (`DISCORD_TIMEOUT_SECS`).
+    pub discord_timeout: Duration,
 }
 
 impl Config {
@@ -184,6 +191,7 @@ impl Config {
             turn_timeout: secs(VAR_TURN_TIMEOUT, DEFAULT_TURN_TIMEOUT)?,
             seed,
             database_url,
+            discord_timeout: secs(VAR_DISCORD_TIMEOUT, DEFAULT_DISCORD_TIMEOUT)?,
         })
     }
 }
@@ -244,6 +252,7 @@ mod tests {
         assert_eq!(c.turn_timeout, Duration::from_secs(300));
         assert_eq!(c.seed, None);
         assert_eq!(c.database_url, "sqlite://broadside.db");
+        assert_eq!(c.discord_timeout, Duration::from_secs(10));
     }
 
     #[test]

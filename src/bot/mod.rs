@@ -17,6 +17,7 @@ pub(crate) mod components;
 pub(crate) mod computer;
 pub mod config;
 pub(crate) mod context;
+pub(crate) mod deliver;
 pub(crate) mod error;
 pub mod i18n;
 pub(crate) mod markup;
@@ -127,16 +128,19 @@ async fn open_session(config: &Config) -> anyhow::Result<(Arc<Session>, Vec<Resu
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let config = Arc::new(config);
     let (session, resumed) = open_session(&config).await?;
+    // Every request gives up after the timeout: nothing waits forever on Discord.
+    let builder = serenity::HttpBuilder::new(config.token.expose())
+        .client(deliver::http_client(config.discord_timeout)?);
     let http = match &config.api_base {
         // serenity only honours a proxy with its rate limiter disabled.
         Some(base) => {
             tracing::info!(%base, "sending Discord REST traffic to another base URL");
-            serenity::HttpBuilder::new(config.token.expose())
+            builder
                 .proxy(base.clone())
                 .ratelimiter_disabled(true)
                 .build()
         }
-        None => serenity::Http::new(config.token.expose()),
+        None => builder.build(),
     };
     let failure = StartupFailure::default();
     let intents = serenity::GatewayIntents::GUILDS;

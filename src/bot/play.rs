@@ -11,6 +11,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateAttachment, CreateButton, CreateMessage, Http};
 
 use super::buttons::ButtonId;
+use super::deliver::{self, Post};
 use super::i18n::{Lang, tr};
 use super::{Error, pictures, text};
 use crate::game::{FireOutcome, PhaseKind, PlayerId, TargetView, Variant};
@@ -147,24 +148,24 @@ pub async fn end_by_command(
     Ok(sent?)
 }
 
-/// Announces the end of a match in its channel; a failure is logged (the match is over
-/// and stored either way).
+/// Announces the end of a match in its channel (or, if the channel refuses, to the
+/// players by DM); a failure is logged (the match is over and stored either way).
 pub async fn announce(http: &Http, end: &Ended) {
-    let sent = async {
-        let lang = lang_of(end.guild_locale.as_ref());
-        let mut message = CreateMessage::new().content(end_text(end));
-        if let Some(reveal) = &end.reveal {
-            message = message.add_file(pictures::reveal(reveal, &end.names, lang)?);
+    let lang = lang_of(end.guild_locale.as_ref());
+    let mut post = Post::text(end_text(end));
+    if let Some(reveal) = &end.reveal {
+        match pictures::reveal(reveal, &end.names, lang) {
+            Ok(picture) => post.files.push(picture),
+            Err(e) => tracing::error!(match_id = %end.id, error = %e, "could not draw the reveal"),
         }
-        serenity::ChannelId::new(end.channel.0)
-            .send_message(http, message)
-            .await?;
-        Ok::<(), Error>(())
     }
-    .await;
-    if let Err(e) = sent {
-        tracing::warn!(match_id = %end.id, error = %e, "could not announce the end of a match");
-    }
+    deliver::post_or_dm(http, end.channel.0, &post, &humans(end)).await;
+}
+
+/// The members of an ended match (not the computer).
+fn humans(end: &Ended) -> Vec<u64> {
+    let n = if end.computer { 1 } else { 2 };
+    end.players.iter().take(n).map(|p| p.0).collect()
 }
 
 /// Ends every match whose deadline has passed, every `tick`, for ever. Each end is
@@ -242,15 +243,7 @@ pub fn spawn_resume_notes(
     }
     tokio::spawn(async move {
         for r in resumed {
-            let note = CreateMessage::new()
-                .content(resumed_text(&r))
-                .allowed_mentions(serenity::CreateAllowedMentions::new());
-            if let Err(e) = serenity::ChannelId::new(r.channel.0)
-                .send_message(&http, note)
-                .await
-            {
-                tracing::warn!(match_id = %r.id, error = %e, "could not post the restart note");
-            }
+            deliver::post_quietly(&http, r.channel.0, &Post::text(resumed_text(&r))).await;
             if r.computer_next {
                 super::computer::take_turn(&http, &session, r.id).await;
             }

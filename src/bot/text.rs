@@ -317,8 +317,8 @@ pub fn rules(lang: Lang, variant: Variant) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::UNIX_EPOCH;
     use crate::game::Report;
+    use std::time::UNIX_EPOCH;
 
     const A: PlayerId = PlayerId(1);
     const B: PlayerId = PlayerId(2);

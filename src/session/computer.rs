@@ -10,7 +10,7 @@ use std::time::SystemTime;
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai;
-use crate::game::{Coord, FireOutcome, Side, TargetView, Variant};
+use crate::game::{Coord, FireOutcome, PlayerId, Side, TargetView, Variant};
 
 use super::live::{ChannelKey, Entry, MatchId};
 use super::ops::Ended;
@@ -35,6 +35,8 @@ pub struct ComputerTurn {
     pub channel: ChannelKey,
     /// The server's locale.
     pub guild_locale: Option<String>,
+    /// The member playing against the computer.
+    pub member: PlayerId,
 }
 
 /// What the computer needs to choose one move, copied while the match is locked.
@@ -72,6 +74,7 @@ struct Played {
     channel: ChannelKey,
     variant: Variant,
     guild_locale: Option<String>,
+    member: PlayerId,
 }
 
 impl Session {
@@ -108,6 +111,7 @@ impl Session {
                 ended: None,
                 channel: played.channel,
                 guild_locale: played.guild_locale.clone(),
+                member: played.member,
             });
             t.outcomes.push(played.outcome);
             t.view = played.view;
@@ -163,6 +167,7 @@ impl Session {
                 channel: e.channel,
                 variant: e.game.variant(),
                 guild_locale: e.guild_locale.clone(),
+                member: e.game.player(Side::Challenger),
                 outcome,
             })
         })

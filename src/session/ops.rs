@@ -105,6 +105,8 @@ pub struct Ended {
     pub reveal: Option<RevealView>,
     /// The server's locale.
     pub guild_locale: Option<String>,
+    /// The opponent's seat is the computer.
+    pub computer: bool,
 }
 
 impl Ended {
@@ -119,6 +121,7 @@ impl Ended {
             ending: entry.game.ending().unwrap_or(Ending::Expired),
             reveal: entry.game.reveal(),
             guild_locale: entry.guild_locale.clone(),
+            computer: entry.computer.is_some(),
         }
     }
 }
@@ -164,6 +167,8 @@ pub struct Readied {
     pub guild_locale: Option<String>,
     /// The computer moves first.
     pub computer_next: bool,
+    /// The opponent's seat is the computer.
+    pub versus_computer: bool,
 }
 
 /// A shot or salvo was fired.
@@ -402,6 +407,7 @@ impl Session {
                 deadline: e.deadline,
                 guild_locale: e.guild_locale.clone(),
                 computer_next: computer_to_move(e),
+                versus_computer: e.computer.is_some(),
             })
         })
         .await

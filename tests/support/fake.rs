@@ -13,6 +13,9 @@ use tokio::sync::{mpsc, watch};
 
 use super::payloads::{self, APP_ID, APP_PERMISSIONS, GUILD_ID, MEMBER_PERMISSIONS, validate};
 
+/// The pseudo-event that tells a gateway session to close its socket.
+pub(super) const CLOSE: &str = "__close__";
+
 /// An interaction id as handed out by the fake.
 pub type InteractionId = u64;
 
@@ -214,6 +217,8 @@ pub struct Recording {
     pub identifies: Vec<Value>,
     /// Heartbeats received.
     pub heartbeats: usize,
+    /// RESUME requests (op 6) after a dropped connection.
+    pub resumes: usize,
     /// Interactions dispatched, in order.
     pub interactions: Vec<InteractionId>,
 }
@@ -265,6 +270,32 @@ pub(super) struct State {
     pub fail_callbacks: bool,
     pub gateway: Option<mpsc::UnboundedSender<(String, Value)>>,
     pub sessions: usize,
+    /// Injected failures, checked in order before a request is routed.
+    pub faults: Vec<Fault>,
+    /// Channel messages by nonce (`enforce_nonce` deduplication), per channel.
+    pub nonces: HashMap<(u64, String), Value>,
+}
+
+/// What an injected fault does to a matching request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FaultAction {
+    /// Answer with this HTTP status and JSON error code.
+    Status(u16, u64),
+    /// Never answer (the bot's own timeout has to end the call).
+    Hang,
+}
+
+/// A failure injected into the fake's REST API for matching requests.
+#[derive(Clone, Debug)]
+pub struct Fault {
+    /// `GET`, `POST`, … or `None` for any method.
+    pub method: Option<String>,
+    /// A text the request path (after `/api/v10/`) must contain.
+    pub path_contains: String,
+    /// What happens.
+    pub action: FaultAction,
+    /// How many more requests it applies to (`None`: all).
+    pub remaining: Option<usize>,
 }
 
 impl State {
@@ -404,6 +435,8 @@ impl FakeDiscord {
             locale: "en-US".to_owned(),
             guild_locale: "en-US".to_owned(),
             permissions: MEMBER_PERMISSIONS.to_owned(),
+            app_permissions: APP_PERMISSIONS.to_owned(),
+            kind: 0,
         }
     }
 
@@ -523,6 +556,53 @@ impl FakeDiscord {
         .await
     }
 
+    /// Makes requests whose path contains `path` (and whose method is `method`, if given)
+    /// fail with `status` and the JSON error `code`, for the next `times` requests (or all).
+    pub fn fail_route(
+        &self,
+        method: Option<&str>,
+        path: &str,
+        status: u16,
+        code: u64,
+        times: Option<usize>,
+    ) {
+        self.inner.lock().faults.push(Fault {
+            method: method.map(str::to_owned),
+            path_contains: path.to_owned(),
+            action: FaultAction::Status(status, code),
+            remaining: times,
+        });
+    }
+
+    /// Makes requests whose path contains `path` never get an answer.
+    pub fn hang_route(&self, method: Option<&str>, path: &str) {
+        self.inner.lock().faults.push(Fault {
+            method: method.map(str::to_owned),
+            path_contains: path.to_owned(),
+            action: FaultAction::Hang,
+            remaining: None,
+        });
+    }
+
+    /// Removes every injected fault.
+    pub fn clear_faults(&self) {
+        self.inner.lock().faults.clear();
+    }
+
+    /// Closes the bot's gateway connection (as a network drop or a Discord restart would).
+    pub fn drop_gateway(&self) {
+        let gateway = self.inner.lock().gateway.take();
+        if let Some(tx) = gateway {
+            let _ = tx.send((CLOSE.to_owned(), Value::Null));
+        }
+    }
+
+    /// How many gateway sessions (IDENTIFY) and resumes the bot has made.
+    pub fn gateway_connections(&self) -> (usize, usize) {
+        let st = self.inner.lock();
+        (st.rec.identifies.len(), st.rec.resumes)
+    }
+
     /// Waits until `n` bot processes in all have connected and registered their commands
     /// (a restarted bot is the second).
     pub async fn wait_ready_again(&self, n: usize, timeout: Duration) -> Registration {
@@ -601,6 +681,8 @@ pub struct InteractionBuilder<'a> {
     locale: String,
     guild_locale: String,
     permissions: String,
+    app_permissions: String,
+    kind: u64,
 }
 
 impl InteractionBuilder<'_> {
@@ -613,6 +695,18 @@ impl InteractionBuilder<'_> {
     /// The guild's preferred locale.
     pub fn guild_locale(mut self, locale: &str) -> Self {
         locale.clone_into(&mut self.guild_locale);
+        self
+    }
+
+    /// The bot's own permissions in the channel (decimal string), as Discord reports them.
+    pub fn app_permissions(mut self, permissions: &str) -> Self {
+        permissions.clone_into(&mut self.app_permissions);
+        self
+    }
+
+    /// The channel's type (0 text, 11 public thread, …).
+    pub fn channel_kind(mut self, kind: u64) -> Self {
+        self.kind = kind;
         self
     }
 
@@ -713,11 +807,11 @@ impl InteractionBuilder<'_> {
                 payload["guild_id"] = json!(g.to_string());
                 payload["guild_locale"] = json!(self.guild_locale);
                 payload["member"] = payloads::member(&self.user, &self.permissions);
-                payload["app_permissions"] = json!(APP_PERMISSIONS);
+                payload["app_permissions"] = json!(self.app_permissions);
                 payload["authorizing_integration_owners"] = json!({ "0": g.to_string() });
                 payload["context"] = json!(0);
                 payload["channel"] = json!({
-                    "id": self.channel.id.to_string(), "type": 0, "guild_id": g.to_string(),
+                    "id": self.channel.id.to_string(), "type": self.kind, "guild_id": g.to_string(),
                     "name": "sea", "permissions": self.permissions,
                 });
             } else {

@@ -48,7 +48,8 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
     {
         return;
     }
-    // Until IDENTIFY, only heartbeats are answered.
+    // Until IDENTIFY (or RESUME), only heartbeats are answered.
+    let mut resumed = false;
     loop {
         let Some(frame) = next_frame(&mut socket).await else {
             return;
@@ -64,6 +65,11 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
                 inner.lock().rec.identifies.push(frame["d"].clone());
                 break;
             }
+            Some(6) => {
+                inner.lock().rec.resumes += 1;
+                resumed = true;
+                break;
+            }
             other => eprintln!("fake gateway: unexpected op {other:?} before IDENTIFY"),
         }
     }
@@ -75,15 +81,15 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
         st.sessions += 1;
         format!("fake-session-{}", st.sessions)
     };
-    let ready = payloads::ready(&session_id, &resume_url);
-    validate::<serenity::all::Ready>("READY", &ready);
     let mut seq = 1_u64;
-    if !send(
-        &mut socket,
-        &json!({"op": 0, "s": seq, "t": "READY", "d": ready}),
-    )
-    .await
-    {
+    let first = if resumed {
+        json!({"op": 0, "s": seq, "t": "RESUMED", "d": {}})
+    } else {
+        let ready = payloads::ready(&session_id, &resume_url);
+        validate::<serenity::all::Ready>("READY", &ready);
+        json!({"op": 0, "s": seq, "t": "READY", "d": ready})
+    };
+    if !send(&mut socket, &first).await {
         return;
     }
     inner.lock().gateway = Some(tx.clone());
@@ -104,6 +110,16 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
             }
             event = rx.recv() => {
                 let Some((name, data)) = event else { break };
+                if name == super::fake::CLOSE {
+                    // A dropped connection: close with a code that allows a resume.
+                    let _ = socket
+                        .send(Message::Close(Some(axum::extract::ws::CloseFrame {
+                            code: 4000,
+                            reason: "the fake dropped the connection".into(),
+                        })))
+                        .await;
+                    break;
+                }
                 seq += 1;
                 if !send(&mut socket, &json!({"op": 0, "s": seq, "t": name, "d": data})).await {
                     break;

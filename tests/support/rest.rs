@@ -8,7 +8,8 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::fake::{
-    Attachment, Channel, FakeDiscord, Request, Scope, Sent, SentKind, State as FakeState, User,
+    Attachment, Channel, FakeDiscord, FaultAction, Request, Scope, Sent, SentKind,
+    State as FakeState, User,
 };
 use super::payloads::{self, APP_ID, validate};
 
@@ -85,6 +86,33 @@ pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Respon
         }
     };
     let path = full_path.strip_prefix(PREFIX).map(str::to_owned);
+    if let Some(action) = injected_fault(&fake, &method, path.as_deref().unwrap_or(&full_path)) {
+        {
+            let mut st = fake.inner.lock();
+            let status = match action {
+                FaultAction::Status(status, _) => status,
+                FaultAction::Hang => 0,
+            };
+            st.rec.requests.push(Request {
+                method: method.clone(),
+                path: path.clone().unwrap_or_else(|| full_path.clone()),
+                body: body.json.clone(),
+                status,
+            });
+        }
+        fake.inner.bump();
+        match action {
+            FaultAction::Status(status, code) => {
+                let (s, reply) = error(status, code, "injected failure");
+                let status = StatusCode::from_u16(s).expect("valid status");
+                return (status, axum::Json(reply)).into_response();
+            }
+            FaultAction::Hang => {
+                // Never answer: the bot's own timeout has to give up.
+                std::future::pending::<()>().await;
+            }
+        }
+    }
     let (status, reply, known) = {
         let mut st = fake.inner.lock();
         if let Some((status, reply)) = path
@@ -117,6 +145,21 @@ pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Respon
         Some(v) => (status, axum::Json(v)).into_response(),
         None => status.into_response(),
     }
+}
+
+/// The injected fault for this request, if one matches (and counts it down).
+fn injected_fault(fake: &FakeDiscord, method: &str, path: &str) -> Option<FaultAction> {
+    let mut st = fake.inner.lock();
+    let i = st.faults.iter().position(|f| {
+        f.method.as_deref().is_none_or(|m| m == method)
+            && path.contains(&f.path_contains)
+            && f.remaining != Some(0)
+    })?;
+    let fault = &mut st.faults[i];
+    if let Some(n) = &mut fault.remaining {
+        *n -= 1;
+    }
+    Some(fault.action.clone())
 }
 
 /// Routes one request; `None` for unknown routes.
@@ -532,7 +575,22 @@ fn channel_message(st: &mut FakeState, channel: u64, body: &Body, base: &str) ->
             Some(payloads::GUILD_ID)
         },
     };
+    // `enforce_nonce`: a repeated post with the same nonce returns the first message.
+    let nonce = match &body.json["nonce"] {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+    .filter(|_| body.json["enforce_nonce"] == json!(true));
+    if let Some(nonce) = &nonce {
+        if let Some(existing) = st.nonces.get(&(channel, nonce.clone())) {
+            return (200, Some(existing.clone()));
+        }
+    }
     let (id, message) = create_message(st, target, &body.json, &body.files, base);
+    if let Some(nonce) = nonce {
+        st.nonces.insert((channel, nonce), message.clone());
+    }
     let kind = dm_user.map_or(SentKind::ChannelMessage, SentKind::Dm);
     record(
         st,

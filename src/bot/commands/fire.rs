@@ -3,6 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::bot::context::user_lang;
+use crate::bot::deliver::{self, Post};
 use crate::bot::play::{self, lang_of, player, refusal};
 use crate::bot::{Context, Error, computer};
 use crate::game::Next;
@@ -28,30 +29,37 @@ pub async fn fire(
         .await
         .map_err(|e| refusal(lang, &e))?;
     let public = lang_of(shot.guild_locale.as_ref());
-    let sent = async {
-        let (content, files) = play::shot_announcement(
-            public,
-            shot.variant,
-            std::slice::from_ref(&shot.outcome),
-            &shot.view,
-            shot.deadline,
-        )?;
-        let mentioned = match shot.outcome.next {
+    let (content, files) = play::shot_announcement(
+        public,
+        shot.variant,
+        std::slice::from_ref(&shot.outcome),
+        &shot.view,
+        shot.deadline,
+    )?;
+    let post = Post {
+        content,
+        files,
+        ping: match shot.outcome.next {
             Next::Turn { player, .. } | Next::Again(player) => {
                 vec![serenity::UserId::new(player.0)]
             }
             Next::Over(_) => vec![],
-        };
-        let mut reply = poise::CreateReply::default()
-            .content(content)
-            .allowed_mentions(serenity::CreateAllowedMentions::new().users(mentioned));
-        for file in files {
-            reply = reply.attachment(file);
-        }
-        ctx.send(reply).await?;
-        Ok::<(), Error>(())
+        },
+    };
+    let mut reply = poise::CreateReply::default()
+        .content(post.content.clone())
+        .allowed_mentions(serenity::CreateAllowedMentions::new().users(post.ping.clone()));
+    for file in &post.files {
+        reply = reply.attachment(file.clone());
     }
-    .await;
+    let sent = ctx.send(reply).await.map(|_| ()).map_err(Error::from);
+    if let Err(e) = &sent {
+        // The shot counted: show it in the channel (or to the players) all the same.
+        tracing::warn!(error = %e, "the answer to /fire failed; posting the result instead");
+        let mut players = vec![me.0];
+        players.extend(post.ping.iter().map(|u| u.get()));
+        deliver::post_or_dm(ctx.http(), channel.0, &post, &players).await;
+    }
     // The match goes on (or ends) whether or not the reply got through.
     if let Some(end) = &shot.ended {
         play::announce(ctx.http(), end).await;

@@ -1,0 +1,169 @@
+//! Talking to Discord when Discord misbehaves: every call is bounded in time, channel
+//! posts are retried only where a retry cannot show a message twice, and a post that
+//! cannot carry its pictures goes out as text.
+//!
+//! Channel posts carry a random nonce with `enforce_nonce`, so Discord returns the first
+//! message instead of creating a second one when a retry repeats a post that did arrive.
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use rand::RngExt as _;
+use serenity::{
+    ChannelId, CreateAllowedMentions, CreateAttachment, CreateMessage, Http, HttpError, Nonce,
+    UserId,
+};
+
+use super::Error;
+
+/// How many times a post is tried in all.
+const TRIES: usize = 3;
+/// The pause before the second and third try.
+const BACKOFF: [Duration; 2] = [Duration::from_millis(500), Duration::from_millis(1500)];
+
+/// Discord's JSON error code for a permission the bot lacks.
+pub const MISSING_PERMISSIONS: isize = 50013;
+
+/// The HTTP client for serenity: every request gives up after `timeout`.
+pub fn http_client(timeout: Duration) -> anyhow::Result<reqwest::Client> {
+    Ok(reqwest::Client::builder()
+        .timeout(timeout)
+        .connect_timeout(timeout)
+        .use_rustls_tls()
+        .build()?)
+}
+
+/// The HTTP status and Discord error code of a failed request, if it got an answer.
+#[must_use]
+pub fn status_of(error: &serenity::Error) -> Option<(u16, isize)> {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            Some((r.status_code.as_u16(), r.error.code))
+        }
+        _ => None,
+    }
+}
+
+/// Whether trying the same request again may work: a server error, a rate limit, or no
+/// answer at all (a timeout or a broken connection).
+#[must_use]
+pub fn is_transient(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            let s = r.status_code.as_u16();
+            s == 429 || s >= 500
+        }
+        serenity::Error::Http(HttpError::Request(_)) => true,
+        _ => false,
+    }
+}
+
+/// A public message for a channel, built anew for each try.
+#[derive(Clone, Debug, Default)]
+pub struct Post {
+    /// The text.
+    pub content: String,
+    /// Pictures; left out if the bot may not attach files there.
+    pub files: Vec<CreateAttachment>,
+    /// Members who are pinged (nobody else is).
+    pub ping: Vec<UserId>,
+}
+
+impl Post {
+    /// A text message that pings nobody.
+    #[must_use]
+    pub fn text(content: impl Into<String>) -> Self {
+        Self {
+            content: content.into(),
+            ..Self::default()
+        }
+    }
+
+    fn message(&self, nonce: &str, with_files: bool) -> CreateMessage {
+        let mut m = CreateMessage::new()
+            .content(self.content.clone())
+            .allowed_mentions(CreateAllowedMentions::new().users(self.ping.clone()))
+            .nonce(Nonce::String(nonce.to_owned()))
+            .enforce_nonce(true);
+        if with_files {
+            m = m.add_files(self.files.clone());
+        }
+        m
+    }
+}
+
+/// Posts `post` in `channel`: up to three tries for transient failures (the nonce makes a
+/// repeated post show once), and once more without pictures if the bot may not attach
+/// files there. Each failure is logged once with its route and status.
+pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<(), Error> {
+    let nonce = format!("bs{:x}", rand::rng().random::<u64>());
+    let channel_id = ChannelId::new(channel);
+    let mut with_files = !post.files.is_empty();
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        let sent = channel_id
+            .send_message(http, post.message(&nonce, with_files))
+            .await;
+        let Err(e) = sent else { return Ok(()) };
+        tracing::warn!(
+            route = "POST /channels/{id}/messages",
+            channel,
+            status = ?status_of(&e),
+            try_number = tries,
+            error = %e,
+            "a channel post failed"
+        );
+        if with_files && matches!(status_of(&e), Some((_, MISSING_PERMISSIONS))) {
+            // Perhaps only Attach Files is missing: the text alone may still go through.
+            with_files = false;
+            continue;
+        }
+        if tries >= TRIES || !is_transient(&e) {
+            return Err(e.into());
+        }
+        tokio::time::sleep(BACKOFF[(tries - 1).min(BACKOFF.len() - 1)]).await;
+    }
+}
+
+/// Sends `post` to `user` by DM (one try); `false` if it could not be delivered.
+pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
+    let sent = async {
+        let dm = UserId::new(user).create_dm_channel(http).await?;
+        let message = CreateMessage::new()
+            .content(post.content.clone())
+            .add_files(post.files.clone())
+            .allowed_mentions(CreateAllowedMentions::new());
+        dm.id.send_message(http, message).await
+    }
+    .await;
+    match sent {
+        Ok(_) => true,
+        Err(e) => {
+            tracing::info!(user, status = ?status_of(&e), error = %e, "a DM could not be delivered");
+            false
+        }
+    }
+}
+
+/// Posts `post` in `channel`; if that fails for good, sends it to each of `players` by DM
+/// instead, so that what happened in a match is always shown somewhere.
+pub async fn post_or_dm(http: &Http, channel: u64, post: &Post, players: &[u64]) {
+    if post_quietly(http, channel, post).await {
+        return;
+    }
+    for &p in players {
+        dm(http, p, post).await;
+    }
+}
+
+/// [`post`], logging instead of returning the failure; `true` when it went out.
+pub async fn post_quietly(http: &Http, channel: u64, post: &Post) -> bool {
+    match self::post(http, channel, post).await {
+        Ok(()) => true,
+        Err(e) => {
+            tracing::warn!(channel, error = %e, "gave up on a channel post");
+            false
+        }
+    }
+}
