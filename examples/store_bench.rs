@@ -15,7 +15,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use broadside::game::{Coord, PlayerId, Variant};
-use broadside::session::{ChannelKey, MatchId, NewMatch, Seeds, Session, Timeouts};
+use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Seeds, Session, Timeouts};
 use broadside::store;
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 
@@ -150,7 +150,10 @@ async fn main() {
         tasks.push(tokio::spawn(async move {
             let m = (k * 7919) % live.len();
             let (id, channel, players) = live[m];
-            let to_move = session.live().with_id(id, |e| e.game.to_move()).flatten()?;
+            let to_move = session
+                .read(Locate::Id(id), |e| e.game.to_move())
+                .await
+                .flatten()?;
             let side = usize::from(to_move == players[1]);
             let i = next_cell[m][side].fetch_add(1, Ordering::Relaxed);
             let cell = cells[i % cells.len()].to_string();
@@ -187,7 +190,10 @@ async fn main() {
     let mut lat = Vec::new();
     let t0 = Instant::now();
     for i in 0..2000 {
-        let to_move = session.live().with_id(id, |e| e.game.to_move()).flatten();
+        let to_move = session
+            .read(Locate::Id(id), |e| e.game.to_move())
+            .await
+            .flatten();
         let Some(p) = to_move else { break };
         let cell = cells[(i / 2) % 100].to_string();
         let t = Instant::now();
@@ -217,7 +223,11 @@ async fn main() {
         // A few shots each, so the states are those of games under way.
         for (i, (id, channel, _)) in battles.iter().enumerate() {
             for k in 0..6 {
-                let Some(p) = s.live().with_id(*id, |e| e.game.to_move()).flatten() else {
+                let Some(p) = s
+                    .read(Locate::Id(*id), |e| e.game.to_move())
+                    .await
+                    .flatten()
+                else {
                     break;
                 };
                 let _ = s
@@ -229,7 +239,7 @@ async fn main() {
     let region = Region::new(GLOBAL);
     let t0 = Instant::now();
     let store = store::open(&url).await.expect("open");
-    let (session, resumed) = Session::restore(store, TIMEOUTS, Seeds::new(None))
+    let (session, resumed, _) = Session::restore(store, TIMEOUTS, Seeds::new(None))
         .await
         .expect("restore");
     let took = t0.elapsed();

@@ -446,27 +446,39 @@ async fn challenges_are_refused_when_they_cannot_be_played() {
     let dave = t.fake.user("dave");
     let busy = t.challenge_by(&carol, t.channel, dave.id).await;
     assert!(busy.ephemeral && busy.text().contains("thread"), "{busy:?}");
-    // Another channel, but Bob is already in a match.
+    // Another channel: Bob has only been challenged, so Carol may challenge him too …
     let other = t.fake.channel();
-    let taken = t.challenge_by(&carol, other, t.bob.id).await;
+    let carols = t.challenge_by(&carol, other, t.bob.id).await;
+    assert!(!carols.ephemeral, "{carols:?}");
+    // … and the first Accept binds him: Alice's challenge can then only be declined.
+    let accepted = t.click(&t.bob, other, &button(&carols, "accept")).await;
+    assert_eq!(accepted.kind, SentKind::Callback(7), "{accepted:?}");
+    let challenge = t
+        .fake
+        .channel_messages(t.channel)
+        .into_iter()
+        .find(|s| s.text().contains("challenges"))
+        .unwrap();
+    let refused = t
+        .click(&t.bob, t.channel, &button(&challenge, "accept"))
+        .await;
+    assert!(
+        refused.ephemeral && refused.text().contains(&format!("<#{}>", other.id)),
+        "{refused:?}"
+    );
+    // Now that he plays, nobody else can challenge him.
+    let erin = t.fake.user("erin");
+    let taken = t.challenge_by(&erin, t.fake.channel(), t.bob.id).await;
     assert!(
         taken.ephemeral && taken.text().contains("one match at a time"),
         "{taken:?}"
     );
     // Decline frees the channel.
-    let challenge = t
-        .fake
-        .recording()
-        .sent
-        .iter()
-        .find(|s| s.text().contains("challenges"))
-        .cloned()
-        .unwrap();
     let declined = t
         .click(&t.bob, t.channel, &button(&challenge, "decline"))
         .await;
     assert!(declined.text().contains("declined"), "{}", declined.text());
-    let again = t.challenge_by(&carol, t.channel, dave.id).await;
+    let again = t.challenge_by(&erin, t.channel, dave.id).await;
     assert!(!again.ephemeral, "{again:?}");
 }
 

@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime};
 
 use broadside::game::{Confirmed, Coord, Fleet, Next, PhaseKind, PlayerId, Report, Variant};
 use broadside::session::{
-    ChannelKey, MatchId, NewMatch, Seeds, Session, SessionError, Timeouts, millis,
+    ChannelKey, Locate, MatchId, NewMatch, Seeds, Session, SessionError, Timeouts, millis,
 };
 use broadside::store::{self, MatchRecord, Store, StoreError, StoreFuture, StoredMatch};
 
@@ -195,7 +195,7 @@ async fn rejected_actions_change_nothing_in_memory_or_on_disk() {
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(8)));
     let (id, first) = battle(&s, Variant::Game2000, [G2000_A, G2000_B]).await;
     let before_row = stored(&store, id).await;
-    let before = s.live().with_id(id, |e| e.clone()).unwrap();
+    let before = s.read(Locate::Id(id), Clone::clone).await.unwrap();
     let second = if first == ALICE { BOB } else { ALICE };
     for (who, text) in [
         (second, "A1 A2 A3"),      // not their turn
@@ -210,7 +210,7 @@ async fn rejected_actions_change_nothing_in_memory_or_on_disk() {
     assert!(s.accept(id, BOB, None).await.is_err());
     assert!(s.forfeit(PlayerId(5)).await.is_err());
     assert!(s.cancel(CHANNEL, second, false).await.is_err());
-    assert_eq!(s.live().with_id(id, |e| e.clone()).unwrap(), before);
+    assert_eq!(s.read(Locate::Id(id), Clone::clone).await.unwrap(), before);
     assert_eq!(stored(&store, id).await, before_row);
     assert!(store.moves(id.0).await.unwrap().is_empty());
 }
@@ -220,20 +220,39 @@ async fn rejected_actions_change_nothing_in_memory_or_on_disk() {
 struct Flaky {
     inner: Arc<dyn Store>,
     failing: AtomicBool,
+    /// Each write first waits this many milliseconds.
+    slow_ms: std::sync::atomic::AtomicU64,
+    /// Writes that carry a shot fail.
+    failing_shots: AtomicBool,
 }
 
 impl Store for Flaky {
     fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
-        if self.failing.load(Ordering::SeqCst) {
-            return Box::pin(async { Err(StoreError::Data("disk full".into())) });
-        }
-        self.inner.save(record)
+        Box::pin(async move {
+            let slow = self.slow_ms.load(Ordering::SeqCst);
+            tokio::time::sleep(Duration::from_millis(slow)).await;
+            if self.failing.load(Ordering::SeqCst)
+                || (self.failing_shots.load(Ordering::SeqCst) && !record.moves.is_empty())
+            {
+                return Err(StoreError::Data("disk full".into()));
+            }
+            self.inner.save(record).await
+        })
     }
     fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()> {
         self.inner.save_all(records)
     }
-    fn live_states(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
+    fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
         self.inner.live_states()
+    }
+    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        self.inner.unannounced()
+    }
+    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
+        self.inner.mark_announced(id)
+    }
+    fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
+        self.inner.retire(id, at_ms)
     }
     fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
         self.inner.get(id)
@@ -258,14 +277,20 @@ async fn a_change_that_cannot_be_written_is_rolled_back() {
     let flaky = Arc::new(Flaky {
         inner: db.store().await,
         failing: AtomicBool::new(false),
+        slow_ms: 0.into(),
+        failing_shots: AtomicBool::new(false),
     });
     let s = Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(9)));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
-    let before = s.live().with_id(id, |e| e.clone()).unwrap();
+    let before = s.read(Locate::Id(id), Clone::clone).await.unwrap();
     flaky.failing.store(true, Ordering::SeqCst);
     let err = s.fire(CHANNEL, first, "E5").await.unwrap_err();
     assert!(matches!(err, SessionError::Storage(_)), "{err:?}");
-    assert_eq!(s.live().with_id(id, |e| e.clone()).unwrap(), before);
+    // Back as it was, except that the failed version number is never used again.
+    let mut after = s.read(Locate::Id(id), Clone::clone).await.unwrap();
+    assert!(after.version > before.version);
+    after.version = before.version;
+    assert_eq!(after, before);
     // A forfeit that cannot be stored does not end the match either.
     assert!(matches!(
         s.forfeit(first).await,
@@ -365,7 +390,7 @@ async fn a_restarted_session_goes_on_exactly_where_it_stopped() {
     assert_eq!(first, first2);
     let store = db.store().await;
     let before = stored(&store, id).await;
-    let (s, resumed) = Session::restore(store, TIMEOUTS, Seeds::new(None))
+    let (s, resumed, _) = Session::restore(store, TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     assert_eq!(resumed.len(), 1);
@@ -393,11 +418,11 @@ async fn restored_deadlines_give_back_the_downtime() {
     // stored deadline is about now + 300 s, so as seen an hour ago it had 3900 s left.
     let hour_ago = millis(SystemTime::now()) - 3_600_000;
     store.beat(hour_ago).await.unwrap();
-    let (s, resumed) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+    let (s, resumed, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     let now = SystemTime::now();
-    let deadline = s.live().with_id(id, |e| e.deadline).unwrap();
+    let deadline = s.read(Locate::Id(id), |e| e.deadline).await.unwrap();
     assert_eq!(resumed[0].deadline, deadline);
     let left = deadline.duration_since(now).unwrap();
     assert!(left > Duration::from_secs(3890), "{left:?}");
@@ -407,12 +432,12 @@ async fn restored_deadlines_give_back_the_downtime() {
     // A deadline already past when the bot went down still gets a minute.
     drop(s);
     store.beat(millis(now) + 10_000_000).await.unwrap();
-    let (s, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+    let (s, _, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     let left = s
-        .live()
-        .with_id(id, |e| e.deadline)
+        .read(Locate::Id(id), |e| e.deadline)
+        .await
         .unwrap()
         .duration_since(SystemTime::now())
         .unwrap();
@@ -436,7 +461,7 @@ async fn a_computer_match_is_restored_with_its_random_numbers() {
         let mut seen = Vec::new();
         let cells = all_cells(Variant::Game2000);
         for t in 0..turns {
-            if s.live().with_id(id, |e| e.game.to_move()).flatten() != Some(ALICE) {
+            if s.read(Locate::Id(id), |e| e.game.to_move()).await.flatten() != Some(ALICE) {
                 let turn = s.computer_turn(id).await.expect("the computer moves");
                 seen.push(
                     turn.outcomes
@@ -475,7 +500,7 @@ async fn a_computer_match_is_restored_with_its_random_numbers() {
     let id = start(Arc::clone(&first)).await;
     let mut got = play(Arc::clone(&first), id, 3).await;
     drop(first);
-    let (s, resumed) = Session::restore(db.store().await, TIMEOUTS, Seeds::new(None))
+    let (s, resumed, _) = Session::restore(db.store().await, TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     assert_eq!(resumed.len(), 1);
@@ -530,4 +555,164 @@ async fn a_newer_or_damaged_database_is_refused_and_left_alone() {
         bytes,
         "the file is untouched"
     );
+}
+
+#[tokio::test]
+async fn a_change_waits_for_the_write_before_it() {
+    // A shot is being written (slowly) when a forfeit comes in; the shot's write then
+    // fails. The forfeit must not build on the shot that never made it to disk.
+    let db = Db::new("pending");
+    let flaky = Arc::new(Flaky {
+        inner: db.store().await,
+        failing: AtomicBool::new(false),
+        slow_ms: 0.into(),
+        failing_shots: AtomicBool::new(false),
+    });
+    let s = Arc::new(Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(21))));
+    let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    flaky.slow_ms.store(100, Ordering::SeqCst);
+    flaky.failing_shots.store(true, Ordering::SeqCst);
+    let shot = {
+        let s = Arc::clone(&s);
+        tokio::spawn(async move { s.fire(CHANNEL, first, "E5").await })
+    };
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    // The shot is being written: the forfeit waits for it.
+    let forfeit = {
+        let s = Arc::clone(&s);
+        tokio::spawn(async move { s.forfeit(first).await })
+    };
+    assert!(matches!(shot.await.unwrap(), Err(SessionError::Storage(_))));
+    let ended = forfeit.await.unwrap().expect("the forfeit is stored");
+    assert!(ended.is_some());
+    // The forfeit's state holds no shot, and no shot is stored.
+    let row = stored(flaky.store_ref(), id).await;
+    assert_eq!(row.how.as_deref(), Some("forfeit"));
+    let state: serde_json::Value = serde_json::from_slice(&row.state).unwrap();
+    assert_eq!(state["moves"], 0, "{state}");
+    assert!(flaky.moves(id.0).await.unwrap().is_empty());
+}
+
+impl Flaky {
+    fn store_ref(&self) -> &Arc<dyn Store> {
+        &self.inner
+    }
+}
+
+#[tokio::test]
+async fn an_end_stored_but_never_announced_is_announced_after_a_restart() {
+    let db = Db::new("outbox");
+    let id = {
+        let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(22)));
+        let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+        let ended = s.forfeit(first).await.unwrap();
+        assert!(ended.is_some());
+        // The bot dies here, before announcing.
+        id
+    };
+    let (s, resumed, unsent) = Session::restore(db.store().await, TIMEOUTS, Seeds::new(None))
+        .await
+        .unwrap();
+    assert!(resumed.is_empty());
+    assert_eq!(unsent.len(), 1);
+    assert_eq!(unsent[0].id, id);
+    assert!(unsent[0].reveal.is_some());
+    s.announced(id).await;
+    let (_, _, unsent) = Session::restore(db.store().await, TIMEOUTS, Seeds::new(None))
+        .await
+        .unwrap();
+    assert!(unsent.is_empty(), "announced once");
+}
+
+#[tokio::test]
+async fn clashing_live_matches_keep_the_newest() {
+    let db = Db::new("clash");
+    let store = db.store().await;
+    // Two sessions on one file (as two processes would): both open a match in CHANNEL.
+    let older = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(23)));
+    let old = older
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    tokio::time::sleep(Duration::from_millis(5)).await;
+    let newer = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(24)));
+    let new = newer
+        .challenge(new_match(Variant::Game2000))
+        .await
+        .unwrap()
+        .id;
+    drop((older, newer));
+    let (s, resumed, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+        .await
+        .unwrap();
+    assert_eq!(resumed.len(), 1);
+    assert_eq!(resumed[0].id, new);
+    assert_eq!(s.live().len(), 1);
+    let row = stored(&store, old).await;
+    assert!(!row.live);
+    assert_eq!(row.how.as_deref(), Some("abandoned"));
+    // Next start: nothing clashes any more.
+    let (_, resumed, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+        .await
+        .unwrap();
+    assert_eq!(resumed.len(), 1);
+}
+
+#[tokio::test]
+async fn a_late_move_does_not_count() {
+    let db = Db::new("late");
+    let timeouts = Timeouts {
+        turn: Duration::from_millis(30),
+        ..TIMEOUTS
+    };
+    let s = Session::new(db.store().await, timeouts, Seeds::new(Some(25)));
+    let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    tokio::time::sleep(Duration::from_millis(40)).await;
+    // The sweep has not run: the shot is refused all the same, and nothing changes.
+    let before = s.read(Locate::Id(id), Clone::clone).await.unwrap();
+    assert!(matches!(
+        s.fire(CHANNEL, first, "E5").await,
+        Err(SessionError::TimeUp)
+    ));
+    assert_eq!(s.read(Locate::Id(id), Clone::clone).await.unwrap(), before);
+    let ends = s.expire(SystemTime::now()).await;
+    assert_eq!(ends.len(), 1);
+    assert!(matches!(
+        ends[0].ending,
+        broadside::game::Ending::Won { loser, .. } if loser == first
+    ));
+}
+
+#[tokio::test]
+async fn an_older_version_is_refused_by_the_store() {
+    let db = Db::new("conflict");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(26)));
+    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.accept(id, BOB, None).await.unwrap();
+    let row = stored(&store, id).await;
+    // A record with the stored version (not newer) is a conflict, and changes nothing.
+    let stale = MatchRecord {
+        id: id.0,
+        version: row.version,
+        channel: CHANNEL.0,
+        guild: None,
+        players: [ALICE.0, BOB.0],
+        variant: "classic",
+        options: "{}".into(),
+        computer: None,
+        phase: "challenge",
+        deadline_ms: 0,
+        state: b"{}".to_vec(),
+        result: None,
+        created_ms: 0,
+        updated_ms: 0,
+        moves: Vec::new(),
+    };
+    assert!(matches!(
+        store.save(&stale).await,
+        Err(StoreError::Conflict { .. })
+    ));
+    assert_eq!(stored(&store, id).await, row);
 }

@@ -19,9 +19,11 @@ CREATE TABLE matches (
     loser_id      INTEGER,
     created_ms    INTEGER NOT NULL,
     updated_ms    INTEGER NOT NULL,
-    ended_ms      INTEGER
+    ended_ms      INTEGER,
+    announced     INTEGER NOT NULL DEFAULT 0 -- 1 once the end was sent (an outbox for ends)
 );
 CREATE INDEX matches_live ON matches (live) WHERE live = 1;
+CREATE INDEX matches_unannounced ON matches (announced) WHERE live = 0 AND announced = 0;
 CREATE INDEX matches_challenger ON matches (challenger_id, created_ms);
 CREATE INDEX matches_opponent ON matches (opponent_id, created_ms);
 

@@ -168,7 +168,7 @@ async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     .await;
     if updated.is_err() {
         // The challenge message could not be changed: say it in the channel instead.
-        play::announce(&c.ctx.http, &end).await;
+        play::announce(&c.ctx.http, &c.data.session, &end).await;
     }
     updated
 }

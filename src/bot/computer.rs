@@ -22,7 +22,7 @@ pub async fn take_turn(http: &Http, session: &Session, id: MatchId) {
         tracing::warn!(match_id = %id, error = %e, "could not announce the computer's move");
     }
     if let Some(end) = ended {
-        play::announce(http, &end).await;
+        play::announce(http, session, &end).await;
     }
 }
 

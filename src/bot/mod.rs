@@ -9,7 +9,8 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
-use crate::session::{Resumed, Seeds, Session, Timeouts};
+use crate::session::{Seeds, Session, Timeouts};
+use crate::store::Store;
 
 pub(crate) mod buttons;
 pub(crate) mod commands;
@@ -61,14 +62,19 @@ pub(crate) fn options() -> poise::FrameworkOptions<Data, Error> {
     }
 }
 
+/// Where the framework's setup leaves the session, for the last heartbeat at shutdown.
+pub(crate) type SessionSlot = Arc<OnceLock<Arc<Session>>>;
+
 /// Builds the poise framework. On `READY` it registers the commands (in `DEV_GUILD_ID` if
-/// set, else globally); if that fails it records the reason in `failure` and shuts down,
-/// because poise would otherwise wait forever.
+/// set, else globally), brings back the live matches from `store` and starts the
+/// background tasks; only then are commands taken. If a step fails it records the reason
+/// in `failure` and shuts down, because poise would otherwise wait forever.
 #[must_use]
 pub(crate) fn framework(
     config: Arc<Config>,
     failure: StartupFailure,
-    session: Arc<Session>,
+    store: Arc<dyn Store>,
+    slot: SessionSlot,
 ) -> poise::Framework<Data, Error> {
     poise::Framework::builder()
         .options(options())
@@ -79,13 +85,35 @@ pub(crate) fn framework(
                     Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
                     None => poise::builtins::register_globally(ctx, commands).await,
                 };
-                if let Err(e) = registered {
-                    let reason = format!("could not register the slash commands: {e}");
+                let give_up = |reason: String| {
                     let _ = failure.set(reason.clone());
                     let shards = framework.shard_manager().clone();
                     tokio::spawn(async move { shards.shutdown_all().await });
-                    return Err(Error::Internal(anyhow::anyhow!(reason)));
+                    Error::Internal(anyhow::anyhow!(reason))
+                };
+                if let Err(e) = registered {
+                    return Err(give_up(format!("could not register the slash commands: {e}")));
                 }
+                // Restored here, at READY, so that no deadline runs while the bot cannot
+                // yet take commands.
+                let timeouts = Timeouts {
+                    challenge: config.challenge_timeout,
+                    placement: config.placement_timeout,
+                    turn: config.turn_timeout,
+                };
+                let (session, resumed, unsent) =
+                    match Session::restore(store, timeouts, Seeds::new(config.seed)).await {
+                        Ok(restored) => restored,
+                        Err(e) => {
+                            return Err(give_up(format!("could not restore the matches: {e}")));
+                        }
+                    };
+                let session = Arc::new(session);
+                let _ = slot.set(Arc::clone(&session));
+                let http = Arc::clone(&ctx.http);
+                play::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);
+                play::spawn_sweeper(Arc::clone(&http), Arc::clone(&session), SWEEP_EVERY);
+                play::spawn_resume_notes(http, Arc::clone(&session), resumed, unsent, RESUME_PACE);
                 tracing::info!(
                     bot = %ready.user.name,
                     commands = commands.len(),
@@ -112,22 +140,12 @@ async fn event_handler(
     Ok(())
 }
 
-/// Opens the database and brings back every live match (before any command is taken).
-async fn open_session(config: &Config) -> anyhow::Result<(Arc<Session>, Vec<Resumed>)> {
-    let store = crate::store::open(&config.database_url).await?;
-    let timeouts = Timeouts {
-        challenge: config.challenge_timeout,
-        placement: config.placement_timeout,
-        turn: config.turn_timeout,
-    };
-    let (session, resumed) = Session::restore(store, timeouts, Seeds::new(config.seed)).await?;
-    Ok((Arc::new(session), resumed))
-}
-
 /// Connects to Discord and serves until the gateway fails or SIGINT/SIGTERM arrives.
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let config = Arc::new(config);
-    let (session, resumed) = open_session(&config).await?;
+    // A damaged or newer database stops the bot here, before it connects.
+    let store = crate::store::open(&config.database_url).await?;
+    let slot = SessionSlot::default();
     // Every request gives up after the timeout: nothing waits forever on Discord.
     let builder = serenity::HttpBuilder::new(config.token.expose())
         .client(deliver::http_client(config.discord_timeout)?);
@@ -148,15 +166,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .framework(framework(
             Arc::clone(&config),
             Arc::clone(&failure),
-            Arc::clone(&session),
+            store,
+            Arc::clone(&slot),
         ))
         .await
         .context("could not create the Discord client")?;
     let shards = Arc::clone(&client.shard_manager);
-    let http = Arc::clone(&client.http);
-    play::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);
-    play::spawn_sweeper(Arc::clone(&http), Arc::clone(&session), SWEEP_EVERY);
-    play::spawn_resume_notes(http, Arc::clone(&session), resumed, RESUME_PACE);
 
     let mut start = std::pin::pin!(client.start());
     let result = tokio::select! {
@@ -173,7 +188,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         }
     };
     // The last heartbeat: the time until the next start is given back to the players.
-    if let Err(e) = session.beat().await {
+    if let Some(session) = slot.get()
+        && let Err(e) = session.beat().await
+    {
         tracing::warn!(error = %e, "could not record the last heartbeat");
     }
     if let Some(reason) = failure.get() {

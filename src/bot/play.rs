@@ -143,14 +143,14 @@ pub async fn end_by_command(
         .await
         .map(|_| ());
     if let Some(end) = end {
-        announce(ctx.http(), &end).await;
+        announce(ctx.http(), &ctx.data().session, &end).await;
     }
     Ok(sent?)
 }
 
 /// Announces the end of a match in its channel (or, if the channel refuses, to the
 /// players by DM); a failure is logged (the match is over and stored either way).
-pub async fn announce(http: &Http, end: &Ended) {
+pub async fn announce(http: &Http, session: &Session, end: &Ended) {
     let lang = lang_of(end.guild_locale.as_ref());
     let mut post = Post::text(end_text(end));
     if let Some(reveal) = &end.reveal {
@@ -160,6 +160,7 @@ pub async fn announce(http: &Http, end: &Ended) {
         }
     }
     deliver::post_or_dm(http, end.channel.0, &post, &humans(end)).await;
+    session.announced(end.id).await;
 }
 
 /// The members of an ended match (not the computer).
@@ -170,18 +171,45 @@ fn humans(end: &Ended) -> Vec<u64> {
 
 /// Ends every match whose deadline has passed, every `tick`, for ever. Each end is
 /// announced on a task of its own, so a slow channel never holds up the next deadline.
+/// The sweep is supervised: if it ever stops (a panic), it is started again. It also
+/// wakes the computer where its turn has waited longer than [`COMPUTER_STALLED`] (its
+/// move failed, or the bot restarted in the middle of it).
 pub fn spawn_sweeper(http: Arc<Http>, session: Arc<Session>, tick: Duration) {
     tokio::spawn(async move {
-        let mut interval = tokio::time::interval(tick);
-        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
-            interval.tick().await;
-            for end in session.expire(now()).await {
-                let http = Arc::clone(&http);
-                tokio::spawn(async move { announce(&http, &end).await });
+            let (http, session) = (Arc::clone(&http), Arc::clone(&session));
+            let sweep = tokio::spawn(async move {
+                let mut interval = tokio::time::interval(tick);
+                interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                loop {
+                    interval.tick().await;
+                    sweep_once(&http, &session).await;
+                }
+            });
+            match sweep.await {
+                Err(e) if e.is_panic() => {
+                    tracing::error!("the deadline sweep panicked; restarting it");
+                }
+                _ => tracing::error!("the deadline sweep stopped; restarting it"),
             }
+            tokio::time::sleep(tick).await;
         }
     });
+}
+
+/// How long the computer's turn may wait before the sweep wakes it again.
+const COMPUTER_STALLED: Duration = Duration::from_secs(5);
+
+/// One pass of the sweep.
+async fn sweep_once(http: &Arc<Http>, session: &Arc<Session>) {
+    for end in session.expire(now()).await {
+        let (http, session) = (Arc::clone(http), Arc::clone(session));
+        tokio::spawn(async move { announce(&http, &session, &end).await });
+    }
+    for id in session.stalled_computer_turns(now(), COMPUTER_STALLED) {
+        let (http, session) = (Arc::clone(http), Arc::clone(session));
+        tokio::spawn(async move { super::computer::take_turn(&http, &session, id).await });
+    }
 }
 
 /// Records every `every` that the bot is running, so that time it is down is given back
@@ -229,24 +257,31 @@ pub fn resumed_text(r: &Resumed) -> String {
     }
 }
 
-/// After a restart: posts one note in each restored match's channel, `pace` apart so the
-/// notes never crowd out answers to commands, and lets the computer move where it is its
-/// turn. Runs in the background.
+/// After a restart: lets the computer move at once where it is its turn, announces the
+/// ends that were stored but never sent, and posts one note in each restored match's
+/// channel, `pace` apart so the notes never crowd out answers to commands. Runs in the
+/// background.
 pub fn spawn_resume_notes(
     http: Arc<Http>,
     session: Arc<Session>,
     resumed: Vec<Resumed>,
+    unsent: Vec<Ended>,
     pace: Duration,
 ) {
-    if resumed.is_empty() {
+    for r in resumed.iter().filter(|r| r.computer_next) {
+        let (http, session, id) = (Arc::clone(&http), Arc::clone(&session), r.id);
+        tokio::spawn(async move { super::computer::take_turn(&http, &session, id).await });
+    }
+    if resumed.is_empty() && unsent.is_empty() {
         return;
     }
     tokio::spawn(async move {
+        for end in unsent {
+            announce(&http, &session, &end).await;
+            tokio::time::sleep(pace).await;
+        }
         for r in resumed {
             deliver::post_quietly(&http, r.channel.0, &Post::text(resumed_text(&r))).await;
-            if r.computer_next {
-                super::computer::take_turn(&http, &session, r.id).await;
-            }
             tokio::time::sleep(pace).await;
         }
     });

@@ -78,6 +78,25 @@ struct Played {
 }
 
 impl Session {
+    /// Matches where the computer is to move and nothing has happened for `stalled`
+    /// (its move failed, or the bot restarted in the middle of it).
+    #[must_use]
+    pub fn stalled_computer_turns(
+        &self,
+        now: SystemTime,
+        stalled: std::time::Duration,
+    ) -> Vec<MatchId> {
+        let turn = self.timeouts.turn;
+        self.live.matching(|e| {
+            // The computer's turn began when its deadline was set.
+            let began = e.deadline.checked_sub(turn).unwrap_or(e.deadline);
+            !e.pending
+                && e.computer.is_some()
+                && e.game.to_move() == Some(e.game.player(Side::Opponent))
+                && began + stalled <= now
+        })
+    }
+
     /// If the computer is to move in match `id`, plays its moves (a classic streak of hits
     /// is several) and returns them to announce together. Each move is written before
     /// this returns; `None` when the computer had nothing to do.

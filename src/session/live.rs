@@ -88,6 +88,10 @@ pub struct Entry {
     pub player_locales: [Option<String>; 2],
     /// Set when the opponent's seat is the computer.
     pub computer: Option<Computer>,
+    /// A change of this match is being written: other changes wait for it, so the
+    /// changes of one match are written one at a time, in order. Never stored.
+    #[serde(skip)]
+    pub pending: bool,
 }
 
 impl Entry {
@@ -130,10 +134,13 @@ impl Registry {
 
     /// Registers `entry` in its channel, if the channel and both players are free.
     ///
-    /// The computer is not bound to one match at a time.
-    pub fn open(&self, entry: Entry) -> Result<MatchId, OpenError> {
+    /// The computer is not bound to one match at a time, and a challenged member is
+    /// claimed only when they accept (see [`Registry::claim`]): until then they may be
+    /// challenged elsewhere, and the first Accept wins.
+    pub(crate) fn open(&self, entry: Entry) -> Result<MatchId, OpenError> {
         let [challenger, opponent] = entry.game.players();
-        let humans = if entry.computer.is_some() {
+        let answered = entry.game.phase_kind() != crate::game::PhaseKind::Challenge;
+        let humans = if entry.computer.is_some() || !answered {
             vec![challenger]
         } else {
             vec![challenger, opponent]
@@ -142,6 +149,11 @@ impl Registry {
         let MapEntry::Vacant(slot) = self.by_channel.entry(channel) else {
             return Err(OpenError::ChannelBusy);
         };
+        // A member who already plays cannot be challenged (but one who is only
+        // challenged elsewhere can).
+        if entry.computer.is_none() && !answered && self.by_player.contains_key(&opponent) {
+            return Err(OpenError::PlayerBusy(opponent));
+        }
         // Claim the players one by one, rolling back if one is taken.
         let mut claimed = Vec::new();
         for &p in &humans {
@@ -167,8 +179,26 @@ impl Registry {
         Ok(id)
     }
 
+    /// Claims `player` for the match in `channel` (a challenged member who accepts).
+    /// `Ok` if they were free or already play there.
+    pub(crate) fn claim(&self, player: PlayerId, channel: ChannelKey) -> Result<(), OpenError> {
+        match self.by_player.entry(player) {
+            MapEntry::Occupied(o) if *o.get() == channel => Ok(()),
+            MapEntry::Occupied(_) => Err(OpenError::PlayerBusy(player)),
+            MapEntry::Vacant(v) => {
+                v.insert(channel);
+                Ok(())
+            }
+        }
+    }
+
+    /// Undoes a [`Registry::claim`] of `player` for `channel`.
+    pub(crate) fn release(&self, player: PlayerId, channel: ChannelKey) {
+        self.by_player.remove_if(&player, |_, c| *c == channel);
+    }
+
     /// Runs `f` on the match in `channel` while it is locked.
-    pub fn with_channel<R>(
+    pub(crate) fn with_channel<R>(
         &self,
         channel: ChannelKey,
         f: impl FnOnce(&mut Entry) -> R,
@@ -177,7 +207,7 @@ impl Registry {
     }
 
     /// Runs `f` on the match with this id while it is locked.
-    pub fn with_id<R>(&self, id: MatchId, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
+    pub(crate) fn with_id<R>(&self, id: MatchId, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
         let channel = *self.by_id.get(&id)?;
         self.by_channel
             .get_mut(&channel)
@@ -186,7 +216,11 @@ impl Registry {
     }
 
     /// Runs `f` on `player`'s match (wherever it is) while it is locked.
-    pub fn with_player<R>(&self, player: PlayerId, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
+    pub(crate) fn with_player<R>(
+        &self,
+        player: PlayerId,
+        f: impl FnOnce(&mut Entry) -> R,
+    ) -> Option<R> {
         let channel = self.channel_of(player)?;
         self.with_channel(channel, |e| e.has_player(player).then(|| f(e)))
             .flatten()
@@ -200,7 +234,7 @@ impl Registry {
 
     /// Removes the match in `channel` (if it is `id`), freeing the channel and its players.
     #[must_use]
-    pub fn close(&self, channel: ChannelKey, id: MatchId) -> Option<Entry> {
+    pub(crate) fn close(&self, channel: ChannelKey, id: MatchId) -> Option<Entry> {
         let (_, entry) = self.by_channel.remove_if(&channel, |_, e| e.id == id)?;
         self.by_id.remove(&entry.id);
         for p in entry.game.players() {
@@ -216,6 +250,15 @@ impl Registry {
             .iter()
             .filter(|e| e.deadline <= now)
             .map(|e| (e.channel, e.id))
+            .collect()
+    }
+
+    /// The ids of the matches for which `f` holds.
+    pub(crate) fn matching(&self, f: impl Fn(&Entry) -> bool) -> Vec<MatchId> {
+        self.by_channel
+            .iter()
+            .filter(|e| f(e))
+            .map(|e| e.id)
             .collect()
     }
 
@@ -238,7 +281,15 @@ mod tests {
     use crate::game::{MatchOptions, Variant};
     use std::time::Duration;
 
-    fn entry(_: &Registry, channel: u64, a: u64, b: u64) -> Entry {
+    /// An accepted match (both players are bound to it).
+    fn entry(reg: &Registry, channel: u64, a: u64, b: u64) -> Entry {
+        let mut e = challenge(reg, channel, a, b);
+        e.game.accept(PlayerId(b)).unwrap();
+        e
+    }
+
+    /// A challenge not yet answered.
+    fn challenge(_: &Registry, channel: u64, a: u64, b: u64) -> Entry {
         Entry {
             id: MatchId::random(),
             version: 0,
@@ -259,6 +310,7 @@ mod tests {
             guild_locale: None,
             player_locales: [None, None],
             computer: None,
+            pending: false,
         }
     }
 
@@ -279,6 +331,26 @@ mod tests {
         assert!(reg.is_empty());
         assert_eq!(reg.channel_of(PlayerId(1)), None);
         assert!(reg.open(entry(&reg, 11, 3, 2)).is_ok());
+    }
+
+    #[test]
+    fn a_challenged_member_is_bound_only_by_accepting() {
+        let reg = Registry::new();
+        reg.open(challenge(&reg, 10, 1, 2)).unwrap();
+        // Member 2 may be challenged elsewhere meanwhile …
+        reg.open(challenge(&reg, 11, 3, 2)).unwrap();
+        assert_eq!(reg.channel_of(PlayerId(2)), None);
+        // … and the first Accept wins.
+        reg.claim(PlayerId(2), ChannelKey(11)).unwrap();
+        assert_eq!(
+            reg.claim(PlayerId(2), ChannelKey(10)),
+            Err(OpenError::PlayerBusy(PlayerId(2)))
+        );
+        assert_eq!(reg.claim(PlayerId(2), ChannelKey(11)), Ok(()));
+        reg.release(PlayerId(2), ChannelKey(10));
+        assert_eq!(reg.channel_of(PlayerId(2)), Some(ChannelKey(11)));
+        reg.release(PlayerId(2), ChannelKey(11));
+        assert_eq!(reg.channel_of(PlayerId(2)), None);
     }
 
     #[test]

@@ -113,6 +113,12 @@ pub enum SessionError {
         /// Where the busy player plays, if known.
         channel: Option<ChannelKey>,
     },
+    /// The current phase's deadline has passed; the match ends by the deadline rules.
+    #[error("time is up")]
+    TimeUp,
+    /// The previous change of this match is still being written (the store is slow).
+    #[error("the match is busy; try again")]
+    Pending,
     /// The change could not be written; it was rolled back.
     #[error("the match could not be saved: {0}")]
     Storage(#[from] StoreError),
@@ -176,6 +182,11 @@ pub(crate) struct Change {
     pub moves: Vec<crate::store::MoveRecord>,
 }
 
+/// How long a change waits for the previous change of the same match to be written.
+const WAIT_FOR_WRITE: Duration = Duration::from_secs(20);
+/// How often a waiting change looks again.
+const WAIT_STEP: Duration = Duration::from_millis(2);
+
 /// How many times a failed write is tried in all, and the pauses between tries.
 const WRITE_RETRIES: [Duration; 2] = [Duration::from_millis(20), Duration::from_millis(200)];
 
@@ -229,6 +240,10 @@ impl Session {
     /// frees the match if it ended. `f` must leave the entry unchanged when it fails (the
     /// engine's operations do); the entry is restored from a copy anyway.
     ///
+    /// The changes of one match are written one at a time: while one is being written
+    /// the match is marked pending, and another change waits (no lock is held while
+    /// waiting) until the write is done or rolled back.
+    ///
     /// Returns `f`'s value and, if this call ended the match, what to announce.
     async fn act<R>(
         &self,
@@ -236,52 +251,106 @@ impl Session {
         missing: SessionError,
         f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError>,
     ) -> Result<(R, Option<Ended>), SessionError> {
-        let mut change = Change {
-            now: SystemTime::now(),
-            moves: Vec::new(),
-        };
-        let step = |e: &mut Entry| -> Result<_, SessionError> {
-            let before = e.clone();
-            let value = match f(e, &mut change) {
-                Ok(value) => value,
-                Err(err) => {
-                    *e = before;
-                    return Err(err);
-                }
+        let mut f = Some(f);
+        let waited_since = std::time::Instant::now();
+        let (value, record, before, ended) = loop {
+            let mut change = Change {
+                now: SystemTime::now(),
+                moves: Vec::new(),
             };
-            e.version += 1;
-            let record = match record::of(e, change.now, std::mem::take(&mut change.moves)) {
-                Ok(record) => record,
-                Err(err) => {
-                    *e = before;
-                    return Err(SessionError::Internal(format!(
-                        "cannot serialise match {}: {err}",
-                        e.id
-                    )));
+            let step = |e: &mut Entry| -> Result<Option<_>, SessionError> {
+                if e.pending {
+                    return Ok(None);
                 }
+                let Some(f) = f.take() else {
+                    return Err(SessionError::Internal("an action ran twice".into()));
+                };
+                let before = e.clone();
+                let value = match f(e, &mut change) {
+                    Ok(value) => value,
+                    Err(err) => {
+                        *e = before;
+                        return Err(err);
+                    }
+                };
+                e.version += 1;
+                let record = match record::of(e, change.now, std::mem::take(&mut change.moves)) {
+                    Ok(record) => record,
+                    Err(err) => {
+                        *e = before;
+                        return Err(SessionError::Internal(format!(
+                            "cannot serialise match {}: {err}",
+                            e.id
+                        )));
+                    }
+                };
+                e.pending = true;
+                let ended = e.game.is_finished().then(|| Ended::of(e));
+                Ok(Some((value, record, before, ended)))
             };
-            let ended = e.game.is_finished().then(|| Ended::of(e));
-            Ok((value, record, before, ended))
+            let found = match at {
+                Locate::Id(id) => self.live.with_id(id, step),
+                Locate::Channel(c) => self.live.with_channel(c, step),
+                Locate::Player(p) => self.live.with_player(p, step),
+            };
+            let Some(found) = found else {
+                return Err(missing);
+            };
+            match found? {
+                Some(done) => break done,
+                None if waited_since.elapsed() > WAIT_FOR_WRITE => {
+                    return Err(SessionError::Pending);
+                }
+                None => tokio::time::sleep(WAIT_STEP).await,
+            }
         };
-        let found = match at {
-            Locate::Id(id) => self.live.with_id(id, step),
-            Locate::Channel(c) => self.live.with_channel(c, step),
-            Locate::Player(p) => self.live.with_player(p, step),
-        };
-        let (value, record, before, ended) = found.ok_or(missing)??;
         // The guard is dropped: write before anything is said about the change.
-        if let Err(err) = self.write(&record).await {
-            let (id, version) = (before.id, record.version);
+        let (id, version) = (before.id, record.version);
+        let written = self.write(&record).await;
+        if let Err(err) = written {
             tracing::error!(match_id = %id, error = %err, "could not save a change; rolled back");
             self.live.with_id(id, |e| {
                 if e.version == version {
+                    // Back to the last stored state, but never reuse a version number:
+                    // the failed write may have landed after all.
                     *e = before;
+                    e.version = version;
+                    e.pending = false;
                 }
             });
             return Err(SessionError::Storage(err));
         }
-        let ended = ended.and_then(|end| self.live.close(end.channel, end.id).map(|_| end));
+        let ended = if let Some(end) = ended {
+            self.live.close(end.channel, end.id).map(|_| end)
+        } else {
+            self.live.with_id(id, |e| e.pending = false);
+            None
+        };
         Ok((value, ended))
+    }
+
+    /// Reads the located match once no change of it is being written (after at most
+    /// a few seconds, whatever is there).
+    pub async fn read<R>(&self, at: Locate, f: impl FnOnce(&Entry) -> R) -> Option<R> {
+        let mut f = Some(f);
+        let waited_since = std::time::Instant::now();
+        loop {
+            let step = |e: &mut Entry| {
+                if e.pending && waited_since.elapsed() <= WAIT_FOR_WRITE {
+                    return None;
+                }
+                f.take().map(|f| f(e))
+            };
+            let found = match at {
+                Locate::Id(id) => self.live.with_id(id, step),
+                Locate::Channel(c) => self.live.with_channel(c, step),
+                Locate::Player(p) => self.live.with_player(p, step),
+            }?;
+            match found {
+                Some(value) => return Some(value),
+                None => tokio::time::sleep(WAIT_STEP).await,
+            }
+        }
     }
 
     /// Writes `record`, trying again a few times over a short while.

@@ -192,6 +192,16 @@ pub struct Fired {
     pub computer_next: bool,
 }
 
+/// Refuses an action once the current phase's deadline has passed: the sweep ends the
+/// match by the deadline rules, and a slow sweep must not let a late move count.
+fn in_time(entry: &Entry, now: SystemTime) -> Result<(), SessionError> {
+    if entry.deadline <= now && !entry.game.is_finished() {
+        Err(SessionError::TimeUp)
+    } else {
+        Ok(())
+    }
+}
+
 /// Whether the computer plays `entry`'s opponent seat and is to move.
 fn computer_to_move(entry: &Entry) -> bool {
     entry.computer.is_some() && entry.game.to_move() == Some(entry.game.player(Side::Opponent))
@@ -244,6 +254,8 @@ impl Session {
             guild_locale: new.guild_locale,
             player_locales: [new.challenger_locale, None],
             computer,
+            // Written below before anyone may change it.
+            pending: true,
         };
         let preview = entry
             .computer
@@ -261,9 +273,11 @@ impl Session {
             SessionError::Busy { reason, channel }
         })?;
         if let Err(err) = self.write(&record).await {
+            // Nobody could act on it meanwhile (it was pending): take it back.
             let _ = self.live.close(channel, id);
             return Err(SessionError::Storage(err));
         }
+        self.live.with_id(id, |e| e.pending = false);
         Ok(Challenged {
             id,
             deadline,
@@ -293,8 +307,25 @@ impl Session {
         locale: Option<String>,
     ) -> Result<Accepted, SessionError> {
         let placement = self.timeouts.placement;
-        let (accepted, _) = self
+        // The challenged member is bound to this match only now: first Accept wins.
+        let (channel, challenged) = self
+            .live
+            .with_id(id, |e| (e.channel, e.game.player(Side::Opponent)))
+            .ok_or(SessionError::Stale)?;
+        // Anyone else clicking Accept is refused by the rules below, unclaimed.
+        let fresh_claim = by == challenged && self.live.channel_of(by).is_none();
+        if by == challenged
+            && let Err(reason) = self.live.claim(by, channel)
+        {
+            let elsewhere = self.live.channel_of(by);
+            return Err(SessionError::Busy {
+                reason,
+                channel: elsewhere,
+            });
+        }
+        let accepted = self
             .act(Locate::Id(id), SessionError::Stale, |e, change| {
+                in_time(e, change.now)?;
                 let variant = e.game.variant();
                 let refused = |err| SessionError::rules(variant, err);
                 e.game.accept(by).map_err(refused)?;
@@ -318,15 +349,24 @@ impl Session {
                     guild_locale: e.guild_locale.clone(),
                 })
             })
-            .await?;
-        Ok(accepted)
+            .await;
+        match accepted {
+            Ok((accepted, _)) => Ok(accepted),
+            Err(e) => {
+                if fresh_claim {
+                    self.live.release(by, channel);
+                }
+                Err(e)
+            }
+        }
     }
 
     /// The challenged player declines. `Ok(None)` when the match was ended meanwhile by
     /// someone else (who announces it).
     pub async fn decline(&self, id: MatchId, by: PlayerId) -> Result<Option<Ended>, SessionError> {
         let ((), ended) = self
-            .act(Locate::Id(id), SessionError::Stale, |e, _| {
+            .act(Locate::Id(id), SessionError::Stale, |e, change| {
+                in_time(e, change.now)?;
                 let variant = e.game.variant();
                 e.game
                     .decline(by)
@@ -339,7 +379,8 @@ impl Session {
 
     /// A new random fleet for `by` in match `id` (the Shuffle button).
     pub async fn shuffle(&self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
-        self.act(Locate::Id(id), SessionError::Stale, |e, _| {
+        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
+            in_time(e, change.now)?;
             let variant = e.game.variant();
             e.game
                 .shuffle_fleet(by)
@@ -352,7 +393,8 @@ impl Session {
 
     /// `/place`: `by` sets the fleet written in `fleet`, or a random one, in their match.
     pub async fn place(&self, by: PlayerId, fleet: Option<&str>) -> Result<Preview, SessionError> {
-        self.act(Locate::Player(by), SessionError::NoMatch, |e, _| {
+        self.act(Locate::Player(by), SessionError::NoMatch, |e, change| {
+            in_time(e, change.now)?;
             let variant = e.game.variant();
             match fleet {
                 Some(text) => {
@@ -385,6 +427,7 @@ impl Session {
     ) -> Result<Readied, SessionError> {
         let turn = self.timeouts.turn;
         self.act(Locate::Id(id), SessionError::Stale, |e, change| {
+            in_time(e, change.now)?;
             let preview = match Preview::of(e, by) {
                 Some(p) => p,
                 None if e.game.side_of(by).is_none() => return Err(SessionError::NotYourButton),
@@ -430,6 +473,7 @@ impl Session {
                     if !e.has_player(by) {
                         return Err(SessionError::NotInThisMatch);
                     }
+                    in_time(e, change.now)?;
                     let variant = e.game.variant();
                     let cells = parse_cells(targets, variant)
                         .map_err(|err| SessionError::rules(variant, err))?;
@@ -468,7 +512,8 @@ impl Session {
 
     /// `/forfeit`: `by` gives up their match. `Ok(None)` if someone else ended it first.
     pub async fn forfeit(&self, by: PlayerId) -> Result<Option<Ended>, SessionError> {
-        self.act(Locate::Player(by), SessionError::NoMatch, |e, _| {
+        self.act(Locate::Player(by), SessionError::NoMatch, |e, change| {
+            in_time(e, change.now)?;
             let variant = e.game.variant();
             e.game
                 .forfeit(by)

@@ -11,6 +11,7 @@ use crate::game::{PhaseKind, PlayerId, Side};
 use crate::store::{Store, StoreError};
 
 use super::live::{ChannelKey, Entry, MatchId, Registry};
+use super::ops::Ended;
 use super::record::{self, from_millis};
 use super::{Seeds, Session, Timeouts};
 
@@ -53,12 +54,17 @@ pub fn restored_deadline(
 impl Session {
     /// Opens a session on `store` with every live match it holds, their deadlines moved
     /// by the time the bot was down, and writes those deadlines back. Returns the matches
-    /// brought back, in id order.
+    /// brought back and the ends that were stored but never sent (a crash came between
+    /// the two), to announce now.
+    ///
+    /// A live match that cannot be read, or that claims a channel or player another,
+    /// more recently changed live match holds, is ended as abandoned (and logged): it
+    /// never stops the others from coming back.
     pub async fn restore(
         store: Arc<dyn Store>,
         timeouts: Timeouts,
         seeds: Seeds,
-    ) -> Result<(Self, Vec<Resumed>), StoreError> {
+    ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
         let states = store.live_states().await?;
         let now = SystemTime::now();
         // Without a heartbeat (a crash before the first one), the clock is all we have.
@@ -66,11 +72,18 @@ impl Session {
         let live = Registry::new();
         let mut records = Vec::with_capacity(states.len());
         let mut resumed = Vec::with_capacity(states.len());
-        for state in &states {
-            let mut entry: Entry = record::entry_of(state)
-                .map_err(|e| StoreError::Data(format!("a live match cannot be read: {e}")))?;
+        for (id, state) in &states {
+            let mut entry: Entry = match record::entry_of(state) {
+                Ok(entry) => entry,
+                Err(e) => {
+                    tracing::error!(match_id = id, error = %e, "a live match cannot be read; ended as abandoned");
+                    store.retire(*id, record::millis(now)).await?;
+                    continue;
+                }
+            };
             entry.deadline = restored_deadline(entry.deadline, last_seen, now);
             entry.version += 1;
+            entry.pending = false;
             let rec =
                 record::of(&entry, now, Vec::new()).map_err(|e| StoreError::Data(e.to_string()))?;
             let game = &entry.game;
@@ -86,8 +99,9 @@ impl Session {
                     && game.to_move() == Some(game.player(Side::Opponent)),
             };
             if let Err(e) = live.open(entry) {
-                // Two live matches claim one channel or player: keep the first, say so.
-                tracing::error!(match_id = %info.id, error = %e, "a stored live match clashes with another; left in the database");
+                // Rows come most recently changed first: the older one gives way.
+                tracing::error!(match_id = %info.id, error = %e, "a stored live match clashes with a newer one; ended as abandoned");
+                store.retire(info.id.0, record::millis(now)).await?;
                 continue;
             }
             records.push(rec);
@@ -95,8 +109,21 @@ impl Session {
         }
         store.save_all(&records).await?;
         store.beat(record::millis(now)).await?;
-        if !resumed.is_empty() {
-            tracing::info!(matches = resumed.len(), "live matches restored");
+        let mut unsent = Vec::new();
+        for state in store.unannounced().await? {
+            match record::entry_of(&state) {
+                Ok(entry) if entry.game.is_finished() => unsent.push(Ended::of(&entry)),
+                Ok(entry) => store.mark_announced(entry.id.0).await?,
+                Err(e) => tracing::error!(error = %e, "an unannounced end cannot be read"),
+            }
+        }
+        resumed.sort_by_key(|r| r.id);
+        if !resumed.is_empty() || !unsent.is_empty() {
+            tracing::info!(
+                matches = resumed.len(),
+                unannounced_ends = unsent.len(),
+                "live matches restored"
+            );
         }
         let session = Session {
             live,
@@ -104,7 +131,15 @@ impl Session {
             timeouts,
             seeds,
         };
-        Ok((session, resumed))
+        Ok((session, resumed, unsent))
+    }
+
+    /// Records that the end of match `id` was sent (or could not be sent anywhere), so
+    /// that it is not sent again after a restart.
+    pub async fn announced(&self, id: MatchId) {
+        if let Err(e) = self.store.mark_announced(id.0).await {
+            tracing::warn!(match_id = %id, error = %e, "could not record that an end was announced");
+        }
     }
 }
 

@@ -71,6 +71,15 @@ pub enum StoreError {
         /// The underlying error.
         reason: String,
     },
+    /// The stored version is not older than the one written: another writer got there
+    /// first (or a match id collided).
+    #[error("match {id} was changed elsewhere (stored version is not older than {version})")]
+    Conflict {
+        /// The match.
+        id: u64,
+        /// The version that was not written.
+        version: u64,
+    },
     /// A read or write failed while running.
     #[error("database error: {0}")]
     Query(#[from] sqlx::Error),
@@ -179,8 +188,19 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Writes many records in one transaction (used at start-up).
     fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()>;
 
-    /// The states of every live match.
-    fn live_states(&self) -> StoreFuture<'_, Vec<Vec<u8>>>;
+    /// The ids and states of every live match, the most recently changed first.
+    fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
+
+    /// The states of finished matches whose end was never sent (a crash came between the
+    /// write and the announcement), oldest first.
+    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>>;
+
+    /// Records that the end of match `id` was sent.
+    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()>;
+
+    /// Ends a live match that cannot be brought back (unreadable, or clashing with
+    /// another), as `abandoned`, without touching its state.
+    fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()>;
 
     /// One match, live or finished.
     fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>>;

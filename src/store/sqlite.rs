@@ -93,7 +93,7 @@ impl SqliteStore {
                 None => (None, None, None),
             };
             let ended = r.result.as_ref().map(|_| r.updated_ms);
-            sqlx::query(
+            let written = sqlx::query(
                 "INSERT INTO matches (id, version, channel_id, guild_id, challenger_id, \
                  opponent_id, variant, options, computer, phase, live, deadline_ms, state, how, \
                  winner_id, loser_id, created_ms, updated_ms, ended_ms) \
@@ -127,6 +127,12 @@ impl SqliteStore {
             .bind(ended)
             .execute(&mut *tx)
             .await?;
+            if written.rows_affected() == 0 {
+                return Err(StoreError::Conflict {
+                    id: r.id,
+                    version: r.version,
+                });
+            }
             for m in &r.moves {
                 sqlx::query(
                     "INSERT OR IGNORE INTO moves (match_id, seq, player_id, turn, cells, reports, \
@@ -174,13 +180,52 @@ impl Store for SqliteStore {
         Box::pin(self.write(records))
     }
 
-    fn live_states(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
+    fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
         Box::pin(async move {
-            let states: Vec<Vec<u8>> =
-                sqlx::query_scalar("SELECT state FROM matches WHERE live = 1 ORDER BY id")
-                    .fetch_all(&self.pool)
-                    .await?;
+            let rows: Vec<(i64, Vec<u8>)> = sqlx::query_as(
+                "SELECT id, state FROM matches WHERE live = 1 ORDER BY updated_ms DESC, id",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows
+                .into_iter()
+                .map(|(id, state)| (from_sql(id), state))
+                .collect())
+        })
+    }
+
+    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+                "SELECT state FROM matches WHERE live = 0 AND announced = 0 ORDER BY ended_ms",
+            )
+            .fetch_all(&self.pool)
+            .await?;
             Ok(states)
+        })
+    }
+
+    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("UPDATE matches SET announced = 1 WHERE id = ?1")
+                .bind(to_sql(id))
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "UPDATE matches SET live = 0, phase = 'finished', how = 'abandoned', \
+                 ended_ms = ?2, updated_ms = ?2, announced = 1 WHERE id = ?1 AND live = 1",
+            )
+            .bind(to_sql(id))
+            .bind(at_ms)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
         })
     }
 

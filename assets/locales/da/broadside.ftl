@@ -326,3 +326,5 @@ err-storage = Jeg kunne ikke gemme det, så intet er ændret. Prøv igen om lidt
 resumed-challenge = ♻️ Jeg er tilbage efter en genstart, og spillet fortsætter: { $opponent }, udfordringen fra { $challenger } gælder stadig og udløber { $deadline }.
 resumed-placement = ♻️ Jeg er tilbage efter en genstart, og spillet fortsætter: { $challenger } og { $opponent }, placeringen af flåderne slutter { $deadline }.
 resumed-battle = ♻️ Jeg er tilbage efter en genstart, og spillet fortsætter: { $player } har turen, turen slutter { $deadline }.
+err-busy = Spillet er stadig ved at gemme det seneste træk. Prøv igen om lidt.
+err-time-up = Tiden er gået: spillet slutter om lidt på grund af tidsfristen, så det træk tæller ikke længere.

@@ -327,3 +327,5 @@ err-storage = I could not save that, so nothing changed. Please try again in a m
 resumed-challenge = ♻️ I am back after a restart and this match goes on: { $opponent }, the challenge from { $challenger } still stands and expires { $deadline }.
 resumed-placement = ♻️ I am back after a restart and this match goes on: { $challenger } and { $opponent }, placing fleets ends { $deadline }.
 resumed-battle = ♻️ I am back after a restart and this match goes on: { $player } to move, the turn ends { $deadline }.
+err-busy = That match is still saving its last move. Try again in a moment.
+err-time-up = Time is up: this match ends by its deadline in a moment, so that move no longer counts.

@@ -326,3 +326,5 @@ err-storage = Ik kon dat niet opslaan, dus er is niets veranderd. Probeer het zo
 resumed-challenge = ♻️ Ik ben terug na een herstart en deze partij gaat door: { $opponent }, de uitdaging van { $challenger } staat nog en verloopt { $deadline }.
 resumed-placement = ♻️ Ik ben terug na een herstart en deze partij gaat door: { $challenger } en { $opponent }, het plaatsen van de schepen eindigt { $deadline }.
 resumed-battle = ♻️ Ik ben terug na een herstart en deze partij gaat door: { $player } is aan de beurt, de beurt eindigt { $deadline }.
+err-busy = Deze partij slaat haar laatste zet nog op. Probeer het zo nog eens.
+err-time-up = De tijd is om: deze partij eindigt zo volgens de tijdslimiet, dus die zet telt niet meer.

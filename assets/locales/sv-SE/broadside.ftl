@@ -326,3 +326,5 @@ err-storage = Jag kunde inte spara det, så ingenting har ändrats. Försök ige
 resumed-challenge = ♻️ Jag är tillbaka efter en omstart och partiet fortsätter: { $opponent }, utmaningen från { $challenger } gäller fortfarande och går ut { $deadline }.
 resumed-placement = ♻️ Jag är tillbaka efter en omstart och partiet fortsätter: { $challenger } och { $opponent }, placeringen av flottorna slutar { $deadline }.
 resumed-battle = ♻️ Jag är tillbaka efter en omstart och partiet fortsätter: { $player } står på tur, turen slutar { $deadline }.
+err-busy = Partiet sparar fortfarande sitt senaste drag. Försök igen om en stund.
+err-time-up = Tiden är ute: partiet avslutas strax enligt tidsgränsen, så det draget räknas inte längre.

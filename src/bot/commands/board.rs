@@ -6,6 +6,7 @@ use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error, pictures};
 use crate::game::{OwnBoardView, PhaseKind, TargetView};
+use crate::session::Locate;
 
 /// Show your own fleet with its damage and your view of the enemy sea (only you see it).
 ///
@@ -16,14 +17,16 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
     let lang = user_lang(ctx);
     let data = ctx.data();
-    let snapshot: Option<(PhaseKind, Option<OwnBoardView>, Option<TargetView>)> =
-        data.session.live().with_player(me, |e| {
+    let snapshot: Option<(PhaseKind, Option<OwnBoardView>, Option<TargetView>)> = data
+        .session
+        .read(Locate::Player(me), |e| {
             (
                 e.game.phase_kind(),
                 e.game.own_view(me),
                 e.game.target_view(me),
             )
-        });
+        })
+        .await;
     let Some((phase, own, target)) = snapshot else {
         return Err(Error::user(tr!(lang, "err-no-match")));
     };

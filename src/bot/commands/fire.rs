@@ -62,7 +62,7 @@ pub async fn fire(
     }
     // The match goes on (or ends) whether or not the reply got through.
     if let Some(end) = &shot.ended {
-        play::announce(ctx.http(), end).await;
+        play::announce(ctx.http(), &data.session, end).await;
     } else if shot.computer_next {
         computer::take_turn(ctx.http(), &data.session, shot.id).await;
     }

@@ -5,30 +5,23 @@ use poise::serenity_prelude as serenity;
 use crate::bot::context::{guild_lang, user_lang};
 use crate::bot::i18n::errors::variant_title;
 use crate::bot::i18n::tr;
-use crate::bot::play::player;
 use crate::bot::{Context, Error, text};
 use crate::game::PhaseKind;
-use crate::session::ChannelKey;
+use crate::session::{ChannelKey, Locate};
 
-/// Show this channel's match (or your own): players, rules, turn, shots and deadline.
-#[poise::command(slash_command)]
+/// Show this channel's match: players, rules, turn, shots and deadline.
+///
+/// Public when there is a match here; otherwise a private note (matches elsewhere are
+/// never named in public).
+#[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     // Errors are private (the user's language); the summary is public (the server's).
     let (lang, public) = (user_lang(ctx), guild_lang(ctx));
-    let here = ChannelKey(ctx.channel_id().get());
-    let channel = if data.session.live().with_channel(here, |_| ()).is_some() {
-        here
-    } else {
-        data.session
-            .live()
-            .channel_of(player(ctx.author()))
-            .ok_or_else(|| Error::user(tr!(lang, "err-status-none")))?
-    };
+    let channel = ChannelKey(ctx.channel_id().get());
     let summary = data
         .session
-        .live()
-        .with_channel(channel, |e| {
+        .read(Locate::Channel(channel), |e| {
             let [a, b] = e.game.players();
             let (challenger, opponent) = (text::mention(a), text::mention(b));
             let deadline = text::relative(e.deadline);
@@ -84,7 +77,8 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
             }
             lines.join("\n")
         })
-        .ok_or_else(|| Error::user(tr!(lang, "err-status-gone")))?;
+        .await
+        .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))?;
     ctx.send(
         poise::CreateReply::default()
             .content(summary)

@@ -6,13 +6,13 @@
 
 use crate::bot::error::{Error, tidy};
 use crate::bot::i18n::{Lang, tr};
-use crate::bot::markup::mention;
+use crate::bot::markup::{channel, mention};
 use crate::game::fleet::{Edge, TouchKind};
 use crate::game::{
     AnswerError, ChallengeError, CoordError, EndError, FireError, FleetError, PhaseKind,
     PlacementError, PlacementProblem, ShipError, Variant,
 };
-use crate::session::{RuleError, SessionError};
+use crate::session::{OpenError, RuleError, SessionError};
 
 /// At most this many placement problems are spelled out in one message.
 const SHOWN_PROBLEMS: usize = 6;
@@ -71,7 +71,19 @@ pub fn session_error(lang: Lang, error: &SessionError) -> Error {
         SessionError::NotYourButton => "err-not-your-button",
         SessionError::BattleBegun => "err-ready-battle-begun",
         SessionError::StaleFleet => "err-ready-stale",
-        SessionError::Busy { .. } => "err-channel-busy",
+        SessionError::Busy {
+            reason: OpenError::ChannelBusy,
+            ..
+        } => "err-channel-busy",
+        SessionError::Busy {
+            reason: OpenError::PlayerBusy(_),
+            channel: Some(c),
+        } => {
+            return Error::user(tr!(lang, "err-you-busy-in", channel = channel(c.0)));
+        }
+        SessionError::Busy { .. } => "err-you-busy",
+        SessionError::Pending => "err-busy",
+        SessionError::TimeUp => "err-time-up",
         SessionError::Storage(e) => {
             tracing::error!(error = %e, "a change could not be saved");
             "err-storage"
