@@ -143,6 +143,12 @@ async fn event_handler(
 /// Connects to Discord and serves until the gateway fails or SIGINT/SIGTERM arrives.
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let config = Arc::new(config);
+    if config.seed.is_some() {
+        tracing::warn!(
+            "BROADSIDE_SEED is set: every fleet, first player and salvo order can be \
+             predicted. Use it for testing only, never on a public server"
+        );
+    }
     // A damaged or newer database stops the bot here, before it connects.
     let store = crate::store::open(&config.database_url).await?;
     let slot = SessionSlot::default();

@@ -283,6 +283,9 @@ pub enum FaultAction {
     Status(u16, u64),
     /// Never answer (the bot's own timeout has to end the call).
     Hang,
+    /// Carry the request out, then answer with this HTTP status anyway (as when Discord
+    /// did the work but the answer was lost).
+    StatusAfter(u16),
 }
 
 /// A failure injected into the fake's REST API for matching requests.
@@ -296,6 +299,8 @@ pub struct Fault {
     pub action: FaultAction,
     /// How many more requests it applies to (`None`: all).
     pub remaining: Option<usize>,
+    /// Applies only to requests that upload files (a missing Attach Files permission).
+    pub files_only: bool,
 }
 
 impl State {
@@ -571,6 +576,7 @@ impl FakeDiscord {
             path_contains: path.to_owned(),
             action: FaultAction::Status(status, code),
             remaining: times,
+            files_only: false,
         });
     }
 
@@ -581,6 +587,30 @@ impl FakeDiscord {
             path_contains: path.to_owned(),
             action: FaultAction::Hang,
             remaining: None,
+            files_only: false,
+        });
+    }
+
+    /// Refuses uploads to `channel` (403, code 50013), as when the bot lost Attach Files.
+    pub fn refuse_files(&self, channel: Channel) {
+        self.inner.lock().faults.push(Fault {
+            method: Some("POST".to_owned()),
+            path_contains: format!("channels/{}/messages", channel.id),
+            action: FaultAction::Status(403, 50013),
+            remaining: None,
+            files_only: true,
+        });
+    }
+
+    /// The next `times` requests whose path contains `path` are carried out but answered
+    /// with `status` (the answer is lost; a careless retry would repeat the effect).
+    pub fn lose_answers(&self, path: &str, status: u16, times: usize) {
+        self.inner.lock().faults.push(Fault {
+            method: None,
+            path_contains: path.to_owned(),
+            action: FaultAction::StatusAfter(status),
+            remaining: Some(times),
+            files_only: false,
         });
     }
 

@@ -86,11 +86,21 @@ pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Respon
         }
     };
     let path = full_path.strip_prefix(PREFIX).map(str::to_owned);
-    if let Some(action) = injected_fault(&fake, &method, path.as_deref().unwrap_or(&full_path)) {
+    let fault = injected_fault(
+        &fake,
+        &method,
+        path.as_deref().unwrap_or(&full_path),
+        !body.files.is_empty(),
+    );
+    let lost_answer = match fault {
+        Some(FaultAction::StatusAfter(status)) => Some(status),
+        _ => None,
+    };
+    if let Some(action) = fault.filter(|a| !matches!(a, FaultAction::StatusAfter(_))) {
         {
             let mut st = fake.inner.lock();
             let status = match action {
-                FaultAction::Status(status, _) => status,
+                FaultAction::Status(status, _) | FaultAction::StatusAfter(status) => status,
                 FaultAction::Hang => 0,
             };
             st.rec.requests.push(Request {
@@ -111,6 +121,7 @@ pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Respon
                 // Never answer: the bot's own timeout has to give up.
                 std::future::pending::<()>().await;
             }
+            FaultAction::StatusAfter(_) => {}
         }
     }
     let (status, reply, known) = {
@@ -140,6 +151,11 @@ pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Respon
         st.rec.requests.push(request);
     }
     fake.inner.bump();
+    if let Some(lost) = lost_answer {
+        let (s, reply) = error(lost, 0, "injected failure after the work was done");
+        let status = StatusCode::from_u16(s).expect("valid status");
+        return (status, axum::Json(reply)).into_response();
+    }
     let status = StatusCode::from_u16(status).expect("valid status");
     match reply {
         Some(v) => (status, axum::Json(v)).into_response(),
@@ -148,12 +164,18 @@ pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Respon
 }
 
 /// The injected fault for this request, if one matches (and counts it down).
-fn injected_fault(fake: &FakeDiscord, method: &str, path: &str) -> Option<FaultAction> {
+fn injected_fault(
+    fake: &FakeDiscord,
+    method: &str,
+    path: &str,
+    has_files: bool,
+) -> Option<FaultAction> {
     let mut st = fake.inner.lock();
     let i = st.faults.iter().position(|f| {
         f.method.as_deref().is_none_or(|m| m == method)
             && path.contains(&f.path_contains)
             && f.remaining != Some(0)
+            && (has_files || !f.files_only)
     })?;
     let fault = &mut st.faults[i];
     if let Some(n) = &mut fault.remaining {

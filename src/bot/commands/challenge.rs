@@ -71,6 +71,13 @@ pub async fn challenge(
 ) -> Result<(), Error> {
     let me = ctx.author();
     let lang = user_lang(ctx);
+    if let Some(missing) = missing_permissions(ctx, lang) {
+        return Err(Error::user(tr!(
+            lang,
+            "err-missing-permissions",
+            missing = missing
+        )));
+    }
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
     if opponent.id == me.id {
         return Err(Error::user(tr!(lang, "err-challenge-self")));
@@ -114,6 +121,45 @@ pub async fn challenge(
         Some(level) => announce_versus_computer(ctx, &opponent, variant, level, opened).await,
         None => announce_challenge(ctx, &opponent, variant, options, opened).await,
     }
+}
+
+/// What the bot needs in a match channel, each with its catalogue key.
+fn needed(thread: bool) -> [(serenity::Permissions, &'static str); 4] {
+    use serenity::Permissions as P;
+    [
+        (P::VIEW_CHANNEL, "perm-view-channel"),
+        if thread {
+            (P::SEND_MESSAGES_IN_THREADS, "perm-send-messages-in-threads")
+        } else {
+            (P::SEND_MESSAGES, "perm-send-messages")
+        },
+        (P::ATTACH_FILES, "perm-attach-files"),
+        (P::EMBED_LINKS, "perm-embed-links"),
+    ]
+}
+
+/// The permissions the bot lacks in this channel, named in `lang` ("Attach Files, Embed
+/// Links"), read from the interaction's `app_permissions`; `None` when nothing is missing
+/// (or Discord did not say).
+fn missing_permissions(ctx: Context<'_>, lang: Lang) -> Option<String> {
+    let poise::Context::Application(a) = ctx else {
+        return None;
+    };
+    let have = a.interaction.app_permissions?;
+    let thread = a.interaction.channel.as_ref().is_some_and(|c| {
+        matches!(
+            c.kind,
+            serenity::ChannelType::PublicThread
+                | serenity::ChannelType::PrivateThread
+                | serenity::ChannelType::NewsThread
+        )
+    });
+    let missing: Vec<String> = needed(thread)
+        .into_iter()
+        .filter(|(p, _)| !have.contains(*p))
+        .map(|(_, key)| tr!(lang, key))
+        .collect();
+    (!missing.is_empty()).then(|| missing.join(", "))
 }
 
 /// Posts the public challenge with its Accept and Decline buttons.

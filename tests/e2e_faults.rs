@@ -1,0 +1,350 @@
+//! Matches keep moving when Discord misbehaves: posts that hang or fail, answers that get
+//! lost, permissions that are missing or taken away, and a dropped gateway connection.
+//! Each test injects one fault into the fake and checks what the players get to see.
+
+mod support;
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User, button, first_mention};
+
+const START: Duration = Duration::from_secs(30);
+const REPLY: Duration = Duration::from_secs(10);
+const MEMBER: &str = "2147486720";
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+
+/// Permission bits (see Discord's documentation).
+const VIEW_CHANNEL: u64 = 1 << 10;
+const SEND_MESSAGES: u64 = 1 << 11;
+const EMBED_LINKS: u64 = 1 << 14;
+const ATTACH_FILES: u64 = 1 << 15;
+const SEND_IN_THREADS: u64 = 1 << 38;
+
+struct Table {
+    fake: FakeDiscord,
+    _bot: BotProcess,
+    alice: User,
+    bob: User,
+    channel: Channel,
+}
+
+async fn table(extra_env: &[(&str, &str)]) -> Table {
+    let fake = FakeDiscord::start().await;
+    let mut env = fake.bot_env();
+    env.insert("BROADSIDE_SEED".into(), "7".into());
+    for (k, v) in extra_env {
+        env.insert((*k).into(), (*v).into());
+    }
+    let bot = BotProcess::spawn(&env);
+    fake.wait_ready(START).await;
+    let alice = fake.user("alice");
+    let bob = fake.user("bob");
+    let channel = fake.channel();
+    Table {
+        fake,
+        _bot: bot,
+        alice,
+        bob,
+        channel,
+    }
+}
+
+impl Table {
+    async fn slash(&self, user: &User, channel: Channel, name: &str, options: Value) -> Sent {
+        let id = self
+            .fake
+            .interaction(user, channel)
+            .permissions(MEMBER)
+            .slash(name, options);
+        self.fake.wait_reply(id, REPLY).await
+    }
+
+    async fn challenge(&self, from: &User, to: &User, channel: Channel) -> Sent {
+        self.slash(
+            from,
+            channel,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": to.id.to_string()}]),
+        )
+        .await
+    }
+
+    /// The first message the bot sent in `channel` whose text contains `needle`.
+    async fn posted(&self, channel: Channel, needle: &str) -> Sent {
+        self.fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .find(|s| {
+                            s.kind == SentKind::ChannelMessage
+                                && s.channel == Some(channel.id)
+                                && s.text().contains(needle)
+                        })
+                        .cloned()
+                },
+                REPLY,
+            )
+            .await
+    }
+
+    /// A classic battle between Alice and Bob; returns who fires first.
+    async fn battle(&self) -> u64 {
+        let challenge = self.challenge(&self.alice, &self.bob, self.channel).await;
+        let id = self
+            .fake
+            .click(&self.bob, self.channel, 1, &button(&challenge, "accept"));
+        self.fake.wait_reply(id, REPLY).await;
+        for (user, fleet) in [(&self.alice, CLASSIC_A), (&self.bob, CLASSIC_B)] {
+            let preview = self
+                .slash(
+                    user,
+                    self.channel,
+                    "place",
+                    json!([{"name": "fleet", "type": 3, "value": fleet}]),
+                )
+                .await;
+            let id = self
+                .fake
+                .click(user, self.channel, 1, &button(&preview, "ready"));
+            self.fake.wait_reply(id, REPLY).await;
+        }
+        first_mention(self.posted(self.channel, "fires first").await.text())
+    }
+
+    fn user(&self, id: u64) -> &User {
+        if id == self.alice.id {
+            &self.alice
+        } else {
+            &self.bob
+        }
+    }
+
+    fn other(&self, id: u64) -> &User {
+        if id == self.alice.id {
+            &self.bob
+        } else {
+            &self.alice
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_channel_whose_posts_hang_never_delays_another_match() {
+    // Requests may take 30 s before the bot gives up; the challenge lasts 2 s.
+    let t = table(&[
+        ("CHALLENGE_TIMEOUT_SECS", "2"),
+        ("DISCORD_TIMEOUT_SECS", "30"),
+    ])
+    .await;
+    let stuck = t.channel;
+    t.fake
+        .hang_route(Some("POST"), &format!("channels/{}/messages", stuck.id));
+    t.challenge(&t.alice, &t.bob, stuck).await;
+    // The stuck channel's challenge runs out first, so a sweep that waited for its
+    // announcement would hold up the other one.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let (carol, dave) = (t.fake.user("carol"), t.fake.user("dave"));
+    let other = t.fake.channel();
+    t.challenge(&carol, &dave, other).await;
+    let asked = Instant::now();
+    // The stuck channel's expiry post hangs for 30 s; the other one's must not wait.
+    let expired = t.posted(other, "expired").await;
+    println!(
+        "the other channel's 2 s challenge expired after {:.2} s while the first channel hung",
+        asked.elapsed().as_secs_f64()
+    );
+    assert!(expired.text().contains(&format!("<@{}>", dave.id)));
+}
+
+#[tokio::test]
+async fn a_shot_whose_answer_fails_is_posted_in_the_channel() {
+    let t = table(&[]).await;
+    let first = t.battle().await;
+    t.fake.fail_callbacks(true);
+    let id = t
+        .fake
+        .interaction(t.user(first), t.channel)
+        .permissions(MEMBER)
+        .slash(
+            "fire",
+            json!([{"name": "targets", "type": 3, "value": "E8"}]),
+        );
+    // The answer fails (as after the 3 s window); the shot counted, so the channel sees it,
+    // with the next player pinged.
+    let posted = t.posted(t.channel, "fires at **E8**").await;
+    let next = t.other(first).id;
+    assert!(
+        posted.text().contains(&format!("<@{next}> to move")),
+        "{posted:?}"
+    );
+    assert_eq!(
+        posted.body["allowed_mentions"]["users"],
+        json!([next.to_string()]),
+        "{posted:?}"
+    );
+    assert!(!posted.attachments.is_empty(), "with the picture");
+    let _ = id;
+    // The match goes on.
+    t.fake.fail_callbacks(false);
+    let reply = t
+        .slash(
+            t.user(next),
+            t.channel,
+            "fire",
+            json!([{"name": "targets", "type": 3, "value": "E8"}]),
+        )
+        .await;
+    assert!(!reply.ephemeral, "{reply:?}");
+}
+
+#[tokio::test]
+async fn an_accept_whose_update_fails_still_starts_the_placement() {
+    let t = table(&[]).await;
+    let challenge = t.challenge(&t.alice, &t.bob, t.channel).await;
+    t.fake.fail_callbacks(true);
+    t.fake
+        .click(&t.bob, t.channel, 1, &button(&challenge, "accept"));
+    let posted = t.posted(t.channel, "Challenge accepted").await;
+    assert!(posted.text().contains(&format!("<@{}>", t.bob.id)));
+    // Both fleet previews still go out by DM.
+    for user in [&t.alice, &t.bob] {
+        t.fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .any(|s| s.kind == SentKind::Dm(user.id))
+                        .then_some(())
+                },
+                REPLY,
+            )
+            .await;
+    }
+}
+
+#[tokio::test]
+async fn a_challenge_names_the_permissions_the_bot_lacks() {
+    let t = table(&[]).await;
+    let challenge = |perms: u64, kind: u64| {
+        t.fake
+            .interaction(&t.alice, t.channel)
+            .permissions(MEMBER)
+            .app_permissions(&perms.to_string())
+            .channel_kind(kind)
+            .slash(
+                "challenge",
+                json!([{"name": "opponent", "type": 6, "value": t.bob.id.to_string()}]),
+            )
+    };
+    let id = challenge(VIEW_CHANNEL | SEND_MESSAGES, 0);
+    let refused = t.fake.wait_reply(id, REPLY).await;
+    assert!(refused.ephemeral, "{refused:?}");
+    for name in ["Attach Files", "Embed Links"] {
+        assert!(refused.text().contains(name), "{name}: {}", refused.text());
+    }
+    assert!(
+        !refused.text().contains("View Channel"),
+        "{}",
+        refused.text()
+    );
+    // In a thread, Send Messages in Threads is what counts.
+    let all_but_threads = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES;
+    let id = challenge(all_but_threads, 11);
+    let refused = t.fake.wait_reply(id, REPLY).await;
+    assert!(
+        refused.ephemeral && refused.text().contains("Send Messages in Threads"),
+        "{refused:?}"
+    );
+    // Nothing was opened: with every permission the challenge goes out.
+    let id = challenge(all_but_threads | SEND_IN_THREADS, 0);
+    let ok = t.fake.wait_reply(id, REPLY).await;
+    assert!(!ok.ephemeral, "{ok:?}");
+}
+
+#[tokio::test]
+async fn without_attach_files_the_end_is_posted_as_text() {
+    let t = table(&[]).await;
+    let first = t.battle().await;
+    t.fake.refuse_files(t.channel);
+    let done = t
+        .slash(t.user(first), t.channel, "forfeit", json!([]))
+        .await;
+    assert!(done.ephemeral);
+    let end = t.posted(t.channel, "forfeits").await;
+    assert!(end.attachments.is_empty(), "text only: {end:?}");
+}
+
+#[tokio::test]
+async fn a_post_whose_answer_is_lost_is_retried_and_shown_once() {
+    let t = table(&[]).await;
+    let first = t.battle().await;
+    // Discord creates the message but the answer is lost; the bot tries again.
+    t.fake
+        .lose_answers(&format!("channels/{}/messages", t.channel.id), 500, 1);
+    t.slash(t.user(first), t.channel, "forfeit", json!([]))
+        .await;
+    t.posted(t.channel, "forfeits").await;
+    // Give a careless retry time to show a second copy.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let copies = t
+        .fake
+        .channel_messages(t.channel)
+        .iter()
+        .filter(|s| s.text().contains("forfeits"))
+        .count();
+    assert_eq!(copies, 1);
+    let tries = t
+        .fake
+        .recording()
+        .requests
+        .iter()
+        .filter(|r| {
+            r.method == "POST"
+                && r.path == format!("channels/{}/messages", t.channel.id)
+                && r.body["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("forfeits"))
+        })
+        .count();
+    assert!(tries >= 2, "the post was tried again ({tries})");
+}
+
+#[tokio::test]
+async fn the_match_goes_on_after_the_gateway_drops() {
+    let t = table(&[]).await;
+    let first = t.battle().await;
+    let (identifies, resumes) = t.fake.gateway_connections();
+    t.fake.drop_gateway();
+    t.fake
+        .wait_for(
+            |rec| (rec.identifies.len() + rec.resumes > identifies + resumes).then_some(()),
+            START,
+        )
+        .await;
+    let reply = t
+        .slash(
+            t.user(first),
+            t.channel,
+            "fire",
+            json!([{"name": "targets", "type": 3, "value": "E8"}]),
+        )
+        .await;
+    assert!(
+        !reply.ephemeral && reply.text().contains("fires at **E8**"),
+        "{reply:?}"
+    );
+}
+
+#[tokio::test]
+async fn status_without_a_match_here_is_private() {
+    let t = table(&[]).await;
+    t.challenge(&t.alice, &t.bob, t.channel).await;
+    // Alice asks elsewhere: her match is not named there.
+    let elsewhere = t.fake.channel();
+    let status = t.slash(&t.alice, elsewhere, "status", json!([])).await;
+    assert!(status.ephemeral, "{status:?}");
+    assert!(!status.text().contains(&format!("<#{}>", t.channel.id)));
+}
