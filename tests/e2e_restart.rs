@@ -355,3 +355,96 @@ async fn a_match_goes_on_after_a_clean_restart() {
 async fn a_match_goes_on_after_a_crash() {
     interrupted(Stop::Kill).await;
 }
+
+async fn wait_computer_moves(t: &Table, n: usize) {
+    t.fake
+        .wait_for(
+            |rec| {
+                let me = format!("<@{}> fires at", support::payloads::BOT_USER_ID);
+                let seen = rec
+                    .sent
+                    .iter()
+                    .filter(|s| {
+                        s.kind == SentKind::ChannelMessage
+                            && s.channel == Some(t.channel.id)
+                            && s.text().contains(&me)
+                    })
+                    .count();
+                (seen >= n).then_some(())
+            },
+            REPLY,
+        )
+        .await;
+}
+
+#[tokio::test]
+async fn a_match_against_the_computer_goes_on_after_a_crash() {
+    let mut t = Table::new().await;
+    let bot = support::payloads::BOT_USER_ID;
+    let reply = t
+        .slash(
+            &t.alice,
+            "challenge",
+            json!([
+                {"name": "opponent", "type": 6, "value": bot.to_string()},
+                {"name": "variant", "type": 4, "value": 1},
+                {"name": "difficulty", "type": 4, "value": 0},
+            ]),
+        )
+        .await;
+    assert!(!reply.ephemeral, "{reply:?}");
+    let interaction = reply.interaction;
+    let preview = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.interaction == interaction && !s.attachments.is_empty())
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    t.click(&t.alice, &button(&preview, "ready")).await;
+    let start = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.text().contains("fires first"))
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    let mut expected = usize::from(first_mention(start.text()) == bot);
+    wait_computer_moves(&t, expected).await;
+    let cells = water(G2000_A);
+    let mut next = 0;
+    for round in 0..4 {
+        if round == 2 {
+            // Killed between two of Alice's turns; the computer's random numbers and
+            // the whole match come back from the database.
+            t.restart(Stop::Kill).await;
+            let note = t.restart_note(1).await;
+            assert!(
+                note.contains(&format!("<@{}> to move", t.alice.id)),
+                "{note}"
+            );
+        }
+        let picks = &cells[next..next + 3];
+        next += 3;
+        let answer = t
+            .slash(
+                &t.alice,
+                "fire",
+                json!([{"name": "targets", "type": 3, "value": picks.join(" ")}]),
+            )
+            .await;
+        assert!(!answer.ephemeral, "round {round}: {answer:?}");
+        expected += 1;
+        wait_computer_moves(&t, expected).await;
+    }
+}
