@@ -119,7 +119,7 @@ fn play(shooter: &mut dyn Shooter, fleet: &Fleet, seed: u64) -> (u32, Vec<f64>) 
         times.push(start.elapsed().as_secs_f64() * 1e3);
         count += 1;
         cells.shuffle(&mut order_rng);
-        let turn = u16::try_from(count).unwrap_or(u16::MAX);
+        let turn = count;
         for c in cells {
             sea.resolve(c, turn);
         }

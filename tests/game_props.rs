@@ -260,8 +260,8 @@ proptest! {
         // Every turn but each player's last ends with a miss.
         for idx in 0..2 {
             let misses = reveal.stats[idx].shots - reveal.stats[idx].hits;
-            prop_assert!(u32::from(reveal.stats[idx].turns) >= misses);
-            prop_assert!(u32::from(reveal.stats[idx].turns) <= misses + 1);
+            prop_assert!(reveal.stats[idx].turns >= misses);
+            prop_assert!(reveal.stats[idx].turns <= misses + 1);
         }
     }
 }

@@ -108,7 +108,7 @@ fn game2000_fired_cells_carry_their_turn_number() {
     let pic = Renderer::shared().target_board(&view, &Labels::default());
     let img = decode(&pic);
     let g = &pic.grids()[0];
-    let turn = |n: u16| find(&view, |t| t == TargetCell::Fired { turn: n });
+    let turn = |n: u32| find(&view, |t| t == TargetCell::Fired { turn: n });
     let (t1, t12) = (turn(1)[0], turn(12)[0]);
     let unfired = find(&view, |t| t == TargetCell::Unknown)[0];
     assert_ne!(cell(&img, g, t1), cell(&img, g, unfired));

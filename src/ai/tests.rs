@@ -33,7 +33,7 @@ fn shooters() -> Vec<Box<dyn Shooter>> {
 }
 
 /// Fires `cells` at `sea` the way the engine does (a salvo in random order).
-fn fire(sea: &mut Sea, cells: &[Coord], turn: u16, rng: &mut impl Rng) {
+fn fire(sea: &mut Sea, cells: &[Coord], turn: u32, rng: &mut impl Rng) {
     let mut order = cells.to_vec();
     order.shuffle(rng);
     for c in order {
@@ -50,7 +50,7 @@ fn position(variant: Variant, seed: u64, moves: usize, shooter: &mut dyn Shooter
             break;
         }
         let cells = shooter.choose(&TargetView::of_sea(&sea), &mut rng);
-        fire(&mut sea, &cells, turn as u16, &mut rng);
+        fire(&mut sea, &cells, turn as u32, &mut rng);
     }
     sea
 }
@@ -142,7 +142,7 @@ fn every_level_finishes_its_games() {
             } else {
                 opponent(difficulty)
             };
-            let mut turn = 0u16;
+            let mut turn = 0u32;
             while !sea.all_sunk() {
                 turn += 1;
                 assert!(turn <= 100, "{variant} {difficulty} did not finish");
@@ -173,7 +173,7 @@ fn a_full_board_still_gets_a_full_salvo() {
     let fleet = Fleet::random(Variant::Game2000, &mut rng);
     let mut sea = Sea::new(fleet);
     for (i, c) in Coord::all(9).enumerate() {
-        sea.resolve(c, (i / 3) as u16 + 1);
+        sea.resolve(c, (i / 3) as u32 + 1);
     }
     let view = TargetView::of_sea(&sea);
     assert!(view.open_cells().is_empty());

@@ -53,7 +53,7 @@ impl Report {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ShotRecord {
     /// The shooter's turn number, from 1.
-    pub turn: u16,
+    pub turn: u32,
     /// Where it landed.
     pub cell: Coord,
     /// What the shooter was told.
@@ -135,7 +135,7 @@ impl Sea {
     /// where the rules forbid repeats). This is the bare mechanism: turn order,
     /// salvo shuffling and refusals live in [`Match::fire`](super::Match::fire);
     /// simulations (the computer opponent's benchmarks) may drive a `Sea` directly.
-    pub fn resolve(&mut self, cell: Coord, turn: u16) -> Report {
+    pub fn resolve(&mut self, cell: Coord, turn: u32) -> Report {
         let variant = self.fleet.variant();
         let repeat = !self.fired.insert(cell);
         let report = if repeat {
@@ -224,7 +224,7 @@ mod tests {
         let cells: Vec<Coord> = sea.fleet().cells().iter().collect();
         for (i, &cell) in cells.iter().enumerate() {
             assert!(!sea.all_sunk());
-            sea.resolve(cell, u16::try_from(i).unwrap() + 1);
+            sea.resolve(cell, u32::try_from(i).unwrap() + 1);
         }
         assert!(sea.all_sunk());
         assert_eq!(sea.sunk_ships().count(), 7);

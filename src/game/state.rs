@@ -145,7 +145,7 @@ pub struct Battle {
     first: Side,
     to_move: Side,
     /// Turns begun by each side.
-    turns: [u16; 2],
+    turns: [u32; 2],
     /// Game 2000: the first player has destroyed everything this round; the other
     /// player's reply turn decides between a win and a draw.
     first_done: bool,
@@ -331,7 +331,7 @@ pub struct FireOutcome {
     /// Who fired.
     pub shooter: PlayerId,
     /// The shooter's turn number, from 1.
-    pub turn: u16,
+    pub turn: u32,
     /// The cells fired at, in board reading order (not the processing order, which
     /// would tell which cell hit).
     pub cells: Vec<Coord>,
@@ -351,7 +351,7 @@ pub struct PlayerStats {
     /// Shots that hit a ship (repeats never count).
     pub hits: u32,
     /// Turns begun.
-    pub turns: u16,
+    pub turns: u32,
 }
 
 impl PlayerStats {
@@ -487,7 +487,7 @@ impl Match {
 
     /// The round number (turns begun by the player to move), during the battle.
     #[must_use]
-    pub fn turn_number(&self) -> Option<u16> {
+    pub fn turn_number(&self) -> Option<u32> {
         match &self.phase {
             Phase::Battle(b) => Some(b.turns[b.to_move.index()]),
             _ => None,
@@ -839,7 +839,7 @@ impl Battle {
 
     /// Turns begun by `side`.
     #[must_use]
-    pub const fn turns(&self, side: Side) -> u16 {
+    pub const fn turns(&self, side: Side) -> u32 {
         self.turns[side.index()]
     }
 

@@ -43,7 +43,7 @@ pub struct OwnBoardView {
     /// The fleet with damage.
     pub ships: Vec<ShipView>,
     /// Cells the enemy fired at, each with the enemy turn of its first shot.
-    pub shots: Vec<(Coord, u16)>,
+    pub shots: Vec<(Coord, u32)>,
 }
 
 impl OwnBoardView {
@@ -99,7 +99,7 @@ impl OwnBoardView {
 
     /// The enemy turn in which `c` was first fired at.
     #[must_use]
-    pub fn shot_turn(&self, c: Coord) -> Option<u16> {
+    pub fn shot_turn(&self, c: Coord) -> Option<u32> {
         self.shots.iter().find(|&&(s, _)| s == c).map(|&(_, t)| t)
     }
 }
@@ -120,7 +120,7 @@ pub enum TargetCell {
     /// Game 2000: fired at in this turn (first time); what it hit is not told.
     Fired {
         /// The shooter's turn number.
-        turn: u16,
+        turn: u32,
     },
 }
 
@@ -128,7 +128,7 @@ pub enum TargetCell {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SalvoView {
     /// The shooter's turn number.
-    pub turn: u16,
+    pub turn: u32,
     /// The cells named, in board reading order.
     pub cells: Vec<Coord>,
     /// The reports, in processing order (unrelated to the order of `cells`).

@@ -107,7 +107,7 @@ pub struct MoveRecord {
     /// The shooter.
     pub player: u64,
     /// The shooter's turn number.
-    pub turn: u16,
+    pub turn: u32,
     /// The cells in board order, e.g. `C4 D5 E6`.
     pub cells: String,
     /// JSON: one report per shot, in processing order.

@@ -255,7 +255,7 @@ impl Store for SqliteStore {
                     Ok(MoveRecord {
                         seq: u32::try_from(seq).map_err(|e| StoreError::Data(e.to_string()))?,
                         player: from_sql(row.try_get("player_id")?),
-                        turn: u16::try_from(turn).map_err(|e| StoreError::Data(e.to_string()))?,
+                        turn: u32::try_from(turn).map_err(|e| StoreError::Data(e.to_string()))?,
                         cells: row.try_get("cells")?,
                         reports: row.try_get("reports")?,
                         at_ms: row.try_get("at_ms")?,
