@@ -348,3 +348,55 @@ async fn status_without_a_match_here_is_private() {
     assert!(status.ephemeral, "{status:?}");
     assert!(!status.text().contains(&format!("<#{}>", t.channel.id)));
 }
+
+#[tokio::test]
+async fn an_end_that_reaches_nobody_is_handed_over_at_the_next_command() {
+    let t = table(&[]).await;
+    let first = t.battle().await;
+    let other = t.other(first).clone();
+    // The bot lost its permissions in the channel, and both players' DMs are closed.
+    t.fake.fail_route(
+        Some("POST"),
+        &format!("channels/{}/messages", t.channel.id),
+        403,
+        50013,
+        None,
+    );
+    t.fake.set_dms_closed(&t.alice, true);
+    t.fake.set_dms_closed(&t.bob, true);
+    let forfeit = t
+        .slash(t.user(first), t.channel, "forfeit", json!([]))
+        .await;
+    // The one who forfeited gets the end right after their own command's answer …
+    let forfeit = forfeit.interaction;
+    t.fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.interaction == forfeit && s.text().contains("forfeits"))
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    // … and the other player's next command (whatever it is) brings the news, privately.
+    let id = t
+        .fake
+        .interaction(&other, t.channel)
+        .permissions(MEMBER)
+        .slash("rules", json!([]));
+    let note = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.interaction == Some(id) && s.text().contains("forfeits"))
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    assert!(note.ephemeral, "{note:?}");
+}

@@ -147,14 +147,41 @@ pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
 }
 
 /// Posts `post` in `channel`; if that fails for good, sends it to each of `players` by DM
-/// instead, so that what happened in a match is always shown somewhere.
+/// instead, and if that fails too, keeps its text for the player's next command (see
+/// [`take_undelivered`]), so that what happened in a match is always shown somewhere.
 pub async fn post_or_dm(http: &Http, channel: u64, post: &Post, players: &[u64]) {
     if post_quietly(http, channel, post).await {
         return;
     }
     for &p in players {
-        dm(http, p, post).await;
+        if !dm(http, p, post).await {
+            remember(p, &post.content);
+        }
     }
+}
+
+/// At most this many undelivered notes are kept per member (the oldest go first).
+const UNDELIVERED_PER_MEMBER: usize = 5;
+
+/// Notes about a member's matches that could be delivered neither in the channel nor by
+/// DM, kept (in memory) until their next command.
+static UNDELIVERED: std::sync::LazyLock<dashmap::DashMap<u64, Vec<String>>> =
+    std::sync::LazyLock::new(dashmap::DashMap::new);
+
+fn remember(member: u64, text: &str) {
+    let mut notes = UNDELIVERED.entry(member).or_default();
+    notes.push(text.to_owned());
+    let excess = notes.len().saturating_sub(UNDELIVERED_PER_MEMBER);
+    notes.drain(..excess);
+}
+
+/// The notes kept for `member`, removed.
+#[must_use]
+pub fn take_undelivered(member: u64) -> Vec<String> {
+    UNDELIVERED
+        .remove(&member)
+        .map(|(_, v)| v)
+        .unwrap_or_default()
 }
 
 /// [`post`], logging instead of returning the failure; `true` when it went out.

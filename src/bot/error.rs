@@ -87,6 +87,7 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
                 other => tracing::error!(%command, error = %other, "command failed"),
             }
             tell(ctx, &error.player_message(user_lang(ctx))).await;
+            super::play::hand_over_undelivered(ctx).await;
         }
         FrameworkError::CommandPanic { payload, ctx, .. } => {
             let command = ctx.command().qualified_name.clone();

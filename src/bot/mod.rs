@@ -50,6 +50,7 @@ pub(crate) fn options() -> poise::FrameworkOptions<Data, Error> {
     poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |error| Box::pin(error::on_error(error)),
+        post_command: |ctx| Box::pin(play::hand_over_undelivered(ctx)),
         event_handler: |framework, event| Box::pin(event_handler(framework, event)),
         // Players type free text (names, notes); never let it ping @everyone or roles.
         allowed_mentions: Some(

@@ -287,6 +287,19 @@ pub fn spawn_resume_notes(
     });
 }
 
+/// Hands `ctx`'s member, privately, what could not be delivered to them earlier (the
+/// channel refused the post and their DMs are closed). Runs after every command.
+pub async fn hand_over_undelivered(ctx: super::Context<'_>) {
+    let notes = deliver::take_undelivered(ctx.author().id.get());
+    if notes.is_empty() {
+        return;
+    }
+    let text = notes.join("\n\n");
+    if let Err(e) = ctx.send(super::error::private_reply(text)).await {
+        tracing::warn!(error = %e, "could not hand over undelivered notes");
+    }
+}
+
 /// A session error for the user who caused it, in their language.
 #[must_use]
 pub fn refusal(lang: Lang, error: &SessionError) -> Error {
