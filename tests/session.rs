@@ -716,3 +716,96 @@ async fn an_older_version_is_refused_by_the_store() {
     ));
     assert_eq!(stored(&store, id).await, row);
 }
+
+/// A match of Alice (with `fleet`) against the computer at `level`, placed and ready.
+async fn versus_computer(
+    s: &Session,
+    variant: Variant,
+    level: broadside::ai::Difficulty,
+    fleet: &str,
+) -> MatchId {
+    let challenged = s
+        .challenge(NewMatch {
+            opponent: BOT,
+            names: ["Alice".into(), "Broadside".into()],
+            computer: Some(level),
+            ..new_match(variant)
+        })
+        .await
+        .unwrap();
+    let preview = s.place(ALICE, Some(fleet)).await.unwrap();
+    s.ready(challenged.id, ALICE, &preview.tag()).await.unwrap();
+    challenged.id
+}
+
+#[tokio::test]
+async fn the_computer_moves_by_its_view_alone() {
+    use broadside::ai::Difficulty;
+    // Two matches from one seed whose members hide different fleets: as long as the
+    // computer's view of the member's sea is the same in both, so is its move.
+    // The fleets differ in one small ship, so the views stay alike for a while.
+    for (variant, fleets) in [
+        (
+            Variant::Classic,
+            [CLASSIC_A, "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J8"],
+        ),
+        (
+            Variant::Game2000,
+            [G2000_A, "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E9"],
+        ),
+    ] {
+        for level in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
+            let dbs = [Db::new("fair-a"), Db::new("fair-b")];
+            let mut sessions = Vec::new();
+            let mut ids = Vec::new();
+            for (db, fleet) in dbs.iter().zip(fleets) {
+                let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(31)));
+                ids.push(versus_computer(&s, variant, level, fleet).await);
+                sessions.push(s);
+            }
+            let mine = all_cells(variant);
+            let per_turn = if variant == Variant::Classic { 1 } else { 3 };
+            let (mut fired, mut compared) = (0, 0);
+            loop {
+                let view = |k: usize| {
+                    sessions[k].read(Locate::Id(ids[k]), |e| {
+                        (
+                            e.game.to_move(),
+                            e.game.target_view(BOT),
+                            e.game.is_finished(),
+                        )
+                    })
+                };
+                let (a, b) = (view(0).await.unwrap(), view(1).await.unwrap());
+                if a.2 || b.2 || a.1 != b.1 {
+                    break;
+                }
+                if a.0 == Some(BOT) {
+                    let ta = sessions[0].computer_turn(ids[0]).await.unwrap();
+                    let tb = sessions[1].computer_turn(ids[1]).await.unwrap();
+                    assert_eq!(
+                        ta.outcomes[0].cells, tb.outcomes[0].cells,
+                        "{variant:?} {level:?}: the same view, another move"
+                    );
+                    compared += 1;
+                } else {
+                    let picks: Vec<String> = mine[fired..fired + per_turn]
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
+                    fired += per_turn;
+                    for k in 0..2 {
+                        sessions[k]
+                            .fire(CHANNEL, ALICE, &picks.join(" "))
+                            .await
+                            .unwrap();
+                    }
+                }
+            }
+            assert!(
+                compared >= 3,
+                "{variant:?} {level:?}: only {compared} moves compared"
+            );
+        }
+    }
+}
