@@ -794,11 +794,8 @@ async fn the_computer_moves_by_its_view_alone() {
                         .map(ToString::to_string)
                         .collect();
                     fired += per_turn;
-                    for k in 0..2 {
-                        sessions[k]
-                            .fire(CHANNEL, ALICE, &picks.join(" "))
-                            .await
-                            .unwrap();
+                    for s in &sessions {
+                        s.fire(CHANNEL, ALICE, &picks.join(" ")).await.unwrap();
                     }
                 }
             }
