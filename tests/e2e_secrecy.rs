@@ -1,0 +1,287 @@
+//! Nothing public gives a hidden cell away: every public message and every picture
+//! description before the end of a match is read, and no ship cell that nobody has fired
+//! at may be named in them. A Game 2000 salvo is listed in board order whatever order the
+//! player typed it in, so its report (in the random processing order) cannot be matched
+//! to its cells.
+
+mod support;
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use broadside::game::{Fleet, Variant};
+use serde_json::{Value, json};
+use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User, button, first_mention};
+
+const START: Duration = Duration::from_secs(30);
+const REPLY: Duration = Duration::from_secs(10);
+const MEMBER: &str = "2147486720";
+
+struct Table {
+    fake: FakeDiscord,
+    _bot: BotProcess,
+    alice: User,
+    bob: User,
+    channel: Channel,
+}
+
+impl Table {
+    async fn new() -> Self {
+        let fake = FakeDiscord::start().await;
+        let mut env = fake.bot_env();
+        env.insert("BROADSIDE_SEED".into(), "99".into());
+        let bot = BotProcess::spawn(&env);
+        fake.wait_ready(START).await;
+        let (alice, bob, channel) = (fake.user("alice"), fake.user("bob"), fake.channel());
+        Self {
+            fake,
+            _bot: bot,
+            alice,
+            bob,
+            channel,
+        }
+    }
+
+    async fn slash(&self, user: &User, name: &str, options: Value) -> Sent {
+        let id = self
+            .fake
+            .interaction(user, self.channel)
+            .permissions(MEMBER)
+            .slash(name, options);
+        self.fake.wait_reply(id, REPLY).await
+    }
+
+    /// Clicks the `action` button of the message `on` (so the fake knows whether the
+    /// message it updates was private).
+    async fn click(&self, user: &User, on: &Sent, action: &str) {
+        let message = on.message_id.expect("the message the button is on");
+        let id = self
+            .fake
+            .click(user, self.channel, message, &button(on, action));
+        self.fake.wait_reply(id, REPLY).await;
+    }
+
+    /// Challenge, accept, place `fleets` and make them final; returns who fires first.
+    async fn battle(&self, variant: u64, fleets: [&str; 2]) -> u64 {
+        let challenge = self
+            .slash(
+                &self.alice,
+                "challenge",
+                json!([
+                    {"name": "opponent", "type": 6, "value": self.bob.id.to_string()},
+                    {"name": "variant", "type": 4, "value": variant},
+                ]),
+            )
+            .await;
+        self.click(&self.bob, &challenge, "accept").await;
+        for (user, fleet) in [(&self.alice, fleets[0]), (&self.bob, fleets[1])] {
+            let preview = self
+                .slash(
+                    user,
+                    "place",
+                    json!([{"name": "fleet", "type": 3, "value": fleet}]),
+                )
+                .await;
+            self.click(user, &preview, "ready").await;
+        }
+        let start = self
+            .fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .find(|s| s.text().contains("fires first"))
+                        .cloned()
+                },
+                REPLY,
+            )
+            .await;
+        first_mention(start.text())
+    }
+
+    fn user(&self, id: u64) -> &User {
+        if id == self.alice.id {
+            &self.alice
+        } else {
+            &self.bob
+        }
+    }
+
+    /// Everything anyone in the channel could read before the end message: texts and
+    /// picture descriptions of every public message.
+    async fn public_before_the_end(&self) -> Vec<String> {
+        let end = |s: &Sent| {
+            s.kind == SentKind::ChannelMessage
+                && (s.text().contains("destroyed every ship") || s.text().contains("draw"))
+        };
+        self.fake
+            .wait_for(|rec| rec.sent.iter().any(end).then_some(()), REPLY)
+            .await;
+        let rec = self.fake.recording();
+        rec.sent
+            .iter()
+            .take_while(|s| !end(s))
+            .filter(|s| !s.ephemeral && s.channel == Some(self.channel.id))
+            .flat_map(|s| {
+                let mut texts = vec![s.text().to_owned()];
+                for list in [&s.body["attachments"], &s.body["data"]["attachments"]] {
+                    if let Some(list) = list.as_array() {
+                        texts.extend(
+                            list.iter()
+                                .filter_map(|a| a["description"].as_str().map(str::to_owned)),
+                        );
+                    }
+                }
+                texts
+            })
+            .collect()
+    }
+}
+
+fn cells(variant: Variant, fleet: &str) -> Vec<String> {
+    Fleet::parse(variant, fleet)
+        .unwrap()
+        .cells()
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
+}
+
+/// Every cell of the board, in reading order.
+fn board(variant: Variant) -> Vec<String> {
+    let n = variant.size();
+    (1..=n)
+        .flat_map(|row| (0..n).map(move |col| format!("{}{row}", char::from(b'A' + col))))
+        .collect()
+}
+
+/// The cells named in `text` (`C4`, `J10`; not parts of longer words or numbers).
+fn named_cells(text: &str) -> BTreeSet<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = BTreeSet::new();
+    for i in 0..chars.len() {
+        let c = chars[i];
+        if !('A'..='J').contains(&c) || (i > 0 && chars[i - 1].is_alphanumeric()) {
+            continue;
+        }
+        let digits: String = chars[i + 1..]
+            .iter()
+            .take_while(|d| d.is_ascii_digit())
+            .collect();
+        let next = chars.get(i + 1 + digits.len());
+        if (1..=10).contains(&digits.parse::<u32>().unwrap_or(0))
+            && !next.is_some_and(|n| n.is_alphanumeric())
+        {
+            found.insert(format!("{c}{digits}"));
+        }
+    }
+    found
+}
+
+/// Fires the salvos: each typed in reverse reading order; checks that the public answer
+/// lists them in reading order. Returns every cell fired at.
+async fn play(t: &Table, variant: Variant, plan: &[(u64, Vec<String>)]) -> BTreeSet<String> {
+    let mut fired = BTreeSet::new();
+    let reading: Vec<String> = board(variant);
+    for (shooter, picks) in plan {
+        let mut typed = picks.clone();
+        typed.sort_by_key(|c| std::cmp::Reverse(reading.iter().position(|r| r == c)));
+        let answer = t
+            .slash(
+                t.user(*shooter),
+                "fire",
+                json!([{"name": "targets", "type": 3, "value": typed.join(" ")}]),
+            )
+            .await;
+        assert!(!answer.ephemeral, "{answer:?}");
+        let mut in_order = picks.clone();
+        in_order.sort_by_key(|c| reading.iter().position(|r| r == c));
+        assert!(
+            answer
+                .text()
+                .contains(&format!("**{}**", in_order.join(" "))),
+            "typed {typed:?}, the answer must list {in_order:?}: {}",
+            answer.text()
+        );
+        fired.extend(picks.iter().cloned());
+    }
+    fired
+}
+
+/// `text` without its inline code spans (command examples such as `/fire targets:C4`).
+fn without_code(text: &str) -> String {
+    text.split('`').step_by(2).collect::<Vec<_>>().join(" ")
+}
+
+fn assert_nothing_hidden_is_named(public: &[String], ships: &[String], fired: &BTreeSet<String>) {
+    assert!(!public.is_empty());
+    for text in public {
+        for cell in named_cells(&without_code(text)) {
+            assert!(
+                !ships.contains(&cell) || fired.contains(&cell),
+                "{cell} is an unhit ship cell, named in public: {text}"
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_game2000_match_names_no_hidden_cell_in_public() {
+    const A: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
+    const B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
+    let t = Table::new().await;
+    let first = t.battle(1, [A, B]).await;
+    let second = if first == t.alice.id {
+        t.bob.id
+    } else {
+        t.alice.id
+    };
+    let fleet_of = |id: u64| if id == t.alice.id { A } else { B };
+    let variant = Variant::Game2000;
+    // The first player sinks everything in five salvos; the second fires at water.
+    let mut first_targets = cells(variant, fleet_of(second));
+    let spare: Vec<String> = board(variant)
+        .into_iter()
+        .filter(|c| !first_targets.contains(c))
+        .collect();
+    first_targets.push(spare[0].clone());
+    let second_targets: Vec<String> = board(variant)
+        .into_iter()
+        .filter(|c| !cells(variant, fleet_of(first)).contains(c))
+        .collect();
+    let mut plan = Vec::new();
+    for k in 0..5 {
+        plan.push((first, first_targets[k * 3..k * 3 + 3].to_vec()));
+        plan.push((second, second_targets[k * 3..k * 3 + 3].to_vec()));
+    }
+    let fired = play(&t, variant, &plan).await;
+    let mut ships = cells(variant, A);
+    ships.extend(cells(variant, B));
+    assert_nothing_hidden_is_named(&t.public_before_the_end().await, &ships, &fired);
+}
+
+#[tokio::test]
+async fn a_classic_match_names_no_hidden_cell_in_public() {
+    const A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+    const B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+    let t = Table::new().await;
+    let first = t.battle(0, [A, B]).await;
+    let second = if first == t.alice.id {
+        t.bob.id
+    } else {
+        t.alice.id
+    };
+    let fleet_of = |id: u64| if id == t.alice.id { A } else { B };
+    let variant = Variant::Classic;
+    // The first player misses once (E8 is water in both), then the second sinks all.
+    let mut plan = vec![(first, vec!["E8".to_owned()])];
+    plan.extend(
+        cells(variant, fleet_of(first))
+            .into_iter()
+            .map(|c| (second, vec![c])),
+    );
+    let fired = play(&t, variant, &plan).await;
+    let mut ships = cells(variant, A);
+    ships.extend(cells(variant, B));
+    assert_nothing_hidden_is_named(&t.public_before_the_end().await, &ships, &fired);
+}
