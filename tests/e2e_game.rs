@@ -286,9 +286,19 @@ async fn a_full_classic_match_from_challenge_to_reveal() {
         if i + 1 < targets.len() {
             assert!(out.text().contains("fires again"), "{}", out.text());
         }
+        if i == 0 {
+            // Classic refuses a repeat shot, privately, and the turn stays.
+            let again = t.fire(other, cell).await;
+            assert!(
+                again.ephemeral && again.text().contains("already fired"),
+                "{again:?}"
+            );
+        }
     }
     assert!(saw_sunk);
-    // Repeat shots are refused after the end too: the match is gone.
+    // After the end the match is gone: another shot finds no match.
+    let after = t.fire(other, &targets[0]).await;
+    assert!(after.ephemeral, "{after:?}");
     let end = t.end_message().await;
     assert!(
         end.text()
@@ -337,7 +347,26 @@ async fn a_game2000_match_ends_in_a_draw() {
         if round == 4 {
             assert!(out.text().contains("last one"), "{}", out.text());
         }
-        t.fire(second_user, &second_salvos[round]).await;
+        // The second player's salvo is answered in public too, with its own report.
+        let reply = t.fire(second_user, &second_salvos[round]).await;
+        assert!(!reply.ephemeral, "{reply:?}");
+        assert_eq!(reply.attachments.len(), 2, "target board and salvo report");
+        assert!(
+            reply.text().contains(&format!("(turn {})", round + 1)),
+            "{}",
+            reply.text()
+        );
+        // Every cell but the spare A9 is a ship cell: count the reports that say so.
+        let misses = second_salvos[round]
+            .split(' ')
+            .filter(|c| *c == "A9")
+            .count();
+        assert_eq!(
+            reply.text().matches("water").count(),
+            misses,
+            "{}",
+            reply.text()
+        );
     }
     let end = t.end_message().await;
     assert!(end.text().contains("draw"), "{}", end.text());
@@ -713,4 +742,109 @@ async fn a_game_against_the_computer() {
         2,
         "board and salvo report, like a human's move"
     );
+}
+
+#[tokio::test]
+async fn a_moderator_calls_off_a_running_battle_and_a_challenger_their_challenge() {
+    let t = table(&[]).await;
+    t.battle("classic", [CLASSIC_A, CLASSIC_B]).await;
+    let carol = t.fake.user("carol");
+    let id = t
+        .fake
+        .interaction(&carol, t.channel)
+        .permissions(MODERATOR)
+        .slash("cancel", json!([]));
+    let ok = t.fake.wait_reply(id, REPLY).await;
+    assert!(ok.ephemeral, "{ok:?}");
+    let end = t.end_message().await;
+    assert!(
+        end.text().contains(&format!("<@{}> cancelled", carol.id)),
+        "{}",
+        end.text()
+    );
+    assert_eq!(end.attachments.len(), 1, "a battle was fought: the reveal");
+    // The challenger may call off their own challenge before it is answered …
+    let challenge = t.challenge("classic").await;
+    let mine = t.slash(&t.alice, t.channel, "cancel", json!([])).await;
+    assert!(mine.ephemeral, "{mine:?}");
+    // … after which its buttons do nothing.
+    let late = t
+        .click(&t.bob, t.channel, &button(&challenge, "accept"))
+        .await;
+    assert!(
+        late.ephemeral && late.text().contains("no longer"),
+        "{late:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_placement_that_runs_out_goes_to_the_player_who_was_ready() {
+    let t = table(&[("PLACEMENT_TIMEOUT_SECS", "2")]).await;
+    let challenge = t.challenge("classic").await;
+    t.click(&t.bob, t.channel, &button(&challenge, "accept"))
+        .await;
+    let preview = t
+        .slash(
+            &t.alice,
+            t.channel,
+            "place",
+            json!([text_opt("fleet", CLASSIC_A)]),
+        )
+        .await;
+    t.click(&t.alice, t.channel, &button(&preview, "ready"))
+        .await;
+    // Bob never makes his fleet final.
+    let end = t.end_message().await;
+    assert!(
+        end.text()
+            .contains(&format!("<@{}> did not finish placing", t.bob.id)),
+        "{}",
+        end.text()
+    );
+    assert!(
+        end.text().contains(&format!("<@{}> **wins**", t.alice.id)),
+        "{}",
+        end.text()
+    );
+}
+
+#[tokio::test]
+async fn forbid_repeats_refuses_a_repeated_cell_through_the_bot() {
+    let t = table(&[]).await;
+    let challenge = t
+        .slash(
+            &t.alice,
+            t.channel,
+            "challenge",
+            json!([
+                {"name": "opponent", "type": 6, "value": t.bob.id.to_string()},
+                variant_opt("game2000"),
+                {"name": "forbid_repeats", "type": 5, "value": true},
+            ]),
+        )
+        .await;
+    assert!(
+        challenge.text().contains("House rule"),
+        "{}",
+        challenge.text()
+    );
+    t.click(&t.bob, t.channel, &button(&challenge, "accept"))
+        .await;
+    for (user, fleet) in [(&t.alice, G2000_A), (&t.bob, G2000_B)] {
+        let preview = t
+            .slash(user, t.channel, "place", json!([text_opt("fleet", fleet)]))
+            .await;
+        t.click(user, t.channel, &button(&preview, "ready")).await;
+    }
+    let first = first_mention(t.wait_text("fires first").await.text());
+    let (shooter, other) = (t.user(first), t.other(first));
+    // The same cell twice in one salvo is refused, privately, and nothing is spent.
+    let twice = t.fire(shooter, "A2 A2 A3").await;
+    assert!(twice.ephemeral && twice.text().contains("A2"), "{twice:?}");
+    let ok = t.fire(shooter, "A2 A3 A4").await;
+    assert!(!ok.ephemeral, "{ok:?}");
+    t.fire(other, "A2 A3 A4").await;
+    // So is a cell fired at in an earlier turn.
+    let again = t.fire(shooter, "A4 A5 A6").await;
+    assert!(again.ephemeral && again.text().contains("A4"), "{again:?}");
 }

@@ -114,7 +114,8 @@ async fn rules_answer_privately_in_the_users_language() {
 
 #[tokio::test]
 async fn a_public_challenge_speaks_the_servers_language_and_errors_the_users() {
-    let (fake, _bot, _) = started(&[("CHALLENGE_TIMEOUT_SECS", "2")]).await;
+    // The default timeout: nothing here may race with the challenge running out.
+    let (fake, _bot, _) = started(&[]).await;
     let (sven, nils) = (fake.user("sven"), fake.user("nils"));
     let channel = fake.channel();
     let challenge = |locale: &str| {
@@ -159,8 +160,25 @@ async fn a_public_challenge_speaks_the_servers_language_and_errors_the_users() {
     let refused = fake.wait_reply(click, REPLY).await;
     assert!(refused.ephemeral);
     assert!(refused.text().contains("udfordrede"), "{}", refused.text());
+}
 
-    // The sweeper announces the expiry later, still in the server's language.
+#[tokio::test]
+async fn an_expiry_is_announced_in_the_servers_language() {
+    // A challenge that runs out at once; the test sends nothing else meanwhile.
+    let (fake, _bot, _) = started(&[("CHALLENGE_TIMEOUT_SECS", "1")]).await;
+    let (sven, nils) = (fake.user("sven"), fake.user("nils"));
+    let channel = fake.channel();
+    let id = fake
+        .interaction(&sven, channel)
+        .locale("sv-SE")
+        .guild_locale("nl")
+        .slash(
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": nils.id.to_string()}]),
+        );
+    let public = fake.wait_reply(id, REPLY).await;
+    assert!(!public.ephemeral, "{public:?}");
+    // The sweeper announces the expiry, in the server's language.
     let end = fake
         .wait_for(
             |rec| {

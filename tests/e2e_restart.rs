@@ -73,8 +73,8 @@ impl Table {
                 self.bot.wait_exit(START).await;
             }
         }
-        let dir = self.bot.dir().to_path_buf();
-        self.bot = BotProcess::spawn_in(&dir, &self.env);
+        let next = self.bot.restart_in_same_dir(&self.env);
+        self.bot = next;
         self.starts += 1;
         self.fake.wait_ready_again(self.starts, START).await;
     }

@@ -176,6 +176,7 @@ fn own_board_shows_ships_hits_and_misses() {
     // J4-J6 is untouched in the scene; a hull covers its middle.
     assert_eq!(centre(&img, g, c("J5")), palette::HULL);
     assert_eq!(cell(&img, g, c("J5")), cell(&before, g, c("J5")));
+    assert!(!view.shots.is_empty(), "the scene has shots to check");
     for &(shot, _) in &view.shots {
         let mark = centre(&img, g, shot);
         match view.cell(shot) {
@@ -198,6 +199,7 @@ fn salvo_report_has_three_icons_and_a_matching_alt_text() {
     let m = scenes::midgame(Variant::Game2000);
     let view = m.target_view(scenes::ANN).expect("battle");
     let labels = Labels::default();
+    assert!(!view.salvos.is_empty(), "the scene has salvos to check");
     for salvo in &view.salvos {
         let pic = Renderer::shared().salvo_report(salvo, &labels);
         decode(&pic);

@@ -10,6 +10,8 @@ use std::time::Duration;
 pub struct BotProcess {
     child: Child,
     dir: std::path::PathBuf,
+    /// Whether dropping this process removes its working directory.
+    owns_dir: bool,
     stderr: Arc<Mutex<String>>,
     reader: Option<std::thread::JoinHandle<()>>,
     status: Option<ExitStatus>,
@@ -25,7 +27,17 @@ impl BotProcess {
             NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
         ));
         std::fs::create_dir_all(&dir).expect("create a working directory");
-        Self::spawn_in(&dir, env)
+        let mut bot = Self::spawn_in(&dir, env);
+        bot.owns_dir = true;
+        bot
+    }
+
+    /// Starts a new process in this one's directory (a restart): the new process takes
+    /// over the directory, which this one then leaves in place when dropped.
+    pub fn restart_in_same_dir(&mut self, env: &BTreeMap<String, String>) -> Self {
+        let mut next = Self::spawn_in(&self.dir, env);
+        next.owns_dir = std::mem::take(&mut self.owns_dir);
+        next
     }
 
     /// Starts the binary in `dir` (which holds its database, `broadside.db`): a restart
@@ -60,6 +72,7 @@ impl BotProcess {
         Self {
             child,
             dir,
+            owns_dir: false,
             stderr,
             reader: Some(reader),
             status: None,
@@ -139,6 +152,9 @@ impl Drop for BotProcess {
         }
         if std::thread::panicking() {
             eprintln!("----- bot stderr -----\n{}----- end -----", self.stderr());
+        }
+        if self.owns_dir {
+            let _ = std::fs::remove_dir_all(&self.dir);
         }
     }
 }
