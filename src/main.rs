@@ -1,9 +1,12 @@
 //! The Broadside binary: reads the configuration, sets up logging and runs the bot.
+//!
+//! `broadside` runs the bot; `broadside invite-url` prints the link that adds the bot to a
+//! server with exactly the permissions it uses.
 
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
-use broadside::bot::{self, Config};
+use broadside::bot::{self, Config, StartError};
 use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
@@ -12,11 +15,15 @@ async fn main() -> ExitCode {
     let dotenv = dotenvy::dotenv();
 
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    tracing_subscriber::fmt()
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+        .with_writer(std::io::stderr);
+    // `LOG_FORMAT=json`: one JSON object a line, for log collectors.
+    if std::env::var("LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json")) {
+        logs.json().init();
+    } else {
+        logs.with_ansi(std::io::stderr().is_terminal()).init();
+    }
 
     if let Err(e) = dotenv {
         if !e.not_found() {
@@ -32,7 +39,17 @@ async fn main() -> ExitCode {
         }
     };
 
-    match bot::run(config).await {
+    let result = match std::env::args().nth(1).as_deref() {
+        None => bot::run(config).await,
+        Some("invite-url") => bot::invite_url(&config).await.map(|url| println!("{url}")),
+        Some(other) => {
+            eprintln!(
+                "broadside: unknown command {other:?}; use no argument to run the bot, or `invite-url`"
+            );
+            return ExitCode::from(2);
+        }
+    };
+    match result {
         Ok(()) => {
             tracing::info!("stopped");
             ExitCode::SUCCESS
@@ -40,7 +57,11 @@ async fn main() -> ExitCode {
         Err(e) => {
             tracing::error!("{e:#}");
             eprintln!("broadside: {e:#}");
-            ExitCode::FAILURE
+            if e.downcast_ref::<StartError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::FAILURE
+            }
         }
     }
 }

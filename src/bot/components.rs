@@ -39,7 +39,16 @@ pub async fn handle(
         interaction: click,
         lang,
     };
-    let outcome = match custom_id.parse::<ButtonId>() {
+    let started = std::time::Instant::now();
+    let parsed = custom_id.parse::<ButtonId>();
+    let name = match &parsed {
+        Ok(ButtonId::Accept(_)) => "button:accept",
+        Ok(ButtonId::Decline(_)) => "button:decline",
+        Ok(ButtonId::Shuffle(_)) => "button:shuffle",
+        Ok(ButtonId::Ready(..)) => "button:ready",
+        Err(_) => "button:unknown",
+    };
+    let outcome = match parsed {
         Err(_) => {
             tracing::warn!(custom_id, user = %click.user.id, "malformed component id");
             Err(stale_button(lang))
@@ -49,10 +58,19 @@ pub async fn handle(
         Ok(ButtonId::Shuffle(id)) => shuffle(&c, id).await,
         Ok(ButtonId::Ready(id, tag)) => ready(&c, id, &tag).await,
     };
+    let result = match &outcome {
+        Ok(()) => "ok",
+        Err(Error::User(_)) => "refused",
+        Err(_) => "failed",
+    };
+    super::health::command_done(name, result, Some(started.elapsed().as_secs_f64()));
     if let Err(error) = outcome {
         match &error {
             Error::User(_) => {}
             other => tracing::error!(custom_id, error = %other, "button handler failed"),
+        }
+        if let Error::Discord(e) = &error {
+            super::health::discord_error(e);
         }
         let reply = CreateInteractionResponseMessage::new()
             .content(error.player_message(lang))

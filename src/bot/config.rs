@@ -28,6 +28,8 @@ pub const VAR_SEED: &str = "BROADSIDE_SEED";
 pub const VAR_DATABASE_URL: &str = "DATABASE_URL";
 /// Seconds any one request to Discord may take.
 pub const VAR_DISCORD_TIMEOUT: &str = "DISCORD_TIMEOUT_SECS";
+/// Address for `/healthz` and `/metrics` (off when unset).
+pub const VAR_METRICS_ADDR: &str = "METRICS_ADDR";
 
 /// Default for [`VAR_DISCORD_TIMEOUT`].
 pub const DEFAULT_DISCORD_TIMEOUT: Duration = Duration::from_secs(10);
@@ -105,6 +107,8 @@ pub struct Config {
     pub database_url: String,
     /// How long one request to Discord may take (`DISCORD_TIMEOUT_SECS`).
     pub discord_timeout: Duration,
+    /// Where to serve `/healthz` and `/metrics` (`METRICS_ADDR`); `None`: not at all.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl Config {
@@ -182,6 +186,16 @@ impl Config {
             }
         };
 
+        let metrics_addr = optional(VAR_METRICS_ADDR)
+            .map(|v| {
+                v.trim().parse().map_err(|_| ConfigError::Invalid {
+                    var: VAR_METRICS_ADDR,
+                    value: v.clone(),
+                    reason: "expected an address and port such as 127.0.0.1:9184",
+                })
+            })
+            .transpose()?;
+
         Ok(Self {
             token,
             dev_guild_id,
@@ -192,6 +206,7 @@ impl Config {
             seed,
             database_url,
             discord_timeout: secs(VAR_DISCORD_TIMEOUT, DEFAULT_DISCORD_TIMEOUT)?,
+            metrics_addr,
         })
     }
 }
@@ -253,6 +268,15 @@ mod tests {
         assert_eq!(c.seed, None);
         assert_eq!(c.database_url, "sqlite://broadside.db");
         assert_eq!(c.discord_timeout, Duration::from_secs(10));
+    }
+
+    #[test]
+    fn metrics_addresses_are_checked() {
+        let c = read(&[(VAR_TOKEN, "abc"), (VAR_METRICS_ADDR, "127.0.0.1:9184")]).unwrap();
+        assert_eq!(c.metrics_addr, Some("127.0.0.1:9184".parse().unwrap()));
+        assert_eq!(read(&[(VAR_TOKEN, "abc")]).unwrap().metrics_addr, None);
+        let err = read(&[(VAR_TOKEN, "abc"), (VAR_METRICS_ADDR, "9184")]).unwrap_err();
+        assert!(err.to_string().contains("METRICS_ADDR"), "{err}");
     }
 
     #[test]

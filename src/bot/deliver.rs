@@ -106,6 +106,7 @@ pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<(), Error> {
             .send_message(http, post.message(&nonce, with_files))
             .await;
         let Err(e) = sent else { return Ok(()) };
+        super::health::discord_error(&e);
         tracing::warn!(
             route = "POST /channels/{id}/messages",
             channel,

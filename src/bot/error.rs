@@ -82,9 +82,22 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
         }
         FrameworkError::Command { error, ctx, .. } => {
             let command = ctx.command().qualified_name.clone();
+            let took = ctx
+                .invocation_data::<std::time::Instant>()
+                .await
+                .map(|t| t.elapsed().as_secs_f64());
             match &error {
-                Error::User(e) => tracing::debug!(%command, reason = %e, "command refused"),
-                other => tracing::error!(%command, error = %other, "command failed"),
+                Error::User(e) => {
+                    tracing::debug!(%command, reason = %e, "command refused");
+                    super::health::command_done(&command, "refused", took);
+                }
+                other => {
+                    tracing::error!(%command, error = %other, "command failed");
+                    super::health::command_done(&command, "failed", took);
+                    if let Error::Discord(e) = other {
+                        super::health::discord_error(e);
+                    }
+                }
             }
             tell(ctx, &error.player_message(user_lang(ctx))).await;
             super::play::hand_over_undelivered(ctx).await;
@@ -97,6 +110,7 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
         FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
+            super::health::command_done(&ctx.command().qualified_name, "refused", None);
             let lang = user_lang(ctx);
             let error = error.to_string();
             let text = if let Some(input) = input {

@@ -20,8 +20,10 @@ pub mod config;
 pub(crate) mod context;
 pub(crate) mod deliver;
 pub(crate) mod error;
+pub(crate) mod health;
 pub mod i18n;
 pub(crate) mod markup;
+pub mod permissions;
 pub(crate) mod pictures;
 pub(crate) mod play;
 pub(crate) mod text;
@@ -50,7 +52,21 @@ pub(crate) fn options() -> poise::FrameworkOptions<Data, Error> {
     poise::FrameworkOptions {
         commands: commands::all(),
         on_error: |error| Box::pin(error::on_error(error)),
-        post_command: |ctx| Box::pin(play::hand_over_undelivered(ctx)),
+        pre_command: |ctx| {
+            Box::pin(async move {
+                ctx.set_invocation_data(std::time::Instant::now()).await;
+            })
+        },
+        post_command: |ctx| {
+            Box::pin(async move {
+                let took = ctx
+                    .invocation_data::<std::time::Instant>()
+                    .await
+                    .map(|t| t.elapsed().as_secs_f64());
+                health::command_done(&ctx.command().qualified_name, "ok", took);
+                play::hand_over_undelivered(ctx).await;
+            })
+        },
         event_handler: |framework, event| Box::pin(event_handler(framework, event)),
         // Players type free text (names, notes); never let it ping @everyone or roles.
         allowed_mentions: Some(
@@ -141,6 +157,59 @@ async fn event_handler(
     Ok(())
 }
 
+/// Why the bot could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// Discord refused the token (HTTP 401).
+    #[error(
+        "Discord rejected DISCORD_TOKEN (401 Unauthorized): copy the bot token again from the \
+         developer portal (Bot → Reset Token) into the environment or .env"
+    )]
+    TokenRejected,
+}
+
+/// serenity's HTTP client for `config`: every request gives up after the timeout, so
+/// nothing waits forever on Discord; `DISCORD_API_BASE` redirects all requests.
+fn http(config: &Config) -> anyhow::Result<serenity::Http> {
+    let builder = serenity::HttpBuilder::new(config.token.expose())
+        .client(deliver::http_client(config.discord_timeout)?);
+    Ok(match &config.api_base {
+        // serenity only honours a proxy with its rate limiter disabled.
+        Some(base) => {
+            tracing::info!(%base, "sending Discord REST traffic to another base URL");
+            builder
+                .proxy(base.clone())
+                .ratelimiter_disabled(true)
+                .build()
+        }
+        None => builder.build(),
+    })
+}
+
+/// Asks Discord who the token belongs to: a rejected token stops the bot at once with
+/// [`StartError::TokenRejected`]; other failures only warn (the gateway retries).
+async fn check_token(http: &serenity::Http) -> anyhow::Result<Option<u64>> {
+    match http.get_current_application_info().await {
+        Ok(app) => Ok(Some(app.id.get())),
+        Err(e) if deliver::status_of(&e).is_some_and(|(status, _)| status == 401) => {
+            Err(StartError::TokenRejected.into())
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "could not check the token with Discord; going on");
+            Ok(None)
+        }
+    }
+}
+
+/// The invite link for the token's application (`broadside invite-url`).
+pub async fn invite_url(config: &Config) -> anyhow::Result<String> {
+    let http = http(config)?;
+    let app = check_token(&http)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("Discord did not say which application the token is for"))?;
+    Ok(permissions::invite_url(app))
+}
+
 /// Connects to Discord and serves until the gateway fails or SIGINT/SIGTERM arrives.
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let config = Arc::new(config);
@@ -153,23 +222,17 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     // A damaged or newer database stops the bot here, before it connects.
     let store = crate::store::open(&config.database_url).await?;
     let slot = SessionSlot::default();
-    // Every request gives up after the timeout: nothing waits forever on Discord.
-    let builder = serenity::HttpBuilder::new(config.token.expose())
-        .client(deliver::http_client(config.discord_timeout)?);
-    let http = match &config.api_base {
-        // serenity only honours a proxy with its rate limiter disabled.
-        Some(base) => {
-            tracing::info!(%base, "sending Discord REST traffic to another base URL");
-            builder
-                .proxy(base.clone())
-                .ratelimiter_disabled(true)
-                .build()
-        }
-        None => builder.build(),
-    };
+    let http = http(&config)?;
+    check_token(&http).await?;
+    let gateway = Arc::new(health::Gateway::default());
+    if let Some(addr) = config.metrics_addr {
+        let prometheus = health::install()?;
+        health::serve(addr, Arc::clone(&gateway), Arc::clone(&slot), prometheus).await?;
+    }
     let failure = StartupFailure::default();
     let intents = serenity::GatewayIntents::GUILDS;
     let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .event_handler(health::GatewayWatch(Arc::clone(&gateway)))
         .framework(framework(
             Arc::clone(&config),
             Arc::clone(&failure),
@@ -179,6 +242,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .await
         .context("could not create the Discord client")?;
     let shards = Arc::clone(&client.shard_manager);
+    gateway.watch(Arc::clone(&shards));
 
     let mut start = std::pin::pin!(client.start());
     let result = tokio::select! {

@@ -262,6 +262,27 @@ impl Registry {
             .collect()
     }
 
+    /// How many live matches there are of each phase and variant (zeros included).
+    #[must_use]
+    pub fn census(&self) -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
+        use crate::game::{PhaseKind, Variant};
+        let mut counts: Vec<((PhaseKind, Variant), usize)> = [
+            PhaseKind::Challenge,
+            PhaseKind::Placement,
+            PhaseKind::Battle,
+        ]
+        .into_iter()
+        .flat_map(|p| [Variant::Classic, Variant::Game2000].map(|v| ((p, v), 0)))
+        .collect();
+        for e in &self.by_channel {
+            let key = (e.game.phase_kind(), e.game.variant());
+            if let Some((_, n)) = counts.iter_mut().find(|(k, _)| *k == key) {
+                *n += 1;
+            }
+        }
+        counts
+    }
+
     /// Number of running matches.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -357,7 +357,11 @@ impl Session {
     async fn write(&self, record: &MatchRecord) -> Result<(), StoreError> {
         let mut pauses = WRITE_RETRIES.iter();
         loop {
-            match self.store.save(record).await {
+            let started = std::time::Instant::now();
+            let saved = self.store.save(record).await;
+            metrics::histogram!("broadside_store_write_seconds")
+                .record(started.elapsed().as_secs_f64());
+            match saved {
                 Ok(()) => return Ok(()),
                 Err(err) => match pauses.next() {
                     Some(pause) => {

@@ -272,6 +272,8 @@ pub(super) struct State {
     pub sessions: usize,
     /// Injected failures, checked in order before a request is routed.
     pub faults: Vec<Fault>,
+    /// New gateway connections are refused (503) while set.
+    pub refuse_gateway: bool,
     /// Channel messages by nonce (`enforce_nonce` deduplication), per channel.
     pub nonces: HashMap<(u64, String), Value>,
 }
@@ -625,6 +627,11 @@ impl FakeDiscord {
         if let Some(tx) = gateway {
             let _ = tx.send((CLOSE.to_owned(), Value::Null));
         }
+    }
+
+    /// Refuses (or again accepts) new gateway connections, as during an outage.
+    pub fn refuse_gateway(&self, refuse: bool) {
+        self.inner.lock().refuse_gateway = refuse;
     }
 
     /// How many gateway sessions (IDENTIFY) and resumes the bot has made.

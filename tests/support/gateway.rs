@@ -13,6 +13,10 @@ use super::payloads::{self, validate};
 const HEARTBEAT_MS: u64 = 41_250;
 
 pub async fn upgrade(State(fake): State<FakeDiscord>, ws: WebSocketUpgrade) -> Response {
+    if fake.inner.lock().refuse_gateway {
+        use axum::response::IntoResponse as _;
+        return axum::http::StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
     ws.on_upgrade(move |socket| session(fake, socket))
 }
 

@@ -123,21 +123,6 @@ pub async fn challenge(
     }
 }
 
-/// What the bot needs in a match channel, each with its catalogue key.
-fn needed(thread: bool) -> [(serenity::Permissions, &'static str); 4] {
-    use serenity::Permissions as P;
-    [
-        (P::VIEW_CHANNEL, "perm-view-channel"),
-        if thread {
-            (P::SEND_MESSAGES_IN_THREADS, "perm-send-messages-in-threads")
-        } else {
-            (P::SEND_MESSAGES, "perm-send-messages")
-        },
-        (P::ATTACH_FILES, "perm-attach-files"),
-        (P::EMBED_LINKS, "perm-embed-links"),
-    ]
-}
-
 /// The permissions the bot lacks in this channel, named in `lang` ("Attach Files, Embed
 /// Links"), read from the interaction's `app_permissions`; `None` when nothing is missing
 /// (or Discord did not say).
@@ -154,7 +139,7 @@ fn missing_permissions(ctx: Context<'_>, lang: Lang) -> Option<String> {
                 | serenity::ChannelType::NewsThread
         )
     });
-    let missing: Vec<String> = needed(thread)
+    let missing: Vec<String> = crate::bot::permissions::needed(thread)
         .into_iter()
         .filter(|(p, _)| !have.contains(*p))
         .map(|(_, key)| tr!(lang, key))

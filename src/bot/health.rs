@@ -1,0 +1,198 @@
+//! Health and metrics for admins, off by default: `METRICS_ADDR` serves `/healthz` (200
+//! only while the gateway is connected and the store answers, else 503 with the reason)
+//! and `/metrics` in Prometheus' text format.
+//!
+//! Metrics (all prefixed `broadside_`):
+//! * `live_matches{phase, variant}` — gauge, read from the live matches at each scrape;
+//! * `commands_total{command, result}` — `result` is `ok`, `refused` (the player's error) or
+//!   `failed` (ours); buttons count as `button:<action>`;
+//! * `command_seconds{command}` — histogram of the time to handle a command;
+//! * `discord_errors_total{status}` — failed REST calls by HTTP status (`none`: no answer);
+//! * `gateway_reconnects_total` — gateway sessions after the first (identify or resume);
+//! * `store_write_seconds` — histogram of one write of a match change.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
+use poise::serenity_prelude as serenity;
+
+use super::SessionSlot;
+use crate::game::PhaseKind;
+
+/// How long `/healthz` waits for the store to answer.
+const STORE_PING: Duration = Duration::from_secs(2);
+
+/// Counts a command (or button) by name and result, with its duration.
+pub fn command_done(command: &str, result: &'static str, seconds: Option<f64>) {
+    metrics::counter!("broadside_commands_total", "command" => command.to_owned(), "result" => result)
+        .increment(1);
+    if let Some(seconds) = seconds {
+        metrics::histogram!("broadside_command_seconds", "command" => command.to_owned())
+            .record(seconds);
+    }
+}
+
+/// Counts a failed REST call by HTTP status (`none` when no answer came).
+pub fn discord_error(error: &serenity::Error) {
+    let status = super::deliver::status_of(error)
+        .map_or_else(|| "none".to_owned(), |(status, _)| status.to_string());
+    metrics::counter!("broadside_discord_errors_total", "status" => status).increment(1);
+}
+
+/// What the gateway is doing: sessions counted by [`GatewayWatch`], and the shards'
+/// connection stages read from serenity's shard manager.
+#[derive(Default)]
+pub struct Gateway {
+    connected: AtomicBool,
+    sessions: AtomicU64,
+    shards: std::sync::OnceLock<Arc<serenity::ShardManager>>,
+}
+
+impl Gateway {
+    /// Lets the health check read the shards' connection stages.
+    pub fn watch(&self, shards: Arc<serenity::ShardManager>) {
+        let _ = self.shards.set(shards);
+    }
+
+    /// Whether every shard's gateway connection is up (and the bot has had a session).
+    pub async fn connected(&self) -> bool {
+        if !self.connected.load(Ordering::Relaxed) {
+            return false;
+        }
+        let Some(shards) = self.shards.get() else {
+            return false;
+        };
+        let runners = shards.runners.lock().await;
+        !runners.is_empty()
+            && runners
+                .values()
+                .all(|r| r.stage == serenity::ConnectionStage::Connected)
+    }
+
+    fn session_started(&self) {
+        self.connected.store(true, Ordering::Relaxed);
+        if self.sessions.fetch_add(1, Ordering::Relaxed) > 0 {
+            metrics::counter!("broadside_gateway_reconnects_total").increment(1);
+        }
+    }
+}
+
+/// A serenity event handler that follows the gateway connection for `/healthz`.
+pub struct GatewayWatch(pub Arc<Gateway>);
+
+#[serenity::async_trait]
+impl serenity::EventHandler for GatewayWatch {
+    async fn ready(&self, _: serenity::Context, _: serenity::Ready) {
+        self.0.session_started();
+    }
+
+    async fn resume(&self, _: serenity::Context, _: serenity::ResumedEvent) {
+        self.0.session_started();
+    }
+
+    async fn shard_stage_update(
+        &self,
+        _: serenity::Context,
+        event: serenity::ShardStageUpdateEvent,
+    ) {
+        if event.new != serenity::ConnectionStage::Connected {
+            self.0.connected.store(false, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Installs the Prometheus recorder (once per process) and returns its handle.
+pub fn install() -> anyhow::Result<PrometheusHandle> {
+    Ok(PrometheusBuilder::new()
+        .set_buckets(&[
+            0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+        ])?
+        .install_recorder()?)
+}
+
+#[derive(Clone)]
+struct Served {
+    gateway: Arc<Gateway>,
+    session: SessionSlot,
+    prometheus: PrometheusHandle,
+}
+
+/// Serves `/healthz` and `/metrics` on `addr` in the background. Fails at once if the
+/// address cannot be bound.
+pub async fn serve(
+    addr: SocketAddr,
+    gateway: Arc<Gateway>,
+    session: SessionSlot,
+    prometheus: PrometheusHandle,
+) -> anyhow::Result<()> {
+    let app = axum::Router::new()
+        .route("/healthz", axum::routing::get(healthz))
+        .route("/metrics", axum::routing::get(metrics_text))
+        .with_state(Served {
+            gateway,
+            session,
+            prometheus,
+        });
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| anyhow::anyhow!("METRICS_ADDR {addr}: cannot listen there: {e}"))?;
+    tracing::info!(%addr, "serving /healthz and /metrics");
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, app).await {
+            tracing::error!(error = %e, "the metrics server stopped");
+        }
+    });
+    Ok(())
+}
+
+async fn healthz(State(s): State<Served>) -> impl IntoResponse {
+    if !s.gateway.connected().await {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "gateway disconnected\n".to_owned(),
+        );
+    }
+    let Some(session) = s.session.get() else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "starting: matches not restored yet\n".to_owned(),
+        );
+    };
+    match tokio::time::timeout(STORE_PING, session.store().ping()).await {
+        Ok(Ok(())) => (StatusCode::OK, "ok\n".to_owned()),
+        Ok(Err(e)) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("store failing: {e}\n"),
+        ),
+        Err(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "store not answering\n".to_owned(),
+        ),
+    }
+}
+
+async fn metrics_text(State(s): State<Served>) -> impl IntoResponse {
+    if let Some(session) = s.session.get() {
+        for ((phase, variant), n) in session.live().census() {
+            let phase = match phase {
+                PhaseKind::Challenge => "challenge",
+                PhaseKind::Placement => "placement",
+                PhaseKind::Battle => "battle",
+                PhaseKind::Finished => "finished",
+            };
+            #[allow(clippy::cast_precision_loss)] // counts of matches stay far below 2^52
+            metrics::gauge!("broadside_live_matches", "phase" => phase, "variant" => variant.key())
+                .set(n as f64);
+        }
+    }
+    (
+        [("content-type", "text/plain; version=0.0.4")],
+        s.prometheus.render(),
+    )
+}

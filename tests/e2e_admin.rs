@@ -1,0 +1,352 @@
+//! What an admin who runs the bot meets: health and metrics while matches are played, the
+//! invite link, a rejected token, and the systemd unit.
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::payloads::APP_ID;
+use support::{BotProcess, Channel, FakeDiscord, Sent, User, button, first_mention};
+
+const START: Duration = Duration::from_secs(30);
+const REPLY: Duration = Duration::from_secs(10);
+const MEMBER: &str = "2147486720";
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+
+/// A free loopback port (bound and released).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// `GET http://127.0.0.1:port/path`: the status and the body.
+async fn get(port: u16, path: &str) -> (u16, String) {
+    let response = reqwest::get(format!("http://127.0.0.1:{port}{path}"))
+        .await
+        .expect("the metrics server answers");
+    let status = response.status().as_u16();
+    (status, response.text().await.unwrap_or_default())
+}
+
+/// The value of the metric line that starts with `series` (name and labels), as a whole
+/// number (counts and gauges of matches); 0 if absent.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // small counts
+fn value(metrics: &str, series: &str) -> u64 {
+    metrics
+        .lines()
+        .find(|l| l.starts_with(series))
+        .and_then(|l| l.rsplit(' ').next())
+        .and_then(|v| v.parse::<f64>().ok())
+        .map_or(0, |v| v.round() as u64)
+}
+
+/// Waits until `check` holds for a scrape of `/metrics` (polling; the scrape is cheap).
+async fn scrape_until(port: u16, what: &str, check: impl Fn(&str) -> bool) -> String {
+    let deadline = tokio::time::Instant::now() + REPLY;
+    loop {
+        let (_, body) = get(port, "/metrics").await;
+        if check(&body) {
+            return body;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: not seen in\n{body}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn slash(
+    fake: &FakeDiscord,
+    user: &User,
+    channel: Channel,
+    name: &str,
+    options: Value,
+) -> Sent {
+    let id = fake
+        .interaction(user, channel)
+        .permissions(MEMBER)
+        .slash(name, options);
+    fake.wait_reply(id, REPLY).await
+}
+
+async fn click(fake: &FakeDiscord, user: &User, channel: Channel, on: &Sent, action: &str) {
+    let id = fake.click(user, channel, 1, &button(on, action));
+    fake.wait_reply(id, REPLY).await;
+}
+
+#[tokio::test]
+async fn health_and_metrics_follow_a_match() {
+    let fake = FakeDiscord::start().await;
+    let port = free_port();
+    let mut env = fake.bot_env();
+    env.insert("METRICS_ADDR".into(), format!("127.0.0.1:{port}"));
+    let _bot = BotProcess::spawn(&env);
+    fake.wait_ready(START).await;
+    // Healthy once connected and restored.
+    let deadline = tokio::time::Instant::now() + REPLY;
+    while get(port, "/healthz").await.0 != 200 {
+        assert!(tokio::time::Instant::now() < deadline, "never healthy");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(get(port, "/healthz").await.1.trim(), "ok");
+
+    let (alice, bob, channel) = (fake.user("alice"), fake.user("bob"), fake.channel());
+    let first = battle(&fake, port, &alice, &bob, channel).await;
+    let shooter = if first == alice.id { &alice } else { &bob };
+    let fire = |cells: &'static str| {
+        slash(
+            &fake,
+            shooter,
+            channel,
+            "fire",
+            json!([{"name": "targets", "type": 3, "value": cells}]),
+        )
+    };
+    assert!(fire("K1").await.ephemeral, "off the board: refused");
+    assert!(!fire("E8").await.ephemeral, "a miss");
+    let metrics = scrape_until(port, "the shots", |m| {
+        value(m, r#"broadside_commands_total{command="fire",result="ok"}"#) == 1
+            && value(
+                m,
+                r#"broadside_commands_total{command="fire",result="refused"}"#,
+            ) == 1
+    })
+    .await;
+    assert_eq!(
+        value(
+            &metrics,
+            r#"broadside_commands_total{command="fire",result="refused"}"#
+        ),
+        1
+    );
+    assert_eq!(
+        value(
+            &metrics,
+            r#"broadside_commands_total{command="button:ready",result="ok"}"#
+        ),
+        2
+    );
+    assert_eq!(
+        value(
+            &metrics,
+            r#"broadside_live_matches{phase="battle",variant="classic"}"#
+        ),
+        1
+    );
+    assert_eq!(
+        value(
+            &metrics,
+            r#"broadside_live_matches{phase="challenge",variant="classic"}"#
+        ),
+        0
+    );
+    // challenge, accept, 2 × place, 2 × ready, 1 shot: at least 7 writes.
+    assert!(
+        value(&metrics, "broadside_store_write_seconds_count") >= 7,
+        "{metrics}"
+    );
+    assert!(
+        value(
+            &metrics,
+            r#"broadside_command_seconds_count{command="fire"}"#
+        ) >= 2
+    );
+
+    gateway_outage(&fake, port).await;
+}
+
+/// Alice challenges Bob; the challenge shows in the metrics; both place and make their
+/// fleets final. Returns who fires first.
+async fn battle(fake: &FakeDiscord, port: u16, alice: &User, bob: &User, channel: Channel) -> u64 {
+    let challenge = slash(
+        fake,
+        alice,
+        channel,
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": bob.id.to_string()}]),
+    )
+    .await;
+    // The counter moves once the command is done (just after its answer).
+    scrape_until(port, "a challenge", |m| {
+        value(
+            m,
+            r#"broadside_live_matches{phase="challenge",variant="classic"}"#,
+        ) == 1
+            && value(
+                m,
+                r#"broadside_commands_total{command="challenge",result="ok"}"#,
+            ) == 1
+    })
+    .await;
+    click(fake, bob, channel, &challenge, "accept").await;
+    for (user, fleet) in [(alice, CLASSIC_A), (bob, CLASSIC_B)] {
+        let preview = slash(
+            fake,
+            user,
+            channel,
+            "place",
+            json!([{"name": "fleet", "type": 3, "value": fleet}]),
+        )
+        .await;
+        click(fake, user, channel, &preview, "ready").await;
+    }
+    let start = fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.text().contains("fires first"))
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    first_mention(start.text())
+}
+
+/// The gateway goes down and stays down for a while: unhealthy, with the reason; then it
+/// comes back: healthy again, and the reconnect is counted.
+async fn gateway_outage(fake: &FakeDiscord, port: u16) {
+    // The gateway goes down and stays down for a while: unhealthy, with the reason.
+    fake.refuse_gateway(true);
+    fake.drop_gateway();
+    let deadline = tokio::time::Instant::now() + REPLY;
+    let (status, body) = loop {
+        let (status, body) = get(port, "/healthz").await;
+        if status != 200 {
+            break (status, body);
+        }
+        assert!(tokio::time::Instant::now() < deadline, "still healthy");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(status, 503);
+    assert!(body.contains("gateway"), "{body}");
+    // Back: healthy again, and the reconnect is counted.
+    fake.refuse_gateway(false);
+    let metrics = scrape_until(port, "the reconnect", |m| {
+        value(m, "broadside_gateway_reconnects_total") >= 1
+    })
+    .await;
+    assert!(value(&metrics, "broadside_gateway_reconnects_total") >= 1);
+    let deadline = tokio::time::Instant::now() + START;
+    while get(port, "/healthz").await.0 != 200 {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "never healthy again"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Runs the binary with `args` against `fake` and returns its exit code and outputs.
+fn run_binary(fake: &FakeDiscord, args: &[&str]) -> (Option<i32>, String, String) {
+    let dir = std::env::temp_dir().join(format!(
+        "broadside-admin-{}-{}",
+        std::process::id(),
+        args.len()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args(args)
+        .env_clear()
+        .envs(fake.bot_env())
+        .current_dir(&dir)
+        .output()
+        .expect("run the binary");
+    let _ = std::fs::remove_dir_all(&dir);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[tokio::test]
+async fn invite_url_names_the_application_and_the_permissions() {
+    let fake = FakeDiscord::start().await;
+    let f = fake.clone();
+    let (code, stdout, stderr) =
+        tokio::task::spawn_blocking(move || run_binary(&f, &["invite-url"]))
+            .await
+            .unwrap();
+    assert_eq!(code, Some(0), "{stderr}");
+    let url = stdout.trim();
+    assert!(
+        url.starts_with("https://discord.com/oauth2/authorize?"),
+        "{url}"
+    );
+    assert!(url.contains(&format!("client_id={APP_ID}")), "{url}");
+    assert!(url.contains("scope=bot%20applications.commands"), "{url}");
+    // View Channel, Send Messages, Embed Links, Attach Files, Send Messages in Threads.
+    assert!(url.contains("permissions=274877959168"), "{url}");
+}
+
+#[tokio::test]
+async fn a_rejected_token_stops_the_bot_with_exit_code_2() {
+    let fake = FakeDiscord::start().await;
+    fake.fail_route(None, "applications/@me", 401, 0, None);
+    let f = fake.clone();
+    let (code, _, stderr) = tokio::task::spawn_blocking(move || run_binary(&f, &[]))
+        .await
+        .unwrap();
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("rejected DISCORD_TOKEN"), "{stderr}");
+    assert!(
+        !stderr.contains("fake-token"),
+        "the token is never printed: {stderr}"
+    );
+}
+
+#[test]
+fn the_systemd_unit_verifies() {
+    let Ok(status) = std::process::Command::new("systemd-analyze")
+        .arg("--version")
+        .output()
+    else {
+        println!("skipped: systemd-analyze is not installed here");
+        return;
+    };
+    assert!(status.status.success());
+    // The unit as shipped, pointing at the binary just built.
+    let unit = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/deploy/broadside.service"
+    ))
+    .expect("deploy/broadside.service");
+    assert!(unit.contains("ExecStart=/usr/local/bin/broadside"));
+    for needed in [
+        "DynamicUser=yes",
+        "StateDirectory=broadside",
+        "Restart=on-failure",
+        "EnvironmentFile=",
+    ] {
+        assert!(unit.contains(needed), "{needed}");
+    }
+    let dir = std::env::temp_dir().join(format!("broadside-unit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broadside.service");
+    std::fs::write(
+        &path,
+        unit.replace(
+            "ExecStart=/usr/local/bin/broadside",
+            &format!("ExecStart={}", env!("CARGO_BIN_EXE_broadside")),
+        ),
+    )
+    .unwrap();
+    let out = std::process::Command::new("systemd-analyze")
+        .arg("verify")
+        .arg(&path)
+        .output()
+        .expect("run systemd-analyze");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "systemd-analyze verify: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
