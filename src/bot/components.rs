@@ -137,6 +137,7 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
                 .players
                 .map(|p| serenity::UserId::new(p.0))
                 .to_vec(),
+            about: Some(id),
         };
         deliver::post_quietly(&ctx.http, click.channel_id.get(), &post).await;
     }
@@ -147,7 +148,7 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         let delivered = play::dm_preview(&ctx.http, *p, preview, private)
             .await
             .unwrap_or_else(|e| {
-                tracing::warn!(error = %e, "could not send a fleet preview by DM");
+                tracing::warn!(match_id = %id, error = %e, "could not send a fleet preview by DM");
                 false
             });
         if !delivered {
@@ -155,6 +156,7 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
                 content: text::dm_closed_hint(public, *p),
                 files: Vec::new(),
                 ping: vec![serenity::UserId::new(p.0)],
+                about: Some(preview.id),
             };
             deliver::post_quietly(&ctx.http, preview.channel.0, &hint).await;
         }
@@ -255,6 +257,7 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
             ),
             files: Vec::new(),
             ping: readied.players.map(|p| serenity::UserId::new(p.0)).to_vec(),
+            about: Some(id),
         };
         // In the channel, or else to the players by DM: the first player must know.
         let humans = if readied.versus_computer {

@@ -40,6 +40,7 @@ async fn announce(http: &Http, turn: &ComputerTurn) -> Result<(), Error> {
         content,
         files,
         ping: vec![serenity::UserId::new(turn.member.0)],
+        about: Some(turn.id),
     };
     deliver::post_or_dm(http, turn.channel.0, &post, &[turn.member.0]).await;
     Ok(())

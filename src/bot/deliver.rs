@@ -67,9 +67,22 @@ pub struct Post {
     pub files: Vec<CreateAttachment>,
     /// Members who are pinged (nobody else is).
     pub ping: Vec<UserId>,
+    /// The match it is about, for the logs.
+    pub about: Option<crate::session::MatchId>,
 }
 
 impl Post {
+    /// The same post, marked as being about match `id` (every log line about it says so).
+    #[must_use]
+    pub fn about(mut self, id: crate::session::MatchId) -> Self {
+        self.about = Some(id);
+        self
+    }
+
+    fn match_id(&self) -> String {
+        self.about.map_or_else(String::new, |id| id.to_string())
+    }
+
     /// A text message that pings nobody.
     #[must_use]
     pub fn text(content: impl Into<String>) -> Self {
@@ -110,6 +123,7 @@ pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<(), Error> {
         tracing::warn!(
             route = "POST /channels/{id}/messages",
             channel,
+            match_id = %post.match_id(),
             status = ?status_of(&e),
             try_number = tries,
             error = %e,
@@ -141,7 +155,7 @@ pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
     match sent {
         Ok(_) => true,
         Err(e) => {
-            tracing::info!(user, status = ?status_of(&e), error = %e, "a DM could not be delivered");
+            tracing::info!(user, match_id = %post.match_id(), status = ?status_of(&e), error = %e, "a DM could not be delivered");
             false
         }
     }
@@ -190,7 +204,7 @@ pub async fn post_quietly(http: &Http, channel: u64, post: &Post) -> bool {
     match self::post(http, channel, post).await {
         Ok(()) => true,
         Err(e) => {
-            tracing::warn!(channel, error = %e, "gave up on a channel post");
+            tracing::warn!(channel, match_id = %post.match_id(), error = %e, "gave up on a channel post");
             false
         }
     }

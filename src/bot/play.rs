@@ -83,7 +83,7 @@ pub async fn dm_preview(
     match sent {
         Ok(()) => Ok(true),
         Err(e) => {
-            tracing::info!(player = player.0, error = %e, "could not DM a placement prompt");
+            tracing::info!(match_id = %preview.id, player = player.0, error = %e, "could not DM a placement prompt");
             Ok(false)
         }
     }
@@ -152,7 +152,7 @@ pub async fn end_by_command(
 /// players by DM); a failure is logged (the match is over and stored either way).
 pub async fn announce(http: &Http, session: &Session, end: &Ended) {
     let lang = lang_of(end.guild_locale.as_ref());
-    let mut post = Post::text(end_text(end));
+    let mut post = Post::text(end_text(end)).about(end.id);
     if let Some(reveal) = &end.reveal {
         match pictures::reveal(reveal, &end.names, lang) {
             Ok(picture) => post.files.push(picture),
@@ -281,7 +281,12 @@ pub fn spawn_resume_notes(
             tokio::time::sleep(pace).await;
         }
         for r in resumed {
-            deliver::post_quietly(&http, r.channel.0, &Post::text(resumed_text(&r))).await;
+            deliver::post_quietly(
+                &http,
+                r.channel.0,
+                &Post::text(resumed_text(&r)).about(r.id),
+            )
+            .await;
             tokio::time::sleep(pace).await;
         }
     });

@@ -166,7 +166,7 @@ impl Session {
                 Ok(outcome) => outcome,
                 Err(err) => {
                     // The shooters promise legal cells; never let a bug stall the match.
-                    tracing::error!(error = %err, ?cells, "the computer chose an illegal shot");
+                    tracing::error!(match_id = %id, error = %err, ?cells, "the computer chose an illegal shot");
                     let cells = ai::complete_turn(&plan.view, &[], &mut computer.rng);
                     game.fire(me, &cells).map_err(|err| {
                         SessionError::Internal(format!("the computer cannot move: {err}"))

@@ -45,6 +45,7 @@ pub async fn fire(
             }
             Next::Over(_) => vec![],
         },
+        about: Some(shot.id),
     };
     let mut reply = poise::CreateReply::default()
         .content(post.content.clone())
@@ -55,7 +56,7 @@ pub async fn fire(
     let sent = ctx.send(reply).await.map(|_| ()).map_err(Error::from);
     if let Err(e) = &sent {
         // The shot counted: show it in the channel (or to the players) all the same.
-        tracing::warn!(error = %e, "the answer to /fire failed; posting the result instead");
+        tracing::warn!(match_id = %shot.id, error = %e, "the answer to /fire failed; posting the result instead");
         let mut players = vec![me.0];
         players.extend(post.ping.iter().map(|u| u.get()));
         deliver::post_or_dm(ctx.http(), channel.0, &post, &players).await;
