@@ -115,6 +115,10 @@ async fn health_and_metrics_follow_a_match() {
                 m,
                 r#"broadside_commands_total{command="fire",result="refused"}"#,
             ) == 1
+            && value(
+                m,
+                r#"broadside_commands_total{command="button:ready",result="ok"}"#,
+            ) == 2
     })
     .await;
     assert_eq!(
@@ -308,6 +312,11 @@ fn the_systemd_unit_verifies() {
         .arg("--version")
         .output()
     else {
+        // The project's machines (and so CI) have it; elsewhere the unit cannot be checked.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "systemd-analyze is missing on a CI machine"
+        );
         println!("skipped: systemd-analyze is not installed here");
         return;
     };

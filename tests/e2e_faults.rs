@@ -258,8 +258,8 @@ async fn a_challenge_names_the_permissions_the_bot_lacks() {
         refused.ephemeral && refused.text().contains("Send Messages in Threads"),
         "{refused:?}"
     );
-    // Nothing was opened: with every permission the challenge goes out.
-    let id = challenge(all_but_threads | SEND_IN_THREADS, 0);
+    // Nothing was opened: with every permission the challenge goes out, in a thread too.
+    let id = challenge(all_but_threads | SEND_IN_THREADS, 11);
     let ok = t.fake.wait_reply(id, REPLY).await;
     assert!(!ok.ephemeral, "{ok:?}");
 }

@@ -158,7 +158,7 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
                 ping: vec![serenity::UserId::new(p.0)],
                 about: Some(preview.id),
             };
-            deliver::post_quietly(&ctx.http, preview.channel.0, &hint).await;
+            deliver::post_or_dm(&ctx.http, preview.channel.0, &hint, &[p.0]).await;
         }
     }
     updated
@@ -189,6 +189,8 @@ async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     if updated.is_err() {
         // The challenge message could not be changed: say it in the channel instead.
         play::announce(&c.ctx.http, &c.data.session, &end).await;
+    } else {
+        c.data.session.announced(end.id).await;
     }
     updated
 }

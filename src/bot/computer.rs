@@ -5,7 +5,6 @@
 use poise::serenity_prelude as serenity;
 use serenity::Http;
 
-use super::Error;
 use super::deliver::{self, Post};
 use super::play::{self, lang_of};
 use crate::session::{ComputerTurn, MatchId, Session};
@@ -18,16 +17,14 @@ pub async fn take_turn(http: &Http, session: &Session, id: MatchId) {
         return;
     };
     let ended = turn.ended.take();
-    if let Err(e) = announce(http, &turn).await {
-        tracing::warn!(match_id = %id, error = %e, "could not announce the computer's move");
-    }
+    announce(http, &turn).await;
     if let Some(end) = ended {
         play::announce(http, session, &end).await;
     }
 }
 
 /// Posts the computer's move, in the style of a member's (by DM if the channel refuses).
-async fn announce(http: &Http, turn: &ComputerTurn) -> Result<(), Error> {
+async fn announce(http: &Http, turn: &ComputerTurn) {
     let lang = lang_of(turn.guild_locale.as_ref());
     let (content, files) = play::shot_announcement(
         lang,
@@ -35,7 +32,7 @@ async fn announce(http: &Http, turn: &ComputerTurn) -> Result<(), Error> {
         &turn.outcomes,
         &turn.view,
         turn.deadline,
-    )?;
+    );
     let post = Post {
         content,
         files,
@@ -43,5 +40,4 @@ async fn announce(http: &Http, turn: &ComputerTurn) -> Result<(), Error> {
         about: Some(turn.id),
     };
     deliver::post_or_dm(http, turn.channel.0, &post, &[turn.member.0]).await;
-    Ok(())
 }

@@ -18,6 +18,9 @@ use super::Error;
 
 /// How many times a post is tried in all.
 const TRIES: usize = 3;
+/// The most one try may take, whatever serenity does inside it (with its own rate
+/// limiter on, it would wait out any number of 429s).
+const ATTEMPT: Duration = Duration::from_secs(30);
 /// The pause before the second and third try.
 const BACKOFF: [Duration; 2] = [Duration::from_millis(500), Duration::from_millis(1500)];
 
@@ -115,10 +118,24 @@ pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<(), Error> {
     let mut tries = 0;
     loop {
         tries += 1;
-        let sent = channel_id
-            .send_message(http, post.message(&nonce, with_files))
-            .await;
-        let Err(e) = sent else { return Ok(()) };
+        let sent = tokio::time::timeout(
+            ATTEMPT,
+            channel_id.send_message(http, post.message(&nonce, with_files)),
+        )
+        .await;
+        let e = match sent {
+            Ok(Ok(_)) => return Ok(()),
+            Ok(Err(e)) => e,
+            Err(_) => {
+                tracing::warn!(channel, match_id = %post.match_id(), try_number = tries, "a channel post took too long");
+                if tries >= TRIES {
+                    return Err(Error::Internal(anyhow::anyhow!(
+                        "a channel post took too long"
+                    )));
+                }
+                continue;
+            }
+        };
         super::health::discord_error(&e);
         tracing::warn!(
             route = "POST /channels/{id}/messages",
@@ -143,18 +160,23 @@ pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<(), Error> {
 
 /// Sends `post` to `user` by DM (one try); `false` if it could not be delivered.
 pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
-    let sent = async {
+    let sent = tokio::time::timeout(ATTEMPT, async {
         let dm = UserId::new(user).create_dm_channel(http).await?;
         let message = CreateMessage::new()
             .content(post.content.clone())
             .add_files(post.files.clone())
             .allowed_mentions(CreateAllowedMentions::new());
         dm.id.send_message(http, message).await
-    }
+    })
     .await;
     match sent {
-        Ok(_) => true,
-        Err(e) => {
+        Ok(Ok(_)) => true,
+        Err(_) => {
+            tracing::info!(user, match_id = %post.match_id(), "a DM took too long");
+            false
+        }
+        Ok(Err(e)) => {
+            super::health::discord_error(&e);
             tracing::info!(user, match_id = %post.match_id(), status = ?status_of(&e), error = %e, "a DM could not be delivered");
             false
         }
@@ -183,7 +205,8 @@ const UNDELIVERED_PER_MEMBER: usize = 5;
 static UNDELIVERED: std::sync::LazyLock<dashmap::DashMap<u64, Vec<String>>> =
     std::sync::LazyLock::new(dashmap::DashMap::new);
 
-fn remember(member: u64, text: &str) {
+/// Keeps `text` for `member`'s next command.
+pub fn remember(member: u64, text: &str) {
     let mut notes = UNDELIVERED.entry(member).or_default();
     notes.push(text.to_owned());
     let excess = notes.len().saturating_sub(UNDELIVERED_PER_MEMBER);

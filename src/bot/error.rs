@@ -35,6 +35,9 @@ pub enum Error {
     /// Anything else that should never happen.
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
+    /// Our own failure (the store), with a sentence for the player who met it.
+    #[error("failed: {0}")]
+    Failed(UserError),
 }
 
 impl Error {
@@ -49,7 +52,7 @@ impl Error {
     #[must_use]
     pub fn player_message(&self, lang: Lang) -> String {
         match self {
-            Self::User(UserError(text)) => text.clone(),
+            Self::User(UserError(text)) | Self::Failed(UserError(text)) => text.clone(),
             Self::Discord(_) | Self::Internal(_) => generic_failure(lang),
         }
     }
@@ -105,6 +108,7 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
         FrameworkError::CommandPanic { payload, ctx, .. } => {
             let command = ctx.command().qualified_name.clone();
             tracing::error!(%command, panic = payload.as_deref().unwrap_or("?"), "command panicked");
+            super::health::command_done(&command, "failed", None);
             tell(ctx, &generic_failure(user_lang(ctx))).await;
         }
         FrameworkError::ArgumentParse {

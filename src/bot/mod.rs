@@ -130,7 +130,7 @@ pub(crate) fn framework(
                 let http = Arc::clone(&ctx.http);
                 play::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);
                 play::spawn_sweeper(Arc::clone(&http), Arc::clone(&session), SWEEP_EVERY);
-                play::spawn_resume_notes(http, Arc::clone(&session), resumed, unsent, RESUME_PACE);
+                play::spawn_resume_notes(&http, &session, resumed, unsent, RESUME_PACE);
                 tracing::info!(
                     bot = %ready.user.name,
                     commands = commands.len(),
@@ -266,6 +266,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     }
     if let Some(reason) = failure.get() {
         anyhow::bail!("{reason}");
+    }
+    // The gateway refusing the token (close code 4004) is as final as a REST 401.
+    if let Err(serenity::Error::Gateway(serenity::GatewayError::InvalidAuthentication)) = &result {
+        return Err(StartError::TokenRejected.into());
     }
     result.context("the Discord connection failed")
 }

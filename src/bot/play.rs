@@ -83,6 +83,7 @@ pub async fn dm_preview(
     match sent {
         Ok(()) => Ok(true),
         Err(e) => {
+            super::health::discord_error(&e);
             tracing::info!(match_id = %preview.id, player = player.0, error = %e, "could not DM a placement prompt");
             Ok(false)
         }
@@ -91,14 +92,15 @@ pub async fn dm_preview(
 
 /// The public announcement of shots by one shooter (a member's `/fire`, or the computer's
 /// whole streak): one line per shot or salvo, then who moves next and until when; the
-/// shooter's picture of the enemy sea and, in Game 2000, the last salvo's report.
+/// shooter's picture of the enemy sea and, in Game 2000, the last salvo's report. A
+/// picture that cannot be drawn is logged and left out: the move is announced anyway.
 pub fn shot_announcement(
     lang: Lang,
     variant: Variant,
     outcomes: &[FireOutcome],
     view: &TargetView,
     deadline: SystemTime,
-) -> Result<(String, Vec<CreateAttachment>), Error> {
+) -> (String, Vec<CreateAttachment>) {
     let mut lines: Vec<String> = outcomes
         .iter()
         .map(|o| text::shot_line(lang, variant, o))
@@ -109,13 +111,18 @@ pub fn shot_announcement(
             lines.push(next);
         }
     }
-    let mut files = vec![pictures::target_board(view, lang)?];
+    let mut files = Vec::new();
+    let mut keep = |picture: Result<CreateAttachment, Error>| match picture {
+        Ok(p) => files.push(p),
+        Err(e) => tracing::error!(error = %e, "could not draw a picture; announcing without it"),
+    };
+    keep(pictures::target_board(view, lang));
     if variant == Variant::Game2000
         && let Some(salvo) = view.salvos.last()
     {
-        files.push(pictures::salvo_report(salvo, lang)?);
+        keep(pictures::salvo_report(salvo, lang));
     }
-    Ok((lines.join("\n"), files))
+    (lines.join("\n"), files)
 }
 
 /// The public text of a match's end, in the server's language.
@@ -262,34 +269,38 @@ pub fn resumed_text(r: &Resumed) -> String {
 /// channel, `pace` apart so the notes never crowd out answers to commands. Runs in the
 /// background.
 pub fn spawn_resume_notes(
-    http: Arc<Http>,
-    session: Arc<Session>,
+    http: &Arc<Http>,
+    session: &Arc<Session>,
     resumed: Vec<Resumed>,
     unsent: Vec<Ended>,
     pace: Duration,
 ) {
     for r in resumed.iter().filter(|r| r.computer_next) {
-        let (http, session, id) = (Arc::clone(&http), Arc::clone(&session), r.id);
+        let (http, session, id) = (Arc::clone(http), Arc::clone(session), r.id);
         tokio::spawn(async move { super::computer::take_turn(&http, &session, id).await });
     }
     if resumed.is_empty() && unsent.is_empty() {
         return;
     }
-    tokio::spawn(async move {
-        for end in unsent {
+    // One task each, started `pace` apart: a channel that hangs holds up no other.
+    let mut start = Duration::ZERO;
+    for end in unsent {
+        let (http, session) = (Arc::clone(http), Arc::clone(session));
+        tokio::spawn(async move {
+            tokio::time::sleep(start).await;
             announce(&http, &session, &end).await;
-            tokio::time::sleep(pace).await;
-        }
-        for r in resumed {
-            deliver::post_quietly(
-                &http,
-                r.channel.0,
-                &Post::text(resumed_text(&r)).about(r.id),
-            )
-            .await;
-            tokio::time::sleep(pace).await;
-        }
-    });
+        });
+        start += pace;
+    }
+    for r in resumed {
+        let http = Arc::clone(http);
+        tokio::spawn(async move {
+            tokio::time::sleep(start).await;
+            let note = Post::text(resumed_text(&r)).about(r.id);
+            deliver::post_quietly(&http, r.channel.0, &note).await;
+        });
+        start += pace;
+    }
 }
 
 /// Hands `ctx`'s member, privately, what could not be delivered to them earlier (the
@@ -301,7 +312,11 @@ pub async fn hand_over_undelivered(ctx: super::Context<'_>) {
     }
     let text = notes.join("\n\n");
     if let Err(e) = ctx.send(super::error::private_reply(text)).await {
-        tracing::warn!(error = %e, "could not hand over undelivered notes");
+        tracing::warn!(error = %e, "could not hand over undelivered notes; keeping them");
+        super::health::discord_error(&e);
+        for note in notes {
+            deliver::remember(ctx.author().id.get(), &note);
+        }
     }
 }
 

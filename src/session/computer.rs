@@ -39,6 +39,15 @@ pub struct ComputerTurn {
     pub member: PlayerId,
 }
 
+/// Marks a match's computer turn as running until dropped.
+struct Busy<'a>(&'a dashmap::DashMap<MatchId, ()>, MatchId);
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.0.remove(&self.1);
+    }
+}
+
 /// What the computer needs to choose one move, copied while the match is locked.
 struct Plan {
     view: TargetView,
@@ -87,20 +96,29 @@ impl Session {
         stalled: std::time::Duration,
     ) -> Vec<MatchId> {
         let turn = self.timeouts.turn;
-        self.live.matching(|e| {
-            // The computer's turn began when its deadline was set.
-            let began = e.deadline.checked_sub(turn).unwrap_or(e.deadline);
-            !e.pending
-                && e.computer.is_some()
-                && e.game.to_move() == Some(e.game.player(Side::Opponent))
-                && began + stalled <= now
-        })
+        self.live
+            .matching(|e| {
+                // The computer's turn began when its deadline was set.
+                let began = e.deadline.checked_sub(turn).unwrap_or(e.deadline);
+                !e.pending
+                    && e.computer.is_some()
+                    && e.game.to_move() == Some(e.game.player(Side::Opponent))
+                    && began + stalled <= now
+            })
+            .into_iter()
+            .filter(|id| !self.computer_busy.contains_key(id))
+            .collect()
     }
 
     /// If the computer is to move in match `id`, plays its moves (a classic streak of hits
     /// is several) and returns them to announce together. Each move is written before
     /// this returns; `None` when the computer had nothing to do.
     pub async fn computer_turn(&self, id: MatchId) -> Option<ComputerTurn> {
+        // One turn of the computer's at a time per match (the sweep may wake a slow one).
+        if self.computer_busy.insert(id, ()).is_some() {
+            return None;
+        }
+        let _done = Busy(&self.computer_busy, id);
         let mut turn: Option<ComputerTurn> = None;
         loop {
             let Some(plan) = self.live.with_id(id, |e| plan(e)).flatten() else {

@@ -197,6 +197,8 @@ pub struct Session {
     store: Arc<dyn Store>,
     timeouts: Timeouts,
     seeds: Seeds,
+    /// Matches whose computer turn is being played right now.
+    computer_busy: dashmap::DashMap<MatchId, ()>,
 }
 
 impl Session {
@@ -208,6 +210,7 @@ impl Session {
             store,
             timeouts,
             seeds,
+            computer_busy: dashmap::DashMap::new(),
         }
     }
 

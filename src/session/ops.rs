@@ -190,6 +190,16 @@ pub struct Fired {
     pub guild_locale: Option<String>,
     /// The computer is to move next.
     pub computer_next: bool,
+    /// The members of the match (not the computer).
+    pub members: Vec<PlayerId>,
+}
+
+impl Fired {
+    /// The members' ids, to reach them directly when the channel cannot be used.
+    #[must_use]
+    pub fn humans(&self) -> Vec<u64> {
+        self.members.iter().map(|p| p.0).collect()
+    }
 }
 
 /// Refuses an action once the current phase's deadline has passed: the sweep ends the
@@ -295,8 +305,10 @@ impl Session {
                 .cancel(challenger, true)
                 .map_err(|err| SessionError::rules(variant, err))
         })
-        .await
-        .map(|_| ())
+        .await?;
+        // Nobody saw it, so nobody is told it ended, now or after a restart.
+        self.announced(id).await;
+        Ok(())
     }
 
     /// The challenged player accepts: placement begins, each player with a random fleet.
@@ -497,6 +509,11 @@ impl Session {
                         deadline: e.deadline,
                         ended: None,
                         guild_locale: e.guild_locale.clone(),
+                        members: if e.computer.is_some() {
+                            vec![e.game.player(Side::Challenger)]
+                        } else {
+                            e.game.players().to_vec()
+                        },
                         outcome,
                     })
                 },

@@ -130,6 +130,7 @@ impl Session {
             store,
             timeouts,
             seeds,
+            computer_busy: dashmap::DashMap::new(),
         };
         Ok((session, resumed, unsent))
     }

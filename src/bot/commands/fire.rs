@@ -35,7 +35,7 @@ pub async fn fire(
         std::slice::from_ref(&shot.outcome),
         &shot.view,
         shot.deadline,
-    )?;
+    );
     let post = Post {
         content,
         files,
@@ -53,13 +53,14 @@ pub async fn fire(
     for file in &post.files {
         reply = reply.attachment(file.clone());
     }
-    let sent = ctx.send(reply).await.map(|_| ()).map_err(Error::from);
-    if let Err(e) = &sent {
-        // The shot counted: show it in the channel (or to the players) all the same.
-        tracing::warn!(match_id = %shot.id, error = %e, "the answer to /fire failed; posting the result instead");
-        let mut players = vec![me.0];
-        players.extend(post.ping.iter().map(|u| u.get()));
-        deliver::post_or_dm(ctx.http(), channel.0, &post, &players).await;
+    if let Err(e) = ctx.send(reply).await {
+        // The shot counted: unless the answer did arrive after all (a timeout), show it
+        // in the channel (or to the players) instead. The shooter is not told of an
+        // error: their shot is shown.
+        tracing::warn!(match_id = %shot.id, error = %e, "the answer to /fire failed");
+        if !answer_arrived(ctx, &e).await {
+            deliver::post_or_dm(ctx.http(), channel.0, &post, &shot.humans()).await;
+        }
     }
     // The match goes on (or ends) whether or not the reply got through.
     if let Some(end) = &shot.ended {
@@ -67,5 +68,20 @@ pub async fn fire(
     } else if shot.computer_next {
         computer::take_turn(ctx.http(), &data.session, shot.id).await;
     }
-    sent
+    Ok(())
+}
+
+/// After a failed answer: whether it reached Discord anyway. A definite refusal (an HTTP
+/// status) means it did not; after a timeout or a broken connection, Discord is asked.
+async fn answer_arrived(ctx: Context<'_>, error: &serenity::Error) -> bool {
+    if deliver::status_of(error).is_some() {
+        return false;
+    }
+    let poise::Context::Application(a) = ctx else {
+        return false;
+    };
+    ctx.http()
+        .get_original_interaction_response(&a.interaction.token)
+        .await
+        .is_ok()
 }

@@ -4,7 +4,7 @@
 //! show those texts: [`Explain`] maps every variant to a catalogue key (`err-…`) and fills
 //! its placeholders, so a refused shot or fleet reads naturally in every language.
 
-use crate::bot::error::{Error, tidy};
+use crate::bot::error::{Error, UserError, tidy};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::markup::{channel, mention};
 use crate::game::fleet::{Edge, TouchKind};
@@ -82,11 +82,11 @@ pub fn session_error(lang: Lang, error: &SessionError) -> Error {
             return Error::user(tr!(lang, "err-you-busy-in", channel = channel(c.0)));
         }
         SessionError::Busy { .. } => "err-you-busy",
-        SessionError::Pending => "err-busy",
+        SessionError::Pending => return Error::Failed(UserError(tr!(lang, "err-busy"))),
         SessionError::TimeUp => "err-time-up",
         SessionError::Storage(e) => {
             tracing::error!(error = %e, "a change could not be saved");
-            "err-storage"
+            return Error::Failed(UserError(tr!(lang, "err-storage")));
         }
         SessionError::Internal(e) => {
             return Error::Internal(anyhow::anyhow!("{e}"));
