@@ -400,3 +400,37 @@ async fn an_end_that_reaches_nobody_is_handed_over_at_the_next_command() {
         .await;
     assert!(note.ephemeral, "{note:?}");
 }
+
+#[tokio::test]
+async fn answers_that_arrived_but_were_lost_are_not_shown_twice() {
+    let t = table(&[]).await;
+    // The Accept update is carried out, but its answer is lost (500).
+    let challenge = t.challenge(&t.alice, &t.bob, t.channel).await;
+    t.fake.lose_answers("/callback", 500, 1);
+    let message = challenge.message_id.expect("the challenge message");
+    let id = t
+        .fake
+        .click(&t.bob, t.channel, message, &button(&challenge, "accept"));
+    t.fake.wait_reply(id, REPLY).await;
+    // The previews go out; the "accepted" text is not posted a second time.
+    for user in [&t.alice, &t.bob] {
+        t.fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .any(|s| s.kind == SentKind::Dm(user.id))
+                        .then_some(())
+                },
+                REPLY,
+            )
+            .await;
+    }
+    let copies = t
+        .fake
+        .channel_messages(t.channel)
+        .iter()
+        .filter(|s| s.kind == SentKind::ChannelMessage && s.text().contains("Challenge accepted"))
+        .count();
+    assert_eq!(copies, 0, "the update did arrive: no fallback post");
+}

@@ -128,7 +128,9 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
             .components(vec![]),
     )
     .await;
-    if updated.is_err() {
+    if let Err(e) = &updated
+        && !update_arrived(ctx, click, e, &accepted_text).await
+    {
         // The challenge message could not be changed: say it in the channel instead.
         let post = Post {
             content: accepted_text,
@@ -186,13 +188,39 @@ async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
             .allowed_mentions(serenity::CreateAllowedMentions::new()),
     )
     .await;
-    if updated.is_err() {
+    let shown = match &updated {
+        Ok(()) => true,
+        Err(e) => update_arrived(c.ctx, c.interaction, e, &play::end_text(&end)).await,
+    };
+    if shown {
+        c.data.session.announced(end.id).await;
+    } else {
         // The challenge message could not be changed: say it in the channel instead.
         play::announce(&c.ctx.http, &c.data.session, &end).await;
-    } else {
-        c.data.session.announced(end.id).await;
     }
     updated
+}
+
+/// After a failed message update: whether it reached Discord anyway. A refusal (4xx)
+/// means it did not; after a server error, a timeout or a broken connection, the message
+/// is read back and compared.
+async fn update_arrived(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    error: &Error,
+    content: &str,
+) -> bool {
+    let Error::Discord(e) = error else {
+        return false;
+    };
+    // A 4xx is a refusal; a 5xx or no answer at all may hide work that was done.
+    if deliver::status_of(e).is_some_and(|(status, _)| status < 500) {
+        return false;
+    }
+    click
+        .get_response(&ctx.http)
+        .await
+        .is_ok_and(|m| m.content == content)
 }
 
 async fn shuffle(c: &Click<'_>, id: MatchId) -> Result<(), Error> {

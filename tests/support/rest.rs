@@ -456,7 +456,9 @@ fn callback(
     };
     let pending = st.pending.get_mut(token).expect("still there");
     pending.acknowledged = true;
-    if matches!(kind, 4 | 5) {
+    // The original response: the message created, or for an update the message the
+    // component is on.
+    if matches!(kind, 4 | 5 | 7) {
         pending.original = message_id;
     }
     if kind == 5 {

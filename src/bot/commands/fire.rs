@@ -71,10 +71,11 @@ pub async fn fire(
     Ok(())
 }
 
-/// After a failed answer: whether it reached Discord anyway. A definite refusal (an HTTP
-/// status) means it did not; after a timeout or a broken connection, Discord is asked.
+/// After a failed answer: whether it reached Discord anyway. A refusal (4xx) means it did
+/// not; after a server error, a timeout or a broken connection, Discord is asked.
 async fn answer_arrived(ctx: Context<'_>, error: &serenity::Error) -> bool {
-    if deliver::status_of(error).is_some() {
+    // A 4xx is a refusal; a 5xx or no answer at all may hide work that was done.
+    if deliver::status_of(error).is_some_and(|(status, _)| status < 500) {
         return false;
     }
     let poise::Context::Application(a) = ctx else {
