@@ -6,12 +6,10 @@ mod support;
 
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
-use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User, button, first_mention};
+use serde_json::json;
+use support::table::{MEMBER, REPLY, START, Table};
+use support::{SentKind, button};
 
-const START: Duration = Duration::from_secs(30);
-const REPLY: Duration = Duration::from_secs(10);
-const MEMBER: &str = "2147486720";
 const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
 const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 
@@ -22,133 +20,27 @@ const EMBED_LINKS: u64 = 1 << 14;
 const ATTACH_FILES: u64 = 1 << 15;
 const SEND_IN_THREADS: u64 = 1 << 38;
 
-struct Table {
-    fake: FakeDiscord,
-    _bot: BotProcess,
-    alice: User,
-    bob: User,
-    channel: Channel,
-}
-
-async fn table(extra_env: &[(&str, &str)]) -> Table {
-    let fake = FakeDiscord::start().await;
-    let mut env = fake.bot_env();
-    env.insert("BROADSIDE_SEED".into(), "7".into());
-    for (k, v) in extra_env {
-        env.insert((*k).into(), (*v).into());
-    }
-    let bot = BotProcess::spawn(&env);
-    fake.wait_ready(START).await;
-    let alice = fake.user("alice");
-    let bob = fake.user("bob");
-    let channel = fake.channel();
-    Table {
-        fake,
-        _bot: bot,
-        alice,
-        bob,
-        channel,
-    }
-}
-
-impl Table {
-    async fn slash(&self, user: &User, channel: Channel, name: &str, options: Value) -> Sent {
-        let id = self
-            .fake
-            .interaction(user, channel)
-            .permissions(MEMBER)
-            .slash(name, options);
-        self.fake.wait_reply(id, REPLY).await
-    }
-
-    async fn challenge(&self, from: &User, to: &User, channel: Channel) -> Sent {
-        self.slash(
-            from,
-            channel,
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": to.id.to_string()}]),
-        )
-        .await
-    }
-
-    /// The first message the bot sent in `channel` whose text contains `needle`.
-    async fn posted(&self, channel: Channel, needle: &str) -> Sent {
-        self.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .find(|s| {
-                            s.kind == SentKind::ChannelMessage
-                                && s.channel == Some(channel.id)
-                                && s.text().contains(needle)
-                        })
-                        .cloned()
-                },
-                REPLY,
-            )
-            .await
-    }
-
-    /// A classic battle between Alice and Bob; returns who fires first.
-    async fn battle(&self) -> u64 {
-        let challenge = self.challenge(&self.alice, &self.bob, self.channel).await;
-        let id = self
-            .fake
-            .click(&self.bob, self.channel, 1, &button(&challenge, "accept"));
-        self.fake.wait_reply(id, REPLY).await;
-        for (user, fleet) in [(&self.alice, CLASSIC_A), (&self.bob, CLASSIC_B)] {
-            let preview = self
-                .slash(
-                    user,
-                    self.channel,
-                    "place",
-                    json!([{"name": "fleet", "type": 3, "value": fleet}]),
-                )
-                .await;
-            let id = self
-                .fake
-                .click(user, self.channel, 1, &button(&preview, "ready"));
-            self.fake.wait_reply(id, REPLY).await;
-        }
-        first_mention(self.posted(self.channel, "fires first").await.text())
-    }
-
-    fn user(&self, id: u64) -> &User {
-        if id == self.alice.id {
-            &self.alice
-        } else {
-            &self.bob
-        }
-    }
-
-    fn other(&self, id: u64) -> &User {
-        if id == self.alice.id {
-            &self.bob
-        } else {
-            &self.alice
-        }
-    }
-}
-
 #[tokio::test]
 async fn a_channel_whose_posts_hang_never_delays_another_match() {
     // Requests may take 30 s before the bot gives up; the challenge lasts 2 s.
-    let t = table(&[
-        ("CHALLENGE_TIMEOUT_SECS", "2"),
-        ("DISCORD_TIMEOUT_SECS", "30"),
-    ])
+    let t = Table::new(
+        "7",
+        &[
+            ("CHALLENGE_TIMEOUT_SECS", "2"),
+            ("DISCORD_TIMEOUT_SECS", "30"),
+        ],
+    )
     .await;
     let stuck = t.channel;
     t.fake
         .hang_route(Some("POST"), &format!("channels/{}/messages", stuck.id));
-    t.challenge(&t.alice, &t.bob, stuck).await;
+    t.challenge(&t.alice, &t.bob, stuck, 0).await;
     // The stuck channel's challenge runs out first, so a sweep that waited for its
     // announcement would hold up the other one.
     tokio::time::sleep(Duration::from_secs(1)).await;
     let (carol, dave) = (t.fake.user("carol"), t.fake.user("dave"));
     let other = t.fake.channel();
-    t.challenge(&carol, &dave, other).await;
+    t.challenge(&carol, &dave, other, 0).await;
     let asked = Instant::now();
     // The stuck channel's expiry post hangs for 30 s; the other one's must not wait.
     let expired = t.posted(other, "expired").await;
@@ -161,8 +53,8 @@ async fn a_channel_whose_posts_hang_never_delays_another_match() {
 
 #[tokio::test]
 async fn a_shot_whose_answer_fails_is_posted_in_the_channel() {
-    let t = table(&[]).await;
-    let first = t.battle().await;
+    let t = Table::new("7", &[]).await;
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
     t.fake.fail_callbacks(true);
     let id = t
         .fake
@@ -190,7 +82,7 @@ async fn a_shot_whose_answer_fails_is_posted_in_the_channel() {
     // The match goes on.
     t.fake.fail_callbacks(false);
     let reply = t
-        .slash(
+        .slash_in(
             t.user(next),
             t.channel,
             "fire",
@@ -202,8 +94,8 @@ async fn a_shot_whose_answer_fails_is_posted_in_the_channel() {
 
 #[tokio::test]
 async fn an_accept_whose_update_fails_still_starts_the_placement() {
-    let t = table(&[]).await;
-    let challenge = t.challenge(&t.alice, &t.bob, t.channel).await;
+    let t = Table::new("7", &[]).await;
+    let challenge = t.challenge(&t.alice, &t.bob, t.channel, 0).await;
     t.fake.fail_callbacks(true);
     t.fake
         .click(&t.bob, t.channel, 1, &button(&challenge, "accept"));
@@ -211,23 +103,13 @@ async fn an_accept_whose_update_fails_still_starts_the_placement() {
     assert!(posted.text().contains(&format!("<@{}>", t.bob.id)));
     // Both fleet previews still go out by DM.
     for user in [&t.alice, &t.bob] {
-        t.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .any(|s| s.kind == SentKind::Dm(user.id))
-                        .then_some(())
-                },
-                REPLY,
-            )
-            .await;
+        t.wait_dm(user).await;
     }
 }
 
 #[tokio::test]
 async fn a_challenge_names_the_permissions_the_bot_lacks() {
-    let t = table(&[]).await;
+    let t = Table::new("7", &[]).await;
     let challenge = |perms: u64, kind: u64| {
         t.fake
             .interaction(&t.alice, t.channel)
@@ -266,11 +148,11 @@ async fn a_challenge_names_the_permissions_the_bot_lacks() {
 
 #[tokio::test]
 async fn without_attach_files_the_end_is_posted_as_text() {
-    let t = table(&[]).await;
-    let first = t.battle().await;
+    let t = Table::new("7", &[]).await;
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
     t.fake.refuse_files(t.channel);
     let done = t
-        .slash(t.user(first), t.channel, "forfeit", json!([]))
+        .slash_in(t.user(first), t.channel, "forfeit", json!([]))
         .await;
     assert!(done.ephemeral);
     let end = t.posted(t.channel, "forfeits").await;
@@ -279,12 +161,12 @@ async fn without_attach_files_the_end_is_posted_as_text() {
 
 #[tokio::test]
 async fn a_post_whose_answer_is_lost_is_retried_and_shown_once() {
-    let t = table(&[]).await;
-    let first = t.battle().await;
+    let t = Table::new("7", &[]).await;
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
     // Discord creates the message but the answer is lost; the bot tries again.
     t.fake
         .lose_answers(&format!("channels/{}/messages", t.channel.id), 500, 1);
-    t.slash(t.user(first), t.channel, "forfeit", json!([]))
+    t.slash_in(t.user(first), t.channel, "forfeit", json!([]))
         .await;
     t.posted(t.channel, "forfeits").await;
     // Give a careless retry time to show a second copy.
@@ -314,8 +196,8 @@ async fn a_post_whose_answer_is_lost_is_retried_and_shown_once() {
 
 #[tokio::test]
 async fn the_match_goes_on_after_the_gateway_drops() {
-    let t = table(&[]).await;
-    let first = t.battle().await;
+    let t = Table::new("7", &[]).await;
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
     let (identifies, resumes) = t.fake.gateway_connections();
     t.fake.drop_gateway();
     t.fake
@@ -325,7 +207,7 @@ async fn the_match_goes_on_after_the_gateway_drops() {
         )
         .await;
     let reply = t
-        .slash(
+        .slash_in(
             t.user(first),
             t.channel,
             "fire",
@@ -340,19 +222,19 @@ async fn the_match_goes_on_after_the_gateway_drops() {
 
 #[tokio::test]
 async fn status_without_a_match_here_is_private() {
-    let t = table(&[]).await;
-    t.challenge(&t.alice, &t.bob, t.channel).await;
+    let t = Table::new("7", &[]).await;
+    t.challenge(&t.alice, &t.bob, t.channel, 0).await;
     // Alice asks elsewhere: her match is not named there.
     let elsewhere = t.fake.channel();
-    let status = t.slash(&t.alice, elsewhere, "status", json!([])).await;
+    let status = t.slash_in(&t.alice, elsewhere, "status", json!([])).await;
     assert!(status.ephemeral, "{status:?}");
     assert!(!status.text().contains(&format!("<#{}>", t.channel.id)));
 }
 
 #[tokio::test]
 async fn an_end_that_reaches_nobody_is_handed_over_at_the_next_command() {
-    let t = table(&[]).await;
-    let first = t.battle().await;
+    let t = Table::new("7", &[]).await;
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
     let other = t.other(first).clone();
     // The bot lost its permissions in the channel, and both players' DMs are closed.
     t.fake.fail_route(
@@ -365,7 +247,7 @@ async fn an_end_that_reaches_nobody_is_handed_over_at_the_next_command() {
     t.fake.set_dms_closed(&t.alice, true);
     t.fake.set_dms_closed(&t.bob, true);
     let forfeit = t
-        .slash(t.user(first), t.channel, "forfeit", json!([]))
+        .slash_in(t.user(first), t.channel, "forfeit", json!([]))
         .await;
     // The one who forfeited gets the end right after their own command's answer …
     let forfeit = forfeit.interaction;
@@ -403,9 +285,9 @@ async fn an_end_that_reaches_nobody_is_handed_over_at_the_next_command() {
 
 #[tokio::test]
 async fn answers_that_arrived_but_were_lost_are_not_shown_twice() {
-    let t = table(&[]).await;
+    let t = Table::new("7", &[]).await;
     // The Accept update is carried out, but its answer is lost (500).
-    let challenge = t.challenge(&t.alice, &t.bob, t.channel).await;
+    let challenge = t.challenge(&t.alice, &t.bob, t.channel, 0).await;
     t.fake.lose_answers("/callback", 500, 1);
     let message = challenge.message_id.expect("the challenge message");
     let id = t
@@ -414,17 +296,7 @@ async fn answers_that_arrived_but_were_lost_are_not_shown_twice() {
     t.fake.wait_reply(id, REPLY).await;
     // The previews go out; the "accepted" text is not posted a second time.
     for user in [&t.alice, &t.bob] {
-        t.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .any(|s| s.kind == SentKind::Dm(user.id))
-                        .then_some(())
-                },
-                REPLY,
-            )
-            .await;
+        t.wait_dm(user).await;
     }
     let copies = t
         .fake

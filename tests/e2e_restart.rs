@@ -4,18 +4,15 @@
 
 mod support;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use broadside::game::{Fleet, Variant};
-use serde_json::{Value, json};
-use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User, button, first_mention};
+use serde_json::json;
+use support::table::{REPLY, START, Table};
+use support::{SentKind, User, button};
 
-const START: Duration = Duration::from_secs(30);
-const REPLY: Duration = Duration::from_secs(10);
 const G2000_A: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
 const G2000_B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
-/// Permissions of a plain member.
-const MEMBER: &str = "2147486720";
 /// Salvos in the scripted match: the first player sinks everything in five, the second
 /// gets the same number of turns (the last one being the reply turn).
 const SALVOS: usize = 10;
@@ -29,167 +26,100 @@ enum Stop {
     Kill,
 }
 
-struct Table {
-    fake: FakeDiscord,
-    bot: BotProcess,
-    env: std::collections::BTreeMap<String, String>,
-    starts: usize,
-    alice: User,
-    bob: User,
-    channel: Channel,
+/// Stops the bot as `how` says and starts a new process on the same database.
+async fn restart(t: &mut Table, how: Stop) {
+    match how {
+        Stop::Term => {
+            t.bot.signal("TERM");
+            let status = t.bot.wait_exit(START).await;
+            assert!(status.success(), "a clean stop: {status:?}");
+        }
+        Stop::Kill => {
+            t.bot.signal("KILL");
+            t.bot.wait_exit(START).await;
+        }
+    }
+    let next = t.bot.restart_in_same_dir(&t.env);
+    t.bot = next;
+    t.starts += 1;
+    t.fake.wait_ready_again(t.starts, START).await;
 }
 
-impl Table {
-    async fn new() -> Self {
-        let fake = FakeDiscord::start().await;
-        let mut env = fake.bot_env();
-        env.insert("BROADSIDE_SEED".into(), "2026".into());
-        let bot = BotProcess::spawn(&env);
-        fake.wait_ready(START).await;
-        let alice = fake.user("alice");
-        let bob = fake.user("bob");
-        let channel = fake.channel();
-        Self {
-            fake,
-            bot,
-            env,
-            starts: 1,
-            alice,
-            bob,
-            channel,
-        }
-    }
-
-    /// Stops the bot as `how` says and starts a new process on the same database.
-    async fn restart(&mut self, how: Stop) {
-        match how {
-            Stop::Term => {
-                self.bot.signal("TERM");
-                let status = self.bot.wait_exit(START).await;
-                assert!(status.success(), "a clean stop: {status:?}");
-            }
-            Stop::Kill => {
-                self.bot.signal("KILL");
-                self.bot.wait_exit(START).await;
-            }
-        }
-        let next = self.bot.restart_in_same_dir(&self.env);
-        self.bot = next;
-        self.starts += 1;
-        self.fake.wait_ready_again(self.starts, START).await;
-    }
-
-    async fn slash(&self, user: &User, name: &str, options: Value) -> Sent {
-        let id = self
-            .fake
-            .interaction(user, self.channel)
-            .permissions(MEMBER)
-            .slash(name, options);
-        self.fake.wait_reply(id, REPLY).await
-    }
-
-    async fn click(&self, user: &User, custom_id: &str) -> Sent {
-        let id = self.fake.click(user, self.channel, 1, custom_id);
-        self.fake.wait_reply(id, REPLY).await
-    }
-
-    fn user(&self, id: u64) -> &User {
-        if id == self.alice.id {
-            &self.alice
-        } else {
-            &self.bob
-        }
-    }
-
-    /// Challenge and accept, then both place; returns the two Ready buttons.
-    async fn placed(&self) -> [(User, String); 2] {
-        let challenge = self
+/// Challenge and accept, then both place; returns the two Ready buttons.
+async fn placed(t: &Table) -> [(User, String); 2] {
+    let challenge = t
+        .slash(
+            &t.alice,
+            "challenge",
+            json!([
+                {"name": "opponent", "type": 6, "value": t.bob.id.to_string()},
+                {"name": "variant", "type": 4, "value": 1},
+            ]),
+        )
+        .await;
+    let accepted = t.click(&t.bob, &button(&challenge, "accept")).await;
+    assert_eq!(accepted.kind, SentKind::Callback(7), "{accepted:?}");
+    let mut ready = Vec::new();
+    for (user, fleet) in [(&t.alice, G2000_A), (&t.bob, G2000_B)] {
+        let preview = t
             .slash(
-                &self.alice,
-                "challenge",
-                json!([
-                    {"name": "opponent", "type": 6, "value": self.bob.id.to_string()},
-                    {"name": "variant", "type": 4, "value": 1},
-                ]),
+                user,
+                "place",
+                json!([{"name": "fleet", "type": 3, "value": fleet}]),
             )
             .await;
-        let accepted = self.click(&self.bob, &button(&challenge, "accept")).await;
-        assert_eq!(accepted.kind, SentKind::Callback(7), "{accepted:?}");
-        let mut ready = Vec::new();
-        for (user, fleet) in [(&self.alice, G2000_A), (&self.bob, G2000_B)] {
-            let preview = self
-                .slash(
-                    user,
-                    "place",
-                    json!([{"name": "fleet", "type": 3, "value": fleet}]),
-                )
-                .await;
-            assert!(preview.ephemeral);
-            ready.push((user.clone(), button(&preview, "ready")));
-        }
-        [ready[0].clone(), ready[1].clone()]
+        assert!(preview.ephemeral);
+        ready.push((user.clone(), button(&preview, "ready")));
     }
-
-    /// Clicks both Ready buttons; returns who fires first.
-    async fn ready(&self, buttons: &[(User, String); 2]) -> u64 {
-        for (user, id) in buttons {
-            let done = self.click(user, id).await;
-            assert!(done.text().contains("final"), "{done:?}");
-        }
-        let start = self
-            .fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .find(|s| s.text().contains("fires first"))
-                        .cloned()
-                },
-                REPLY,
-            )
-            .await;
-        first_mention(start.text())
-    }
-
-    /// The public end message.
-    async fn end_message(&self) -> String {
-        self.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .find(|s| {
-                            s.kind == SentKind::ChannelMessage
-                                && (s.text().contains("destroyed every ship")
-                                    || s.text().contains("draw"))
-                        })
-                        .map(|s| s.text().to_owned())
-                },
-                REPLY,
-            )
-            .await
-    }
-
-    /// The n-th restart note in the channel (from 1).
-    async fn restart_note(&self, n: usize) -> String {
-        let channel = self.channel.id;
-        self.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .filter(|s| {
-                            s.channel == Some(channel) && s.text().contains("back after a restart")
-                        })
-                        .nth(n - 1)
-                        .map(|s| s.text().to_owned())
-                },
-                REPLY,
-            )
-            .await
-    }
+    [ready[0].clone(), ready[1].clone()]
 }
 
+/// Clicks both Ready buttons; returns who fires first.
+async fn ready(t: &Table, buttons: &[(User, String); 2]) -> u64 {
+    for (user, id) in buttons {
+        let done = t.click(user, id).await;
+        assert!(done.text().contains("final"), "{done:?}");
+    }
+    t.first_player().await
+}
+
+/// The public end message.
+async fn end_message(t: &Table) -> String {
+    t.fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| {
+                        s.kind == SentKind::ChannelMessage
+                            && (s.text().contains("destroyed every ship")
+                                || s.text().contains("draw"))
+                    })
+                    .map(|s| s.text().to_owned())
+            },
+            REPLY,
+        )
+        .await
+}
+
+/// The n-th restart note in the channel (from 1).
+async fn restart_note(t: &Table, n: usize) -> String {
+    let channel = t.channel.id;
+    t.fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .filter(|s| {
+                        s.channel == Some(channel) && s.text().contains("back after a restart")
+                    })
+                    .nth(n - 1)
+                    .map(|s| s.text().to_owned())
+            },
+            REPLY,
+        )
+        .await
+}
 fn cells(fleet: &str) -> Vec<String> {
     Fleet::parse(Variant::Game2000, fleet)
         .unwrap()
@@ -279,11 +209,11 @@ async fn salvos(t: &Table, first: u64, from: usize, to: usize) -> Vec<String> {
 
 /// The scripted match straight through, for comparison.
 async fn uninterrupted() -> (Vec<String>, String) {
-    let t = Table::new().await;
-    let buttons = t.placed().await;
-    let first = t.ready(&buttons).await;
+    let t = Table::new("2026", &[]).await;
+    let buttons = placed(&t).await;
+    let first = ready(&t, &buttons).await;
     let answers = salvos(&t, first, 0, SALVOS).await;
-    (answers, t.end_message().await)
+    (answers, end_message(&t).await)
 }
 
 /// Reads the finished match back from the bot's database file.
@@ -306,18 +236,18 @@ async fn stored_moves(dir: &std::path::Path) -> (i64, Option<String>) {
 async fn interrupted(how: Stop) {
     let (expected, expected_end) = uninterrupted().await;
 
-    let mut t = Table::new().await;
-    let buttons = t.placed().await;
+    let mut t = Table::new("2026", &[]).await;
+    let buttons = placed(&t).await;
     // Placement survives a restart, and the Ready buttons sent before it still work.
-    t.restart(how).await;
-    let note = t.restart_note(1).await;
+    restart(&mut t, how).await;
+    let note = restart_note(&t, 1).await;
     assert!(note.contains("placing fleets ends"), "{note}");
-    let first = t.ready(&buttons).await;
+    let first = ready(&t, &buttons).await;
 
     let mut answers = salvos(&t, first, 0, 4).await;
     // Stopped right after the fourth answer reached Discord.
-    t.restart(how).await;
-    let note = t.restart_note(2).await;
+    restart(&mut t, how).await;
+    let note = restart_note(&t, 2).await;
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap()
@@ -336,7 +266,7 @@ async fn interrupted(how: Stop) {
 
     answers.extend(salvos(&t, first, 4, SALVOS).await);
     assert_eq!(answers, expected, "the same match as without the {how:?}");
-    assert_eq!(t.end_message().await, expected_end);
+    assert_eq!(end_message(&t).await, expected_end);
     let (moves, ended) = stored_moves(t.bot.dir()).await;
     assert_eq!(
         moves,
@@ -379,7 +309,7 @@ async fn wait_computer_moves(t: &Table, n: usize) {
 
 #[tokio::test]
 async fn a_match_against_the_computer_goes_on_after_a_crash() {
-    let mut t = Table::new().await;
+    let mut t = Table::new("2026", &[]).await;
     let bot = support::payloads::BOT_USER_ID;
     let reply = t
         .slash(
@@ -407,19 +337,7 @@ async fn a_match_against_the_computer_goes_on_after_a_crash() {
         )
         .await;
     t.click(&t.alice, &button(&preview, "ready")).await;
-    let start = t
-        .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.text().contains("fires first"))
-                    .cloned()
-            },
-            REPLY,
-        )
-        .await;
-    let mut expected = usize::from(first_mention(start.text()) == bot);
+    let mut expected = usize::from(t.first_player().await == bot);
     wait_computer_moves(&t, expected).await;
     let cells = water(G2000_A);
     let mut next = 0;
@@ -427,8 +345,8 @@ async fn a_match_against_the_computer_goes_on_after_a_crash() {
         if round == 2 {
             // Killed between two of Alice's turns; the computer's random numbers and
             // the whole match come back from the database.
-            t.restart(Stop::Kill).await;
-            let note = t.restart_note(1).await;
+            restart(&mut t, Stop::Kill).await;
+            let note = restart_note(&t, 1).await;
             assert!(
                 note.contains(&format!("<@{}> to move", t.alice.id)),
                 "{note}"

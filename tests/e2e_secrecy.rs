@@ -7,135 +7,40 @@
 mod support;
 
 use std::collections::BTreeSet;
-use std::time::Duration;
 
 use broadside::game::{Fleet, Variant};
-use serde_json::{Value, json};
-use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User, button, first_mention};
+use serde_json::json;
+use support::table::{REPLY, Table};
+use support::{Sent, SentKind};
 
-const START: Duration = Duration::from_secs(30);
-const REPLY: Duration = Duration::from_secs(10);
-const MEMBER: &str = "2147486720";
-
-struct Table {
-    fake: FakeDiscord,
-    _bot: BotProcess,
-    alice: User,
-    bob: User,
-    channel: Channel,
-}
-
-impl Table {
-    async fn new() -> Self {
-        let fake = FakeDiscord::start().await;
-        let mut env = fake.bot_env();
-        env.insert("BROADSIDE_SEED".into(), "99".into());
-        let bot = BotProcess::spawn(&env);
-        fake.wait_ready(START).await;
-        let (alice, bob, channel) = (fake.user("alice"), fake.user("bob"), fake.channel());
-        Self {
-            fake,
-            _bot: bot,
-            alice,
-            bob,
-            channel,
-        }
-    }
-
-    async fn slash(&self, user: &User, name: &str, options: Value) -> Sent {
-        let id = self
-            .fake
-            .interaction(user, self.channel)
-            .permissions(MEMBER)
-            .slash(name, options);
-        self.fake.wait_reply(id, REPLY).await
-    }
-
-    /// Clicks the `action` button of the message `on` (so the fake knows whether the
-    /// message it updates was private).
-    async fn click(&self, user: &User, on: &Sent, action: &str) {
-        let message = on.message_id.expect("the message the button is on");
-        let id = self
-            .fake
-            .click(user, self.channel, message, &button(on, action));
-        self.fake.wait_reply(id, REPLY).await;
-    }
-
-    /// Challenge, accept, place `fleets` and make them final; returns who fires first.
-    async fn battle(&self, variant: u64, fleets: [&str; 2]) -> u64 {
-        let challenge = self
-            .slash(
-                &self.alice,
-                "challenge",
-                json!([
-                    {"name": "opponent", "type": 6, "value": self.bob.id.to_string()},
-                    {"name": "variant", "type": 4, "value": variant},
-                ]),
-            )
-            .await;
-        self.click(&self.bob, &challenge, "accept").await;
-        for (user, fleet) in [(&self.alice, fleets[0]), (&self.bob, fleets[1])] {
-            let preview = self
-                .slash(
-                    user,
-                    "place",
-                    json!([{"name": "fleet", "type": 3, "value": fleet}]),
-                )
-                .await;
-            self.click(user, &preview, "ready").await;
-        }
-        let start = self
-            .fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .find(|s| s.text().contains("fires first"))
-                        .cloned()
-                },
-                REPLY,
-            )
-            .await;
-        first_mention(start.text())
-    }
-
-    fn user(&self, id: u64) -> &User {
-        if id == self.alice.id {
-            &self.alice
-        } else {
-            &self.bob
-        }
-    }
-
-    /// Everything anyone in the channel could read before the end message: texts and
-    /// picture descriptions of every public message.
-    async fn public_before_the_end(&self) -> Vec<String> {
-        let end = |s: &Sent| {
-            s.kind == SentKind::ChannelMessage
-                && (s.text().contains("destroyed every ship") || s.text().contains("draw"))
-        };
-        self.fake
-            .wait_for(|rec| rec.sent.iter().any(end).then_some(()), REPLY)
-            .await;
-        let rec = self.fake.recording();
-        rec.sent
-            .iter()
-            .take_while(|s| !end(s))
-            .filter(|s| !s.ephemeral && s.channel == Some(self.channel.id))
-            .flat_map(|s| {
-                let mut texts = vec![s.text().to_owned()];
-                for list in [&s.body["attachments"], &s.body["data"]["attachments"]] {
-                    if let Some(list) = list.as_array() {
-                        texts.extend(
-                            list.iter()
-                                .filter_map(|a| a["description"].as_str().map(str::to_owned)),
-                        );
-                    }
+/// Everything anyone in the channel could read before the end message: texts and
+/// picture descriptions of every public message.
+async fn public_before_the_end(t: &Table) -> Vec<String> {
+    let end = |s: &Sent| {
+        s.kind == SentKind::ChannelMessage
+            && (s.text().contains("destroyed every ship") || s.text().contains("draw"))
+    };
+    t.fake
+        .wait_for(|rec| rec.sent.iter().any(end).then_some(()), REPLY)
+        .await;
+    let rec = t.fake.recording();
+    rec.sent
+        .iter()
+        .take_while(|s| !end(s))
+        .filter(|s| !s.ephemeral && s.channel == Some(t.channel.id))
+        .flat_map(|s| {
+            let mut texts = vec![s.text().to_owned()];
+            for list in [&s.body["attachments"], &s.body["data"]["attachments"]] {
+                if let Some(list) = list.as_array() {
+                    texts.extend(
+                        list.iter()
+                            .filter_map(|a| a["description"].as_str().map(str::to_owned)),
+                    );
                 }
-                texts
-            })
-            .collect()
-    }
+            }
+            texts
+        })
+        .collect()
 }
 
 fn cells(variant: Variant, fleet: &str) -> Vec<String> {
@@ -229,7 +134,7 @@ fn assert_nothing_hidden_is_named(public: &[String], ships: &[String], fired: &B
 async fn a_game2000_match_names_no_hidden_cell_in_public() {
     const A: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
     const B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
-    let t = Table::new().await;
+    let t = Table::new("99", &[]).await;
     let first = t.battle(1, [A, B]).await;
     let second = if first == t.alice.id {
         t.bob.id
@@ -257,14 +162,14 @@ async fn a_game2000_match_names_no_hidden_cell_in_public() {
     let fired = play(&t, variant, &plan).await;
     let mut ships = cells(variant, A);
     ships.extend(cells(variant, B));
-    assert_nothing_hidden_is_named(&t.public_before_the_end().await, &ships, &fired);
+    assert_nothing_hidden_is_named(&public_before_the_end(&t).await, &ships, &fired);
 }
 
 #[tokio::test]
 async fn a_classic_match_names_no_hidden_cell_in_public() {
     const A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
     const B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
-    let t = Table::new().await;
+    let t = Table::new("99", &[]).await;
     let first = t.battle(0, [A, B]).await;
     let second = if first == t.alice.id {
         t.bob.id
@@ -283,5 +188,5 @@ async fn a_classic_match_names_no_hidden_cell_in_public() {
     let fired = play(&t, variant, &plan).await;
     let mut ships = cells(variant, A);
     ships.extend(cells(variant, B));
-    assert_nothing_hidden_is_named(&t.public_before_the_end().await, &ships, &fired);
+    assert_nothing_hidden_is_named(&public_before_the_end(&t).await, &ships, &fired);
 }

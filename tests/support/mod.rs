@@ -10,6 +10,7 @@ pub mod payloads;
 pub mod process;
 pub mod read;
 mod rest;
+pub mod table;
 
 pub use fake::{Channel, FakeDiscord, InteractionId, Scope, Sent, SentKind, User};
 pub use payloads::GUILD_ID;

@@ -1,0 +1,212 @@
+//! A table for end-to-end tests: a fake Discord, the real bot, two members (Alice and Bob)
+//! and a channel, with the actions most tests take.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use super::fake::{Channel, FakeDiscord, Sent, SentKind, User};
+use super::process::BotProcess;
+use super::read::{button, first_mention};
+
+/// How long the bot may take to start.
+pub const START: Duration = Duration::from_secs(30);
+/// How long an answer may take.
+pub const REPLY: Duration = Duration::from_secs(10);
+/// Permissions of a plain member (view channel, send messages, use commands).
+pub const MEMBER: &str = "2147486720";
+
+/// The fake, the bot and two members at a channel.
+pub struct Table {
+    /// The fake Discord.
+    pub fake: FakeDiscord,
+    /// The running bot.
+    pub bot: BotProcess,
+    /// The bot's environment (for a restart).
+    pub env: BTreeMap<String, String>,
+    /// Bot processes started so far.
+    pub starts: usize,
+    /// The challenger in most tests.
+    pub alice: User,
+    /// The challenged member.
+    pub bob: User,
+    /// Where they play.
+    pub channel: Channel,
+}
+
+impl Table {
+    /// Starts the fake and the bot with `BROADSIDE_SEED=seed` and `extra_env`.
+    pub async fn new(seed: &str, extra_env: &[(&str, &str)]) -> Self {
+        let fake = FakeDiscord::start().await;
+        let mut env = fake.bot_env();
+        env.insert("BROADSIDE_SEED".into(), seed.into());
+        for (k, v) in extra_env {
+            env.insert((*k).into(), (*v).into());
+        }
+        let bot = BotProcess::spawn(&env);
+        fake.wait_ready(START).await;
+        let (alice, bob, channel) = (fake.user("alice"), fake.user("bob"), fake.channel());
+        Self {
+            fake,
+            bot,
+            env,
+            starts: 1,
+            alice,
+            bob,
+            channel,
+        }
+    }
+
+    /// A slash command by `user` in `channel`; its first answer.
+    pub async fn slash_in(
+        &self,
+        user: &User,
+        channel: Channel,
+        name: &str,
+        options: Value,
+    ) -> Sent {
+        let id = self
+            .fake
+            .interaction(user, channel)
+            .permissions(MEMBER)
+            .slash(name, options);
+        self.fake.wait_reply(id, REPLY).await
+    }
+
+    /// A slash command by `user` in the table's channel.
+    pub async fn slash(&self, user: &User, name: &str, options: Value) -> Sent {
+        self.slash_in(user, self.channel, name, options).await
+    }
+
+    /// A click on the button with `custom_id` (on a message the fake has not seen).
+    pub async fn click(&self, user: &User, custom_id: &str) -> Sent {
+        let id = self.fake.click(user, self.channel, 1, custom_id);
+        self.fake.wait_reply(id, REPLY).await
+    }
+
+    /// A click on the `action` button of the message `on` (so the fake knows whether the
+    /// message it updates was private).
+    pub async fn click_on(&self, user: &User, on: &Sent, action: &str) -> Sent {
+        let message = on.message_id.unwrap_or(1);
+        let id = self
+            .fake
+            .click(user, self.channel, message, &button(on, action));
+        self.fake.wait_reply(id, REPLY).await
+    }
+
+    /// `/challenge` from `from` to `to` in `channel`, of `variant` (0 classic, 1 Game 2000).
+    pub async fn challenge(&self, from: &User, to: &User, channel: Channel, variant: u64) -> Sent {
+        self.slash_in(
+            from,
+            channel,
+            "challenge",
+            json!([
+                {"name": "opponent", "type": 6, "value": to.id.to_string()},
+                {"name": "variant", "type": 4, "value": variant},
+            ]),
+        )
+        .await
+    }
+
+    /// Alice challenges Bob to `variant`, he accepts, both place `fleets` and make them
+    /// final; returns who fires first.
+    pub async fn battle(&self, variant: u64, fleets: [&str; 2]) -> u64 {
+        let challenge = self
+            .challenge(&self.alice, &self.bob, self.channel, variant)
+            .await;
+        self.click_on(&self.bob, &challenge, "accept").await;
+        for (user, fleet) in [(&self.alice, fleets[0]), (&self.bob, fleets[1])] {
+            let preview = self.place(user, fleet).await;
+            self.click_on(user, &preview, "ready").await;
+        }
+        self.first_player().await
+    }
+
+    /// `/place fleet:…` by `user`: the private preview.
+    pub async fn place(&self, user: &User, fleet: &str) -> Sent {
+        self.slash(
+            user,
+            "place",
+            json!([{"name": "fleet", "type": 3, "value": fleet}]),
+        )
+        .await
+    }
+
+    /// `/fire targets:…` by `user`: the first answer.
+    pub async fn fire(&self, user: &User, cells: &str) -> Sent {
+        self.slash(
+            user,
+            "fire",
+            json!([{"name": "targets", "type": 3, "value": cells}]),
+        )
+        .await
+    }
+
+    /// Who fires first, from the battle's start message.
+    pub async fn first_player(&self) -> u64 {
+        first_mention(self.wait_text("fires first").await.text())
+    }
+
+    /// The first thing the bot sent whose text contains `needle`.
+    pub async fn wait_text(&self, needle: &str) -> Sent {
+        self.fake
+            .wait_for(
+                |rec| rec.sent.iter().find(|s| s.text().contains(needle)).cloned(),
+                REPLY,
+            )
+            .await
+    }
+
+    /// The first channel message the bot posted in `channel` containing `needle`.
+    pub async fn posted(&self, channel: Channel, needle: &str) -> Sent {
+        self.fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .find(|s| {
+                            s.kind == SentKind::ChannelMessage
+                                && s.channel == Some(channel.id)
+                                && s.text().contains(needle)
+                        })
+                        .cloned()
+                },
+                REPLY,
+            )
+            .await
+    }
+
+    /// Waits until the bot has sent `user` a DM.
+    pub async fn wait_dm(&self, user: &User) {
+        self.fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .any(|s| s.kind == SentKind::Dm(user.id))
+                        .then_some(())
+                },
+                REPLY,
+            )
+            .await;
+    }
+
+    /// Alice or Bob, by id.
+    pub fn user(&self, id: u64) -> &User {
+        if id == self.alice.id {
+            &self.alice
+        } else {
+            &self.bob
+        }
+    }
+
+    /// The other one of Alice and Bob.
+    pub fn other(&self, id: u64) -> &User {
+        if id == self.alice.id {
+            &self.bob
+        } else {
+            &self.alice
+        }
+    }
+}
