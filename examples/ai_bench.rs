@@ -224,11 +224,11 @@ fn main() -> ExitCode {
             percentile(&times, 0.99),
         );
     }
-    if let Some(path) = &args.per_game {
-        if let Err(e) = std::fs::write(path, per_game) {
-            eprintln!("ai_bench: cannot write {path}: {e}");
-            return ExitCode::FAILURE;
-        }
+    if let Some(path) = &args.per_game
+        && let Err(e) = std::fs::write(path, per_game)
+    {
+        eprintln!("ai_bench: cannot write {path}: {e}");
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }

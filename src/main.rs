@@ -25,10 +25,10 @@ async fn main() -> ExitCode {
         logs.with_ansi(std::io::stderr().is_terminal()).init();
     }
 
-    if let Err(e) = dotenv {
-        if !e.not_found() {
-            tracing::warn!(error = %e, "could not read .env");
-        }
+    if let Err(e) = dotenv
+        && !e.not_found()
+    {
+        tracing::warn!(error = %e, "could not read .env");
     }
 
     let config = match Config::from_env() {

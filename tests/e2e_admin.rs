@@ -359,3 +359,19 @@ fn the_systemd_unit_verifies() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[tokio::test]
+async fn a_second_bot_on_the_same_database_refuses_to_start() {
+    let fake = FakeDiscord::start().await;
+    let env = fake.bot_env();
+    let first = BotProcess::spawn(&env);
+    fake.wait_ready(START).await;
+    let mut second = BotProcess::spawn_in(first.dir(), &env);
+    let status = second.wait_exit(START).await;
+    assert!(!status.success());
+    let stderr = second.stderr();
+    assert!(
+        stderr.contains("in use by another Broadside process"),
+        "{stderr}"
+    );
+}

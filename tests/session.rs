@@ -618,6 +618,7 @@ async fn an_end_stored_but_never_announced_is_announced_after_a_restart() {
     assert_eq!(unsent[0].id, id);
     assert!(unsent[0].reveal.is_some());
     s.announced(id).await;
+    drop(s);
     let (_, _, unsent) = Session::restore(db.store().await, TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
@@ -805,4 +806,16 @@ async fn the_computer_moves_by_its_view_alone() {
             );
         }
     }
+}
+
+#[tokio::test]
+async fn one_database_file_serves_one_bot() {
+    let db = Db::new("in-use");
+    let first = db.store().await;
+    let err = store::open(&db.url()).await.unwrap_err();
+    assert!(matches!(err, StoreError::InUse { .. }), "{err}");
+    assert!(err.to_string().contains("matches.db"), "{err}");
+    // Once the first is gone, the file is free again.
+    drop(first);
+    store::open(&db.url()).await.expect("free again");
 }

@@ -39,6 +39,15 @@ pub enum StoreError {
         /// The underlying error.
         reason: String,
     },
+    /// Another process already uses this database file.
+    #[error(
+        "the database {file} is in use by another Broadside process (its lock file \
+         {file}.lock is held); stop that one first, or point DATABASE_URL at another file"
+    )]
+    InUse {
+        /// The file.
+        file: String,
+    },
     /// The integrity check failed.
     #[error(
         "the database {file} is damaged ({reason}). The file was left untouched; \

@@ -23,6 +23,8 @@ static MIGRATOR: Migrator = sqlx::migrate!("./migrations/sqlite");
 #[derive(Debug, Clone)]
 pub struct SqliteStore {
     pool: SqlitePool,
+    /// Held for as long as the store lives: a second process on the same file is refused.
+    _lock: std::sync::Arc<std::fs::File>,
 }
 
 impl SqliteStore {
@@ -34,6 +36,7 @@ impl SqliteStore {
             reason: e.to_string(),
         })?;
         let file = options.get_filename().display().to_string();
+        let lock = lock(&file)?;
         let options = options
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
@@ -76,7 +79,10 @@ impl SqliteStore {
             }
         }
         tracing::info!(%file, schema = known, "database ready");
-        Ok(Self { pool })
+        Ok(Self {
+            pool,
+            _lock: std::sync::Arc::new(lock),
+        })
     }
 
     /// The connection pool, for tests and tools.
@@ -151,6 +157,31 @@ impl SqliteStore {
         }
         tx.commit().await?;
         Ok(())
+    }
+}
+
+/// Takes the lock file beside the database (`FILE.lock`), so that two bots never share one
+/// database: the second would answer the same buttons and announce the same ends.
+fn lock(file: &str) -> Result<std::fs::File, StoreError> {
+    let path = format!("{file}.lock");
+    let handle = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|e| StoreError::Open {
+            file: path.clone(),
+            reason: e.to_string(),
+        })?;
+    match handle.try_lock() {
+        Ok(()) => Ok(handle),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::InUse {
+            file: file.to_owned(),
+        }),
+        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Open {
+            file: path,
+            reason: e.to_string(),
+        }),
     }
 }
 

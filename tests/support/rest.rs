@@ -586,10 +586,10 @@ fn interaction_message(
 
 fn channel_message(st: &mut FakeState, channel: u64, body: &Body, base: &str) -> Outcome {
     let dm_user = st.user_by_dm.get(&channel).copied();
-    if let Some(user) = dm_user {
-        if st.closed_dms.contains(&user) {
-            return error(403, 50007, "Cannot send messages to this user");
-        }
+    if let Some(user) = dm_user
+        && st.closed_dms.contains(&user)
+    {
+        return error(403, 50007, "Cannot send messages to this user");
     }
     let target = Channel {
         id: channel,
@@ -606,10 +606,10 @@ fn channel_message(st: &mut FakeState, channel: u64, body: &Body, base: &str) ->
         _ => None,
     }
     .filter(|_| body.json["enforce_nonce"] == json!(true));
-    if let Some(nonce) = &nonce {
-        if let Some(existing) = st.nonces.get(&(channel, nonce.clone())) {
-            return (200, Some(existing.clone()));
-        }
+    if let Some(nonce) = &nonce
+        && let Some(existing) = st.nonces.get(&(channel, nonce.clone()))
+    {
+        return (200, Some(existing.clone()));
     }
     let (id, message) = create_message(st, target, &body.json, &body.files, base);
     if let Some(nonce) = nonce {
