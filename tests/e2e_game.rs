@@ -652,19 +652,7 @@ async fn start_computer_match(t: &Table, bot: u64) {
         "the public message shows no fleet"
     );
     // The private preview follows the public message.
-    let interaction = reply.interaction;
-    let preview = t
-        .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.interaction == interaction && !s.attachments.is_empty())
-                    .cloned()
-            },
-            REPLY,
-        )
-        .await;
+    let preview = t.fake.wait_picture_reply(reply.interaction, REPLY).await;
     assert!(
         preview.ephemeral,
         "the preview must be private: {preview:?}"

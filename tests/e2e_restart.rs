@@ -323,19 +323,7 @@ async fn a_match_against_the_computer_goes_on_after_a_crash() {
         )
         .await;
     assert!(!reply.ephemeral, "{reply:?}");
-    let interaction = reply.interaction;
-    let preview = t
-        .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.interaction == interaction && !s.attachments.is_empty())
-                    .cloned()
-            },
-            REPLY,
-        )
-        .await;
+    let preview = t.fake.wait_picture_reply(reply.interaction, REPLY).await;
     t.click(&t.alice, &button(&preview, "ready")).await;
     let mut expected = usize::from(t.first_player().await == bot);
     wait_computer_moves(&t, expected).await;

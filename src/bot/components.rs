@@ -213,8 +213,7 @@ async fn update_arrived(
     let Error::Discord(e) = error else {
         return false;
     };
-    // A 4xx is a refusal; a 5xx or no answer at all may hide work that was done.
-    if deliver::status_of(e).is_some_and(|(status, _)| status < 500) {
+    if !deliver::may_have_arrived(e) {
         return false;
     }
     click
@@ -290,11 +289,7 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
             about: Some(id),
         };
         // In the channel, or else to the players by DM: the first player must know.
-        let humans = if readied.versus_computer {
-            vec![readied.players[0].0]
-        } else {
-            readied.players.map(|p| p.0).to_vec()
-        };
+        let humans = play::user_ids(&readied.members);
         deliver::post_or_dm(&ctx.http, preview.channel.0, &start, &humans).await;
         // Against the computer, it may fire first (whatever got through above).
         if readied.computer_next {

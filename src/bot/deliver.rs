@@ -47,6 +47,13 @@ pub fn status_of(error: &serenity::Error) -> Option<(u16, isize)> {
     }
 }
 
+/// Whether a failed request may still have been carried out: a 4xx is a refusal, but a
+/// 5xx or no answer at all may hide work that was done (so look before repeating it).
+#[must_use]
+pub fn may_have_arrived(error: &serenity::Error) -> bool {
+    status_of(error).is_none_or(|(status, _)| status >= 500)
+}
+
 /// Whether trying the same request again may work: a server error, a rate limit, or no
 /// answer at all (a timeout or a broken connection).
 #[must_use]

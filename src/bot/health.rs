@@ -13,7 +13,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::extract::State;
@@ -49,7 +49,6 @@ pub fn discord_error(error: &serenity::Error) {
 /// connection stages read from serenity's shard manager.
 #[derive(Default)]
 pub struct Gateway {
-    connected: AtomicBool,
     sessions: AtomicU64,
     shards: std::sync::OnceLock<Arc<serenity::ShardManager>>,
 }
@@ -60,11 +59,8 @@ impl Gateway {
         let _ = self.shards.set(shards);
     }
 
-    /// Whether every shard's gateway connection is up (and the bot has had a session).
+    /// Whether every shard's gateway connection is up.
     pub async fn connected(&self) -> bool {
-        if !self.connected.load(Ordering::Relaxed) {
-            return false;
-        }
         let Some(shards) = self.shards.get() else {
             return false;
         };
@@ -76,14 +72,13 @@ impl Gateway {
     }
 
     fn session_started(&self) {
-        self.connected.store(true, Ordering::Relaxed);
         if self.sessions.fetch_add(1, Ordering::Relaxed) > 0 {
             metrics::counter!("broadside_gateway_reconnects_total").increment(1);
         }
     }
 }
 
-/// A serenity event handler that follows the gateway connection for `/healthz`.
+/// A serenity event handler that counts gateway sessions (identify or resume).
 pub struct GatewayWatch(pub Arc<Gateway>);
 
 #[serenity::async_trait]
@@ -94,16 +89,6 @@ impl serenity::EventHandler for GatewayWatch {
 
     async fn resume(&self, _: serenity::Context, _: serenity::ResumedEvent) {
         self.0.session_started();
-    }
-
-    async fn shard_stage_update(
-        &self,
-        _: serenity::Context,
-        event: serenity::ShardStageUpdateEvent,
-    ) {
-        if event.new != serenity::ConnectionStage::Connected {
-            self.0.connected.store(false, Ordering::Relaxed);
-        }
     }
 }
 

@@ -166,14 +166,14 @@ pub async fn announce(http: &Http, session: &Session, end: &Ended) {
             Err(e) => tracing::error!(match_id = %end.id, error = %e, "could not draw the reveal"),
         }
     }
-    deliver::post_or_dm(http, end.channel.0, &post, &humans(end)).await;
+    deliver::post_or_dm(http, end.channel.0, &post, &user_ids(&end.members)).await;
     session.announced(end.id).await;
 }
 
-/// The members of an ended match (not the computer).
-fn humans(end: &Ended) -> Vec<u64> {
-    let n = if end.computer { 1 } else { 2 };
-    end.players.iter().take(n).map(|p| p.0).collect()
+/// Discord user ids of `members`.
+#[must_use]
+pub fn user_ids(members: &[PlayerId]) -> Vec<u64> {
+    members.iter().map(|p| p.0).collect()
 }
 
 /// Ends every match whose deadline has passed, every `tick`, for ever. Each end is

@@ -95,6 +95,17 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The members who play (the computer's seat left out).
+    #[must_use]
+    pub fn members(&self) -> Vec<PlayerId> {
+        let [challenger, opponent] = self.game.players();
+        if self.computer.is_some() {
+            vec![challenger]
+        } else {
+            vec![challenger, opponent]
+        }
+    }
+
     /// Whether `player` takes part.
     #[must_use]
     pub fn has_player(&self, player: PlayerId) -> bool {
@@ -140,10 +151,10 @@ impl Registry {
     pub(crate) fn open(&self, entry: Entry) -> Result<MatchId, OpenError> {
         let [challenger, opponent] = entry.game.players();
         let answered = entry.game.phase_kind() != crate::game::PhaseKind::Challenge;
-        let humans = if entry.computer.is_some() || !answered {
-            vec![challenger]
+        let humans = if answered {
+            entry.members()
         } else {
-            vec![challenger, opponent]
+            vec![challenger]
         };
         let (id, channel) = (entry.id, entry.channel);
         let MapEntry::Vacant(slot) = self.by_channel.entry(channel) else {

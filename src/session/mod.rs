@@ -291,12 +291,7 @@ impl Session {
                 let ended = e.game.is_finished().then(|| Ended::of(e));
                 Ok(Some((value, record, before, ended)))
             };
-            let found = match at {
-                Locate::Id(id) => self.live.with_id(id, step),
-                Locate::Channel(c) => self.live.with_channel(c, step),
-                Locate::Player(p) => self.live.with_player(p, step),
-            };
-            let Some(found) = found else {
+            let Some(found) = self.with_located(at, step) else {
                 return Err(missing);
             };
             match found? {
@@ -344,15 +339,20 @@ impl Session {
                 }
                 f.take().map(|f| f(e))
             };
-            let found = match at {
-                Locate::Id(id) => self.live.with_id(id, step),
-                Locate::Channel(c) => self.live.with_channel(c, step),
-                Locate::Player(p) => self.live.with_player(p, step),
-            }?;
+            let found = self.with_located(at, step)?;
             match found {
                 Some(value) => return Some(value),
                 None => tokio::time::sleep(WAIT_STEP).await,
             }
+        }
+    }
+
+    /// Runs `f` on the located match while it is locked.
+    fn with_located<R>(&self, at: Locate, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
+        match at {
+            Locate::Id(id) => self.live.with_id(id, f),
+            Locate::Channel(c) => self.live.with_channel(c, f),
+            Locate::Player(p) => self.live.with_player(p, f),
         }
     }
 

@@ -105,8 +105,8 @@ pub struct Ended {
     pub reveal: Option<RevealView>,
     /// The server's locale.
     pub guild_locale: Option<String>,
-    /// The opponent's seat is the computer.
-    pub computer: bool,
+    /// The members who played (not the computer).
+    pub members: Vec<PlayerId>,
 }
 
 impl Ended {
@@ -121,7 +121,7 @@ impl Ended {
             ending: entry.game.ending().unwrap_or(Ending::Expired),
             reveal: entry.game.reveal(),
             guild_locale: entry.guild_locale.clone(),
-            computer: entry.computer.is_some(),
+            members: entry.members(),
         }
     }
 }
@@ -167,8 +167,8 @@ pub struct Readied {
     pub guild_locale: Option<String>,
     /// The computer moves first.
     pub computer_next: bool,
-    /// The opponent's seat is the computer.
-    pub versus_computer: bool,
+    /// The members who play (not the computer).
+    pub members: Vec<PlayerId>,
 }
 
 /// A shot or salvo was fired.
@@ -192,14 +192,6 @@ pub struct Fired {
     pub computer_next: bool,
     /// The members of the match (not the computer).
     pub members: Vec<PlayerId>,
-}
-
-impl Fired {
-    /// The members' ids, to reach them directly when the channel cannot be used.
-    #[must_use]
-    pub fn humans(&self) -> Vec<u64> {
-        self.members.iter().map(|p| p.0).collect()
-    }
 }
 
 /// Refuses an action once the current phase's deadline has passed: the sweep ends the
@@ -462,7 +454,7 @@ impl Session {
                 deadline: e.deadline,
                 guild_locale: e.guild_locale.clone(),
                 computer_next: computer_to_move(e),
-                versus_computer: e.computer.is_some(),
+                members: e.members(),
             })
         })
         .await
@@ -509,11 +501,7 @@ impl Session {
                         deadline: e.deadline,
                         ended: None,
                         guild_locale: e.guild_locale.clone(),
-                        members: if e.computer.is_some() {
-                            vec![e.game.player(Side::Challenger)]
-                        } else {
-                            e.game.players().to_vec()
-                        },
+                        members: e.members(),
                         outcome,
                     })
                 },

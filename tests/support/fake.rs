@@ -654,6 +654,21 @@ impl FakeDiscord {
         .await
     }
 
+    /// Waits for the first answer to an interaction that carries a picture (a preview
+    /// that follows a public reply).
+    pub async fn wait_picture_reply(&self, id: Option<InteractionId>, timeout: Duration) -> Sent {
+        self.wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.interaction == id && !s.attachments.is_empty())
+                    .cloned()
+            },
+            timeout,
+        )
+        .await
+    }
+
     /// Waits for the first message-carrying answer to an interaction (skipping deferrals).
     pub async fn wait_reply(&self, id: InteractionId, timeout: Duration) -> Sent {
         self.wait_for(

@@ -59,7 +59,7 @@ pub async fn fire(
         // error: their shot is shown.
         tracing::warn!(match_id = %shot.id, error = %e, "the answer to /fire failed");
         if !answer_arrived(ctx, &e).await {
-            deliver::post_or_dm(ctx.http(), channel.0, &post, &shot.humans()).await;
+            deliver::post_or_dm(ctx.http(), channel.0, &post, &play::user_ids(&shot.members)).await;
         }
     }
     // The match goes on (or ends) whether or not the reply got through.
@@ -74,8 +74,7 @@ pub async fn fire(
 /// After a failed answer: whether it reached Discord anyway. A refusal (4xx) means it did
 /// not; after a server error, a timeout or a broken connection, Discord is asked.
 async fn answer_arrived(ctx: Context<'_>, error: &serenity::Error) -> bool {
-    // A 4xx is a refusal; a 5xx or no answer at all may hide work that was done.
-    if deliver::status_of(error).is_some_and(|(status, _)| status < 500) {
+    if !deliver::may_have_arrived(error) {
         return false;
     }
     let poise::Context::Application(a) = ctx else {
