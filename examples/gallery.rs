@@ -61,6 +61,32 @@ fn main() -> anyhow::Result<()> {
                 alt::reveal(&view, &names, &labels),
             )?;
         }
+        if let Some(replay) = m.replay() {
+            let names = scenes::names();
+            let started = std::time::Instant::now();
+            let gif = r.replay(&replay, &names, &labels)?;
+            let took = started.elapsed();
+            let path = dir.join(format!("{key}-replay.gif"));
+            std::fs::write(&path, &gif.bytes)?;
+            println!(
+                "{:<34} {:>4}×{:<4} {:>6} bytes  {} frames for {} moves in {:.1} ms",
+                path.display(),
+                gif.width,
+                gif.height,
+                gif.bytes.len(),
+                gif.frames,
+                gif.moves,
+                took.as_secs_f64() * 1e3
+            );
+            if let Some(step) = replay.steps().nth(replay.len() / 2) {
+                let pic = r.replay_frame(&replay, &step, &names, &labels, 1);
+                save(
+                    format!("{key}-replay-frame"),
+                    &pic,
+                    alt::replay(&replay, &names, &labels),
+                )?;
+            }
+        }
         let preview = scenes::fleets(variant)[0].clone();
         let view = broadside::game::OwnBoardView::preview(&preview);
         save(

@@ -6,11 +6,13 @@
 //! * [`random`] — random valid fleets;
 //! * [`sea`] — shot resolution against one fleet;
 //! * [`state`] — the match state machine;
-//! * [`view`] — what each viewer may see.
+//! * [`view`] — what each viewer may see;
+//! * [`replay`] — a finished match again, move by move.
 
 pub mod coord;
 pub mod fleet;
 pub mod random;
+pub mod replay;
 pub mod sea;
 pub mod state;
 pub mod variant;
@@ -18,6 +20,7 @@ pub mod view;
 
 pub use coord::{CellSet, Coord, CoordError, parse_cells};
 pub use fleet::{Fleet, FleetError, Orientation, PlacementProblem, Ship, ShipError};
+pub use replay::{Move, Replay, Step};
 pub use sea::{Report, Sea, ShotRecord};
 pub use state::{
     AnswerError, ChallengeError, Confirmed, EndError, Ending, FireError, FireOutcome, Match, Next,

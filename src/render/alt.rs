@@ -135,3 +135,17 @@ pub fn reveal(view: &RevealView, names: &[String; 2], labels: &Labels) -> String
     }
     cap(text)
 }
+
+/// "Replay of Ann against Bjørn, 87 moves", then the result as in [`reveal`].
+#[must_use]
+pub fn replay(replay: &crate::game::Replay, names: &[String; 2], labels: &Labels) -> String {
+    let head = fill(
+        &labels.replay_alt,
+        &[
+            ("a", &names[0]),
+            ("b", &names[1]),
+            ("moves", &replay.len().to_string()),
+        ],
+    );
+    cap(format!("{head}. {}", reveal(&replay.reveal, names, labels)))
+}

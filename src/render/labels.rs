@@ -54,6 +54,12 @@ pub struct Labels {
     pub enemy_shots: Cow<'static, str>,
     /// Alt text: "no shots yet".
     pub no_shots: Cow<'static, str>,
+    /// Replay frames: "Move {n} of {total}: {name}".
+    pub replay_move: Cow<'static, str>,
+    /// Replay frames of a long match: "one frame per {k} moves".
+    pub replay_sampled: Cow<'static, str>,
+    /// Alt text of a replay: "Replay of {a} against {b}, {moves} moves".
+    pub replay_alt: Cow<'static, str>,
 }
 
 impl Default for Labels {
@@ -83,6 +89,9 @@ impl Default for Labels {
             afloat: "{afloat} of {total} ships afloat".into(),
             enemy_shots: "enemy shots: {shots}, hits: {hits}".into(),
             no_shots: "no shots yet".into(),
+            replay_move: "Move {n} of {total}: {name}".into(),
+            replay_sampled: "one frame per {k} moves".into(),
+            replay_alt: "Replay of {a} against {b}, {moves} moves".into(),
         }
     }
 }

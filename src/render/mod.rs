@@ -28,11 +28,13 @@ pub mod icons;
 pub mod labels;
 pub mod palette;
 pub mod png;
+pub mod replay;
 pub mod report;
 pub mod reveal;
 pub mod text;
 
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use image::RgbaImage;
 
@@ -43,6 +45,7 @@ pub use canvas::Canvas;
 pub use labels::Labels;
 pub use palette::Rgb;
 pub use png::RenderError;
+pub use replay::{MAX_FRAMES, ReplayError, ReplayGif};
 
 use board::{COL_LABELS, ROW_LABELS};
 use text::{Fonts, Style};
@@ -98,10 +101,34 @@ impl Picture {
 }
 
 /// Draws pictures. Build once and share: construction loads the fonts.
+///
+/// The parts of a picture that never change for a rule set, a language and a size
+/// (background, water, grid lines, coordinates, headings) are drawn once and kept; each
+/// picture starts from a copy of its layer and draws only what its view adds.
 #[derive(Debug, Default)]
 pub struct Renderer {
     fonts: Fonts,
+    layers: Mutex<HashMap<Layer, Arc<Canvas>>>,
 }
+
+/// The static layer of one picture kind: everything that does not depend on the view.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Layer {
+    /// Own board: heading and water.
+    Own { variant: Variant, heading: String },
+    /// Target board: heading, water and, in Game 2000, the history heading at its size.
+    Target {
+        variant: Variant,
+        heading: String,
+        history: Option<(report::HistoryLayout, String)>,
+    },
+    /// Reveal and replay frames: both waters.
+    Reveal { variant: Variant },
+}
+
+/// Static layers kept at most (4 languages × 2 rule sets × a few kinds and sizes fit
+/// many times over; labels from elsewhere cannot make the cache grow without end).
+const MAX_LAYERS: usize = 256;
 
 static SHARED: LazyLock<Renderer> = LazyLock::new(Renderer::new);
 
@@ -111,7 +138,30 @@ impl Renderer {
     pub fn new() -> Self {
         Renderer {
             fonts: Fonts::new(),
+            layers: Mutex::default(),
         }
+    }
+
+    /// A copy of the static layer `key`, drawn by `draw` the first time.
+    fn layer(&self, key: Layer, draw: impl FnOnce() -> Canvas) -> Canvas {
+        let cached = self
+            .layers
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .cloned();
+        if let Some(canvas) = cached {
+            return Canvas::clone(&canvas);
+        }
+        // Drawn without the lock: two threads may both draw a new layer once, which is
+        // harmless (the same key always gives the same canvas).
+        let canvas = draw();
+        let mut layers = self.layers.lock().unwrap_or_else(PoisonError::into_inner);
+        if layers.len() >= MAX_LAYERS {
+            layers.clear();
+        }
+        layers.insert(key, Arc::new(canvas.clone()));
+        canvas
     }
 
     /// A process-wide renderer, built on first use.
@@ -131,15 +181,22 @@ impl Renderer {
     #[must_use]
     pub fn own_board(&self, view: &OwnBoardView, labels: &Labels) -> Picture {
         let g = board_grid(view.variant);
-        let (w, h) = (g.x + g.extent() + PAD, g.y + g.extent() + PAD);
-        let mut canvas = Canvas::new(w, h, palette::BACKGROUND);
-        self.heading(
-            &mut canvas,
-            &labels.your_fleet,
-            PAD,
-            g.extent() + ROW_LABELS,
-        );
-        board::water(&mut canvas, &self.fonts, g);
+        let key = Layer::Own {
+            variant: view.variant,
+            heading: labels.your_fleet.to_string(),
+        };
+        let mut canvas = self.layer(key, || {
+            let (w, h) = (g.x + g.extent() + PAD, g.y + g.extent() + PAD);
+            let mut canvas = Canvas::new(w, h, palette::BACKGROUND);
+            self.heading(
+                &mut canvas,
+                &labels.your_fleet,
+                PAD,
+                g.extent() + ROW_LABELS,
+            );
+            board::water(&mut canvas, &self.fonts, g);
+            canvas
+        });
         board::own_marks(&mut canvas, g, view);
         Picture {
             canvas,
@@ -164,14 +221,25 @@ impl Renderer {
             w = panel_x + panel.width() + PAD;
             h = h.max(g.y - COL_LABELS + panel.height() + PAD);
         }
-        let mut canvas = Canvas::new(w, h, palette::BACKGROUND);
-        self.heading(
-            &mut canvas,
-            &labels.enemy_waters,
-            PAD,
-            g.extent() + ROW_LABELS,
-        );
-        board::water(&mut canvas, &self.fonts, g);
+        let key = Layer::Target {
+            variant: view.variant,
+            heading: labels.enemy_waters.to_string(),
+            history: history.then(|| (panel, labels.history.to_string())),
+        };
+        let mut canvas = self.layer(key, || {
+            let mut canvas = Canvas::new(w, h, palette::BACKGROUND);
+            self.heading(
+                &mut canvas,
+                &labels.enemy_waters,
+                PAD,
+                g.extent() + ROW_LABELS,
+            );
+            board::water(&mut canvas, &self.fonts, g);
+            if history {
+                self.heading(&mut canvas, &labels.history, panel_x, panel.width());
+            }
+            canvas
+        });
         board::target_marks(&mut canvas, &self.fonts, g, view);
         report::ships_left_legend(
             &mut canvas,
@@ -181,7 +249,6 @@ impl Renderer {
             labels,
         );
         if history {
-            self.heading(&mut canvas, &labels.history, panel_x, panel.width());
             report::history(
                 &mut canvas,
                 &self.fonts,

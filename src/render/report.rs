@@ -18,7 +18,7 @@ pub const COLUMN_W: u32 = 258;
 pub const HISTORY_SEG: f32 = 14.0;
 
 /// How the history rows are split into columns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HistoryLayout {
     /// Columns of rows.
     pub columns: u32,

@@ -1,13 +1,13 @@
 //! The end reveal: both fleets with every shot, the result and the statistics.
 
-use crate::game::{Ending, PlayerStats, RevealView, Variant, WinReason};
+use crate::game::{Ending, OwnBoardView, PlayerStats, RevealView, Variant, WinReason};
 
 use super::board::{self, COL_LABELS, Grid, ROW_LABELS};
 use super::canvas::Canvas;
 use super::labels::{Labels, fill};
 use super::palette::{self, Rgb};
 use super::text::{Fonts, Style};
-use super::{HEAD, PAD, Picture, Renderer};
+use super::{HEAD, Layer, PAD, Picture, Renderer};
 
 /// Height of the result banner.
 pub const BANNER: u32 = 58;
@@ -79,7 +79,14 @@ pub fn percent(stats: PlayerStats) -> u32 {
     (stats.accuracy() * 100.0).round() as u32
 }
 
-fn pairs(canvas: &mut Canvas, fonts: &Fonts, x: f32, baseline: f32, items: &[(&str, String)]) {
+/// Draws `key value` pairs on one line, keys dimmed.
+pub(super) fn pairs(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    x: f32,
+    baseline: f32,
+    items: &[(&str, String)],
+) {
     let mut pen = x;
     for (key, value) in items {
         fonts.draw(canvas, Style::Label, key, pen, baseline, palette::TEXT_DIM);
@@ -87,6 +94,70 @@ fn pairs(canvas: &mut Canvas, fonts: &Fonts, x: f32, baseline: f32, items: &[(&s
         fonts.draw(canvas, Style::Label, value, pen, baseline, palette::TEXT);
         pen += fonts.width(Style::Label, value) + 16.0;
     }
+}
+
+/// The size of the reveal picture (and of replay frames).
+#[must_use]
+pub fn reveal_size(variant: Variant) -> (u32, u32) {
+    let grids = reveal_grids(variant);
+    let ext = grids[0].extent();
+    (grids[1].x + ext + PAD, stats_top(variant) + STATS + PAD)
+}
+
+/// Top of the statistics under the boards.
+fn stats_top(variant: Variant) -> u32 {
+    let g = reveal_grids(variant)[0];
+    g.y + g.extent() + 12
+}
+
+/// A copy of the reveal's static layer: background and both waters.
+pub(super) fn base(r: &Renderer, variant: Variant) -> Canvas {
+    r.layer(Layer::Reveal { variant }, || {
+        let (w, h) = reveal_size(variant);
+        let mut canvas = Canvas::new(w, h, palette::BACKGROUND);
+        for g in reveal_grids(variant) {
+            board::water(&mut canvas, r.fonts(), g);
+        }
+        canvas
+    })
+}
+
+/// One player's column: name above the board, the board, statistics under it.
+pub(super) fn column(
+    canvas: &mut Canvas,
+    fonts: &Fonts,
+    g: Grid,
+    (name, colour): (&str, Rgb),
+    board: &OwnBoardView,
+    s: PlayerStats,
+    labels: &Labels,
+) {
+    let name = fonts.fit(Style::Heading, name, (g.extent() + ROW_LABELS) as f32);
+    let base = (PAD + BANNER) as f32 + fonts.cap_height(Style::Heading) + 4.0;
+    let x = (g.x - ROW_LABELS) as f32;
+    fonts.draw(canvas, Style::Heading, &name, x, base, colour);
+    board::own_marks(canvas, g, board);
+    let line = stats_top(board.variant) as f32 + fonts.cap_height(Style::Label);
+    pairs(
+        canvas,
+        fonts,
+        x,
+        line,
+        &[
+            (&labels.shots, s.shots.to_string()),
+            (&labels.hits, s.hits.to_string()),
+        ],
+    );
+    pairs(
+        canvas,
+        fonts,
+        x,
+        line + 20.0,
+        &[
+            (&labels.accuracy, format!("{}%", percent(s))),
+            (&labels.turns, s.turns.to_string()),
+        ],
+    );
 }
 
 pub(super) fn draw(
@@ -97,10 +168,8 @@ pub(super) fn draw(
 ) -> Picture {
     let fonts = r.fonts();
     let grids = reveal_grids(view.variant);
-    let ext = grids[0].extent();
-    let stats_top = grids[0].y + ext + 12;
-    let (w, h) = (grids[1].x + ext + PAD, stats_top + STATS + PAD);
-    let mut canvas = Canvas::new(w, h, palette::BACKGROUND);
+    let mut canvas = base(r, view.variant);
+    let w = canvas.width();
 
     let (headline, reason) = result_words(view, names, labels);
     let colour = if matches!(view.ending, Ending::Won { .. }) {
@@ -138,40 +207,14 @@ pub(super) fn draw(
         } else {
             (names[i].clone(), palette::TEXT)
         };
-        let name = fonts.fit(Style::Heading, &name, (ext + ROW_LABELS) as f32);
-        let base = (PAD + BANNER) as f32 + fonts.cap_height(Style::Heading) + 4.0;
-        fonts.draw(
-            &mut canvas,
-            Style::Heading,
-            &name,
-            (g.x - ROW_LABELS) as f32,
-            base,
-            colour,
-        );
-        board::water(&mut canvas, fonts, *g);
-        board::own_marks(&mut canvas, *g, &view.boards[i]);
-        let s = view.stats[i];
-        let x = (g.x - ROW_LABELS) as f32;
-        let line = stats_top as f32 + fonts.cap_height(Style::Label);
-        pairs(
+        column(
             &mut canvas,
             fonts,
-            x,
-            line,
-            &[
-                (&labels.shots, s.shots.to_string()),
-                (&labels.hits, s.hits.to_string()),
-            ],
-        );
-        pairs(
-            &mut canvas,
-            fonts,
-            x,
-            line + 20.0,
-            &[
-                (&labels.accuracy, format!("{}%", percent(s))),
-                (&labels.turns, s.turns.to_string()),
-            ],
+            *g,
+            (&name, colour),
+            &view.boards[i],
+            view.stats[i],
+            labels,
         );
     }
     Picture {

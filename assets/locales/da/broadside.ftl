@@ -316,6 +316,9 @@ pic-turns = Ture
 pic-afloat = { $afloat } af { $total } skibe flyder stadig
 pic-enemy-shots = fjendens skud: { $shots }, træffere: { $hits }
 pic-no-shots = ingen skud endnu
+pic-replay-move = Træk { $n } af { $total }: { $name }
+pic-replay-sampled = ét billede pr. { $k } træk
+pic-replay-alt = Genafspilning af { $a } mod { $b }, { $moves } træk
 
 ## Against the computer
 

@@ -317,6 +317,9 @@ pic-turns = Turns
 pic-afloat = { $afloat } of { $total } ships afloat
 pic-enemy-shots = enemy shots: { $shots }, hits: { $hits }
 pic-no-shots = no shots yet
+pic-replay-move = Move { $n } of { $total }: { $name }
+pic-replay-sampled = one frame per { $k } moves
+pic-replay-alt = Replay of { $a } against { $b }, { $moves } moves
 
 ## Against the computer
 

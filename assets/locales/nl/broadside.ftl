@@ -316,6 +316,9 @@ pic-turns = Beurten
 pic-afloat = { $afloat } van { $total } boten drijven nog
 pic-enemy-shots = vijandelijke schoten: { $shots }, raak: { $hits }
 pic-no-shots = nog geen schoten
+pic-replay-move = Zet { $n } van { $total }: { $name }
+pic-replay-sampled = één beeld per { $k } zetten
+pic-replay-alt = Herhaling van { $a } tegen { $b }, { $moves } zetten
 
 ## Against the computer
 

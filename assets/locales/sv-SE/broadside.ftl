@@ -316,6 +316,9 @@ pic-turns = Drag
 pic-afloat = { $afloat } av { $total } skepp flyter
 pic-enemy-shots = fiendens skott: { $shots }, träffar: { $hits }
 pic-no-shots = inga skott än
+pic-replay-move = Drag { $n } av { $total }: { $name }
+pic-replay-sampled = en bild per { $k } drag
+pic-replay-alt = Repris av { $a } mot { $b }, { $moves } drag
 
 ## Against the computer
 

@@ -234,6 +234,9 @@ impl Catalog {
         l.afloat = template("pic-afloat", &["afloat", "total"]);
         l.enemy_shots = template("pic-enemy-shots", &["shots", "hits"]);
         l.no_shots = word("pic-no-shots");
+        l.replay_move = template("pic-replay-move", &["n", "total", "name"]);
+        l.replay_sampled = template("pic-replay-sampled", &["k"]);
+        l.replay_alt = template("pic-replay-alt", &["a", "b", "moves"]);
         l
     }
 }

@@ -1,0 +1,59 @@
+//! Splits render time into drawing and encoding, per picture kind:
+//!
+//! ```text
+//! cargo run --release --example render_parts
+//! ```
+
+#[path = "../tests/scenes/mod.rs"]
+mod scenes;
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use broadside::game::Variant;
+use broadside::render::{Labels, Picture, Renderer};
+
+fn median(mut f: impl FnMut()) -> f64 {
+    let mut times: Vec<f64> = (0..400)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[times.len() / 2]
+}
+
+fn report(name: &str, draw: impl Fn() -> Picture) {
+    let pic = draw();
+    let d = median(|| {
+        black_box(draw());
+    });
+    let e = median(|| {
+        black_box(pic.to_png().unwrap());
+    });
+    let bytes = pic.to_png().unwrap().len();
+    println!("{name:<24} draw {d:.3} ms  encode {e:.3} ms  {bytes} B");
+}
+
+fn main() {
+    let r = Renderer::shared();
+    let labels = Labels::default();
+    for variant in Variant::ALL {
+        let key = variant.key();
+        let mid = scenes::midgame(variant);
+        let own = mid.own_view(scenes::ANN).unwrap();
+        let target = mid.target_view(scenes::ANN).unwrap();
+        report(&format!("{key}/own_board"), || r.own_board(&own, &labels));
+        report(&format!("{key}/target_board"), || {
+            r.target_board(&target, &labels)
+        });
+        let end = scenes::finished(variant);
+        let reveal = end.reveal().unwrap();
+        let names = scenes::names();
+        report(&format!("{key}/reveal"), || {
+            r.reveal(&reveal, &names, &labels)
+        });
+    }
+}
