@@ -39,6 +39,23 @@ fn bench(c: &mut Criterion) {
             b.iter(|| r.reveal(black_box(&reveal), &names, &labels).to_png());
         });
     }
+    // A classic match of 100 moves (40 misses each, then 20 hits) as an animated GIF.
+    let long = scenes::long(Variant::Classic, 40);
+    let replay = long.replay().expect("finished");
+    assert_eq!(replay.len(), 100);
+    let names = scenes::names();
+    let size = r
+        .replay(&replay, &names, &labels)
+        .expect("encodes")
+        .bytes
+        .len();
+    println!("classic/replay_100: {size} bytes");
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.bench_function("classic/replay_100", |b| {
+        b.iter(|| r.replay(black_box(&replay), &names, &labels));
+    });
+    group.finish();
 }
 
 criterion_group!(benches, bench);

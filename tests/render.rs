@@ -257,9 +257,11 @@ fn same_view_same_bytes_and_boards_stay_small() {
                 .expect("png"),
         ];
         assert_eq!(once, again);
+        // Encoded for speed (see render::png): a board stays well under the 25 KB that
+        // a slow uplink sends in a blink, the wide Game 2000 target board included.
         for bytes in &once {
             assert!(
-                bytes.len() <= 10 * 1024,
+                bytes.len() <= 24 * 1024,
                 "{variant:?}: {} bytes",
                 bytes.len()
             );

@@ -260,6 +260,9 @@ impl Store for Flaky {
     fn moves(&self, id: u64) -> StoreFuture<'_, Vec<store::MoveRecord>> {
         self.inner.moves(id)
     }
+    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
+        self.inner.recent(player, limit)
+    }
     fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
         self.inner.beat(at_ms)
     }
@@ -818,4 +821,87 @@ async fn one_database_file_serves_one_bot() {
     // Once the first is gone, the file is free again.
     drop(first);
     store::open(&db.url()).await.expect("free again");
+}
+
+#[tokio::test]
+async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
+    use broadside::session::ReplayError;
+    let db = Db::new("replays");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(21)));
+    // A match that ends before a shot: no replay, and not offered.
+    let declined = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.decline(declined, BOB).await.unwrap();
+    assert!(matches!(
+        s.finished(declined).await,
+        Err(ReplayError::NoBattle)
+    ));
+    // A battle with five shots, then a forfeit.
+    let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    assert!(matches!(
+        s.finished(id).await,
+        Err(ReplayError::StillPlaying)
+    ));
+    let other = if first == ALICE { BOB } else { ALICE };
+    let target = if first == ALICE { CLASSIC_B } else { CLASSIC_A };
+    let ships = cells_of(Variant::Classic, target);
+    let mut water = all_cells(Variant::Classic)
+        .into_iter()
+        .filter(|c| !ships.contains(c));
+    // Two hits (shoot again), then a miss; the other player misses once, then the
+    // first hits once more.
+    let mut played = Vec::new();
+    for (who, cell) in [
+        (first, ships[0]),
+        (first, ships[1]),
+        (first, water.next().unwrap()),
+        (other, "J1".parse::<Coord>().unwrap()),
+        (first, ships[2]),
+    ] {
+        let fired = s.fire(CHANNEL, who, &cell.to_string()).await;
+        played.push((who, cell, fired.is_ok()));
+    }
+    s.forfeit(other)
+        .await
+        .unwrap()
+        .expect("the forfeit ends it");
+    let done = s.finished(id).await.expect("finished with a battle");
+    let replay = done.replay.expect("a replay");
+    let fired: Vec<(PlayerId, Coord)> = played
+        .iter()
+        .filter(|p| p.2)
+        .map(|&(who, cell, _)| (who, cell))
+        .collect();
+    assert_eq!(fired.len(), 5, "every scripted shot was legal: {played:?}");
+    let moves: Vec<(PlayerId, Coord)> = replay
+        .moves
+        .iter()
+        .map(|m| (replay.players[m.shooter.index()], m.cells()[0]))
+        .collect();
+    assert_eq!(
+        moves, fired,
+        "the replay has the shots in the order they were played"
+    );
+    assert_eq!(done.names, ["Alice".to_owned(), "Bob".to_owned()]);
+    assert_eq!(done.guild, Some(5));
+    // The same order as the stored moves.
+    let stored_moves = store.moves(id.0).await.unwrap();
+    assert_eq!(stored_moves.len(), 5);
+    for (m, (who, cell)) in stored_moves.iter().zip(&fired) {
+        assert_eq!(
+            (m.player, m.cells.as_str()),
+            (who.0, cell.to_string().as_str())
+        );
+    }
+    // Offered to both players, newest first; the declined match is not offered.
+    for p in [ALICE, BOB] {
+        let recent = s.recent(p, 10).await.unwrap();
+        let ids: Vec<MatchId> = recent.iter().map(|d| d.id).collect();
+        assert_eq!(ids, vec![id], "{p:?}");
+    }
+    assert!(s.recent(PlayerId(4242), 10).await.unwrap().is_empty());
+    assert!(matches!(
+        s.finished(MatchId(12_345)).await,
+        Err(ReplayError::Unknown)
+    ));
 }

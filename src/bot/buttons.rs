@@ -1,8 +1,8 @@
 //! The custom ids of the bot's buttons, typed.
 //!
 //! Every button carries `bs:<match>:<action>[:<arg>]`. Match ids are random and stored, so
-//! a button keeps working after a restart as long as its match is live, and can never act
-//! on another match.
+//! a button keeps working after a restart as long as its match is live (a Replay button,
+//! as long as the finished match is stored), and can never act on another match.
 
 use std::fmt;
 use std::str::FromStr;
@@ -23,6 +23,8 @@ pub enum ButtonId {
     Shuffle(MatchId),
     /// Make the previewed fleet final; carries the preview's fleet fingerprint.
     Ready(MatchId, String),
+    /// Watch a finished match again (works for as long as the match is stored).
+    Replay(MatchId),
 }
 
 impl fmt::Display for ButtonId {
@@ -32,6 +34,7 @@ impl fmt::Display for ButtonId {
             ButtonId::Decline(id) => write!(f, "{PREFIX}{id}:decline"),
             ButtonId::Shuffle(id) => write!(f, "{PREFIX}{id}:shuffle"),
             ButtonId::Ready(id, tag) => write!(f, "{PREFIX}{id}:ready:{tag}"),
+            ButtonId::Replay(id) => write!(f, "{PREFIX}{id}:replay"),
         }
     }
 }
@@ -54,6 +57,7 @@ impl FromStr for ButtonId {
             ("accept", None) => Ok(ButtonId::Accept(id)),
             ("decline", None) => Ok(ButtonId::Decline(id)),
             ("shuffle", None) => Ok(ButtonId::Shuffle(id)),
+            ("replay", None) => Ok(ButtonId::Replay(id)),
             ("ready", Some(tag)) if !tag.is_empty() => Ok(ButtonId::Ready(id, tag.to_owned())),
             _ => Err(NotOurs),
         }
@@ -72,6 +76,7 @@ mod tests {
             ButtonId::Decline(id),
             ButtonId::Shuffle(MatchId(7)),
             ButtonId::Ready(id, "0badf00d".into()),
+            ButtonId::Replay(id),
         ] {
             assert_eq!(b.to_string().parse::<ButtonId>(), Ok(b.clone()), "{b}");
         }
@@ -98,6 +103,7 @@ mod tests {
             "bs:1:ready",
             "bs:1:ready:",
             "bs:1:fire:C4",
+            "bs:1:replay:x",
         ] {
             assert_eq!(bad.parse::<ButtonId>(), Err(NotOurs), "{bad:?}");
         }

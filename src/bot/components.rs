@@ -46,6 +46,7 @@ pub async fn handle(
         Ok(ButtonId::Decline(_)) => "button:decline",
         Ok(ButtonId::Shuffle(_)) => "button:shuffle",
         Ok(ButtonId::Ready(..)) => "button:ready",
+        Ok(ButtonId::Replay(_)) => "button:replay",
         Err(_) => "button:unknown",
     };
     let outcome = match parsed {
@@ -57,6 +58,7 @@ pub async fn handle(
         Ok(ButtonId::Decline(id)) => decline(&c, id).await,
         Ok(ButtonId::Shuffle(id)) => shuffle(&c, id).await,
         Ok(ButtonId::Ready(id, tag)) => ready(&c, id, &tag).await,
+        Ok(ButtonId::Replay(id)) => replay(&c, id).await,
     };
     let result = match &outcome {
         Ok(()) => "ok",
@@ -90,6 +92,45 @@ struct Click<'a> {
     interaction: &'a ComponentInteraction,
     /// The clicking user's language.
     lang: Lang,
+}
+
+/// The replay of a finished match, privately to whoever clicked (anyone in the server
+/// where it was played may watch it).
+async fn replay(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
+    use super::commands::replay::{allowed, find_in};
+    let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
+    let done = find_in(&c.data.session, lang, id).await?;
+    allowed(
+        &done,
+        click.guild_id.map(serenity::GuildId::get),
+        player(&click.user),
+        lang,
+    )?;
+    // Checked: drawing takes a moment, so answer "thinking" (privately) first.
+    click
+        .create_response(
+            ctx,
+            CreateInteractionResponse::Defer(
+                CreateInteractionResponseMessage::new().ephemeral(true),
+            ),
+        )
+        .await?;
+    // The deferred answer is filled in (it stays private); a failure is said there too.
+    let edit = match pictures::replay(done, lang).await {
+        Ok(post) => serenity::EditInteractionResponse::new()
+            .content(post.caption)
+            .new_attachment(post.file),
+        Err(e) => {
+            if !matches!(e, Error::User(_)) {
+                tracing::error!(match_id = %id, error = %e, "could not draw a replay");
+            }
+            serenity::EditInteractionResponse::new().content(e.player_message(lang))
+        }
+    };
+    if let Err(e) = click.edit_response(ctx, edit).await {
+        tracing::warn!(match_id = %id, error = %e, "could not send a replay");
+    }
+    Ok(())
 }
 
 /// Replaces the message the button sits on.
@@ -140,6 +181,7 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
                 .map(|p| serenity::UserId::new(p.0))
                 .to_vec(),
             about: Some(id),
+            ..Post::default()
         };
         deliver::post_quietly(&ctx.http, click.channel_id.get(), &post).await;
     }
@@ -159,6 +201,7 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
                 files: Vec::new(),
                 ping: vec![serenity::UserId::new(p.0)],
                 about: Some(preview.id),
+                ..Post::default()
             };
             deliver::post_or_dm(&ctx.http, preview.channel.0, &hint, &[p.0]).await;
         }
@@ -287,6 +330,7 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
             files: Vec::new(),
             ping: readied.players.map(|p| serenity::UserId::new(p.0)).to_vec(),
             about: Some(id),
+            ..Post::default()
         };
         // In the channel, or else to the players by DM: the first player must know.
         let humans = play::user_ids(&readied.members);

@@ -38,6 +38,7 @@ async fn announce(http: &Http, turn: &ComputerTurn) {
         files,
         ping: vec![serenity::UserId::new(turn.member.0)],
         about: Some(turn.id),
+        ..Post::default()
     };
     deliver::post_or_dm(http, turn.channel.0, &post, &[turn.member.0]).await;
 }

@@ -77,6 +77,8 @@ pub struct Post {
     pub files: Vec<CreateAttachment>,
     /// Members who are pinged (nobody else is).
     pub ping: Vec<UserId>,
+    /// Buttons under the message.
+    pub components: Vec<serenity::CreateActionRow>,
     /// The match it is about, for the logs.
     pub about: Option<crate::session::MatchId>,
 }
@@ -110,6 +112,9 @@ impl Post {
             .enforce_nonce(true);
         if with_files {
             m = m.add_files(self.files.clone());
+        }
+        if !self.components.is_empty() {
+            m = m.components(self.components.clone());
         }
         m
     }

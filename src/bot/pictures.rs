@@ -55,3 +55,59 @@ pub fn reveal(
     let png = encode(&Renderer::shared().reveal(view, names, labels))?;
     Ok(attach(png, "reveal.png", &alt::reveal(view, names, labels)))
 }
+
+/// Replays drawn at once; more wait (a long replay takes a tenth of a second of CPU).
+const REPLAYS_AT_ONCE: usize = 2;
+/// How long a replay waits for its turn before the player is told to try again.
+const REPLAY_QUEUE: std::time::Duration = std::time::Duration::from_secs(10);
+
+static REPLAY_SLOTS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(REPLAYS_AT_ONCE);
+
+/// A replay ready to send: the animated picture and its caption, in one language.
+pub struct ReplayPost {
+    /// The caption: players, rule set, moves and match id (and a note when frames were
+    /// left out of a long match).
+    pub caption: String,
+    /// The GIF with its alt text.
+    pub file: CreateAttachment,
+}
+
+/// Draws the replay of `done` with words in `lang`, off the async threads, at most
+/// [`REPLAYS_AT_ONCE`] at a time.
+pub async fn replay(done: crate::session::Finished, lang: Lang) -> Result<ReplayPost, Error> {
+    use super::i18n::{errors::variant_title, tr};
+    let Some(replay) = done.replay else {
+        return Err(Error::user(tr!(lang, "err-replay-no-battle")));
+    };
+    let Ok(Ok(_slot)) = tokio::time::timeout(REPLAY_QUEUE, REPLAY_SLOTS.acquire()).await else {
+        return Err(Error::user(tr!(lang, "err-replay-busy")));
+    };
+    let names = done.names.clone();
+    let drawn = tokio::task::spawn_blocking(move || {
+        let labels = lang.labels();
+        let gif = Renderer::shared().replay(&replay, &names, labels);
+        (gif, alt::replay(&replay, &names, labels))
+    })
+    .await
+    .map_err(|e| Error::Internal(anyhow::anyhow!("the replay task failed: {e}")))?;
+    let (gif, alt_text) = drawn;
+    let gif =
+        gif.map_err(|e| Error::Internal(anyhow::anyhow!("could not encode a replay: {e}")))?;
+    let mut caption = tr!(
+        lang,
+        "replay-caption",
+        a = done.names[0].as_str(),
+        b = done.names[1].as_str(),
+        variant = variant_title(lang, done.variant),
+        moves = gif.moves,
+        id = done.id.to_string()
+    );
+    if gif.every > 1 {
+        caption.push('\n');
+        caption.push_str(&tr!(lang, "replay-sampled", k = gif.every));
+    }
+    Ok(ReplayPost {
+        caption,
+        file: attach(gif.bytes, &format!("replay-{}.gif", done.id), &alt_text),
+    })
+}

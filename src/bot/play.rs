@@ -165,6 +165,14 @@ pub async fn announce(http: &Http, session: &Session, end: &Ended) {
             Ok(picture) => post.files.push(picture),
             Err(e) => tracing::error!(match_id = %end.id, error = %e, "could not draw the reveal"),
         }
+        if reveal.stats.iter().any(|s| s.shots > 0) {
+            post.components = vec![serenity::CreateActionRow::Buttons(vec![
+                CreateButton::new(ButtonId::Replay(end.id).to_string())
+                    .label(tr!(lang, "button-replay"))
+                    .emoji('🎞')
+                    .style(serenity::ButtonStyle::Secondary),
+            ])];
+        }
     }
     deliver::post_or_dm(http, end.channel.0, &post, &user_ids(&end.members)).await;
     session.announced(end.id).await;

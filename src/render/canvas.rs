@@ -6,7 +6,10 @@
 //! colours and maps exactly onto a palette PNG. The same drawing calls always
 //! give the same palette and the same pixels.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use super::palette::{self, Rgb};
 
@@ -21,7 +24,27 @@ pub struct Canvas {
     pixels: Vec<u8>,
     palette: Vec<Rgb>,
     lookup: HashMap<Rgb, u8>,
-    blends: HashMap<(u8, u8, u8), u8>,
+    blends: HashMap<u32, u8, BuildHasherDefault<Mix>>,
+}
+
+/// A hasher for the small integer keys of the blend table (a multiply, no `SipHash`).
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 /// A point in pixel space (pixel centres are at `.5`).
@@ -38,7 +61,7 @@ impl Canvas {
             pixels: Vec::new(),
             palette: Vec::with_capacity(96),
             lookup: HashMap::with_capacity(96),
-            blends: HashMap::with_capacity(128),
+            blends: HashMap::with_capacity_and_hasher(128, BuildHasherDefault::default()),
         };
         for c in palette::BASE {
             canvas.index_of(c);
@@ -127,6 +150,7 @@ impl Canvas {
     }
 
     /// Covers pixel (`x`, `y`) with colour index `fg` at `level` of [`LEVELS`].
+    #[inline]
     pub fn blend(&mut self, x: u32, y: u32, fg: u8, level: u8) {
         if level == 0 || x >= self.width || y >= self.height {
             return;
@@ -134,13 +158,18 @@ impl Canvas {
         let at = self.offset(x, y);
         if level >= LEVELS {
             self.pixels[at] = fg;
-            return;
+        } else {
+            self.mix_at(at, fg, level);
         }
+    }
+
+    /// Covers the pixel at offset `at` with `fg` at a partial `level`.
+    fn mix_at(&mut self, at: usize, fg: u8, level: u8) {
         let bg = self.pixels[at];
         if bg == fg {
             return;
         }
-        let key = (bg, fg, level);
+        let key = u32::from(bg) << 16 | u32::from(fg) << 8 | u32::from(level);
         let i = if let Some(&i) = self.blends.get(&key) {
             i
         } else {
@@ -164,9 +193,62 @@ impl Canvas {
         for y in ya..yb {
             for x in xa..xb {
                 let d = sdf(P(x as f32 + 0.5, y as f32 + 0.5));
-                let cover = (0.5 - d).clamp(0.0, 1.0);
-                let level = (cover * f32::from(LEVELS)).round() as u8;
-                self.blend(x, y, fg, level);
+                self.blend(x, y, fg, level_of(d));
+            }
+        }
+    }
+
+    /// Paints a shape through the stamp cache: `bbox` and `at` are in canvas pixels,
+    /// `sdf` takes points relative to the integer origin the stamp is cut at, and
+    /// `params` (the shape's coordinates relative to that origin, and its sizes) say
+    /// which shapes are the same. Pixels equal those of [`Canvas::shape`] for the same
+    /// distance function: the translation by whole pixels is exact in `f32`.
+    fn stamped(
+        &mut self,
+        kind: u8,
+        bbox: (f32, f32, f32, f32),
+        c: Rgb,
+        params: impl Fn(f32, f32) -> [f32; 6],
+        sdf: impl Fn(P, &[f32; 6]) -> f32,
+    ) {
+        let (x0, y0, x1, y1) = bbox;
+        let (ox, oy) = ((x0 - 1.0).floor(), (y0 - 1.0).floor());
+        let local = params(ox, oy);
+        let key = StampKey {
+            kind,
+            params: local.map(f32::to_bits),
+            size: [(x1 - x0).to_bits(), (y1 - y0).to_bits(), 0, 0],
+        };
+        let (lx0, ly0, lx1, ly1) = (x0 - ox, y0 - oy, x1 - ox, y1 - oy);
+        let range = (
+            (lx0 - 1.0).floor() as i32,
+            (ly0 - 1.0).floor() as i32,
+            (lx1 + 1.0).ceil() as i32,
+            (ly1 + 1.0).ceil() as i32,
+        );
+        let stamp = stamp(key, range, |p| level_of(sdf(p, &local)));
+        let fg = self.index_of(c);
+        self.paint(&stamp, (ox as i32, oy as i32), fg);
+    }
+
+    /// Paints the spans of `stamp` cut at `origin` in colour index `fg`.
+    fn paint(&mut self, stamp: &Stamp, origin: (i32, i32), fg: u8) {
+        let (width, height) = (self.width as i32, self.height as i32);
+        for span in &stamp.spans {
+            let y = origin.1 + span.y;
+            let x0 = (origin.0 + span.x).max(0);
+            let x1 = (origin.0 + span.x + i32::from(span.len)).min(width);
+            if y < 0 || y >= height || x0 >= x1 {
+                continue;
+            }
+            let row = y as usize * self.width as usize;
+            let (a, b) = (row + x0 as usize, row + x1 as usize);
+            if span.level >= LEVELS {
+                self.pixels[a..b].fill(fg);
+            } else {
+                for at in a..b {
+                    self.mix_at(at, fg, span.level);
+                }
             }
         }
     }
@@ -174,18 +256,26 @@ impl Canvas {
     /// A filled disc.
     pub fn disc(&mut self, centre: P, r: f32, c: Rgb) {
         let P(cx, cy) = centre;
-        self.shape((cx - r, cy - r, cx + r, cy + r), c, |p| {
-            len(p.0 - cx, p.1 - cy) - r
-        });
+        self.stamped(
+            0,
+            (cx - r, cy - r, cx + r, cy + r),
+            c,
+            |ox, oy| [cx - ox, cy - oy, r, 0.0, 0.0, 0.0],
+            |p, &[cx, cy, r, ..]| len(p.0 - cx, p.1 - cy) - r,
+        );
     }
 
     /// A ring of radius `r` and stroke width `w`.
     pub fn ring(&mut self, centre: P, r: f32, w: f32, c: Rgb) {
         let P(cx, cy) = centre;
         let e = r + w;
-        self.shape((cx - e, cy - e, cx + e, cy + e), c, |p| {
-            (len(p.0 - cx, p.1 - cy) - r).abs() - w / 2.0
-        });
+        self.stamped(
+            1,
+            (cx - e, cy - e, cx + e, cy + e),
+            c,
+            |ox, oy| [cx - ox, cy - oy, r, w, 0.0, 0.0],
+            |p, &[cx, cy, r, w, ..]| (len(p.0 - cx, p.1 - cy) - r).abs() - w / 2.0,
+        );
     }
 
     /// A straight stroke with round ends.
@@ -197,14 +287,28 @@ impl Canvas {
             a.0.max(b.0) + h,
             a.1.max(b.1) + h,
         );
-        self.shape(bbox, c, |p| seg_dist(p, a, b) - h);
+        self.stamped(
+            2,
+            bbox,
+            c,
+            |ox, oy| [a.0 - ox, a.1 - oy, b.0 - ox, b.1 - oy, h, 0.0],
+            |p, &[ax, ay, bx, by, h, _]| seg_dist(p, P(ax, ay), P(bx, by)) - h,
+        );
     }
 
     /// A filled rectangle with rounded corners of radius `r`.
     pub fn rounded_rect(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, c: Rgb) {
-        self.shape((x, y, x + w, y + h), c, |p| {
-            rounded_rect_sdf(p, x, y, w, h, r)
-        });
+        // The centre is taken in canvas pixels first, then moved to the stamp's origin,
+        // so that the distances are the very same `f32` values wherever the box lies.
+        let (cx, cy) = (x + w / 2.0, y + h / 2.0);
+        let (hx, hy) = (w / 2.0 - r, h / 2.0 - r);
+        self.stamped(
+            3,
+            (x, y, x + w, y + h),
+            c,
+            |ox, oy| [cx - ox, cy - oy, hx, hy, r, 0.0],
+            |p, &[cx, cy, hx, hy, r, _]| rounded_box_sdf(p, (cx, cy), (hx, hy), r),
+        );
     }
 
     /// Paints `c` on every pixel inside the rounded rectangle where
@@ -212,20 +316,30 @@ impl Canvas {
     #[allow(clippy::too_many_arguments)]
     pub fn hatch(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, period: u32, c: Rgb) {
         let i = self.index_of(c);
-        let xa = x.floor().max(0.0) as u32;
-        let ya = y.floor().max(0.0) as u32;
-        let xb = ((x + w).ceil().max(0.0) as u32).min(self.width);
-        let yb = ((y + h).ceil().max(0.0) as u32).min(self.height);
-        for py in ya..yb {
-            for px in xa..xb {
-                if (px + py) % period < 2
-                    && rounded_rect_sdf(P(px as f32 + 0.5, py as f32 + 0.5), x, y, w, h, r) < -0.5
-                {
-                    let at = self.offset(px, py);
-                    self.pixels[at] = i;
-                }
-            }
-        }
+        let (ox, oy) = (x.floor() - 1.0, y.floor() - 1.0);
+        // The stripes follow the canvas, so the stamp is also keyed by where they start.
+        let period = period.max(1);
+        let phase = (ox as i64 + oy as i64).rem_euclid(i64::from(period)) as u32;
+        let (cx, cy) = (x + w / 2.0 - ox, y + h / 2.0 - oy);
+        let (hx, hy) = (w / 2.0 - r, h / 2.0 - r);
+        let key = StampKey {
+            kind: 4,
+            params: [cx, cy, hx, hy, r, 0.0].map(f32::to_bits),
+            size: [w.to_bits(), h.to_bits(), period, phase],
+        };
+        let range = (
+            (x - ox).floor() as i32,
+            (y - oy).floor() as i32,
+            (x + w - ox).ceil() as i32,
+            (y + h - oy).ceil() as i32,
+        );
+        let stamp = stamp(key, range, |p| {
+            let (px, py) = ((p.0 - 0.5) as u32, (p.1 - 0.5) as u32);
+            let on =
+                (px + py + phase) % period < 2 && rounded_box_sdf(p, (cx, cy), (hx, hy), r) < -0.5;
+            if on { LEVELS } else { 0 }
+        });
+        self.paint(&stamp, (ox as i32, oy as i32), i);
     }
 }
 
@@ -245,11 +359,93 @@ fn seg_dist(p: P, a: P, b: P) -> f32 {
     len(px - bx * t, py - by * t)
 }
 
-fn rounded_rect_sdf(p: P, x: f32, y: f32, w: f32, h: f32, r: f32) -> f32 {
-    let (cx, cy) = (x + w / 2.0, y + h / 2.0);
-    let qx = (p.0 - cx).abs() - (w / 2.0 - r);
-    let qy = (p.1 - cy).abs() - (h / 2.0 - r);
+/// The distance to a box with centre `c`, straight half-sides `half` and corner radius `r`.
+fn rounded_box_sdf(p: P, c: (f32, f32), half: (f32, f32), r: f32) -> f32 {
+    let qx = (p.0 - c.0).abs() - half.0;
+    let qy = (p.1 - c.1).abs() - half.1;
     len(qx.max(0.0), qy.max(0.0)) + qx.max(qy).min(0.0) - r
+}
+
+/// The coverage level of a pixel whose centre lies `d` pixels outside a shape's edge.
+fn level_of(d: f32) -> u8 {
+    let cover = (0.5 - d).clamp(0.0, 1.0);
+    // `cover` is never negative, so adding a half and truncating rounds like `round`
+    // (which is a library call, not an instruction).
+    (cover * f32::from(LEVELS) + 0.5) as u8
+}
+
+/// The coverage of one shape, cut at an integer origin: runs of equal coverage.
+struct Stamp {
+    spans: Vec<Span>,
+}
+
+/// A run of pixels of one row with the same coverage.
+struct Span {
+    /// Row and first column, from the origin.
+    y: i32,
+    x: i32,
+    /// Pixels in the run.
+    len: u16,
+    /// Coverage, `1..=LEVELS`.
+    level: u8,
+}
+
+/// The cached stamp `key`, measured by `level` over the pixels of `range` (columns
+/// `x0..x1`, rows `y0..y1` from the origin; `level` gets pixel centres).
+fn stamp(key: StampKey, range: (i32, i32, i32, i32), level: impl Fn(P) -> u8) -> Rc<Stamp> {
+    STAMPS.with(|cache| {
+        if let Some(s) = cache.borrow().get(&key) {
+            return Rc::clone(s);
+        }
+        let (x0, y0, x1, y1) = range;
+        let mut spans = Vec::new();
+        for y in y0..y1 {
+            let mut run: Option<Span> = None;
+            for x in x0..x1 {
+                let l = level(P(x as f32 + 0.5, y as f32 + 0.5));
+                match &mut run {
+                    Some(s) if s.level == l => s.len += 1,
+                    _ => {
+                        if let Some(s) = run.take().filter(|s| s.level > 0) {
+                            spans.push(s);
+                        }
+                        run = Some(Span {
+                            y,
+                            x,
+                            len: 1,
+                            level: l,
+                        });
+                    }
+                }
+            }
+            if let Some(s) = run.filter(|s| s.level > 0) {
+                spans.push(s);
+            }
+        }
+        let stamp = Rc::new(Stamp { spans });
+        let mut cache = cache.borrow_mut();
+        if cache.len() >= MAX_STAMPS {
+            cache.clear();
+        }
+        cache.insert(key, Rc::clone(&stamp));
+        stamp
+    })
+}
+
+/// Which shape a stamp is: the kind, its coordinates relative to the stamp's origin and
+/// its sizes, as bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct StampKey {
+    kind: u8,
+    params: [u32; 6],
+    size: [u32; 4],
+}
+
+/// Stamps kept per thread; the pictures use a few hundred.
+const MAX_STAMPS: usize = 4096;
+
+thread_local! {
+    static STAMPS: RefCell<HashMap<StampKey, Rc<Stamp>>> = RefCell::new(HashMap::new());
 }
 
 #[cfg(test)]

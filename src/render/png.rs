@@ -12,8 +12,10 @@ pub enum RenderError {
     Png(#[from] png::EncodingError),
 }
 
-/// Pixels above which a picture is compressed harder (a single board has about 150 000).
-const LARGE_PICTURE: u32 = 200_000;
+/// Pixels above which a picture is compressed for speed rather than size (a single
+/// board has about 150 000, a Game 2000 target board with its history 275 000, the
+/// reveal 315 000).
+const LARGE_PICTURE: u32 = 250_000;
 
 /// Encodes `canvas` as an 8-bit palette PNG. Same canvas, same bytes.
 pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
@@ -28,17 +30,19 @@ pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
             .flat_map(|c| c.0)
             .collect::<Vec<u8>>(),
     );
-    // With the zlib-rs backend (see Cargo.toml), level 5 keeps a single board under
-    // 1 ms and 8 KB. Level 6 is 10-15 % smaller and slower; the wide pictures (a board
-    // with the report panel, the reveal) use it so they stay near 10 KB. The flat
-    // palette pictures compress best without a filter.
-    let level = if canvas.width() * canvas.height() > LARGE_PICTURE {
-        6
+    // Chosen by measurement (the table in the note of issue 14; `cargo run --release
+    // --example render_parts` prints draw and encode time per kind). fdeflate's fast mode
+    // encodes a board in under 0.1 ms, against about 0.2 ms at zlib level 2 and 0.45 ms
+    // at level 5; the price is size: about 11-14 KB for a board instead of 5-7 KB, which
+    // costs nothing noticeable to upload. "Paeth" rows compress best for the boards,
+    // "Up" rows are fastest for the large pictures (reveal, Game 2000 target with its
+    // history).
+    encoder.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
+    encoder.set_filter(if canvas.width() * canvas.height() > LARGE_PICTURE {
+        png::Filter::Up
     } else {
-        5
-    };
-    encoder.set_deflate_compression(png::DeflateCompression::Level(level));
-    encoder.set_filter(png::Filter::NoFilter);
+        png::Filter::Paeth
+    });
     let mut writer = encoder.write_header()?;
     writer.write_image_data(canvas.indices())?;
     writer.finish()?;

@@ -31,6 +31,10 @@ const DELAYS_SHOT: [u16; 3] = [60, 110, 180];
 const DELAYS_SALVO: [u16; 3] = [130, 180, 250];
 const DELAY_REVEAL: u16 = 800;
 
+/// The delay of every image of a picture but its last (hundredths of a second): browsers
+/// show delays of 0 and 1 as a tenth of a second, so 2 is the shortest that is kept.
+const STEP_DELAY: u16 = 2;
+
 /// The palette index that means "unchanged" in a frame rectangle.
 const TRANSPARENT: u8 = 255;
 
@@ -39,8 +43,12 @@ const TRANSPARENT: u8 = 255;
 pub struct ReplayGif {
     /// The GIF file.
     pub bytes: Vec<u8>,
-    /// Frames in the file, the reveal included.
+    /// Pictures shown, the reveal included: one per move (or per `every` moves) and one
+    /// for the reveal.
     pub frames: usize,
+    /// Images in the file: a picture is stored as one image per band of rows that
+    /// changed, all but the last shown for a fiftieth of a second.
+    pub images: usize,
     /// Moves in the match.
     pub moves: usize,
     /// One frame per this many moves (1 unless the match was too long).
@@ -150,10 +158,11 @@ impl Renderer {
         }
         let end = self.reveal(&replay.reveal, names, labels);
         gif.push(end.canvas(), DELAY_REVEAL);
-        let frames = gif.frames.len();
+        let (frames, images) = (gif.shown, gif.frames.len());
         Ok(ReplayGif {
             bytes: gif.encode()?,
             frames,
+            images,
             moves,
             every,
             width,
@@ -260,6 +269,8 @@ struct GifFrames {
     lookup: HashMap<Rgb, u8>,
     previous: Option<Vec<u8>>,
     frames: Vec<Rect>,
+    /// Pictures pushed (each one image or more).
+    shown: usize,
 }
 
 impl GifFrames {
@@ -271,6 +282,7 @@ impl GifFrames {
             lookup: HashMap::with_capacity(255),
             previous: None,
             frames: Vec::new(),
+            shown: 0,
         }
     }
 
@@ -296,28 +308,46 @@ impl GifFrames {
             .unwrap_or(0) as u8
     }
 
-    /// Adds `canvas` (of the replay's size) as the next frame.
+    /// Adds `canvas` (of the replay's size) as the next picture, shown for `delay`.
+    ///
+    /// Only what changed is stored: the bands of rows that changed, each cut to the
+    /// columns that changed, as separate images. All but the last are shown for
+    /// [`STEP_DELAY`] (a fiftieth of a second, the shortest delay viewers honour), so the
+    /// picture is complete at once and the total delay stays `delay`.
     fn push(&mut self, canvas: &Canvas, delay: u16) {
         debug_assert_eq!((canvas.width(), canvas.height()), (self.width, self.height));
         let table: Vec<u8> = canvas.palette().iter().map(|&c| self.index(c)).collect();
-        let now: Vec<u8> = canvas
-            .indices()
-            .iter()
-            .map(|&i| table[usize::from(i)])
-            .collect();
+        let now: Vec<u8> = if table.iter().enumerate().all(|(i, &g)| usize::from(g) == i) {
+            canvas.indices().to_vec()
+        } else {
+            canvas
+                .indices()
+                .iter()
+                .map(|&i| table[usize::from(i)])
+                .collect()
+        };
         let w = self.width as usize;
-        let rect = match &self.previous {
-            None => Rect {
+        let mut rects = match &self.previous {
+            None => vec![Rect {
                 left: 0,
                 top: 0,
                 width: self.width as u16,
                 height: self.height as u16,
                 pixels: now.clone(),
                 delay,
-            },
-            Some(before) => changed(before, &now, w, delay),
+            }],
+            Some(before) => changed(before, &now, w),
         };
-        self.frames.push(rect);
+        let n = rects.len() as u16;
+        for (k, r) in rects.iter_mut().enumerate() {
+            r.delay = if k + 1 == usize::from(n) {
+                delay.saturating_sub(STEP_DELAY * (n - 1)).max(STEP_DELAY)
+            } else {
+                STEP_DELAY
+            };
+        }
+        self.frames.extend(rects);
+        self.shown += 1;
         self.previous = Some(now);
     }
 
@@ -348,10 +378,16 @@ impl GifFrames {
     }
 }
 
-/// The rectangle where `now` differs from `before` (rows of `w` pixels), with unchanged
-/// pixels inside it set to [`TRANSPARENT`]; a single transparent pixel when nothing changed.
-fn changed(before: &[u8], now: &[u8], w: usize, delay: u16) -> Rect {
-    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+/// Rows of no change that still join two changed bands into one image (an image costs
+/// a few dozen bytes and one step of delay).
+const BAND_GAP: usize = 12;
+
+/// Where `now` differs from `before` (rows of `w` pixels): one rectangle per band of
+/// changed rows, with unchanged pixels inside set to [`TRANSPARENT`]; a single transparent
+/// pixel when nothing changed. Delays are set by the caller.
+fn changed(before: &[u8], now: &[u8], w: usize) -> Vec<Rect> {
+    // (first row, last row, first column, last column) of each band.
+    let mut bands: Vec<(usize, usize, usize, usize)> = Vec::new();
     for (y, (a, b)) in before.chunks_exact(w).zip(now.chunks_exact(w)).enumerate() {
         if a == b {
             continue;
@@ -364,35 +400,46 @@ fn changed(before: &[u8], now: &[u8], w: usize, delay: u16) -> Rect {
                 .zip(b.iter().rev())
                 .position(|(p, q)| p != q)
                 .unwrap_or(0);
-        x0 = x0.min(first);
-        x1 = x1.max(last);
-        y0 = y0.min(y);
-        y1 = y;
+        match bands.last_mut() {
+            Some(band) if y - band.1 <= BAND_GAP => {
+                band.1 = y;
+                band.2 = band.2.min(first);
+                band.3 = band.3.max(last);
+            }
+            _ => bands.push((y, y, first, last)),
+        }
     }
-    if x0 == usize::MAX {
-        return Rect {
+    if bands.is_empty() {
+        return vec![Rect {
             left: 0,
             top: 0,
             width: 1,
             height: 1,
             pixels: vec![TRANSPARENT],
-            delay,
-        };
+            delay: 0,
+        }];
     }
-    let mut pixels = Vec::with_capacity((x1 - x0 + 1) * (y1 - y0 + 1));
-    for y in y0..=y1 {
-        let row = y * w;
-        for x in x0..=x1 {
-            let (p, q) = (before[row + x], now[row + x]);
-            pixels.push(if p == q { TRANSPARENT } else { q });
-        }
-    }
-    Rect {
-        left: x0 as u16,
-        top: y0 as u16,
-        width: (x1 - x0 + 1) as u16,
-        height: (y1 - y0 + 1) as u16,
-        pixels,
-        delay,
-    }
+    bands
+        .into_iter()
+        .map(|(y0, y1, x0, x1)| {
+            let mut pixels = Vec::with_capacity((x1 - x0 + 1) * (y1 - y0 + 1));
+            for y in y0..=y1 {
+                let row = y * w;
+                pixels.extend(
+                    before[row + x0..=row + x1]
+                        .iter()
+                        .zip(&now[row + x0..=row + x1])
+                        .map(|(&p, &q)| if p == q { TRANSPARENT } else { q }),
+                );
+            }
+            Rect {
+                left: x0 as u16,
+                top: y0 as u16,
+                width: (x1 - x0 + 1) as u16,
+                height: (y1 - y0 + 1) as u16,
+                pixels,
+                delay: 0,
+            }
+        })
+        .collect()
 }

@@ -25,12 +25,14 @@ use crate::game::{
 use crate::store::{MatchRecord, Store, StoreError};
 
 mod computer;
+mod history;
 pub mod live;
 mod ops;
 mod record;
 mod restore;
 
 pub use computer::ComputerTurn;
+pub use history::{Finished, ReplayError};
 pub use live::{ChannelKey, Computer, Entry, MatchId, OpenError, Registry};
 pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, Preview, Readied};
 pub use record::millis;

@@ -171,6 +171,8 @@ pub struct StoredMatch {
     pub live: bool,
     /// `challenge`, `placement`, `battle` or `finished`.
     pub phase: String,
+    /// The server it was played in, if known.
+    pub guild: Option<u64>,
     /// `[challenger, opponent]`.
     pub players: [u64; 2],
     /// `classic` or `game2000`.
@@ -216,6 +218,10 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 
     /// The moves of one match, in order.
     fn moves(&self, id: u64) -> StoreFuture<'_, Vec<MoveRecord>>;
+
+    /// The last `limit` finished matches of `player` in which a shot was fired, the most
+    /// recently ended first.
+    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>>;
 
     /// Records that the bot is running at `at_ms`.
     fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()>;

@@ -192,6 +192,7 @@ fn stored(row: &sqlx::sqlite::SqliteRow) -> Result<StoredMatch, StoreError> {
         version: number("version")?,
         live: row.try_get("live")?,
         phase: row.try_get("phase")?,
+        guild: row.try_get::<Option<i64>, _>("guild_id")?.map(from_sql),
         players: [number("challenger_id")?, number("opponent_id")?],
         variant: row.try_get("variant")?,
         how: row.try_get("how")?,
@@ -267,6 +268,24 @@ impl Store for SqliteStore {
                 .fetch_optional(&self.pool)
                 .await?;
             row.as_ref().map(stored).transpose()
+        })
+    }
+
+    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
+        Box::pin(async move {
+            // Two indexed lookups (one per seat) rather than an OR over both columns.
+            let rows = sqlx::query(
+                "SELECT * FROM matches WHERE id IN ( \
+                   SELECT id FROM matches WHERE challenger_id = ?1 AND live = 0 \
+                   UNION SELECT id FROM matches WHERE opponent_id = ?1 AND live = 0) \
+                 AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+                 ORDER BY ended_ms DESC, id LIMIT ?2",
+            )
+            .bind(to_sql(player))
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+            rows.iter().map(stored).collect()
         })
     }
 

@@ -115,3 +115,25 @@ pub fn finished(variant: Variant) -> Match {
     play(&mut m, &plans, 1000);
     m
 }
+
+/// A finished match in which each player first fires `misses` times at water (per shot
+/// in classic, per salvo in Game 2000), then Ann sinks everything: in classic that is
+/// `2 × misses + 20` moves.
+pub fn long(variant: Variant, misses: usize) -> Match {
+    let mut m = started(variant, 7);
+    let per_turn = usize::from(variant.rules().shots_per_turn);
+    let plans = [0, 1].map(|shooter| {
+        let enemy = fleets(variant)[1 - shooter].cells();
+        let all = plan(variant, shooter, true);
+        let water = all.iter().copied().filter(|&c| !enemy.contains(c));
+        let ships = all.iter().copied().filter(|&c| enemy.contains(c));
+        water
+            .clone()
+            .take(misses * per_turn)
+            .chain(ships)
+            .chain(water.skip(misses * per_turn))
+            .collect::<Vec<_>>()
+    });
+    play(&mut m, &plans, 100_000);
+    m
+}

@@ -71,6 +71,13 @@ cmd-rules-help =
 cmd-rules-opt-variant-name = variant
 cmd-rules-opt-variant-desc = Hvilket regelsæt (standard: begge)
 
+cmd-replay-name = genafspil
+cmd-replay-desc = Se et afsluttet spil igen, skud for skud, som et levende billede
+cmd-replay-help =
+    Alle på den server, hvor spillet blev spillet, kan se det. Begynd at skrive for at vælge et af dine sidste ti spil, eller angiv et spilnummer (hver genafspilning viser sit).
+cmd-replay-opt-match-name = spil
+cmd-replay-opt-match-desc = Spillet: et af dine sidste ti, eller et spilnummer
+
 cmd-help-name = hjælp
 cmd-help-desc = Forklar, hvordan man spiller, og vis kommandoerne
 cmd-help-help =
@@ -337,3 +344,34 @@ perm-send-messages = Send beskeder
 perm-send-messages-in-threads = Send beskeder i tråde
 perm-attach-files = Vedhæft filer
 perm-embed-links = Integrer links
+
+## /replay
+
+button-replay = Genafspil
+replay-caption = Genafspilning: { $a } mod { $b } · { $variant } · { $moves ->
+    [one] 1 træk
+   *[other] { $moves } træk
+} · spil `{ $id }`
+replay-sampled = Spillet var langt: genafspilningen viser ét billede pr. { $k } træk.
+replay-choice = { $a } mod { $b } · { $variant } · { $ago }
+replay-no-matches = Du har endnu ingen afsluttede spil at genafspille
+ago-now = lige nu
+ago-minutes = { $n ->
+    [one] for 1 minut siden
+   *[other] for { $n } minutter siden
+}
+ago-hours = { $n ->
+    [one] for 1 time siden
+   *[other] for { $n } timer siden
+}
+ago-days = { $n ->
+    [one] for 1 dag siden
+   *[other] for { $n } dage siden
+}
+err-replay-id = `{ $given }` er ikke et spilnummer. Vælg et af dine spil på listen, eller angiv det nummer, en genafspilning viser.
+err-replay-unknown = Der er intet spil med nummeret `{ $id }`.
+err-replay-live = Det spil er stadig i gang; genafspilningen er klar, når det er slut.
+err-replay-no-battle = Der blev ikke affyret et eneste skud i det spil, så der er intet at genafspille.
+err-replay-elsewhere = Det spil blev spillet på en anden server; genafspilningen kan ses der.
+err-replay-busy = Der tegnes mange genafspilninger lige nu; prøv igen om lidt.
+err-storage-read = Jeg kunne ikke læse de gemte spil lige nu. Prøv igen om lidt.

@@ -73,6 +73,13 @@ cmd-rules-help =
 cmd-rules-opt-variant-name = variant
 cmd-rules-opt-variant-desc = Which rule set (default: both)
 
+cmd-replay-name = replay
+cmd-replay-desc = Watch a finished match again, shot by shot, as an animated picture
+cmd-replay-help =
+    Anyone in the server where the match was played can watch it. Start typing to pick one of your last ten matches, or give a match id (every replay shows its own).
+cmd-replay-opt-match-name = match
+cmd-replay-opt-match-desc = The match: one of your last ten, or a match id
+
 cmd-help-name = help
 cmd-help-desc = Explain how to play and list the commands
 cmd-help-help =
@@ -338,3 +345,34 @@ perm-send-messages = Send Messages
 perm-send-messages-in-threads = Send Messages in Threads
 perm-attach-files = Attach Files
 perm-embed-links = Embed Links
+
+## /replay
+
+button-replay = Replay
+replay-caption = Replay: { $a } vs { $b } · { $variant } · { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+} · match `{ $id }`
+replay-sampled = The match was long: the replay shows one picture per { $k } moves.
+replay-choice = { $a } vs { $b } · { $variant } · { $ago }
+replay-no-matches = You have no finished matches to replay yet
+ago-now = just now
+ago-minutes = { $n ->
+    [one] 1 minute ago
+   *[other] { $n } minutes ago
+}
+ago-hours = { $n ->
+    [one] 1 hour ago
+   *[other] { $n } hours ago
+}
+ago-days = { $n ->
+    [one] 1 day ago
+   *[other] { $n } days ago
+}
+err-replay-id = `{ $given }` is not a match id. Pick one of your matches from the list, or give the number a replay shows.
+err-replay-unknown = No match has the id `{ $id }`.
+err-replay-live = That match is still being played; its replay is ready once it ends.
+err-replay-no-battle = Nobody fired a shot in that match, so there is nothing to replay.
+err-replay-elsewhere = That match was played in another server; its replay can be watched there.
+err-replay-busy = Many replays are being drawn right now; try again in a moment.
+err-storage-read = I could not read the stored matches just now. Please try again in a moment.

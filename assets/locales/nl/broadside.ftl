@@ -71,6 +71,13 @@ cmd-rules-help =
 cmd-rules-opt-variant-name = variant
 cmd-rules-opt-variant-desc = Welke spelregels (standaard: allebei)
 
+cmd-replay-name = herhaling
+cmd-replay-desc = Bekijk een afgelopen partij opnieuw, schot voor schot, als bewegend plaatje
+cmd-replay-help =
+    Iedereen in de server waar de partij gespeeld is kan hem bekijken. Begin te typen om een van je laatste tien partijen te kiezen, of geef een partijnummer (elke herhaling toont het hare).
+cmd-replay-opt-match-name = partij
+cmd-replay-opt-match-desc = De partij: een van je laatste tien, of een partijnummer
+
 cmd-help-name = hulp
 cmd-help-desc = Uitleg over het spel en een lijst van de commando's
 cmd-help-help =
@@ -337,3 +344,34 @@ perm-send-messages = Berichten versturen
 perm-send-messages-in-threads = Berichten versturen in threads
 perm-attach-files = Bestanden bijvoegen
 perm-embed-links = Links insluiten
+
+## /replay
+
+button-replay = Herhaling
+replay-caption = Herhaling: { $a } tegen { $b } · { $variant } · { $moves ->
+    [one] 1 zet
+   *[other] { $moves } zetten
+} · partij `{ $id }`
+replay-sampled = Het was een lange partij: de herhaling toont één beeld per { $k } zetten.
+replay-choice = { $a } tegen { $b } · { $variant } · { $ago }
+replay-no-matches = Je hebt nog geen afgelopen partijen om te herhalen
+ago-now = zojuist
+ago-minutes = { $n ->
+    [one] 1 minuut geleden
+   *[other] { $n } minuten geleden
+}
+ago-hours = { $n ->
+    [one] 1 uur geleden
+   *[other] { $n } uur geleden
+}
+ago-days = { $n ->
+    [one] 1 dag geleden
+   *[other] { $n } dagen geleden
+}
+err-replay-id = `{ $given }` is geen partijnummer. Kies een van je partijen uit de lijst, of geef het nummer dat een herhaling toont.
+err-replay-unknown = Er is geen partij met nummer `{ $id }`.
+err-replay-live = Die partij wordt nog gespeeld; de herhaling is klaar zodra hij afgelopen is.
+err-replay-no-battle = In die partij is geen schot gelost, dus er is niets te herhalen.
+err-replay-elsewhere = Die partij is in een andere server gespeeld; daar kun je de herhaling bekijken.
+err-replay-busy = Er worden nu veel herhalingen getekend; probeer het zo nog eens.
+err-storage-read = Ik kon de opgeslagen partijen nu niet lezen. Probeer het zo nog eens.

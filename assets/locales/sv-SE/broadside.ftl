@@ -71,6 +71,13 @@ cmd-rules-help =
 cmd-rules-opt-variant-name = variant
 cmd-rules-opt-variant-desc = Vilka regler (standard: båda)
 
+cmd-replay-name = repris
+cmd-replay-desc = Se ett avslutat parti igen, skott för skott, som en animerad bild
+cmd-replay-help =
+    Alla på servern där partiet spelades kan se det. Börja skriva för att välja ett av dina tio senaste partier, eller ange ett partinummer (varje repris visar sitt).
+cmd-replay-opt-match-name = parti
+cmd-replay-opt-match-desc = Partiet: ett av dina tio senaste, eller ett partinummer
+
 cmd-help-name = hjälp
 cmd-help-desc = Förklara hur man spelar och lista kommandona
 cmd-help-help =
@@ -337,3 +344,34 @@ perm-send-messages = Skicka meddelanden
 perm-send-messages-in-threads = Skicka meddelanden i trådar
 perm-attach-files = Bifoga filer
 perm-embed-links = Bädda in länkar
+
+## /replay
+
+button-replay = Repris
+replay-caption = Repris: { $a } mot { $b } · { $variant } · { $moves ->
+    [one] 1 drag
+   *[other] { $moves } drag
+} · parti `{ $id }`
+replay-sampled = Partiet var långt: reprisen visar en bild per { $k } drag.
+replay-choice = { $a } mot { $b } · { $variant } · { $ago }
+replay-no-matches = Du har inga avslutade partier att visa i repris ännu
+ago-now = nyss
+ago-minutes = { $n ->
+    [one] för 1 minut sedan
+   *[other] för { $n } minuter sedan
+}
+ago-hours = { $n ->
+    [one] för 1 timme sedan
+   *[other] för { $n } timmar sedan
+}
+ago-days = { $n ->
+    [one] för 1 dag sedan
+   *[other] för { $n } dagar sedan
+}
+err-replay-id = `{ $given }` är inget partinummer. Välj ett av dina partier i listan, eller ange numret som en repris visar.
+err-replay-unknown = Det finns inget parti med numret `{ $id }`.
+err-replay-live = Det partiet pågår fortfarande; reprisen finns när det är slut.
+err-replay-no-battle = Inget skott avlossades i det partiet, så det finns inget att visa i repris.
+err-replay-elsewhere = Det partiet spelades på en annan server; reprisen kan ses där.
+err-replay-busy = Många repriser ritas just nu; försök igen om en stund.
+err-storage-read = Jag kunde inte läsa de sparade partierna just nu. Försök igen om en stund.

@@ -46,6 +46,7 @@ pub async fn fire(
             Next::Over(_) => vec![],
         },
         about: Some(shot.id),
+        ..Post::default()
     };
     let mut reply = poise::CreateReply::default()
         .content(post.content.clone())

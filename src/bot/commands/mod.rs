@@ -23,6 +23,8 @@ pub mod help;
 #[allow(missing_docs)]
 pub mod place;
 #[allow(missing_docs)]
+pub mod replay;
+#[allow(missing_docs)]
 pub mod rules;
 #[allow(missing_docs)]
 pub mod status;
@@ -39,6 +41,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         status::status(),
         forfeit::forfeit(),
         cancel::cancel(),
+        replay::replay(),
         rules::rules(),
         help::help(),
     ];

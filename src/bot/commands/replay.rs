@@ -1,0 +1,144 @@
+//! `/replay`: a finished match again, shot by shot, as an animated picture.
+
+use std::time::SystemTime;
+
+use poise::serenity_prelude as serenity;
+
+use crate::bot::context::user_lang;
+use crate::bot::error::UserError;
+use crate::bot::i18n::errors::variant_title;
+use crate::bot::i18n::{Lang, tr};
+use crate::bot::play::player;
+use crate::bot::{Context, Error, pictures};
+use crate::game::PlayerId;
+use crate::session::{Finished, MatchId, ReplayError};
+
+/// Matches offered while typing.
+const CHOICES: u32 = 10;
+
+/// Watch a finished match again, shot by shot, as an animated picture.
+///
+/// Anyone in the server where the match was played can watch it. Start typing to pick
+/// one of your last ten matches, or give a match id.
+#[poise::command(slash_command)]
+pub async fn replay(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[autocomplete = "your_matches"]
+    game: String,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let id: MatchId = game
+        .trim()
+        .parse()
+        .map_err(|_| Error::user(tr!(lang, "err-replay-id", given = game.trim())))?;
+    let done = find(ctx, lang, id).await?;
+    let me = player(ctx.author());
+    allowed(&done, ctx.guild_id().map(serenity::GuildId::get), me, lang)?;
+    // Checked: from here on the answer is the public replay (drawing takes a moment).
+    ctx.defer().await?;
+    let post = pictures::replay(done, crate::bot::context::guild_lang(ctx)).await?;
+    ctx.send(
+        poise::CreateReply::default()
+            .content(post.caption)
+            .attachment(post.file)
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The finished match `id`, or the reason there is no replay of it, in `lang`.
+pub(crate) async fn find(ctx: Context<'_>, lang: Lang, id: MatchId) -> Result<Finished, Error> {
+    find_in(&ctx.data().session, lang, id).await
+}
+
+/// [`find`] without a command context (for the Replay button).
+pub(crate) async fn find_in(
+    session: &crate::session::Session,
+    lang: Lang,
+    id: MatchId,
+) -> Result<Finished, Error> {
+    session.finished(id).await.map_err(|e| match e {
+        ReplayError::Unknown => Error::user(tr!(lang, "err-replay-unknown", id = id.to_string())),
+        ReplayError::StillPlaying => Error::user(tr!(lang, "err-replay-live")),
+        ReplayError::NoBattle => Error::user(tr!(lang, "err-replay-no-battle")),
+        ReplayError::Unreadable(why) => {
+            Error::Internal(anyhow::anyhow!("match {id} is unreadable: {why}"))
+        }
+        ReplayError::Store(e) => {
+            tracing::error!(match_id = %id, error = %e, "could not read a finished match");
+            Error::Failed(UserError(tr!(lang, "err-storage-read")))
+        }
+    })
+}
+
+/// A finished match hides nothing, but it is shown only in the server where it was
+/// played, and to its players anywhere.
+pub(crate) fn allowed(
+    done: &Finished,
+    here: Option<u64>,
+    me: PlayerId,
+    lang: Lang,
+) -> Result<(), Error> {
+    if done.players.contains(&me) || done.guild.is_none() || done.guild == here {
+        Ok(())
+    } else {
+        Err(Error::user(tr!(lang, "err-replay-elsewhere")))
+    }
+}
+
+/// The caller's last ten finished matches, newest first, filtered by what was typed.
+async fn your_matches(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let lang = user_lang(ctx);
+    let me = player(ctx.author());
+    let recent = match ctx.data().session.recent(me, CHOICES).await {
+        Ok(recent) => recent,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not list recent matches");
+            Vec::new()
+        }
+    };
+    let now = SystemTime::now();
+    let typed = partial.trim().to_lowercase();
+    let mut choices: Vec<serenity::AutocompleteChoice> = recent
+        .iter()
+        .map(|done| (choice_name(lang, done, now), done.id.to_string()))
+        .filter(|(name, id)| {
+            typed.is_empty() || name.to_lowercase().contains(&typed) || id.starts_with(&typed)
+        })
+        .map(|(name, id)| serenity::AutocompleteChoice::new(name, id))
+        .collect();
+    if choices.is_empty() && typed.parse::<MatchId>().is_ok() {
+        choices.push(serenity::AutocompleteChoice::new(typed.clone(), typed));
+    }
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// "Ann vs Bjørn · Classic · 3 days ago", cut to Discord's 100 characters.
+fn choice_name(lang: Lang, done: &Finished, now: SystemTime) -> String {
+    let name = tr!(
+        lang,
+        "replay-choice",
+        a = done.names[0].as_str(),
+        b = done.names[1].as_str(),
+        variant = variant_title(lang, done.variant),
+        ago = ago(lang, now, done.ended)
+    );
+    if name.chars().count() > 100 {
+        name.chars().take(99).chain(['…']).collect()
+    } else {
+        name
+    }
+}
+
+/// "3 days ago" in `lang`.
+fn ago(lang: Lang, now: SystemTime, then: SystemTime) -> String {
+    let secs = now.duration_since(then).map_or(0, |d| d.as_secs());
+    match secs {
+        0..60 => tr!(lang, "ago-now"),
+        60..3600 => tr!(lang, "ago-minutes", n = secs / 60),
+        3600..86_400 => tr!(lang, "ago-hours", n = secs / 3600),
+        _ => tr!(lang, "ago-days", n = secs / 86_400),
+    }
+}

@@ -1,0 +1,93 @@
+//! Finished matches read back from the store: for replays, and the list to pick one from.
+
+use std::time::SystemTime;
+
+use crate::game::{PlayerId, Replay, Variant};
+use crate::store::{StoreError, StoredMatch};
+
+use super::record::{entry_of, from_millis};
+use super::{MatchId, Session};
+
+/// A finished match as stored, with what a replay needs.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// The match.
+    pub id: MatchId,
+    /// The server it was played in, if any.
+    pub guild: Option<u64>,
+    /// `[challenger, opponent]`.
+    pub players: [PlayerId; 2],
+    /// Display names, challenger first.
+    pub names: [String; 2],
+    /// The rule set.
+    pub variant: Variant,
+    /// When it ended.
+    pub ended: SystemTime,
+    /// Move by move, if a battle took place.
+    pub replay: Option<Replay>,
+}
+
+/// Why a match cannot be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// No match has this id.
+    #[error("no match has this id")]
+    Unknown,
+    /// The match is still being played (a replay would show its fleets).
+    #[error("the match is still being played")]
+    StillPlaying,
+    /// The match ended before a shot was fired.
+    #[error("no shot was fired in this match")]
+    NoBattle,
+    /// The stored state cannot be read.
+    #[error("the stored match is unreadable: {0}")]
+    Unreadable(String),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+fn finished(stored: &StoredMatch) -> Result<Finished, ReplayError> {
+    let entry = entry_of(&stored.state).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
+    Ok(Finished {
+        id: MatchId(stored.id),
+        guild: stored.guild,
+        players: entry.game.players(),
+        names: entry.names.clone(),
+        variant: entry.game.variant(),
+        ended: from_millis(stored.ended_ms.unwrap_or(stored.created_ms)),
+        replay: entry.game.replay(),
+    })
+}
+
+impl Session {
+    /// The finished match `id` with its replay. Live matches are refused: their fleets
+    /// are still secret.
+    pub async fn finished(&self, id: MatchId) -> Result<Finished, ReplayError> {
+        let stored = self.store.get(id.0).await?.ok_or(ReplayError::Unknown)?;
+        if stored.live {
+            return Err(ReplayError::StillPlaying);
+        }
+        let done = finished(&stored)?;
+        if done.replay.is_none() {
+            return Err(ReplayError::NoBattle);
+        }
+        Ok(done)
+    }
+
+    /// `player`'s last `limit` finished matches in which shots were fired, newest first
+    /// (unreadable ones are left out).
+    pub async fn recent(&self, player: PlayerId, limit: u32) -> Result<Vec<Finished>, StoreError> {
+        let rows = self.store.recent(player.0, limit).await?;
+        Ok(rows
+            .iter()
+            .filter_map(|row| match finished(row) {
+                Ok(done) => Some(done),
+                Err(e) => {
+                    tracing::warn!(match_id = row.id, error = %e, "a finished match is unreadable");
+                    None
+                }
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,213 @@
+//! Replays: one picture per move and the reveal last, decoded from the GIF itself, and
+//! within Discord's limits for the longest matches of both rule sets.
+
+mod scenes;
+
+use broadside::game::{Coord, Match, MatchOptions, Variant};
+use broadside::render::{Labels, MAX_FRAMES, Renderer};
+use image::RgbaImage;
+
+/// Discord's attachment limit for bots.
+const DISCORD_LIMIT: usize = 10 * 1024 * 1024;
+
+/// The pictures a viewer sees: the images of the GIF laid over one another, taken after
+/// every image that stays on screen longer than a fiftieth of a second.
+fn shown(bytes: &[u8]) -> Vec<(RgbaImage, u16)> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let (w, h) = (u32::from(decoder.width()), u32::from(decoder.height()));
+    let palette = decoder
+        .global_palette()
+        .expect("one global palette")
+        .to_vec();
+    let mut screen = RgbaImage::new(w, h);
+    let mut out = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("decodes") {
+        assert_eq!(frame.dispose, gif::DisposalMethod::Keep);
+        assert!(frame.palette.is_none(), "frames use the global palette");
+        let (fw, fh) = (u32::from(frame.width), u32::from(frame.height));
+        for y in 0..fh {
+            for x in 0..fw {
+                let i = frame.buffer[(y * fw + x) as usize];
+                if Some(i) == frame.transparent {
+                    continue;
+                }
+                let c = &palette[usize::from(i) * 3..usize::from(i) * 3 + 3];
+                screen.put_pixel(
+                    u32::from(frame.left) + x,
+                    u32::from(frame.top) + y,
+                    image::Rgba([c[0], c[1], c[2], 255]),
+                );
+            }
+        }
+        if frame.delay > 2 {
+            out.push((screen.clone(), frame.delay));
+        }
+    }
+    out
+}
+
+#[test]
+fn one_picture_per_move_then_the_reveal_as_drawn_alone() {
+    let r = Renderer::shared();
+    let labels = Labels::default();
+    let names = scenes::names();
+    for variant in Variant::ALL {
+        let m = scenes::finished(variant);
+        let replay = m.replay().expect("finished");
+        let gif = r.replay(&replay, &names, &labels).expect("encodes");
+        assert_eq!(gif.every, 1);
+        assert_eq!(gif.frames, replay.len() + 1, "{variant:?}");
+        let pictures = shown(&gif.bytes);
+        assert_eq!(
+            pictures.len(),
+            replay.len() + 1,
+            "{variant:?}: pictures shown"
+        );
+        // Each move's picture is the frame drawn for it, pixel for pixel.
+        for (step, (seen, delay)) in replay.steps().zip(&pictures) {
+            let want = r.replay_frame(&replay, &step, &names, &labels, 1).to_rgba();
+            assert!(seen == &want, "{variant:?}: move {} differs", step.number);
+            let pause = if step.played.sank() {
+                3
+            } else if step.played.hit() {
+                2
+            } else {
+                1
+            };
+            assert!(
+                *delay >= 50 * pause,
+                "{variant:?} move {}: {delay}",
+                step.number
+            );
+        }
+        // The last picture is the reveal, held longest.
+        let (last, hold) = pictures.last().expect("pictures");
+        let reveal = r.reveal(&replay.reveal, &names, &labels).to_rgba();
+        assert!(
+            last == &reveal,
+            "{variant:?}: the last picture is the reveal"
+        );
+        assert!(pictures.iter().all(|(_, d)| d <= hold));
+    }
+}
+
+#[test]
+fn a_hundred_move_classic_replay_is_small() {
+    let m = scenes::long(Variant::Classic, 40);
+    let replay = m.replay().expect("finished");
+    assert_eq!(replay.len(), 100);
+    let gif = Renderer::shared()
+        .replay(&replay, &scenes::names(), &Labels::default())
+        .expect("encodes");
+    assert_eq!(gif.frames, 101);
+    assert!(gif.bytes.len() <= 1_500_000, "{} bytes", gif.bytes.len());
+}
+
+/// The longest classic match: every one of the 199 shots a match can have. The first
+/// player misses 80 times, the other hits 19 ship cells in their first turn and then
+/// misses 80 times, and the first player finally hits all 20.
+fn longest_classic() -> Match {
+    let mut m = scenes::started(Variant::Classic, 3);
+    let fleets = scenes::fleets(Variant::Classic);
+    let first = m.to_move().expect("battle");
+    // `fleets[i]` belongs to player i (Ann, then Bjørn); each fires at the other's.
+    let seat = |p| usize::from(p != scenes::ANN);
+    let (a, b) = (seat(first), 1 - seat(first));
+    let water = |i: usize| -> Vec<Coord> {
+        Coord::all(10)
+            .filter(|&c| !fleets[i].cells().contains(c))
+            .collect()
+    };
+    let ships = |i: usize| -> Vec<Coord> { fleets[i].cells().iter().collect() };
+    let mut plans = [Vec::new(), Vec::new()];
+    plans[a] = water(b).into_iter().chain(ships(b)).collect();
+    let target = ships(a);
+    plans[b] = target[..19]
+        .iter()
+        .copied()
+        .chain(water(a))
+        .chain([target[19]])
+        .collect();
+    let mut next = [0, 0];
+    while let Some(p) = m.to_move() {
+        let i = seat(p);
+        m.fire(p, &[plans[i][next[i]]]).expect("a legal shot");
+        next[i] += 1;
+    }
+    m
+}
+
+#[test]
+fn the_longest_matches_of_both_rule_sets_fit_discord() {
+    let r = Renderer::shared();
+    let (labels, names) = (Labels::default(), scenes::names());
+    // Classic refuses repeated shots, so 199 moves is the most; all are shown.
+    let classic = longest_classic().replay().expect("finished");
+    assert_eq!(classic.len(), 199);
+    let gif = r.replay(&classic, &names, &labels).expect("encodes");
+    assert_eq!((gif.every, gif.frames), (1, 200));
+    assert!(
+        gif.bytes.len() < DISCORD_LIMIT / 4,
+        "{} bytes",
+        gif.bytes.len()
+    );
+    // Game 2000 allows repeats, so a match can go on: 300 salvos of water each, then Ann
+    // sinks everything. It is shown one picture per few moves, and says so.
+    let mut m = Match::challenge(
+        scenes::ANN,
+        scenes::BJORN,
+        Variant::Game2000,
+        MatchOptions::default(),
+        5,
+    )
+    .expect("distinct players");
+    m.accept(scenes::BJORN).expect("challenge");
+    let fleets = scenes::fleets(Variant::Game2000);
+    m.set_fleet(scenes::ANN, fleets[0].clone())
+        .expect("placing");
+    m.set_fleet(scenes::BJORN, fleets[1].clone())
+        .expect("placing");
+    m.confirm(scenes::ANN).expect("placing");
+    m.confirm(scenes::BJORN).expect("placing");
+    let water: Vec<Coord> = Coord::all(9)
+        .filter(|&c| !fleets[0].cells().contains(c) && !fleets[1].cells().contains(c))
+        .take(3)
+        .collect();
+    for _ in 0..600 {
+        let p = m.to_move().expect("battle");
+        m.fire(p, &water).expect("repeats are allowed");
+    }
+    let targets: Vec<Coord> = fleets[1].cells().iter().collect();
+    let mut left = targets
+        .chunks(3)
+        .map(<[Coord]>::to_vec)
+        .collect::<Vec<_>>()
+        .into_iter();
+    while let Some(p) = m.to_move() {
+        let mut cells = if p == scenes::ANN {
+            left.next().unwrap_or_else(|| water.clone())
+        } else {
+            water.clone()
+        };
+        while cells.len() < 3 {
+            cells.push(water[cells.len()]);
+        }
+        m.fire(p, &cells).expect("a legal salvo");
+    }
+    let long = m.replay().expect("finished");
+    assert!(long.len() > 600);
+    let gif = r.replay(&long, &names, &labels).expect("encodes");
+    assert!(gif.every > 1);
+    assert!(gif.frames <= MAX_FRAMES, "{} pictures", gif.frames);
+    assert_eq!(gif.frames, long.len().div_ceil(gif.every) + 1);
+    assert!(gif.bytes.len() < DISCORD_LIMIT, "{} bytes", gif.bytes.len());
+    // The note is drawn on the pictures: the frame with it differs from the frame without.
+    let step = long.steps().last().expect("moves");
+    let noted = r
+        .replay_frame(&long, &step, &names, &labels, gif.every)
+        .to_rgba();
+    let plain = r.replay_frame(&long, &step, &names, &labels, 1).to_rgba();
+    assert!(noted != plain);
+}
