@@ -793,6 +793,28 @@ impl InteractionBuilder<'_> {
         self.send(2, data, None)
     }
 
+    /// Sends an autocomplete request (type 4) for `name`: `options` as typed so far, the
+    /// one being typed marked `"focused": true`.
+    pub fn autocomplete(self, name: &str, options: Value) -> InteractionId {
+        let command_id = {
+            let mut st = self.fake.inner.lock();
+            match st.command_ids.get(name) {
+                Some(id) => *id,
+                None => st.new_id(),
+            }
+        };
+        let mut data = json!({
+            "id": command_id.to_string(),
+            "name": name,
+            "type": 1,
+            "options": options,
+        });
+        if let Some(g) = self.channel.guild_id {
+            data["guild_id"] = json!(g.to_string());
+        }
+        self.send(4, data, None)
+    }
+
     /// Sends a button click (type 3) on `message` with `custom_id`.
     pub fn click(self, message: u64, custom_id: &str) -> InteractionId {
         let data = json!({ "custom_id": custom_id, "component_type": 2 });

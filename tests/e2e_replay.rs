@@ -1,0 +1,220 @@
+//! Replays through the fake Discord: the Replay button under the end, `/replay` with the
+//! caller's matches offered while typing, and the refusals.
+
+mod support;
+
+use serde_json::json;
+use support::table::{MEMBER, REPLY, Table};
+use support::{Channel, Sent, SentKind};
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+
+/// Pictures a viewer sees in a GIF: one per image shown longer than a fiftieth of a second.
+fn pictures_shown(gif_bytes: &[u8]) -> usize {
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(gif_bytes)
+        .expect("a GIF");
+    let mut shown = 0;
+    while let Some(frame) = decoder.read_next_frame().expect("decodes") {
+        if frame.delay > 2 {
+            shown += 1;
+        }
+    }
+    shown
+}
+
+/// The one GIF of `sent`.
+fn gif_of(sent: &Sent) -> &[u8] {
+    let gif = sent
+        .attachments
+        .iter()
+        .find(|a| {
+            std::path::Path::new(&a.filename)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
+        })
+        .unwrap_or_else(|| panic!("no GIF in {sent:?}"));
+    &gif.bytes
+}
+
+/// Plays three shots (hit, hit, miss, so the first player shoots again twice), then the
+/// other player forfeits. Returns the end message.
+async fn short_match(t: &Table) -> Sent {
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
+    let (hits, miss) = if first == t.alice.id {
+        (["J1", "J2"], "B5")
+    } else {
+        (["A1", "A2"], "J5")
+    };
+    for cell in [hits[0], hits[1], miss] {
+        let answer = t.fire(t.user(first), cell).await;
+        assert!(!answer.ephemeral, "{answer:?}");
+    }
+    t.slash(t.other(first), "forfeit", json!([])).await;
+    t.posted(t.channel, "forfeits").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_match_is_replayed_by_button_and_by_command() {
+    let t = Table::new("41", &[]).await;
+    let end = short_match(&t).await;
+    let button = support::read::button(&end, "replay");
+    let id: u64 = button.split(':').nth(1).unwrap().parse().unwrap();
+
+    // Anyone in the server may watch it: the answer is private to whoever clicked.
+    let carol = t.fake.user("carol");
+    let click = t
+        .fake
+        .click(&carol, t.channel, end.message_id.unwrap_or(1), &button);
+    let replay = t.fake.wait_picture_reply(Some(click), REPLY).await;
+    assert!(replay.ephemeral, "{replay:?}");
+    assert_eq!(replay.kind, SentKind::EditOriginal);
+    assert!(replay.text().contains(&id.to_string()), "{}", replay.text());
+    // Three shots, then the reveal.
+    assert_eq!(pictures_shown(gif_of(&replay)), 3 + 1);
+
+    // While typing, each player is offered the match.
+    let asked = t
+        .fake
+        .interaction(&t.alice, t.channel)
+        .permissions(MEMBER)
+        .autocomplete(
+            "replay",
+            json!([{"name": "match", "type": 3, "value": "", "focused": true}]),
+        );
+    let offered = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.replies_to(asked)
+                    .into_iter()
+                    .find(|s| s.kind == SentKind::Callback(8))
+            },
+            REPLY,
+        )
+        .await;
+    let choices = offered.body["data"]["choices"].as_array().expect("choices");
+    assert_eq!(choices.len(), 1, "{choices:?}");
+    assert_eq!(choices[0]["value"], json!(id.to_string()));
+    let label = choices[0]["name"].as_str().unwrap();
+    assert!(
+        label.contains(" vs ") && label.contains("just now"),
+        "{label}"
+    );
+
+    // `/replay` answers in public, in the channel's language.
+    let answer = t
+        .slash(
+            &t.bob,
+            "replay",
+            json!([{"name": "match", "type": 3, "value": id.to_string()}]),
+        )
+        .await;
+    let answer = if answer.attachments.is_empty() {
+        t.fake.wait_picture_reply(answer.interaction, REPLY).await
+    } else {
+        answer
+    };
+    assert!(!answer.ephemeral, "{answer:?}");
+    assert_eq!(pictures_shown(gif_of(&answer)), 4);
+}
+
+/// `/replay match:<value>` by `user` in `channel`: the first answer.
+async fn ask(t: &Table, user: &support::User, channel: Channel, value: &str) -> Sent {
+    t.slash_in(
+        user,
+        channel,
+        "replay",
+        json!([{"name": "match", "type": 3, "value": value}]),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replays_that_cannot_be_shown_are_refused_privately() {
+    let t = Table::new("42", &[]).await;
+    let not_an_id = ask(&t, &t.alice, t.channel, "yesterday").await;
+    assert!(not_an_id.ephemeral);
+    assert!(
+        not_an_id.text().contains("is not a match id"),
+        "{}",
+        not_an_id.text()
+    );
+    let unknown = ask(&t, &t.alice, t.channel, "123456789").await;
+    assert!(unknown.ephemeral);
+    assert!(
+        unknown.text().contains("No match has the id"),
+        "{}",
+        unknown.text()
+    );
+
+    // A live match keeps its fleets secret.
+    let challenge = t.challenge(&t.alice, &t.bob, t.channel, 0).await;
+    let live: u64 = support::read::button(&challenge, "accept")
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let still = ask(&t, &t.bob, t.channel, &live.to_string()).await;
+    assert!(still.ephemeral);
+    assert!(
+        still.text().contains("still being played"),
+        "{}",
+        still.text()
+    );
+
+    // A match that ended before a shot has nothing to show.
+    let declined = t.click_on(&t.bob, &challenge, "decline").await;
+    assert!(declined.text().contains("declined"), "{declined:?}");
+    let empty = ask(&t, &t.alice, t.channel, &live.to_string()).await;
+    assert!(
+        empty.text().contains("Nobody fired a shot"),
+        "{}",
+        empty.text()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_is_shown_only_in_its_own_server_and_to_its_players() {
+    let t = Table::new("43", &[]).await;
+    let end = short_match(&t).await;
+    let id = support::read::button(&end, "replay")
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    let elsewhere = Channel::in_guild(t.channel.guild_id.unwrap() + 1, t.channel.id + 1000);
+    let dave = t.fake.user("dave");
+    let refused = t
+        .slash_in(
+            &dave,
+            elsewhere,
+            "replay",
+            json!([{"name": "match", "type": 3, "value": id}]),
+        )
+        .await;
+    assert!(refused.ephemeral);
+    assert!(
+        refused.text().contains("another server"),
+        "{}",
+        refused.text()
+    );
+    assert!(refused.attachments.is_empty());
+    // Its players may watch it anywhere.
+    let own = t
+        .slash_in(
+            &t.alice,
+            elsewhere,
+            "replay",
+            json!([{"name": "match", "type": 3, "value": id}]),
+        )
+        .await;
+    let own = if own.attachments.is_empty() {
+        t.fake.wait_picture_reply(own.interaction, REPLY).await
+    } else {
+        own
+    };
+    assert_eq!(pictures_shown(gif_of(&own)), 4);
+}
