@@ -807,8 +807,8 @@ impl InteractionBuilder<'_> {
             "id": command_id.to_string(),
             "name": name,
             "type": 1,
-            "options": options,
         });
+        data["options"] = options;
         if let Some(g) = self.channel.guild_id {
             data["guild_id"] = json!(g.to_string());
         }
