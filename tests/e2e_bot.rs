@@ -10,7 +10,7 @@ use support::{BotProcess, FakeDiscord, GUILD_ID, Scope, SentKind};
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
 /// Every command, in registration order.
-const ALL_COMMANDS: [&str; 9] = [
+const ALL_COMMANDS: [&str; 10] = [
     "challenge",
     "place",
     "fire",
@@ -18,6 +18,7 @@ const ALL_COMMANDS: [&str; 9] = [
     "status",
     "forfeit",
     "cancel",
+    "replay",
     "rules",
     "help",
 ];

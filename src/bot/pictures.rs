@@ -72,9 +72,55 @@ pub struct ReplayPost {
     pub file: CreateAttachment,
 }
 
+/// Replays kept drawn (a finished match never changes, and a Replay button under a
+/// popular end is clicked by many): the most recent ones, by match and language.
+const KEPT_REPLAYS: usize = 16;
+
+/// A drawn replay: the GIF, its alt text, its caption.
+type Drawn = std::sync::Arc<(Vec<u8>, String, String)>;
+
+static KEPT: std::sync::Mutex<std::collections::VecDeque<((u64, Lang), Drawn)>> =
+    std::sync::Mutex::new(std::collections::VecDeque::new());
+
+fn kept(key: (u64, Lang)) -> Option<Drawn> {
+    let kept = KEPT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    kept.iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, d)| std::sync::Arc::clone(d))
+}
+
+fn keep(key: (u64, Lang), drawn: &Drawn) {
+    let mut kept = KEPT
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    kept.retain(|(k, _)| *k != key);
+    if kept.len() >= KEPT_REPLAYS {
+        kept.pop_front();
+    }
+    kept.push_back((key, std::sync::Arc::clone(drawn)));
+}
+
 /// Draws the replay of `done` with words in `lang`, off the async threads, at most
-/// [`REPLAYS_AT_ONCE`] at a time.
+/// [`REPLAYS_AT_ONCE`] at a time (the last [`KEPT_REPLAYS`] are kept drawn).
 pub async fn replay(done: crate::session::Finished, lang: Lang) -> Result<ReplayPost, Error> {
+    let key = (done.id.0, lang);
+    let drawn = if let Some(drawn) = kept(key) {
+        drawn
+    } else {
+        let drawn = draw_replay(done, lang).await?;
+        keep(key, &drawn);
+        drawn
+    };
+    let (bytes, alt_text, caption) = &*drawn;
+    Ok(ReplayPost {
+        caption: caption.clone(),
+        file: attach(bytes.clone(), &format!("replay-{}.gif", key.0), alt_text),
+    })
+}
+
+async fn draw_replay(done: crate::session::Finished, lang: Lang) -> Result<Drawn, Error> {
     use super::i18n::{errors::variant_title, tr};
     let Some(replay) = done.replay else {
         return Err(Error::user(tr!(lang, "err-replay-no-battle")));
@@ -106,8 +152,5 @@ pub async fn replay(done: crate::session::Finished, lang: Lang) -> Result<Replay
         caption.push('\n');
         caption.push_str(&tr!(lang, "replay-sampled", k = gif.every));
     }
-    Ok(ReplayPost {
-        caption,
-        file: attach(gif.bytes, &format!("replay-{}.gif", done.id), &alt_text),
-    })
+    Ok(std::sync::Arc::new((gif.bytes, alt_text, caption)))
 }

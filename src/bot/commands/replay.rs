@@ -6,7 +6,6 @@ use poise::serenity_prelude as serenity;
 
 use crate::bot::context::user_lang;
 use crate::bot::error::UserError;
-use crate::bot::i18n::errors::variant_title;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
 use crate::bot::{Context, Error, pictures};
@@ -115,14 +114,17 @@ async fn your_matches(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// "Ann vs Bjørn · Classic · 3 days ago", cut to Discord's 100 characters.
+/// "Ann vs Bjørn · classic · 3 days ago", cut to Discord's 100 characters.
 fn choice_name(lang: Lang, done: &Finished, now: SystemTime) -> String {
     let name = tr!(
         lang,
         "replay-choice",
         a = done.names[0].as_str(),
         b = done.names[1].as_str(),
-        variant = variant_title(lang, done.variant),
+        variant = match done.variant {
+            crate::game::Variant::Classic => tr!(lang, "variant-classic-short"),
+            crate::game::Variant::Game2000 => tr!(lang, "variant-game2000-short"),
+        },
         ago = ago(lang, now, done.ended)
     );
     if name.chars().count() > 100 {
@@ -140,5 +142,29 @@ fn ago(lang: Lang, now: SystemTime, then: SystemTime) -> String {
         60..3600 => tr!(lang, "ago-minutes", n = secs / 60),
         3600..86_400 => tr!(lang, "ago-hours", n = secs / 3600),
         _ => tr!(lang, "ago-days", n = secs / 86_400),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn ages_are_worded_with_their_unit_and_number() {
+        let now = SystemTime::UNIX_EPOCH + Duration::from_secs(10_000_000);
+        let at = |secs| now - Duration::from_secs(secs);
+        let en = Lang::EnUs;
+        assert_eq!(ago(en, now, at(59)), "just now");
+        assert_eq!(ago(en, now, at(60)), "1 minute ago");
+        assert_eq!(ago(en, now, at(7_199)), "1 hour ago");
+        assert_eq!(ago(en, now, at(7_200)), "2 hours ago");
+        assert_eq!(ago(en, now, at(3 * 86_400 + 5)), "3 days ago");
+        // A clock that went backwards reads as now.
+        assert_eq!(ago(en, now, now + Duration::from_secs(30)), "just now");
+        assert_eq!(ago(Lang::Nl, now, at(86_400)), "1 dag geleden");
+        assert_eq!(ago(Lang::Da, now, at(2 * 86_400)), "for 2 dage siden");
+        assert_eq!(ago(Lang::SvSe, now, at(120)), "för 2 minuter sedan");
     }
 }
