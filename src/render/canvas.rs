@@ -23,11 +23,20 @@ pub struct Canvas {
     height: u32,
     pixels: Vec<u8>,
     palette: Vec<Rgb>,
-    lookup: HashMap<Rgb, u8>,
-    blends: HashMap<u32, u8, BuildHasherDefault<Mix>>,
+    lookup: HashMap<Rgb, u8, BuildHasherDefault<Mix>>,
+    /// Blends met so far, direct-mapped by (background, colour, level): each slot holds
+    /// `key << 8 | index`, or [`NO_BLEND`]. A slot taken by another blend just means the
+    /// mix is worked out again, which gives the same index.
+    blends: Box<[u32; BLEND_SLOTS]>,
 }
 
-/// A hasher for the small integer keys of the blend table (a multiply, no `SipHash`).
+/// Slots of the blend memo.
+const BLEND_SLOTS: usize = 4096;
+/// An empty slot of the blend memo (no key is that large).
+const NO_BLEND: u32 = u32::MAX;
+
+/// A hasher for the small keys of the colour lookup and the stamp cache (a rotate and a
+/// multiply per word, no `SipHash`: the keys are ours, not an attacker's).
 #[derive(Default)]
 struct Mix(u64);
 
@@ -43,7 +52,7 @@ impl Hasher for Mix {
     }
 
     fn write_u32(&mut self, n: u32) {
-        self.0 = u64::from(n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = (self.0.rotate_left(8) ^ u64::from(n)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
 
@@ -60,8 +69,8 @@ impl Canvas {
             height,
             pixels: Vec::new(),
             palette: Vec::with_capacity(96),
-            lookup: HashMap::with_capacity(96),
-            blends: HashMap::with_capacity_and_hasher(128, BuildHasherDefault::default()),
+            lookup: HashMap::with_capacity_and_hasher(96, BuildHasherDefault::default()),
+            blends: Box::new([NO_BLEND; BLEND_SLOTS]),
         };
         for c in palette::BASE {
             canvas.index_of(c);
@@ -169,13 +178,15 @@ impl Canvas {
         if bg == fg {
             return;
         }
-        let key = u32::from(bg) << 16 | u32::from(fg) << 8 | u32::from(level);
-        let i = if let Some(&i) = self.blends.get(&key) {
-            i
+        let key = u32::from(bg) << 11 | u32::from(fg) << 3 | u32::from(level);
+        let slot = (key.wrapping_mul(0x9E37_79B1) >> 20) as usize % BLEND_SLOTS;
+        let held = self.blends[slot];
+        let i = if held >> 8 == key {
+            held as u8
         } else {
             let c = self.palette[usize::from(bg)].mix(self.palette[usize::from(fg)], level, LEVELS);
             let i = self.index_of(c);
-            self.blends.insert(key, i);
+            self.blends[slot] = key << 8 | u32::from(i);
             i
         };
         self.pixels[at] = i;
@@ -445,7 +456,8 @@ struct StampKey {
 const MAX_STAMPS: usize = 4096;
 
 thread_local! {
-    static STAMPS: RefCell<HashMap<StampKey, Rc<Stamp>>> = RefCell::new(HashMap::new());
+    static STAMPS: RefCell<HashMap<StampKey, Rc<Stamp>, BuildHasherDefault<Mix>>> =
+        RefCell::new(HashMap::default());
 }
 
 #[cfg(test)]
