@@ -50,6 +50,15 @@ fn bench(c: &mut Criterion) {
         .bytes
         .len();
     println!("classic/replay_100: {size} bytes");
+    let longest = scenes::longest_classic().replay().expect("finished");
+    let gif = r.replay(&longest, &names, &labels).expect("encodes");
+    println!(
+        "classic/replay_longest: {} moves, {} pictures, {} images, {} bytes",
+        longest.len(),
+        gif.frames,
+        gif.images,
+        gif.bytes.len()
+    );
     let mut group = c.benchmark_group("replay");
     group.sample_size(10);
     group.bench_function("classic/replay_100", |b| {

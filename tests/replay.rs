@@ -105,46 +105,12 @@ fn a_hundred_move_classic_replay_is_small() {
     assert!(gif.bytes.len() <= 1_500_000, "{} bytes", gif.bytes.len());
 }
 
-/// The longest classic match: every one of the 199 shots a match can have. The first
-/// player misses 80 times, the other hits 19 ship cells in their first turn and then
-/// misses 80 times, and the first player finally hits all 20.
-fn longest_classic() -> Match {
-    let mut m = scenes::started(Variant::Classic, 3);
-    let fleets = scenes::fleets(Variant::Classic);
-    let first = m.to_move().expect("battle");
-    // `fleets[i]` belongs to player i (Ann, then Bjørn); each fires at the other's.
-    let seat = |p| usize::from(p != scenes::ANN);
-    let (a, b) = (seat(first), 1 - seat(first));
-    let water = |i: usize| -> Vec<Coord> {
-        Coord::all(10)
-            .filter(|&c| !fleets[i].cells().contains(c))
-            .collect()
-    };
-    let ships = |i: usize| -> Vec<Coord> { fleets[i].cells().iter().collect() };
-    let mut plans = [Vec::new(), Vec::new()];
-    plans[a] = water(b).into_iter().chain(ships(b)).collect();
-    let target = ships(a);
-    plans[b] = target[..19]
-        .iter()
-        .copied()
-        .chain(water(a))
-        .chain([target[19]])
-        .collect();
-    let mut next = [0, 0];
-    while let Some(p) = m.to_move() {
-        let i = seat(p);
-        m.fire(p, &[plans[i][next[i]]]).expect("a legal shot");
-        next[i] += 1;
-    }
-    m
-}
-
 #[test]
 fn the_longest_matches_of_both_rule_sets_fit_discord() {
     let r = Renderer::shared();
     let (labels, names) = (Labels::default(), scenes::names());
     // Classic refuses repeated shots, so 199 moves is the most; all are shown.
-    let classic = longest_classic().replay().expect("finished");
+    let classic = scenes::longest_classic().replay().expect("finished");
     assert_eq!(classic.len(), 199);
     let gif = r.replay(&classic, &names, &labels).expect("encodes");
     assert_eq!((gif.every, gif.frames), (1, 200));

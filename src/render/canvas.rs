@@ -127,19 +127,7 @@ impl Canvas {
             self.lookup.insert(c, i);
             return i;
         }
-        let dist = |p: &Rgb| {
-            p.0.iter()
-                .zip(c.0.iter())
-                .map(|(&a, &b)| (i32::from(a) - i32::from(b)).pow(2))
-                .sum::<i32>()
-        };
-        let mut best = 0;
-        for (i, p) in self.palette.iter().enumerate() {
-            if dist(p) < dist(&self.palette[best]) {
-                best = i;
-            }
-        }
-        best as u8
+        c.nearest(&self.palette) as u8
     }
 
     /// Fills a rectangle (clipped to the canvas).

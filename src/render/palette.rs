@@ -24,6 +24,21 @@ impl Rgb {
         }
         Rgb(out)
     }
+
+    /// The index of the colour of `palette` nearest to `self` (squared distance; the
+    /// first of equals), 0 for an empty palette.
+    #[must_use]
+    pub fn nearest(self, palette: &[Rgb]) -> usize {
+        let dist = |p: &Rgb| {
+            p.0.iter()
+                .zip(self.0)
+                .map(|(&a, b)| (i32::from(a) - i32::from(b)).pow(2))
+                .sum::<i32>()
+        };
+        (0..palette.len())
+            .min_by_key(|&i| dist(&palette[i]))
+            .unwrap_or(0)
+    }
 }
 
 /// Picture background, a little darker than Discord's dark chat.

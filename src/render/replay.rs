@@ -297,15 +297,7 @@ impl GifFrames {
             self.lookup.insert(c, i);
             return i;
         }
-        let dist = |p: &Rgb| {
-            p.0.iter()
-                .zip(c.0)
-                .map(|(&a, b)| (i32::from(a) - i32::from(b)).pow(2))
-                .sum::<i32>()
-        };
-        (0..self.palette.len())
-            .min_by_key(|&i| dist(&self.palette[i]))
-            .unwrap_or(0) as u8
+        c.nearest(&self.palette) as u8
     }
 
     /// Adds `canvas` (of the replay's size) as the next picture, shown for `delay`.

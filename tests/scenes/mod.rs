@@ -137,3 +137,37 @@ pub fn long(variant: Variant, misses: usize) -> Match {
     play(&mut m, &plans, 100_000);
     m
 }
+
+/// The longest classic match: every one of the 199 shots a match can have. The first
+/// player misses 80 times, the other hits 19 ship cells in their first turn and then
+/// misses 80 times, and the first player finally hits all 20.
+pub fn longest_classic() -> Match {
+    let mut m = started(Variant::Classic, 3);
+    let fleets = fleets(Variant::Classic);
+    let first = m.to_move().expect("battle");
+    // `fleets[i]` belongs to player i (Ann, then Bjørn); each fires at the other's.
+    let seat = |p| usize::from(p != ANN);
+    let (a, b) = (seat(first), 1 - seat(first));
+    let water = |i: usize| -> Vec<Coord> {
+        Coord::all(10)
+            .filter(|&c| !fleets[i].cells().contains(c))
+            .collect()
+    };
+    let ships = |i: usize| -> Vec<Coord> { fleets[i].cells().iter().collect() };
+    let mut plans = [Vec::new(), Vec::new()];
+    plans[a] = water(b).into_iter().chain(ships(b)).collect();
+    let target = ships(a);
+    plans[b] = target[..19]
+        .iter()
+        .copied()
+        .chain(water(a))
+        .chain([target[19]])
+        .collect();
+    let mut next = [0, 0];
+    while let Some(p) = m.to_move() {
+        let i = seat(p);
+        m.fire(p, &[plans[i][next[i]]]).expect("a legal shot");
+        next[i] += 1;
+    }
+    m
+}
