@@ -203,3 +203,59 @@ fn button_id(sent: &support::Sent, action: &str) -> String {
         .find(|id| id.split(':').nth(2) == Some(action))
         .unwrap_or_else(|| panic!("no {action} button in {sent:?}"))
 }
+
+#[tokio::test]
+async fn commands_in_texts_carry_the_readers_names_and_public_ones_are_clickable() {
+    use support::table::Table;
+    // Privately, a Dutch reader is told the Dutch names: `/hulp`, `/schieten doelen:`.
+    let t = Table::new("51", &[]).await;
+    let id = t
+        .fake
+        .interaction(&t.alice, t.channel)
+        .locale("nl")
+        .slash("rules", json!([{"name": "variant", "type": 4, "value": 0}]));
+    let rules = t.fake.wait_reply(id, REPLY).await;
+    assert!(rules.ephemeral);
+    assert!(
+        rules.text().contains("`/schieten doelen:C4`"),
+        "{}",
+        rules.text()
+    );
+    assert!(!rules.text().contains("/fire"), "{}", rules.text());
+    let id = t
+        .fake
+        .interaction(&t.alice, t.channel)
+        .locale("nl")
+        .slash("help", json!([]));
+    let help = t.fake.wait_reply(id, REPLY).await;
+    assert!(help.text().contains("/hulp"), "{}", help.text());
+    assert!(
+        help.text().contains("`/hulp commando:<naam>`"),
+        "{}",
+        help.text()
+    );
+    // In public, the commands are Discord's clickable mentions with the registered ids.
+    let fire = t.fake.command_id("fire").expect("registered");
+    let board = t.fake.command_id("board").expect("registered");
+    t.battle(
+        0,
+        [
+            "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10",
+            "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10",
+        ],
+    )
+    .await;
+    let start = t.wait_text("fires first").await;
+    assert!(
+        start
+            .text()
+            .contains(&format!("</fire:{fire}> `targets:C4`")),
+        "{}",
+        start.text()
+    );
+    assert!(
+        start.text().contains(&format!("</board:{board}>")),
+        "{}",
+        start.text()
+    );
+}

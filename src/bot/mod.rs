@@ -98,9 +98,10 @@ pub(crate) fn framework(
         .setup(move |ctx, ready, framework| {
             Box::pin(async move {
                 let commands = &framework.options().commands;
+                let builder = poise::builtins::create_application_commands(commands);
                 let registered = match config.dev_guild_id {
-                    Some(guild) => poise::builtins::register_in_guild(ctx, commands, guild).await,
-                    None => poise::builtins::register_globally(ctx, commands).await,
+                    Some(guild) => guild.set_commands(ctx, builder).await,
+                    None => serenity::Command::set_global_commands(ctx, builder).await,
                 };
                 let give_up = |reason: String| {
                     let _ = failure.set(reason.clone());
@@ -108,8 +109,14 @@ pub(crate) fn framework(
                     tokio::spawn(async move { shards.shutdown_all().await });
                     Error::Internal(anyhow::anyhow!(reason))
                 };
-                if let Err(e) = registered {
-                    return Err(give_up(format!("could not register the slash commands: {e}")));
+                match registered {
+                    // Their ids make the commands in public texts clickable.
+                    Ok(registered) => i18n::commands::remember_ids(
+                        registered.into_iter().map(|c| (c.name, c.id.get())),
+                    ),
+                    Err(e) => {
+                        return Err(give_up(format!("could not register the slash commands: {e}")));
+                    }
                 }
                 // Restored here, at READY, so that no deadline runs while the bot cannot
                 // yet take commands.

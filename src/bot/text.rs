@@ -6,6 +6,7 @@
 
 use std::time::SystemTime;
 
+use super::i18n::commands::clickable;
 use super::i18n::errors::{variant_name, variant_title};
 use super::i18n::{Lang, tr};
 use crate::ai::Difficulty;
@@ -66,20 +67,23 @@ pub fn accepted(
     variant: Variant,
     deadline: SystemTime,
 ) -> String {
-    tr!(
+    clickable(
         lang,
-        "challenge-accepted",
-        challenger = mention(players[0]),
-        opponent = mention(players[1]),
-        variant = variant_title(lang, variant),
-        deadline = relative(deadline)
+        &tr!(
+            lang,
+            "challenge-accepted",
+            challenger = mention(players[0]),
+            opponent = mention(players[1]),
+            variant = variant_title(lang, variant),
+            deadline = relative(deadline)
+        ),
     )
 }
 
 /// A public hint for a player whose DMs are closed.
 #[must_use]
 pub fn dm_closed_hint(lang: Lang, p: PlayerId) -> String {
-    tr!(lang, "dm-closed-hint", player = mention(p))
+    clickable(lang, &tr!(lang, "dm-closed-hint", player = mention(p)))
 }
 
 /// The private placement prompt (DM or ephemeral).
@@ -122,14 +126,17 @@ pub fn battle_starts(
         Variant::Classic => tr!(lang, "battle-how-classic"),
         Variant::Game2000 => tr!(lang, "battle-how-game2000"),
     };
-    tr!(
+    clickable(
         lang,
-        "battle-starts",
-        challenger = mention(players[0]),
-        opponent = mention(players[1]),
-        first = mention(first),
-        how = how,
-        deadline = relative(deadline)
+        &tr!(
+            lang,
+            "battle-starts",
+            challenger = mention(players[0]),
+            opponent = mention(players[1]),
+            first = mention(first),
+            how = how,
+            deadline = relative(deadline)
+        ),
     )
 }
 
@@ -334,8 +341,10 @@ mod tests {
             );
             assert!(text.contains("<t:1000:R>"), "{lang}: {text}");
             let text = battle_starts(lang, [A, B], B, Variant::Classic, t);
+            // The command as this language names it (no ids registered in unit tests).
+            let fire = format!("/{}", crate::bot::i18n::commands::command_name(lang, "fire"));
             assert!(
-                text.contains("**<@2>**") && text.contains("/fire"),
+                text.contains("**<@2>**") && text.contains(&fire),
                 "{lang}: {text}"
             );
             assert!(text.contains("<t:1000:R>"), "{lang}: {text}");

@@ -519,6 +519,11 @@ impl FakeDiscord {
             .collect()
     }
 
+    /// The id the fake gave command `name` when it was registered.
+    pub fn command_id(&self, name: &str) -> Option<u64> {
+        self.inner.lock().command_ids.get(name).copied()
+    }
+
     /// The stored message object with this id (as Discord would return it).
     pub fn message(&self, id: u64) -> Option<Value> {
         self.inner.lock().messages.get(&id).cloned()

@@ -34,10 +34,10 @@ cmd-challenge-opt-difficulty-desc = Mod computeren (mig): let, normal (standard)
 cmd-place-name = placer
 cmd-place-desc = Placér din flåde i hemmelighed (som tekst eller tilfældigt)
 cmd-place-help =
-    Uden en flåde får du en tilfældig, gyldig opstilling. Svaret er privat: et billede af flåden med knapperne Bland og Klar. Virker i spillets kanal og i en privat besked til botten.
+    Uden en flåde får du en tilfældig, gyldig flåde. Svaret er privat: et billede af flåden med knapperne Bland og Klar. Virker i spillets kanal og i en privat besked til botten.
     Eksempel: `A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10`.
 cmd-place-opt-fleet-name = flåde
-cmd-place-opt-fleet-desc = Dine skibe, f.eks. A1-A4 C1-C3 E1-E3 … (lad feltet stå tomt for en tilfældig flåde)
+cmd-place-opt-fleet-desc = Dine skibe, f.eks. A1-A4 C1-C3 E1-E3 … (udelad for en tilfældig flåde)
 
 cmd-fire-name = skyd
 cmd-fire-desc = Skyd mod fjenden: ét felt i Søslag (C4), tre i Game 2000 (C4 D5 E6)
@@ -46,10 +46,10 @@ cmd-fire-help =
 cmd-fire-opt-targets-name = mål
 cmd-fire-opt-targets-desc = Felter at skyde på: C4 (Søslag) eller C4 D5 E6 (Game 2000)
 
-cmd-board-name = plade
+cmd-board-name = bræt
 cmd-board-desc = Se din egen flåde med skaderne og det, du ved om fjendens hav (kun for dig)
 cmd-board-help =
-    Kan bruges når som helst under et spil, også for at få friske billeder, når Discords beskeder er udløbet.
+    Kan bruges når som helst under et spil, også for at se dine brætter igen, når de tidligere private svar er forsvundet.
 
 cmd-status-name = status
 cmd-status-desc = Vis spillet i denne kanal (eller dit eget): spillere, regler, tur, skud og frist
@@ -91,11 +91,11 @@ cmd-help-opt-command-desc = En kommando, der skal forklares nærmere, for eksemp
 
 help-intro = **Broadside** er søslag for to spillere: skjul din flåde, og skyd på skift mod modstanderens hav, indtil den ene flåde er sænket.
 help-commands = **Kommandoer**
-help-more = Brug `/help command:<navn>` for at få en enkelt kommando forklaret.
+help-more = Brug `/{ cmd-help-name } { cmd-help-opt-command-name }:<navn>` for at få en enkelt kommando forklaret.
 help-options = **Valgmuligheder**
 help-required = påkrævet
 help-optional = valgfri
-err-help-unknown = Der findes ingen kommando ved navn `/{ $command }`. Brug `/help` for at se dem alle.
+err-help-unknown = Der findes ingen kommando ved navn `/{ $command }`. Brug `/{ cmd-help-name }` for at se dem alle.
 
 ## /rules
 
@@ -103,7 +103,7 @@ rules-classic = **Søslag — klassisk**
     • Havet er 10×10 felter: kolonnerne A–J og rækkerne 1–10 (`C4` er kolonne C, række 4).
     • Flåden: 1 slagskib (4 felter), 2 krydsere (3), 3 destroyere (2) og 4 torpedobåde (1).
     • Skibene ligger på en lige linje og rører aldrig hinanden, heller ikke på skrå.
-    • Ét skud pr. tur med `/fire targets:C4`. Rammer du forbi, går turen videre; rammer eller sænker du et skib, skyder du igen.
+    • Ét skud pr. tur med `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4`. Skyder du forbi, går turen videre; rammer eller sænker du et skib, skyder du igen.
     • Når et skib synker, får du at vide, hvilket det var, og vandet omkring det bliver markeret for dig.
     • Et skud mod et felt, du allerede har prøvet, afvises og koster ingenting.
     • Den, der først sænker alle ti skibe, vinder. Lader du din tur løbe ud, har du tabt.
@@ -111,19 +111,19 @@ rules-game2000 = **Game 2000 — hollandsk Zeeslag**
     • Havet er 9×9 felter: kolonnerne A–I og rækkerne 1–9.
     • Flåden: 2 skibe på 3 felter, 3 på 2 felter og 2 på 1 felt.
     • Skibene rører aldrig hinanden (heller ikke på skrå), står aldrig i et hjørnefelt (A1, I1, A9, I9), og et skib på 2 eller 3 felter må ikke ligge med langsiden langs kanten. Et skib på 1 felt må gerne stå ved kanten.
-    • Hver tur angiver du tre felter: `/fire targets:C4 D5 E6`. De afgøres i tilfældig rækkefølge, og du får én melding pr. skud: vand, "længde L ramt" eller "længde L sænket" — men aldrig hvilket felt der ramte.
+    • Hver tur angiver du tre felter: `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4 D5 E6`. De afgøres i tilfældig rækkefølge, og du får én melding pr. skud: vand, "længde L ramt" eller "længde L sænket" — men aldrig hvilket felt der ramte.
     • Et felt, du har skudt på før, melder altid vand (medmindre gentagelser er forbudt i spillet).
     • Begge spillere får lige mange ture: sænker den anden spiller også alt i samme runde, bliver det uafgjort.
     • Lader du din tur løbe ud, har du tabt.
 
 ## Challenge
 
-challenge-public = ⚓ { $challenger } udfordrer { $opponent } til søslag: **{ $variant }**.
+challenge-public = ⚓ { $challenger } udfordrer { $opponent }: **{ $variant }**.
 challenge-house-rule = Husregel: skud mod felter, der allerede er skudt på, afvises.
 challenge-answer = { $opponent }, acceptér eller afslå — udfordringen udløber { $deadline }.
 challenge-accepted =
     ⚓ { $challenger } mod { $opponent } — **{ $variant }**. Udfordringen er taget imod!
-    Nu placerer I begge jeres flåde i hemmelighed (jeg har sendt jer hver en privat forhåndsvisning; `/place` virker også her, privat). Placeringen slutter { $deadline }.
+    Nu placerer I begge jeres flåder i hemmelighed (jeg har sendt jer hver en privat forhåndsvisning; `/{ cmd-place-name }` virker også her, privat). Placeringen slutter { $deadline }.
 button-accept = Acceptér
 button-decline = Afslå
 err-challenge-bots = Botter kan ikke spille. Udfordr et medlem af denne server.
@@ -135,26 +135,26 @@ err-other-busy-in = { $player } er allerede i gang med et spil i { $channel }. H
 
 ## Placement
 
-dm-closed-hint = { $player }, jeg kan ikke sende dig private beskeder. Brug `/place` her: svaret er privat, kun du ser din flåde.
+dm-closed-hint = { $player }, jeg kan ikke sende dig private beskeder. Brug `/{ cmd-place-name }` her: svaret er privat, kun du ser din flåde.
 placement-prompt =
     Din flåde til spillet **{ $variant }** i { $channel } (kun du kan se den).
     `{ $fleet }`
-    Tryk **Bland** for en ny tilfældig flåde, **Klar** for at gøre den endelig — eller skriv din egen med `/place fleet:A1-A4 C1-C3 …` (her eller i spillets kanal).
+    Tryk **Bland** for en ny tilfældig flåde, **Klar** for at låse den — eller skriv din egen med `/{ cmd-place-name } { cmd-place-opt-fleet-name }:A1-A4 C1-C3 …` (her eller i spillets kanal).
 button-shuffle = Bland
 button-ready = Klar
-fleet-final-waiting = Din flåde er endelig: `{ $fleet }`. Venter på, at { $player } bliver færdig med at placere.
-fleet-final-battle = Din flåde er endelig: `{ $fleet }`. Slaget er begyndt!
-err-place-no-match = Du har intet spil at placere en flåde til. Start et med `/challenge`.
+fleet-final-waiting = Din flåde er låst: `{ $fleet }`. Venter på, at { $player } bliver færdig med at placere.
+fleet-final-battle = Din flåde er låst: `{ $fleet }`. Slaget er begyndt!
+err-place-no-match = Du har intet spil at placere en flåde til. Start et med `/{ cmd-challenge-name }`.
 err-no-fleet-yet = Du har ingen flåde endnu.
 err-not-your-button = Denne knap tilhører en anden spiller.
-err-ready-battle-begun = Der er ingen flåde at gøre endelig længere: slaget er begyndt.
-err-ready-stale = Denne forhåndsvisning er forældet: din flåde er ændret siden (med Bland eller `/place`). Tryk Klar på den nyeste, eller se din flåde med `/board`.
+err-ready-battle-begun = Der er ingen flåde at låse længere: slaget er begyndt.
+err-ready-stale = Denne forhåndsvisning er forældet: din flåde er ændret siden (med Bland eller `/{ cmd-place-name }`). Tryk Klar på den nyeste, eller se din flåde med `/{ cmd-board-name }`.
 
 ## Battle
 
-battle-how-classic = `/fire targets:C4` — ét felt; ved ramt eller sænket skyder man igen
-battle-how-game2000 = `/fire targets:C4 D5 E6` — tre felter pr. tur
-battle-starts = ⚔️ Begge flåder er på plads: { $challenger } mod { $opponent }. **{ $first }** skyder først ({ $how }). Turen slutter { $deadline }. `/board` viser altid din egen plade privat.
+battle-how-classic = `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4` — ét felt; rammer eller sænker du et skib, skyder du igen
+battle-how-game2000 = `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4 D5 E6` — tre felter pr. tur
+battle-starts = ⚔️ Begge flåder er på plads: { $challenger } mod { $opponent }. **{ $first }** skyder først ({ $how }). Turen slutter { $deadline }. `/{ cmd-board-name }` viser altid dit eget bræt privat.
 
 ship-classic = { $len ->
     [4] slagskib
@@ -186,14 +186,14 @@ fire-last-chance = { $shooter } har sænket hele din flåde, { $player }! Begge 
 fire-to-move = { $player } har turen — den slutter { $deadline }.
 fire-expect-classic = I Søslag skyder man på ét felt pr. tur, f.eks. `C4`.
 fire-expect-game2000 = I Game 2000 skyder man på tre felter pr. tur, f.eks. `C4 D5 E6`.
-err-fire-not-here = Du er ikke med i spillet i denne kanal. Brug `/status` for at se, hvem der er.
+err-fire-not-here = Du er ikke med i spillet i denne kanal. Brug `/{ cmd-status-name }` for at se, hvem der er.
 
 ## /board
 
 board-placement = Din flåde (slaget er ikke begyndt endnu).
 board-battle = Din flåde, og det du ved om fjendens hav.
 err-board-not-accepted = Udfordringen er ikke taget imod endnu.
-err-board-no-fleet = Du har ikke placeret en flåde endnu. Brug `/place`.
+err-board-no-fleet = Du har ikke placeret en flåde endnu. Brug `/{ cmd-place-name }`.
 
 ## /status
 
@@ -206,7 +206,7 @@ status-placing = placerer
 status-turn = Tur { $turn }: { $player } har turen — den slutter { $deadline }.
 status-over = Spillet er slut.
 err-status-none = Der er intet spil i denne kanal, og du er ikke med i noget.
-err-status-gone = Det spil er lige slut.
+err-status-gone = Det spil er lige sluttet.
 
 ## Ending a match
 
@@ -238,8 +238,8 @@ err-generic = Noget gik galt hos mig. Prøv igen om et øjeblik.
 err-parse-input = Jeg forstod ikke `{ $input }`: { $error }
 err-parse = Jeg forstod det ikke: { $error }
 err-stale-button = Denne knap virker ikke længere: spillet er slut eller ukendt.
-err-no-match = Du er ikke med i noget spil. Start et med `/challenge`.
-err-no-match-here = Der er intet spil i denne kanal. Start et med `/challenge`.
+err-no-match = Du er ikke med i noget spil. Start et med `/{ cmd-challenge-name }`.
+err-no-match-here = Der er intet spil i denne kanal. Start et med `/{ cmd-challenge-name }`.
 
 ## Errors of the rules
 
@@ -249,17 +249,17 @@ phase-placement = flåderne er ved at blive placeret
 phase-battle = slaget er i gang
 phase-finished = spillet er slut
 err-coord-empty = Intet felt angivet: skriv et kolonnebogstav og et rækketal, f.eks. C4.
-err-coord-space = `{ $input }` har et mellemrum i sig; skriv feltet uden, f.eks. { $suggestion }.
+err-coord-space = `{ $input }` indeholder et mellemrum; skriv feltet uden, f.eks. { $suggestion }.
 err-coord-malformed = `{ $input }` er ikke et felt: et felt er et kolonnebogstav efterfulgt af et rækketal, f.eks. C4.
-err-coord-off-board = `{ $input }` ligger uden for pladen: { $bounds }.
+err-coord-off-board = `{ $input }` ligger uden for brættet: { $bounds }.
 err-ship-not-straight = `{ $ship }` er ikke en lige linje: et skib ligger langs én række eller én kolonne, f.eks. A1-A4.
-err-ship-off-board = `{ $ship }` rækker ud over pladen.
+err-ship-off-board = `{ $ship }` rækker ud over brættet.
 err-ship-empty = Et skib skal dække mindst ét felt.
 err-fleet-empty = Ingen skibe angivet: skriv skibe som `A1-A4 C1-C3 J10`, adskilt af mellemrum eller kommaer.
 err-fleet-syntax = `{ $token }` er ikke et skib. { $reason }
 err-fleet-rules = Den flåde går ikke: { $problems }.
 err-fleet-more = og { $count } til
-err-problem-off-board = { $ship } ligger uden for pladen ({ $bounds })
+err-problem-off-board = { $ship } ligger uden for brættet ({ $bounds })
 err-problem-too-long = { $ship } er { $len } felter langt; det længste skib har { $max } felter
 err-problem-overlap = { $a } og { $b } overlapper i { $at }
 err-problem-touch = { $a } rører { $b } { $how ->
@@ -269,10 +269,10 @@ err-problem-touch = { $a } rører { $b } { $how ->
 err-problem-corner-single = { $cell } er et hjørnefelt, og i Game 2000 skal hjørnerne være tomme
 err-problem-corner = { $ship } dækker hjørnefeltet { $cell }, og i Game 2000 skal hjørnerne være tomme
 err-problem-along-edge = { $ship } ligger med langsiden langs { $edge ->
-    [top] øverste
-    [bottom] nederste
-    [left] venstre
-   *[right] højre
+    [top] den øverste
+    [bottom] den nederste
+    [left] den venstre
+   *[right] den højre
 } kant (det forbyder Game 2000 for skibe på 2 eller 3 felter)
 err-problem-count = { $len ->
     [one] skibe på 1 felt
@@ -283,7 +283,7 @@ err-answer-not-challenged = Kun den udfordrede spiller kan svare på denne udfor
 err-answer-not-pending = Udfordringen er allerede besvaret ({ $phase }).
 err-not-a-player = Du er ikke med i dette spil.
 err-place-not-placing = Flåder placeres, efter udfordringen er taget imod og før slaget ({ $phase }).
-err-place-already-ready = Din flåde er allerede endelig; vent på din modstander.
+err-place-already-ready = Din flåde er allerede låst; vent på din modstander.
 err-place-no-fleet = Placér en flåde først (som tekst eller tilfældigt).
 err-place-wrong-variant = Den flåde er til { $fleet }, men dette spil er { $variant }.
 err-fire-not-in-battle = Der er intet slag at skyde i ({ $phase }).
@@ -292,11 +292,11 @@ err-fire-shot-count = I { $variant } skyder man på præcis { $expected ->
     [one] 1 felt
    *[other] { $expected } felter
 } pr. tur; du angav { $given }.
-err-fire-off-board = { $cell } ligger uden for pladen: { $bounds }.
+err-fire-off-board = { $cell } ligger uden for brættet: { $bounds }.
 err-fire-already = Du har allerede skudt på { $cell }; vælg et felt, du ikke har prøvet.
 err-fire-duplicate = { $cell } er nævnt to gange i denne salve; angiv tre forskellige felter.
 err-end-over = Dette spil er allerede slut.
-err-end-not-started = Udfordringen er ikke taget imod endnu: udfordreren kan trække den tilbage med `/cancel`, og den udfordrede kan afslå.
+err-end-not-started = Udfordringen er ikke taget imod endnu: udfordreren kan trække den tilbage med `/{ cmd-cancel-name }`, og den udfordrede kan afslå.
 err-end-not-allowed = Kun udfordreren (før udfordringen er taget imod) eller en moderator kan aflyse et spil.
 
 ## Words inside pictures (short: they are drawn in headings and legends)

@@ -51,7 +51,7 @@ cmd-fire-opt-targets-desc = Cells to fire at: C4 (classic) or C4 D5 E6 (Game 200
 cmd-board-name = board
 cmd-board-desc = Show your own fleet with its damage and your view of the enemy sea (only you see it)
 cmd-board-help =
-    Use it at any time during a match, also to get fresh pictures after Discord's interaction messages have expired.
+    Use it at any time during a match, also to see your boards again after the earlier private answers have disappeared.
 
 cmd-status-name = status
 cmd-status-desc = Show this channel's match (or your own): players, rules, turn, shots and deadline
@@ -93,11 +93,11 @@ cmd-help-opt-command-desc = A command to explain in detail, for example: help
 
 help-intro = **Broadside** is sea battle for two players: hide your fleet, then take turns firing at the other player's sea until one fleet is sunk.
 help-commands = **Commands**
-help-more = Use `/help command:<name>` for details about one command.
+help-more = Use `/{ cmd-help-name } { cmd-help-opt-command-name }:<name>` for details about one command.
 help-options = **Options**
 help-required = required
 help-optional = optional
-err-help-unknown = There is no command called `/{ $command }`. Use `/help` to see them all.
+err-help-unknown = There is no command called `/{ $command }`. Use `/{ cmd-help-name }` to see them all.
 
 ## /rules
 
@@ -105,7 +105,7 @@ rules-classic = **Classic — Søslag / Sjöslag**
     • The sea has 10×10 cells: columns A–J, rows 1–10 (`C4` is column C, row 4).
     • Fleet: 1 battleship (4 cells), 2 cruisers (3), 3 destroyers (2), 4 torpedo boats (1).
     • Ships are straight lines and never touch one another, not even at a corner.
-    • One shot per turn with `/fire targets:C4`. A miss passes the turn; a hit or a sinking lets you fire again.
+    • One shot per turn with `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4`. A miss passes the turn; a hit or a sinking lets you fire again.
     • When a ship sinks you learn which one it was, and the water around it is marked for you.
     • Firing at a cell you already tried is refused and costs nothing.
     • Sink all ten ships first to win. Letting your turn run out loses the game.
@@ -113,19 +113,19 @@ rules-game2000 = **Game 2000 — Zeeslag**
     • The sea has 9×9 cells: columns A–I, rows 1–9.
     • Fleet: 2 ships of 3 cells, 3 of 2 cells, 2 of 1 cell.
     • Ships never touch (not even at a corner), never use a corner cell (A1, I1, A9, I9), and a ship of 2 or 3 cells may not lie with its long side along the edge. A 1-cell ship may stand on an edge.
-    • Each turn you name three cells: `/fire targets:C4 D5 E6`. They are resolved in a random order, and you hear one report per shot: water, "length L hit" or "length L destroyed" — but never which cell hit.
+    • Each turn you name three cells: `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4 D5 E6`. They are resolved in a random order, and you hear one report per shot: water, "length L hit" or "length L destroyed" — but never which cell hit.
     • A cell you fired at before always reports water (unless the match forbids repeats).
     • Both players get the same number of turns: if the second player also destroys everything in the round the first player finished, the game is a draw.
     • Letting your turn run out loses the game.
 
 ## Challenge
 
-challenge-public = ⚓ { $challenger } challenges { $opponent } to a sea battle: **{ $variant }**.
+challenge-public = ⚓ { $challenger } challenges { $opponent } to a game of **{ $variant }**.
 challenge-house-rule = House rule: shots at cells fired at before are refused.
 challenge-answer = { $opponent }, accept or decline — the challenge expires { $deadline }.
 challenge-accepted =
     ⚓ { $challenger } vs { $opponent } — **{ $variant }**. Challenge accepted!
-    Both players now place their fleets in secret (I sent each of you a private preview; `/place` works here too, privately). Placement ends { $deadline }.
+    Both players now place their fleets in secret (I sent each of you a private preview; `/{ cmd-place-name }` works here too, privately). Placement ends { $deadline }.
 button-accept = Accept
 button-decline = Decline
 err-challenge-bots = Bots cannot play. Challenge a member of this server.
@@ -137,26 +137,26 @@ err-other-busy-in = { $player } is already playing a match in { $channel }. A me
 
 ## Placement
 
-dm-closed-hint = { $player }, I cannot send you direct messages. Use `/place` here: the answer is private, only you see your fleet.
+dm-closed-hint = { $player }, I cannot send you direct messages. Use `/{ cmd-place-name }` here: the answer is private, only you see your fleet.
 placement-prompt =
     Your fleet for the **{ $variant }** match in { $channel } (only you can see this).
     `{ $fleet }`
-    Press **Shuffle** for another random fleet, **Ready** to make it final — or type your own with `/place fleet:A1-A4 C1-C3 …` (here or in the match channel).
+    Press **Shuffle** for another random fleet, **Ready** to make it final — or type your own with `/{ cmd-place-name } { cmd-place-opt-fleet-name }:A1-A4 C1-C3 …` (here or in the match channel).
 button-shuffle = Shuffle
 button-ready = Ready
 fleet-final-waiting = Your fleet is final: `{ $fleet }`. Waiting for { $player } to finish placing.
 fleet-final-battle = Your fleet is final: `{ $fleet }`. The battle has begun!
-err-place-no-match = You have no match to place a fleet for. Start one with `/challenge`.
+err-place-no-match = You have no match to place a fleet for. Start one with `/{ cmd-challenge-name }`.
 err-no-fleet-yet = You have no fleet yet.
 err-not-your-button = This button belongs to another player.
 err-ready-battle-begun = There is no fleet to make final any more: the battle has begun.
-err-ready-stale = This preview is out of date: your fleet changed since (by Shuffle or `/place`). Use Ready on the latest preview, or `/board` to see your fleet.
+err-ready-stale = This preview is out of date: your fleet changed since (by Shuffle or `/{ cmd-place-name }`). Use Ready on the latest preview, or `/{ cmd-board-name }` to see your fleet.
 
 ## Battle
 
-battle-how-classic = `/fire targets:C4` — one cell; a hit or a sinking fires again
-battle-how-game2000 = `/fire targets:C4 D5 E6` — three cells per turn
-battle-starts = ⚔️ Both fleets are in position: { $challenger } vs { $opponent }. **{ $first }** fires first ({ $how }). Turn ends { $deadline }. `/board` shows your own board privately at any time.
+battle-how-classic = `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4` — one cell; a hit or a sinking fires again
+battle-how-game2000 = `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4 D5 E6` — three cells per turn
+battle-starts = ⚔️ Both fleets are in position: { $challenger } vs { $opponent }. **{ $first }** fires first ({ $how }). Turn ends { $deadline }. `/{ cmd-board-name }` shows your own board privately at any time.
 
 ship-classic = { $len ->
     [4] battleship
@@ -185,14 +185,14 @@ fire-last-chance = { $shooter } has destroyed your whole fleet, { $player }! Bot
 fire-to-move = { $player } to move — turn ends { $deadline }.
 fire-expect-classic = Classic takes one cell per turn, like `C4`.
 fire-expect-game2000 = Game 2000 takes three cells per turn, like `C4 D5 E6`.
-err-fire-not-here = You are not playing in this channel's match. Use `/status` to see who is.
+err-fire-not-here = You are not playing in this channel's match. Use `/{ cmd-status-name }` to see who is.
 
 ## /board
 
 board-placement = Your fleet (not in battle yet).
 board-battle = Your fleet, and what you know of the enemy sea.
 err-board-not-accepted = The challenge has not been accepted yet.
-err-board-no-fleet = You have not placed a fleet yet. Use `/place`.
+err-board-no-fleet = You have not placed a fleet yet. Use `/{ cmd-place-name }`.
 
 ## /status
 
@@ -237,8 +237,8 @@ err-generic = Something went wrong on my side. Please try again in a moment.
 err-parse-input = I could not understand `{ $input }`: { $error }
 err-parse = I could not understand that: { $error }
 err-stale-button = This button no longer does anything: its game is over or unknown.
-err-no-match = You are not in a match. Start one with `/challenge`.
-err-no-match-here = There is no match in this channel. Start one with `/challenge`.
+err-no-match = You are not in a match. Start one with `/{ cmd-challenge-name }`.
+err-no-match-here = There is no match in this channel. Start one with `/{ cmd-challenge-name }`.
 
 ## Errors of the rules
 
@@ -297,7 +297,7 @@ err-fire-off-board = { $cell } is off the board: { $bounds }.
 err-fire-already = You already fired at { $cell }; pick a cell you have not tried.
 err-fire-duplicate = { $cell } is named twice in this salvo; name three different cells.
 err-end-over = This match is already over.
-err-end-not-started = The challenge has not been accepted yet: the challenger can `/cancel` it, and the challenged member can decline it.
+err-end-not-started = The challenge has not been accepted yet: the challenger can `/{ cmd-cancel-name }` it, and the challenged member can decline it.
 err-end-not-allowed = Only the challenger (before the challenge is accepted) or a moderator can cancel a match.
 
 ## Words inside pictures (short: they are drawn in headings and legends)

@@ -21,7 +21,7 @@ choice-difficulty-hard = Moeilijk
 cmd-challenge-name = uitdagen
 cmd-challenge-desc = Daag iemand (of mij, de computer) hier uit voor een potje zeeslag
 cmd-challenge-help =
-    Wie je uitdaagt krijgt de knoppen Accepteren en Weigeren. Per kanaal loopt er één partij (open een thread om er meer tegelijk te spelen); iedereen speelt één partij tegelijk.
+    De uitgedaagde speler krijgt de knoppen Accepteren en Weigeren. Per kanaal loopt er één partij (open een thread om er meer tegelijk te spelen); iedereen speelt één partij tegelijk.
 cmd-challenge-opt-opponent-name = tegenstander
 cmd-challenge-opt-opponent-desc = Tegen wie je wilt spelen
 cmd-challenge-opt-variant-name = variant
@@ -34,12 +34,12 @@ cmd-challenge-opt-difficulty-desc = Tegen de computer (mij): makkelijk, normaal 
 cmd-place-name = plaatsen
 cmd-place-desc = Plaats je vloot in het geheim (als tekst, of een willekeurige)
 cmd-place-help =
-    Zonder vloot krijg je een willekeurige geldige opstelling. Het antwoord is privé: een voorbeeldplaatje met de knoppen Schudden en Klaar. Werkt in het kanaal van de partij en in een privébericht aan de bot.
+    Zonder vloot krijg je een willekeurige geldige vloot. Het antwoord is privé: een voorbeeldplaatje met de knoppen Schudden en Klaar. Werkt in het kanaal van de partij en in een privébericht aan de bot.
     Voorbeeld: `A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10`.
 cmd-place-opt-fleet-name = vloot
-cmd-place-opt-fleet-desc = Je boten, bv. A1-A4 C1-C3 E1-E3 … (leeg laten voor een willekeurige vloot)
+cmd-place-opt-fleet-desc = Je schepen, bv. A1-A4 C1-C3 E1-E3 … (leeg laten voor een willekeurige vloot)
 
-cmd-fire-name = vuur
+cmd-fire-name = schieten
 cmd-fire-desc = Schiet op de vijand: één vakje in klassiek (C4), drie in Game 2000 (C4 D5 E6)
 cmd-fire-help =
     Alleen wie aan de beurt is kan schieten, in het kanaal van de partij. De uitslag is openbaar, met jouw kaart van de vijandelijke zee.
@@ -49,7 +49,7 @@ cmd-fire-opt-targets-desc = Vakjes om op te schieten: C4 (klassiek) of C4 D5 E6 
 cmd-board-name = bord
 cmd-board-desc = Bekijk je eigen vloot met de schade en wat je van de vijandelijke zee weet (alleen voor jou)
 cmd-board-help =
-    Kan op elk moment tijdens een partij, ook om nieuwe plaatjes te krijgen als de berichten van Discord verlopen zijn.
+    Kan op elk moment tijdens een partij, ook om je borden opnieuw te zien als de eerdere privéantwoorden verdwenen zijn.
 
 cmd-status-name = stand
 cmd-status-desc = Toon de partij in dit kanaal (of je eigen): spelers, regels, beurt, schoten en deadline
@@ -91,11 +91,11 @@ cmd-help-opt-command-desc = Een commando om uitgebreid uit te leggen, bijvoorbee
 
 help-intro = **Broadside** is zeeslag voor twee spelers: verstop je vloot en schiet om beurten op de zee van de ander, tot er één vloot gezonken is.
 help-commands = **Commando's**
-help-more = Met `/help command:<naam>` krijg je meer uitleg over één commando.
+help-more = Met `/{ cmd-help-name } { cmd-help-opt-command-name }:<naam>` krijg je meer uitleg over één commando.
 help-options = **Opties**
 help-required = verplicht
 help-optional = optioneel
-err-help-unknown = Er is geen commando `/{ $command }`. Met `/help` zie je ze allemaal.
+err-help-unknown = Er is geen commando `/{ $command }`. Met `/{ cmd-help-name }` zie je ze allemaal.
 
 ## /rules
 
@@ -103,7 +103,7 @@ rules-classic = **Klassiek — Søslag / Sjöslag**
     • De zee is 10×10 vakjes groot: kolommen A–J, rijen 1–10 (`C4` is kolom C, rij 4).
     • Vloot: 1 slagschip (4 vakjes), 2 kruisers (3), 3 torpedojagers (2), 4 torpedoboten (1).
     • Schepen liggen in een rechte lijn en raken elkaar nooit, ook niet met een hoekje.
-    • Eén schot per beurt met `/fire targets:C4`. Bij mis gaat de beurt over; raak of gezonken betekent dat je nog een keer mag.
+    • Eén schot per beurt met `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4`. Schiet je mis, dan gaat de beurt over; raak je of laat je een schip zinken, dan schiet je nog een keer.
     • Zinkt er een schip, dan hoor je welk het was en wordt het water eromheen voor je gemarkeerd.
     • Een vakje waar je al op geschoten hebt wordt geweigerd; dat kost je niets.
     • Wie als eerste alle tien schepen laat zinken, wint. Wie zijn beurt laat verlopen, verliest.
@@ -111,19 +111,19 @@ rules-game2000 = **Game 2000 — Zeeslag**
     • De zee is 9×9 vakjes groot: kolommen A–I, rijen 1–9.
     • Vloot: 2 boten van 3 vakjes, 3 van 2 vakjes, 2 van 1 vakje.
     • Boten raken elkaar nooit (ook niet diagonaal), staan nooit in een hoekvakje (A1, I1, A9, I9), en een boot van 2 of 3 vakjes mag niet met zijn lange kant langs de rand liggen. Een boot van 1 vakje mag wel aan de rand staan.
-    • Elke beurt noem je drie vakjes: `/fire targets:C4 D5 E6`. Ze worden in willekeurige volgorde afgehandeld en je krijgt per schot een melding: water, "boot van lengte L geraakt" of "boot van lengte L vernietigd" — maar nooit welk vakje raak was.
+    • Elke beurt noem je drie vakjes: `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4 D5 E6`. Ze worden in willekeurige volgorde afgehandeld en je krijgt per schot een melding: water, "boot van lengte L geraakt" of "boot van lengte L vernietigd" — maar nooit welk vakje raak was.
     • Een vakje waar je eerder al op schoot, meldt altijd water (tenzij herhalen in deze partij verboden is).
     • Beide spelers krijgen evenveel beurten: vernietigt de tweede speler in dezelfde ronde ook alles, dan is het gelijkspel.
     • Wie zijn beurt laat verlopen, verliest.
 
 ## Challenge
 
-challenge-public = ⚓ { $challenger } daagt { $opponent } uit voor een zeeslag: **{ $variant }**.
+challenge-public = ⚓ { $challenger } daagt { $opponent } uit: **{ $variant }**.
 challenge-house-rule = Huisregel: schoten op vakjes die al beschoten zijn, worden geweigerd.
 challenge-answer = { $opponent }, accepteer of weiger — de uitdaging verloopt { $deadline }.
 challenge-accepted =
     ⚓ { $challenger } tegen { $opponent } — **{ $variant }**. Uitdaging aangenomen!
-    Jullie plaatsen nu allebei in het geheim je vloot (ik heb jullie elk een privévoorbeeld gestuurd; `/place` werkt hier ook, privé). Het plaatsen sluit { $deadline }.
+    Jullie plaatsen nu allebei in het geheim je vloot (ik heb jullie elk een privévoorbeeld gestuurd; `/{ cmd-place-name }` werkt hier ook, privé). Het plaatsen sluit { $deadline }.
 button-accept = Accepteren
 button-decline = Weigeren
 err-challenge-bots = Bots kunnen niet meespelen. Daag een lid van deze server uit.
@@ -135,26 +135,26 @@ err-other-busy-in = { $player } speelt al een partij in { $channel }. Iedereen s
 
 ## Placement
 
-dm-closed-hint = { $player }, ik kan je geen privéberichten sturen. Gebruik hier `/place`: het antwoord is privé, alleen jij ziet je vloot.
+dm-closed-hint = { $player }, ik kan je geen privéberichten sturen. Gebruik hier `/{ cmd-place-name }`: het antwoord is privé, alleen jij ziet je vloot.
 placement-prompt =
     Je vloot voor de partij **{ $variant }** in { $channel } (alleen jij ziet dit).
     `{ $fleet }`
-    Kies **Schudden** voor een andere willekeurige vloot, **Klaar** om hem vast te leggen — of typ je eigen opstelling met `/place fleet:A1-A4 C1-C3 …` (hier of in het kanaal van de partij).
+    Kies **Schudden** voor een andere willekeurige vloot, **Klaar** om hem vast te leggen — of typ je eigen vloot met `/{ cmd-place-name } { cmd-place-opt-fleet-name }:A1-A4 C1-C3 …` (hier of in het kanaal van de partij).
 button-shuffle = Schudden
 button-ready = Klaar
 fleet-final-waiting = Je vloot ligt vast: `{ $fleet }`. We wachten tot { $player } klaar is met plaatsen.
 fleet-final-battle = Je vloot ligt vast: `{ $fleet }`. De strijd is begonnen!
-err-place-no-match = Je hebt geen partij om een vloot voor te plaatsen. Begin er een met `/challenge`.
+err-place-no-match = Je hebt geen partij om een vloot voor te plaatsen. Begin er een met `/{ cmd-challenge-name }`.
 err-no-fleet-yet = Je hebt nog geen vloot.
 err-not-your-button = Deze knop is van een andere speler.
 err-ready-battle-begun = Er valt geen vloot meer vast te leggen: de strijd is al begonnen.
-err-ready-stale = Dit voorbeeld is verouderd: je vloot is intussen veranderd (door Schudden of `/place`). Klik op Klaar bij het nieuwste voorbeeld, of bekijk je vloot met `/board`.
+err-ready-stale = Dit voorbeeld is verouderd: je vloot is intussen veranderd (door Schudden of `/{ cmd-place-name }`). Klik op Klaar bij het nieuwste voorbeeld, of bekijk je vloot met `/{ cmd-board-name }`.
 
 ## Battle
 
-battle-how-classic = `/fire targets:C4` — één vakje; bij raak of gezonken mag je nog eens
-battle-how-game2000 = `/fire targets:C4 D5 E6` — drie vakjes per beurt
-battle-starts = ⚔️ Beide vloten liggen klaar: { $challenger } tegen { $opponent }. **{ $first }** begint ({ $how }). De beurt eindigt { $deadline }. Met `/board` zie je altijd privé je eigen bord.
+battle-how-classic = `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4` — één vakje; bij raak of gezonken mag je nog eens
+battle-how-game2000 = `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4 D5 E6` — drie vakjes per beurt
+battle-starts = ⚔️ Beide vloten liggen klaar: { $challenger } tegen { $opponent }. **{ $first }** begint ({ $how }). De beurt eindigt { $deadline }. Met `/{ cmd-board-name }` zie je altijd privé je eigen bord.
 
 ship-classic = { $len ->
     [4] slagschip
@@ -186,20 +186,20 @@ fire-last-chance = { $shooter } heeft je hele vloot vernietigd, { $player }! Ied
 fire-to-move = { $player } is aan de beurt — de beurt eindigt { $deadline }.
 fire-expect-classic = Bij klassiek schiet je op één vakje per beurt, zoals `C4`.
 fire-expect-game2000 = Bij Game 2000 schiet je op drie vakjes per beurt, zoals `C4 D5 E6`.
-err-fire-not-here = Je speelt niet mee in de partij van dit kanaal. Met `/status` zie je wie wel.
+err-fire-not-here = Je speelt niet mee in de partij van dit kanaal. Met `/{ cmd-status-name }` zie je wie wel.
 
 ## /board
 
 board-placement = Je vloot (de strijd is nog niet begonnen).
 board-battle = Je vloot, en wat je van de vijandelijke zee weet.
 err-board-not-accepted = De uitdaging is nog niet aangenomen.
-err-board-no-fleet = Je hebt nog geen vloot geplaatst. Gebruik `/place`.
+err-board-no-fleet = Je hebt nog geen vloot geplaatst. Gebruik `/{ cmd-place-name }`.
 
 ## /status
 
 status-head = **{ $variant }** — { $challenger } tegen { $opponent } in { $channel }
 status-house-rule = Huisregel: herhaalde schoten worden geweigerd.
-status-challenge = Wacht op het antwoord van { $opponent } — verloopt { $deadline }.
+status-challenge = We wachten op het antwoord van { $opponent } — verloopt { $deadline }.
 status-placement = Vloten plaatsen: { $challenger } { $challenger_state }, { $opponent } { $opponent_state } — het plaatsen sluit { $deadline }.
 status-ready = klaar
 status-placing = bezig
@@ -237,9 +237,9 @@ stats-line = { $player }: { $shots ->
 err-generic = Er ging bij mij iets mis. Probeer het zo nog eens.
 err-parse-input = Ik begrijp `{ $input }` niet: { $error }
 err-parse = Ik begrijp dat niet: { $error }
-err-stale-button = Deze knop doet niets meer: het spel is voorbij of onbekend.
-err-no-match = Je speelt geen partij. Begin er een met `/challenge`.
-err-no-match-here = In dit kanaal loopt geen partij. Begin er een met `/challenge`.
+err-stale-button = Deze knop doet niets meer: de partij is voorbij of onbekend.
+err-no-match = Je speelt geen partij. Begin er een met `/{ cmd-challenge-name }`.
+err-no-match-here = In dit kanaal loopt geen partij. Begin er een met `/{ cmd-challenge-name }`.
 
 ## Errors of the rules
 
@@ -252,15 +252,15 @@ err-coord-empty = Geen vakje opgegeven: schrijf een kolomletter en een rijnummer
 err-coord-space = In `{ $input }` staat een spatie; schrijf het vakje zonder, zoals { $suggestion }.
 err-coord-malformed = `{ $input }` is geen vakje: een vakje is een kolomletter gevolgd door een rijnummer, zoals C4.
 err-coord-off-board = `{ $input }` ligt buiten het bord: { $bounds }.
-err-ship-not-straight = `{ $ship }` is geen rechte lijn: een boot ligt langs één rij of één kolom, zoals A1-A4.
+err-ship-not-straight = `{ $ship }` is geen rechte lijn: een schip ligt langs één rij of één kolom, zoals A1-A4.
 err-ship-off-board = `{ $ship }` steekt buiten het bord uit.
-err-ship-empty = Een boot beslaat minstens één vakje.
-err-fleet-empty = Geen boten opgegeven: schrijf boten als `A1-A4 C1-C3 J10`, gescheiden door spaties of komma's.
-err-fleet-syntax = `{ $token }` is geen boot. { $reason }
+err-ship-empty = Een schip beslaat minstens één vakje.
+err-fleet-empty = Geen schepen opgegeven: schrijf schepen als `A1-A4 C1-C3 J10`, gescheiden door spaties of komma's.
+err-fleet-syntax = `{ $token }` is geen schip. { $reason }
 err-fleet-rules = Die vloot kan niet: { $problems }.
 err-fleet-more = en nog { $count }
 err-problem-off-board = { $ship } ligt buiten het bord ({ $bounds })
-err-problem-too-long = { $ship } is { $len } vakjes lang; de langste boot heeft { $max } vakjes
+err-problem-too-long = { $ship } is { $len } vakjes lang; het langste schip heeft { $max } vakjes
 err-problem-overlap = { $a } en { $b } overlappen op { $at }
 err-problem-touch = { $a } raakt { $b } { $how ->
     [side] zij aan zij
@@ -275,8 +275,8 @@ err-problem-along-edge = { $ship } ligt met zijn lange kant langs de { $edge ->
    *[right] rechterrand
 } (Game 2000 verbiedt dat voor boten van 2 of 3 vakjes)
 err-problem-count = { $len ->
-    [one] boten van 1 vakje
-   *[other] boten van { $len } vakjes
+    [one] schepen van 1 vakje
+   *[other] schepen van { $len } vakjes
 }: je hebt er { $have }, de vloot heeft er { $need } nodig
 err-challenge-self = Je kunt jezelf niet uitdagen. Kies een ander lid van deze server.
 err-answer-not-challenged = Alleen wie uitgedaagd is, kan op deze uitdaging antwoorden.
@@ -296,7 +296,7 @@ err-fire-off-board = { $cell } ligt buiten het bord: { $bounds }.
 err-fire-already = Op { $cell } heb je al geschoten; kies een vakje dat je nog niet geprobeerd hebt.
 err-fire-duplicate = { $cell } staat twee keer in dit salvo; noem drie verschillende vakjes.
 err-end-over = Deze partij is al voorbij.
-err-end-not-started = De uitdaging is nog niet aangenomen: de uitdager kan haar met `/cancel` intrekken, en wie uitgedaagd is kan weigeren.
+err-end-not-started = De uitdaging is nog niet aangenomen: de uitdager kan haar met `/{ cmd-cancel-name }` intrekken, en wie uitgedaagd is kan weigeren.
 err-end-not-allowed = Alleen de uitdager (vóór de uitdaging is aangenomen) of een moderator kan een partij afblazen.
 
 ## Words inside pictures (short: they are drawn in headings and legends)
@@ -305,25 +305,25 @@ pic-your-fleet = Jouw vloot
 pic-enemy-waters = Vijandelijke zee
 pic-history = Meldingen
 pic-turn = Beurt { $n }
-pic-ships-left = Boten over
+pic-ships-left = Schepen over
 pic-water = water
 pic-hit-len = lengte { $len } geraakt
 pic-destroyed-len = lengte { $len } vernietigd
 pic-miss = mis
 pic-hit = raak
-pic-sunk-len = boot van { $len } gezonken
+pic-sunk-len = schip van { $len } gezonken
 pic-wins = { $name } wint
 pic-draw = Gelijkspel
 pic-cancelled = Afgeblazen
-pic-reason-fleet = alle boten vernietigd
+pic-reason-fleet = alle schepen vernietigd
 pic-reason-forfeit = door opgave
-pic-reason-timeout = op tijd
+pic-reason-timeout = tijd verstreken
 pic-shots = Schoten
 pic-hits = Treffers
 pic-accuracy = Trefzekerheid
 pic-turns = Beurten
-pic-afloat = { $afloat } van { $total } boten drijven nog
-pic-enemy-shots = vijandelijke schoten: { $shots }, raak: { $hits }
+pic-afloat = nog drijvend: { $afloat } van { $total }
+pic-enemy-shots = vijandelijke schoten: { $shots }, treffers: { $hits }
 pic-no-shots = nog geen schoten
 pic-replay-move = Zet { $n } van { $total }: { $name }
 pic-replay-sampled = één beeld per { $k } zetten
@@ -331,7 +331,7 @@ pic-replay-alt = Herhaling van { $a } tegen { $b }, { $moves } zetten
 
 ## Against the computer
 
-computer-challenge = ⚓ { $human } neemt het op tegen { $computer } (**{ $level }**) in **{ $variant }**. Zet je vloot op — het voorbeeld ziet alleen jij — en druk dan op Klaar. Het opstellen eindigt { $deadline }.
+computer-challenge = ⚓ { $human } neemt het op tegen { $computer } (**{ $level }**) in **{ $variant }**. Plaats je vloot — het voorbeeld ziet alleen jij — en druk dan op Klaar. Het plaatsen eindigt { $deadline }.
 
 ## Durable matches
 err-storage = Ik kon dat niet opslaan, dus er is niets veranderd. Probeer het zo nog eens.

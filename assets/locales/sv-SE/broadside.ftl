@@ -21,7 +21,7 @@ choice-difficulty-hard = Svår
 cmd-challenge-name = utmana
 cmd-challenge-desc = Utmana en medlem (eller mig, datorn) på sjöslag här
 cmd-challenge-help =
-    Den utmanade får knapparna Anta och Avböj. Det går ett parti per kanal (starta en tråd för att spela flera samtidigt), och varje medlem spelar ett parti i taget.
+    Den utmanade får knapparna Anta och Avböj. Det kan bara pågå ett parti per kanal (starta en tråd för att spela flera samtidigt), och varje medlem spelar ett parti i taget.
 cmd-challenge-opt-opponent-name = motståndare
 cmd-challenge-opt-opponent-desc = Medlemmen du vill spela mot
 cmd-challenge-opt-variant-name = variant
@@ -34,7 +34,7 @@ cmd-challenge-opt-difficulty-desc = Mot datorn (mig): lätt, normal (standard) e
 cmd-place-name = placera
 cmd-place-desc = Placera din flotta i hemlighet (som text eller slumpvis)
 cmd-place-help =
-    Utan flotta får du en slumpad, giltig uppställning. Svaret är privat: en förhandsbild med knapparna Blanda och Klar. Fungerar i partiets kanal och i ett privat meddelande till botten.
+    Utan flotta får du en slumpad, giltig uppställning. Svaret är privat: en förhandsvisning med knapparna Blanda och Klar. Fungerar i partiets kanal och i ett direktmeddelande till botten.
     Exempel: `A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10`.
 cmd-place-opt-fleet-name = flotta
 cmd-place-opt-fleet-desc = Dina skepp, t.ex. A1-A4 C1-C3 E1-E3 … (lämna tomt för en slumpad flotta)
@@ -42,14 +42,14 @@ cmd-place-opt-fleet-desc = Dina skepp, t.ex. A1-A4 C1-C3 E1-E3 … (lämna tomt 
 cmd-fire-name = skjut
 cmd-fire-desc = Skjut mot fienden: en ruta i Sjöslag (C4), tre i Game 2000 (C4 D5 E6)
 cmd-fire-help =
-    Bara den som har turen kan skjuta, och bara i partiets kanal. Resultatet är offentligt, med din bild av fiendens hav.
+    Bara den som står på tur kan skjuta, och bara i partiets kanal. Resultatet är offentligt, med din bild av fiendens hav.
 cmd-fire-opt-targets-name = mål
 cmd-fire-opt-targets-desc = Rutor att skjuta på: C4 (Sjöslag) eller C4 D5 E6 (Game 2000)
 
 cmd-board-name = spelplan
 cmd-board-desc = Visa din egen flotta med skadorna och det du vet om fiendens hav (bara för dig)
 cmd-board-help =
-    Kan användas när som helst under ett parti, också för att få nya bilder när Discords meddelanden har gått ut.
+    Kan användas när som helst under ett parti, också för att se dina spelplaner igen när de tidigare privata svaren har försvunnit.
 
 cmd-status-name = status
 cmd-status-desc = Visa partiet i den här kanalen (eller ditt eget): spelare, regler, tur, skott och tidsgräns
@@ -59,10 +59,10 @@ cmd-status-help =
 cmd-forfeit-name = ge_upp
 cmd-forfeit-desc = Ge upp ditt pågående parti; din motståndare vinner
 cmd-forfeit-help =
-    Fungerar var som helst, också i ett privat meddelande till botten. Slutet meddelas i partiets kanal.
+    Fungerar var som helst, också i ett direktmeddelande till botten. Slutet meddelas i partiets kanal.
 
 cmd-cancel-name = avbryt
-cmd-cancel-desc = Avbryt partiet i den här kanalen (utmanaren innan det antagits, eller en moderator)
+cmd-cancel-desc = Avbryt partiet i den här kanalen (utmanaren innan utmaningen antagits, eller en moderator)
 cmd-cancel-help =
     Ingen vinner ett avbrutet parti. Moderatorer är medlemmar som får hantera meddelanden.
 
@@ -91,11 +91,11 @@ cmd-help-opt-command-desc = Ett kommando att förklara närmare, till exempel: h
 
 help-intro = **Broadside** är sjöslag för två spelare: göm din flotta och skjut i tur och ordning mot den andras hav tills en flotta är sänkt.
 help-commands = **Kommandon**
-help-more = Skriv `/help command:<namn>` för att få ett enskilt kommando förklarat.
+help-more = Skriv `/{ cmd-help-name } { cmd-help-opt-command-name }:<namn>` för att få ett enskilt kommando förklarat.
 help-options = **Val**
 help-required = obligatoriskt
 help-optional = valfritt
-err-help-unknown = Det finns inget kommando som heter `/{ $command }`. Skriv `/help` för att se alla.
+err-help-unknown = Det finns inget kommando som heter `/{ $command }`. Skriv `/{ cmd-help-name }` för att se alla.
 
 ## /rules
 
@@ -103,7 +103,7 @@ rules-classic = **Sjöslag — klassiskt**
     • Havet har 10×10 rutor: kolumnerna A–J och raderna 1–10 (`C4` är kolumn C, rad 4).
     • Flottan: 1 slagskepp (4 rutor), 2 kryssare (3), 3 jagare (2) och 4 torpedbåtar (1).
     • Skeppen ligger i raka linjer och rör aldrig varandra, inte ens snett i ett hörn.
-    • Ett skott per tur med `/fire targets:C4`. En miss lämnar över turen; en träff eller en sänkning ger dig ett skott till.
+    • Ett skott per tur med `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4`. En miss lämnar över turen; en träff eller en sänkning ger dig ett skott till.
     • När ett skepp sjunker får du veta vilket det var, och vattnet runt omkring markeras åt dig.
     • Skott mot en ruta du redan prövat nekas och kostar ingenting.
     • Den som först sänker alla tio skepp vinner. Låter du turen gå ut förlorar du.
@@ -111,19 +111,19 @@ rules-game2000 = **Game 2000 — holländskt Zeeslag**
     • Havet har 9×9 rutor: kolumnerna A–I och raderna 1–9.
     • Flottan: 2 skepp på 3 rutor, 3 på 2 rutor och 2 på 1 ruta.
     • Skeppen rör aldrig varandra (inte ens snett), står aldrig i en hörnruta (A1, I1, A9, I9), och ett skepp på 2 eller 3 rutor får inte ligga med långsidan längs kanten. Ett skepp på 1 ruta får stå vid kanten.
-    • Varje tur anger du tre rutor: `/fire targets:C4 D5 E6`. De avgörs i slumpvis ordning, och du får ett besked per skott: vatten, "längd L träffad" eller "längd L sänkt" — men aldrig vilken ruta som träffade.
+    • Varje tur anger du tre rutor: `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4 D5 E6`. De avgörs i slumpvis ordning, och du får ett besked per skott: vatten, "längd L träffad" eller "längd L sänkt" — men aldrig vilken ruta som träffade.
     • En ruta du redan skjutit på ger alltid vatten (om inte partiet förbjuder upprepningar).
     • Båda spelarna får lika många drag: sänker den andra spelaren också allt i samma omgång blir det oavgjort.
     • Låter du turen gå ut förlorar du.
 
 ## Challenge
 
-challenge-public = ⚓ { $challenger } utmanar { $opponent } på sjöslag: **{ $variant }**.
+challenge-public = ⚓ { $challenger } utmanar { $opponent }: **{ $variant }**.
 challenge-house-rule = Husregel: skott mot rutor som redan beskjutits nekas.
 challenge-answer = { $opponent }, anta eller avböj — utmaningen går ut { $deadline }.
 challenge-accepted =
     ⚓ { $challenger } mot { $opponent } — **{ $variant }**. Utmaningen är antagen!
-    Nu placerar ni båda era flottor i hemlighet (jag har skickat en privat förhandsvisning till var och en av er; `/place` fungerar här också, privat). Placeringen slutar { $deadline }.
+    Nu placerar ni båda era flottor i hemlighet (jag har skickat en privat förhandsvisning till var och en av er; `/{ cmd-place-name }` fungerar här också, privat). Placeringen slutar { $deadline }.
 button-accept = Anta
 button-decline = Avböj
 err-challenge-bots = Bottar kan inte spela. Utmana en medlem på den här servern.
@@ -135,26 +135,26 @@ err-other-busy-in = { $player } spelar redan ett parti i { $channel }. Varje med
 
 ## Placement
 
-dm-closed-hint = { $player }, jag kan inte skicka privata meddelanden till dig. Använd `/place` här: svaret är privat, bara du ser din flotta.
+dm-closed-hint = { $player }, jag kan inte skicka direktmeddelanden till dig. Använd `/{ cmd-place-name }` här: svaret är privat, bara du ser din flotta.
 placement-prompt =
     Din flotta för partiet **{ $variant }** i { $channel } (bara du kan se den).
     `{ $fleet }`
-    Tryck **Blanda** för en ny slumpad flotta, **Klar** för att låsa den — eller skriv din egen med `/place fleet:A1-A4 C1-C3 …` (här eller i partiets kanal).
+    Tryck **Blanda** för en ny slumpad flotta, **Klar** för att låsa den — eller skriv din egen med `/{ cmd-place-name } { cmd-place-opt-fleet-name }:A1-A4 C1-C3 …` (här eller i partiets kanal).
 button-shuffle = Blanda
 button-ready = Klar
 fleet-final-waiting = Din flotta är låst: `{ $fleet }`. Väntar på att { $player } ska placera klart.
 fleet-final-battle = Din flotta är låst: `{ $fleet }`. Slaget har börjat!
-err-place-no-match = Du har inget parti att placera en flotta för. Starta ett med `/challenge`.
+err-place-no-match = Du har inget parti att placera en flotta för. Starta ett med `/{ cmd-challenge-name }`.
 err-no-fleet-yet = Du har ingen flotta än.
 err-not-your-button = Den här knappen tillhör en annan spelare.
 err-ready-battle-begun = Det finns ingen flotta att låsa längre: slaget har börjat.
-err-ready-stale = Den här förhandsvisningen är inaktuell: din flotta har ändrats sedan dess (med Blanda eller `/place`). Tryck Klar på den senaste, eller se din flotta med `/board`.
+err-ready-stale = Den här förhandsvisningen är inaktuell: din flotta har ändrats sedan dess (med Blanda eller `/{ cmd-place-name }`). Tryck Klar på den senaste, eller se din flotta med `/{ cmd-board-name }`.
 
 ## Battle
 
-battle-how-classic = `/fire targets:C4` — en ruta; träff eller sänkning ger ett skott till
-battle-how-game2000 = `/fire targets:C4 D5 E6` — tre rutor per tur
-battle-starts = ⚔️ Båda flottorna är på plats: { $challenger } mot { $opponent }. **{ $first }** skjuter först ({ $how }). Turen slutar { $deadline }. `/board` visar alltid din egen spelplan privat.
+battle-how-classic = `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4` — en ruta; träff eller sänkning ger ett skott till
+battle-how-game2000 = `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4 D5 E6` — tre rutor per tur
+battle-starts = ⚔️ Båda flottorna är på plats: { $challenger } mot { $opponent }. **{ $first }** skjuter först ({ $how }). Turen slutar { $deadline }. `/{ cmd-board-name }` visar alltid din egen spelplan privat.
 
 ship-classic = { $len ->
     [4] slagskepp
@@ -183,17 +183,17 @@ fire-classic = 🎯 { $shooter } skjuter på **{ $cells }**: { $result }
 fire-salvo = 🎯 { $shooter } skjuter på **{ $cells }** (drag { $turn }): { $reports }.
 fire-again = { $player } skjuter igen — turen slutar { $deadline }.
 fire-last-chance = { $shooter } har sänkt hela din flotta, { $player }! Båda spelarna får lika många drag: det här är ditt sista — sänk alla skepp du också, så blir det oavgjort.
-fire-to-move = { $player } har turen — den slutar { $deadline }.
+fire-to-move = { $player } står på tur — den slutar { $deadline }.
 fire-expect-classic = I Sjöslag skjuter man på en ruta per tur, t.ex. `C4`.
 fire-expect-game2000 = I Game 2000 skjuter man på tre rutor per tur, t.ex. `C4 D5 E6`.
-err-fire-not-here = Du är inte med i partiet i den här kanalen. Skriv `/status` för att se vilka som är det.
+err-fire-not-here = Du är inte med i partiet i den här kanalen. Skriv `/{ cmd-status-name }` för att se vilka som är det.
 
 ## /board
 
 board-placement = Din flotta (slaget har inte börjat än).
 board-battle = Din flotta, och det du vet om fiendens hav.
 err-board-not-accepted = Utmaningen har inte antagits än.
-err-board-no-fleet = Du har inte placerat någon flotta än. Använd `/place`.
+err-board-no-fleet = Du har inte placerat någon flotta än. Använd `/{ cmd-place-name }`.
 
 ## /status
 
@@ -203,7 +203,7 @@ status-challenge = Väntar på svar från { $opponent } — går ut { $deadline 
 status-placement = Flottorna placeras: { $challenger } { $challenger_state }, { $opponent } { $opponent_state } — placeringen slutar { $deadline }.
 status-ready = klar
 status-placing = placerar
-status-turn = Drag { $turn }: { $player } har turen — den slutar { $deadline }.
+status-turn = Drag { $turn }: { $player } står på tur — den slutar { $deadline }.
 status-over = Partiet är slut.
 err-status-none = Det finns inget parti i den här kanalen, och du är inte med i något.
 err-status-gone = Det partiet tog just slut.
@@ -216,7 +216,7 @@ end-fleet-destroyed = 🏆 { $loser } har förlorat alla sina skepp: { $winner }
 end-forfeit = 🏳️ { $loser } ger upp. { $winner } **vinner**.
 end-turn-timeout = ⏰ { $loser } lät turen gå ut — den som hoppar över en tur förlorar. { $winner } **vinner**.
 end-placement-timeout = ⏰ { $loser } hann inte placera sin flotta i tid. { $winner } **vinner**.
-end-draw = 🤝 { $challenger } och { $opponent } sänkte varandras flottor i samma omgång: det blir **oavgjort**!
+end-draw = 🤝 { $challenger } och { $opponent } sänkte varandras flottor i samma omgång: det blev **oavgjort**!
 end-declined = { $opponent } har avböjt utmaningen från { $challenger }.
 end-expired = Utmaningen från { $challenger } till { $opponent } gick ut utan svar.
 end-abandoned = Varken { $challenger } eller { $opponent } hann placera i tid; partiet är avbrutet.
@@ -238,8 +238,8 @@ err-generic = Något gick fel hos mig. Försök igen om en liten stund.
 err-parse-input = Jag förstod inte `{ $input }`: { $error }
 err-parse = Jag förstod inte det: { $error }
 err-stale-button = Den här knappen gör ingenting längre: partiet är slut eller okänt.
-err-no-match = Du är inte med i något parti. Starta ett med `/challenge`.
-err-no-match-here = Det finns inget parti i den här kanalen. Starta ett med `/challenge`.
+err-no-match = Du är inte med i något parti. Starta ett med `/{ cmd-challenge-name }`.
+err-no-match-here = Det finns inget parti i den här kanalen. Starta ett med `/{ cmd-challenge-name }`.
 
 ## Errors of the rules
 
@@ -253,7 +253,7 @@ err-coord-space = `{ $input }` innehåller ett mellanslag; skriv rutan utan, t.e
 err-coord-malformed = `{ $input }` är ingen ruta: en ruta är en kolumnbokstav följd av ett radnummer, t.ex. C4.
 err-coord-off-board = `{ $input }` ligger utanför spelplanen: { $bounds }.
 err-ship-not-straight = `{ $ship }` är ingen rak linje: ett skepp ligger längs en rad eller en kolumn, t.ex. A1-A4.
-err-ship-off-board = `{ $ship }` sticker ut utanför spelplanen.
+err-ship-off-board = `{ $ship }` går utanför spelplanen.
 err-ship-empty = Ett skepp måste täcka minst en ruta.
 err-fleet-empty = Inga skepp angivna: skriv skepp som `A1-A4 C1-C3 J10`, åtskilda med mellanslag eller kommatecken.
 err-fleet-syntax = `{ $token }` är inget skepp. { $reason }
@@ -287,7 +287,7 @@ err-place-already-ready = Din flotta är redan låst; vänta på din motståndar
 err-place-no-fleet = Placera en flotta först (som text eller slumpvis).
 err-place-wrong-variant = Den flottan är för { $fleet }, men det här partiet är { $variant }.
 err-fire-not-in-battle = Det finns inget slag att skjuta i ({ $phase }).
-err-fire-not-your-turn = Det är inte din tur: { $player } har turen.
+err-fire-not-your-turn = Det är inte din tur: { $player } står på tur.
 err-fire-shot-count = I { $variant } skjuter man på exakt { $expected ->
     [one] 1 ruta
    *[other] { $expected } rutor
@@ -296,7 +296,7 @@ err-fire-off-board = { $cell } ligger utanför spelplanen: { $bounds }.
 err-fire-already = Du har redan skjutit på { $cell }; välj en ruta du inte har prövat.
 err-fire-duplicate = { $cell } står två gånger i den här salvan; ange tre olika rutor.
 err-end-over = Det här partiet är redan slut.
-err-end-not-started = Utmaningen har inte antagits än: utmanaren kan dra tillbaka den med `/cancel`, och den utmanade kan avböja.
+err-end-not-started = Utmaningen har inte antagits än: utmanaren kan dra tillbaka den med `/{ cmd-cancel-name }`, och den utmanade kan avböja.
 err-end-not-allowed = Bara utmanaren (innan utmaningen antagits) eller en moderator kan avbryta ett parti.
 
 ## Words inside pictures (short: they are drawn in headings and legends)

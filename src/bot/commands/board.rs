@@ -10,8 +10,8 @@ use crate::session::Locate;
 
 /// Show your own fleet with its damage and your view of the enemy sea (only you see it).
 ///
-/// Use it at any time during a match, also to get fresh pictures after Discord's
-/// interaction messages have expired.
+/// Use it at any time during a match, also to see your boards again after the earlier
+/// private answers have disappeared.
 #[poise::command(slash_command, ephemeral)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());

@@ -9,6 +9,7 @@
 //! and `choice-<option>-<choice>` for choices.
 
 use std::borrow::Cow;
+use std::fmt::Write as _;
 
 use super::{Catalog, Lang};
 use crate::bot::{Data, Error};
@@ -63,6 +64,65 @@ pub fn option_name(lang: Lang, command: &str, option: &str) -> String {
     Catalog::get()
         .own(lang, &option_name_key(command, option))
         .unwrap_or_else(|| option.to_owned())
+}
+
+/// The ids Discord gave the commands when they were registered, by (English) name.
+static IDS: std::sync::RwLock<Vec<(String, u64)>> = std::sync::RwLock::new(Vec::new());
+
+/// Keeps the ids of the registered commands (from the registration response), so public
+/// texts can name them as clickable mentions.
+pub fn remember_ids(registered: impl IntoIterator<Item = (String, u64)>) {
+    let mut ids = IDS
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    *ids = registered.into_iter().collect();
+}
+
+/// `text` for a public message in `lang`: every code span that starts with a command as
+/// `lang` names it (`/vuur doelen:C4`) becomes Discord's clickable command mention
+/// (`</fire:123>`, which every reader sees in their own language) followed by the rest of
+/// the span (`doelen:C4`). Without registered ids the text is left as it is.
+#[must_use]
+pub fn clickable(lang: Lang, text: &str) -> String {
+    let ids = IDS
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    clickable_with(&ids, lang, text)
+}
+
+/// [`clickable`] with the given `(name, id)` pairs.
+fn clickable_with(ids: &[(String, u64)], lang: Lang, text: &str) -> String {
+    if ids.is_empty() {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut rest = text;
+    while let Some(open) = rest.find('`') {
+        let Some(len) = rest[open + 1..].find('`') else {
+            break;
+        };
+        let span = &rest[open + 1..open + 1 + len];
+        out.push_str(&rest[..open]);
+        let (name, args) = span
+            .strip_prefix('/')
+            .map(|s| s.split_once(' ').unwrap_or((s, "")))
+            .unwrap_or_default();
+        let found = ids
+            .iter()
+            .find(|(base, _)| !name.is_empty() && command_name(lang, base) == name);
+        match found {
+            Some((base, id)) => {
+                let _ = write!(out, "</{base}:{id}>");
+                if !args.trim().is_empty() {
+                    let _ = write!(out, " `{}`", args.trim());
+                }
+            }
+            None => out.push_str(&rest[open..=open + 1 + len]),
+        }
+        rest = &rest[open + len + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Localisations of `key` for every language but English (which is the default).
@@ -129,6 +189,74 @@ pub fn is_valid_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_command_named_in_a_text_is_the_one_registered_in_that_language() {
+        let commands = crate::bot::commands::all();
+        for lang in Lang::ALL {
+            let ast = fluent_syntax::parser::parse(lang.source()).unwrap_or_else(|(ast, _)| ast);
+            let mut checked = 0;
+            for entry in ast.body {
+                let fluent_syntax::ast::Entry::Message(m) = entry else {
+                    continue;
+                };
+                let key = m.id.name;
+                let text = Catalog::get().format(lang, key, None);
+                for span in text.split('`').skip(1).step_by(2) {
+                    let Some(call) = span.strip_prefix('/') else {
+                        continue;
+                    };
+                    let (name, rest) = call.split_once(' ').unwrap_or((call, ""));
+                    if name.starts_with('{') {
+                        continue; // a placeholder: `/{ $command }` names what the user typed
+                    }
+                    let command = commands
+                        .iter()
+                        .find(|c| command_name(lang, &c.name) == name)
+                        .unwrap_or_else(|| {
+                            panic!("{lang} {key}: `/{name}` is no command's name in {lang}")
+                        });
+                    for word in rest.split_whitespace() {
+                        let Some((option, _)) = word.split_once(':') else {
+                            continue;
+                        };
+                        assert!(
+                            command.parameters.iter().any(|p| option_name(
+                                lang,
+                                &command.name,
+                                &p.name
+                            ) == option),
+                            "{lang} {key}: `{option}:` is no option of /{name} in {lang}"
+                        );
+                    }
+                    checked += 1;
+                }
+            }
+            assert!(
+                checked >= 15,
+                "{lang}: only {checked} commands named in texts"
+            );
+        }
+    }
+
+    #[test]
+    fn public_texts_name_commands_as_clickable_mentions() {
+        let ids = vec![("fire".to_owned(), 11), ("board".to_owned(), 22)];
+        let text = "Shoot with `/schieten doelen:C4`, see `/bord`, not `/elsewhere`, code `C4`.";
+        assert_eq!(
+            clickable_with(&ids, Lang::Nl, text),
+            "Shoot with </fire:11> `doelen:C4`, see </board:22>, not `/elsewhere`, code `C4`."
+        );
+        // Without ids (registration not done) the text stays as it is; an unpaired
+        // backtick is kept.
+        assert_eq!(clickable_with(&[], Lang::Nl, text), text);
+        assert_eq!(clickable_with(&ids, Lang::Nl, "a ` b"), "a ` b");
+        let starts = crate::bot::i18n::tr!(Lang::Da, "battle-how-classic");
+        assert!(
+            clickable_with(&ids, Lang::Da, &starts).starts_with("</fire:11> `mål:C4`"),
+            "{starts}"
+        );
+    }
 
     #[test]
     fn the_name_check_follows_discord() {
