@@ -342,7 +342,10 @@ mod tests {
             assert!(text.contains("<t:1000:R>"), "{lang}: {text}");
             let text = battle_starts(lang, [A, B], B, Variant::Classic, t);
             // The command as this language names it (no ids registered in unit tests).
-            let fire = format!("/{}", crate::bot::i18n::commands::command_name(lang, "fire"));
+            let fire = format!(
+                "/{}",
+                crate::bot::i18n::commands::command_name(lang, "fire")
+            );
             assert!(
                 text.contains("**<@2>**") && text.contains(&fire),
                 "{lang}: {text}"
