@@ -67,7 +67,16 @@ fn pictures_equal_the_first_renderers_pixel_for_pixel() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let mut compared = 0;
     for locale in ["en-US", "nl"] {
-        let labels = Lang::from_discord(locale).labels();
+        let mut labels = Lang::from_discord(locale).labels().clone();
+        if locale == "nl" {
+            // Deliberate differences: the Dutch words were revised after the goldens were
+            // written (issue 17: "schepen" where both rule sets share a text, "tijd
+            // verstreken"). Drawn with the old words, the pictures must match exactly.
+            labels.ships_left = "Boten over".into();
+            labels.reason_fleet = "alle boten vernietigd".into();
+            labels.reason_timeout = "op tijd".into();
+        }
+        let labels = &labels;
         // Twice: the second round draws from the cached static layers.
         for round in 0..2 {
             for (name, pic) in gallery(labels) {
