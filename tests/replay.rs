@@ -177,3 +177,45 @@ fn the_longest_matches_of_both_rule_sets_fit_discord() {
     let plain = r.replay_frame(&long, &step, &names, &labels, 1).to_rgba();
     assert!(noted != plain);
 }
+
+#[test]
+fn the_report_line_stays_inside_the_picture_in_every_language() {
+    use broadside::bot::i18n::Lang;
+    use broadside::render::palette;
+    // A Game 2000 salvo with three long reports: Ann fires at Bjørn's whole 3-ship.
+    let mut m = scenes::started(Variant::Game2000, 7);
+    if m.to_move() == Some(scenes::BJORN) {
+        let water: Vec<Coord> = ["A5", "A7", "A8"].map(|c| c.parse().unwrap()).to_vec();
+        m.fire(scenes::BJORN, &water).expect("a legal salvo");
+    }
+    let ship: Vec<Coord> = ["C2", "D2", "E2"].map(|c| c.parse().unwrap()).to_vec();
+    m.fire(scenes::ANN, &ship).expect("a legal salvo");
+    m.forfeit(scenes::BJORN).expect("battle");
+    let replay = m.replay().expect("finished");
+    let step = replay.steps().last().expect("moves");
+    assert!(step.played.sank());
+    // Every language, and words longer than any of them, which leave only the icons.
+    let long = Labels {
+        hit_len: "a hit on the ship of length {len}, still afloat".into(),
+        destroyed_len: "the ship of length {len} is destroyed entirely".into(),
+        ..Labels::default()
+    };
+    let all: Vec<(String, Labels)> = [Lang::EnUs, Lang::Nl, Lang::Da, Lang::SvSe]
+        .into_iter()
+        .map(|lang| (format!("{lang:?}"), lang.labels().clone()))
+        .chain([("long words".to_owned(), long)])
+        .collect();
+    for (lang, labels) in &all {
+        let pic = Renderer::shared().replay_frame(&replay, &step, &scenes::names(), labels, 1);
+        // The report line's rows: nothing drawn in the margins on either side.
+        for y in 14 + 30..14 + 50 {
+            for x in (0..8).chain(pic.width() - 8..pic.width()) {
+                assert_eq!(
+                    pic.canvas().get(x, y),
+                    Some(palette::BACKGROUND),
+                    "{lang}: ({x}, {y})"
+                );
+            }
+        }
+    }
+}

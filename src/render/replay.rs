@@ -208,10 +208,20 @@ fn report_line(
         })
         .collect();
     let icon_w = if icons { SEG * 3.0 + 5.0 } else { 0.0 };
-    let mut total = fonts.width(Style::Label, &cells);
-    for word in &words {
-        total += GAP + icon_w + fonts.width(Style::Label, word);
+    let width = |words: &[String]| {
+        words
+            .iter()
+            .fold(fonts.width(Style::Label, &cells), |w, word| {
+                w + GAP + icon_w + fonts.width(Style::Label, word)
+            })
+    };
+    let room = canvas.width().saturating_sub(2 * PAD) as f32;
+    let mut words = words;
+    if icons && width(&words) > room {
+        // Three long reports do not fit in every language: the icons say it all.
+        words = vec![String::new(); words.len()];
     }
+    let total = width(&words);
     let mid = PAD as f32 + 40.0;
     let baseline = mid + fonts.cap_height(Style::Label) / 2.0;
     let mut pen = cx - total / 2.0;
