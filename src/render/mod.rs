@@ -126,9 +126,11 @@ enum Layer {
     Reveal { variant: Variant },
 }
 
-/// Static layers kept at most (4 languages × 2 rule sets × a few kinds and sizes fit
-/// many times over; labels from elsewhere cannot make the cache grow without end).
-const MAX_LAYERS: usize = 256;
+/// Static layers kept at most. A layer is a whole picture (up to about 320 KB), so this
+/// bounds the cache near 15 MB. The Game 2000 target board has one size per history
+/// length, so a busy bot in four languages may fill it; it is then emptied and refilled,
+/// at the cost of drawing a layer again (about 0.1 ms).
+const MAX_LAYERS: usize = 48;
 
 static SHARED: LazyLock<Renderer> = LazyLock::new(Renderer::new);
 
