@@ -893,7 +893,17 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
             (who.0, cell.to_string().as_str())
         );
     }
-    // Offered to both players, newest first; the declined match is not offered.
+    // A battle given up before the first shot has nothing to replay either.
+    let (unshot, starter) = battle(&s, Variant::Game2000, [G2000_A, G2000_B]).await;
+    s.forfeit(starter)
+        .await
+        .unwrap()
+        .expect("the forfeit ends it");
+    assert!(matches!(
+        s.finished(unshot).await,
+        Err(ReplayError::NoBattle)
+    ));
+    // Offered to both players, newest first; the matches without shots are not offered.
     for p in [ALICE, BOB] {
         let recent = s.recent(p, 10).await.unwrap();
         let ids: Vec<MatchId> = recent.iter().map(|d| d.id).collect();

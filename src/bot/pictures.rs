@@ -4,6 +4,8 @@
 //! words inside each picture and its alt text are in the [`Lang`] passed in: the viewer's
 //! for private pictures, the server's for public ones.
 
+use std::sync::Arc;
+
 use poise::serenity_prelude::CreateAttachment;
 
 use crate::game::{OwnBoardView, RevealView, SalvoView, TargetView};
@@ -77,7 +79,14 @@ pub struct ReplayPost {
 const KEPT_REPLAYS: usize = 16;
 
 /// A drawn replay: the GIF, its alt text, its caption.
-type Drawn = std::sync::Arc<(Vec<u8>, String, String)>;
+type Drawn = Arc<(Vec<u8>, String, String)>;
+
+/// A replay being drawn: the first request draws it, the others wait for the same cell.
+type Drawing = Arc<tokio::sync::OnceCell<Drawn>>;
+
+/// Replays being drawn, by match and language.
+static DRAWING: std::sync::LazyLock<dashmap::DashMap<(u64, Lang), Drawing>> =
+    std::sync::LazyLock::new(dashmap::DashMap::new);
 
 static KEPT: std::sync::Mutex<std::collections::VecDeque<((u64, Lang), Drawn)>> =
     std::sync::Mutex::new(std::collections::VecDeque::new());
@@ -88,7 +97,7 @@ fn kept(key: (u64, Lang)) -> Option<Drawn> {
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     kept.iter()
         .find(|(k, _)| *k == key)
-        .map(|(_, d)| std::sync::Arc::clone(d))
+        .map(|(_, d)| Arc::clone(d))
 }
 
 fn keep(key: (u64, Lang), drawn: &Drawn) {
@@ -99,7 +108,7 @@ fn keep(key: (u64, Lang), drawn: &Drawn) {
     if kept.len() >= KEPT_REPLAYS {
         kept.pop_front();
     }
-    kept.push_back((key, std::sync::Arc::clone(drawn)));
+    kept.push_back((key, Arc::clone(drawn)));
 }
 
 /// Draws the replay of `done` with words in `lang`, off the async threads, at most
@@ -109,7 +118,15 @@ pub async fn replay(done: crate::session::Finished, lang: Lang) -> Result<Replay
     let drawn = if let Some(drawn) = kept(key) {
         drawn
     } else {
-        let drawn = draw_replay(done, lang).await?;
+        // One draw per replay at a time: a burst of clicks on one Replay button waits for
+        // the first click's draw instead of queueing draws of its own.
+        let cell = Arc::clone(&DRAWING.entry(key).or_default());
+        let result = cell
+            .get_or_try_init(|| draw_replay(done, lang))
+            .await
+            .cloned();
+        DRAWING.remove_if(&key, |_, c| Arc::ptr_eq(c, &cell));
+        let drawn = result?;
         keep(key, &drawn);
         drawn
     };
@@ -152,5 +169,5 @@ async fn draw_replay(done: crate::session::Finished, lang: Lang) -> Result<Drawn
         caption.push('\n');
         caption.push_str(&tr!(lang, "replay-sampled", k = gif.every));
     }
-    Ok(std::sync::Arc::new((gif.bytes, alt_text, caption)))
+    Ok(Arc::new((gif.bytes, alt_text, caption)))
 }

@@ -69,7 +69,8 @@ impl Session {
             return Err(ReplayError::StillPlaying);
         }
         let done = finished(&stored)?;
-        if done.replay.is_none() {
+        // A battle given up before the first shot has nothing to show either.
+        if done.replay.as_ref().is_none_or(Replay::is_empty) {
             return Err(ReplayError::NoBattle);
         }
         Ok(done)

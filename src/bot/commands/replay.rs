@@ -36,7 +36,19 @@ pub async fn replay(
     allowed(&done, ctx.guild_id().map(serenity::GuildId::get), me, lang)?;
     // Checked: from here on the answer is the public replay (drawing takes a moment).
     ctx.defer().await?;
-    let post = pictures::replay(done, crate::bot::context::guild_lang(ctx)).await?;
+    let post = match pictures::replay(done, crate::bot::context::guild_lang(ctx)).await {
+        Ok(post) => post,
+        Err(e) => {
+            // The deferred answer would show the refusal to everyone: take it back, so
+            // that the error hook's answer comes as a private follow-up.
+            if let poise::Context::Application(a) = ctx
+                && let Err(d) = a.interaction.delete_response(ctx.http()).await
+            {
+                tracing::warn!(match_id = %id, error = %d, "could not take back a deferred answer");
+            }
+            return Err(e);
+        }
+    };
     ctx.send(
         poise::CreateReply::default()
             .content(post.caption)
@@ -73,14 +85,15 @@ pub(crate) async fn find_in(
 }
 
 /// A finished match hides nothing, but it is shown only in the server where it was
-/// played, and to its players anywhere.
+/// played, and to its players anywhere (a match without a known server, to its players
+/// only).
 pub(crate) fn allowed(
     done: &Finished,
     here: Option<u64>,
     me: PlayerId,
     lang: Lang,
 ) -> Result<(), Error> {
-    if done.players.contains(&me) || done.guild.is_none() || done.guild == here {
+    if done.players.contains(&me) || (done.guild.is_some() && done.guild == here) {
         Ok(())
     } else {
         Err(Error::user(tr!(lang, "err-replay-elsewhere")))
@@ -150,6 +163,28 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
+
+    #[test]
+    fn a_replay_is_for_its_server_and_its_players() {
+        let done = |guild| Finished {
+            id: MatchId(9),
+            guild,
+            players: [PlayerId(1), PlayerId(2)],
+            names: ["Ann".into(), "Bo".into()],
+            variant: crate::game::Variant::Classic,
+            ended: SystemTime::UNIX_EPOCH,
+            replay: None,
+        };
+        let (ann, stranger, en) = (PlayerId(1), PlayerId(3), Lang::EnUs);
+        assert!(allowed(&done(Some(5)), Some(5), stranger, en).is_ok());
+        assert!(allowed(&done(Some(5)), Some(6), stranger, en).is_err());
+        assert!(allowed(&done(Some(5)), None, stranger, en).is_err());
+        assert!(allowed(&done(Some(5)), Some(6), ann, en).is_ok());
+        // Without a known server: its players only, wherever they ask.
+        assert!(allowed(&done(None), None, stranger, en).is_err());
+        assert!(allowed(&done(None), Some(5), stranger, en).is_err());
+        assert!(allowed(&done(None), None, ann, en).is_ok());
+    }
 
     #[test]
     fn ages_are_worded_with_their_unit_and_number() {
