@@ -38,6 +38,16 @@ fn gif_of(sent: &Sent) -> &[u8] {
     &gif.bytes
 }
 
+/// `first`, or the answer to the same interaction that carries the picture (a deferred
+/// answer is filled in later).
+async fn with_picture(t: &Table, first: Sent) -> Sent {
+    if first.attachments.is_empty() {
+        t.fake.wait_picture_reply(first.interaction, REPLY).await
+    } else {
+        first
+    }
+}
+
 /// Plays three shots (hit, hit, miss, so the first player shoots again twice), then the
 /// other player forfeits. Returns the end message.
 async fn short_match(t: &Table) -> Sent {
@@ -111,11 +121,7 @@ async fn a_finished_match_is_replayed_by_button_and_by_command() {
             json!([{"name": "match", "type": 3, "value": id.to_string()}]),
         )
         .await;
-    let answer = if answer.attachments.is_empty() {
-        t.fake.wait_picture_reply(answer.interaction, REPLY).await
-    } else {
-        answer
-    };
+    let answer = with_picture(&t, answer).await;
     assert!(!answer.ephemeral, "{answer:?}");
     assert_eq!(pictures_shown(gif_of(&answer)), 4);
 }
@@ -211,10 +217,42 @@ async fn a_replay_is_shown_only_in_its_own_server_and_to_its_players() {
             json!([{"name": "match", "type": 3, "value": id}]),
         )
         .await;
-    let own = if own.attachments.is_empty() {
-        t.fake.wait_picture_reply(own.interaction, REPLY).await
-    } else {
-        own
-    };
+    let own = with_picture(&t, own).await;
     assert_eq!(pictures_shown(gif_of(&own)), 4);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_replay_button_outlives_a_crash_and_a_failed_answer() {
+    let mut t = Table::new("44", &[]).await;
+    let end = short_match(&t).await;
+    let button = support::read::button(&end, "replay");
+    let message = end.message_id.unwrap_or(1);
+    // Killed right after the end: the finished match is stored, the button still works.
+    t.bot.signal("KILL");
+    t.bot.wait_exit(support::table::START).await;
+    t.bot = t.bot.restart_in_same_dir(&t.env);
+    t.starts += 1;
+    t.fake
+        .wait_ready_again(t.starts, support::table::START)
+        .await;
+    // Filling in the deferred answer fails once: the bot carries on, and the next click works.
+    t.fake
+        .fail_route(Some("PATCH"), "messages/@original", 500, 0, Some(1));
+    let carol = t.fake.user("carol");
+    let failed = t.fake.click(&carol, t.channel, message, &button);
+    t.fake
+        .wait_for(
+            |rec| {
+                rec.requests
+                    .iter()
+                    .any(|r| r.method == "PATCH" && r.path.contains(&failed.to_string()))
+                    .then_some(())
+            },
+            REPLY,
+        )
+        .await;
+    let again = t.fake.click(&carol, t.channel, message, &button);
+    let replay = t.fake.wait_picture_reply(Some(again), REPLY).await;
+    assert!(replay.ephemeral);
+    assert_eq!(pictures_shown(gif_of(&replay)), 4);
 }

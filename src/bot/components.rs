@@ -97,9 +97,9 @@ struct Click<'a> {
 /// The replay of a finished match, privately to whoever clicked (anyone in the server
 /// where it was played may watch it).
 async fn replay(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
-    use super::commands::replay::{allowed, find_in};
+    use super::commands::replay::{allowed, find};
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
-    let done = find_in(&c.data.session, lang, id).await?;
+    let done = find(&c.data.session, lang, id).await?;
     allowed(
         &done,
         click.guild_id.map(serenity::GuildId::get),

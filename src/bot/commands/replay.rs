@@ -31,7 +31,7 @@ pub async fn replay(
         .trim()
         .parse()
         .map_err(|_| Error::user(tr!(lang, "err-replay-id", given = game.trim())))?;
-    let done = find(ctx, lang, id).await?;
+    let done = find(&ctx.data().session, lang, id).await?;
     let me = player(ctx.author());
     allowed(&done, ctx.guild_id().map(serenity::GuildId::get), me, lang)?;
     // Checked: from here on the answer is the public replay (drawing takes a moment).
@@ -59,13 +59,9 @@ pub async fn replay(
     Ok(())
 }
 
-/// The finished match `id`, or the reason there is no replay of it, in `lang`.
-pub(crate) async fn find(ctx: Context<'_>, lang: Lang, id: MatchId) -> Result<Finished, Error> {
-    find_in(&ctx.data().session, lang, id).await
-}
-
-/// [`find`] without a command context (for the Replay button).
-pub(crate) async fn find_in(
+/// The finished match `id`, or the reason there is no replay of it, in `lang` (for the
+/// command and the Replay button).
+pub(crate) async fn find(
     session: &crate::session::Session,
     lang: Lang,
     id: MatchId,
