@@ -713,6 +713,7 @@ async fn an_older_version_is_refused_by_the_store() {
         created_ms: 0,
         updated_ms: 0,
         moves: Vec::new(),
+        played: None,
     };
     assert!(matches!(
         store.save(&stale).await,

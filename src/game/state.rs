@@ -20,6 +20,19 @@ use super::variant::{MatchOptions, RepeatShots, Variant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct PlayerId(pub u64);
 
+impl PlayerId {
+    /// What stands in the seat of a member who asked to be forgotten, per seat
+    /// (challenger, opponent). Below 2^22, so never a Discord id (a Discord id carries its
+    /// creation time in the bits above the 22nd).
+    pub const DELETED: [PlayerId; 2] = [PlayerId(4_000_001), PlayerId(4_000_002)];
+
+    /// Whether this is a forgotten member's placeholder.
+    #[must_use]
+    pub fn is_deleted(self) -> bool {
+        Self::DELETED.contains(&self)
+    }
+}
+
 impl fmt::Display for PlayerId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "player {}", self.0)
@@ -374,6 +387,10 @@ pub struct Match {
     players: [PlayerId; 2],
     phase: Phase,
     rng: ChaCha8Rng,
+    /// Who moves first, when decided before the battle (a rematch); drawn at random
+    /// otherwise.
+    #[serde(default)]
+    first: Option<Side>,
 }
 
 impl Match {
@@ -396,6 +413,7 @@ impl Match {
             players: [challenger, opponent],
             phase: Phase::Challenge,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            first: None,
         })
     }
 
@@ -602,10 +620,10 @@ impl Match {
             return Ok(Confirmed::Waiting);
         };
         let (a, b) = (a.clone(), b.clone());
-        let first = if self.rng.random_bool(0.5) {
-            Side::Challenger
-        } else {
-            Side::Opponent
+        let first = match self.first {
+            Some(side) => side,
+            None if self.rng.random_bool(0.5) => Side::Challenger,
+            None => Side::Opponent,
         };
         let mut turns = [0, 0];
         turns[first.index()] = 1;
@@ -755,6 +773,47 @@ impl Match {
         };
         self.phase = Phase::Finished { ending, battle };
         ending
+    }
+
+    /// Decides that `player` moves first once the battle begins, instead of a draw.
+    /// Refused (false) once the battle has begun or when `player` does not play.
+    pub fn set_first(&mut self, player: PlayerId) -> bool {
+        let Some(side) = self.side_of(player) else {
+            return false;
+        };
+        if !matches!(self.phase, Phase::Challenge | Phase::Placement(_)) {
+            return false;
+        }
+        self.first = Some(side);
+        true
+    }
+
+    /// Puts `new` in `old`'s seat everywhere the match names them (the seats and the
+    /// ending). Returns whether `old` played; nothing changes when `new` already does.
+    pub fn replace_player(&mut self, old: PlayerId, new: PlayerId) -> bool {
+        if self.side_of(new).is_some() {
+            return false;
+        }
+        let Some(side) = self.side_of(old) else {
+            return false;
+        };
+        self.players[side.index()] = new;
+        let swap = |p: &mut PlayerId| {
+            if *p == old {
+                *p = new;
+            }
+        };
+        if let Phase::Finished { ending, .. } = &mut self.phase {
+            match ending {
+                Ending::Won { winner, loser, .. } => {
+                    swap(winner);
+                    swap(loser);
+                }
+                Ending::Cancelled { by } => swap(by),
+                Ending::Draw | Ending::Declined | Ending::Expired | Ending::Abandoned => {}
+            }
+        }
+        true
     }
 
     /// Shots, hits and turns of `id` so far.
@@ -975,5 +1034,45 @@ mod tests {
             })
             .collect();
         assert_eq!(firsts.len(), 2, "both players start in some of 32 seeds");
+    }
+
+    #[test]
+    fn a_decided_first_player_starts_whatever_the_seed() {
+        for seed in 0..16 {
+            for first in [A, B] {
+                let mut m = placed(Variant::Game2000, seed);
+                assert!(m.set_first(first));
+                assert!(!m.set_first(C), "a stranger cannot be first");
+                m.shuffle_fleet(A).unwrap();
+                m.shuffle_fleet(B).unwrap();
+                m.confirm(B).unwrap();
+                assert_eq!(
+                    m.confirm(A).unwrap(),
+                    Confirmed::BattleStarts { first }
+                );
+                assert_eq!(m.to_move(), Some(first));
+                assert!(!m.set_first(first), "too late once the battle runs");
+            }
+        }
+    }
+
+    #[test]
+    fn a_forgotten_player_is_replaced_everywhere() {
+        let mut m = placed(Variant::Classic, 3);
+        m.forfeit(A).unwrap();
+        let gone = PlayerId::DELETED[0];
+        assert!(!m.replace_player(A, B), "cannot take a seat already taken");
+        assert!(m.replace_player(A, gone));
+        assert_eq!(m.players(), [gone, B]);
+        assert_eq!(
+            m.ending(),
+            Some(Ending::Won {
+                winner: B,
+                loser: gone,
+                reason: WinReason::Forfeit
+            })
+        );
+        assert!(!m.replace_player(A, PlayerId::DELETED[1]), "A is gone");
+        assert!(gone.is_deleted() && !A.is_deleted());
     }
 }

@@ -30,6 +30,7 @@ pub mod live;
 mod ops;
 mod record;
 mod restore;
+mod standings;
 
 pub use computer::ComputerTurn;
 pub use history::{Finished, ReplayError};
@@ -37,6 +38,7 @@ pub use live::{ChannelKey, Computer, Entry, MatchId, OpenError, Registry};
 pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, Preview, Readied};
 pub use record::millis;
 pub use restore::Resumed;
+pub use standings::{Card, DELETED_NAME, ForgetError, Leaderboard, PAGE, Ranked};
 
 /// How long each phase may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

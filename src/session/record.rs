@@ -3,7 +3,7 @@
 use std::time::{Duration, SystemTime};
 
 use crate::game::{Ending, FireOutcome, PhaseKind, WinReason};
-use crate::store::{MatchRecord, MatchResult, MoveRecord};
+use crate::store::{MatchRecord, MatchResult, MoveRecord, Played};
 
 use super::live::Entry;
 
@@ -93,6 +93,10 @@ pub(crate) fn of(
         created_ms: millis(entry.created),
         updated_ms: millis(now),
         moves,
+        played: game.is_finished().then(|| Played {
+            names: entry.names.clone(),
+            stats: game.players().map(|p| game.stats(p)),
+        }),
     })
 }
 

@@ -158,6 +158,64 @@ pub struct MatchRecord {
     pub updated_ms: i64,
     /// Moves this change added (usually none or one).
     pub moves: Vec<MoveRecord>,
+    /// Set on the change that ends a match that was played out: what it adds to ratings,
+    /// statistics and history, written in the same transaction as the end.
+    pub played: Option<Played>,
+}
+
+/// What a match played out adds to ratings and statistics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Display names of `[challenger, opponent]` at the end (kept for leaderboards).
+    pub names: [String; 2],
+    /// Shots, hits and turns of `[challenger, opponent]`.
+    pub stats: [crate::game::PlayerStats; 2],
+}
+
+/// A member's standing in one rule set, as a leaderboard shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// The member.
+    pub player: u64,
+    /// Their last known display name.
+    pub name: String,
+    /// Their rating.
+    pub rating: crate::rating::Rating,
+    /// Their rated record.
+    pub record: crate::rating::Record,
+}
+
+/// One page of a server's leaderboard.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LeaderPage {
+    /// Established members first (by rating as shown, rounded, best first; equal ones by
+    /// member id), then provisional ones in the same order.
+    pub rows: Vec<Standing>,
+    /// Members on the whole leaderboard.
+    pub total: u32,
+    /// Of which established (not provisional).
+    pub established: u32,
+}
+
+/// Where a member stands on a leaderboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// 0-based position in the leaderboard's order.
+    pub position: u32,
+    /// The rank shown: 1 + the established members with a higher rating as shown (equal
+    /// ratings share a rank). `None` while the rating is provisional.
+    pub rank: Option<u32>,
+}
+
+/// One finished match of a member, for `/history`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryRow {
+    /// The member's side of it.
+    pub result: crate::rating::ResultRow,
+    /// `classic` or `game2000`.
+    pub variant: String,
+    /// The opponent's display name as stored in the match.
+    pub opponent_name: Option<String>,
 }
 
 /// A finished (or live) match as read back.
@@ -231,6 +289,53 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 
     /// Answers when the store is reachable (a trivial query).
     fn ping(&self) -> StoreFuture<'_, ()>;
+
+    /// `player`'s rating in `variant`, if they have played a rated match in it.
+    fn rating<'a>(
+        &'a self,
+        player: u64,
+        variant: &'a str,
+    ) -> StoreFuture<'a, Option<(crate::rating::Rating, crate::rating::Record)>>;
+
+    /// Every result of `player` in `variant`, oldest first.
+    fn results<'a>(
+        &'a self,
+        player: u64,
+        variant: &'a str,
+    ) -> StoreFuture<'a, Vec<crate::rating::ResultRow>>;
+
+    /// The leaderboard of `guild` in `variant` from place `offset` (0-based), `limit`
+    /// places (see [`LeaderPage`]).
+    fn leaderboard<'a>(
+        &'a self,
+        guild: u64,
+        variant: &'a str,
+        offset: u32,
+        limit: u32,
+    ) -> StoreFuture<'a, LeaderPage>;
+
+    /// `player`'s place on the leaderboard of `guild` in `variant`, if listed.
+    fn place<'a>(
+        &'a self,
+        guild: u64,
+        variant: &'a str,
+        player: u64,
+    ) -> StoreFuture<'a, Option<Place>>;
+
+    /// The last `limit` matches `player` played out, the most recent first.
+    fn history(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>>;
+
+    /// The ids and states of every finished match `player` sat in.
+    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
+
+    /// Forgets `player`: deletes their ratings, statistics, name and rematch requests,
+    /// and in each finished match of `renamed` (id, state with the member replaced,
+    /// seat-placeholder id) puts the placeholder in their place. One transaction.
+    fn forget<'a>(&'a self, player: u64, renamed: &'a [(u64, Vec<u8>, u64)])
+    -> StoreFuture<'a, ()>;
+
+    /// Records that `player` asked for a rematch of match `id`; returns everyone who has.
+    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, Vec<u64>>;
 }
 
 /// Opens the store named by `url`: `sqlite://path` (created on first start).

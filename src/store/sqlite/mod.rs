@@ -13,8 +13,12 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Row, SqlitePool};
 
 use super::{
-    MatchRecord, MoveRecord, Store, StoreError, StoreFuture, StoredMatch, from_sql, to_sql,
+    HistoryRow, LeaderPage, MatchRecord, MoveRecord, Store, StoreError, StoreFuture, StoredMatch,
+    from_sql, to_sql,
 };
+use crate::rating::{Rating, Record, ResultRow};
+
+mod ratings;
 
 /// The schema migrations, compiled into the binary.
 static MIGRATOR: Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -154,6 +158,7 @@ impl SqliteStore {
                 .execute(&mut *tx)
                 .await?;
             }
+            ratings::record(&mut tx, r).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -342,5 +347,52 @@ impl Store for SqliteStore {
             sqlx::query("SELECT 1").execute(&self.pool).await?;
             Ok(())
         })
+    }
+
+    fn rating<'a>(
+        &'a self,
+        player: u64,
+        variant: &'a str,
+    ) -> StoreFuture<'a, Option<(Rating, Record)>> {
+        Box::pin(ratings::rating(&self.pool, player, variant))
+    }
+
+    fn results<'a>(&'a self, player: u64, variant: &'a str) -> StoreFuture<'a, Vec<ResultRow>> {
+        Box::pin(ratings::results(&self.pool, player, variant))
+    }
+
+    fn leaderboard<'a>(
+        &'a self,
+        guild: u64,
+        variant: &'a str,
+        offset: u32,
+        limit: u32,
+    ) -> StoreFuture<'a, LeaderPage> {
+        Box::pin(ratings::leaderboard(&self.pool, guild, variant, offset, limit))
+    }
+
+    fn place<'a>(
+        &'a self,
+        guild: u64,
+        variant: &'a str,
+        player: u64,
+    ) -> StoreFuture<'a, Option<super::Place>> {
+        Box::pin(ratings::place(&self.pool, guild, variant, player))
+    }
+
+    fn history(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>> {
+        Box::pin(ratings::history(&self.pool, player, limit))
+    }
+
+    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+        Box::pin(ratings::matches_of(&self.pool, player))
+    }
+
+    fn forget<'a>(&'a self, player: u64, renamed: &'a [(u64, Vec<u8>, u64)]) -> StoreFuture<'a, ()> {
+        Box::pin(ratings::forget(&self.pool, player, renamed))
+    }
+
+    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, Vec<u64>> {
+        Box::pin(ratings::vote_rematch(&self.pool, id, player, at_ms))
     }
 }

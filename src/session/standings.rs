@@ -1,0 +1,177 @@
+//! Ratings, statistics, leaderboards, history and forgetting a member, read from and
+//! written to the store. The figures are written when a match ends (see the store);
+//! here they are only read, ranked and paged.
+
+use crate::game::{PlayerId, Variant};
+use crate::rating::{Rating, Record, Summary, summarise};
+use crate::store::{HistoryRow, Standing, StoreError};
+
+use super::Session;
+use super::record::entry_of;
+
+/// Places on one leaderboard page.
+pub const PAGE: u32 = 10;
+
+/// A member's card in one rule set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    /// Their rating and rated record, once they have played a rated match.
+    pub rating: Option<(Rating, Record)>,
+    /// Everything computed from their results.
+    pub summary: Summary,
+}
+
+/// A leaderboard line with its rank.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    /// 1-based competition rank (equal ratings as shown share one); `None` for a
+    /// provisional rating, listed apart after the established ones.
+    pub rank: Option<u32>,
+    /// The member and their figures.
+    pub standing: Standing,
+}
+
+/// One page of a server's leaderboard, as a member asked for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leaderboard {
+    /// The page's lines (at most [`PAGE`]).
+    pub rows: Vec<Ranked>,
+    /// The page shown, 0-based (a page past the end shows the last one).
+    pub page: u32,
+    /// Pages in all (at least 1).
+    pub pages: u32,
+    /// The asking member's line, when they are listed but not on this page.
+    pub you: Option<Ranked>,
+}
+
+/// Why a member could not be forgotten.
+#[derive(Debug, thiserror::Error)]
+pub enum ForgetError {
+    /// They play a live match: it must end first.
+    #[error("you are playing a match; finish or forfeit it first")]
+    Playing,
+    /// The store failed; nothing was deleted.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl Session {
+    /// `player`'s card in `variant`.
+    pub async fn card(&self, player: PlayerId, variant: Variant) -> Result<Card, StoreError> {
+        let rating = self.store.rating(player.0, variant.key()).await?;
+        let results = self.store.results(player.0, variant.key()).await?;
+        Ok(Card {
+            rating,
+            summary: summarise(&results, variant == Variant::Game2000),
+        })
+    }
+
+    /// Page `page` (0-based) of the leaderboard of `guild` in `variant`, as `caller` sees
+    /// it.
+    pub async fn leaderboard(
+        &self,
+        guild: u64,
+        variant: Variant,
+        page: u32,
+        caller: PlayerId,
+    ) -> Result<Leaderboard, StoreError> {
+        let key = variant.key();
+        let first = self.store.leaderboard(guild, key, 0, 0).await?;
+        let pages = first.total.div_ceil(PAGE).max(1);
+        let page = page.min(pages - 1);
+        let listed = self.store.leaderboard(guild, key, page * PAGE, PAGE).await?;
+        let mut rows: Vec<Ranked> = Vec::with_capacity(listed.rows.len());
+        for (i, standing) in listed.rows.into_iter().enumerate() {
+            let rank = if standing.rating.is_provisional() {
+                None
+            } else {
+                match rows.last() {
+                    Some(prev) if shown(&prev.standing) == shown(&standing) => prev.rank,
+                    Some(_) => Some(page * PAGE + u32::try_from(i).unwrap_or(0) + 1),
+                    // The page's first line may tie with the one before the page.
+                    None => self
+                        .store
+                        .place(guild, key, standing.player)
+                        .await?
+                        .and_then(|p| p.rank),
+                }
+            };
+            rows.push(Ranked { rank, standing });
+        }
+        let you = if rows.iter().any(|r| r.standing.player == caller.0) {
+            None
+        } else {
+            match self.store.place(guild, key, caller.0).await? {
+                Some(place) => self
+                    .store
+                    .leaderboard(guild, key, place.position, 1)
+                    .await?
+                    .rows
+                    .into_iter()
+                    .next()
+                    .map(|standing| Ranked {
+                        rank: place.rank,
+                        standing,
+                    }),
+                None => None,
+            }
+        };
+        Ok(Leaderboard {
+            rows,
+            page,
+            pages,
+            you,
+        })
+    }
+
+    /// The last `limit` matches `player` played out, newest first.
+    pub async fn history(
+        &self,
+        player: PlayerId,
+        limit: u32,
+    ) -> Result<Vec<HistoryRow>, StoreError> {
+        self.store.history(player.0, limit).await
+    }
+
+    /// Forgets `player`: their ratings, statistics and name are deleted, and in every
+    /// finished match they played they become "deleted player" (a placeholder per seat).
+    /// Returns how many matches were changed. Refused while they play a live match.
+    pub async fn forget(&self, player: PlayerId) -> Result<usize, ForgetError> {
+        if self.live.channel_of(player).is_some() {
+            return Err(ForgetError::Playing);
+        }
+        let mut renamed = Vec::new();
+        for (id, state) in self.store.matches_of(player.0).await? {
+            let Ok(mut entry) = entry_of(&state) else {
+                tracing::warn!(match_id = id, "an unreadable match kept its ids");
+                continue;
+            };
+            let Some(side) = entry.game.side_of(player) else {
+                continue;
+            };
+            let seat = side.index();
+            let placeholder = PlayerId::DELETED[seat];
+            if !entry.game.replace_player(player, placeholder) {
+                continue;
+            }
+            entry.names[seat] = DELETED_NAME.to_owned();
+            entry.player_locales[seat] = None;
+            let state = serde_json::to_vec(&entry).map_err(|e| StoreError::Data(e.to_string()))?;
+            renamed.push((id, state, placeholder.0));
+        }
+        self.store.forget(player.0, &renamed).await?;
+        Ok(renamed.len())
+    }
+}
+
+/// The name kept in a finished match for a member who was forgotten (pictures and texts
+/// show it in the reader's language when they can tell, by [`PlayerId::is_deleted`]).
+pub const DELETED_NAME: &str = "deleted player";
+
+/// A rating as shown: rounded to a whole number.
+fn shown(s: &Standing) -> i64 {
+    // Ratings stay within a few thousand, far inside i64.
+    #[allow(clippy::cast_possible_truncation)]
+    let r = s.rating.rating.round() as i64;
+    r
+}
