@@ -257,6 +257,59 @@ impl Store for Flaky {
     fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
         self.inner.get(id)
     }
+    fn rating<'a>(
+        &'a self,
+        player: u64,
+        variant: &'a str,
+    ) -> StoreFuture<'a, Option<(broadside::rating::Rating, broadside::rating::Record)>> {
+        self.inner.rating(player, variant)
+    }
+    fn results<'a>(
+        &'a self,
+        player: u64,
+        variant: &'a str,
+    ) -> StoreFuture<'a, Vec<broadside::rating::ResultRow>> {
+        self.inner.results(player, variant)
+    }
+    fn leaderboard<'a>(
+        &'a self,
+        guild: u64,
+        variant: &'a str,
+        offset: u32,
+        limit: u32,
+    ) -> StoreFuture<'a, store::LeaderPage> {
+        self.inner.leaderboard(guild, variant, offset, limit)
+    }
+    fn place<'a>(
+        &'a self,
+        guild: u64,
+        variant: &'a str,
+        player: u64,
+    ) -> StoreFuture<'a, Option<store::Place>> {
+        self.inner.place(guild, variant, player)
+    }
+    fn history(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<store::HistoryRow>> {
+        self.inner.history(player, limit)
+    }
+    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+        self.inner.matches_of(player)
+    }
+    fn forget<'a>(
+        &'a self,
+        player: u64,
+        renamed: &'a [(u64, Vec<u8>, u64)],
+    ) -> StoreFuture<'a, ()> {
+        self.inner.forget(player, renamed)
+    }
+    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, Vec<u64>> {
+        self.inner.vote_rematch(id, player, at_ms)
+    }
+    fn claim_rematch(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool> {
+        self.inner.claim_rematch(id, at_ms)
+    }
+    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
+        self.inner.release_rematch(id)
+    }
     fn moves(&self, id: u64) -> StoreFuture<'_, Vec<store::MoveRecord>> {
         self.inner.moves(id)
     }

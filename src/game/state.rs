@@ -1046,10 +1046,7 @@ mod tests {
                 m.shuffle_fleet(A).unwrap();
                 m.shuffle_fleet(B).unwrap();
                 m.confirm(B).unwrap();
-                assert_eq!(
-                    m.confirm(A).unwrap(),
-                    Confirmed::BattleStarts { first }
-                );
+                assert_eq!(m.confirm(A).unwrap(), Confirmed::BattleStarts { first });
                 assert_eq!(m.to_move(), Some(first));
                 assert!(!m.set_first(first), "too late once the battle runs");
             }

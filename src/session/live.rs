@@ -88,6 +88,12 @@ pub struct Entry {
     pub player_locales: [Option<String>; 2],
     /// Set when the opponent's seat is the computer.
     pub computer: Option<Computer>,
+    /// In a rematch: the series score before this match.
+    #[serde(default)]
+    pub series: Option<Series>,
+    /// In a rematch: each seat's fleet from the previous match, offered again.
+    #[serde(default)]
+    pub last_fleets: [Option<crate::game::Fleet>; 2],
     /// A change of this match is being written: other changes wait for it, so the
     /// changes of one match are written one at a time, in order. Never stored.
     #[serde(skip)]
@@ -110,6 +116,33 @@ impl Entry {
     #[must_use]
     pub fn has_player(&self, player: PlayerId) -> bool {
         self.game.side_of(player).is_some()
+    }
+}
+
+/// The score of two players who keep rematching, by seat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Series {
+    /// Wins of `[challenger, opponent]`.
+    pub wins: [u32; 2],
+    /// Draws.
+    pub draws: u32,
+}
+
+impl Series {
+    /// The score once `game` (finished) is counted.
+    #[must_use]
+    pub fn after(self, game: &Match) -> Self {
+        let mut next = self;
+        match game.ending() {
+            Some(crate::game::Ending::Won { winner, .. }) => {
+                if let Some(side) = game.side_of(winner) {
+                    next.wins[side.index()] += 1;
+                }
+            }
+            Some(crate::game::Ending::Draw) => next.draws += 1,
+            _ => {}
+        }
+        next
     }
 }
 
@@ -342,6 +375,8 @@ mod tests {
             guild_locale: None,
             player_locales: [None, None],
             computer: None,
+            series: None,
+            last_fleets: [None, None],
             pending: false,
         }
     }

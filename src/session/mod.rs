@@ -29,14 +29,16 @@ mod history;
 pub mod live;
 mod ops;
 mod record;
+mod rematch;
 mod restore;
 mod standings;
 
 pub use computer::ComputerTurn;
 pub use history::{Finished, ReplayError};
-pub use live::{ChannelKey, Computer, Entry, MatchId, OpenError, Registry};
+pub use live::{ChannelKey, Computer, Entry, MatchId, OpenError, Registry, Series};
 pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, Preview, Readied};
 pub use record::millis;
+pub use rematch::{Rematch, RematchError, Restarted, played_out};
 pub use restore::Resumed;
 pub use standings::{Card, DELETED_NAME, ForgetError, Leaderboard, PAGE, Ranked};
 

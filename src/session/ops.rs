@@ -107,6 +107,10 @@ pub struct Ended {
     pub guild_locale: Option<String>,
     /// The members who played (not the computer).
     pub members: Vec<PlayerId>,
+    /// In a rematch series: the score with this match counted.
+    pub series: Option<super::live::Series>,
+    /// Whether the players may ask for a rematch (the match was played out).
+    pub rematch: bool,
 }
 
 impl Ended {
@@ -122,6 +126,8 @@ impl Ended {
             reveal: entry.game.reveal(),
             guild_locale: entry.guild_locale.clone(),
             members: entry.members(),
+            series: entry.series.map(|s| s.after(&entry.game)),
+            rematch: super::rematch::played_out(&entry.game),
         }
     }
 }
@@ -196,7 +202,7 @@ pub struct Fired {
 
 /// Refuses an action once the current phase's deadline has passed: the sweep ends the
 /// match by the deadline rules, and a slow sweep must not let a late move count.
-fn in_time(entry: &Entry, now: SystemTime) -> Result<(), SessionError> {
+pub(super) fn in_time(entry: &Entry, now: SystemTime) -> Result<(), SessionError> {
     if entry.deadline <= now && !entry.game.is_finished() {
         Err(SessionError::TimeUp)
     } else {
@@ -256,6 +262,8 @@ impl Session {
             guild_locale: new.guild_locale,
             player_locales: [new.challenger_locale, None],
             computer,
+            series: None,
+            last_fleets: [None, None],
             // Written below before anyone may change it.
             pending: true,
         };

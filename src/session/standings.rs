@@ -79,7 +79,10 @@ impl Session {
         let first = self.store.leaderboard(guild, key, 0, 0).await?;
         let pages = first.total.div_ceil(PAGE).max(1);
         let page = page.min(pages - 1);
-        let listed = self.store.leaderboard(guild, key, page * PAGE, PAGE).await?;
+        let listed = self
+            .store
+            .leaderboard(guild, key, page * PAGE, PAGE)
+            .await?;
         let mut rows: Vec<Ranked> = Vec::with_capacity(listed.rows.len());
         for (i, standing) in listed.rows.into_iter().enumerate() {
             let rank = if standing.rating.is_provisional() {

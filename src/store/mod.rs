@@ -336,6 +336,12 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 
     /// Records that `player` asked for a rematch of match `id`; returns everyone who has.
     fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, Vec<u64>>;
+
+    /// Claims the start of the rematch of match `id`: true for the first caller only.
+    fn claim_rematch(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool>;
+
+    /// Gives a claim back (the rematch could not start after all).
+    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()>;
 }
 
 /// Opens the store named by `url`: `sqlite://path` (created on first start).

@@ -368,7 +368,9 @@ impl Store for SqliteStore {
         offset: u32,
         limit: u32,
     ) -> StoreFuture<'a, LeaderPage> {
-        Box::pin(ratings::leaderboard(&self.pool, guild, variant, offset, limit))
+        Box::pin(ratings::leaderboard(
+            &self.pool, guild, variant, offset, limit,
+        ))
     }
 
     fn place<'a>(
@@ -388,11 +390,23 @@ impl Store for SqliteStore {
         Box::pin(ratings::matches_of(&self.pool, player))
     }
 
-    fn forget<'a>(&'a self, player: u64, renamed: &'a [(u64, Vec<u8>, u64)]) -> StoreFuture<'a, ()> {
+    fn forget<'a>(
+        &'a self,
+        player: u64,
+        renamed: &'a [(u64, Vec<u8>, u64)],
+    ) -> StoreFuture<'a, ()> {
         Box::pin(ratings::forget(&self.pool, player, renamed))
     }
 
     fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, Vec<u64>> {
         Box::pin(ratings::vote_rematch(&self.pool, id, player, at_ms))
+    }
+
+    fn claim_rematch(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool> {
+        Box::pin(ratings::claim_rematch(&self.pool, id, at_ms))
+    }
+
+    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
+        Box::pin(ratings::release_rematch(&self.pool, id))
     }
 }

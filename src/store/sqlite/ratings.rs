@@ -443,11 +443,36 @@ pub(super) async fn vote_rematch(
     .bind(at_ms)
     .execute(&mut *tx)
     .await?;
-    let voters: Vec<i64> =
-        sqlx::query_scalar("SELECT player_id FROM rematch_votes WHERE match_id = ?1 ORDER BY at_ms")
-            .bind(to_sql(id))
-            .fetch_all(&mut *tx)
-            .await?;
+    let voters: Vec<i64> = sqlx::query_scalar(
+        "SELECT player_id FROM rematch_votes WHERE match_id = ?1 AND player_id <> 0 ORDER BY at_ms",
+    )
+    .bind(to_sql(id))
+    .fetch_all(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(voters.into_iter().map(from_sql).collect())
+}
+
+/// The claim on a rematch's start is a vote by "player 0", which no member can cast.
+pub(super) async fn claim_rematch(
+    pool: &SqlitePool,
+    id: u64,
+    at_ms: i64,
+) -> Result<bool, StoreError> {
+    let done = sqlx::query(
+        "INSERT OR IGNORE INTO rematch_votes (match_id, player_id, at_ms) VALUES (?1, 0, ?2)",
+    )
+    .bind(to_sql(id))
+    .bind(at_ms)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub(super) async fn release_rematch(pool: &SqlitePool, id: u64) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM rematch_votes WHERE match_id = ?1 AND player_id = 0")
+        .bind(to_sql(id))
+        .execute(pool)
+        .await?;
+    Ok(())
 }

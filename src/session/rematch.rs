@@ -1,0 +1,279 @@
+//! Rematches: under a played-out match, both players click Rematch (against the computer,
+//! the member alone) within the challenge timeout, and a new match with the same rules
+//! starts in the same channel, straight into placement. The player who did not move
+//! first moves first this time, each player may take their last fleet again, and the
+//! series score runs on for as long as they keep rematching.
+
+use std::time::SystemTime;
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::ai;
+use crate::game::{Ending, Match, PlayerId, Side, WinReason};
+
+use super::live::{ChannelKey, Computer, Entry, MatchId, OpenError, Series};
+use super::ops::{Accepted, Preview};
+use super::record::{self, entry_of, from_millis, millis};
+use super::{Locate, Session, SessionError};
+
+/// Whether `game` was played out, so that a rematch makes sense: won by sinking, forfeit
+/// or timeout, or drawn (not declined, expired, abandoned or called off).
+#[must_use]
+pub fn played_out(game: &Match) -> bool {
+    matches!(
+        game.ending(),
+        Some(
+            Ending::Draw
+                | Ending::Won {
+                    reason: WinReason::FleetDestroyed | WinReason::Forfeit | WinReason::Timeout,
+                    ..
+                }
+        )
+    )
+}
+
+/// What a Rematch click did.
+#[derive(Clone, Debug)]
+pub enum Rematch {
+    /// Recorded; the other player has not clicked yet.
+    Waiting {
+        /// Who is still to click.
+        other: PlayerId,
+        /// Until when they may.
+        until: SystemTime,
+    },
+    /// Both clicked: the new match is in placement.
+    Started(Box<Restarted>),
+}
+
+/// A rematch that began.
+#[derive(Clone, Debug)]
+pub struct Restarted {
+    /// The new match.
+    pub id: MatchId,
+    /// Its channel.
+    pub channel: ChannelKey,
+    /// Display names, challenger first.
+    pub names: [String; 2],
+    /// Placement as after an Accept: previews, deadline, locales.
+    pub accepted: Accepted,
+    /// Who will move first (the one who did not last time), when known.
+    pub first: Option<PlayerId>,
+    /// The series score before this match.
+    pub series: Series,
+    /// Against the computer.
+    pub computer: bool,
+}
+
+/// Why a Rematch click was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum RematchError {
+    /// The match is unknown, not over, or was not played out.
+    #[error("there is no rematch for this match")]
+    Unavailable,
+    /// The clicker did not play in it.
+    #[error("only its players can ask for a rematch")]
+    NotAPlayer,
+    /// The time to ask has run out.
+    #[error("the time for a rematch has run out")]
+    Expired,
+    /// The rematch has already begun.
+    #[error("the rematch has already begun")]
+    AlreadyStarted,
+    /// The channel or a player is busy with another match.
+    #[error(transparent)]
+    Session(#[from] SessionError),
+}
+
+impl Session {
+    /// `by` clicks Rematch under match `id`'s end.
+    pub async fn rematch(
+        &self,
+        id: MatchId,
+        by: PlayerId,
+        locale: Option<String>,
+    ) -> Result<Rematch, RematchError> {
+        let stored = self
+            .store
+            .get(id.0)
+            .await
+            .map_err(SessionError::Storage)?
+            .ok_or(RematchError::Unavailable)?;
+        if stored.live {
+            return Err(RematchError::Unavailable);
+        }
+        let old = entry_of(&stored.state).map_err(|_| RematchError::Unavailable)?;
+        if !played_out(&old.game) {
+            return Err(RematchError::Unavailable);
+        }
+        let members = old.members();
+        if !members.contains(&by) {
+            return Err(RematchError::NotAPlayer);
+        }
+        let now = SystemTime::now();
+        let ended = from_millis(stored.ended_ms.unwrap_or(stored.created_ms));
+        let until = ended + self.timeouts.challenge;
+        if now > until {
+            return Err(RematchError::Expired);
+        }
+        let voters = self
+            .store
+            .vote_rematch(id.0, by.0, millis(now))
+            .await
+            .map_err(SessionError::Storage)?;
+        if let Some(&other) = members.iter().find(|m| !voters.contains(&m.0)) {
+            return Ok(Rematch::Waiting { other, until });
+        }
+        if !self
+            .store
+            .claim_rematch(id.0, millis(now))
+            .await
+            .map_err(SessionError::Storage)?
+        {
+            return Err(RematchError::AlreadyStarted);
+        }
+        match self.start_rematch(&old, by, locale, now).await {
+            Ok(started) => Ok(Rematch::Started(Box::new(started))),
+            Err(e) => {
+                if let Err(err) = self.store.release_rematch(id.0).await {
+                    tracing::warn!(match_id = %id, error = %err, "could not give a rematch claim back");
+                }
+                Err(e.into())
+            }
+        }
+    }
+
+    async fn start_rematch(
+        &self,
+        old: &Entry,
+        by: PlayerId,
+        locale: Option<String>,
+        now: SystemTime,
+    ) -> Result<Restarted, SessionError> {
+        let players = old.game.players();
+        let variant = old.game.variant();
+        let seed = self.seeds.next();
+        let mut game = Match::challenge(players[0], players[1], variant, old.game.options(), seed)
+            .map_err(|e| SessionError::rules(variant, e))?;
+        game.accept(players[1])
+            .map_err(|e| SessionError::rules(variant, e))?;
+        let first = old.game.reveal().map(|r| {
+            if r.first == players[0] {
+                players[1]
+            } else {
+                players[0]
+            }
+        });
+        if let Some(first) = first {
+            game.set_first(first);
+        }
+        let mut computer = None;
+        if let Some(c) = &old.computer {
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
+            let bot = players[1];
+            game.set_fleet(bot, ai::place_fleet(variant, c.difficulty, &mut rng))
+                .map_err(|e| SessionError::rules(variant, e))?;
+            game.confirm(bot)
+                .map_err(|e| SessionError::rules(variant, e))?;
+            computer = Some(Computer {
+                difficulty: c.difficulty,
+                rng,
+            });
+        }
+        let fleet_of = |side: Side| match old.game.phase() {
+            crate::game::Phase::Finished {
+                battle: Some(b), ..
+            } => Some(b.sea(side).fleet().clone()),
+            _ => None,
+        };
+        // The computer's seat never needs its fleet offered again.
+        let last_fleets = [
+            fleet_of(Side::Challenger),
+            fleet_of(Side::Opponent).filter(|_| computer.is_none()),
+        ];
+        let mut player_locales = old.player_locales.clone();
+        if let Some(seat) = old.game.side_of(by) {
+            if locale.is_some() {
+                player_locales[seat.index()] = locale;
+            }
+        }
+        let mut entry = Entry {
+            id: MatchId::random(),
+            version: 1,
+            moves: 0,
+            channel: old.channel,
+            guild: old.guild,
+            created: now,
+            game,
+            names: old.names.clone(),
+            deadline: now + self.timeouts.placement,
+            guild_locale: old.guild_locale.clone(),
+            player_locales,
+            computer,
+            series: Some(old.series.unwrap_or_default().after(&old.game)),
+            last_fleets,
+            pending: true,
+        };
+        let mut previews = Vec::new();
+        for (i, p) in entry.members().into_iter().enumerate() {
+            entry
+                .game
+                .shuffle_fleet(p)
+                .map_err(|e| SessionError::rules(variant, e))?;
+            if let Some(preview) = Preview::of(&entry, p) {
+                previews.push((p, preview, entry.player_locales[i].clone()));
+            }
+        }
+        let record = record::of(&entry, now, Vec::new())
+            .map_err(|e| SessionError::Internal(format!("cannot serialise a rematch: {e}")))?;
+        let restarted = Restarted {
+            id: entry.id,
+            channel: entry.channel,
+            names: entry.names.clone(),
+            accepted: Accepted {
+                players,
+                variant,
+                deadline: entry.deadline,
+                previews,
+                guild_locale: entry.guild_locale.clone(),
+            },
+            first,
+            series: entry.series.unwrap_or_default(),
+            computer: entry.computer.is_some(),
+        };
+        let (id, channel) = (entry.id, entry.channel);
+        self.live.open(entry).map_err(|reason| {
+            let channel = match reason {
+                OpenError::PlayerBusy(p) => self.live.channel_of(p),
+                OpenError::ChannelBusy => None,
+            };
+            SessionError::Busy { reason, channel }
+        })?;
+        if let Err(err) = self.write(&record).await {
+            let _ = self.live.close(channel, id);
+            return Err(SessionError::Storage(err));
+        }
+        self.live.with_id(id, |e| e.pending = false);
+        Ok(restarted)
+    }
+
+    /// `by` takes their fleet from the previous match of the series again (the button on
+    /// a rematch's preview).
+    pub async fn last_fleet(&self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
+        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
+            super::ops::in_time(e, change.now)?;
+            let variant = e.game.variant();
+            let side = e.game.side_of(by).ok_or(SessionError::NotYourButton)?;
+            let fleet = e.last_fleets[side.index()]
+                .clone()
+                .ok_or(SessionError::Stale)?;
+            e.game
+                .set_fleet(by, fleet)
+                .map_err(|err| SessionError::rules(variant, err))?;
+            Preview::of(e, by).ok_or(SessionError::BattleBegun)
+        })
+        .await
+        .map(|(p, _)| p)
+    }
+}

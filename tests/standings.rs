@@ -1,0 +1,593 @@
+//! Ratings, statistics, leaderboards, history, rematches and forgetting a member, through
+//! the session layer on a real SQLite file (no Discord).
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use broadside::ai::Difficulty;
+use broadside::game::{Confirmed, Fleet, PlayerId, Variant};
+use broadside::rating::{self, Outcome, Rating, Record};
+use broadside::session::{
+    ChannelKey, ForgetError, Locate, MatchId, NewMatch, Rematch, RematchError, Seeds, Session,
+    SessionError, Timeouts, millis,
+};
+use broadside::store::{self, MatchRecord, MatchResult, Played, Store};
+
+const ALICE: PlayerId = PlayerId(1001);
+const BOB: PlayerId = PlayerId(1002);
+const BOT: PlayerId = PlayerId(9999);
+const CHANNEL: ChannelKey = ChannelKey(77);
+const GUILD: u64 = 5;
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+
+const TIMEOUTS: Timeouts = Timeouts {
+    challenge: Duration::from_secs(300),
+    placement: Duration::from_secs(600),
+    turn: Duration::from_secs(300),
+};
+
+struct Db {
+    dir: std::path::PathBuf,
+}
+
+impl Db {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!(
+            "broadside-standings-{name}-{}-{}",
+            std::process::id(),
+            millis(SystemTime::now())
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        Self { dir }
+    }
+
+    async fn store(&self) -> Arc<dyn Store> {
+        store::open(&format!("sqlite://{}", self.dir.join("m.db").display()))
+            .await
+            .expect("open the store")
+    }
+}
+
+impl Drop for Db {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn new_match(variant: Variant) -> NewMatch {
+    NewMatch {
+        channel: CHANNEL,
+        guild: Some(GUILD),
+        challenger: ALICE,
+        opponent: BOB,
+        names: ["Alice".into(), "Bob".into()],
+        variant,
+        options: broadside::game::MatchOptions::default(),
+        guild_locale: None,
+        challenger_locale: None,
+        computer: None,
+    }
+}
+
+/// Alice and Bob start a classic battle; returns the id and who fires first.
+async fn battle(s: &Session) -> (MatchId, PlayerId) {
+    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.accept(id, BOB, None).await.unwrap();
+    let mut first = None;
+    for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
+        let preview = s.place(p, Some(fleet)).await.unwrap();
+        if let Confirmed::BattleStarts { first: f } =
+            s.ready(id, p, &preview.tag()).await.unwrap().confirmed
+        {
+            first = Some(f);
+        }
+    }
+    (id, first.unwrap())
+}
+
+/// The first player sinks the whole other fleet without a miss (classic: a hit shoots
+/// again). Returns the winner.
+async fn sink_all(s: &Session, first: PlayerId) -> PlayerId {
+    let target = if first == ALICE { CLASSIC_B } else { CLASSIC_A };
+    let cells: Vec<String> = Fleet::parse(Variant::Classic, target)
+        .unwrap()
+        .cells()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    for (i, c) in cells.iter().enumerate() {
+        let fired = s.fire(CHANNEL, first, c).await.unwrap();
+        assert_eq!(fired.ended.is_some(), i + 1 == cells.len());
+    }
+    first
+}
+
+fn close(got: f64, want: f64) {
+    assert!((got - want).abs() < 0.01, "got {got}, want {want}");
+}
+
+#[tokio::test]
+async fn a_rated_match_updates_both_ratings_once() {
+    let db = Db::new("rated");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(1)));
+    let (id, first) = battle(&s).await;
+    let winner = sink_all(&s, first).await;
+    let loser = if winner == ALICE { BOB } else { ALICE };
+    let (w, wr) = store.rating(winner.0, "classic").await.unwrap().unwrap();
+    let (l, lr) = store.rating(loser.0, "classic").await.unwrap().unwrap();
+    // Two new members: 1662.31 and 1337.69 (worked in src/rating/tests.rs).
+    close(w.rating, 1662.31);
+    close(l.rating, 1337.69);
+    assert_eq!((w.games, l.games), (1, 1));
+    assert_eq!(
+        wr,
+        Record {
+            wins: 1,
+            losses: 0,
+            draws: 0
+        }
+    );
+    assert_eq!(
+        lr,
+        Record {
+            wins: 0,
+            losses: 1,
+            draws: 0
+        }
+    );
+    // The winner's statistics: 20 shots, 20 hits, one game won in 20 shots.
+    let card = s.card(winner, Variant::Classic).await.unwrap();
+    assert_eq!(card.summary.accuracy, Some(1.0));
+    assert_eq!(card.summary.best, Some((id.0, 20)));
+    assert_eq!(card.summary.streak, 1);
+    assert_eq!(card.summary.trend.len(), 2);
+    close(card.summary.trend[0], 1500.0);
+    close(card.summary.trend[1], 1662.31);
+    // Nothing in the other rule set.
+    assert_eq!(store.rating(winner.0, "game2000").await.unwrap(), None);
+    // History: one match, seen from each side, with the opponent's name.
+    let history = s.history(loser, 10).await.unwrap();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].result.outcome, Outcome::Loss);
+    assert_eq!(history[0].result.how, "sunk");
+    assert_eq!(
+        history[0].opponent_name.as_deref(),
+        Some(if winner == ALICE { "Alice" } else { "Bob" })
+    );
+    // Writing the same end again (a retried write that had landed) changes nothing.
+    let row = store.get(id.0).await.unwrap().unwrap();
+    let again = MatchRecord {
+        id: id.0,
+        version: row.version + 1,
+        channel: CHANNEL.0,
+        guild: Some(GUILD),
+        players: [ALICE.0, BOB.0],
+        variant: "classic",
+        options: "{}".into(),
+        computer: None,
+        phase: "finished",
+        deadline_ms: 0,
+        state: row.state.clone(),
+        result: Some(MatchResult {
+            how: "sunk",
+            winner: Some(winner.0),
+            loser: Some(loser.0),
+        }),
+        created_ms: 0,
+        updated_ms: millis(SystemTime::now()),
+        moves: Vec::new(),
+        played: Some(Played {
+            names: ["Alice".into(), "Bob".into()],
+            stats: Default::default(),
+        }),
+    };
+    store.save(&again).await.unwrap();
+    assert_eq!(
+        store.rating(winner.0, "classic").await.unwrap().unwrap().0,
+        w
+    );
+    assert_eq!(s.history(winner, 10).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn what_counts_and_what_does_not() {
+    let db = Db::new("counts");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(2)));
+    // Declined and cancelled challenges are not rated.
+    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.decline(id, BOB).await.unwrap();
+    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.cancel(CHANNEL, ALICE, false).await.unwrap();
+    let _ = id;
+    assert_eq!(store.rating(ALICE.0, "classic").await.unwrap(), None);
+    // A forfeit in placement counts as a loss.
+    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.accept(id, BOB, None).await.unwrap();
+    s.forfeit(BOB).await.unwrap();
+    let (_, bob) = store.rating(BOB.0, "classic").await.unwrap().unwrap();
+    assert_eq!(
+        bob,
+        Record {
+            wins: 0,
+            losses: 1,
+            draws: 0
+        }
+    );
+    // Against the computer: not rated, counted per difficulty.
+    let c = s
+        .challenge(NewMatch {
+            opponent: BOT,
+            names: ["Alice".into(), "Broadside".into()],
+            computer: Some(Difficulty::Hard),
+            ..new_match(Variant::Classic)
+        })
+        .await
+        .unwrap();
+    let _ = c;
+    s.forfeit(ALICE).await.unwrap();
+    let (alice, _) = store.rating(ALICE.0, "classic").await.unwrap().unwrap();
+    assert_eq!(alice.games, 1, "only the forfeit against Bob is rated");
+    assert_eq!(store.rating(BOT.0, "classic").await.unwrap(), None);
+    let card = s.card(ALICE, Variant::Classic).await.unwrap();
+    assert_eq!(
+        card.summary.record,
+        Record {
+            wins: 1,
+            losses: 0,
+            draws: 0
+        }
+    );
+    assert_eq!(
+        card.summary.computer,
+        vec![(
+            "hard".to_owned(),
+            Record {
+                wins: 0,
+                losses: 1,
+                draws: 0
+            }
+        )]
+    );
+    // The guild's leaderboard has the two members, not the computer.
+    let board = s
+        .leaderboard(GUILD, Variant::Classic, 0, ALICE)
+        .await
+        .unwrap();
+    let ids: Vec<u64> = board.rows.iter().map(|r| r.standing.player).collect();
+    assert_eq!(ids, vec![ALICE.0, BOB.0]);
+    assert!(
+        board.rows.iter().all(|r| r.rank.is_none()),
+        "both provisional"
+    );
+    assert_eq!(board.rows[0].standing.name, "Alice");
+    // Another server's leaderboard is empty.
+    let other = s
+        .leaderboard(GUILD + 1, Variant::Classic, 0, ALICE)
+        .await
+        .unwrap();
+    assert!(other.rows.is_empty() && other.you.is_none());
+    assert_eq!(other.pages, 1);
+}
+
+/// Stores the end of a rated match between `a` and `b` directly (`a` wins unless drawn).
+async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: i64) {
+    let record = MatchRecord {
+        id,
+        version: 1,
+        channel: 1,
+        guild: Some(GUILD),
+        players: [a, b],
+        variant: "classic",
+        options: "{}".into(),
+        computer: None,
+        phase: "finished",
+        deadline_ms: 0,
+        state: b"{}".to_vec(),
+        result: Some(if draw {
+            MatchResult {
+                how: "draw",
+                winner: None,
+                loser: None,
+            }
+        } else {
+            MatchResult {
+                how: "sunk",
+                winner: Some(a),
+                loser: Some(b),
+            }
+        }),
+        created_ms: at,
+        updated_ms: at,
+        moves: Vec::new(),
+        played: Some(Played {
+            names: [format!("P{a}"), format!("P{b}")],
+            stats: Default::default(),
+        }),
+    };
+    store.save(&record).await.unwrap();
+}
+
+#[tokio::test]
+async fn leaderboard_order_ties_and_pages() {
+    let db = Db::new("board");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(3)));
+    // Members 1..=24 each beat their own fresh sparring partner (100 + 5k + …) k times
+    // for k = 5 + (i % 8): the same number of wins gives the same rating, so members
+    // with equal i % 8 tie. Member 30 has only 2 games (provisional).
+    let mut id = 1;
+    for i in 1..=24_u64 {
+        for k in 0..5 + i % 8 {
+            rated(
+                &store,
+                id,
+                i,
+                1000 + i * 100 + k,
+                false,
+                i64::try_from(id).unwrap(),
+            )
+            .await;
+            id += 1;
+        }
+    }
+    for k in 0..2 {
+        rated(&store, id, 30, 5000 + k, false, 0).await;
+        id += 1;
+    }
+    // The partners are listed too (each lost one game: provisional).
+    let all = store.leaderboard(GUILD, "classic", 0, 1000).await.unwrap();
+    assert_eq!(all.established, 24);
+    let established: Vec<_> = all
+        .rows
+        .iter()
+        .filter(|r| !r.rating.is_provisional())
+        .collect();
+    assert_eq!(established.len(), 24);
+    // Sorted by rating, best first; among the provisional too.
+    for w in all.rows.windows(2) {
+        let (a, b) = (&w[0].rating, &w[1].rating);
+        assert!(
+            a.is_provisional() < b.is_provisional()
+                || (a.is_provisional() == b.is_provisional()
+                    && a.rating.round() >= b.rating.round())
+        );
+    }
+    // Page 0: ranks 1, 1, 1, 4 … (members 7, 15, 23 have 12 wins each and tie).
+    let page = s
+        .leaderboard(GUILD, Variant::Classic, 0, PlayerId(24))
+        .await
+        .unwrap();
+    assert_eq!(page.rows.len(), 10);
+    let top: Vec<u64> = page
+        .rows
+        .iter()
+        .take(3)
+        .map(|r| r.standing.player)
+        .collect();
+    assert_eq!(top, vec![7, 15, 23]);
+    let ranks: Vec<Option<u32>> = page.rows.iter().map(|r| r.rank).collect();
+    assert_eq!(&ranks[..4], &[Some(1), Some(1), Some(1), Some(4)]);
+    // Member 24 (5 + 0 wins, the fewest) is not on page 0: shown apart with their rank.
+    let you = page.you.as_ref().expect("the caller's own line");
+    assert_eq!(you.standing.player, 24);
+    assert_eq!(you.rank, Some(22), "three members with 5 wins tie at 22");
+    assert_eq!(page.pages, all.total.div_ceil(10));
+    // Page 1 starts inside a tie group: its first rank is shared with the page before.
+    let page1 = s
+        .leaderboard(GUILD, Variant::Classic, 1, PlayerId(7))
+        .await
+        .unwrap();
+    assert!(page1.you.is_some());
+    let first = &page1.rows[0];
+    let whole = all
+        .rows
+        .iter()
+        .position(|r| r.player == first.standing.player)
+        .unwrap();
+    assert_eq!(whole, 10, "pages follow each other without overlap");
+    assert_eq!(
+        first.rank,
+        Some(10),
+        "members with 8 wins hold places 10 to 12"
+    );
+    // Page 2 holds the last 4 established members, then provisional ones without rank.
+    let page2 = s
+        .leaderboard(GUILD, Variant::Classic, 2, PlayerId(7))
+        .await
+        .unwrap();
+    assert_eq!(page2.rows.iter().filter(|r| r.rank.is_some()).count(), 4);
+    assert!(page2.rows[4..].iter().all(|r| r.rank.is_none()));
+    // A page past the end shows the last one.
+    let last = s
+        .leaderboard(GUILD, Variant::Classic, 999, PlayerId(7))
+        .await
+        .unwrap();
+    assert_eq!(last.page, last.pages - 1);
+}
+
+#[tokio::test]
+async fn a_rematch_needs_both_and_swaps_who_starts() {
+    let db = Db::new("rematch");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(4)));
+    let (id, first) = battle(&s).await;
+    sink_all(&s, first).await;
+    // A stranger cannot ask; one click waits for the other.
+    assert!(matches!(
+        s.rematch(id, PlayerId(7), None).await,
+        Err(RematchError::NotAPlayer)
+    ));
+    let waiting = s.rematch(id, ALICE, None).await.unwrap();
+    assert!(matches!(waiting, Rematch::Waiting { other, .. } if other == BOB));
+    // Clicking twice changes nothing.
+    assert!(matches!(
+        s.rematch(id, ALICE, None).await.unwrap(),
+        Rematch::Waiting { .. }
+    ));
+    let Rematch::Started(started) = s.rematch(id, BOB, None).await.unwrap() else {
+        panic!("both clicked");
+    };
+    assert_eq!(started.channel, CHANNEL);
+    let other = if first == ALICE { BOB } else { ALICE };
+    assert_eq!(started.first, Some(other));
+    assert_eq!(started.series.wins.iter().sum::<u32>(), 1);
+    assert_eq!(started.accepted.previews.len(), 2);
+    // Only one rematch per match.
+    assert!(matches!(
+        s.rematch(id, BOB, None).await,
+        Err(RematchError::AlreadyStarted)
+    ));
+    // Each may take their last fleet again.
+    let again = s.last_fleet(started.id, ALICE).await.unwrap();
+    assert_eq!(
+        again.fleet,
+        Fleet::parse(Variant::Classic, CLASSIC_A).unwrap()
+    );
+    // The battle begins with the other player first, and its end carries the series.
+    for p in [ALICE, BOB] {
+        let preview = s
+            .place(p, Some(if p == ALICE { CLASSIC_A } else { CLASSIC_B }))
+            .await
+            .unwrap();
+        s.ready(started.id, p, &preview.tag()).await.unwrap();
+    }
+    assert_eq!(
+        s.read(Locate::Id(started.id), |e| e.game.to_move())
+            .await
+            .unwrap(),
+        Some(other)
+    );
+    let target = if other == ALICE { CLASSIC_B } else { CLASSIC_A };
+    let cells: Vec<String> = Fleet::parse(Variant::Classic, target)
+        .unwrap()
+        .cells()
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let mut ended = None;
+    for c in &cells {
+        ended = s.fire(CHANNEL, other, c).await.unwrap().ended;
+    }
+    let ended = ended.expect("the rematch ended");
+    let series = ended.series.expect("a rematch shows the series");
+    assert_eq!(series.wins, [1, 1]);
+    assert!(ended.rematch);
+}
+
+#[tokio::test]
+async fn a_rematch_runs_out_and_the_computer_needs_no_click() {
+    let db = Db::new("rematch-time");
+    let store = db.store().await;
+    let quick = Timeouts {
+        challenge: Duration::from_millis(50),
+        ..TIMEOUTS
+    };
+    let s = Session::new(Arc::clone(&store), quick, Seeds::new(Some(5)));
+    let (id, first) = battle(&s).await;
+    sink_all(&s, first).await;
+    tokio::time::sleep(Duration::from_millis(120)).await;
+    assert!(matches!(
+        s.rematch(id, ALICE, None).await,
+        Err(RematchError::Expired)
+    ));
+    // Against the computer, the member's click is enough.
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(6)));
+    let c = s
+        .challenge(NewMatch {
+            opponent: BOT,
+            names: ["Alice".into(), "Broadside".into()],
+            computer: Some(Difficulty::Easy),
+            ..new_match(Variant::Classic)
+        })
+        .await
+        .unwrap();
+    s.forfeit(ALICE).await.unwrap();
+    let Rematch::Started(started) = s.rematch(c.id, ALICE, None).await.unwrap() else {
+        panic!("one click is enough against the computer");
+    };
+    assert!(started.computer);
+    assert_eq!(started.accepted.previews.len(), 1);
+    assert_eq!(started.first, None, "no battle last time: drawn at random");
+    // A match that was declined has no rematch.
+    s.forfeit(ALICE).await.unwrap();
+    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.decline(id, BOB).await.unwrap();
+    assert!(matches!(
+        s.rematch(id, ALICE, None).await,
+        Err(RematchError::Unavailable)
+    ));
+    // A busy channel refuses it, and the rematch may be asked again later.
+    let (id, first) = {
+        let s2 = &s;
+        let (id, first) = battle(s2).await;
+        (id, first)
+    };
+    sink_all(&s, first).await;
+    let _blocker = s.challenge(new_match(Variant::Classic)).await.unwrap();
+    s.rematch(id, ALICE, None).await.unwrap();
+    assert!(matches!(
+        s.rematch(id, BOB, None).await,
+        Err(RematchError::Session(SessionError::Busy { .. }))
+    ));
+    s.cancel(CHANNEL, ALICE, false).await.unwrap();
+    assert!(matches!(
+        s.rematch(id, BOB, None).await.unwrap(),
+        Rematch::Started(_)
+    ));
+}
+
+#[tokio::test]
+async fn a_forgotten_member_leaves_no_trace_but_the_games_stay() {
+    let db = Db::new("forget");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(7)));
+    let (id, first) = battle(&s).await;
+    // Refused while the match runs.
+    assert!(matches!(s.forget(ALICE).await, Err(ForgetError::Playing)));
+    sink_all(&s, first).await;
+    assert_eq!(s.forget(ALICE).await.unwrap(), 1);
+    assert_eq!(store.rating(ALICE.0, "classic").await.unwrap(), None);
+    assert!(store.results(ALICE.0, "classic").await.unwrap().is_empty());
+    assert!(s.history(ALICE, 10).await.unwrap().is_empty());
+    assert!(store.matches_of(ALICE.0).await.unwrap().is_empty());
+    // Bob keeps his rating and history; his opponent is now "deleted player".
+    assert!(store.rating(BOB.0, "classic").await.unwrap().is_some());
+    let history = s.history(BOB, 10).await.unwrap();
+    assert_eq!(history[0].opponent_name.as_deref(), Some("deleted player"));
+    assert!(PlayerId(history[0].result.opponent).is_deleted());
+    // The replay still works, with the placeholder in Alice's seat.
+    let finished = s.finished(id).await.unwrap();
+    assert_eq!(finished.names[0], "deleted player");
+    assert_eq!(finished.players[0], PlayerId::DELETED[0]);
+    let board = s
+        .leaderboard(GUILD, Variant::Classic, 0, BOB)
+        .await
+        .unwrap();
+    assert_eq!(board.rows.len(), 1);
+    // The stored row no longer names Alice anywhere.
+    let row = store.get(id.0).await.unwrap().unwrap();
+    assert!(!row.players.contains(&ALICE.0));
+    assert!(!String::from_utf8_lossy(&row.state).contains("Alice"));
+    assert!(
+        store
+            .moves(id.0)
+            .await
+            .unwrap()
+            .iter()
+            .all(|m| m.player != ALICE.0)
+    );
+}
+
+#[test]
+fn outcome_keys_round_trip() {
+    for o in [Outcome::Win, Outcome::Loss, Outcome::Draw] {
+        assert_eq!(Outcome::from_key(o.key()), Some(o));
+        assert_eq!(o.flipped().flipped(), o);
+    }
+    assert_eq!(Rating::default().games, 0);
+    let _ = rating::PROVISIONAL_GAMES;
+}
