@@ -31,6 +31,7 @@ pub mod png;
 pub mod replay;
 pub mod report;
 pub mod reveal;
+pub mod stats;
 pub mod text;
 
 use std::collections::HashMap;
@@ -46,6 +47,7 @@ pub use labels::Labels;
 pub use palette::Rgb;
 pub use png::RenderError;
 pub use replay::{MAX_FRAMES, ReplayError, ReplayGif};
+pub use stats::{LeaderRow, LeaderboardView, StatsCard, Tile};
 
 use board::{COL_LABELS, ROW_LABELS};
 use text::{Fonts, Style};
