@@ -2,11 +2,14 @@
 //!
 //! Every button carries `bs:<match>:<action>[:<arg>]`. Match ids are random and stored, so
 //! a button keeps working after a restart as long as its match is live (a Replay button,
-//! as long as the finished match is stored), and can never act on another match.
+//! as long as the finished match is stored), and can never act on another match. Buttons
+//! that belong to no match (leaderboard pages, the privacy confirmation) carry match `0`
+//! and everything they need in the argument, so they too work after a restart.
 
 use std::fmt;
 use std::str::FromStr;
 
+use crate::game::{PlayerId, Variant};
 use crate::session::MatchId;
 
 /// Prefix of every custom id this bot creates.
@@ -25,6 +28,21 @@ pub enum ButtonId {
     Ready(MatchId, String),
     /// Watch a finished match again (works for as long as the match is stored).
     Replay(MatchId),
+    /// Ask for a rematch under a match's end.
+    Rematch(MatchId),
+    /// In a rematch's preview: take the last match's fleet again.
+    LastFleet(MatchId),
+    /// Another page of a server's leaderboard (the server is the message's).
+    Board {
+        /// The rule set.
+        variant: Variant,
+        /// The page to show, 0-based.
+        page: u32,
+        /// The member who asked (their own line stays on every page).
+        asker: PlayerId,
+    },
+    /// Confirms `/privacy delete`; only the member who asked may press it.
+    Forget(PlayerId),
 }
 
 impl fmt::Display for ButtonId {
@@ -35,6 +53,14 @@ impl fmt::Display for ButtonId {
             ButtonId::Shuffle(id) => write!(f, "{PREFIX}{id}:shuffle"),
             ButtonId::Ready(id, tag) => write!(f, "{PREFIX}{id}:ready:{tag}"),
             ButtonId::Replay(id) => write!(f, "{PREFIX}{id}:replay"),
+            ButtonId::Rematch(id) => write!(f, "{PREFIX}{id}:rematch"),
+            ButtonId::LastFleet(id) => write!(f, "{PREFIX}{id}:last"),
+            ButtonId::Board {
+                variant,
+                page,
+                asker,
+            } => write!(f, "{PREFIX}0:board:{}.{page}.{}", variant.key(), asker.0),
+            ButtonId::Forget(p) => write!(f, "{PREFIX}0:forget:{}", p.0),
         }
     }
 }
@@ -58,6 +84,30 @@ impl FromStr for ButtonId {
             ("decline", None) => Ok(ButtonId::Decline(id)),
             ("shuffle", None) => Ok(ButtonId::Shuffle(id)),
             ("replay", None) => Ok(ButtonId::Replay(id)),
+            ("rematch", None) => Ok(ButtonId::Rematch(id)),
+            ("last", None) => Ok(ButtonId::LastFleet(id)),
+            ("board", Some(arg)) if id.0 == 0 => {
+                let mut parts = arg.split('.');
+                let variant = match parts.next() {
+                    Some("classic") => Variant::Classic,
+                    Some("game2000") => Variant::Game2000,
+                    _ => return Err(NotOurs),
+                };
+                let page = parts.next().and_then(|p| p.parse().ok()).ok_or(NotOurs)?;
+                let asker = parts.next().and_then(|p| p.parse().ok()).ok_or(NotOurs)?;
+                if parts.next().is_some() {
+                    return Err(NotOurs);
+                }
+                Ok(ButtonId::Board {
+                    variant,
+                    page,
+                    asker: PlayerId(asker),
+                })
+            }
+            ("forget", Some(p)) if id.0 == 0 => p
+                .parse()
+                .map(|p| ButtonId::Forget(PlayerId(p)))
+                .map_err(|_| NotOurs),
             ("ready", Some(tag)) if !tag.is_empty() => Ok(ButtonId::Ready(id, tag.to_owned())),
             _ => Err(NotOurs),
         }
@@ -77,6 +127,14 @@ mod tests {
             ButtonId::Shuffle(MatchId(7)),
             ButtonId::Ready(id, "0badf00d".into()),
             ButtonId::Replay(id),
+            ButtonId::Rematch(id),
+            ButtonId::LastFleet(id),
+            ButtonId::Board {
+                variant: Variant::Game2000,
+                page: 3,
+                asker: PlayerId(u64::MAX),
+            },
+            ButtonId::Forget(PlayerId(123_456_789_012_345_678)),
         ] {
             assert_eq!(b.to_string().parse::<ButtonId>(), Ok(b.clone()), "{b}");
         }
@@ -104,6 +162,15 @@ mod tests {
             "bs:1:ready:",
             "bs:1:fire:C4",
             "bs:1:replay:x",
+            "bs:1:rematch:x",
+            "bs:1:board:classic.0.5",
+            "bs:0:board:chess.0.5",
+            "bs:0:board:classic.x.5",
+            "bs:0:board:classic.1",
+            "bs:0:board:classic.1.5.6",
+            "bs:0:forget",
+            "bs:0:forget:x",
+            "bs:2:forget:5",
         ] {
             assert_eq!(bad.parse::<ButtonId>(), Err(NotOurs), "{bad:?}");
         }

@@ -47,6 +47,10 @@ pub async fn handle(
         Ok(ButtonId::Shuffle(_)) => "button:shuffle",
         Ok(ButtonId::Ready(..)) => "button:ready",
         Ok(ButtonId::Replay(_)) => "button:replay",
+        Ok(ButtonId::Rematch(_)) => "button:rematch",
+        Ok(ButtonId::LastFleet(_)) => "button:last-fleet",
+        Ok(ButtonId::Board { .. }) => "button:leaderboard",
+        Ok(ButtonId::Forget(_)) => "button:forget",
         Err(_) => "button:unknown",
     };
     let outcome = match parsed {
@@ -59,6 +63,14 @@ pub async fn handle(
         Ok(ButtonId::Shuffle(id)) => shuffle(&c, id).await,
         Ok(ButtonId::Ready(id, tag)) => ready(&c, id, &tag).await,
         Ok(ButtonId::Replay(id)) => replay(&c, id).await,
+        Ok(ButtonId::Rematch(id)) => rematch(&c, id).await,
+        Ok(ButtonId::LastFleet(id)) => last_fleet(&c, id).await,
+        Ok(ButtonId::Board {
+            variant,
+            page,
+            asker,
+        }) => board_page(&c, variant, page, asker).await,
+        Ok(ButtonId::Forget(p)) => forget(&c, p).await,
     };
     let result = match &outcome {
         Ok(()) => "ok",
@@ -145,6 +157,228 @@ async fn update(
     Ok(())
 }
 
+/// Sends each member's fleet preview by DM (a hint in the channel when their DMs are
+/// closed). One player's failed DM never costs the other theirs.
+async fn send_previews(
+    ctx: &serenity::Context,
+    id: MatchId,
+    previews: &[(
+        crate::game::PlayerId,
+        crate::session::Preview,
+        Option<String>,
+    )],
+    public: Lang,
+) {
+    for (p, preview, locale) in previews {
+        let private = locale.as_deref().map_or(public, Lang::from_discord);
+        let delivered = play::dm_preview(&ctx.http, *p, preview, private)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(match_id = %id, error = %e, "could not send a fleet preview by DM");
+                false
+            });
+        if !delivered {
+            let hint = Post {
+                content: text::dm_closed_hint(public, *p),
+                files: Vec::new(),
+                ping: vec![serenity::UserId::new(p.0)],
+                about: Some(preview.id),
+                ..Post::default()
+            };
+            deliver::post_or_dm(&ctx.http, preview.channel.0, &hint, &[p.0]).await;
+        }
+    }
+}
+
+/// Rematch under a match's end: recorded until both players (against the computer, the
+/// member) have pressed it, then the new match starts in placement.
+async fn rematch(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
+    use crate::session::{Rematch, RematchError};
+    let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
+    let me = player(&click.user);
+    let outcome = c
+        .data
+        .session
+        .rematch(id, me, Some(click.locale.clone()))
+        .await
+        .map_err(|e| match e {
+            RematchError::Unavailable => Error::user(tr!(lang, "err-rematch-unavailable")),
+            RematchError::NotAPlayer => Error::user(tr!(lang, "err-rematch-not-player")),
+            RematchError::Expired => Error::user(super::i18n::commands::clickable(
+                lang,
+                &tr!(lang, "err-rematch-expired"),
+            )),
+            RematchError::AlreadyStarted => Error::user(tr!(lang, "err-rematch-started")),
+            RematchError::Session(e) => refusal(lang, &e),
+        })?;
+    // The end message is public, and so is the answer: the other player must see it.
+    let public = click
+        .guild_locale
+        .as_deref()
+        .map_or(lang, Lang::from_discord);
+    match outcome {
+        Rematch::Waiting { other, until } => {
+            let content = tr!(
+                public,
+                "rematch-waiting",
+                player = text::mention(me),
+                other = text::mention(other),
+                deadline = text::relative(until)
+            );
+            click
+                .create_response(
+                    ctx,
+                    CreateInteractionResponse::Message(
+                        CreateInteractionResponseMessage::new()
+                            .content(content)
+                            .allowed_mentions(
+                                serenity::CreateAllowedMentions::new()
+                                    .users([serenity::UserId::new(other.0)]),
+                            ),
+                    ),
+                )
+                .await?;
+            Ok(())
+        }
+        Rematch::Started(started) => {
+            let public = play::lang_of(started.accepted.guild_locale.as_ref());
+            let [a, b] = started.accepted.players;
+            let mut content = super::i18n::commands::clickable(
+                public,
+                &tr!(
+                    public,
+                    "rematch-started",
+                    challenger = text::mention(a),
+                    opponent = text::mention(b),
+                    variant = super::i18n::errors::variant_title(public, started.accepted.variant),
+                    deadline = text::relative(started.accepted.deadline)
+                ),
+            );
+            if let Some(first) = started.first {
+                content.push(' ');
+                content.push_str(&tr!(public, "rematch-first", player = text::mention(first)));
+            }
+            content.push('\n');
+            content.push_str(&super::standings::series_line(
+                public,
+                &started.names,
+                &started.series,
+            ));
+            let humans: Vec<u64> = started.accepted.previews.iter().map(|p| p.0.0).collect();
+            let answered = click
+                .create_response(
+                    ctx,
+                    CreateInteractionResponse::Message(
+                        CreateInteractionResponseMessage::new()
+                            .content(content.clone())
+                            .allowed_mentions(
+                                serenity::CreateAllowedMentions::new()
+                                    .users(humans.iter().map(|&u| serenity::UserId::new(u))),
+                            ),
+                    ),
+                )
+                .await;
+            if let Err(e) = &answered {
+                tracing::warn!(match_id = %started.id, error = %e, "could not answer a rematch click; posting instead");
+                let post = Post {
+                    content,
+                    ping: humans.iter().map(|&u| serenity::UserId::new(u)).collect(),
+                    about: Some(started.id),
+                    ..Post::default()
+                };
+                deliver::post_or_dm(&ctx.http, started.channel.0, &post, &humans).await;
+            }
+            send_previews(ctx, started.id, &started.accepted.previews, public).await;
+            answered.map_err(Into::into)
+        }
+    }
+}
+
+/// Takes the last match's fleet again (a rematch's preview).
+async fn last_fleet(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
+    let lang = c.lang;
+    let me = player(&c.interaction.user);
+    let preview = c
+        .data
+        .session
+        .last_fleet(id, me)
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    let picture = pictures::own_board(&preview.view, lang)?;
+    update(
+        c.ctx,
+        c.interaction,
+        CreateInteractionResponseMessage::new()
+            .content(play::preview_text(lang, &preview))
+            .files([picture])
+            .components(play::preview_buttons(lang, &preview)),
+    )
+    .await
+}
+
+/// Another page of a leaderboard: the message shows it, for everyone.
+async fn board_page(
+    c: &Click<'_>,
+    variant: crate::game::Variant,
+    page: u32,
+    asker: crate::game::PlayerId,
+) -> Result<(), Error> {
+    use super::commands::leaderboard::{Page, draw, server_name};
+    let click = c.interaction;
+    let Some(guild) = click.guild_id else {
+        return Err(stale_button(c.lang));
+    };
+    let public = click
+        .guild_locale
+        .as_deref()
+        .map_or(c.lang, Lang::from_discord);
+    let server = server_name(c.ctx, guild, public);
+    let page = Page {
+        guild: guild.get(),
+        variant,
+        page,
+        asker,
+        lang: public,
+    };
+    let (picture, buttons) = draw(&c.data.session, &server, &page, c.lang).await?;
+    update(
+        c.ctx,
+        click,
+        CreateInteractionResponseMessage::new()
+            .files([picture])
+            .components(buttons),
+    )
+    .await
+}
+
+/// Confirms `/privacy delete`: forgets the member who asked (and only them).
+async fn forget(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> {
+    use crate::session::ForgetError;
+    let lang = c.lang;
+    let me = player(&c.interaction.user);
+    if me != who {
+        return Err(Error::user(super::i18n::commands::clickable(
+            lang,
+            &tr!(lang, "err-privacy-not-yours"),
+        )));
+    }
+    let n = c.data.session.forget(me).await.map_err(|e| match e {
+        ForgetError::Playing => Error::user(tr!(lang, "err-privacy-playing")),
+        ForgetError::Store(e) => {
+            tracing::error!(error = %e, "could not forget a member");
+            Error::user(tr!(lang, "err-storage"))
+        }
+    })?;
+    update(
+        c.ctx,
+        c.interaction,
+        CreateInteractionResponseMessage::new()
+            .content(tr!(lang, "privacy-done", n = n))
+            .components(vec![]),
+    )
+    .await
+}
+
 async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
@@ -185,27 +419,8 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         };
         deliver::post_quietly(&ctx.http, click.channel_id.get(), &post).await;
     }
-    // The match has begun whatever happened to the update: previews go out regardless,
-    // and one player's failed DM must not cost the other theirs.
-    for (p, preview, locale) in &accepted.previews {
-        let private = locale.as_deref().map_or(public, Lang::from_discord);
-        let delivered = play::dm_preview(&ctx.http, *p, preview, private)
-            .await
-            .unwrap_or_else(|e| {
-                tracing::warn!(match_id = %id, error = %e, "could not send a fleet preview by DM");
-                false
-            });
-        if !delivered {
-            let hint = Post {
-                content: text::dm_closed_hint(public, *p),
-                files: Vec::new(),
-                ping: vec![serenity::UserId::new(p.0)],
-                about: Some(preview.id),
-                ..Post::default()
-            };
-            deliver::post_or_dm(&ctx.http, preview.channel.0, &hint, &[p.0]).await;
-        }
-    }
+    // The match has begun whatever happened to the update: previews go out regardless.
+    send_previews(ctx, id, &accepted.previews, public).await;
     updated
 }
 

@@ -171,3 +171,18 @@ async fn draw_replay(done: crate::session::Finished, lang: Lang) -> Result<Drawn
     }
     Ok(Arc::new((gif.bytes, alt_text, caption)))
 }
+
+/// A member's statistics card, with `alt` as its text for screen readers.
+pub fn stats_card(view: &crate::render::StatsCard, alt: &str) -> Result<CreateAttachment, Error> {
+    let png = encode(&Renderer::shared().stats_card(view))?;
+    Ok(attach(png, "stats.png", alt))
+}
+
+/// A page of a leaderboard, with `alt` as its text for screen readers.
+pub fn leaderboard(
+    view: &crate::render::LeaderboardView,
+    alt: &str,
+) -> Result<CreateAttachment, Error> {
+    let png = encode(&Renderer::shared().leaderboard(view))?;
+    Ok(attach(png, "leaderboard.png", alt))
+}

@@ -39,16 +39,28 @@ pub fn lang_of(locale: Option<&String>) -> Lang {
 #[must_use]
 pub fn preview_buttons(lang: Lang, preview: &Preview) -> Vec<CreateActionRow> {
     let [shuffle, ready] = text::placement_buttons(lang);
-    vec![CreateActionRow::Buttons(vec![
+    let mut buttons = vec![
         CreateButton::new(ButtonId::Shuffle(preview.id).to_string())
             .label(shuffle)
             .emoji('🔀')
             .style(serenity::ButtonStyle::Secondary),
+    ];
+    // A rematch offers the last match's fleet beside the new random one.
+    if preview.offers_last {
+        buttons.push(
+            CreateButton::new(ButtonId::LastFleet(preview.id).to_string())
+                .label(tr!(lang, "button-last-fleet"))
+                .emoji('↩')
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    buttons.push(
         CreateButton::new(ButtonId::Ready(preview.id, preview.tag()).to_string())
             .label(ready)
             .emoji('✅')
             .style(serenity::ButtonStyle::Success),
-    ])]
+    );
+    vec![CreateActionRow::Buttons(buttons)]
 }
 
 /// The placement prompt of a preview, in `lang`.
@@ -134,6 +146,10 @@ pub fn end_text(end: &Ended) -> String {
         t.push('\n');
         t.push_str(&text::stats_lines(lang, end.players, r.stats));
     }
+    if let Some(series) = &end.series {
+        t.push('\n');
+        t.push_str(&super::standings::series_line(lang, &end.names, series));
+    }
     t
 }
 
@@ -160,19 +176,31 @@ pub async fn end_by_command(
 pub async fn announce(http: &Http, session: &Session, end: &Ended) {
     let lang = lang_of(end.guild_locale.as_ref());
     let mut post = Post::text(end_text(end)).about(end.id);
+    let mut buttons = Vec::new();
     if let Some(reveal) = &end.reveal {
         match pictures::reveal(reveal, &end.names, lang) {
             Ok(picture) => post.files.push(picture),
             Err(e) => tracing::error!(match_id = %end.id, error = %e, "could not draw the reveal"),
         }
         if reveal.stats.iter().any(|s| s.shots > 0) {
-            post.components = vec![serenity::CreateActionRow::Buttons(vec![
+            buttons.push(
                 CreateButton::new(ButtonId::Replay(end.id).to_string())
                     .label(tr!(lang, "button-replay"))
                     .emoji('🎞')
                     .style(serenity::ButtonStyle::Secondary),
-            ])];
+            );
         }
+    }
+    if end.rematch {
+        buttons.push(
+            CreateButton::new(ButtonId::Rematch(end.id).to_string())
+                .label(tr!(lang, "button-rematch"))
+                .emoji('🔁')
+                .style(serenity::ButtonStyle::Primary),
+        );
+    }
+    if !buttons.is_empty() {
+        post.components = vec![serenity::CreateActionRow::Buttons(buttons)];
     }
     deliver::post_or_dm(http, end.channel.0, &post, &user_ids(&end.members)).await;
     session.announced(end.id).await;

@@ -235,12 +235,11 @@ pub fn summarise(rows: &[ResultRow], by_turns: bool) -> Summary {
     let mut trend: Vec<f64> = Vec::new();
     for row in rows {
         if let Some(level) = &row.computer {
-            let at = match s.computer.iter().position(|(k, _)| k == level) {
-                Some(i) => i,
-                None => {
-                    s.computer.push((level.clone(), Record::default()));
-                    s.computer.len() - 1
-                }
+            let at = if let Some(i) = s.computer.iter().position(|(k, _)| k == level) {
+                i
+            } else {
+                s.computer.push((level.clone(), Record::default()));
+                s.computer.len() - 1
             };
             s.computer[at].1.add(row.outcome);
             continue;

@@ -65,6 +65,8 @@ pub struct Preview {
     pub fleet: Fleet,
     /// The picture's view.
     pub view: OwnBoardView,
+    /// A rematch: the player's fleet of the last match can be taken again.
+    pub offers_last: bool,
 }
 
 impl Preview {
@@ -78,6 +80,10 @@ impl Preview {
             variant: entry.game.variant(),
             fleet: fleet.clone(),
             view: OwnBoardView::preview(fleet),
+            offers_last: entry
+                .game
+                .side_of(player)
+                .is_some_and(|s| entry.last_fleets[s.index()].is_some()),
         })
     }
 

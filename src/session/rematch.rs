@@ -144,6 +144,8 @@ impl Session {
         }
     }
 
+    // Building the new match step by step, like `challenge` and `accept` together.
+    #[allow(clippy::too_many_lines)]
     async fn start_rematch(
         &self,
         old: &Entry,
@@ -193,10 +195,10 @@ impl Session {
             fleet_of(Side::Opponent).filter(|_| computer.is_none()),
         ];
         let mut player_locales = old.player_locales.clone();
-        if let Some(seat) = old.game.side_of(by) {
-            if locale.is_some() {
-                player_locales[seat.index()] = locale;
-            }
+        if let Some(seat) = old.game.side_of(by)
+            && locale.is_some()
+        {
+            player_locales[seat.index()] = locale;
         }
         let mut entry = Entry {
             id: MatchId::random(),

@@ -157,7 +157,7 @@ impl Session {
             if !entry.game.replace_player(player, placeholder) {
                 continue;
             }
-            entry.names[seat] = DELETED_NAME.to_owned();
+            DELETED_NAME.clone_into(&mut entry.names[seat]);
             entry.player_locales[seat] = None;
             let state = serde_json::to_vec(&entry).map_err(|e| StoreError::Data(e.to_string()))?;
             renamed.push((id, state, placeholder.0));

@@ -80,6 +80,40 @@ cmd-replay-help =
 cmd-replay-opt-match-name = spil
 cmd-replay-opt-match-desc = Spillet: et af dine sidste ti, eller et spilnummer
 
+cmd-stats-name = statistik
+cmd-stats-desc = Vis et medlems rating og statistik som billede (som standard din egen)
+cmd-stats-help =
+    Hvert medlem har en Glicko-2-rating pr. regelsæt, som ændres efter hvert ratingspil (medlem mod medlem, afsluttet ved sænkning, uafgjort, opgivelse eller overskredet tid; at give op eller lade tiden løbe ud tæller som et nederlag). Spil mod computeren tælles i stedet pr. sværhedsgrad. En rating er foreløbig i de første 5 ratingspil. Svaret er offentligt, medmindre du tilføjer `{ cmd-stats-opt-private-name }:True`.
+cmd-stats-opt-member-name = medlem
+cmd-stats-opt-member-desc = Hvis statistik (standard: din egen)
+cmd-stats-opt-variant-name = variant
+cmd-stats-opt-variant-desc = Regelsæt (standard: klassisk)
+cmd-stats-opt-private-name = privat
+cmd-stats-opt-private-desc = Vis billedet kun for dig (standard: nej)
+
+cmd-leaderboard-name = rangliste
+cmd-leaderboard-desc = Vis serverens bedste spillere efter rating
+cmd-leaderboard-help =
+    Viser de medlemmer, der har spillet et ratingspil på denne server, ti pr. side med den bedste rating først; foreløbige ratings (færre end 5 ratingspil) kommer efter de andre. Står du på listen, men ikke på siden, vises din egen linje nedenunder.
+cmd-leaderboard-opt-variant-name = variant
+cmd-leaderboard-opt-variant-desc = Regelsæt (standard: klassisk)
+
+cmd-history-name = historik
+cmd-history-desc = Vis et medlems sidste ti afsluttede spil (som standard dine egne); kun du ser det
+cmd-history-help =
+    Hver linje viser datoen, regelsættet, modstanderen, resultatet, hvordan spillet endte, antal skud eller ture og spilnummeret (giv det til `/{ cmd-replay-name }` for at se spillet igen).
+cmd-history-opt-member-name = medlem
+cmd-history-opt-member-desc = Hvis spil (standard: dine egne)
+
+cmd-privacy-name = privatliv
+cmd-privacy-desc = Hvad botten gemmer om dig, og hvordan du sletter det
+cmd-privacy-help =
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` forklarer, hvad der gemmes; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` sletter dine ratings og din statistik, når du har bekræftet.
+cmd-privacy-info-name = info
+cmd-privacy-info-desc = Forklar, hvad botten gemmer om medlemmer, og hvor længe
+cmd-privacy-delete-name = slet
+cmd-privacy-delete-desc = Slet dine ratings, din statistik og dit navn fra tidligere spil
+
 cmd-help-name = hjælp
 cmd-help-desc = Forklar, hvordan man spiller, og vis kommandoerne
 cmd-help-help =
@@ -377,3 +411,119 @@ err-replay-no-battle = Der blev ikke affyret et eneste skud i det spil, så der 
 err-replay-elsewhere = Det spil blev spillet på en anden server; genafspilningen kan ses der.
 err-replay-busy = Der tegnes mange genafspilninger lige nu; prøv igen om lidt.
 err-storage-read = Jeg kunne ikke læse de gemte spil lige nu. Prøv igen om lidt.
+
+## Ratings and statistics
+
+deleted-player = slettet spiller
+stats-subtitle = { $variant } · rating
+stats-provisional = foreløbig: { $games } af 5 ratingspil
+stats-deviation = ± { $rd }
+stats-trend = Rating i { $n ->
+    [one] det seneste ratingspil
+   *[other] de seneste { $n } ratingspil
+}
+stats-trend-empty = Endnu ikke nok ratingspil til en graf
+stats-wins = Vundet
+stats-losses = Tabt
+stats-draws = Uafgjort
+stats-accuracy = Træfsikkerhed
+stats-to-win-shots = Skud pr. sejr (gennemsnit)
+stats-to-win-turns = Ture pr. sejr (gennemsnit)
+stats-best = Bedste sejr
+stats-best-shots = { $n ->
+    [one] 1 skud
+   *[other] { $n } skud
+}
+stats-best-turns = { $n ->
+    [one] 1 tur
+   *[other] { $n } ture
+}
+stats-streak = Sejrsrække
+stats-longest = Længste række
+stats-none = –
+stats-percent = { $n } %
+stats-computer = Mod computeren
+stats-computer-empty = Ingen spil mod computeren endnu
+stats-computer-line = { $won } vundet · { $lost } tabt{ $drawn ->
+    [0] {""}
+   *[other] {" "}· { $drawn } uafgjort
+}
+stats-alt = Statistik for { $name }, { $variant }: rating { $rating }{ $provisional ->
+    [yes] {" "}(foreløbig)
+   *[no] {""}
+}, { $wins } vundet, { $losses } tabt, { $draws } uafgjort, træfsikkerhed { $accuracy }, sejrsrække { $streak }, længste { $longest }.
+stats-nothing = { $name } har endnu ikke gennemført et spil i { $variant }.
+
+## Leaderboard
+
+board-title = Rangliste · { $variant }
+board-subtitle = { $server } · side { $page } af { $pages }
+board-col-rank = #
+board-col-player = Spiller
+board-col-rating = Rating
+board-col-record = V–T–U
+board-provisional = Foreløbig (færre end 5 ratingspil)
+board-empty = Ingen har spillet et ratingspil i { $variant } på denne server endnu.
+board-alt = Rangliste for { $variant }, side { $page } af { $pages }: { $lines }.
+board-this-server = denne server
+button-previous = Forrige
+button-next = Næste
+err-leaderboard-dm = En rangliste hører til en server: brug `/{ cmd-leaderboard-name }` på en server.
+
+## History
+
+history-title = **Seneste spil for { $name }**
+history-empty = { $name } har endnu ingen afsluttede spil.
+history-line = { $date } · { $variant } · mod { $opponent } · **{ $result }** ({ $how }) · { $count } · spil `{ $id }`
+history-win = vundet
+history-loss = tabt
+history-draw = uafgjort
+history-how-sunk = alle skibe sænket
+history-how-draw = begge flåder sænket
+history-how-forfeit = ved opgivelse
+history-how-timeout = tiden løb ud
+history-computer = computeren ({ $level })
+history-shots = { $n ->
+    [one] 1 skud
+   *[other] { $n } skud
+}
+history-turns = { $n ->
+    [one] 1 tur
+   *[other] { $n } ture
+}
+
+## Rematch
+
+button-rematch = Revanche
+button-last-fleet = Forrige flåde
+series-line = Indbyrdes: { $a } **{ $wa } – { $wb }** { $b }{ $draws ->
+    [0] {""}
+    [one] , 1 uafgjort
+   *[other] , { $draws } uafgjorte
+}
+rematch-waiting = 🔁 { $player } vil have revanche. { $other }, tryk på **Revanche** under resultatet for at spille igen (tilbuddet udløber { $deadline }).
+rematch-started =
+    🔁 Revanche: { $challenger } mod { $opponent } — **{ $variant }**.
+    Placér jeres flåder i hemmelighed (jeg har sendt jer hver en privat forhåndsvisning; **Forrige flåde** genbruger flåden fra sidste spil). Placeringen slutter { $deadline }.
+rematch-first = Denne gang skyder { $player } først.
+err-rematch-unavailable = Det spil kan ikke få en revanche: kun et spil, der er spillet til ende, kan spilles igen.
+err-rematch-not-player = Kun spillerne fra det spil kan bede om revanche.
+err-rematch-expired = Tiden til at bede om revanche er udløbet. Start et nyt spil med `/{ cmd-challenge-name }`.
+err-rematch-started = Revanchen er allerede begyndt.
+err-last-fleet = Der er ingen flåde fra et tidligere spil at genbruge.
+
+## Privacy
+
+privacy-info = **Hvad Broadside gemmer**
+    • Hvert spil: spillerne (Discord-bruger-id'er og viste navne), server og kanal, flåderne, hvert skud og resultatet. Afsluttede spil gemmes til historik, statistik og genafspilninger.
+    • Pr. medlem og regelsæt: en rating, antal vundne, tabte og uafgjorte spil og, for hvert spil, der er spillet til ende, skud, træffere og ture.
+    • Intet andet: ingen beskeder, ingen e-mailadresser, intet uden for spillene.
+    Brug `/{ cmd-privacy-name } { cmd-privacy-delete-name }` til at slette dine ratings og din statistik; i afsluttede spil bliver dit navn og id så erstattet af "slettet spiller" (den anden spiller beholder sine resultater).
+privacy-confirm = Dette sletter dine ratings og din statistik på alle servere og erstatter dit navn i alle afsluttede spil med "slettet spiller". Det kan ikke fortrydes. Tryk på **Slet mine data** for at bekræfte.
+button-privacy-delete = Slet mine data
+privacy-done = Færdig: dine ratings og din statistik er slettet, og i { $n ->
+    [one] 1 afsluttet spil
+   *[other] { $n } afsluttede spil
+} er du nu "slettet spiller".
+err-privacy-playing = Du er i gang med et spil: spil det færdigt eller giv op først, og slet så dine data.
+err-privacy-not-yours = Denne knap tilhører det medlem, der spurgte; brug selv `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.

@@ -82,6 +82,40 @@ cmd-replay-help =
 cmd-replay-opt-match-name = match
 cmd-replay-opt-match-desc = The match: one of your last ten, or a match id
 
+cmd-stats-name = stats
+cmd-stats-desc = Show a member's rating and statistics as a picture (yours by default)
+cmd-stats-help =
+    Every member has a Glicko-2 rating per rule set, changed by each rated match (member against member, ended by sinking, a draw, a forfeit or a timeout; a forfeit or timeout counts as a loss). Matches against the computer are counted per level instead. A rating stays provisional for the first 5 rated games. The answer is public unless you add `{ cmd-stats-opt-private-name }:True`.
+cmd-stats-opt-member-name = member
+cmd-stats-opt-member-desc = Whose statistics (default: yours)
+cmd-stats-opt-variant-name = variant
+cmd-stats-opt-variant-desc = Rule set (default: classic)
+cmd-stats-opt-private-name = private
+cmd-stats-opt-private-desc = Show the card to you alone (default: no)
+
+cmd-leaderboard-name = leaderboard
+cmd-leaderboard-desc = Show this server's best players by rating
+cmd-leaderboard-help =
+    Lists the members who played a rated match in this server, ten per page, best rating first; provisional ratings (fewer than 5 rated games) come after the others. If you are listed but not on the page, your own line is shown below it.
+cmd-leaderboard-opt-variant-name = variant
+cmd-leaderboard-opt-variant-desc = Rule set (default: classic)
+
+cmd-history-name = history
+cmd-history-desc = List the last ten finished matches of a member (yours by default); only you see it
+cmd-history-help =
+    Each line has the date, the rule set, the opponent, the result, how it ended, the shots or turns fired and the match id (give it to `/{ cmd-replay-name }` to watch the match again).
+cmd-history-opt-member-name = member
+cmd-history-opt-member-desc = Whose matches (default: yours)
+
+cmd-privacy-name = privacy
+cmd-privacy-desc = What the bot stores about you, and how to delete it
+cmd-privacy-help =
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` explains what is stored; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` deletes your ratings and statistics after you confirm.
+cmd-privacy-info-name = info
+cmd-privacy-info-desc = Explain what the bot stores about members and for how long
+cmd-privacy-delete-name = delete
+cmd-privacy-delete-desc = Delete your ratings and statistics and your name from past matches
+
 cmd-help-name = help
 cmd-help-desc = Explain how to play and list the commands
 cmd-help-help =
@@ -378,3 +412,119 @@ err-replay-no-battle = Nobody fired a shot in that match, so there is nothing to
 err-replay-elsewhere = That match was played in another server; its replay can be watched there.
 err-replay-busy = Many replays are being drawn right now; try again in a moment.
 err-storage-read = I could not read the stored matches just now. Please try again in a moment.
+
+## Ratings and statistics
+
+deleted-player = deleted player
+stats-subtitle = { $variant } · rating
+stats-provisional = provisional: { $games } of 5 rated games
+stats-deviation = ± { $rd }
+stats-trend = Rating over the last { $n ->
+    [one] rated game
+   *[other] { $n } rated games
+}
+stats-trend-empty = Not enough rated games for a chart yet
+stats-wins = Won
+stats-losses = Lost
+stats-draws = Drawn
+stats-accuracy = Accuracy
+stats-to-win-shots = Shots to win (average)
+stats-to-win-turns = Turns to win (average)
+stats-best = Best win
+stats-best-shots = { $n ->
+    [one] 1 shot
+   *[other] { $n } shots
+}
+stats-best-turns = { $n ->
+    [one] 1 turn
+   *[other] { $n } turns
+}
+stats-streak = Winning streak
+stats-longest = Longest streak
+stats-none = –
+stats-percent = { $n } %
+stats-computer = Against the computer
+stats-computer-empty = No matches against the computer yet
+stats-computer-line = { $won } won · { $lost } lost{ $drawn ->
+    [0] {""}
+   *[other] {" "}· { $drawn } drawn
+}
+stats-alt = Statistics of { $name }, { $variant }: rating { $rating }{ $provisional ->
+    [yes] {" "}(provisional)
+   *[no] {""}
+}, { $wins } won, { $losses } lost, { $draws } drawn, accuracy { $accuracy }, winning streak { $streak }, longest { $longest }.
+stats-nothing = { $name } has not finished a { $variant } match yet.
+
+## Leaderboard
+
+board-title = Leaderboard · { $variant }
+board-subtitle = { $server } · page { $page } of { $pages }
+board-col-rank = #
+board-col-player = Player
+board-col-rating = Rating
+board-col-record = W–L–D
+board-provisional = Provisional (fewer than 5 rated games)
+board-empty = Nobody has played a rated { $variant } match in this server yet.
+board-alt = Leaderboard of { $variant }, page { $page } of { $pages }: { $lines }.
+board-this-server = this server
+button-previous = Previous
+button-next = Next
+err-leaderboard-dm = A leaderboard belongs to a server: use `/{ cmd-leaderboard-name }` in one.
+
+## History
+
+history-title = **Last matches of { $name }**
+history-empty = { $name } has no finished matches yet.
+history-line = { $date } · { $variant } · against { $opponent } · **{ $result }** ({ $how }) · { $count } · match `{ $id }`
+history-win = won
+history-loss = lost
+history-draw = draw
+history-how-sunk = all ships sunk
+history-how-draw = both fleets destroyed
+history-how-forfeit = by forfeit
+history-how-timeout = time ran out
+history-computer = the computer ({ $level })
+history-shots = { $n ->
+    [one] 1 shot
+   *[other] { $n } shots
+}
+history-turns = { $n ->
+    [one] 1 turn
+   *[other] { $n } turns
+}
+
+## Rematch
+
+button-rematch = Rematch
+button-last-fleet = Last fleet
+series-line = Series: { $a } **{ $wa } – { $wb }** { $b }{ $draws ->
+    [0] {""}
+    [one] , 1 draw
+   *[other] , { $draws } draws
+}
+rematch-waiting = 🔁 { $player } wants a rematch. { $other }, press **Rematch** under the result to play again (until { $deadline }).
+rematch-started =
+    🔁 Rematch: { $challenger } vs { $opponent } — **{ $variant }**.
+    Place your fleets in secret (I sent each of you a private preview; **Last fleet** takes the fleet of the last match again). Placement ends { $deadline }.
+rematch-first = This time { $player } fires first.
+err-rematch-unavailable = There is no rematch for that match: only a match that was played out can be played again.
+err-rematch-not-player = Only the players of that match can ask for a rematch.
+err-rematch-expired = The time to ask for a rematch has run out. Start a new match with `/{ cmd-challenge-name }`.
+err-rematch-started = The rematch has already begun.
+err-last-fleet = There is no fleet from a last match to take again.
+
+## Privacy
+
+privacy-info = **What Broadside stores**
+    • Every match: its players (Discord user ids and display names), server and channel, the fleets, every shot and the result. Finished matches are kept for history, statistics and replays.
+    • Per member and rule set: a rating, won/lost/drawn counts and, per match played out, shots, hits and turns.
+    • Nothing else: no messages, no e-mail addresses, nothing from outside the matches.
+    Use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` to delete your ratings and statistics; in finished matches your name and id are then replaced by "deleted player" (the other player keeps their record).
+privacy-confirm = This deletes your ratings and statistics in every server, and replaces your name in every finished match by "deleted player". It cannot be undone. Press **Delete my data** to confirm.
+button-privacy-delete = Delete my data
+privacy-done = Done: your ratings and statistics are deleted, and in { $n ->
+    [one] 1 finished match
+   *[other] { $n } finished matches
+} you are now "deleted player".
+err-privacy-playing = You are playing a match: finish or forfeit it first, then delete your data.
+err-privacy-not-yours = This button belongs to the member who asked; use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` yourself.

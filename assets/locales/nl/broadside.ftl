@@ -80,6 +80,40 @@ cmd-replay-help =
 cmd-replay-opt-match-name = partij
 cmd-replay-opt-match-desc = De partij: een van je laatste tien, of een partijnummer
 
+cmd-stats-name = statistieken
+cmd-stats-desc = Toon de rating en statistieken van een lid als plaatje (standaard die van jou)
+cmd-stats-help =
+    Elk lid heeft per spelvorm een Glicko-2-rating, die na elke ratingpartij verandert (lid tegen lid, beëindigd doordat een vloot zinkt, door gelijkspel, opgave of verlopen tijd; opgeven of de tijd laten verlopen telt als verlies). Partijen tegen de computer worden in plaats daarvan per moeilijkheidsgraad geteld. Een rating blijft voorlopig tijdens de eerste 5 ratingpartijen. Het antwoord is openbaar, tenzij je `{ cmd-stats-opt-private-name }:True` toevoegt.
+cmd-stats-opt-member-name = lid
+cmd-stats-opt-member-desc = Wiens statistieken (standaard: de jouwe)
+cmd-stats-opt-variant-name = variant
+cmd-stats-opt-variant-desc = Spelregels (standaard: klassiek)
+cmd-stats-opt-private-name = privé
+cmd-stats-opt-private-desc = Laat het plaatje alleen aan jou zien (standaard: nee)
+
+cmd-leaderboard-name = ranglijst
+cmd-leaderboard-desc = Toon de beste spelers van deze server op rating
+cmd-leaderboard-help =
+    Toont de leden die in deze server een ratingpartij hebben gespeeld, tien per pagina, met de hoogste rating bovenaan; voorlopige ratings (minder dan 5 ratingpartijen) komen na de andere. Sta je op de lijst maar niet op deze pagina, dan zie je je eigen regel eronder.
+cmd-leaderboard-opt-variant-name = variant
+cmd-leaderboard-opt-variant-desc = Spelregels (standaard: klassiek)
+
+cmd-history-name = geschiedenis
+cmd-history-desc = Toon de laatste tien afgelopen partijen van een lid (standaard de jouwe); alleen jij ziet het
+cmd-history-help =
+    Elke regel toont de datum, de spelregels, de tegenstander, de uitslag, hoe de partij eindigde, het aantal schoten of beurten en het partijnummer (geef dat aan `/{ cmd-replay-name }` om de partij opnieuw te bekijken).
+cmd-history-opt-member-name = lid
+cmd-history-opt-member-desc = Wiens partijen (standaard: de jouwe)
+
+cmd-privacy-name = privacy
+cmd-privacy-desc = Wat de bot over je opslaat, en hoe je dat verwijdert
+cmd-privacy-help =
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` legt uit wat er wordt opgeslagen; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijdert je ratings en statistieken nadat je dat hebt bevestigd.
+cmd-privacy-info-name = info
+cmd-privacy-info-desc = Leg uit wat de bot over leden opslaat en hoe lang
+cmd-privacy-delete-name = verwijderen
+cmd-privacy-delete-desc = Verwijder je ratings en statistieken en je naam uit afgelopen partijen
+
 cmd-help-name = hulp
 cmd-help-desc = Uitleg over het spel en een lijst van de commando's
 cmd-help-help =
@@ -377,3 +411,119 @@ err-replay-no-battle = In die partij is geen schot gelost, dus er is niets te he
 err-replay-elsewhere = Die partij is in een andere server gespeeld; daar kun je de herhaling bekijken.
 err-replay-busy = Er worden nu veel herhalingen getekend; probeer het zo nog eens.
 err-storage-read = Ik kon de opgeslagen partijen nu niet lezen. Probeer het zo nog eens.
+
+## Ratings and statistics
+
+deleted-player = verwijderde speler
+stats-subtitle = { $variant } · rating
+stats-provisional = voorlopig: { $games } van 5 ratingpartijen
+stats-deviation = ± { $rd }
+stats-trend = Rating over de laatste { $n ->
+    [one] ratingpartij
+   *[other] { $n } ratingpartijen
+}
+stats-trend-empty = Nog niet genoeg ratingpartijen voor een grafiek
+stats-wins = Gewonnen
+stats-losses = Verloren
+stats-draws = Gelijk
+stats-accuracy = Trefzekerheid
+stats-to-win-shots = Schoten per overwinning (gemiddeld)
+stats-to-win-turns = Beurten per overwinning (gemiddeld)
+stats-best = Beste overwinning
+stats-best-shots = { $n ->
+    [one] 1 schot
+   *[other] { $n } schoten
+}
+stats-best-turns = { $n ->
+    [one] 1 beurt
+   *[other] { $n } beurten
+}
+stats-streak = Winstreeks
+stats-longest = Langste reeks
+stats-none = –
+stats-percent = { $n }%
+stats-computer = Tegen de computer
+stats-computer-empty = Nog geen partijen tegen de computer
+stats-computer-line = { $won } gewonnen · { $lost } verloren{ $drawn ->
+    [0] {""}
+   *[other] {" "}· { $drawn } gelijk
+}
+stats-alt = Statistieken van { $name }, { $variant }: rating { $rating }{ $provisional ->
+    [yes] {" "}(voorlopig)
+   *[no] {""}
+}, { $wins } gewonnen, { $losses } verloren, { $draws } gelijk, trefzekerheid { $accuracy }, winstreeks { $streak }, langste { $longest }.
+stats-nothing = { $name } heeft nog geen partij { $variant } uitgespeeld.
+
+## Leaderboard
+
+board-title = Ranglijst · { $variant }
+board-subtitle = { $server } · pagina { $page } van { $pages }
+board-col-rank = #
+board-col-player = Speler
+board-col-rating = Rating
+board-col-record = W–V–G
+board-provisional = Voorlopig (minder dan 5 ratingpartijen)
+board-empty = In deze server heeft nog niemand een ratingpartij { $variant } gespeeld.
+board-alt = Ranglijst van { $variant }, pagina { $page } van { $pages }: { $lines }.
+board-this-server = deze server
+button-previous = Vorige
+button-next = Volgende
+err-leaderboard-dm = Een ranglijst hoort bij een server: gebruik `/{ cmd-leaderboard-name }` in een server.
+
+## History
+
+history-title = **Laatste partijen van { $name }**
+history-empty = { $name } heeft nog geen afgelopen partijen.
+history-line = { $date } · { $variant } · tegen { $opponent } · **{ $result }** ({ $how }) · { $count } · partij `{ $id }`
+history-win = gewonnen
+history-loss = verloren
+history-draw = gelijkspel
+history-how-sunk = alle schepen gezonken
+history-how-draw = beide vloten vernietigd
+history-how-forfeit = door opgave
+history-how-timeout = tijd verstreken
+history-computer = de computer ({ $level })
+history-shots = { $n ->
+    [one] 1 schot
+   *[other] { $n } schoten
+}
+history-turns = { $n ->
+    [one] 1 beurt
+   *[other] { $n } beurten
+}
+
+## Rematch
+
+button-rematch = Revanche
+button-last-fleet = Vorige vloot
+series-line = Onderlinge stand: { $a } **{ $wa } – { $wb }** { $b }{ $draws ->
+    [0] {""}
+    [one] , 1 gelijkspel
+   *[other] , { $draws } gelijkspellen
+}
+rematch-waiting = 🔁 { $player } wil revanche. { $other }, druk op **Revanche** onder de uitslag om nog een keer te spelen (het aanbod verloopt { $deadline }).
+rematch-started =
+    🔁 Revanche: { $challenger } tegen { $opponent } — **{ $variant }**.
+    Plaats jullie vloten in het geheim (ik heb jullie elk een privévoorbeeld gestuurd; met **Vorige vloot** neem je de vloot van de vorige partij weer over). Het plaatsen sluit { $deadline }.
+rematch-first = Deze keer schiet { $player } als eerste.
+err-rematch-unavailable = Voor die partij is geen revanche mogelijk: alleen een uitgespeelde partij kan opnieuw gespeeld worden.
+err-rematch-not-player = Alleen de spelers van die partij kunnen om revanche vragen.
+err-rematch-expired = De tijd om revanche te vragen is om. Begin een nieuwe partij met `/{ cmd-challenge-name }`.
+err-rematch-started = De revanche is al begonnen.
+err-last-fleet = Er is geen vloot van een vorige partij om opnieuw te gebruiken.
+
+## Privacy
+
+privacy-info = **Wat Broadside opslaat**
+    • Elke partij: de spelers (Discord-gebruikers-id's en weergavenamen), server en kanaal, de vloten, elk schot en de uitslag. Afgelopen partijen worden bewaard voor de geschiedenis, statistieken en herhalingen.
+    • Per lid en spelvorm: een rating, het aantal gewonnen, verloren en gelijkgespeelde partijen en, per uitgespeelde partij, de schoten, treffers en beurten.
+    • Verder niets: geen berichten, geen e-mailadressen, niets van buiten de partijen.
+    Met `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijder je je ratings en statistieken; in afgelopen partijen worden je naam en id dan vervangen door "verwijderde speler" (de andere speler houdt zijn eigen resultaten).
+privacy-confirm = Hiermee verwijder je je ratings en statistieken in alle servers, en wordt je naam in elke afgelopen partij vervangen door "verwijderde speler". Dit kan niet ongedaan worden gemaakt. Druk op **Mijn gegevens verwijderen** om te bevestigen.
+button-privacy-delete = Mijn gegevens verwijderen
+privacy-done = Klaar: je ratings en statistieken zijn verwijderd, en in { $n ->
+    [one] 1 afgelopen partij
+   *[other] { $n } afgelopen partijen
+} ben je nu "verwijderde speler".
+err-privacy-playing = Je speelt nog een partij: maak die eerst af of geef hem op, en verwijder daarna je gegevens.
+err-privacy-not-yours = Deze knop is van het lid dat de vraag stelde; gebruik zelf `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.

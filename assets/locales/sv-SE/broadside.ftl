@@ -80,6 +80,40 @@ cmd-replay-help =
 cmd-replay-opt-match-name = parti
 cmd-replay-opt-match-desc = Partiet: ett av dina tio senaste, eller ett partinummer
 
+cmd-stats-name = statistik
+cmd-stats-desc = Visa en medlems rating och statistik som bild (din egen som standard)
+cmd-stats-help =
+    Varje medlem har en Glicko-2-rating per regeluppsättning, som ändras av varje ratingparti (medlem mot medlem, avslutat genom sänkning, oavgjort, uppgivelse eller tidsgräns; att ge upp eller låta tiden gå ut räknas som förlust). Partier mot datorn räknas i stället per svårighetsgrad. En rating är preliminär under de första 5 ratingpartierna. Svaret är offentligt om du inte lägger till `{ cmd-stats-opt-private-name }:True`.
+cmd-stats-opt-member-name = medlem
+cmd-stats-opt-member-desc = Vems statistik (standard: din egen)
+cmd-stats-opt-variant-name = variant
+cmd-stats-opt-variant-desc = Regler (standard: klassiskt)
+cmd-stats-opt-private-name = privat
+cmd-stats-opt-private-desc = Visa bilden bara för dig (standard: nej)
+
+cmd-leaderboard-name = topplista
+cmd-leaderboard-desc = Visa serverns bästa spelare efter rating
+cmd-leaderboard-help =
+    Listar medlemmarna som har spelat ett ratingparti på den här servern, tio per sida med högst rating först; preliminära ratingar (färre än 5 ratingpartier) kommer efter de andra. Står du på listan men inte på sidan visas din egen rad under den.
+cmd-leaderboard-opt-variant-name = variant
+cmd-leaderboard-opt-variant-desc = Regler (standard: klassiskt)
+
+cmd-history-name = historik
+cmd-history-desc = Lista en medlems tio senaste avslutade partier (dina egna som standard); bara du ser det
+cmd-history-help =
+    Varje rad visar datum, regler, motståndare, resultat, hur partiet slutade, antal skott eller drag och partinumret (ge det till `/{ cmd-replay-name }` för att se partiet igen).
+cmd-history-opt-member-name = medlem
+cmd-history-opt-member-desc = Vems partier (standard: dina egna)
+
+cmd-privacy-name = integritet
+cmd-privacy-desc = Vad botten sparar om dig, och hur du raderar det
+cmd-privacy-help =
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` förklarar vad som sparas; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` raderar dina ratingar och din statistik när du har bekräftat.
+cmd-privacy-info-name = info
+cmd-privacy-info-desc = Förklara vad botten sparar om medlemmar och hur länge
+cmd-privacy-delete-name = radera
+cmd-privacy-delete-desc = Radera dina ratingar, din statistik och ditt namn från tidigare partier
+
 cmd-help-name = hjälp
 cmd-help-desc = Förklara hur man spelar och lista kommandona
 cmd-help-help =
@@ -377,3 +411,119 @@ err-replay-no-battle = Inget skott avlossades i det partiet, så det finns inget
 err-replay-elsewhere = Det partiet spelades på en annan server; reprisen kan ses där.
 err-replay-busy = Många repriser ritas just nu; försök igen om en stund.
 err-storage-read = Jag kunde inte läsa de sparade partierna just nu. Försök igen om en stund.
+
+## Ratings and statistics
+
+deleted-player = raderad spelare
+stats-subtitle = { $variant } · rating
+stats-provisional = preliminär: { $games } av 5 ratingpartier
+stats-deviation = ± { $rd }
+stats-trend = Rating under { $n ->
+    [one] det senaste ratingpartiet
+   *[other] de senaste { $n } ratingpartierna
+}
+stats-trend-empty = Ännu inte tillräckligt många ratingpartier för ett diagram
+stats-wins = Vunna
+stats-losses = Förlorade
+stats-draws = Oavgjorda
+stats-accuracy = Träffsäkerhet
+stats-to-win-shots = Skott per vinst (snitt)
+stats-to-win-turns = Drag per vinst (snitt)
+stats-best = Bästa vinst
+stats-best-shots = { $n ->
+    [one] 1 skott
+   *[other] { $n } skott
+}
+stats-best-turns = { $n ->
+    [one] 1 drag
+   *[other] { $n } drag
+}
+stats-streak = Segersvit
+stats-longest = Längsta svit
+stats-none = –
+stats-percent = { $n } %
+stats-computer = Mot datorn
+stats-computer-empty = Inga partier mot datorn än
+stats-computer-line = { $won } vunna · { $lost } förlorade{ $drawn ->
+    [0] {""}
+   *[other] {" "}· { $drawn } oavgjorda
+}
+stats-alt = Statistik för { $name }, { $variant }: rating { $rating }{ $provisional ->
+    [yes] {" "}(preliminär)
+   *[no] {""}
+}, { $wins } vunna, { $losses } förlorade, { $draws } oavgjorda, träffsäkerhet { $accuracy }, segersvit { $streak }, längsta { $longest }.
+stats-nothing = { $name } har inte spelat klart något parti i { $variant } än.
+
+## Leaderboard
+
+board-title = Topplista · { $variant }
+board-subtitle = { $server } · sida { $page } av { $pages }
+board-col-rank = #
+board-col-player = Spelare
+board-col-rating = Rating
+board-col-record = V–F–O
+board-provisional = Preliminär (färre än 5 ratingpartier)
+board-empty = Ingen har spelat ett ratingparti i { $variant } på den här servern än.
+board-alt = Topplista för { $variant }, sida { $page } av { $pages }: { $lines }.
+board-this-server = den här servern
+button-previous = Föregående
+button-next = Nästa
+err-leaderboard-dm = En topplista hör till en server: använd `/{ cmd-leaderboard-name }` på en server.
+
+## History
+
+history-title = **Senaste partierna för { $name }**
+history-empty = { $name } har inga avslutade partier än.
+history-line = { $date } · { $variant } · mot { $opponent } · **{ $result }** ({ $how }) · { $count } · parti `{ $id }`
+history-win = vinst
+history-loss = förlust
+history-draw = oavgjort
+history-how-sunk = alla skepp sänkta
+history-how-draw = båda flottorna sänkta
+history-how-forfeit = efter uppgivelse
+history-how-timeout = tiden gick ut
+history-computer = datorn ({ $level })
+history-shots = { $n ->
+    [one] 1 skott
+   *[other] { $n } skott
+}
+history-turns = { $n ->
+    [one] 1 drag
+   *[other] { $n } drag
+}
+
+## Rematch
+
+button-rematch = Revansch
+button-last-fleet = Förra flottan
+series-line = Inbördes: { $a } **{ $wa } – { $wb }** { $b }{ $draws ->
+    [0] {""}
+    [one] , 1 oavgjort
+   *[other] , { $draws } oavgjorda
+}
+rematch-waiting = 🔁 { $player } vill ha revansch. { $other }, tryck på **Revansch** under resultatet för att spela igen (erbjudandet går ut { $deadline }).
+rematch-started =
+    🔁 Revansch: { $challenger } mot { $opponent } — **{ $variant }**.
+    Placera era flottor i hemlighet (jag har skickat en privat förhandsvisning till var och en av er; **Förra flottan** återanvänder flottan från förra partiet). Placeringen slutar { $deadline }.
+rematch-first = Den här gången skjuter { $player } först.
+err-rematch-unavailable = Det partiet kan inte få någon revansch: bara ett parti som har spelats klart kan spelas igen.
+err-rematch-not-player = Bara spelarna i det partiet kan begära revansch.
+err-rematch-expired = Tiden för att begära revansch har gått ut. Starta ett nytt parti med `/{ cmd-challenge-name }`.
+err-rematch-started = Revanschen har redan börjat.
+err-last-fleet = Det finns ingen flotta från ett tidigare parti att återanvända.
+
+## Privacy
+
+privacy-info = **Vad Broadside sparar**
+    • Varje parti: spelarna (Discord-användar-id:n och visningsnamn), server och kanal, flottorna, varje skott och resultatet. Avslutade partier sparas för historik, statistik och repriser.
+    • Per medlem och regeluppsättning: en rating, antal vunna, förlorade och oavgjorda partier och, för varje parti som spelats klart, skott, träffar och drag.
+    • Inget annat: inga meddelanden, inga e-postadresser, inget utanför partierna.
+    Använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` för att radera dina ratingar och din statistik; i avslutade partier ersätts då ditt namn och id med "raderad spelare" (den andra spelaren behåller sina resultat).
+privacy-confirm = Det här raderar dina ratingar och din statistik på alla servrar och ersätter ditt namn i varje avslutat parti med "raderad spelare". Det går inte att ångra. Tryck på **Radera mina uppgifter** för att bekräfta.
+button-privacy-delete = Radera mina uppgifter
+privacy-done = Klart: dina ratingar och din statistik är raderade, och i { $n ->
+    [one] 1 avslutat parti
+   *[other] { $n } avslutade partier
+} är du nu "raderad spelare".
+err-privacy-playing = Du spelar ett parti: spela klart eller ge upp det först, och radera sedan dina uppgifter.
+err-privacy-not-yours = Den här knappen tillhör medlemmen som frågade; använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` själv.

@@ -21,11 +21,19 @@ pub mod forfeit;
 #[allow(missing_docs)]
 pub mod help;
 #[allow(missing_docs)]
+pub mod history;
+#[allow(missing_docs)]
+pub mod leaderboard;
+#[allow(missing_docs)]
 pub mod place;
+#[allow(missing_docs)]
+pub mod privacy;
 #[allow(missing_docs)]
 pub mod replay;
 #[allow(missing_docs)]
 pub mod rules;
+#[allow(missing_docs)]
+pub mod stats;
 #[allow(missing_docs)]
 pub mod status;
 
@@ -42,6 +50,10 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         forfeit::forfeit(),
         cancel::cancel(),
         replay::replay(),
+        stats::stats(),
+        leaderboard::leaderboard(),
+        history::history(),
+        privacy::privacy(),
         rules::rules(),
         help::help(),
     ];

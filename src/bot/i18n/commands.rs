@@ -146,32 +146,41 @@ fn english(key: &str) -> Option<Cow<'static, str>> {
 
 /// Applies the catalogues to `commands`: English descriptions and choice names, and the
 /// other languages' names, descriptions and choice names as Discord localisations.
+/// Subcommands use the keys of `<command>-<subcommand>` (`cmd-privacy-delete-name`).
 pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
     for c in commands {
         let name = c.name.to_string();
-        c.name_localizations = others(&name_key(&name));
-        if let Some(desc) = english(&desc_key(&name)) {
-            c.description = Some(desc);
+        localize_one(c, &name);
+    }
+}
+
+fn localize_one(c: &mut poise::Command<Data, Error>, name: &str) {
+    c.name_localizations = others(&name_key(name));
+    if let Some(desc) = english(&desc_key(name)) {
+        c.description = Some(desc);
+    }
+    c.description_localizations = others(&desc_key(name));
+    if let Some(help) = english(&help_key(name)) {
+        c.help_text = Some(help);
+    }
+    for p in &mut c.parameters {
+        let option = p.name.to_string();
+        p.name_localizations = others(&option_name_key(name, &option));
+        if let Some(desc) = english(&option_desc_key(name, &option)) {
+            p.description = Some(desc);
         }
-        c.description_localizations = others(&desc_key(&name));
-        if let Some(help) = english(&help_key(&name)) {
-            c.help_text = Some(help);
-        }
-        for p in &mut c.parameters {
-            let option = p.name.to_string();
-            p.name_localizations = others(&option_name_key(&name, &option));
-            if let Some(desc) = english(&option_desc_key(&name, &option)) {
-                p.description = Some(desc);
+        p.description_localizations = others(&option_desc_key(name, &option));
+        for choice in p.choices.to_mut() {
+            let key = choice_key(&option, &choice.name);
+            if let Some(shown) = english(&key) {
+                choice.name = shown;
             }
-            p.description_localizations = others(&option_desc_key(&name, &option));
-            for choice in p.choices.to_mut() {
-                let key = choice_key(&option, &choice.name);
-                if let Some(shown) = english(&key) {
-                    choice.name = shown;
-                }
-                choice.localizations = others(&key);
-            }
+            choice.localizations = others(&key);
         }
+    }
+    for sub in &mut c.subcommands {
+        let key = format!("{name}-{}", sub.name);
+        localize_one(sub, &key);
     }
 }
 

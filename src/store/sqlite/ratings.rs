@@ -59,19 +59,19 @@ pub(super) async fn record(tx: &mut SqliteConnection, r: &MatchRecord) -> Result
             }
         }
     }
-    for seat in 0..2 {
+    for (seat, change) in after.iter().enumerate() {
         // The computer's seat keeps no statistics of its own.
         if !rated && seat == 1 {
             continue;
         }
-        let player = r.players[seat];
+        let member = r.players[seat];
         let stats = played.stats[seat];
         sqlx::query(
             "INSERT INTO players (player_id, name, updated_ms) VALUES (?1, ?2, ?3) \
              ON CONFLICT (player_id) DO UPDATE SET name = excluded.name, \
              updated_ms = excluded.updated_ms WHERE players.updated_ms <= excluded.updated_ms",
         )
-        .bind(to_sql(player))
+        .bind(to_sql(member))
         .bind(&played.names[seat])
         .bind(r.updated_ms)
         .execute(&mut *tx)
@@ -82,18 +82,18 @@ pub(super) async fn record(tx: &mut SqliteConnection, r: &MatchRecord) -> Result
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         )
         .bind(to_sql(r.id))
-        .bind(to_sql(player))
+        .bind(to_sql(member))
         .bind(r.variant)
         .bind(r.guild.map(to_sql))
         .bind(to_sql(r.players[1 - seat]))
         .bind(r.computer)
-        .bind(outcome_of(player).key())
+        .bind(outcome_of(member).key())
         .bind(result.how)
         .bind(i64::from(stats.shots))
         .bind(i64::from(stats.hits))
         .bind(i64::from(stats.turns))
-        .bind(after[seat].map(|a| a.0))
-        .bind(after[seat].map(|a| a.1))
+        .bind(change.map(|a| a.0))
+        .bind(change.map(|a| a.1))
         .bind(r.updated_ms)
         .execute(&mut *tx)
         .await?;

@@ -1,0 +1,35 @@
+//! `/history`: the last ten finished matches of a member, privately.
+
+use poise::serenity_prelude as serenity;
+
+use crate::bot::context::user_lang;
+use crate::bot::error::{UserError, private_reply};
+use crate::bot::i18n::tr;
+use crate::bot::play::player;
+use crate::bot::{Context, Error, standings};
+
+/// Matches listed.
+const LISTED: u32 = 10;
+
+// Descriptions, names in other languages and help: `cmd-history-*` in the catalogues.
+/// List the last ten finished matches of a member (yours by default); only you see it.
+#[poise::command(slash_command, ephemeral)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "Whose matches"] member: Option<serenity::User>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let who = member.as_ref().unwrap_or_else(|| ctx.author());
+    let rows = ctx
+        .data()
+        .session
+        .history(player(who), LISTED)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not read a history");
+            Error::Failed(UserError(tr!(lang, "err-storage-read")))
+        })?;
+    let text = standings::history_text(lang, who.display_name(), &rows);
+    ctx.send(private_reply(text)).await?;
+    Ok(())
+}

@@ -1,0 +1,57 @@
+//! `/stats`: a member's rating and statistics as a picture.
+
+use poise::serenity_prelude as serenity;
+
+use super::challenge::VariantChoice;
+use crate::bot::context::{guild_lang, user_lang};
+use crate::bot::error::UserError;
+use crate::bot::i18n::tr;
+use crate::bot::play::player;
+use crate::bot::{Context, Error, pictures, standings};
+use crate::game::Variant;
+
+// Descriptions, names in other languages and help: `cmd-stats-*` in the catalogues.
+/// Show a member's rating and statistics as a picture (yours by default).
+#[poise::command(slash_command)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose statistics"] member: Option<serenity::User>,
+    #[description = "Rule set"] variant: Option<VariantChoice>,
+    #[description = "Only you see the card"] private: Option<bool>,
+) -> Result<(), Error> {
+    let private = private.unwrap_or(false);
+    // A private card speaks the asker's language, a public one the server's.
+    let lang = if private {
+        user_lang(ctx)
+    } else {
+        guild_lang(ctx)
+    };
+    let variant: Variant = variant.map_or(Variant::Classic, Into::into);
+    let who = member.as_ref().unwrap_or_else(|| ctx.author());
+    let card = ctx
+        .data()
+        .session
+        .card(player(who), variant)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not read statistics");
+            Error::Failed(UserError(tr!(user_lang(ctx), "err-storage-read")))
+        })?;
+    let name = who.display_name().to_owned();
+    let (view, alt) = standings::card_view(lang, &name, variant, &card);
+    let picture = pictures::stats_card(&view, &alt)?;
+    let mut reply = poise::CreateReply::default()
+        .attachment(picture)
+        .ephemeral(private)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if card.rating.is_none() && card.summary.computer.is_empty() {
+        reply = reply.content(tr!(
+            lang,
+            "stats-nothing",
+            name = name,
+            variant = crate::bot::i18n::errors::variant_name(lang, variant)
+        ));
+    }
+    ctx.send(reply).await?;
+    Ok(())
+}

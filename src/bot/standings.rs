@@ -1,0 +1,343 @@
+//! Words and views for ratings, statistics, leaderboards, history and rematch series:
+//! turns what the session returns into texts and picture views in one language.
+
+use std::fmt::Write as _;
+
+use super::i18n::errors::variant_name;
+use super::i18n::{Lang, tr};
+use crate::ai::Difficulty;
+use crate::game::{PlayerId, Variant};
+use crate::rating::{Outcome, PROVISIONAL_GAMES, Record};
+use crate::render::{LeaderRow, LeaderboardView, StatsCard, Tile};
+use crate::session::{Card, Leaderboard, Ranked, Series};
+use crate::store::HistoryRow;
+
+/// A name as stored, or "deleted player" in `lang` for a forgotten member.
+#[must_use]
+pub fn shown_name(lang: Lang, id: PlayerId, name: &str) -> String {
+    if id.is_deleted() || name.is_empty() {
+        tr!(lang, "deleted-player")
+    } else {
+        name.to_owned()
+    }
+}
+
+/// "Series: Ann 2 – 1 Bjørn", in `lang`.
+#[must_use]
+pub fn series_line(lang: Lang, names: &[String; 2], series: &Series) -> String {
+    tr!(
+        lang,
+        "series-line",
+        a = names[0].clone(),
+        wa = series.wins[0],
+        wb = series.wins[1],
+        b = names[1].clone(),
+        draws = series.draws
+    )
+}
+
+/// `x` with one decimal, with the language's decimal mark.
+fn decimal(lang: Lang, x: f64) -> String {
+    let text = format!("{x:.1}");
+    if lang == Lang::EnUs {
+        text
+    } else {
+        text.replace('.', ",")
+    }
+}
+
+/// A share as a whole percentage.
+fn percent(lang: Lang, share: f64) -> String {
+    // A share of hits is within 0..=1.
+    #[allow(clippy::cast_possible_truncation)]
+    let n = (share * 100.0).round() as i64;
+    tr!(lang, "stats-percent", n = n)
+}
+
+/// A rating as shown: a whole number.
+fn whole(x: f64) -> String {
+    format!("{}", x.round())
+}
+
+/// A rated record as "W–L–D".
+fn record_text(r: &Record) -> String {
+    format!("{}–{}–{}", r.wins, r.losses, r.draws)
+}
+
+/// The name of a difficulty key in `lang`.
+fn level_name(lang: Lang, key: &str) -> String {
+    let level = Difficulty::ALL.into_iter().find(|d| d.key() == key);
+    match level {
+        Some(d) => tr!(lang, &format!("choice-difficulty-{}", d.key())),
+        None => key.to_owned(),
+    }
+}
+
+/// The statistics card of `name` in `variant`, and its text for screen readers.
+// One flat list of the card's figures reads best as one function.
+#[allow(clippy::too_many_lines)]
+#[must_use]
+pub fn card_view(lang: Lang, name: &str, variant: Variant, card: &Card) -> (StatsCard, String) {
+    let s = &card.summary;
+    let dash = || tr!(lang, "stats-none");
+    let (rating, note, provisional) = match &card.rating {
+        Some((r, _)) => {
+            let mut note = tr!(lang, "stats-deviation", rd = whole(r.deviation));
+            if r.is_provisional() {
+                note.push_str(" · ");
+                note.push_str(&tr!(lang, "stats-provisional", games = r.games));
+            }
+            (whole(r.rating), note, r.is_provisional())
+        }
+        None => (dash(), tr!(lang, "stats-provisional", games = 0), true),
+    };
+    let by_turns = variant == Variant::Game2000;
+    let count = |n: u32| {
+        if by_turns {
+            tr!(lang, "stats-best-turns", n = n)
+        } else {
+            tr!(lang, "stats-best-shots", n = n)
+        }
+    };
+    let tiles = vec![
+        Tile {
+            label: tr!(lang, "stats-wins"),
+            value: s.record.wins.to_string(),
+        },
+        Tile {
+            label: tr!(lang, "stats-losses"),
+            value: s.record.losses.to_string(),
+        },
+        Tile {
+            label: tr!(lang, "stats-draws"),
+            value: s.record.draws.to_string(),
+        },
+        Tile {
+            label: tr!(lang, "stats-accuracy"),
+            value: s.accuracy.map_or_else(dash, |a| percent(lang, a)),
+        },
+        Tile {
+            label: if by_turns {
+                tr!(lang, "stats-to-win-turns")
+            } else {
+                tr!(lang, "stats-to-win-shots")
+            },
+            value: s.to_win.map_or_else(dash, |x| decimal(lang, x)),
+        },
+        Tile {
+            label: tr!(lang, "stats-best"),
+            value: s.best.map_or_else(dash, |(_, n)| count(n)),
+        },
+        Tile {
+            label: tr!(lang, "stats-streak"),
+            value: s.streak.to_string(),
+        },
+        Tile {
+            label: tr!(lang, "stats-longest"),
+            value: s.longest_streak.to_string(),
+        },
+    ];
+    let computer = s
+        .computer
+        .iter()
+        .map(|(level, r)| Tile {
+            label: level_name(lang, level),
+            value: tr!(
+                lang,
+                "stats-computer-line",
+                won = r.wins,
+                lost = r.losses,
+                drawn = r.draws
+            ),
+        })
+        .collect();
+    let points = s.trend.len().saturating_sub(1);
+    let view = StatsCard {
+        name: name.to_owned(),
+        subtitle: tr!(
+            lang,
+            "stats-subtitle",
+            variant = variant_name(lang, variant)
+        ),
+        rating: rating.clone(),
+        rating_note: note,
+        provisional,
+        trend_title: tr!(lang, "stats-trend", n = points.max(1)),
+        trend: s.trend.clone(),
+        trend_empty: tr!(lang, "stats-trend-empty"),
+        tiles,
+        computer_title: tr!(lang, "stats-computer"),
+        computer,
+        computer_empty: tr!(lang, "stats-computer-empty"),
+    };
+    let alt = tr!(
+        lang,
+        "stats-alt",
+        name = name.to_owned(),
+        variant = variant_name(lang, variant),
+        rating = rating,
+        provisional = if provisional { "yes" } else { "no" },
+        wins = s.record.wins,
+        losses = s.record.losses,
+        draws = s.record.draws,
+        accuracy = s.accuracy.map_or_else(dash, |a| percent(lang, a)),
+        streak = s.streak,
+        longest = s.longest_streak
+    );
+    (view, alt)
+}
+
+fn leader_row(lang: Lang, r: &Ranked, asker: PlayerId) -> LeaderRow {
+    let st = &r.standing;
+    LeaderRow {
+        rank: r.rank,
+        name: shown_name(lang, PlayerId(st.player), &st.name),
+        rating: whole(st.rating.rating),
+        record: record_text(&st.record),
+        provisional: st.rating.games < PROVISIONAL_GAMES,
+        highlight: st.player == asker.0,
+    }
+}
+
+/// A leaderboard page as a picture view, and its text for screen readers.
+#[must_use]
+pub fn board_view(
+    lang: Lang,
+    server: &str,
+    variant: Variant,
+    board: &Leaderboard,
+    asker: PlayerId,
+) -> (LeaderboardView, String) {
+    let rows: Vec<LeaderRow> = board
+        .rows
+        .iter()
+        .map(|r| leader_row(lang, r, asker))
+        .collect();
+    let mut lines = String::new();
+    for row in &rows {
+        if !lines.is_empty() {
+            lines.push_str("; ");
+        }
+        if let Some(rank) = row.rank {
+            let _ = write!(lines, "{rank}. ");
+        }
+        let _ = write!(lines, "{} {} ({})", row.name, row.rating, row.record);
+    }
+    let variant_text = variant_name(lang, variant);
+    let view = LeaderboardView {
+        title: tr!(lang, "board-title", variant = variant_text.clone()),
+        subtitle: tr!(
+            lang,
+            "board-subtitle",
+            server = server.to_owned(),
+            page = board.page + 1,
+            pages = board.pages
+        ),
+        columns: [
+            tr!(lang, "board-col-rank"),
+            tr!(lang, "board-col-player"),
+            tr!(lang, "board-col-rating"),
+            tr!(lang, "board-col-record"),
+        ],
+        rows,
+        provisional_title: tr!(lang, "board-provisional"),
+        you: board.you.as_ref().map(|r| leader_row(lang, r, asker)),
+        empty: tr!(lang, "board-empty", variant = variant_text.clone()),
+    };
+    let alt = if view.rows.is_empty() {
+        view.empty.clone()
+    } else {
+        tr!(
+            lang,
+            "board-alt",
+            variant = variant_text,
+            page = board.page + 1,
+            pages = board.pages,
+            lines = lines
+        )
+    };
+    (view, alt)
+}
+
+/// The private `/history` answer for `name`.
+#[must_use]
+pub fn history_text(lang: Lang, name: &str, rows: &[HistoryRow]) -> String {
+    if rows.is_empty() {
+        return tr!(lang, "history-empty", name = name.to_owned());
+    }
+    let mut text = tr!(lang, "history-title", name = name.to_owned());
+    for row in rows {
+        let r = &row.result;
+        let variant = match row.variant.as_str() {
+            "game2000" => Variant::Game2000,
+            _ => Variant::Classic,
+        };
+        let opponent = match &r.computer {
+            Some(level) => tr!(lang, "history-computer", level = level_name(lang, level)),
+            None => shown_name(
+                lang,
+                PlayerId(r.opponent),
+                row.opponent_name.as_deref().unwrap_or_default(),
+            ),
+        };
+        let result = match r.outcome {
+            Outcome::Win => tr!(lang, "history-win"),
+            Outcome::Loss => tr!(lang, "history-loss"),
+            Outcome::Draw => tr!(lang, "history-draw"),
+        };
+        let how = match r.how.as_str() {
+            "sunk" => tr!(lang, "history-how-sunk"),
+            "draw" => tr!(lang, "history-how-draw"),
+            "forfeit" => tr!(lang, "history-how-forfeit"),
+            _ => tr!(lang, "history-how-timeout"),
+        };
+        let count = if variant == Variant::Game2000 {
+            tr!(lang, "history-turns", n = r.turns)
+        } else {
+            tr!(lang, "history-shots", n = r.shots)
+        };
+        text.push('\n');
+        text.push_str(&tr!(
+            lang,
+            "history-line",
+            date = format!("<t:{}:d>", r.ended_ms.max(0) / 1000),
+            variant = variant_name(lang, variant),
+            opponent = opponent,
+            result = result,
+            how = how,
+            count = count,
+            id = r.match_id.to_string()
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_follow_the_language() {
+        assert_eq!(decimal(Lang::EnUs, 50.25), "50.2");
+        assert_eq!(decimal(Lang::Nl, 34.5), "34,5");
+        assert_eq!(whole(1662.31), "1662");
+        assert_eq!(whole(1337.69), "1338");
+        assert_eq!(
+            record_text(&Record {
+                wins: 3,
+                losses: 2,
+                draws: 1
+            }),
+            "3–2–1"
+        );
+    }
+
+    #[test]
+    fn forgotten_members_are_named_in_the_readers_language() {
+        for lang in Lang::ALL {
+            let shown = shown_name(lang, PlayerId::DELETED[1], "deleted player");
+            assert_eq!(shown, tr!(lang, "deleted-player"));
+        }
+        assert_eq!(shown_name(Lang::Nl, PlayerId(77), "Ann"), "Ann");
+    }
+}

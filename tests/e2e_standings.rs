@@ -1,0 +1,428 @@
+//! Ratings, statistics, leaderboards, history, rematches and forgetting a member, through
+//! the fake Discord.
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use support::table::{MEMBER, REPLY, START, Table};
+use support::{Sent, SentKind};
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+
+/// The PNG attachment of `sent`, decoded.
+fn png_of(sent: &Sent) -> image::RgbaImage {
+    let png = sent
+        .attachments
+        .iter()
+        .find(|a| {
+            std::path::Path::new(&a.filename)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+        })
+        .unwrap_or_else(|| panic!("no picture in {sent:?}"));
+    image::load_from_memory(&png.bytes)
+        .expect("a PNG")
+        .to_rgba8()
+}
+
+/// The alt text sent with the first attachment.
+fn alt_of(sent: &Sent) -> String {
+    let body = if sent.body["data"].is_object() {
+        &sent.body["data"]
+    } else {
+        &sent.body
+    };
+    body["attachments"][0]["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Three shots, then the player not to move forfeits. Returns (winner, the end message).
+async fn short_match(t: &Table) -> (u64, Sent) {
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
+    let (hits, miss) = if first == t.alice.id {
+        (["J1", "J2"], "B5")
+    } else {
+        (["A1", "A2"], "J5")
+    };
+    for cell in [hits[0], hits[1], miss] {
+        t.fire(t.user(first), cell).await;
+    }
+    t.slash(t.other(first), "forfeit", json!([])).await;
+    (first, t.posted(t.channel, "forfeits").await)
+}
+
+/// An answer with its picture (a deferred answer is filled in later).
+async fn with_picture(t: &Table, first: Sent) -> Sent {
+    if first.attachments.is_empty() {
+        t.fake.wait_picture_reply(first.interaction, REPLY).await
+    } else {
+        first
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_match_shows_in_stats_leaderboard_and_history() {
+    let t = Table::new("61", &[]).await;
+    let (winner, end) = short_match(&t).await;
+    let ids = end.custom_ids();
+    assert!(ids.iter().any(|i| i.ends_with(":rematch")), "{ids:?}");
+    assert!(ids.iter().any(|i| i.ends_with(":replay")), "{ids:?}");
+
+    // /stats: a public card whose alt text carries the new rating (1662 after a first win).
+    let card = t.slash(t.user(winner), "stats", json!([])).await;
+    let card = with_picture(&t, card).await;
+    assert!(!card.ephemeral, "{card:?}");
+    let alt = alt_of(&card);
+    assert!(alt.contains("1662") && alt.contains("provisional"), "{alt}");
+    assert!(alt.contains("1 won"), "{alt}");
+    let picture = png_of(&card);
+    assert!(picture.width() > 300 && picture.height() > 200);
+
+    // Private on request, and for another member.
+    let private = t
+        .slash(
+            &t.alice,
+            "stats",
+            json!([
+                {"name": "member", "type": 6, "value": t.other(winner).id.to_string()},
+                {"name": "private", "type": 5, "value": true}
+            ]),
+        )
+        .await;
+    let private = with_picture(&t, private).await;
+    assert!(private.ephemeral, "{private:?}");
+    assert!(alt_of(&private).contains("1338"), "{}", alt_of(&private));
+    assert!(alt_of(&private).contains("1 lost"), "{}", alt_of(&private));
+
+    // /leaderboard: both members, the winner first, one page (no paging buttons).
+    let board = t.slash(&t.bob, "leaderboard", json!([])).await;
+    let board = with_picture(&t, board).await;
+    assert!(!board.ephemeral);
+    let alt = alt_of(&board);
+    let (w, l) = (alt.find("1662").unwrap(), alt.find("1338").unwrap());
+    assert!(w < l, "best first: {alt}");
+    assert!(board.custom_ids().is_empty(), "{:?}", board.custom_ids());
+
+    // /history: private, with the opponent, the result, how and the match id.
+    let id = support::read::button(&end, "replay")
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    let history = t.slash(t.other(winner), "history", json!([])).await;
+    assert!(history.ephemeral);
+    let text = history.text();
+    assert!(
+        text.contains("lost") && text.contains("by forfeit"),
+        "{text}"
+    );
+    assert!(text.contains(&id), "{text}");
+    assert!(text.contains("<t:"), "{text}");
+
+    // In a DM there is no server, hence no leaderboard: a clear private refusal.
+    let dm = t.fake.dm(&t.alice);
+    let refused = t.slash_in(&t.alice, dm, "leaderboard", json!([])).await;
+    assert!(
+        refused.ephemeral && refused.text().contains("server"),
+        "{refused:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_starts_when_both_click_and_keeps_the_score() {
+    let t = Table::new("62", &[]).await;
+    let (winner, end) = short_match(&t).await;
+    let loser = t.other(winner).id;
+    // A stranger is refused privately.
+    let carol = t.fake.user("carol");
+    let message = end.message_id.unwrap_or(1);
+    let button = support::read::button(&end, "rematch");
+    let refused = t.fake.click(&carol, t.channel, message, &button);
+    let refused = t.fake.wait_reply(refused, REPLY).await;
+    assert!(refused.ephemeral, "{refused:?}");
+    // One click: a public note that pings the other player.
+    let first_click = t.click_on(t.user(winner), &end, "rematch").await;
+    assert!(!first_click.ephemeral);
+    assert!(
+        first_click.text().contains(&format!("<@{loser}>")),
+        "{}",
+        first_click.text()
+    );
+    // The second: the rematch starts, the other player fires first, previews go out.
+    let started = t.click_on(t.user(loser), &end, "rematch").await;
+    let text = started.text().to_owned();
+    assert!(text.contains("Rematch"), "{text}");
+    assert!(
+        text.contains(&format!("This time <@{loser}> fires first")),
+        "{text}"
+    );
+    assert!(
+        text.contains("**1 – 0**") || text.contains("**0 – 1**"),
+        "{text}"
+    );
+    // The DM preview offers the last fleet; taking it shows the old fleet again.
+    let preview = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .rev()
+                    .find(|s| {
+                        s.kind == SentKind::Dm(t.alice.id)
+                            && s.custom_ids().iter().any(|i| i.ends_with(":last"))
+                    })
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    let taken = t.click_on(&t.alice, &preview, "last").await;
+    assert!(taken.text().contains(CLASSIC_A), "{}", taken.text());
+    t.click_on(&t.alice, &taken, "ready").await;
+    let bob_preview = t.place(&t.bob, CLASSIC_B).await;
+    t.click_on(&t.bob, &bob_preview, "ready").await;
+    let starts = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .filter(|s| s.text().contains("fires first") && s.text().contains("⚔"))
+                    .nth(1)
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    assert_eq!(support::read::first_mention(starts.text()), loser);
+    // The rematch's end carries the series score.
+    t.slash(t.user(winner), "forfeit", json!([])).await;
+    let second_end = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .find(|s| s.text().contains("Series:") && s.text().contains("forfeits"))
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    assert!(
+        second_end.text().contains("**1 – 1**"),
+        "{}",
+        second_end.text()
+    );
+    // The first end's button is spent.
+    let again = t.click_on(t.user(winner), &end, "rematch").await;
+    assert!(
+        again.ephemeral && again.text().contains("already"),
+        "{again:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_runs_out_and_against_the_computer_one_click_is_enough() {
+    let t = Table::new("63", &[("CHALLENGE_TIMEOUT_SECS", "2")]).await;
+    let (winner, end) = short_match(&t).await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let late = t.click_on(t.user(winner), &end, "rematch").await;
+    assert!(
+        late.ephemeral && late.text().contains("run out"),
+        "{late:?}"
+    );
+
+    // Against the computer.
+    let bot = support::payloads::BOT_USER_ID;
+    let opened = t
+        .slash(
+            &t.alice,
+            "challenge",
+            json!([
+                {"name": "opponent", "type": 6, "value": bot.to_string()},
+                {"name": "difficulty", "type": 4, "value": 0},
+            ]),
+        )
+        .await;
+    assert!(opened.text().contains("takes on"), "{opened:?}");
+    t.slash(&t.alice, "forfeit", json!([])).await;
+    let end = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .rev()
+                    .find(|s| {
+                        s.text().contains(&format!("<@{bot}>"))
+                            && s.custom_ids().iter().any(|i| i.ends_with(":rematch"))
+                    })
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    let started = t.click_on(&t.alice, &end, "rematch").await;
+    assert!(started.text().contains("Rematch"), "{started:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn privacy_explains_and_deletes_after_confirmation() {
+    let t = Table::new("64", &[]).await;
+    let (winner, _) = short_match(&t).await;
+    let info = t
+        .slash(
+            &t.alice,
+            "privacy",
+            json!([{"name": "info", "type": 1, "options": []}]),
+        )
+        .await;
+    assert!(info.ephemeral && info.text().contains("stores"), "{info:?}");
+    let ask = t
+        .slash(
+            &t.alice,
+            "privacy",
+            json!([{"name": "delete", "type": 1, "options": []}]),
+        )
+        .await;
+    assert!(ask.ephemeral, "{ask:?}");
+    // Someone else pressing Alice's button is refused, and nothing is deleted.
+    let not_yours = t.click_on(&t.bob, &ask, "forget").await;
+    assert!(not_yours.ephemeral, "{not_yours:?}");
+    let before = t.slash(&t.bob, "history", json!([])).await;
+    assert!(
+        before.text().contains("Alice") || before.text().contains("alice"),
+        "{}",
+        before.text()
+    );
+    let done = t.click_on(&t.alice, &ask, "forget").await;
+    assert!(done.text().contains("1 finished match"), "{done:?}");
+    // Bob's history now shows a deleted player; Alice has no rating left.
+    let after = t.slash(&t.bob, "history", json!([])).await;
+    assert!(after.text().contains("deleted player"), "{}", after.text());
+    let card = t
+        .slash(
+            &t.bob,
+            "stats",
+            json!([{"name": "member", "type": 6, "value": t.alice.id.to_string()}]),
+        )
+        .await;
+    let card = with_picture(&t, card).await;
+    assert!(alt_of(&card).contains("0 won"), "{}", alt_of(&card));
+    let _ = winner;
+}
+
+/// Stores `n` rated classic wins of member `a` over member `b` in `guild`.
+async fn seed(url: &str, guild: u64, members: u64) {
+    use broadside::store::{MatchRecord, MatchResult, Played};
+    let store = broadside::store::open(url).await.expect("open");
+    let mut id = 1;
+    for a in 0..members {
+        for k in 0..5 + a % 4 {
+            let (pa, pb) = (7_000_000_000 + a, 8_000_000_000 + a * 100 + k);
+            let record = MatchRecord {
+                id,
+                version: 1,
+                channel: 1,
+                guild: Some(guild),
+                players: [pa, pb],
+                variant: "classic",
+                options: "{}".into(),
+                computer: None,
+                phase: "finished",
+                deadline_ms: 0,
+                state: b"{}".to_vec(),
+                result: Some(MatchResult {
+                    how: "sunk",
+                    winner: Some(pa),
+                    loser: Some(pb),
+                }),
+                created_ms: 1,
+                updated_ms: 1,
+                moves: Vec::new(),
+                played: Some(Played {
+                    names: [format!("Member {a}"), format!("Sparring {a}.{k}")],
+                    stats: Default::default(),
+                }),
+            };
+            store.save(&record).await.expect("save");
+            id += 1;
+        }
+    }
+}
+
+fn button_of(sent: &Sent, suffix: &str) -> Option<(String, bool)> {
+    sent.components.iter().find_map(|row| {
+        row["components"].as_array()?.iter().find_map(|b: &Value| {
+            let id = b["custom_id"].as_str()?;
+            id.contains(suffix)
+                .then(|| (id.to_owned(), b["disabled"].as_bool().unwrap_or(false)))
+        })
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaderboard_pages_keep_working_after_a_restart() {
+    let mut t = Table::new("65", &[]).await;
+    let guild = t.channel.guild_id.expect("a server channel");
+    // Stop the bot, fill its database with 24 ranked members (and their partners).
+    t.bot.signal("KILL");
+    t.bot.wait_exit(START).await;
+    let url = format!("sqlite://{}", t.bot.dir().join("broadside.db").display());
+    seed(&url, guild, 24).await;
+    t.bot = t.bot.restart_in_same_dir(&t.env);
+    t.starts += 1;
+    t.fake.wait_ready_again(t.starts, START).await;
+
+    let first = t.slash(&t.alice, "leaderboard", json!([])).await;
+    let first = with_picture(&t, first).await;
+    assert!(alt_of(&first).contains("page 1 of"), "{}", alt_of(&first));
+    let (prev, prev_disabled) = button_of(&first, "board:classic.0.").expect("Previous");
+    assert!(prev_disabled, "no page before the first: {prev}");
+    let (next, next_disabled) = button_of(&first, "board:classic.1.").expect("Next");
+    assert!(!next_disabled);
+    // Next: the message shows page 2, ranks 11 onwards.
+    let message = first.message_id.unwrap_or(1);
+    let click = t.fake.click(&t.bob, t.channel, message, &next);
+    let second = t.fake.wait_reply(click, REPLY).await;
+    assert_eq!(second.kind, SentKind::Callback(7), "{second:?}");
+    assert!(alt_of(&second).contains("page 2 of"), "{}", alt_of(&second));
+    // Six members have 8 wins (ranks 1–6), six have 7 (rank 7, places 7–12): page 2
+    // starts inside that tie, so its first line shares rank 7 with the page before.
+    assert!(alt_of(&second).contains(": 7. "), "{}", alt_of(&second));
+    assert!(alt_of(&second).contains("; 13. "), "{}", alt_of(&second));
+
+    // A failed answer leaves the bot working.
+    t.fake
+        .fail_route(Some("POST"), "/callback", 500, 0, Some(1));
+    t.fake.click(&t.bob, t.channel, message, &next);
+    t.fake
+        .wait_for(
+            |rec| {
+                rec.requests
+                    .iter()
+                    .any(|r| r.path.contains("/callback") && r.status == 500)
+                    .then_some(())
+            },
+            REPLY,
+        )
+        .await;
+
+    // After a restart the same button still works.
+    t.bot.signal("KILL");
+    t.bot.wait_exit(START).await;
+    t.bot = t.bot.restart_in_same_dir(&t.env);
+    t.starts += 1;
+    t.fake.wait_ready_again(t.starts, START).await;
+    let click = t.fake.click(&t.bob, t.channel, message, &next);
+    let again = t.fake.wait_reply(click, REPLY).await;
+    assert!(alt_of(&again).contains("page 2 of"), "{}", alt_of(&again));
+    let _ = MEMBER;
+}
