@@ -46,12 +46,19 @@ CREATE INDEX results_player ON results (player_id, variant, ended_ms);
 CREATE INDEX results_history ON results (player_id, ended_ms);
 
 -- Who played a rated match in which server, per rule set: that server's leaderboard.
+-- The order of the leaderboard (established before provisional, then the rating as
+-- shown, rounded) is copied here whenever a rating changes, so that a page, a count and
+-- a member's place are ranges of one index.
 CREATE TABLE guild_players (
-    guild_id  INTEGER NOT NULL,
-    variant   TEXT    NOT NULL,
-    player_id INTEGER NOT NULL,
+    guild_id    INTEGER NOT NULL,
+    variant     TEXT    NOT NULL,
+    player_id   INTEGER NOT NULL,
+    provisional INTEGER NOT NULL,            -- 1 while fewer than 5 rated games
+    shown       INTEGER NOT NULL,            -- the rating, rounded
     PRIMARY KEY (guild_id, variant, player_id)
 ) WITHOUT ROWID;
+CREATE INDEX guild_players_order ON guild_players (guild_id, variant, provisional, shown DESC, player_id);
+CREATE INDEX guild_players_member ON guild_players (player_id, variant);
 
 -- Rematch requests: who has clicked Rematch under the end of a match.
 CREATE TABLE rematch_votes (

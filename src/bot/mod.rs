@@ -26,7 +26,7 @@ pub(crate) mod markup;
 pub mod permissions;
 pub(crate) mod pictures;
 pub(crate) mod play;
-pub(crate) mod standings;
+pub mod standings;
 pub(crate) mod text;
 
 pub use config::{Config, ConfigError};

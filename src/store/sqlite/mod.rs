@@ -29,6 +29,47 @@ pub struct SqliteStore {
     pool: SqlitePool,
     /// Held for as long as the store lives: a second process on the same file is refused.
     _lock: std::sync::Arc<std::fs::File>,
+    /// The background checkpoints, stopped when the last copy of the store goes.
+    _checkpoints: std::sync::Arc<Checkpoints>,
+}
+
+/// How often the write-ahead log is copied into the database file in the background.
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+/// Pages the log may grow to before a write copies it itself (a backstop for when the
+/// background task cannot keep up; SQLite's default is 1000).
+const AUTOCHECKPOINT_PAGES: &str = "20000";
+
+/// Copies the write-ahead log into the database file every [`CHECKPOINT_EVERY`], so
+/// that no write waits for it: left to SQLite, the write that fills 1000 pages of log
+/// copies them itself (measured: a finished match's write then took 11 ms instead of
+/// 0.5 ms, once in a hundred).
+#[derive(Debug)]
+struct Checkpoints(tokio::task::AbortHandle);
+
+impl Checkpoints {
+    fn start(pool: SqlitePool) -> Self {
+        let task = tokio::spawn(async move {
+            let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                // PASSIVE: copies what it can without waiting for readers or writers.
+                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&pool)
+                    .await
+                {
+                    tracing::warn!(error = %e, "background checkpoint failed");
+                }
+            }
+        });
+        Checkpoints(task.abort_handle())
+    }
+}
+
+impl Drop for Checkpoints {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 impl SqliteStore {
@@ -46,7 +87,8 @@ impl SqliteStore {
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(5))
-            .foreign_keys(true);
+            .foreign_keys(true)
+            .pragma("wal_autocheckpoint", AUTOCHECKPOINT_PAGES);
         let pool = SqlitePoolOptions::new()
             .max_connections(4)
             .min_connections(1)
@@ -84,6 +126,7 @@ impl SqliteStore {
         }
         tracing::info!(%file, schema = known, "database ready");
         Ok(Self {
+            _checkpoints: std::sync::Arc::new(Checkpoints::start(pool.clone())),
             pool,
             _lock: std::sync::Arc::new(lock),
         })

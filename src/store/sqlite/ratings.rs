@@ -45,15 +45,28 @@ pub(super) async fn record(tx: &mut SqliteConnection, r: &MatchRecord) -> Result
         store(tx, r.players[0], r.variant, na, ra, r.updated_ms).await?;
         store(tx, r.players[1], r.variant, nb, rb, r.updated_ms).await?;
         after = [Some((a.0.rating, na.rating)), Some((b.0.rating, nb.rating))];
-        if let Some(guild) = r.guild {
-            for p in r.players {
+        for (p, rating) in [(r.players[0], na), (r.players[1], nb)] {
+            let (provisional, shown) = order_of(&rating);
+            sqlx::query(
+                "UPDATE guild_players SET provisional = ?3, shown = ?4 \
+                 WHERE player_id = ?1 AND variant = ?2",
+            )
+            .bind(to_sql(p))
+            .bind(r.variant)
+            .bind(provisional)
+            .bind(shown)
+            .execute(&mut *tx)
+            .await?;
+            if let Some(guild) = r.guild {
                 sqlx::query(
-                    "INSERT OR IGNORE INTO guild_players (guild_id, variant, player_id) \
-                     VALUES (?1, ?2, ?3)",
+                    "INSERT OR IGNORE INTO guild_players (guild_id, variant, player_id, \
+                     provisional, shown) VALUES (?1, ?2, ?3, ?4, ?5)",
                 )
                 .bind(to_sql(guild))
                 .bind(r.variant)
                 .bind(to_sql(p))
+                .bind(provisional)
+                .bind(shown)
                 .execute(&mut *tx)
                 .await?;
             }
@@ -99,6 +112,14 @@ pub(super) async fn record(tx: &mut SqliteConnection, r: &MatchRecord) -> Result
         .await?;
     }
     Ok(())
+}
+
+/// A rating's place in the leaderboard order: provisional or not, and as shown.
+fn order_of(r: &Rating) -> (bool, i64) {
+    // Ratings stay within a few thousand, far inside i64.
+    #[allow(clippy::cast_possible_truncation)]
+    let shown = r.rating.round() as i64;
+    (r.is_provisional(), shown)
 }
 
 fn add(record: &mut Record, outcome: Outcome) {
@@ -225,8 +246,9 @@ pub(super) async fn results(
 }
 
 /// The leaderboard's order: established members first, then by rating as shown (rounded),
-/// best first; equal ratings by member id so that pages never overlap.
-const ORDER: &str = "(r.games < 5), ROUND(r.rating) DESC, r.player_id";
+/// best first; equal ratings by member id so that pages never overlap. It is the order of
+/// the index `guild_players_order`.
+const ORDER: &str = "g.provisional, g.shown DESC, g.player_id";
 
 pub(super) async fn leaderboard(
     pool: &SqlitePool,
@@ -248,9 +270,8 @@ pub(super) async fn leaderboard(
     .fetch_all(pool)
     .await?;
     let totals = sqlx::query(
-        "SELECT COUNT(*) AS total, COALESCE(SUM(r.games >= 5), 0) AS established \
-         FROM guild_players g JOIN ratings r ON r.player_id = g.player_id AND r.variant = g.variant \
-         WHERE g.guild_id = ?1 AND g.variant = ?2",
+        "SELECT COUNT(*) AS total, COALESCE(SUM(provisional = 0), 0) AS established \
+         FROM guild_players WHERE guild_id = ?1 AND variant = ?2",
     )
     .bind(to_sql(guild))
     .bind(variant)
@@ -282,9 +303,8 @@ pub(super) async fn place(
     player: u64,
 ) -> Result<Option<Place>, StoreError> {
     let me = sqlx::query(
-        "SELECT r.games < 5 AS provisional, ROUND(r.rating) AS shown FROM guild_players g \
-         JOIN ratings r ON r.player_id = g.player_id AND r.variant = g.variant \
-         WHERE g.guild_id = ?1 AND g.variant = ?2 AND g.player_id = ?3",
+        "SELECT provisional, shown FROM guild_players \
+         WHERE guild_id = ?1 AND variant = ?2 AND player_id = ?3",
     )
     .bind(to_sql(guild))
     .bind(variant)
@@ -293,14 +313,16 @@ pub(super) async fn place(
     .await?;
     let Some(me) = me else { return Ok(None) };
     let provisional: bool = me.try_get("provisional")?;
-    let shown: f64 = me.try_get("shown")?;
+    let shown: i64 = me.try_get("shown")?;
+    // Both counts are ranges of the order index.
     let ahead: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM guild_players g \
-         JOIN ratings r ON r.player_id = g.player_id AND r.variant = g.variant \
-         WHERE g.guild_id = ?1 AND g.variant = ?2 AND ( \
-           (r.games < 5) < ?3 \
-           OR ((r.games < 5) = ?3 AND (ROUND(r.rating) > ?4 \
-               OR (ROUND(r.rating) = ?4 AND r.player_id < ?5))))",
+        "SELECT (SELECT COUNT(*) FROM guild_players \
+                 WHERE guild_id = ?1 AND variant = ?2 AND provisional < ?3) \
+              + (SELECT COUNT(*) FROM guild_players \
+                 WHERE guild_id = ?1 AND variant = ?2 AND provisional = ?3 AND shown > ?4) \
+              + (SELECT COUNT(*) FROM guild_players \
+                 WHERE guild_id = ?1 AND variant = ?2 AND provisional = ?3 AND shown = ?4 \
+                 AND player_id < ?5)",
     )
     .bind(to_sql(guild))
     .bind(variant)
@@ -310,9 +332,8 @@ pub(super) async fn place(
     .fetch_one(pool)
     .await?;
     let higher: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM guild_players g \
-         JOIN ratings r ON r.player_id = g.player_id AND r.variant = g.variant \
-         WHERE g.guild_id = ?1 AND g.variant = ?2 AND r.games >= 5 AND ROUND(r.rating) > ?3",
+        "SELECT COUNT(*) FROM guild_players \
+         WHERE guild_id = ?1 AND variant = ?2 AND provisional = 0 AND shown > ?3",
     )
     .bind(to_sql(guild))
     .bind(variant)

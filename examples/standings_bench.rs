@@ -1,0 +1,234 @@
+//! Measures ratings and statistics at scale on SQLite: a database seeded with 100 000
+//! finished rated matches between 10 000 members of one server, then
+//! - recording a finished match (the final write, with both ratings and results),
+//! - `/leaderboard`: the page query, ranks and the caller's own line, plus the picture
+//!   (view, drawing, PNG),
+//! - `/stats`: the member's rating and results, the summary, plus the picture.
+//!
+//! ```sh
+//! cargo run --release --example standings_bench -- [--members 10000] [--matches 100000] [--samples 2000]
+//! ```
+
+// A measuring script: counts stay far below 2^52 (so f64 is exact), and `main` reads best
+// as one sequence of measurements.
+#![allow(clippy::cast_precision_loss, clippy::too_many_lines)]
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use broadside::bot::i18n::Lang;
+use broadside::bot::standings::{board_view, card_view};
+use broadside::game::{PlayerId, PlayerStats, Variant};
+use broadside::render::Renderer;
+use broadside::session::{Seeds, Session, Timeouts};
+use broadside::store::{self, MatchRecord, MatchResult, MoveRecord, Played, Store};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+const GUILD: u64 = 900_000_000_000_000_001;
+const FIRST_MEMBER: u64 = 700_000_000_000_000_000;
+
+const TIMEOUTS: Timeouts = Timeouts {
+    challenge: Duration::from_secs(3600),
+    placement: Duration::from_secs(3600),
+    turn: Duration::from_secs(3600),
+};
+
+fn arg(name: &str, default: usize) -> usize {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .map_or(default, |v| v.parse().expect("a number"))
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn report(name: &str, mut times: Vec<Duration>) {
+    times.sort();
+    println!(
+        "{name:<34} n={:<6} p50={:>8.3} ms  p99={:>8.3} ms  max={:>8.3} ms",
+        times.len(),
+        percentile(&times, 0.5).as_secs_f64() * 1e3,
+        percentile(&times, 0.99).as_secs_f64() * 1e3,
+        times.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+    );
+}
+
+/// A stored state of about the size of a real finished classic match (names, fleets,
+/// every shot), readable where the store reads it (names and players).
+fn state(players: [u64; 2], names: &[String; 2]) -> Vec<u8> {
+    let padding = "x".repeat(2400);
+    serde_json::to_vec(&serde_json::json!({
+        "names": names,
+        "game": { "players": players },
+        "padding": padding,
+    }))
+    .expect("json")
+}
+
+/// The final record of match `id` between `a` and `b`, `a` winning (or a draw).
+fn finished(id: u64, a: u64, b: u64, draw: bool, at_ms: i64, rng: &mut ChaCha8Rng) -> MatchRecord {
+    let names = [
+        format!("Member {}", a - FIRST_MEMBER),
+        format!("Member {}", b - FIRST_MEMBER),
+    ];
+    let mut side = || PlayerStats {
+        shots: rng.random_range(30..90),
+        hits: 20,
+        turns: rng.random_range(20..60),
+    };
+    let stats = [side(), side()];
+    MatchRecord {
+        id,
+        version: 80,
+        channel: 5,
+        guild: Some(GUILD),
+        players: [a, b],
+        variant: "classic",
+        options: "{}".into(),
+        computer: None,
+        phase: "finished",
+        deadline_ms: 0,
+        state: state([a, b], &names),
+        result: Some(if draw {
+            MatchResult {
+                how: "draw",
+                winner: None,
+                loser: None,
+            }
+        } else {
+            MatchResult {
+                how: "sunk",
+                winner: Some(a),
+                loser: Some(b),
+            }
+        }),
+        created_ms: at_ms - 600_000,
+        updated_ms: at_ms,
+        moves: vec![MoveRecord {
+            seq: 1,
+            player: a,
+            turn: 40,
+            cells: "C4".into(),
+            reports: "[\"Sunk\"]".into(),
+            at_ms,
+        }],
+        played: Some(Played { names, stats }),
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let members = arg("--members", 10_000) as u64;
+    let matches = arg("--matches", 100_000) as u64;
+    let samples = arg("--samples", 2_000);
+    let dir =
+        std::env::temp_dir().join(format!("broadside-standings-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let url = format!("sqlite://{}", dir.join("bench.db").display());
+    let store = store::open(&url).await.expect("open");
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    // Members have a hidden strength, so the leaderboard has a real spread.
+    let strength: Vec<f64> = (0..members).map(|_| rng.random_range(0.0..1.0)).collect();
+    let pick = |rng: &mut ChaCha8Rng| FIRST_MEMBER + rng.random_range(0..members);
+
+    let started = Instant::now();
+    let mut batch = Vec::with_capacity(1000);
+    let mut at_ms = 1_700_000_000_000_i64;
+    for id in 1..=matches {
+        let (mut a, mut b) = (pick(&mut rng), pick(&mut rng));
+        while b == a {
+            b = pick(&mut rng);
+        }
+        let (sa, sb) = (
+            strength[(a - FIRST_MEMBER) as usize],
+            strength[(b - FIRST_MEMBER) as usize],
+        );
+        if rng.random_range(0.0..1.0) > 0.5 + (sa - sb) / 2.0 {
+            std::mem::swap(&mut a, &mut b);
+        }
+        at_ms += 60_000;
+        let draw = rng.random_range(0..50) == 0;
+        batch.push(finished(id, a, b, draw, at_ms, &mut rng));
+        if batch.len() == 1000 {
+            store.save_all(&batch).await.expect("seed");
+            batch.clear();
+        }
+    }
+    store.save_all(&batch).await.expect("seed");
+    println!(
+        "seeded {matches} finished matches between {members} members in {:.1} s ({} MB)",
+        started.elapsed().as_secs_f64(),
+        std::fs::metadata(dir.join("bench.db")).map_or(0, |m| m.len()) / 1_000_000
+    );
+
+    // Recording a finished match: the final write with ratings, results and names.
+    let mut times = Vec::with_capacity(samples);
+    for i in 0..samples as u64 {
+        let (a, mut b) = (pick(&mut rng), pick(&mut rng));
+        while b == a {
+            b = pick(&mut rng);
+        }
+        at_ms += 60_000;
+        let record = finished(matches + 1 + i, a, b, false, at_ms, &mut rng);
+        let t = Instant::now();
+        store.save(&record).await.expect("record");
+        times.push(t.elapsed());
+    }
+    report("record a finished match", times);
+
+    let session = Session::new(
+        Arc::clone(&store) as Arc<dyn Store>,
+        TIMEOUTS,
+        Seeds::new(Some(1)),
+    );
+    let renderer = Renderer::shared();
+    let pages = members.div_ceil(10);
+    let (mut query, mut whole) = (Vec::new(), Vec::new());
+    for _ in 0..samples {
+        let caller = PlayerId(pick(&mut rng));
+        // Most asks are for the first pages; every tenth one anywhere.
+        let page = if rng.random_range(0..10) == 0 {
+            rng.random_range(0..pages) as u32
+        } else {
+            rng.random_range(0..3)
+        };
+        let t = Instant::now();
+        let board = session
+            .leaderboard(GUILD, Variant::Classic, page, caller)
+            .await
+            .expect("leaderboard");
+        query.push(t.elapsed());
+        let (view, _alt) = board_view(Lang::Nl, "The Harbour", Variant::Classic, &board, caller);
+        let png = renderer.leaderboard(&view).to_png().expect("png");
+        assert!(!png.is_empty());
+        whole.push(t.elapsed());
+    }
+    report("/leaderboard query", query);
+    report("/leaderboard query + picture", whole);
+
+    let (mut query, mut whole) = (Vec::new(), Vec::new());
+    for _ in 0..samples {
+        let who = PlayerId(pick(&mut rng));
+        let t = Instant::now();
+        let card = session.card(who, Variant::Classic).await.expect("card");
+        query.push(t.elapsed());
+        let (view, _alt) = card_view(Lang::Da, "Member", Variant::Classic, &card);
+        let png = renderer.stats_card(&view).to_png().expect("png");
+        assert!(!png.is_empty());
+        whole.push(t.elapsed());
+    }
+    report("/stats query", query);
+    report("/stats query + picture", whole);
+    drop(session);
+    drop(store);
+    let _ = std::fs::remove_dir_all(&dir);
+}
