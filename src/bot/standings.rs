@@ -136,6 +136,10 @@ pub fn card_view(lang: Lang, name: &str, variant: Variant, card: &Card) -> (Stat
             label: tr!(lang, "stats-longest"),
             value: s.longest_streak.to_string(),
         },
+        Tile {
+            label: tr!(lang, "stats-games"),
+            value: s.record.games().to_string(),
+        },
     ];
     let computer = s
         .computer

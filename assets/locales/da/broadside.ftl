@@ -440,6 +440,7 @@ stats-best-turns = { $n ->
 }
 stats-streak = Sejrsrække
 stats-longest = Længste række
+stats-games = Ratingspil
 stats-none = –
 stats-percent = { $n } %
 stats-computer = Mod computeren

@@ -441,8 +441,9 @@ stats-best-turns = { $n ->
 }
 stats-streak = Winning streak
 stats-longest = Longest streak
+stats-games = Rated games
 stats-none = –
-stats-percent = { $n } %
+stats-percent = { $n }%
 stats-computer = Against the computer
 stats-computer-empty = No matches against the computer yet
 stats-computer-line = { $won } won · { $lost } lost{ $drawn ->

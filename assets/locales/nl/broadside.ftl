@@ -440,6 +440,7 @@ stats-best-turns = { $n ->
 }
 stats-streak = Winstreeks
 stats-longest = Langste reeks
+stats-games = Ratingpartijen
 stats-none = –
 stats-percent = { $n }%
 stats-computer = Tegen de computer

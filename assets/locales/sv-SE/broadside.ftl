@@ -440,6 +440,7 @@ stats-best-turns = { $n ->
 }
 stats-streak = Segersvit
 stats-longest = Längsta svit
+stats-games = Ratingpartier
 stats-none = –
 stats-percent = { $n } %
 stats-computer = Mot datorn

@@ -66,7 +66,7 @@ pub(crate) async fn find(
     lang: Lang,
     id: MatchId,
 ) -> Result<Finished, Error> {
-    session.finished(id).await.map_err(|e| match e {
+    let mut done = session.finished(id).await.map_err(|e| match e {
         ReplayError::Unknown => Error::user(tr!(lang, "err-replay-unknown", id = id.to_string())),
         ReplayError::StillPlaying => Error::user(tr!(lang, "err-replay-live")),
         ReplayError::NoBattle => Error::user(tr!(lang, "err-replay-no-battle")),
@@ -77,7 +77,12 @@ pub(crate) async fn find(
             tracing::error!(match_id = %id, error = %e, "could not read a finished match");
             Error::Failed(UserError(tr!(lang, "err-storage-read")))
         }
-    })
+    })?;
+    // A forgotten member is named in the reader's language.
+    for (name, &p) in done.names.iter_mut().zip(&done.players) {
+        *name = crate::bot::standings::shown_name(lang, p, name);
+    }
+    Ok(done)
 }
 
 /// A finished match hides nothing, but it is shown only in the server where it was
