@@ -426,3 +426,49 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
     assert!(alt_of(&again).contains("page 2 of"), "{}", alt_of(&again));
     let _ = MEMBER;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_request_outlives_a_crash_and_a_lost_answer() {
+    let mut t = Table::new("66", &[]).await;
+    let (winner, end) = short_match(&t).await;
+    let loser = t.other(winner).id;
+    let first_click = t.click_on(t.user(winner), &end, "rematch").await;
+    assert!(!first_click.ephemeral);
+    // The bot is killed after the first click; the request is stored.
+    t.bot.signal("KILL");
+    t.bot.wait_exit(START).await;
+    t.bot = t.bot.restart_in_same_dir(&t.env);
+    t.starts += 1;
+    t.fake.wait_ready_again(t.starts, START).await;
+    // The answer to the second click fails: the rematch starts anyway and is said in the
+    // channel instead, and both previews go out.
+    t.fake
+        .fail_route(Some("POST"), "/callback", 500, 0, Some(1));
+    let message = end.message_id.unwrap_or(1);
+    let button = support::read::button(&end, "rematch");
+    t.fake.click(t.user(loser), t.channel, message, &button);
+    let posted = t.posted(t.channel, "Rematch").await;
+    assert!(
+        posted
+            .text()
+            .contains(&format!("This time <@{loser}> fires first")),
+        "{}",
+        posted.text()
+    );
+    for user in [&t.alice, &t.bob] {
+        t.fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .any(|s| {
+                            s.kind == SentKind::Dm(user.id)
+                                && s.custom_ids().iter().any(|i| i.ends_with(":last"))
+                        })
+                        .then_some(())
+                },
+                REPLY,
+            )
+            .await;
+    }
+}
