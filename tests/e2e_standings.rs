@@ -153,6 +153,14 @@ async fn a_rematch_starts_when_both_click_and_keeps_the_score() {
         "{}",
         first_click.text()
     );
+    assert_eq!(
+        first_click.body["data"]["allowed_mentions"]["users"],
+        json!([loser.to_string()])
+    );
+    // Clicking again only reminds the clicker, privately, and pings nobody.
+    let again = t.click_on(t.user(winner), &end, "rematch").await;
+    assert!(again.ephemeral, "{again:?}");
+    assert_eq!(again.body["data"]["allowed_mentions"]["users"], json!([]));
     // The second: the rematch starts, the other player fires first, previews go out.
     let started = t.click_on(t.user(loser), &end, "rematch").await;
     let text = started.text().to_owned();
@@ -302,8 +310,21 @@ async fn privacy_explains_and_deletes_after_confirmation() {
         "{}",
         before.text()
     );
-    let done = t.click_on(&t.alice, &ask, "forget").await;
-    assert!(done.text().contains("1 finished match"), "{done:?}");
+    let message = ask.message_id.unwrap_or(1);
+    let button = support::read::button(&ask, "forget");
+    let click = t.fake.click(&t.alice, t.channel, message, &button);
+    let done = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.replies_to(click)
+                    .into_iter()
+                    .find(|s| s.text().contains("finished match"))
+            },
+            REPLY,
+        )
+        .await;
+    assert!(done.text().contains("in 1 finished match"), "{done:?}");
     // Bob's history now shows a deleted player; Alice has no rating left.
     let after = t.slash(&t.bob, "history", json!([])).await;
     assert!(after.text().contains("deleted player"), "{}", after.text());

@@ -301,11 +301,22 @@ impl Store for Flaky {
     ) -> StoreFuture<'a, ()> {
         self.inner.forget(player, renamed)
     }
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, Vec<u64>> {
+    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
         self.inner.vote_rematch(id, player, at_ms)
     }
-    fn claim_rematch(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool> {
-        self.inner.claim_rematch(id, at_ms)
+    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, u64> {
+        self.inner.claim_rematch(id, new, at_ms)
+    }
+    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool> {
+        self.inner.reclaim_rematch(id, old, new)
+    }
+    fn history_in(
+        &self,
+        player: u64,
+        guild: u64,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<store::HistoryRow>> {
+        self.inner.history_in(player, guild, limit)
     }
     fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
         self.inner.release_rematch(id)

@@ -149,7 +149,7 @@ async fn a_rated_match_updates_both_ratings_once() {
     // Nothing in the other rule set.
     assert_eq!(store.rating(winner.0, "game2000").await.unwrap(), None);
     // History: one match, seen from each side, with the opponent's name.
-    let history = s.history(loser, 10).await.unwrap();
+    let history = s.history(loser, None, 10).await.unwrap();
     assert_eq!(history.len(), 1);
     assert_eq!(history[0].result.outcome, Outcome::Loss);
     assert_eq!(history[0].result.how, "sunk");
@@ -189,7 +189,7 @@ async fn a_rated_match_updates_both_ratings_once() {
         store.rating(winner.0, "classic").await.unwrap().unwrap().0,
         w
     );
-    assert_eq!(s.history(winner, 10).await.unwrap().len(), 1);
+    assert_eq!(s.history(winner, None, 10).await.unwrap().len(), 1);
 }
 
 #[tokio::test]
@@ -423,10 +423,11 @@ async fn a_rematch_needs_both_and_swaps_who_starts() {
     ));
     let waiting = s.rematch(id, ALICE, None).await.unwrap();
     assert!(matches!(waiting, Rematch::Waiting { other, .. } if other == BOB));
-    // Clicking twice changes nothing.
+    assert!(matches!(waiting, Rematch::Waiting { again: false, .. }));
+    // Clicking twice changes nothing (and is known as a repeat).
     assert!(matches!(
         s.rematch(id, ALICE, None).await.unwrap(),
-        Rematch::Waiting { .. }
+        Rematch::Waiting { again: true, .. }
     ));
     let Rematch::Started(started) = s.rematch(id, BOB, None).await.unwrap() else {
         panic!("both clicked");
@@ -541,22 +542,51 @@ async fn a_rematch_runs_out_and_the_computer_needs_no_click() {
 }
 
 #[tokio::test]
+async fn a_rematch_claimed_by_a_match_that_never_was_can_start() {
+    let db = Db::new("rematch-claim");
+    let store = db.store().await;
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(8)));
+    let (id, first) = battle(&s).await;
+    sink_all(&s, first).await;
+    // A bot stopped between claiming the start and storing the new match.
+    assert_eq!(store.claim_rematch(id.0, 12_345, 0).await.unwrap(), 12_345);
+    s.rematch(id, ALICE, None).await.unwrap();
+    let Rematch::Started(started) = s.rematch(id, BOB, None).await.unwrap() else {
+        panic!("the stale claim is taken over");
+    };
+    assert_ne!(started.id.0, 12_345);
+    assert_eq!(
+        store.claim_rematch(id.0, 999, 0).await.unwrap(),
+        started.id.0
+    );
+    assert!(matches!(
+        s.rematch(id, ALICE, None).await,
+        Err(RematchError::AlreadyStarted)
+    ));
+}
+
+#[tokio::test]
 async fn a_forgotten_member_leaves_no_trace_but_the_games_stay() {
     let db = Db::new("forget");
     let store = db.store().await;
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(7)));
+    // Refused while a challenge to the member is open (the stored challenge names them).
+    let open = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    assert!(matches!(s.forget(BOB).await, Err(ForgetError::Playing)));
+    s.decline(open, BOB).await.unwrap();
     let (id, first) = battle(&s).await;
     // Refused while the match runs.
     assert!(matches!(s.forget(ALICE).await, Err(ForgetError::Playing)));
     sink_all(&s, first).await;
-    assert_eq!(s.forget(ALICE).await.unwrap(), 1);
+    // Two finished matches name her: the declined challenge and the battle.
+    assert_eq!(s.forget(ALICE).await.unwrap(), 2);
     assert_eq!(store.rating(ALICE.0, "classic").await.unwrap(), None);
     assert!(store.results(ALICE.0, "classic").await.unwrap().is_empty());
-    assert!(s.history(ALICE, 10).await.unwrap().is_empty());
+    assert!(s.history(ALICE, None, 10).await.unwrap().is_empty());
     assert!(store.matches_of(ALICE.0).await.unwrap().is_empty());
     // Bob keeps his rating and history; his opponent is now "deleted player".
     assert!(store.rating(BOB.0, "classic").await.unwrap().is_some());
-    let history = s.history(BOB, 10).await.unwrap();
+    let history = s.history(BOB, None, 10).await.unwrap();
     assert_eq!(history[0].opponent_name.as_deref(), Some("deleted player"));
     assert!(PlayerId(history[0].result.opponent).is_deleted());
     // The replay still works, with the placeholder in Alice's seat.
@@ -580,6 +610,19 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay() {
             .iter()
             .all(|m| m.player != ALICE.0)
     );
+    // No rematch with a forgotten member.
+    assert!(matches!(
+        s.rematch(id, BOB, None).await,
+        Err(RematchError::Unavailable)
+    ));
+    // Another server's history of Bob is empty; this server's has the match.
+    assert!(
+        s.history(BOB, Some(GUILD + 1), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(s.history(BOB, Some(GUILD), 10).await.unwrap().len(), 1);
 }
 
 #[test]

@@ -60,10 +60,12 @@ CREATE TABLE guild_players (
 CREATE INDEX guild_players_order ON guild_players (guild_id, variant, provisional, shown DESC, player_id);
 CREATE INDEX guild_players_member ON guild_players (player_id, variant);
 
--- Rematch requests: who has clicked Rematch under the end of a match.
+-- Rematch requests: who has clicked Rematch under the end of a match. The row of
+-- "player 0" is the claim of the rematch's start and names the new match.
 CREATE TABLE rematch_votes (
     match_id  INTEGER NOT NULL REFERENCES matches (id),
     player_id INTEGER NOT NULL,
     at_ms     INTEGER NOT NULL,
+    started   INTEGER,                       -- the claim: the new match's id
     PRIMARY KEY (match_id, player_id)
 ) WITHOUT ROWID;

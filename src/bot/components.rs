@@ -209,6 +209,10 @@ async fn rematch(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
                 &tr!(lang, "err-rematch-expired"),
             )),
             RematchError::AlreadyStarted => Error::user(tr!(lang, "err-rematch-started")),
+            // Who is busy matters: it may be the other player.
+            RematchError::Session(crate::session::SessionError::Busy { reason, channel }) => {
+                super::commands::challenge::busy(me, lang, reason, channel)
+            }
             RematchError::Session(e) => refusal(lang, &e),
         })?;
     // The end message is public, and so is the answer: the other player must see it.
@@ -217,81 +221,109 @@ async fn rematch(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         .as_deref()
         .map_or(lang, Lang::from_discord);
     match outcome {
-        Rematch::Waiting { other, until } => {
+        Rematch::Waiting {
+            other,
+            until,
+            again,
+        } => {
+            // The first click tells the other player (a ping); a repeated one only
+            // reminds the clicker, privately.
+            let speak = if again { lang } else { public };
             let content = tr!(
-                public,
+                speak,
                 "rematch-waiting",
                 player = text::mention(me),
                 other = text::mention(other),
                 deadline = text::relative(until)
             );
+            let pings: Vec<serenity::UserId> = if again {
+                Vec::new()
+            } else {
+                vec![serenity::UserId::new(other.0)]
+            };
             click
                 .create_response(
                     ctx,
                     CreateInteractionResponse::Message(
                         CreateInteractionResponseMessage::new()
                             .content(content)
-                            .allowed_mentions(
-                                serenity::CreateAllowedMentions::new()
-                                    .users([serenity::UserId::new(other.0)]),
-                            ),
+                            .ephemeral(again)
+                            .allowed_mentions(serenity::CreateAllowedMentions::new().users(pings)),
                     ),
                 )
                 .await?;
             Ok(())
         }
-        Rematch::Started(started) => {
-            let public = play::lang_of(started.accepted.guild_locale.as_ref());
-            let [a, b] = started.accepted.players;
-            let mut content = super::i18n::commands::clickable(
-                public,
-                &tr!(
-                    public,
-                    "rematch-started",
-                    challenger = text::mention(a),
-                    opponent = text::mention(b),
-                    variant = super::i18n::errors::variant_title(public, started.accepted.variant),
-                    deadline = text::relative(started.accepted.deadline)
-                ),
-            );
-            if let Some(first) = started.first {
-                content.push(' ');
-                content.push_str(&tr!(public, "rematch-first", player = text::mention(first)));
-            }
-            content.push('\n');
-            content.push_str(&super::standings::series_line(
-                public,
-                &started.names,
-                &started.series,
-            ));
-            let humans: Vec<u64> = started.accepted.previews.iter().map(|p| p.0.0).collect();
-            let answered = click
-                .create_response(
-                    ctx,
-                    CreateInteractionResponse::Message(
-                        CreateInteractionResponseMessage::new()
-                            .content(content.clone())
-                            .allowed_mentions(
-                                serenity::CreateAllowedMentions::new()
-                                    .users(humans.iter().map(|&u| serenity::UserId::new(u))),
-                            ),
+        Rematch::Started(started) => rematch_started(c, &started).await,
+    }
+}
+
+/// Says that a rematch began (in the channel if the answer fails) and sends the previews.
+async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> Result<(), Error> {
+    let (ctx, click) = (c.ctx, c.interaction);
+    let public = play::lang_of(started.accepted.guild_locale.as_ref());
+    let [challenger, opponent] = started.accepted.players;
+    let mut content = super::i18n::commands::clickable(
+        public,
+        &tr!(
+            public,
+            if started.computer {
+                "rematch-started-computer"
+            } else {
+                "rematch-started"
+            },
+            challenger = text::mention(challenger),
+            opponent = text::mention(opponent),
+            variant = super::i18n::errors::variant_title(public, started.accepted.variant),
+            deadline = text::relative(started.accepted.deadline)
+        ),
+    );
+    if let Some(first) = started.first {
+        content.push(' ');
+        content.push_str(&tr!(public, "rematch-first", player = text::mention(first)));
+    }
+    content.push('\n');
+    content.push_str(&super::standings::series_line(
+        public,
+        &started.names,
+        &started.series,
+    ));
+    let humans: Vec<u64> = started.accepted.previews.iter().map(|p| p.0.0).collect();
+    let answered = click
+        .create_response(
+            ctx,
+            CreateInteractionResponse::Message(
+                CreateInteractionResponseMessage::new()
+                    .content(content.clone())
+                    .allowed_mentions(
+                        serenity::CreateAllowedMentions::new()
+                            .users(humans.iter().map(|&u| serenity::UserId::new(u))),
                     ),
-                )
-                .await;
-            if let Err(e) = &answered {
-                tracing::warn!(match_id = %started.id, error = %e, "could not answer a rematch click; posting instead");
-                let post = Post {
-                    content,
-                    ping: humans.iter().map(|&u| serenity::UserId::new(u)).collect(),
-                    about: Some(started.id),
-                    ..Post::default()
-                };
-                deliver::post_or_dm(&ctx.http, started.channel.0, &post, &humans).await;
-            }
-            send_previews(ctx, started.id, &started.accepted.previews, public).await;
-            answered.map_err(Into::into)
+            ),
+        )
+        .await;
+    if let Err(failed) = answered {
+        let error = Error::from(failed);
+        // A timeout may have delivered it after all: look before saying it twice.
+        let arrived = matches!(&error, Error::Discord(d) if deliver::may_have_arrived(d))
+            && click
+                .get_response(&ctx.http)
+                .await
+                .is_ok_and(|m| m.content == content);
+        if !arrived {
+            tracing::warn!(match_id = %started.id, %error, "could not answer a rematch click; posting instead");
+            let post = Post {
+                content,
+                ping: humans.iter().map(|&u| serenity::UserId::new(u)).collect(),
+                about: Some(started.id),
+                ..Post::default()
+            };
+            deliver::post_or_dm(&ctx.http, started.channel.0, &post, &humans).await;
         }
     }
+    // The rematch has begun and was said somewhere: the click is done.
+    send_previews(ctx, started.id, &started.accepted.previews, public).await;
+    Ok(())
 }
 
 /// Takes the last match's fleet again (a rematch's preview).
@@ -362,21 +394,26 @@ async fn forget(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> 
             &tr!(lang, "err-privacy-not-yours"),
         )));
     }
-    let n = c.data.session.forget(me).await.map_err(|e| match e {
-        ForgetError::Playing => Error::user(tr!(lang, "err-privacy-playing")),
-        ForgetError::Store(e) => {
-            tracing::error!(error = %e, "could not forget a member");
-            Error::user(tr!(lang, "err-storage"))
-        }
-    })?;
-    update(
-        c.ctx,
-        c.interaction,
-        CreateInteractionResponseMessage::new()
+    // Deleting reads and rewrites every finished match of the member, which may take
+    // longer than Discord waits for an answer: acknowledge first, then fill it in.
+    c.interaction
+        .create_response(c.ctx, CreateInteractionResponse::Acknowledge)
+        .await?;
+    // Done: the button goes. Refused or failed: it stays, to press again later.
+    let edit = match c.data.session.forget(me).await {
+        Ok(n) => serenity::EditInteractionResponse::new()
             .content(tr!(lang, "privacy-done", n = n))
             .components(vec![]),
-    )
-    .await
+        Err(ForgetError::Playing) => {
+            serenity::EditInteractionResponse::new().content(tr!(lang, "err-privacy-playing"))
+        }
+        Err(ForgetError::Store(e)) => {
+            tracing::error!(error = %e, "could not forget a member");
+            serenity::EditInteractionResponse::new().content(tr!(lang, "err-storage"))
+        }
+    };
+    c.interaction.edit_response(c.ctx, edit).await?;
+    Ok(())
 }
 
 async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {

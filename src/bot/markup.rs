@@ -16,9 +16,33 @@ pub fn channel(id: u64) -> String {
     format!("<#{id}>")
 }
 
+/// A display name as plain text in a message: Markdown characters are escaped, so a name
+/// like `*star*` neither turns bold nor breaks the formatting around it.
+#[must_use]
+pub fn plain(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        if matches!(c, '*' | '_' | '`' | '~' | '|' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A Discord relative timestamp (`in 5 minutes`) for `t`.
 #[must_use]
 pub fn relative(t: SystemTime) -> String {
     let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     format!("<t:{secs}:R>")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_are_shown_as_written() {
+        assert_eq!(super::plain("Ann"), "Ann");
+        assert_eq!(super::plain("*star*_x_"), "\\*star\\*\\_x\\_");
+        assert_eq!(super::plain("a`b|c~d\\e"), "a\\`b\\|c\\~d\\\\e");
+    }
 }

@@ -28,10 +28,10 @@ pub fn series_line(lang: Lang, names: &[String; 2], series: &Series) -> String {
     tr!(
         lang,
         "series-line",
-        a = names[0].clone(),
+        a = super::markup::plain(&names[0]),
         wa = series.wins[0],
         wb = series.wins[1],
-        b = names[1].clone(),
+        b = super::markup::plain(&names[1]),
         draws = series.draws
     )
 }
@@ -278,11 +278,11 @@ pub fn history_text(lang: Lang, name: &str, rows: &[HistoryRow]) -> String {
         };
         let opponent = match &r.computer {
             Some(level) => tr!(lang, "history-computer", level = level_name(lang, level)),
-            None => shown_name(
+            None => super::markup::plain(&shown_name(
                 lang,
                 PlayerId(r.opponent),
                 row.opponent_name.as_deref().unwrap_or_default(),
-            ),
+            )),
         };
         let result = match r.outcome {
             Outcome::Win => tr!(lang, "history-win"),

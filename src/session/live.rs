@@ -223,6 +223,13 @@ impl Registry {
         Ok(id)
     }
 
+    /// Whether `player` sits in any live match, also one they were only challenged to
+    /// (which [`Registry::channel_of`] does not know until they accept).
+    #[must_use]
+    pub fn involves(&self, player: PlayerId) -> bool {
+        self.by_channel.iter().any(|e| e.has_player(player))
+    }
+
     /// Claims `player` for the match in `channel` (a challenged member who accepts).
     /// `Ok` if they were free or already play there.
     pub(crate) fn claim(&self, player: PlayerId, channel: ChannelKey) -> Result<(), OpenError> {

@@ -119,6 +119,9 @@ pub enum SessionError {
         /// Where the busy player plays, if known.
         channel: Option<ChannelKey>,
     },
+    /// No fleet of a previous match to take again (not a rematch, or the seat had none).
+    #[error("there is no fleet from a last match")]
+    NoLastFleet,
     /// The current phase's deadline has passed; the match ends by the deadline rules.
     #[error("time is up")]
     TimeUp,

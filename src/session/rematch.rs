@@ -42,6 +42,8 @@ pub enum Rematch {
         other: PlayerId,
         /// Until when they may.
         until: SystemTime,
+        /// The clicker had asked before (say it again only to them).
+        again: bool,
     },
     /// Both clicked: the new match is in placement.
     Started(Box<Restarted>),
@@ -111,29 +113,53 @@ impl Session {
         if !members.contains(&by) {
             return Err(RematchError::NotAPlayer);
         }
+        // A member who was forgotten cannot be asked to play again.
+        if old.game.players().iter().any(|p| p.is_deleted()) {
+            return Err(RematchError::Unavailable);
+        }
         let now = SystemTime::now();
         let ended = from_millis(stored.ended_ms.unwrap_or(stored.created_ms));
         let until = ended + self.timeouts.challenge;
         if now > until {
             return Err(RematchError::Expired);
         }
-        let voters = self
+        let (voters, fresh) = self
             .store
             .vote_rematch(id.0, by.0, millis(now))
             .await
             .map_err(SessionError::Storage)?;
         if let Some(&other) = members.iter().find(|m| !voters.contains(&m.0)) {
-            return Ok(Rematch::Waiting { other, until });
+            return Ok(Rematch::Waiting {
+                other,
+                until,
+                again: !fresh,
+            });
         }
-        if !self
+        // The claim names the new match: a claim whose match was never stored (the bot
+        // stopped in between) is taken over.
+        let new_id = MatchId::random();
+        let claimed = self
             .store
-            .claim_rematch(id.0, millis(now))
+            .claim_rematch(id.0, new_id.0, millis(now))
             .await
-            .map_err(SessionError::Storage)?
-        {
-            return Err(RematchError::AlreadyStarted);
+            .map_err(SessionError::Storage)?;
+        if claimed != new_id.0 {
+            let stored = self
+                .store
+                .get(claimed)
+                .await
+                .map_err(SessionError::Storage)?;
+            let taken_over = stored.is_none()
+                && self
+                    .store
+                    .reclaim_rematch(id.0, claimed, new_id.0)
+                    .await
+                    .map_err(SessionError::Storage)?;
+            if !taken_over {
+                return Err(RematchError::AlreadyStarted);
+            }
         }
-        match self.start_rematch(&old, by, locale, now).await {
+        match self.start_rematch(&old, new_id, by, locale, now).await {
             Ok(started) => Ok(Rematch::Started(Box::new(started))),
             Err(e) => {
                 if let Err(err) = self.store.release_rematch(id.0).await {
@@ -149,6 +175,7 @@ impl Session {
     async fn start_rematch(
         &self,
         old: &Entry,
+        new_id: MatchId,
         by: PlayerId,
         locale: Option<String>,
         now: SystemTime,
@@ -201,7 +228,7 @@ impl Session {
             player_locales[seat.index()] = locale;
         }
         let mut entry = Entry {
-            id: MatchId::random(),
+            id: new_id,
             version: 1,
             moves: 0,
             channel: old.channel,
@@ -269,7 +296,7 @@ impl Session {
             let side = e.game.side_of(by).ok_or(SessionError::NotYourButton)?;
             let fleet = e.last_fleets[side.index()]
                 .clone()
-                .ok_or(SessionError::Stale)?;
+                .ok_or(SessionError::NoLastFleet)?;
             e.game
                 .set_fleet(by, fleet)
                 .map_err(|err| SessionError::rules(variant, err))?;

@@ -127,20 +127,26 @@ impl Session {
         })
     }
 
-    /// The last `limit` matches `player` played out, newest first.
+    /// The last `limit` matches `player` played out, newest first; only those played in
+    /// `guild` when one is given.
     pub async fn history(
         &self,
         player: PlayerId,
+        guild: Option<u64>,
         limit: u32,
     ) -> Result<Vec<HistoryRow>, StoreError> {
-        self.store.history(player.0, limit).await
+        match guild {
+            Some(g) => self.store.history_in(player.0, g, limit).await,
+            None => self.store.history(player.0, limit).await,
+        }
     }
 
     /// Forgets `player`: their ratings, statistics and name are deleted, and in every
     /// finished match they played they become "deleted player" (a placeholder per seat).
     /// Returns how many matches were changed. Refused while they play a live match.
     pub async fn forget(&self, player: PlayerId) -> Result<usize, ForgetError> {
-        if self.live.channel_of(player).is_some() {
+        // Also a challenge not yet answered: its stored row names the member too.
+        if self.live.channel_of(player).is_some() || self.live.involves(player) {
             return Err(ForgetError::Playing);
         }
         let mut renamed = Vec::new();

@@ -334,14 +334,23 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn forget<'a>(&'a self, player: u64, renamed: &'a [(u64, Vec<u8>, u64)])
     -> StoreFuture<'a, ()>;
 
-    /// Records that `player` asked for a rematch of match `id`; returns everyone who has.
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, Vec<u64>>;
+    /// Records that `player` asked for a rematch of match `id`; returns everyone who has,
+    /// and whether this request was new.
+    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)>;
 
-    /// Claims the start of the rematch of match `id`: true for the first caller only.
-    fn claim_rematch(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool>;
+    /// Claims the start of the rematch of match `id` for the new match `new`; returns the
+    /// match the claim names (`new` for the first caller).
+    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, u64>;
+
+    /// Moves a claim from `old` (a match that was never stored) to `new`; false when
+    /// someone else moved it first.
+    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool>;
 
     /// Gives a claim back (the rematch could not start after all).
     fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()>;
+
+    /// `history` limited to the matches played in `guild`.
+    fn history_in(&self, player: u64, guild: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>>;
 }
 
 /// Opens the store named by `url`: `sqlite://path` (created on first start).

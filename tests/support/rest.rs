@@ -438,7 +438,17 @@ fn callback(
                 message_id = Some(source);
             }
         }
-        6 | 8 | 9 | 10 => {}
+        6 => {
+            // A deferred update: the message the component is on becomes the original
+            // response, to be edited later (as Discord does).
+            if let Some(source) = source {
+                st.messages
+                    .entry(source)
+                    .or_insert_with(|| payloads::message(source, &channel, 0));
+                message_id = Some(source);
+            }
+        }
+        8..=10 => {}
         _ => {
             return error(
                 400,
@@ -447,7 +457,7 @@ fn callback(
             );
         }
     }
-    let ephemeral_now = if kind == 7 {
+    let ephemeral_now = if matches!(kind, 6 | 7) {
         source
             .and_then(|s| st.messages.get(&s))
             .is_some_and(|m| flags_of(m) & 64 != 0)
@@ -458,7 +468,7 @@ fn callback(
     pending.acknowledged = true;
     // The original response: the message created, or for an update the message the
     // component is on.
-    if matches!(kind, 4 | 5 | 7) {
+    if matches!(kind, 4..=7) {
         pending.original = message_id;
     }
     if kind == 5 {

@@ -110,7 +110,7 @@ cmd-privacy-desc = Hvad botten gemmer om dig, og hvordan du sletter det
 cmd-privacy-help =
     `/{ cmd-privacy-name } { cmd-privacy-info-name }` forklarer, hvad der gemmes; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` sletter dine ratings og din statistik, når du har bekræftet.
 cmd-privacy-info-name = info
-cmd-privacy-info-desc = Forklar, hvad botten gemmer om medlemmer, og hvor længe
+cmd-privacy-info-desc = Forklar, hvad botten gemmer om medlemmer, og hvordan det slettes
 cmd-privacy-delete-name = slet
 cmd-privacy-delete-desc = Slet dine ratings, din statistik og dit navn fra tidligere spil
 
@@ -493,6 +493,8 @@ history-turns = { $n ->
    *[other] { $n } ture
 }
 
+err-history-dm = Et andet medlems spil kan kun vises på en server (de spil, der er spillet der). Brug `/{ cmd-history-name }` uden medlem her for at se dine egne.
+
 ## Rematch
 
 button-rematch = Revanche
@@ -506,6 +508,9 @@ rematch-waiting = 🔁 { $player } vil have revanche. { $other }, tryk på **Rev
 rematch-started =
     🔁 Revanche: { $challenger } mod { $opponent } — **{ $variant }**.
     Placér jeres flåder i hemmelighed (jeg har sendt jer hver en privat forhåndsvisning; **Forrige flåde** genbruger flåden fra sidste spil). Placeringen slutter { $deadline }.
+rematch-started-computer =
+    🔁 Revanche: { $challenger } mod { $opponent } — **{ $variant }**.
+    Placér din flåde i hemmelighed (din private forhåndsvisning er på vej; **Forrige flåde** genbruger flåden fra sidste spil). Placeringen slutter { $deadline }.
 rematch-first = Denne gang skyder { $player } først.
 err-rematch-unavailable = Det spil kan ikke få en revanche: kun et spil, der er spillet til ende, kan spilles igen.
 err-rematch-not-player = Kun spillerne fra det spil kan bede om revanche.
@@ -518,13 +523,16 @@ err-last-fleet = Der er ingen flåde fra et tidligere spil at genbruge.
 privacy-info = **Hvad Broadside gemmer**
     • Hvert spil: spillerne (Discord-bruger-id'er og viste navne), server og kanal, flåderne, hvert skud og resultatet. Afsluttede spil gemmes til historik, statistik og genafspilninger.
     • Pr. medlem og regelsæt: en rating, antal vundne, tabte og uafgjorte spil og, for hvert spil, der er spillet til ende, skud, træffere og ture.
+    • Pr. medlem: det senest sete viste navn, til ranglisterne, og hvem der trykkede på **Revanche** under hvilket spil.
     • Intet andet: ingen beskeder, ingen e-mailadresser, intet uden for spillene.
+    Alt gemmes, så længe bottens database gemmes (det bestemmer serverens administrator); intet sendes andre steder hen.
     Brug `/{ cmd-privacy-name } { cmd-privacy-delete-name }` til at slette dine ratings og din statistik; i afsluttede spil bliver dit navn og id så erstattet af "slettet spiller" (den anden spiller beholder sine resultater).
 privacy-confirm = Dette sletter dine ratings og din statistik på alle servere og erstatter dit navn i alle afsluttede spil med "slettet spiller". Det kan ikke fortrydes. Tryk på **Slet mine data** for at bekræfte.
 button-privacy-delete = Slet mine data
-privacy-done = Færdig: dine ratings og din statistik er slettet, og i { $n ->
-    [one] 1 afsluttet spil
-   *[other] { $n } afsluttede spil
-} er du nu "slettet spiller".
-err-privacy-playing = Du er i gang med et spil: spil det færdigt eller giv op først, og slet så dine data.
+privacy-done = Færdig: dine ratings og din statistik er slettet{ $n ->
+    [0] {"."}
+    [one] , og i 1 afsluttet spil er du nu "slettet spiller".
+   *[other] , og i { $n } afsluttede spil er du nu "slettet spiller".
+}
+err-privacy-playing = Du er i gang med et spil, eller en udfordring til dig står stadig åben: spil det færdigt, afslå den eller giv op først, og slet så dine data.
 err-privacy-not-yours = Denne knap tilhører det medlem, der spurgte; brug selv `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.

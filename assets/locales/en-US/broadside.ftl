@@ -112,7 +112,7 @@ cmd-privacy-desc = What the bot stores about you, and how to delete it
 cmd-privacy-help =
     `/{ cmd-privacy-name } { cmd-privacy-info-name }` explains what is stored; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` deletes your ratings and statistics after you confirm.
 cmd-privacy-info-name = info
-cmd-privacy-info-desc = Explain what the bot stores about members and for how long
+cmd-privacy-info-desc = Explain what the bot stores about members and how to delete it
 cmd-privacy-delete-name = delete
 cmd-privacy-delete-desc = Delete your ratings and statistics and your name from past matches
 
@@ -494,6 +494,8 @@ history-turns = { $n ->
    *[other] { $n } turns
 }
 
+err-history-dm = Another member's matches can be listed in a server only (the ones played there). Use `/{ cmd-history-name }` without a member here to see your own.
+
 ## Rematch
 
 button-rematch = Rematch
@@ -503,10 +505,13 @@ series-line = Series: { $a } **{ $wa } – { $wb }** { $b }{ $draws ->
     [one] , 1 draw
    *[other] , { $draws } draws
 }
-rematch-waiting = 🔁 { $player } wants a rematch. { $other }, press **Rematch** under the result to play again (until { $deadline }).
+rematch-waiting = 🔁 { $player } wants a rematch. { $other }, press **Rematch** under the result to play again (the offer expires { $deadline }).
 rematch-started =
     🔁 Rematch: { $challenger } vs { $opponent } — **{ $variant }**.
     Place your fleets in secret (I sent each of you a private preview; **Last fleet** takes the fleet of the last match again). Placement ends { $deadline }.
+rematch-started-computer =
+    🔁 Rematch: { $challenger } vs { $opponent } — **{ $variant }**.
+    Place your fleet in secret (your private preview is on its way; **Last fleet** takes the fleet of the last match again). Placement ends { $deadline }.
 rematch-first = This time { $player } fires first.
 err-rematch-unavailable = There is no rematch for that match: only a match that was played out can be played again.
 err-rematch-not-player = Only the players of that match can ask for a rematch.
@@ -519,13 +524,16 @@ err-last-fleet = There is no fleet from a last match to take again.
 privacy-info = **What Broadside stores**
     • Every match: its players (Discord user ids and display names), server and channel, the fleets, every shot and the result. Finished matches are kept for history, statistics and replays.
     • Per member and rule set: a rating, won/lost/drawn counts and, per match played out, shots, hits and turns.
+    • Per member: the last display name seen, for leaderboards, and who pressed **Rematch** under which match.
     • Nothing else: no messages, no e-mail addresses, nothing from outside the matches.
+    Everything is kept for as long as the bot's database is kept (the server's admin decides that); nothing is sent anywhere else.
     Use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` to delete your ratings and statistics; in finished matches your name and id are then replaced by "deleted player" (the other player keeps their record).
 privacy-confirm = This deletes your ratings and statistics in every server, and replaces your name in every finished match by "deleted player". It cannot be undone. Press **Delete my data** to confirm.
 button-privacy-delete = Delete my data
-privacy-done = Done: your ratings and statistics are deleted, and in { $n ->
-    [one] 1 finished match
-   *[other] { $n } finished matches
-} you are now "deleted player".
-err-privacy-playing = You are playing a match: finish or forfeit it first, then delete your data.
+privacy-done = Done: your ratings and statistics are deleted{ $n ->
+    [0] {"."}
+    [one] , and in 1 finished match you are now "deleted player".
+   *[other] , and in { $n } finished matches you are now "deleted player".
+}
+err-privacy-playing = You are in a match, or a challenge to you is still open: finish, decline or forfeit it first, then delete your data.
 err-privacy-not-yours = This button belongs to the member who asked; use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` yourself.

@@ -110,7 +110,7 @@ cmd-privacy-desc = Wat de bot over je opslaat, en hoe je dat verwijdert
 cmd-privacy-help =
     `/{ cmd-privacy-name } { cmd-privacy-info-name }` legt uit wat er wordt opgeslagen; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijdert je ratings en statistieken nadat je dat hebt bevestigd.
 cmd-privacy-info-name = info
-cmd-privacy-info-desc = Leg uit wat de bot over leden opslaat en hoe lang
+cmd-privacy-info-desc = Leg uit wat de bot over leden opslaat en hoe je dat verwijdert
 cmd-privacy-delete-name = verwijderen
 cmd-privacy-delete-desc = Verwijder je ratings en statistieken en je naam uit afgelopen partijen
 
@@ -493,6 +493,8 @@ history-turns = { $n ->
    *[other] { $n } beurten
 }
 
+err-history-dm = De partijen van een ander lid kun je alleen in een server opvragen (de partijen die daar gespeeld zijn). Gebruik hier `/{ cmd-history-name }` zonder lid om je eigen partijen te zien.
+
 ## Rematch
 
 button-rematch = Revanche
@@ -506,6 +508,9 @@ rematch-waiting = 🔁 { $player } wil revanche. { $other }, druk op **Revanche*
 rematch-started =
     🔁 Revanche: { $challenger } tegen { $opponent } — **{ $variant }**.
     Plaats jullie vloten in het geheim (ik heb jullie elk een privévoorbeeld gestuurd; met **Vorige vloot** neem je de vloot van de vorige partij weer over). Het plaatsen sluit { $deadline }.
+rematch-started-computer =
+    🔁 Revanche: { $challenger } tegen { $opponent } — **{ $variant }**.
+    Plaats je vloot in het geheim (je privévoorbeeld komt eraan; met **Vorige vloot** neem je de vloot van de vorige partij weer over). Het plaatsen sluit { $deadline }.
 rematch-first = Deze keer schiet { $player } als eerste.
 err-rematch-unavailable = Voor die partij is geen revanche mogelijk: alleen een uitgespeelde partij kan opnieuw gespeeld worden.
 err-rematch-not-player = Alleen de spelers van die partij kunnen om revanche vragen.
@@ -518,13 +523,16 @@ err-last-fleet = Er is geen vloot van een vorige partij om opnieuw te gebruiken.
 privacy-info = **Wat Broadside opslaat**
     • Elke partij: de spelers (Discord-gebruikers-id's en weergavenamen), server en kanaal, de vloten, elk schot en de uitslag. Afgelopen partijen worden bewaard voor de geschiedenis, statistieken en herhalingen.
     • Per lid en spelvorm: een rating, het aantal gewonnen, verloren en gelijkgespeelde partijen en, per uitgespeelde partij, de schoten, treffers en beurten.
+    • Per lid: de laatst geziene weergavenaam, voor de ranglijsten, en wie onder welke partij op **Revanche** drukte.
     • Verder niets: geen berichten, geen e-mailadressen, niets van buiten de partijen.
+    Alles blijft bewaard zolang de database van de bot bewaard wordt (daar beslist de beheerder van de server over); niets wordt ergens anders heen gestuurd.
     Met `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijder je je ratings en statistieken; in afgelopen partijen worden je naam en id dan vervangen door "verwijderde speler" (de andere speler houdt zijn eigen resultaten).
 privacy-confirm = Hiermee verwijder je je ratings en statistieken in alle servers, en wordt je naam in elke afgelopen partij vervangen door "verwijderde speler". Dit kan niet ongedaan worden gemaakt. Druk op **Mijn gegevens verwijderen** om te bevestigen.
 button-privacy-delete = Mijn gegevens verwijderen
-privacy-done = Klaar: je ratings en statistieken zijn verwijderd, en in { $n ->
-    [one] 1 afgelopen partij
-   *[other] { $n } afgelopen partijen
-} ben je nu "verwijderde speler".
-err-privacy-playing = Je speelt nog een partij: maak die eerst af of geef hem op, en verwijder daarna je gegevens.
+privacy-done = Klaar: je ratings en statistieken zijn verwijderd{ $n ->
+    [0] {"."}
+    [one] , en in 1 afgelopen partij ben je nu "verwijderde speler".
+   *[other] , en in { $n } afgelopen partijen ben je nu "verwijderde speler".
+}
+err-privacy-playing = Je speelt een partij, of er staat nog een uitdaging aan jou open: maak die eerst af, wijs hem af of geef hem op, en verwijder daarna je gegevens.
 err-privacy-not-yours = Deze knop is van het lid dat de vraag stelde; gebruik zelf `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.

@@ -110,7 +110,7 @@ cmd-privacy-desc = Vad botten sparar om dig, och hur du raderar det
 cmd-privacy-help =
     `/{ cmd-privacy-name } { cmd-privacy-info-name }` förklarar vad som sparas; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` raderar dina ratingar och din statistik när du har bekräftat.
 cmd-privacy-info-name = info
-cmd-privacy-info-desc = Förklara vad botten sparar om medlemmar och hur länge
+cmd-privacy-info-desc = Förklara vad botten sparar om medlemmar och hur det raderas
 cmd-privacy-delete-name = radera
 cmd-privacy-delete-desc = Radera dina ratingar, din statistik och ditt namn från tidigare partier
 
@@ -493,6 +493,8 @@ history-turns = { $n ->
    *[other] { $n } drag
 }
 
+err-history-dm = En annan medlems partier kan bara visas på en server (de partier som spelats där). Använd `/{ cmd-history-name }` utan medlem här för att se dina egna.
+
 ## Rematch
 
 button-rematch = Revansch
@@ -506,6 +508,9 @@ rematch-waiting = 🔁 { $player } vill ha revansch. { $other }, tryck på **Rev
 rematch-started =
     🔁 Revansch: { $challenger } mot { $opponent } — **{ $variant }**.
     Placera era flottor i hemlighet (jag har skickat en privat förhandsvisning till var och en av er; **Förra flottan** återanvänder flottan från förra partiet). Placeringen slutar { $deadline }.
+rematch-started-computer =
+    🔁 Revansch: { $challenger } mot { $opponent } — **{ $variant }**.
+    Placera din flotta i hemlighet (din privata förhandsvisning är på väg; **Förra flottan** återanvänder flottan från förra partiet). Placeringen slutar { $deadline }.
 rematch-first = Den här gången skjuter { $player } först.
 err-rematch-unavailable = Det partiet kan inte få någon revansch: bara ett parti som har spelats klart kan spelas igen.
 err-rematch-not-player = Bara spelarna i det partiet kan begära revansch.
@@ -518,13 +523,16 @@ err-last-fleet = Det finns ingen flotta från ett tidigare parti att återanvän
 privacy-info = **Vad Broadside sparar**
     • Varje parti: spelarna (Discord-användar-id:n och visningsnamn), server och kanal, flottorna, varje skott och resultatet. Avslutade partier sparas för historik, statistik och repriser.
     • Per medlem och regeluppsättning: en rating, antal vunna, förlorade och oavgjorda partier och, för varje parti som spelats klart, skott, träffar och drag.
+    • Per medlem: det senast sedda visningsnamnet, för topplistorna, och vem som tryckte på **Revansch** under vilket parti.
     • Inget annat: inga meddelanden, inga e-postadresser, inget utanför partierna.
+    Allt sparas så länge bottens databas sparas (det avgör serverns administratör); inget skickas någon annanstans.
     Använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` för att radera dina ratingar och din statistik; i avslutade partier ersätts då ditt namn och id med "raderad spelare" (den andra spelaren behåller sina resultat).
 privacy-confirm = Det här raderar dina ratingar och din statistik på alla servrar och ersätter ditt namn i varje avslutat parti med "raderad spelare". Det går inte att ångra. Tryck på **Radera mina uppgifter** för att bekräfta.
 button-privacy-delete = Radera mina uppgifter
-privacy-done = Klart: dina ratingar och din statistik är raderade, och i { $n ->
-    [one] 1 avslutat parti
-   *[other] { $n } avslutade partier
-} är du nu "raderad spelare".
-err-privacy-playing = Du spelar ett parti: spela klart eller ge upp det först, och radera sedan dina uppgifter.
+privacy-done = Klart: dina ratingar och din statistik är raderade{ $n ->
+    [0] {"."}
+    [one] , och i 1 avslutat parti är du nu "raderad spelare".
+   *[other] , och i { $n } avslutade partier är du nu "raderad spelare".
+}
+err-privacy-playing = Du spelar ett parti, eller så står en utmaning till dig fortfarande öppen: spela klart, avböj eller ge upp först, och radera sedan dina uppgifter.
 err-privacy-not-yours = Den här knappen tillhör medlemmen som frågade; använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` själv.

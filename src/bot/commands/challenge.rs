@@ -113,7 +113,7 @@ pub async fn challenge(
     let opened = match ctx.data().session.challenge(new).await {
         Ok(opened) => opened,
         Err(SessionError::Busy { reason, channel }) => {
-            return Err(busy(ctx, lang, reason, channel));
+            return Err(busy(player(ctx.author()), lang, reason, channel));
         }
         Err(e) => return Err(refusal(lang, &e)),
     };
@@ -192,13 +192,18 @@ async fn withdraw(ctx: Context<'_>, id: crate::session::MatchId) {
     }
 }
 
-/// The refusal for a busy channel or player, in `lang`.
-fn busy(ctx: Context<'_>, lang: Lang, error: OpenError, where_: Option<ChannelKey>) -> Error {
+/// The refusal for a busy channel or player, said to `me` in `lang`.
+pub(crate) fn busy(
+    me: crate::game::PlayerId,
+    lang: Lang,
+    error: OpenError,
+    where_: Option<ChannelKey>,
+) -> Error {
     let text = match error {
         OpenError::ChannelBusy => tr!(lang, "err-channel-busy"),
         OpenError::PlayerBusy(p) => {
             let where_ = where_.map(|c| text::channel(c.0));
-            match (p == player(ctx.author()), where_) {
+            match (p == me, where_) {
                 (true, None) => tr!(lang, "err-you-busy"),
                 (true, Some(channel)) => tr!(lang, "err-you-busy-in", channel = channel),
                 (false, None) => tr!(lang, "err-other-busy", player = text::mention(p)),

@@ -20,16 +20,26 @@ pub async fn history(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let who = member.as_ref().unwrap_or_else(|| ctx.author());
+    // Your own matches from everywhere; another member's only from this server (as their
+    // replays), and not at all in a DM.
+    let guild = if who.id == ctx.author().id {
+        None
+    } else {
+        let Some(guild) = ctx.guild_id() else {
+            return Err(Error::user(tr!(lang, "err-history-dm")));
+        };
+        Some(guild.get())
+    };
     let rows = ctx
         .data()
         .session
-        .history(player(who), LISTED)
+        .history(player(who), guild, LISTED)
         .await
         .map_err(|e| {
             tracing::error!(error = %e, "could not read a history");
             Error::Failed(UserError(tr!(lang, "err-storage-read")))
         })?;
-    let text = standings::history_text(lang, who.display_name(), &rows);
+    let text = standings::history_text(lang, &crate::bot::markup::plain(who.display_name()), &rows);
     ctx.send(private_reply(text)).await?;
     Ok(())
 }

@@ -48,7 +48,7 @@ pub async fn stats(
         reply = reply.content(tr!(
             lang,
             "stats-nothing",
-            name = name,
+            name = crate::bot::markup::plain(&name),
             variant = crate::bot::i18n::errors::variant_name(lang, variant)
         ));
     }

@@ -84,6 +84,7 @@ pub fn session_error(lang: Lang, error: &SessionError) -> Error {
         SessionError::Busy { .. } => "err-you-busy",
         SessionError::Pending => return Error::Failed(UserError(tr!(lang, "err-busy"))),
         SessionError::TimeUp => "err-time-up",
+        SessionError::NoLastFleet => "err-last-fleet",
         SessionError::Storage(e) => {
             tracing::error!(error = %e, "a change could not be saved");
             return Error::Failed(UserError(tr!(lang, "err-storage")));

@@ -426,7 +426,11 @@ impl Store for SqliteStore {
     }
 
     fn history(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>> {
-        Box::pin(ratings::history(&self.pool, player, limit))
+        Box::pin(ratings::history(&self.pool, player, None, limit))
+    }
+
+    fn history_in(&self, player: u64, guild: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>> {
+        Box::pin(ratings::history(&self.pool, player, Some(guild), limit))
     }
 
     fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
@@ -441,12 +445,16 @@ impl Store for SqliteStore {
         Box::pin(ratings::forget(&self.pool, player, renamed))
     }
 
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, Vec<u64>> {
+    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
         Box::pin(ratings::vote_rematch(&self.pool, id, player, at_ms))
     }
 
-    fn claim_rematch(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool> {
-        Box::pin(ratings::claim_rematch(&self.pool, id, at_ms))
+    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, u64> {
+        Box::pin(ratings::claim_rematch(&self.pool, id, new, at_ms))
+    }
+
+    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool> {
+        Box::pin(ratings::reclaim_rematch(&self.pool, id, old, new))
     }
 
     fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {

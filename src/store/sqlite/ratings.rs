@@ -354,14 +354,17 @@ pub(super) async fn place(
 pub(super) async fn history(
     pool: &SqlitePool,
     player: u64,
+    guild: Option<u64>,
     limit: u32,
 ) -> Result<Vec<HistoryRow>, StoreError> {
     let rows = sqlx::query(
         "SELECT r.*, m.state FROM results r JOIN matches m ON m.id = r.match_id \
-         WHERE r.player_id = ?1 ORDER BY r.ended_ms DESC, r.match_id LIMIT ?2",
+         WHERE r.player_id = ?1 AND (?3 IS NULL OR r.guild_id = ?3) \
+         ORDER BY r.ended_ms DESC, r.match_id LIMIT ?2",
     )
     .bind(to_sql(player))
     .bind(i64::from(limit))
+    .bind(guild.map(to_sql))
     .fetch_all(pool)
     .await?;
     rows.iter()
@@ -454,9 +457,9 @@ pub(super) async fn vote_rematch(
     id: u64,
     player: u64,
     at_ms: i64,
-) -> Result<Vec<u64>, StoreError> {
+) -> Result<(Vec<u64>, bool), StoreError> {
     let mut tx = pool.begin().await?;
-    sqlx::query(
+    let added = sqlx::query(
         "INSERT OR IGNORE INTO rematch_votes (match_id, player_id, at_ms) VALUES (?1, ?2, ?3)",
     )
     .bind(to_sql(id))
@@ -471,23 +474,55 @@ pub(super) async fn vote_rematch(
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(voters.into_iter().map(from_sql).collect())
+    Ok((
+        voters.into_iter().map(from_sql).collect(),
+        added.rows_affected() == 1,
+    ))
 }
 
 /// The claim on a rematch's start is a vote by "player 0", which no member can cast.
 pub(super) async fn claim_rematch(
     pool: &SqlitePool,
     id: u64,
+    new: u64,
     at_ms: i64,
-) -> Result<bool, StoreError> {
-    let done = sqlx::query(
-        "INSERT OR IGNORE INTO rematch_votes (match_id, player_id, at_ms) VALUES (?1, 0, ?2)",
+) -> Result<u64, StoreError> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "INSERT OR IGNORE INTO rematch_votes (match_id, player_id, at_ms, started) \
+         VALUES (?1, 0, ?2, ?3)",
     )
     .bind(to_sql(id))
     .bind(at_ms)
+    .bind(to_sql(new))
+    .execute(&mut *tx)
+    .await?;
+    let started: Option<i64> = sqlx::query_scalar(
+        "SELECT started FROM rematch_votes WHERE match_id = ?1 AND player_id = 0",
+    )
+    .bind(to_sql(id))
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(started.map_or(0, from_sql))
+}
+
+pub(super) async fn reclaim_rematch(
+    pool: &SqlitePool,
+    id: u64,
+    old: u64,
+    new: u64,
+) -> Result<bool, StoreError> {
+    let moved = sqlx::query(
+        "UPDATE rematch_votes SET started = ?3 \
+         WHERE match_id = ?1 AND player_id = 0 AND started = ?2",
+    )
+    .bind(to_sql(id))
+    .bind(to_sql(old))
+    .bind(to_sql(new))
     .execute(pool)
     .await?;
-    Ok(done.rows_affected() == 1)
+    Ok(moved.rows_affected() == 1)
 }
 
 pub(super) async fn release_rematch(pool: &SqlitePool, id: u64) -> Result<(), StoreError> {
