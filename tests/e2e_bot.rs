@@ -10,7 +10,7 @@ use support::{BotProcess, FakeDiscord, GUILD_ID, Scope, SentKind};
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
 /// Every command, in registration order.
-const ALL_COMMANDS: [&str; 10] = [
+const ALL_COMMANDS: [&str; 14] = [
     "challenge",
     "place",
     "fire",
@@ -19,6 +19,10 @@ const ALL_COMMANDS: [&str; 10] = [
     "forfeit",
     "cancel",
     "replay",
+    "stats",
+    "leaderboard",
+    "history",
+    "privacy",
     "rules",
     "help",
 ];
@@ -61,6 +65,22 @@ async fn registers_its_commands_in_the_dev_guild() {
     assert_eq!(options[0]["name"], "command");
     assert_eq!(options[0]["type"], 3);
     assert_eq!(options[0]["required"], false);
+    // `/privacy` has two subcommands (type 1), named in every language.
+    let privacy = registration.command("privacy").expect("privacy registered");
+    let subs = privacy["options"].as_array().expect("subcommands");
+    let names: Vec<&str> = subs.iter().filter_map(|s| s["name"].as_str()).collect();
+    assert_eq!(names, ["info", "delete"]);
+    for sub in subs {
+        assert_eq!(sub["type"], 1, "{sub}");
+        assert!(
+            !sub["description"].as_str().unwrap_or("").is_empty(),
+            "{sub}"
+        );
+        for locale in ["nl", "da", "sv-SE"] {
+            assert!(sub["name_localizations"][locale].is_string(), "{sub}");
+        }
+    }
+    assert_eq!(subs[1]["name_localizations"]["nl"], "verwijderen");
 
     let rec = fake.recording();
     assert_eq!(rec.identifies[0]["token"], "Bot fake-token");

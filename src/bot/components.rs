@@ -336,14 +336,20 @@ async fn last_fleet(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         .last_fleet(id, me)
         .await
         .map_err(|e| refusal(lang, &e))?;
+    show_preview(c, &preview).await
+}
+
+/// Replaces the clicked preview with `preview` (after Shuffle or Last fleet).
+async fn show_preview(c: &Click<'_>, preview: &crate::session::Preview) -> Result<(), Error> {
+    let lang = c.lang;
     let picture = pictures::own_board(&preview.view, lang)?;
     update(
         c.ctx,
         c.interaction,
         CreateInteractionResponseMessage::new()
-            .content(play::preview_text(lang, &preview))
+            .content(play::preview_text(lang, preview))
             .files([picture])
-            .components(play::preview_buttons(lang, &preview)),
+            .components(play::preview_buttons(lang, preview)),
     )
     .await
 }
@@ -526,16 +532,7 @@ async fn shuffle(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         .shuffle(id, me)
         .await
         .map_err(|e| refusal(lang, &e))?;
-    let picture = pictures::own_board(&preview.view, lang)?;
-    update(
-        c.ctx,
-        c.interaction,
-        CreateInteractionResponseMessage::new()
-            .content(play::preview_text(lang, &preview))
-            .files([picture])
-            .components(play::preview_buttons(lang, &preview)),
-    )
-    .await
+    show_preview(c, &preview).await
 }
 
 async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {

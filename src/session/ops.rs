@@ -280,6 +280,21 @@ impl Session {
             .flatten();
         let record = record::of(&entry, now, Vec::new())
             .map_err(|e| SessionError::Internal(format!("cannot serialise a new match: {e}")))?;
+        let id = self.open_and_write(entry, &record).await?;
+        Ok(Challenged {
+            id,
+            deadline,
+            preview,
+        })
+    }
+
+    /// Registers a new match (marked pending) and writes its first record; on a failed
+    /// write it is taken back (nobody could act on it meanwhile).
+    pub(super) async fn open_and_write(
+        &self,
+        entry: Entry,
+        record: &crate::store::MatchRecord,
+    ) -> Result<MatchId, SessionError> {
         let (id, channel) = (entry.id, entry.channel);
         self.live.open(entry).map_err(|reason| {
             let channel = match reason {
@@ -288,17 +303,12 @@ impl Session {
             };
             SessionError::Busy { reason, channel }
         })?;
-        if let Err(err) = self.write(&record).await {
-            // Nobody could act on it meanwhile (it was pending): take it back.
+        if let Err(err) = self.write(record).await {
             let _ = self.live.close(channel, id);
             return Err(SessionError::Storage(err));
         }
         self.live.with_id(id, |e| e.pending = false);
-        Ok(Challenged {
-            id,
-            deadline,
-            preview,
-        })
+        Ok(id)
     }
 
     /// Calls off a challenge nobody has seen (its announcement failed): it ends as

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::ai;
 use crate::game::{Ending, Match, PlayerId, Side, WinReason};
 
-use super::live::{ChannelKey, Computer, Entry, MatchId, OpenError, Series};
+use super::live::{ChannelKey, Computer, Entry, MatchId, Series};
 use super::ops::{Accepted, Preview};
 use super::record::{self, entry_of, from_millis, millis};
 use super::{Locate, Session, SessionError};
@@ -271,19 +271,7 @@ impl Session {
             series: entry.series.unwrap_or_default(),
             computer: entry.computer.is_some(),
         };
-        let (id, channel) = (entry.id, entry.channel);
-        self.live.open(entry).map_err(|reason| {
-            let channel = match reason {
-                OpenError::PlayerBusy(p) => self.live.channel_of(p),
-                OpenError::ChannelBusy => None,
-            };
-            SessionError::Busy { reason, channel }
-        })?;
-        if let Err(err) = self.write(&record).await {
-            let _ = self.live.close(channel, id);
-            return Err(SessionError::Storage(err));
-        }
-        self.live.with_id(id, |e| e.pending = false);
+        self.open_and_write(entry, &record).await?;
         Ok(restarted)
     }
 
