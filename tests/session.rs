@@ -1,6 +1,10 @@
 //! The session layer without Discord, on a real SQLite file: every accepted change is
 //! stored before it is returned, rejected and failed changes leave the match as it was,
-//! and a restarted session carries on exactly where the old one stopped.
+//! and a restarted session carries on exactly where the old one stopped. The tests that
+//! do not concern the SQLite file itself run on a real PostgreSQL database too (see
+//! `pg/`; skipped without one).
+
+mod pg;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -28,9 +32,11 @@ const TIMEOUTS: Timeouts = Timeouts {
     turn: Duration::from_secs(300),
 };
 
-/// A fresh database file in its own directory (removed at the end of the test).
+/// A fresh database: a file in its own directory (removed at the end of the test), or a
+/// PostgreSQL database of its own (dropped at the end).
 struct Db {
     dir: std::path::PathBuf,
+    pg: Option<pg::PgDb>,
 }
 
 impl Db {
@@ -41,7 +47,15 @@ impl Db {
             millis(SystemTime::now())
         ));
         std::fs::create_dir_all(&dir).unwrap();
-        Self { dir }
+        Self { dir, pg: None }
+    }
+
+    /// A PostgreSQL database, or `None` when the tests have no server.
+    async fn postgres(name: &str) -> Option<Self> {
+        let pg = pg::PgDb::create(name).await?;
+        let mut db = Self::new(name);
+        db.pg = Some(pg);
+        Some(db)
     }
 
     fn path(&self) -> std::path::PathBuf {
@@ -49,7 +63,10 @@ impl Db {
     }
 
     fn url(&self) -> String {
-        format!("sqlite://{}", self.path().display())
+        match &self.pg {
+            Some(pg) => pg.url.clone(),
+            None => format!("sqlite://{}", self.path().display()),
+        }
     }
 
     async fn store(&self) -> Arc<dyn Store> {
@@ -119,9 +136,7 @@ async fn stored(store: &Arc<dyn Store>, id: MatchId) -> StoredMatch {
     store.get(id.0).await.unwrap().expect("the match is stored")
 }
 
-#[tokio::test]
-async fn every_change_is_stored_before_it_is_returned() {
-    let db = Db::new("stored");
+async fn every_change_is_stored_before_it_is_returned(db: Db) {
     let store = db.store().await;
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(7)));
     let challenged = s.challenge(new_match(Variant::Classic)).await.unwrap();
@@ -188,9 +203,7 @@ async fn every_change_is_stored_before_it_is_returned() {
     assert!(matches!(last[0], Report::Sunk { .. }));
 }
 
-#[tokio::test]
-async fn rejected_actions_change_nothing_in_memory_or_on_disk() {
-    let db = Db::new("rejected");
+async fn rejected_actions_change_nothing_in_memory_or_on_disk(db: Db) {
     let store = db.store().await;
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(8)));
     let (id, first) = battle(&s, Variant::Game2000, [G2000_A, G2000_B]).await;
@@ -338,9 +351,7 @@ impl Store for Flaky {
     }
 }
 
-#[tokio::test]
-async fn a_change_that_cannot_be_written_is_rolled_back() {
-    let db = Db::new("flaky");
+async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
     let flaky = Arc::new(Flaky {
         inner: db.store().await,
         failing: AtomicBool::new(false),
@@ -369,9 +380,7 @@ async fn a_change_that_cannot_be_written_is_rolled_back() {
     s.fire(CHANNEL, first, "E5").await.unwrap();
 }
 
-#[tokio::test]
-async fn an_ended_match_is_announced_exactly_once() {
-    let db = Db::new("once");
+async fn an_ended_match_is_announced_exactly_once(db: Db) {
     let store = db.store().await;
     let timeouts = Timeouts {
         challenge: Duration::from_millis(1),
@@ -437,8 +446,7 @@ async fn play_salvos(
     log
 }
 
-#[tokio::test]
-async fn a_restarted_session_goes_on_exactly_where_it_stopped() {
+async fn a_restarted_session_goes_on_exactly_where_it_stopped(db: Db) {
     // Two identical matches from the same seed: one played straight through, one whose
     // session is dropped (as by a crash) halfway and restored from the file.
     let straight_db = Db::new("straight");
@@ -446,7 +454,6 @@ async fn a_restarted_session_goes_on_exactly_where_it_stopped() {
     let (_, first) = battle(&straight, Variant::Game2000, [G2000_A, G2000_B]).await;
     let expected = play_salvos(&straight, first, 8, 0).await;
 
-    let db = Db::new("restart");
     let (id, first2) = {
         let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(12)));
         let (id, first2) = battle(&s, Variant::Game2000, [G2000_A, G2000_B]).await;
@@ -472,9 +479,7 @@ async fn a_restarted_session_goes_on_exactly_where_it_stopped() {
     assert_eq!(s.store().moves(id.0).await.unwrap().len(), 8);
 }
 
-#[tokio::test]
-async fn restored_deadlines_give_back_the_downtime() {
-    let db = Db::new("deadline");
+async fn restored_deadlines_give_back_the_downtime(db: Db) {
     let store = db.store().await;
     let id = {
         let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(13)));
@@ -514,9 +519,7 @@ async fn restored_deadlines_give_back_the_downtime() {
     );
 }
 
-#[tokio::test]
-async fn a_computer_match_is_restored_with_its_random_numbers() {
-    let db = Db::new("computer");
+async fn a_computer_match_is_restored_with_its_random_numbers(db: Db) {
     let mk = || NewMatch {
         opponent: BOT,
         names: ["Alice".into(), "Broadside".into()],
@@ -624,11 +627,9 @@ async fn a_newer_or_damaged_database_is_refused_and_left_alone() {
     );
 }
 
-#[tokio::test]
-async fn a_change_waits_for_the_write_before_it() {
+async fn a_change_waits_for_the_write_before_it(db: Db) {
     // A shot is being written (slowly) when a forfeit comes in; the shot's write then
     // fails. The forfeit must not build on the shot that never made it to disk.
-    let db = Db::new("pending");
     let flaky = Arc::new(Flaky {
         inner: db.store().await,
         failing: AtomicBool::new(false),
@@ -666,9 +667,7 @@ impl Flaky {
     }
 }
 
-#[tokio::test]
-async fn an_end_stored_but_never_announced_is_announced_after_a_restart() {
-    let db = Db::new("outbox");
+async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) {
     let id = {
         let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(22)));
         let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
@@ -692,9 +691,7 @@ async fn an_end_stored_but_never_announced_is_announced_after_a_restart() {
     assert!(unsent.is_empty(), "announced once");
 }
 
-#[tokio::test]
-async fn clashing_live_matches_keep_the_newest() {
-    let db = Db::new("clash");
+async fn clashing_live_matches_keep_the_newest(db: Db) {
     let store = db.store().await;
     // Two sessions on one file (as two processes would): both open a match in CHANNEL.
     let older = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(23)));
@@ -727,9 +724,7 @@ async fn clashing_live_matches_keep_the_newest() {
     assert_eq!(resumed.len(), 1);
 }
 
-#[tokio::test]
-async fn a_late_move_does_not_count() {
-    let db = Db::new("late");
+async fn a_late_move_does_not_count(db: Db) {
     let timeouts = Timeouts {
         turn: Duration::from_millis(30),
         ..TIMEOUTS
@@ -752,9 +747,7 @@ async fn a_late_move_does_not_count() {
     ));
 }
 
-#[tokio::test]
-async fn an_older_version_is_refused_by_the_store() {
-    let db = Db::new("conflict");
+async fn an_older_version_is_refused_by_the_store(db: Db) {
     let store = db.store().await;
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(26)));
     let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
@@ -876,13 +869,16 @@ async fn the_computer_moves_by_its_view_alone() {
     }
 }
 
-#[tokio::test]
-async fn one_database_file_serves_one_bot() {
-    let db = Db::new("in-use");
+async fn one_database_file_serves_one_bot(db: Db) {
     let first = db.store().await;
     let err = store::open(&db.url()).await.unwrap_err();
     assert!(matches!(err, StoreError::InUse { .. }), "{err}");
-    assert!(err.to_string().contains("matches.db"), "{err}");
+    // The message names the file, or the database (never its password).
+    let name = match &db.pg {
+        Some(pg) => pg.url.rsplit('/').next().unwrap_or_default().to_owned(),
+        None => "matches.db".to_owned(),
+    };
+    assert!(err.to_string().contains(&name), "{err}");
     // Once the first is gone, the file is free again.
     drop(first);
     store::open(&db.url()).await.expect("free again");
@@ -980,3 +976,43 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
         Err(ReplayError::Unknown)
     ));
 }
+
+/// Runs each test on SQLite and on PostgreSQL.
+macro_rules! on_both_stores {
+    ($($test:ident),* $(,)?) => {
+        mod on_sqlite {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    super::$test(super::Db::new(stringify!($test))).await;
+                }
+            )*
+        }
+        mod on_postgres {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    if let Some(db) = super::Db::postgres(stringify!($test)).await {
+                        super::$test(db).await;
+                    }
+                }
+            )*
+        }
+    };
+}
+
+on_both_stores!(
+    every_change_is_stored_before_it_is_returned,
+    rejected_actions_change_nothing_in_memory_or_on_disk,
+    a_change_that_cannot_be_written_is_rolled_back,
+    an_ended_match_is_announced_exactly_once,
+    restored_deadlines_give_back_the_downtime,
+    a_computer_match_is_restored_with_its_random_numbers,
+    a_change_waits_for_the_write_before_it,
+    an_end_stored_but_never_announced_is_announced_after_a_restart,
+    clashing_live_matches_keep_the_newest,
+    a_late_move_does_not_count,
+    an_older_version_is_refused_by_the_store,
+    one_database_file_serves_one_bot,
+    a_restarted_session_goes_on_exactly_where_it_stopped,
+);

@@ -1,5 +1,8 @@
 //! Ratings, statistics, leaderboards, history, rematches and forgetting a member, through
-//! the session layer on a real SQLite file (no Discord).
+//! the session layer (no Discord): every test runs on a real SQLite file and on a real
+//! PostgreSQL database (see `pg/`; skipped without one).
+
+mod pg;
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -108,10 +111,7 @@ fn close(got: f64, want: f64) {
     assert!((got - want).abs() < 0.01, "got {got}, want {want}");
 }
 
-#[tokio::test]
-async fn a_rated_match_updates_both_ratings_once() {
-    let db = Db::new("rated");
-    let store = db.store().await;
+async fn a_rated_match_updates_both_ratings_once(store: Arc<dyn Store>) {
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(1)));
     let (id, first) = battle(&s).await;
     let winner = sink_all(&s, first).await;
@@ -192,10 +192,7 @@ async fn a_rated_match_updates_both_ratings_once() {
     assert_eq!(s.history(winner, None, 10).await.unwrap().len(), 1);
 }
 
-#[tokio::test]
-async fn what_counts_and_what_does_not() {
-    let db = Db::new("counts");
-    let store = db.store().await;
+async fn what_counts_and_what_does_not(store: Arc<dyn Store>) {
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(2)));
     // Declined and cancelled challenges are not rated.
     let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
@@ -311,10 +308,7 @@ async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: 
     store.save(&record).await.unwrap();
 }
 
-#[tokio::test]
-async fn leaderboard_order_ties_and_pages() {
-    let db = Db::new("board");
-    let store = db.store().await;
+async fn leaderboard_order_ties_and_pages(store: Arc<dyn Store>) {
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(3)));
     // Members 1..=24 each beat their own fresh sparring partner (100 + 5k + …) k times
     // for k = 5 + (i % 8): the same number of wins gives the same rating, so members
@@ -409,10 +403,7 @@ async fn leaderboard_order_ties_and_pages() {
     assert_eq!(last.page, last.pages - 1);
 }
 
-#[tokio::test]
-async fn a_rematch_needs_both_and_swaps_who_starts() {
-    let db = Db::new("rematch");
-    let store = db.store().await;
+async fn a_rematch_needs_both_and_swaps_who_starts(store: Arc<dyn Store>) {
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(4)));
     let (id, first) = battle(&s).await;
     sink_all(&s, first).await;
@@ -479,10 +470,7 @@ async fn a_rematch_needs_both_and_swaps_who_starts() {
     assert!(ended.rematch);
 }
 
-#[tokio::test]
-async fn a_rematch_runs_out_and_the_computer_needs_no_click() {
-    let db = Db::new("rematch-time");
-    let store = db.store().await;
+async fn a_rematch_runs_out_and_the_computer_needs_no_click(store: Arc<dyn Store>) {
     let quick = Timeouts {
         challenge: Duration::from_millis(50),
         ..TIMEOUTS
@@ -541,10 +529,7 @@ async fn a_rematch_runs_out_and_the_computer_needs_no_click() {
     ));
 }
 
-#[tokio::test]
-async fn a_rematch_claimed_by_a_match_that_never_was_can_start() {
-    let db = Db::new("rematch-claim");
-    let store = db.store().await;
+async fn a_rematch_claimed_by_a_match_that_never_was_can_start(store: Arc<dyn Store>) {
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(8)));
     let (id, first) = battle(&s).await;
     sink_all(&s, first).await;
@@ -565,10 +550,7 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start() {
     ));
 }
 
-#[tokio::test]
-async fn a_forgotten_member_leaves_no_trace_but_the_games_stay() {
-    let db = Db::new("forget");
-    let store = db.store().await;
+async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(store: Arc<dyn Store>) {
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(7)));
     // Refused while a challenge to the member is open (the stored challenge names them).
     let open = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
@@ -624,6 +606,43 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay() {
     );
     assert_eq!(s.history(BOB, Some(GUILD), 10).await.unwrap().len(), 1);
 }
+
+/// Runs each test on SQLite and on PostgreSQL.
+macro_rules! on_both_stores {
+    ($($test:ident),* $(,)?) => {
+        mod on_sqlite {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    let db = super::Db::new(stringify!($test));
+                    super::$test(db.store().await).await;
+                }
+            )*
+        }
+        mod on_postgres {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    let Some(db) = super::pg::PgDb::create(stringify!($test)).await else {
+                        return;
+                    };
+                    let store = broadside::store::open(&db.url).await.expect("open PostgreSQL");
+                    super::$test(store).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_stores!(
+    a_rated_match_updates_both_ratings_once,
+    what_counts_and_what_does_not,
+    leaderboard_order_ties_and_pages,
+    a_rematch_needs_both_and_swaps_who_starts,
+    a_rematch_runs_out_and_the_computer_needs_no_click,
+    a_rematch_claimed_by_a_match_that_never_was_can_start,
+    a_forgotten_member_leaves_no_trace_but_the_games_stay,
+);
 
 #[test]
 fn outcome_keys_round_trip() {

@@ -176,12 +176,20 @@ impl Config {
 
         let database_url = match optional(VAR_DATABASE_URL) {
             None => DEFAULT_DATABASE_URL.to_owned(),
-            Some(v) if v.trim().starts_with("sqlite:") => v.trim().to_owned(),
+            Some(v)
+                if ["sqlite:", "postgres:", "postgresql:"]
+                    .iter()
+                    .any(|scheme| v.trim().starts_with(scheme)) =>
+            {
+                v.trim().to_owned()
+            }
             Some(v) => {
                 return Err(ConfigError::Invalid {
                     var: VAR_DATABASE_URL,
-                    value: v,
-                    reason: "expected a SQLite URL such as sqlite://broadside.db",
+                    // A URL may carry a password: never print it.
+                    value: crate::store::redacted(&v),
+                    reason: "expected sqlite://FILE (such as sqlite://broadside.db) or \
+                             postgres://USER@HOST/DATABASE",
                 });
             }
         };
@@ -289,6 +297,15 @@ mod tests {
         assert_eq!(c.database_url, "sqlite:///var/lib/b.db");
         let err = read(&[(VAR_TOKEN, "abc"), (VAR_DATABASE_URL, "mysql://x")]).unwrap_err();
         assert!(err.to_string().contains("DATABASE_URL"), "{err}");
+        // A password in a refused URL is never printed.
+        let err = read(&[
+            (VAR_TOKEN, "abc"),
+            (VAR_DATABASE_URL, "mysql://u:hunter2@h/d"),
+        ])
+        .unwrap_err();
+        assert!(!err.to_string().contains("hunter2"), "{err}");
+        let ok = read(&[(VAR_TOKEN, "abc"), (VAR_DATABASE_URL, "postgres://u@h/d")]).unwrap();
+        assert_eq!(ok.database_url, "postgres://u@h/d");
     }
 
     #[test]

@@ -9,8 +9,10 @@
 use std::future::Future;
 use std::pin::Pin;
 
+pub mod postgres;
 pub mod sqlite;
 
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
 /// What a store's operations return: a boxed future, so that the trait can be used as
@@ -39,10 +41,12 @@ pub enum StoreError {
         /// The underlying error.
         reason: String,
     },
-    /// Another process already uses this database file.
+    /// Another process already uses this database (SQLite: its lock file is held;
+    /// PostgreSQL: its advisory lock is).
     #[error(
-        "the database {file} is in use by another Broadside process (its lock file \
-         {file}.lock is held); stop that one first, or point DATABASE_URL at another file"
+        "the database {file} is in use by another Broadside process (SQLite: the lock file \
+         beside it is held; PostgreSQL: its advisory lock is); stop that one first, or point \
+         DATABASE_URL at another database"
     )]
     InUse {
         /// The file.
@@ -353,15 +357,33 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn history_in(&self, player: u64, guild: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>>;
 }
 
-/// Opens the store named by `url`: `sqlite://path` (created on first start).
+/// Opens the store named by `url`: `sqlite://path` (created on first start) or
+/// `postgres://user@host/database` (the database must exist).
 pub async fn open(url: &str) -> Result<std::sync::Arc<dyn Store>, StoreError> {
     if url.starts_with("sqlite:") {
         Ok(std::sync::Arc::new(SqliteStore::open(url).await?))
+    } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+        Ok(std::sync::Arc::new(PgStore::open(url).await?))
     } else {
         Err(StoreError::BadUrl {
-            url: url.to_owned(),
-            reason: "this build stores matches in SQLite; use sqlite://FILE".to_owned(),
+            url: redacted(url),
+            reason: "use sqlite://FILE or postgres://USER@HOST/DATABASE".to_owned(),
         })
+    }
+}
+
+/// `url` with its password (if any) replaced by `***`, for messages and logs.
+#[must_use]
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    match rest.rsplit_once('@') {
+        Some((user, host)) => match user.split_once(':') {
+            Some((name, _password)) => format!("{scheme}://{name}:***@{host}"),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
     }
 }
 
@@ -375,4 +397,24 @@ pub const fn to_sql(id: u64) -> i64 {
 #[must_use]
 pub const fn from_sql(id: i64) -> u64 {
     u64::from_ne_bytes(id.to_ne_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn passwords_never_reach_a_message() {
+        assert_eq!(
+            super::redacted("postgres://bot:s3cret@db.example:5432/broadside"),
+            "postgres://bot:***@db.example:5432/broadside"
+        );
+        assert_eq!(
+            super::redacted("postgres://bot@127.0.0.1/broadside"),
+            "postgres://bot@127.0.0.1/broadside"
+        );
+        assert_eq!(
+            super::redacted("sqlite://broadside.db"),
+            "sqlite://broadside.db"
+        );
+        assert_eq!(super::redacted("mysql://a:b:c@h/d"), "mysql://a:***@h/d");
+    }
 }

@@ -46,30 +46,7 @@ pub(super) async fn record(tx: &mut SqliteConnection, r: &MatchRecord) -> Result
         store(tx, r.players[1], r.variant, nb, rb, r.updated_ms).await?;
         after = [Some((a.0.rating, na.rating)), Some((b.0.rating, nb.rating))];
         for (p, rating) in [(r.players[0], na), (r.players[1], nb)] {
-            let (provisional, shown) = order_of(&rating);
-            sqlx::query(
-                "UPDATE guild_players SET provisional = ?3, shown = ?4 \
-                 WHERE player_id = ?1 AND variant = ?2",
-            )
-            .bind(to_sql(p))
-            .bind(r.variant)
-            .bind(provisional)
-            .bind(shown)
-            .execute(&mut *tx)
-            .await?;
-            if let Some(guild) = r.guild {
-                sqlx::query(
-                    "INSERT OR IGNORE INTO guild_players (guild_id, variant, player_id, \
-                     provisional, shown) VALUES (?1, ?2, ?3, ?4, ?5)",
-                )
-                .bind(to_sql(guild))
-                .bind(r.variant)
-                .bind(to_sql(p))
-                .bind(provisional)
-                .bind(shown)
-                .execute(&mut *tx)
-                .await?;
-            }
+            place_on_boards(tx, r, p, &rating).await?;
         }
     }
     for (seat, change) in after.iter().enumerate() {
@@ -108,6 +85,41 @@ pub(super) async fn record(tx: &mut SqliteConnection, r: &MatchRecord) -> Result
         .bind(change.map(|a| a.0))
         .bind(change.map(|a| a.1))
         .bind(r.updated_ms)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Puts `player`'s new `rating` in the order of every leaderboard they are on, and adds
+/// them to the leaderboard of `r`'s server.
+async fn place_on_boards(
+    tx: &mut SqliteConnection,
+    r: &MatchRecord,
+    p: u64,
+    rating: &Rating,
+) -> Result<(), StoreError> {
+    let (provisional, shown) = order_of(rating);
+    sqlx::query(
+        "UPDATE guild_players SET provisional = ?3, shown = ?4 \
+             WHERE player_id = ?1 AND variant = ?2",
+    )
+    .bind(to_sql(p))
+    .bind(r.variant)
+    .bind(provisional)
+    .bind(shown)
+    .execute(&mut *tx)
+    .await?;
+    if let Some(guild) = r.guild {
+        sqlx::query(
+            "INSERT OR IGNORE INTO guild_players (guild_id, variant, player_id, \
+                 provisional, shown) VALUES (?1, ?2, ?3, ?4, ?5)",
+        )
+        .bind(to_sql(guild))
+        .bind(r.variant)
+        .bind(to_sql(p))
+        .bind(provisional)
+        .bind(shown)
         .execute(&mut *tx)
         .await?;
     }

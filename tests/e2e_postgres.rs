@@ -1,0 +1,64 @@
+//! The bot on PostgreSQL (`DATABASE_URL=postgres://…`), through the fake Discord: a match
+//! survives the bot being killed mid-battle, its end feeds the ratings, and a second bot on
+//! the same database refuses to start. Skipped (and says so) without a test server.
+
+mod pg;
+mod support;
+
+use serde_json::json;
+use support::table::{START, Table};
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_on_postgres_survives_a_crash_and_is_rated() {
+    let Some(db) = pg::PgDb::create("e2e_crash").await else {
+        return;
+    };
+    let mut t = Table::new("71", &[("DATABASE_URL", db.url.as_str())]).await;
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
+    let (hits, miss) = if first == t.alice.id {
+        (["J1", "J2"], "B5")
+    } else {
+        (["A1", "A2"], "J5")
+    };
+    t.fire(t.user(first), hits[0]).await;
+
+    // A second bot on the same database is refused at start, with the reason.
+    let mut second = support::process::BotProcess::spawn(&t.env);
+    let status = second.wait_exit(START).await;
+    assert!(!status.success());
+    assert!(second.stderr().contains("in use"), "{}", second.stderr());
+
+    // Kill the bot mid-battle; the restarted one goes on from the database.
+    t.bot.signal("KILL");
+    t.bot.wait_exit(START).await;
+    t.bot = t.bot.restart_in_same_dir(&t.env);
+    t.starts += 1;
+    t.fake.wait_ready_again(t.starts, START).await;
+    let answer = t.fire(t.user(first), hits[1]).await;
+    assert!(
+        answer.text().contains("J2") || answer.text().contains("A2"),
+        "{answer:?}"
+    );
+    t.fire(t.user(first), miss).await;
+    t.slash(t.other(first), "forfeit", json!([])).await;
+    t.posted(t.channel, "forfeits").await;
+
+    // The end was rated: the winner's card says 1662.
+    let card = t.slash(t.user(first), "stats", json!([])).await;
+    let card = if card.attachments.is_empty() {
+        t.fake
+            .wait_picture_reply(card.interaction, support::table::REPLY)
+            .await
+    } else {
+        card
+    };
+    let alt = card.body["data"]["attachments"][0]["description"]
+        .as_str()
+        .or_else(|| card.body["attachments"][0]["description"].as_str())
+        .unwrap_or_default()
+        .to_owned();
+    assert!(alt.contains("1662"), "{alt}");
+}
