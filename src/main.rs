@@ -1,7 +1,8 @@
 //! The Broadside binary: reads the configuration, sets up logging and runs the bot.
 //!
 //! `broadside` runs the bot; `broadside invite-url` prints the link that adds the bot to a
-//! server with exactly the permissions it uses.
+//! server with exactly the permissions it uses; `broadside migrate-store --from
+//! sqlite://FILE --to postgres://…` moves the matches to PostgreSQL (with the bot stopped).
 
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
@@ -31,6 +32,11 @@ async fn main() -> ExitCode {
         tracing::warn!(error = %e, "could not read .env");
     }
 
+    // Needs no Discord token: handled before the bot's configuration is read.
+    if std::env::args().nth(1).as_deref() == Some("migrate-store") {
+        return migrate_store(std::env::args().skip(2).collect()).await;
+    }
+
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(e) => {
@@ -44,7 +50,7 @@ async fn main() -> ExitCode {
         Some("invite-url") => bot::invite_url(&config).await.map(|url| println!("{url}")),
         Some(other) => {
             eprintln!(
-                "broadside: unknown command {other:?}; use no argument to run the bot, or `invite-url`"
+                "broadside: unknown command {other:?}; use no argument to run the bot, `invite-url`, or `migrate-store --from … --to …`"
             );
             return ExitCode::from(2);
         }
@@ -62,6 +68,32 @@ async fn main() -> ExitCode {
             } else {
                 ExitCode::FAILURE
             }
+        }
+    }
+}
+
+/// `migrate-store --from sqlite://FILE --to postgres://…`.
+async fn migrate_store(args: Vec<String>) -> ExitCode {
+    let value = |flag: &str| {
+        args.iter()
+            .position(|a| a == flag)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let (Some(from), Some(to)) = (value("--from"), value("--to")) else {
+        eprintln!(
+            "broadside: usage: broadside migrate-store --from sqlite://FILE --to postgres://USER@HOST/DATABASE"
+        );
+        return ExitCode::from(2);
+    };
+    match broadside::store::migrate::sqlite_to_postgres(&from, &to).await {
+        Ok(moved) => {
+            println!("moved {moved}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("broadside: migrate-store: {e}");
+            ExitCode::from(2)
         }
     }
 }

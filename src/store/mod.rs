@@ -9,6 +9,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
+pub mod migrate;
 pub mod postgres;
 pub mod sqlite;
 

@@ -1,0 +1,279 @@
+//! `broadside migrate-store --from sqlite://FILE --to postgres://…`: moves an existing SQLite
+//! database to PostgreSQL, table by table, row for row, in one PostgreSQL transaction. The
+//! source is opened like the bot opens it (so a running bot's file is refused, and an
+//! older file is brought up to date first); the target must be empty.
+
+use sqlx::{PgPool, Postgres, QueryBuilder, Row, SqlitePool};
+
+use super::{PgStore, SqliteStore, StoreError};
+
+/// Rows taken from the source at a time (and inserted in one statement).
+const BATCH: i64 = 500;
+
+/// Why a move failed. The target is left as it was (its transaction is rolled back).
+#[derive(Debug, thiserror::Error)]
+pub enum MigrateStoreError {
+    /// Only SQLite to PostgreSQL is supported.
+    #[error(
+        "migrate-store moves a SQLite database to PostgreSQL: --from sqlite://FILE --to postgres://USER@HOST/DATABASE (got {0})"
+    )]
+    Direction(String),
+    /// The target already holds matches.
+    #[error("the target database already holds {0} matches; migrate-store only fills an empty one")]
+    NotEmpty(i64),
+    /// Opening or copying failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// A query failed.
+    #[error("database error: {0}")]
+    Query(#[from] sqlx::Error),
+}
+
+/// Rows moved, per table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moved {
+    /// `(table, rows)`, in the order they were moved.
+    pub tables: Vec<(&'static str, i64)>,
+}
+
+impl std::fmt::Display for Moved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let parts: Vec<String> = self
+            .tables
+            .iter()
+            .map(|(t, n)| format!("{t}: {n}"))
+            .collect();
+        f.write_str(&parts.join(", "))
+    }
+}
+
+/// The columns of each table, in the order both schemas share; the kinds say how a
+/// SQLite value becomes a PostgreSQL one.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// An integer, also BIGINT in PostgreSQL.
+    Int,
+    /// A nullable integer.
+    OptInt,
+    /// An integer 0/1 in SQLite, BOOLEAN in PostgreSQL.
+    Bool,
+    /// Text.
+    Text,
+    /// Nullable text.
+    OptText,
+    /// Bytes.
+    Blob,
+    /// A nullable REAL / DOUBLE PRECISION.
+    OptReal,
+    /// A REAL / DOUBLE PRECISION.
+    Real,
+}
+
+use Kind::{Blob, Bool, Int, OptInt, OptReal, OptText, Real, Text};
+
+/// A table: its name, its key (for paging through the source) and its columns.
+type Table = (&'static str, &'static str, &'static [(&'static str, Kind)]);
+
+/// Every table, parents first.
+const TABLES: &[Table] = &[
+    (
+        "matches",
+        "id",
+        &[
+            ("id", Int),
+            ("version", Int),
+            ("channel_id", Int),
+            ("guild_id", OptInt),
+            ("challenger_id", Int),
+            ("opponent_id", Int),
+            ("variant", Text),
+            ("options", Text),
+            ("computer", OptText),
+            ("phase", Text),
+            ("live", Bool),
+            ("deadline_ms", Int),
+            ("state", Blob),
+            ("how", OptText),
+            ("winner_id", OptInt),
+            ("loser_id", OptInt),
+            ("created_ms", Int),
+            ("updated_ms", Int),
+            ("ended_ms", OptInt),
+            ("announced", Bool),
+        ],
+    ),
+    (
+        "moves",
+        "match_id, seq",
+        &[
+            ("match_id", Int),
+            ("seq", Int),
+            ("player_id", Int),
+            ("turn", Int),
+            ("cells", Text),
+            ("reports", Text),
+            ("at_ms", Int),
+        ],
+    ),
+    ("heartbeat", "id", &[("id", Int), ("at_ms", Int)]),
+    (
+        "players",
+        "player_id",
+        &[("player_id", Int), ("name", Text), ("updated_ms", Int)],
+    ),
+    (
+        "ratings",
+        "player_id, variant",
+        &[
+            ("player_id", Int),
+            ("variant", Text),
+            ("rating", Real),
+            ("deviation", Real),
+            ("volatility", Real),
+            ("games", Int),
+            ("wins", Int),
+            ("losses", Int),
+            ("draws", Int),
+            ("updated_ms", Int),
+        ],
+    ),
+    (
+        "results",
+        "match_id, player_id",
+        &[
+            ("match_id", Int),
+            ("player_id", Int),
+            ("variant", Text),
+            ("guild_id", OptInt),
+            ("opponent_id", Int),
+            ("computer", OptText),
+            ("outcome", Text),
+            ("how", Text),
+            ("shots", Int),
+            ("hits", Int),
+            ("turns", Int),
+            ("rating_before", OptReal),
+            ("rating_after", OptReal),
+            ("ended_ms", Int),
+        ],
+    ),
+    (
+        "guild_players",
+        "guild_id, variant, player_id",
+        &[
+            ("guild_id", Int),
+            ("variant", Text),
+            ("player_id", Int),
+            ("provisional", Bool),
+            ("shown", Int),
+        ],
+    ),
+    (
+        "rematch_votes",
+        "match_id, player_id",
+        &[
+            ("match_id", Int),
+            ("player_id", Int),
+            ("at_ms", Int),
+            ("started", OptInt),
+        ],
+    ),
+];
+
+/// Moves the SQLite database `from` into the empty PostgreSQL database `to`.
+pub async fn sqlite_to_postgres(from: &str, to: &str) -> Result<Moved, MigrateStoreError> {
+    let is_pg = to.starts_with("postgres:") || to.starts_with("postgresql:");
+    if !from.starts_with("sqlite:") || !is_pg {
+        return Err(MigrateStoreError::Direction(format!(
+            "--from {} --to {}",
+            super::redacted(from),
+            super::redacted(to)
+        )));
+    }
+    let source = SqliteStore::open(from).await?;
+    let target = PgStore::open(to).await?;
+    let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
+        .fetch_one(target.pool())
+        .await?;
+    if held > 0 {
+        return Err(MigrateStoreError::NotEmpty(held));
+    }
+    copy(source.pool(), target.pool()).await
+}
+
+async fn copy(source: &SqlitePool, target: &PgPool) -> Result<Moved, MigrateStoreError> {
+    let mut tx = target.begin().await?;
+    let mut moved = Moved::default();
+    for &(table, key, columns) in TABLES {
+        let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
+        let list = names.join(", ");
+        let mut offset = 0_i64;
+        let mut count = 0_i64;
+        loop {
+            let rows = sqlx::query(&format!(
+                "SELECT {list} FROM {table} ORDER BY {key} LIMIT {BATCH} OFFSET {offset}"
+            ))
+            .fetch_all(source)
+            .await?;
+            if rows.is_empty() {
+                break;
+            }
+            let mut insert: QueryBuilder<Postgres> =
+                QueryBuilder::new(format!("INSERT INTO {table} ({list}) "));
+            let mut failed = None;
+            insert.push_values(&rows, |mut b, row| {
+                for (i, (_, kind)) in columns.iter().enumerate() {
+                    let value = bind_value(&mut b, row, i, *kind);
+                    if let Err(e) = value {
+                        failed.get_or_insert(e);
+                    }
+                }
+            });
+            if let Some(e) = failed {
+                return Err(e.into());
+            }
+            insert.build().execute(&mut *tx).await?;
+            count += i64::try_from(rows.len()).unwrap_or(i64::MAX);
+            offset += BATCH;
+        }
+        moved.tables.push((table, count));
+    }
+    tx.commit().await?;
+    Ok(moved)
+}
+
+/// Reads column `i` of a SQLite `row` as `kind` and binds it for PostgreSQL.
+fn bind_value(
+    b: &mut sqlx::query_builder::Separated<'_, '_, Postgres, &'static str>,
+    row: &sqlx::sqlite::SqliteRow,
+    i: usize,
+    kind: Kind,
+) -> Result<(), sqlx::Error> {
+    match kind {
+        Int => {
+            b.push_bind(row.try_get::<i64, _>(i)?);
+        }
+        OptInt => {
+            b.push_bind(row.try_get::<Option<i64>, _>(i)?);
+        }
+        Bool => {
+            b.push_bind(row.try_get::<i64, _>(i)? != 0);
+        }
+        Text => {
+            b.push_bind(row.try_get::<String, _>(i)?);
+        }
+        OptText => {
+            b.push_bind(row.try_get::<Option<String>, _>(i)?);
+        }
+        Blob => {
+            b.push_bind(row.try_get::<Vec<u8>, _>(i)?);
+        }
+        Real => {
+            b.push_bind(row.try_get::<f64, _>(i)?);
+        }
+        OptReal => {
+            b.push_bind(row.try_get::<Option<f64>, _>(i)?);
+        }
+    }
+    Ok(())
+}

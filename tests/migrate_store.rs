@@ -1,0 +1,177 @@
+//! `broadside migrate-store`: a SQLite database moved to PostgreSQL keeps every match (live
+//! and finished), every move, every rating and result, and the bot goes on from it.
+//! Skipped (and says so) without a PostgreSQL test server.
+
+mod pg;
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use broadside::ai::Difficulty;
+use broadside::game::{PlayerId, Variant};
+use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Seeds, Session, Timeouts, millis};
+use broadside::store::{self, Store};
+
+const ALICE: PlayerId = PlayerId(1001);
+const BOB: PlayerId = PlayerId(1002);
+const CAROL: PlayerId = PlayerId(1003);
+const BOT: PlayerId = PlayerId(9999);
+const GUILD: u64 = 5;
+
+const TIMEOUTS: Timeouts = Timeouts {
+    challenge: Duration::from_secs(300),
+    placement: Duration::from_secs(600),
+    turn: Duration::from_secs(300),
+};
+
+fn new_match(channel: u64, a: PlayerId, b: PlayerId) -> NewMatch {
+    NewMatch {
+        channel: ChannelKey(channel),
+        guild: Some(GUILD),
+        challenger: a,
+        opponent: b,
+        names: [format!("P{}", a.0), format!("P{}", b.0)],
+        variant: Variant::Classic,
+        options: broadside::game::MatchOptions::default(),
+        guild_locale: None,
+        challenger_locale: None,
+        computer: None,
+    }
+}
+
+/// Runs the binary's `migrate-store`; its exit code and its output.
+fn migrate(from: &str, to: &str) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_broadside"))
+        .args(["migrate-store", "--from", from, "--to", to])
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .expect("run broadside");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.code().unwrap_or(-1), text)
+}
+
+/// On SQLite at `from`: a rated match played out, a computer match, and a live one in
+/// placement. Returns the ids of the first and the last.
+async fn fill(from: &str) -> (MatchId, MatchId) {
+    let s = Session::new(
+        store::open(from).await.unwrap(),
+        TIMEOUTS,
+        Seeds::new(Some(3)),
+    );
+    let id = s.challenge(new_match(1, ALICE, BOB)).await.unwrap().id;
+    s.accept(id, BOB, None).await.unwrap();
+    for p in [ALICE, BOB] {
+        let preview = s.place(p, None).await.unwrap();
+        s.ready(id, p, &preview.tag()).await.unwrap();
+    }
+    let first = s
+        .read(Locate::Id(id), |e| e.game.to_move())
+        .await
+        .unwrap()
+        .unwrap();
+    s.fire(ChannelKey(1), first, "E5").await.unwrap();
+    s.forfeit(first).await.unwrap();
+    s.challenge(NewMatch {
+        opponent: BOT,
+        computer: Some(Difficulty::Easy),
+        ..new_match(2, CAROL, BOT)
+    })
+    .await
+    .unwrap();
+    s.forfeit(CAROL).await.unwrap();
+    let live = s.challenge(new_match(3, CAROL, ALICE)).await.unwrap().id;
+    s.accept(live, ALICE, None).await.unwrap();
+    (id, live)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sqlite_database_moves_to_postgres_whole() {
+    let Some(target) = pg::PgDb::create("migrate").await else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!(
+        "broadside-migrate-{}-{}",
+        std::process::id(),
+        millis(SystemTime::now())
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let from = format!("sqlite://{}", dir.join("m.db").display());
+
+    let (finished, live) = fill(&from).await;
+    let source = store::open(&from).await.unwrap();
+    let before_rating = source.rating(BOB.0, "classic").await.unwrap();
+    let before_results = source.results(CAROL.0, "classic").await.unwrap();
+    let before_board = source.leaderboard(GUILD, "classic", 0, 10).await.unwrap();
+    let before_history = source.history(ALICE.0, 10).await.unwrap();
+    let stored = [
+        source.get(finished.0).await.unwrap(),
+        source.get(live.0).await.unwrap(),
+    ];
+    let moves = source.moves(finished.0).await.unwrap();
+    // While a bot holds the file, nothing moves.
+    let (code, text) = migrate(&from, &target.url);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("in use"), "{text}");
+    drop(source);
+
+    let (code, text) = migrate(&from, &target.url);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains("matches: 3") && text.contains("moves: 1"),
+        "{text}"
+    );
+
+    let target_store: Arc<dyn Store> = store::open(&target.url).await.unwrap();
+    assert_eq!(target_store.get(finished.0).await.unwrap(), stored[0]);
+    assert_eq!(target_store.get(live.0).await.unwrap(), stored[1]);
+    assert_eq!(target_store.moves(finished.0).await.unwrap(), moves);
+    assert_eq!(
+        target_store.rating(BOB.0, "classic").await.unwrap(),
+        before_rating
+    );
+    assert_eq!(
+        target_store.results(CAROL.0, "classic").await.unwrap(),
+        before_results
+    );
+    assert_eq!(
+        target_store
+            .leaderboard(GUILD, "classic", 0, 10)
+            .await
+            .unwrap(),
+        before_board
+    );
+    assert_eq!(
+        target_store.history(ALICE.0, 10).await.unwrap(),
+        before_history
+    );
+
+    // A second run finds the target full and leaves it alone.
+    drop(target_store);
+    let (code, text) = migrate(&from, &target.url);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("already holds 3 matches"), "{text}");
+
+    // The bot goes on from PostgreSQL: the live match is back, in placement.
+    let (s, resumed, _) = Session::restore(
+        store::open(&target.url).await.unwrap(),
+        TIMEOUTS,
+        Seeds::new(None),
+    )
+    .await
+    .unwrap();
+    assert_eq!(resumed.len(), 1);
+    assert_eq!(resumed[0].id, live);
+    let preview = s.place(CAROL, None).await.unwrap();
+    s.ready(live, CAROL, &preview.tag()).await.unwrap();
+
+    // The wrong direction is refused with the usage.
+    let (code, text) = migrate(&target.url, &from);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("--from sqlite://FILE"), "{text}");
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
