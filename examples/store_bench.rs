@@ -2,8 +2,11 @@
 //! a steady load, restore time for many live matches, and memory per live match.
 //!
 //! ```sh
-//! cargo run --release --example store_bench -- [--matches 1000] [--rate 400] [--seconds 10] [--restore 10000]
+//! cargo run --release --example store_bench -- [--matches 1000] [--rate 400] [--seconds 10] [--restore 10000] [--url postgres://…]
 //! ```
+//!
+//! `--url` runs the `/fire` load on that (empty) database instead of a fresh SQLite file,
+//! e.g. PostgreSQL; `--restore 0` skips the restore measurement.
 
 // A measuring script: counts stay far below 2^52 (so f64 is exact), and `main` reads best
 // as one sequence of measurements.
@@ -124,7 +127,11 @@ async fn main() {
     std::fs::create_dir_all(&dir).expect("a directory");
 
     // 1. /fire with persistence under a steady load.
-    let url = format!("sqlite://{}", dir.join("fire.db").display());
+    let url = std::env::args()
+        .skip_while(|a| a != "--url")
+        .nth(1)
+        .unwrap_or_else(|| format!("sqlite://{}", dir.join("fire.db").display()));
+    println!("store: {}", store::redacted(&url));
     let session = Arc::new(Session::new(
         store::open(&url).await.expect("open"),
         TIMEOUTS,
@@ -211,6 +218,10 @@ async fn main() {
     );
     drop(session);
 
+    if restore_n == 0 {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
     // 3. Restore: many live matches, then a fresh session from the file.
     let url = format!("sqlite://{}", dir.join("restore.db").display());
     {

@@ -30,6 +30,19 @@ pub const VAR_DATABASE_URL: &str = "DATABASE_URL";
 pub const VAR_DISCORD_TIMEOUT: &str = "DISCORD_TIMEOUT_SECS";
 /// Address for `/healthz` and `/metrics` (off when unset).
 pub const VAR_METRICS_ADDR: &str = "METRICS_ADDR";
+/// How many gateway shards the bot runs: a number, or `auto` for Discord's recommendation.
+pub const VAR_SHARD_COUNT: &str = "SHARD_COUNT";
+/// The most shards one process runs.
+pub const MAX_SHARDS: u32 = 1024;
+
+/// How many gateway shards to run (`SHARD_COUNT`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shards {
+    /// Exactly this many (1 when unset).
+    Fixed(u32),
+    /// As many as Discord recommends (`GET /gateway/bot`).
+    Auto,
+}
 
 /// Default for [`VAR_DISCORD_TIMEOUT`].
 pub const DEFAULT_DISCORD_TIMEOUT: Duration = Duration::from_secs(10);
@@ -109,6 +122,24 @@ pub struct Config {
     pub discord_timeout: Duration,
     /// Where to serve `/healthz` and `/metrics` (`METRICS_ADDR`); `None`: not at all.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// How many gateway shards this process runs (`SHARD_COUNT`), all of them.
+    pub shards: Shards,
+}
+
+/// `SHARD_COUNT`: unset is one shard.
+fn shards(value: Option<String>) -> Result<Shards, ConfigError> {
+    match value {
+        None => Ok(Shards::Fixed(1)),
+        Some(v) if v.trim().eq_ignore_ascii_case("auto") => Ok(Shards::Auto),
+        Some(v) => match v.trim().parse::<u32>() {
+            Ok(n) if (1..=MAX_SHARDS).contains(&n) => Ok(Shards::Fixed(n)),
+            _ => Err(ConfigError::Invalid {
+                var: VAR_SHARD_COUNT,
+                value: v,
+                reason: "expected auto or a number of shards from 1 to 1024",
+            }),
+        },
+    }
 }
 
 impl Config {
@@ -205,6 +236,7 @@ impl Config {
             .transpose()?;
 
         Ok(Self {
+            shards: shards(optional(VAR_SHARD_COUNT))?,
             token,
             dev_guild_id,
             api_base,
@@ -283,6 +315,26 @@ mod tests {
         let c = read(&[(VAR_TOKEN, "abc"), (VAR_METRICS_ADDR, "127.0.0.1:9184")]).unwrap();
         assert_eq!(c.metrics_addr, Some("127.0.0.1:9184".parse().unwrap()));
         assert_eq!(read(&[(VAR_TOKEN, "abc")]).unwrap().metrics_addr, None);
+        assert_eq!(
+            read(&[(VAR_TOKEN, "abc")]).unwrap().shards,
+            Shards::Fixed(1)
+        );
+        assert_eq!(
+            read(&[(VAR_TOKEN, "abc"), (VAR_SHARD_COUNT, " AUTO ")])
+                .unwrap()
+                .shards,
+            Shards::Auto
+        );
+        assert_eq!(
+            read(&[(VAR_TOKEN, "abc"), (VAR_SHARD_COUNT, "4")])
+                .unwrap()
+                .shards,
+            Shards::Fixed(4)
+        );
+        for bad in ["0", "-1", "two", "1025"] {
+            let err = read(&[(VAR_TOKEN, "abc"), (VAR_SHARD_COUNT, bad)]).unwrap_err();
+            assert!(err.to_string().contains("SHARD_COUNT"), "{err}");
+        }
         let err = read(&[(VAR_TOKEN, "abc"), (VAR_METRICS_ADDR, "9184")]).unwrap_err();
         assert!(err.to_string().contains("METRICS_ADDR"), "{err}");
     }

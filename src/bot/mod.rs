@@ -252,7 +252,12 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let shards = Arc::clone(&client.shard_manager);
     gateway.watch(Arc::clone(&shards));
 
-    let mut start = std::pin::pin!(client.start());
+    let mut start = std::pin::pin!(async {
+        match config.shards {
+            config::Shards::Fixed(n) => client.start_shards(n).await,
+            config::Shards::Auto => client.start_autosharded().await,
+        }
+    });
     let result = tokio::select! {
         result = &mut start => result,
         signal = shutdown_signal() => {

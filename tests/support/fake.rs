@@ -269,6 +269,10 @@ pub(super) struct State {
     /// Interaction callbacks fail like late ones (404, code 10062) while set.
     pub fail_callbacks: bool,
     pub gateway: Option<mpsc::UnboundedSender<(String, Value)>>,
+    /// Each connected shard's session by shard id, with the shard count it identified with.
+    pub shard_gateways: HashMap<u64, (u64, mpsc::UnboundedSender<(String, Value)>)>,
+    /// The shard count `GET /gateway/bot` recommends (0 counts as 1).
+    pub recommended_shards: u64,
     pub sessions: usize,
     /// Injected failures, checked in order before a request is routed.
     pub faults: Vec<Fault>,
@@ -628,10 +632,30 @@ impl FakeDiscord {
 
     /// Closes the bot's gateway connection (as a network drop or a Discord restart would).
     pub fn drop_gateway(&self) {
-        let gateway = self.inner.lock().gateway.take();
+        let gateway = {
+            let mut st = self.inner.lock();
+            st.shard_gateways.remove(&0);
+            st.gateway.take()
+        };
         if let Some(tx) = gateway {
             let _ = tx.send((CLOSE.to_owned(), Value::Null));
         }
+    }
+
+    /// Makes `GET /gateway/bot` recommend `n` shards (for `SHARD_COUNT=auto`).
+    pub fn recommend_shards(&self, n: u64) {
+        self.inner.lock().recommended_shards = n;
+    }
+
+    /// The `shard` field of every IDENTIFY so far (`[id, count]`), in order.
+    pub fn identified_shards(&self) -> Vec<Value> {
+        self.inner
+            .lock()
+            .rec
+            .identifies
+            .iter()
+            .map(|d| d["shard"].clone())
+            .collect()
     }
 
     /// Refuses (or again accepts) new gateway connections, as during an outage.
@@ -709,9 +733,16 @@ impl FakeDiscord {
 
     pub(super) fn dispatch(&self, event: &str, data: Value) {
         let st = self.inner.lock();
-        let gateway = st
-            .gateway
-            .as_ref()
+        // As Discord routes: a server's events to shard (guild_id >> 22) % shards, DMs to 0.
+        let guild = data["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok());
+        let routed = st.shard_gateways.values().next().and_then(|(total, _)| {
+            let shard = guild.map_or(0, |g| (g >> 22) % (*total).max(1));
+            st.shard_gateways.get(&shard).map(|(_, tx)| tx)
+        });
+        let gateway = routed
+            .or(st.gateway.as_ref())
             .expect("the bot is not connected to the fake gateway; call wait_ready first");
         gateway
             .send((event.to_owned(), data))

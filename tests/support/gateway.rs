@@ -42,30 +42,28 @@ async fn next_frame(socket: &mut WebSocket) -> Option<Value> {
     }
 }
 
-async fn session(fake: FakeDiscord, mut socket: WebSocket) {
+/// Until IDENTIFY (or RESUME), only heartbeats are answered. Returns whether the session
+/// resumes, and the shard it identified as (`[0, 1]` without one).
+async fn handshake(fake: &FakeDiscord, socket: &mut WebSocket) -> Option<(bool, (u64, u64))> {
     let inner = &fake.inner;
-    if !send(
-        &mut socket,
-        &json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}}),
-    )
-    .await
-    {
-        return;
-    }
-    // Until IDENTIFY (or RESUME), only heartbeats are answered.
     let mut resumed = false;
+    let mut shard = (0_u64, 1_u64);
     loop {
-        let Some(frame) = next_frame(&mut socket).await else {
-            return;
-        };
+        let frame = next_frame(socket).await?;
         match frame["op"].as_u64() {
             Some(1) => {
                 inner.lock().rec.heartbeats += 1;
-                if !send(&mut socket, &json!({"op": 11})).await {
-                    return;
+                if !send(socket, &json!({"op": 11})).await {
+                    return None;
                 }
             }
             Some(2) => {
+                if let Some([id, total]) = frame["d"]["shard"]
+                    .as_array()
+                    .and_then(|a| <[Value; 2]>::try_from(a.clone()).ok())
+                {
+                    shard = (id.as_u64().unwrap_or(0), total.as_u64().unwrap_or(1));
+                }
                 inner.lock().rec.identifies.push(frame["d"].clone());
                 break;
             }
@@ -77,6 +75,22 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
             other => eprintln!("fake gateway: unexpected op {other:?} before IDENTIFY"),
         }
     }
+    Some((resumed, shard))
+}
+
+async fn session(fake: FakeDiscord, mut socket: WebSocket) {
+    let inner = &fake.inner;
+    if !send(
+        &mut socket,
+        &json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_MS}}),
+    )
+    .await
+    {
+        return;
+    }
+    let Some((resumed, shard)) = handshake(&fake, &mut socket).await else {
+        return;
+    };
 
     let (tx, mut rx) = mpsc::unbounded_channel::<(String, Value)>();
     let resume_url = format!("ws://{}/gateway", inner.addr);
@@ -89,14 +103,22 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
     let first = if resumed {
         json!({"op": 0, "s": seq, "t": "RESUMED", "d": {}})
     } else {
-        let ready = payloads::ready(&session_id, &resume_url);
+        let mut ready = payloads::ready(&session_id, &resume_url);
+        ready["shard"] = json!([shard.0, shard.1]);
         validate::<serenity::all::Ready>("READY", &ready);
         json!({"op": 0, "s": seq, "t": "READY", "d": ready})
     };
     if !send(&mut socket, &first).await {
         return;
     }
-    inner.lock().gateway = Some(tx.clone());
+    {
+        let mut st = inner.lock();
+        // Shard 0 (or the only one) is also "the" gateway of the single-shard helpers.
+        if shard.0 == 0 {
+            st.gateway = Some(tx.clone());
+        }
+        st.shard_gateways.insert(shard.0, (shard.1, tx.clone()));
+    }
     inner.bump();
 
     loop {
@@ -134,5 +156,12 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
     let mut st = inner.lock();
     if st.gateway.as_ref().is_some_and(|g| g.same_channel(&tx)) {
         st.gateway = None;
+    }
+    if st
+        .shard_gateways
+        .get(&shard.0)
+        .is_some_and(|(_, g)| g.same_channel(&tx))
+    {
+        st.shard_gateways.remove(&shard.0);
     }
 }

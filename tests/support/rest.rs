@@ -199,7 +199,7 @@ fn route(
             200,
             Some(json!({
                 "url": format!("ws://{}/gateway", fake.inner.addr),
-                "shards": 1,
+                "shards": st.recommended_shards.max(1),
                 "session_start_limit": {
                     "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
                 },
