@@ -62,3 +62,18 @@ async fn a_match_on_postgres_survives_a_crash_and_is_rated() {
         .to_owned();
     assert!(alt.contains("1662"), "{alt}");
 }
+
+#[tokio::test]
+async fn tls_is_used_when_the_url_asks_for_it() {
+    let Some(db) = pg::PgDb::create("tls").await else {
+        return;
+    };
+    let store = broadside::store::PgStore::open(&format!("{}?sslmode=require", db.url))
+        .await
+        .expect("a TLS connection to the test server");
+    let ssl: bool = sqlx::query_scalar("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+        .fetch_one(store.pool())
+        .await
+        .expect("asked");
+    assert!(ssl, "the connection is encrypted");
+}
