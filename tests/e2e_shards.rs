@@ -22,9 +22,15 @@ async fn sharded(shards: u64, setting: &str) -> Table {
     env.insert("SHARD_COUNT".into(), setting.into());
     let bot = BotProcess::spawn(&env);
     fake.wait_ready(START).await;
-    // Every shard has identified before anything is sent.
-    fake.wait_for(|rec| (rec.identifies.len() >= 2).then_some(()), START)
-        .await;
+    // Every shard has its session before anything is sent.
+    let deadline = std::time::Instant::now() + START;
+    while fake.connected_shards() < 2 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the shards never connected"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
     let (alice, bob, channel) = (fake.user("alice"), fake.user("bob"), fake.channel());
     Table {
         fake,

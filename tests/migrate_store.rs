@@ -153,7 +153,7 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     drop(target_store);
     let (code, text) = migrate(&from, &target.url);
     assert_eq!(code, 2, "{text}");
-    assert!(text.contains("already holds 3 matches"), "{text}");
+    assert!(text.contains("already holds 3 rows in matches"), "{text}");
 
     // The bot goes on from PostgreSQL: the live match is back, in placement.
     let (s, resumed, _) = Session::restore(

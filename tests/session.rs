@@ -237,6 +237,8 @@ struct Flaky {
     slow_ms: std::sync::atomic::AtomicU64,
     /// Writes that carry a shot fail.
     failing_shots: AtomicBool,
+    /// This many writes are carried out but reported as failed (the answer was lost).
+    losing_answers: std::sync::atomic::AtomicUsize,
 }
 
 impl Store for Flaky {
@@ -249,7 +251,13 @@ impl Store for Flaky {
             {
                 return Err(StoreError::Data("disk full".into()));
             }
-            self.inner.save(record).await
+            self.inner.save(record).await?;
+            let lose = self.losing_answers.load(Ordering::SeqCst);
+            if lose > 0 {
+                self.losing_answers.store(lose - 1, Ordering::SeqCst);
+                return Err(StoreError::Data("connection reset after commit".into()));
+            }
+            Ok(())
         })
     }
     fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()> {
@@ -317,7 +325,7 @@ impl Store for Flaky {
     fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
         self.inner.vote_rematch(id, player, at_ms)
     }
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, u64> {
+    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)> {
         self.inner.claim_rematch(id, new, at_ms)
     }
     fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool> {
@@ -357,6 +365,7 @@ async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
         failing: AtomicBool::new(false),
         slow_ms: 0.into(),
         failing_shots: AtomicBool::new(false),
+        losing_answers: 0.into(),
     });
     let s = Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(9)));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
@@ -378,6 +387,32 @@ async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
     flaky.failing.store(false, Ordering::SeqCst);
     // Once the store works again, the same shot goes through.
     s.fire(CHANNEL, first, "E5").await.unwrap();
+}
+
+async fn a_write_whose_answer_was_lost_counts_once(db: Db) {
+    let flaky = Arc::new(Flaky {
+        inner: db.store().await,
+        failing: AtomicBool::new(false),
+        slow_ms: 0.into(),
+        failing_shots: AtomicBool::new(false),
+        losing_answers: 0.into(),
+    });
+    let s = Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(10)));
+    let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    // The shot is committed, but its answer is lost: the retry finds it stored.
+    flaky.losing_answers.store(1, Ordering::SeqCst);
+    let fired = s.fire(CHANNEL, first, "E5").await.expect("it was written");
+    let stored_row = stored(&flaky.inner, id).await;
+    let live = s.read(Locate::Id(id), Clone::clone).await.unwrap();
+    assert_eq!(stored_row.version, live.version);
+    assert_eq!(flaky.inner.moves(id.0).await.unwrap().len(), 1);
+    // The next move is written after it, not instead of it.
+    let next = match fired.outcome.next {
+        Next::Turn { player, .. } | Next::Again(player) => player,
+        Next::Over(_) => panic!("one shot does not end a match"),
+    };
+    s.fire(CHANNEL, next, "F5").await.unwrap();
+    assert_eq!(flaky.inner.moves(id.0).await.unwrap().len(), 2);
 }
 
 async fn an_ended_match_is_announced_exactly_once(db: Db) {
@@ -635,6 +670,7 @@ async fn a_change_waits_for_the_write_before_it(db: Db) {
         failing: AtomicBool::new(false),
         slow_ms: 0.into(),
         failing_shots: AtomicBool::new(false),
+        losing_answers: 0.into(),
     });
     let s = Arc::new(Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(21))));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
@@ -1005,6 +1041,7 @@ on_both_stores!(
     every_change_is_stored_before_it_is_returned,
     rejected_actions_change_nothing_in_memory_or_on_disk,
     a_change_that_cannot_be_written_is_rolled_back,
+    a_write_whose_answer_was_lost_counts_once,
     an_ended_match_is_announced_exactly_once,
     restored_deadlines_give_back_the_downtime,
     a_computer_match_is_restored_with_its_random_numbers,

@@ -529,19 +529,39 @@ async fn a_rematch_runs_out_and_the_computer_needs_no_click(store: Arc<dyn Store
     ));
 }
 
+async fn a_fresh_claim_is_left_to_its_owner(store: Arc<dyn Store>) {
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(9)));
+    let (id, first) = battle(&s).await;
+    sink_all(&s, first).await;
+    // Another click has just claimed the start and is writing the new match.
+    let now = millis(SystemTime::now());
+    assert_eq!(
+        store.claim_rematch(id.0, 777, now).await.unwrap(),
+        (777, now)
+    );
+    s.rematch(id, ALICE, None).await.unwrap();
+    assert!(matches!(
+        s.rematch(id, BOB, None).await,
+        Err(RematchError::AlreadyStarted)
+    ));
+}
+
 async fn a_rematch_claimed_by_a_match_that_never_was_can_start(store: Arc<dyn Store>) {
     let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(8)));
     let (id, first) = battle(&s).await;
     sink_all(&s, first).await;
     // A bot stopped between claiming the start and storing the new match.
-    assert_eq!(store.claim_rematch(id.0, 12_345, 0).await.unwrap(), 12_345);
+    assert_eq!(
+        store.claim_rematch(id.0, 12_345, 0).await.unwrap(),
+        (12_345, 0)
+    );
     s.rematch(id, ALICE, None).await.unwrap();
     let Rematch::Started(started) = s.rematch(id, BOB, None).await.unwrap() else {
         panic!("the stale claim is taken over");
     };
     assert_ne!(started.id.0, 12_345);
     assert_eq!(
-        store.claim_rematch(id.0, 999, 0).await.unwrap(),
+        store.claim_rematch(id.0, 999, 0).await.unwrap().0,
         started.id.0
     );
     assert!(matches!(
@@ -607,6 +627,26 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(store: Arc<dyn St
     assert_eq!(s.history(BOB, Some(GUILD), 10).await.unwrap().len(), 1);
 }
 
+async fn votes_at_the_same_moment_see_each_other(store: Arc<dyn Store>) {
+    // Many rounds of two votes on one match at the same moment: the later of each pair
+    // always sees both (with PostgreSQL's default isolation this needs a lock).
+    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(12)));
+    let (id, first) = battle(&s).await;
+    sink_all(&s, first).await;
+    for round in 0..20_u64 {
+        let (a, b) = (10_000 + round * 2, 10_001 + round * 2);
+        let (va, vb) = tokio::join!(
+            store.vote_rematch(id.0, a, 1),
+            store.vote_rematch(id.0, b, 1)
+        );
+        let (va, vb) = (va.unwrap().0, vb.unwrap().0);
+        assert!(
+            (va.contains(&a) && va.contains(&b)) || (vb.contains(&a) && vb.contains(&b)),
+            "round {round}: {va:?} / {vb:?}"
+        );
+    }
+}
+
 /// Runs each test on SQLite and on PostgreSQL.
 macro_rules! on_both_stores {
     ($($test:ident),* $(,)?) => {
@@ -635,6 +675,8 @@ macro_rules! on_both_stores {
 }
 
 on_both_stores!(
+    a_fresh_claim_is_left_to_its_owner,
+    votes_at_the_same_moment_see_each_other,
     a_rated_match_updates_both_ratings_once,
     what_counts_and_what_does_not,
     leaderboard_order_ties_and_pages,

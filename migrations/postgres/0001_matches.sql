@@ -40,6 +40,6 @@ CREATE TABLE moves (
 );
 
 CREATE TABLE heartbeat (
-    id    INTEGER PRIMARY KEY CHECK (id = 1),
+    id    BIGINT PRIMARY KEY CHECK (id = 1),
     at_ms BIGINT NOT NULL
 );

@@ -50,6 +50,8 @@ pub fn discord_error(error: &serenity::Error) {
 #[derive(Default)]
 pub struct Gateway {
     sessions: AtomicU64,
+    /// Shards that have had a session (a shard's later sessions are reconnects).
+    started_shards: std::sync::Mutex<std::collections::HashSet<u32>>,
     shards: std::sync::OnceLock<Arc<serenity::ShardManager>>,
 }
 
@@ -71,8 +73,15 @@ impl Gateway {
                 .all(|r| r.stage == serenity::ConnectionStage::Connected)
     }
 
-    fn session_started(&self) {
-        if self.sessions.fetch_add(1, Ordering::Relaxed) > 0 {
+    /// A session of `shard` began: its first is a start, any later one a reconnect.
+    fn session_started(&self, shard: u32) {
+        let first = self
+            .started_shards
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(shard);
+        self.sessions.fetch_add(1, Ordering::Relaxed);
+        if !first {
             metrics::counter!("broadside_gateway_reconnects_total").increment(1);
         }
     }
@@ -83,12 +92,12 @@ pub struct GatewayWatch(pub Arc<Gateway>);
 
 #[serenity::async_trait]
 impl serenity::EventHandler for GatewayWatch {
-    async fn ready(&self, _: serenity::Context, _: serenity::Ready) {
-        self.0.session_started();
+    async fn ready(&self, ctx: serenity::Context, _: serenity::Ready) {
+        self.0.session_started(ctx.shard_id.0);
     }
 
-    async fn resume(&self, _: serenity::Context, _: serenity::ResumedEvent) {
-        self.0.session_started();
+    async fn resume(&self, ctx: serenity::Context, _: serenity::ResumedEvent) {
+        self.0.session_started(ctx.shard_id.0);
     }
 }
 

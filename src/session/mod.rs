@@ -368,6 +368,7 @@ impl Session {
     /// Writes `record`, trying again a few times over a short while.
     async fn write(&self, record: &MatchRecord) -> Result<(), StoreError> {
         let mut pauses = WRITE_RETRIES.iter();
+        let mut failed_before = false;
         loop {
             let started = std::time::Instant::now();
             let saved = self.store.save(record).await;
@@ -375,8 +376,24 @@ impl Session {
                 .record(started.elapsed().as_secs_f64());
             match saved {
                 Ok(()) => return Ok(()),
+                // A try that failed may have committed after all (its answer was lost): if
+                // the stored version is this one, it is written.
+                Err(StoreError::Conflict { .. })
+                    if failed_before
+                        && self
+                            .store
+                            .get(record.id)
+                            .await
+                            .ok()
+                            .flatten()
+                            .is_some_and(|m| m.version == record.version) =>
+                {
+                    tracing::info!(match_id = record.id, "a retried write had landed before");
+                    return Ok(());
+                }
                 Err(err) => match pauses.next() {
                     Some(pause) => {
+                        failed_before = true;
                         tracing::warn!(match_id = record.id, error = %err, "write failed; trying again");
                         tokio::time::sleep(*pause).await;
                     }

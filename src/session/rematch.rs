@@ -17,6 +17,10 @@ use super::ops::{Accepted, Preview};
 use super::record::{self, entry_of, from_millis, millis};
 use super::{Locate, Session, SessionError};
 
+/// A claim on a rematch's start older than this, whose match was never stored, was left
+/// by a bot that stopped in between.
+const STALE_CLAIM_MS: i64 = 30_000;
+
 /// Whether `game` was played out, so that a rematch makes sense: won by sinking, forfeit
 /// or timeout, or drawn (not declined, expired, abandoned or called off).
 #[must_use]
@@ -138,18 +142,22 @@ impl Session {
         // The claim names the new match: a claim whose match was never stored (the bot
         // stopped in between) is taken over.
         let new_id = MatchId::random();
-        let claimed = self
+        let (claimed, claimed_at) = self
             .store
             .claim_rematch(id.0, new_id.0, millis(now))
             .await
             .map_err(SessionError::Storage)?;
         if claimed != new_id.0 {
+            // A fresh claim's match may be being written right now: only an old claim
+            // whose match never came is taken over.
+            let stale = millis(now).saturating_sub(claimed_at) > STALE_CLAIM_MS;
             let stored = self
                 .store
                 .get(claimed)
                 .await
                 .map_err(SessionError::Storage)?;
-            let taken_over = stored.is_none()
+            let taken_over = stale
+                && stored.is_none()
                 && self
                     .store
                     .reclaim_rematch(id.0, claimed, new_id.0)

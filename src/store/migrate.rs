@@ -3,12 +3,13 @@
 //! source is opened like the bot opens it (so a running bot's file is refused, and an
 //! older file is brought up to date first); the target must be empty.
 
+use futures_util::TryStreamExt as _;
 use sqlx::{PgPool, Postgres, QueryBuilder, Row, SqlitePool};
 
 use super::{PgStore, SqliteStore, StoreError};
 
-/// Rows taken from the source at a time (and inserted in one statement).
-const BATCH: i64 = 500;
+/// Rows inserted in one statement.
+const BATCH: usize = 500;
 
 /// Why a move failed. The target is left as it was (its transaction is rolled back).
 #[derive(Debug, thiserror::Error)]
@@ -18,9 +19,11 @@ pub enum MigrateStoreError {
         "migrate-store moves a SQLite database to PostgreSQL: --from sqlite://FILE --to postgres://USER@HOST/DATABASE (got {0})"
     )]
     Direction(String),
-    /// The target already holds matches.
-    #[error("the target database already holds {0} matches; migrate-store only fills an empty one")]
-    NotEmpty(i64),
+    /// The target already holds rows.
+    #[error(
+        "the target database already holds {1} rows in {0}; migrate-store only fills an empty one"
+    )]
+    NotEmpty(&'static str, i64),
     /// Opening or copying failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -192,11 +195,13 @@ pub async fn sqlite_to_postgres(from: &str, to: &str) -> Result<Moved, MigrateSt
     }
     let source = SqliteStore::open(from).await?;
     let target = PgStore::open(to).await?;
-    let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
-        .fetch_one(target.pool())
-        .await?;
-    if held > 0 {
-        return Err(MigrateStoreError::NotEmpty(held));
+    for &(table, _, _) in TABLES {
+        let held: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
+            .fetch_one(target.pool())
+            .await?;
+        if held > 0 {
+            return Err(MigrateStoreError::NotEmpty(table, held));
+        }
     }
     copy(source.pool(), target.pool()).await
 }
@@ -207,39 +212,56 @@ async fn copy(source: &SqlitePool, target: &PgPool) -> Result<Moved, MigrateStor
     for &(table, key, columns) in TABLES {
         let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
         let list = names.join(", ");
-        let mut offset = 0_i64;
+        let query = format!("SELECT {list} FROM {table} ORDER BY {key}");
+        // One pass over the table (no OFFSET paging, which reads the rows before each page
+        // again), inserted `BATCH` rows at a time.
+        let mut rows = sqlx::query(&query).fetch(source);
+        let mut batch = Vec::with_capacity(BATCH);
         let mut count = 0_i64;
         loop {
-            let rows = sqlx::query(&format!(
-                "SELECT {list} FROM {table} ORDER BY {key} LIMIT {BATCH} OFFSET {offset}"
-            ))
-            .fetch_all(source)
-            .await?;
-            if rows.is_empty() {
+            let row = rows.try_next().await?;
+            let done = row.is_none();
+            if let Some(row) = row {
+                batch.push(row);
+            }
+            if batch.len() == BATCH || (done && !batch.is_empty()) {
+                insert(&mut tx, table, &list, columns, &batch).await?;
+                count += i64::try_from(batch.len()).unwrap_or(i64::MAX);
+                batch.clear();
+            }
+            if done {
                 break;
             }
-            let mut insert: QueryBuilder<Postgres> =
-                QueryBuilder::new(format!("INSERT INTO {table} ({list}) "));
-            let mut failed = None;
-            insert.push_values(&rows, |mut b, row| {
-                for (i, (_, kind)) in columns.iter().enumerate() {
-                    let value = bind_value(&mut b, row, i, *kind);
-                    if let Err(e) = value {
-                        failed.get_or_insert(e);
-                    }
-                }
-            });
-            if let Some(e) = failed {
-                return Err(e.into());
-            }
-            insert.build().execute(&mut *tx).await?;
-            count += i64::try_from(rows.len()).unwrap_or(i64::MAX);
-            offset += BATCH;
         }
         moved.tables.push((table, count));
     }
     tx.commit().await?;
     Ok(moved)
+}
+
+/// Inserts `rows` of `table` in one statement.
+async fn insert(
+    tx: &mut sqlx::PgConnection,
+    table: &str,
+    list: &str,
+    columns: &[(&'static str, Kind)],
+    rows: &[sqlx::sqlite::SqliteRow],
+) -> Result<(), MigrateStoreError> {
+    let mut insert: QueryBuilder<Postgres> =
+        QueryBuilder::new(format!("INSERT INTO {table} ({list}) "));
+    let mut failed = None;
+    insert.push_values(rows, |mut b, row| {
+        for (i, (_, kind)) in columns.iter().enumerate() {
+            if let Err(e) = bind_value(&mut b, row, i, *kind) {
+                failed.get_or_insert(e);
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    insert.build().execute(&mut *tx).await?;
+    Ok(())
 }
 
 /// Reads column `i` of a SQLite `row` as `kind` and binds it for PostgreSQL.

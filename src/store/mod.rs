@@ -344,8 +344,8 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)>;
 
     /// Claims the start of the rematch of match `id` for the new match `new`; returns the
-    /// match the claim names (`new` for the first caller).
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, u64>;
+    /// match the claim names (`new` for the first caller) and when it was claimed.
+    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)>;
 
     /// Moves a claim from `old` (a match that was never stored) to `new`; false when
     /// someone else moved it first.
@@ -373,18 +373,41 @@ pub async fn open(url: &str) -> Result<std::sync::Arc<dyn Store>, StoreError> {
     }
 }
 
-/// `url` with its password (if any) replaced by `***`, for messages and logs.
+/// `url` with its password (if any) replaced by `***`, for messages and logs: the one in
+/// the user part and a `password=` parameter. Text that is not a URL (a `key=value`
+/// connection string) is not shown at all.
 #[must_use]
 pub fn redacted(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
+        return if url.contains('=') || url.contains(char::is_whitespace) {
+            "(a connection string, not shown)".to_owned()
+        } else {
+            url.to_owned()
+        };
     };
-    match rest.rsplit_once('@') {
+    let (address, query) = match rest.split_once('?') {
+        Some((a, q)) => (a, Some(q)),
+        None => (rest, None),
+    };
+    let address = match address.rsplit_once('@') {
         Some((user, host)) => match user.split_once(':') {
-            Some((name, _password)) => format!("{scheme}://{name}:***@{host}"),
-            None => url.to_owned(),
+            Some((name, _password)) => format!("{name}:***@{host}"),
+            None => address.to_owned(),
         },
-        None => url.to_owned(),
+        None => address.to_owned(),
+    };
+    let query = query.map(|q| {
+        q.split('&')
+            .map(|pair| match pair.split_once('=') {
+                Some((key, _)) if key.eq_ignore_ascii_case("password") => format!("{key}=***"),
+                _ => pair.to_owned(),
+            })
+            .collect::<Vec<_>>()
+            .join("&")
+    });
+    match query {
+        Some(q) => format!("{scheme}://{address}?{q}"),
+        None => format!("{scheme}://{address}"),
     }
 }
 
@@ -417,5 +440,13 @@ mod tests {
             "sqlite://broadside.db"
         );
         assert_eq!(super::redacted("mysql://a:b:c@h/d"), "mysql://a:***@h/d");
+        assert_eq!(
+            super::redacted("postgres://bot@h/d?sslmode=require&password=s3cret"),
+            "postgres://bot@h/d?sslmode=require&password=***"
+        );
+        assert_eq!(
+            super::redacted("host=db user=bot password=s3cret"),
+            "(a connection string, not shown)"
+        );
     }
 }

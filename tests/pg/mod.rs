@@ -26,23 +26,28 @@ impl PgDb {
             eprintln!("skipped {test} on PostgreSQL: {VAR} is not set");
             return None;
         };
-        let (server, base) = admin
-            .rsplit_once('/')
-            .unwrap_or_else(|| panic!("{VAR} must end in /DATABASE: {admin}"));
+        let (server, base) = admin.rsplit_once('/').unwrap_or_else(|| {
+            panic!(
+                "{VAR} must end in /DATABASE: {}",
+                broadside::store::redacted(&admin)
+            )
+        });
+        // The base name first (so leftovers can be found by it), then what makes the name
+        // unique, then the test's name, cut to PostgreSQL's 63 bytes.
         let mut name = format!(
-            "{base}_{test}_{}_{}",
+            "{base}_{}_{}_{test}",
             std::process::id(),
             NEXT.fetch_add(1, Ordering::SeqCst)
         )
         .to_lowercase()
         .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-        // PostgreSQL names are at most 63 bytes: keep the unique end.
-        if name.len() > 63 {
-            name = name[name.len() - 63..].to_owned();
-        }
-        let mut conn = PgConnection::connect(&admin)
-            .await
-            .unwrap_or_else(|e| panic!("{VAR}={admin}: cannot connect: {e}"));
+        name.truncate(63);
+        let mut conn = PgConnection::connect(&admin).await.unwrap_or_else(|e| {
+            panic!(
+                "{VAR}={}: cannot connect: {e}",
+                broadside::store::redacted(&admin)
+            )
+        });
         conn.execute(format!("CREATE DATABASE \"{name}\"").as_str())
             .await
             .expect("create a test database");

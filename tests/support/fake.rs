@@ -273,6 +273,8 @@ pub(super) struct State {
     pub shard_gateways: HashMap<u64, (u64, mpsc::UnboundedSender<(String, Value)>)>,
     /// The shard count `GET /gateway/bot` recommends (0 counts as 1).
     pub recommended_shards: u64,
+    /// Each session's shard `(id, count)`, so that a RESUME takes its shard back.
+    pub session_shards: HashMap<String, (u64, u64)>,
     pub sessions: usize,
     /// Injected failures, checked in order before a request is routed.
     pub faults: Vec<Fault>,
@@ -647,6 +649,11 @@ impl FakeDiscord {
         self.inner.lock().recommended_shards = n;
     }
 
+    /// How many shards have a session now.
+    pub fn connected_shards(&self) -> usize {
+        self.inner.lock().shard_gateways.len()
+    }
+
     /// The `shard` field of every IDENTIFY so far (`[id, count]`), in order.
     pub fn identified_shards(&self) -> Vec<Value> {
         self.inner
@@ -737,13 +744,24 @@ impl FakeDiscord {
         let guild = data["guild_id"]
             .as_str()
             .and_then(|g| g.parse::<u64>().ok());
-        let routed = st.shard_gateways.values().next().and_then(|(total, _)| {
-            let shard = guild.map_or(0, |g| (g >> 22) % (*total).max(1));
-            st.shard_gateways.get(&shard).map(|(_, tx)| tx)
-        });
-        let gateway = routed
-            .or(st.gateway.as_ref())
-            .expect("the bot is not connected to the fake gateway; call wait_ready first");
+        let total = st
+            .shard_gateways
+            .values()
+            .map(|(total, _)| *total)
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let gateway = if total > 1 {
+            let shard = guild.map_or(0, |g| (g >> 22) % total);
+            let (_, tx) = st.shard_gateways.get(&shard).unwrap_or_else(|| {
+                panic!("shard {shard} of {total} is not connected to the fake gateway")
+            });
+            tx
+        } else {
+            st.gateway
+                .as_ref()
+                .expect("the bot is not connected to the fake gateway; call wait_ready first")
+        };
         gateway
             .send((event.to_owned(), data))
             .expect("the gateway session ended");

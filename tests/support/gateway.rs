@@ -68,7 +68,15 @@ async fn handshake(fake: &FakeDiscord, socket: &mut WebSocket) -> Option<(bool, 
                 break;
             }
             Some(6) => {
-                inner.lock().rec.resumes += 1;
+                let mut st = inner.lock();
+                st.rec.resumes += 1;
+                if let Some(known) = frame["d"]["session_id"]
+                    .as_str()
+                    .and_then(|id| st.session_shards.get(id))
+                {
+                    shard = *known;
+                }
+                drop(st);
                 resumed = true;
                 break;
             }
@@ -97,7 +105,9 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
     let session_id = {
         let mut st = inner.lock();
         st.sessions += 1;
-        format!("fake-session-{}", st.sessions)
+        let id = format!("fake-session-{}", st.sessions);
+        st.session_shards.insert(id.clone(), shard);
+        id
     };
     let mut seq = 1_u64;
     let first = if resumed {

@@ -33,12 +33,87 @@ const LOCK_KEY: i64 = 0x4252_4453_4944_4531;
 const LOCK_TRIES: u32 = 20;
 const LOCK_PAUSE: Duration = Duration::from_millis(100);
 
+/// How often the connection that holds the lock is checked.
+const WATCH_EVERY: Duration = Duration::from_secs(5);
+
 /// Matches in one PostgreSQL database.
 #[derive(Debug, Clone)]
 pub struct PgStore {
     pool: PgPool,
-    /// The connection that holds the advisory lock: closing it frees the database.
-    _lock: std::sync::Arc<tokio::sync::Mutex<PgConnection>>,
+    /// The task that owns the connection holding the advisory lock; stopping it (when the
+    /// last copy of the store goes) closes that connection and frees the database.
+    _lock: std::sync::Arc<LockWatch>,
+}
+
+/// Owns the lock's connection: checks it every [`WATCH_EVERY`] and, if the connection was
+/// lost (the server restarted, an administrator ended it, the network dropped it), takes
+/// the lock again on a new one. If another process has taken the database meanwhile, two
+/// bots would answer the same matches: this process stops at once, saying why.
+#[derive(Debug)]
+struct LockWatch(tokio::task::AbortHandle);
+
+impl Drop for LockWatch {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Connects and takes the one-process lock, looking again for 2 s (a process that just
+/// stopped may hold it until the server notices its connection is gone). `Ok(None)`: held
+/// by another process.
+async fn take_lock(options: &PgConnectOptions) -> Result<Option<PgConnection>, sqlx::Error> {
+    let mut conn = PgConnection::connect_with(options).await?;
+    // Notice a vanished peer within about a minute rather than the system's two hours.
+    for setting in [
+        "SET tcp_keepalives_idle = 30",
+        "SET tcp_keepalives_interval = 10",
+        "SET tcp_keepalives_count = 3",
+    ] {
+        sqlx::query(setting).execute(&mut conn).await?;
+    }
+    for _ in 0..LOCK_TRIES {
+        let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
+            .bind(LOCK_KEY)
+            .fetch_one(&mut conn)
+            .await?;
+        if locked {
+            return Ok(Some(conn));
+        }
+        tokio::time::sleep(LOCK_PAUSE).await;
+    }
+    Ok(None)
+}
+
+impl LockWatch {
+    fn start(mut conn: PgConnection, options: PgConnectOptions, name: String) -> Self {
+        let task = tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(WATCH_EVERY).await;
+                if sqlx::query("SELECT 1").execute(&mut conn).await.is_ok() {
+                    continue;
+                }
+                tracing::warn!(database = %name, "lost the connection that holds the database lock; taking it again");
+                conn = loop {
+                    match take_lock(&options).await {
+                        Ok(Some(fresh)) => break fresh,
+                        Ok(None) => {
+                            tracing::error!(database = %name, "another Broadside process took the database while this one had lost its connection; stopping this one");
+                            eprintln!(
+                                "broadside: another Broadside process took the database {name}; stopping"
+                            );
+                            std::process::exit(2);
+                        }
+                        Err(e) => {
+                            tracing::warn!(database = %name, error = %e, "cannot reach the database to take its lock again; retrying");
+                            tokio::time::sleep(WATCH_EVERY).await;
+                        }
+                    }
+                };
+                tracing::info!(database = %name, "database lock taken again");
+            }
+        });
+        LockWatch(task.abort_handle())
+    }
 }
 
 impl PgStore {
@@ -55,32 +130,14 @@ impl PgStore {
             file: name.clone(),
             reason: e.to_string(),
         };
-        let mut lock = PgConnection::connect_with(&options)
-            .await
-            .map_err(open_failed)?;
-        // A process that just stopped may hold the lock until the server notices its
-        // connection is gone: look again for a moment before refusing.
-        let mut tries = LOCK_TRIES;
-        loop {
-            let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-                .bind(LOCK_KEY)
-                .fetch_one(&mut lock)
-                .await
-                .map_err(open_failed)?;
-            if locked {
-                break;
-            }
-            tries -= 1;
-            if tries == 0 {
-                return Err(StoreError::InUse { file: name });
-            }
-            tokio::time::sleep(LOCK_PAUSE).await;
-        }
+        let Some(lock) = take_lock(&options).await.map_err(open_failed)? else {
+            return Err(StoreError::InUse { file: name });
+        };
         let pool = PgPoolOptions::new()
             .max_connections(8)
             .min_connections(1)
             .acquire_timeout(Duration::from_secs(10))
-            .connect_with(options)
+            .connect_with(options.clone())
             .await
             .map_err(open_failed)?;
         let known = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
@@ -103,7 +160,7 @@ impl PgStore {
         tracing::info!(database = %name, schema = known, "database ready");
         Ok(Self {
             pool,
-            _lock: std::sync::Arc::new(tokio::sync::Mutex::new(lock)),
+            _lock: std::sync::Arc::new(LockWatch::start(lock, options, name)),
         })
     }
 
@@ -399,7 +456,7 @@ impl Store for PgStore {
         Box::pin(ratings::vote_rematch(&self.pool, id, player, at_ms))
     }
 
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, u64> {
+    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)> {
         Box::pin(ratings::claim_rematch(&self.pool, id, new, at_ms))
     }
 

@@ -36,6 +36,13 @@ pub(super) async fn record(tx: &mut PgConnection, r: &MatchRecord) -> Result<(),
     let rated = r.computer.is_none();
     let mut after: [Option<(f64, f64)>; 2] = [None, None];
     if rated {
+        // Two ends of the same member's matches never read the same old rating: the players'
+        // ratings are locked, in id order, for the rest of the transaction.
+        let mut members = r.players;
+        members.sort_unstable();
+        for p in members {
+            lock_key(tx, KEY_RATING, p).await?;
+        }
         let a = load(tx, r.players[0], r.variant).await?;
         let b = load(tx, r.players[1], r.variant).await?;
         let outcome = outcome_of(r.players[0]);
@@ -125,6 +132,24 @@ async fn place_on_boards(
         .execute(&mut *tx)
         .await?;
     }
+    Ok(())
+}
+
+/// The first half of the transaction-level advisory locks of ratings and rematch votes
+/// (the two-key form, a key space apart from the store's one-process lock).
+const KEY_RATING: i32 = 0x4252_0001;
+/// See [`KEY_RATING`].
+const KEY_REMATCH: i32 = 0x4252_0002;
+
+/// Takes the transaction-level lock `(space, id)` (ids folded to 32 bits: a collision only
+/// makes two unrelated writes wait for each other).
+async fn lock_key(tx: &mut PgConnection, space: i32, id: u64) -> Result<(), StoreError> {
+    let folded = i32::from_ne_bytes(((id ^ (id >> 32)) as u32).to_ne_bytes());
+    sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+        .bind(space)
+        .bind(folded)
+        .execute(&mut *tx)
+        .await?;
     Ok(())
 }
 
@@ -473,6 +498,9 @@ pub(super) async fn vote_rematch(
     at_ms: i64,
 ) -> Result<(Vec<u64>, bool), StoreError> {
     let mut tx = pool.begin().await?;
+    // Two clicks at once must not both read one vote (each its own before the other
+    // commits): the votes of one match are taken one at a time.
+    lock_key(&mut tx, KEY_REMATCH, id).await?;
     let added = sqlx::query(
         "INSERT INTO rematch_votes (match_id, player_id, at_ms) VALUES ($1, $2, $3) \
          ON CONFLICT DO NOTHING",
@@ -501,7 +529,7 @@ pub(super) async fn claim_rematch(
     id: u64,
     new: u64,
     at_ms: i64,
-) -> Result<u64, StoreError> {
+) -> Result<(u64, i64), StoreError> {
     let mut tx = pool.begin().await?;
     sqlx::query(
         "INSERT INTO rematch_votes (match_id, player_id, at_ms, started) \
@@ -512,14 +540,14 @@ pub(super) async fn claim_rematch(
     .bind(to_sql(new))
     .execute(&mut *tx)
     .await?;
-    let started: Option<i64> = sqlx::query_scalar(
-        "SELECT started FROM rematch_votes WHERE match_id = $1 AND player_id = 0",
+    let (started, claimed): (Option<i64>, i64) = sqlx::query_as(
+        "SELECT started, at_ms FROM rematch_votes WHERE match_id = $1 AND player_id = 0",
     )
     .bind(to_sql(id))
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(started.map_or(0, from_sql))
+    Ok((started.map_or(0, from_sql), claimed))
 }
 
 pub(super) async fn reclaim_rematch(

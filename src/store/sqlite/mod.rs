@@ -449,7 +449,7 @@ impl Store for SqliteStore {
         Box::pin(ratings::vote_rematch(&self.pool, id, player, at_ms))
     }
 
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, u64> {
+    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)> {
         Box::pin(ratings::claim_rematch(&self.pool, id, new, at_ms))
     }
 

@@ -498,7 +498,7 @@ pub(super) async fn claim_rematch(
     id: u64,
     new: u64,
     at_ms: i64,
-) -> Result<u64, StoreError> {
+) -> Result<(u64, i64), StoreError> {
     let mut tx = pool.begin().await?;
     sqlx::query(
         "INSERT OR IGNORE INTO rematch_votes (match_id, player_id, at_ms, started) \
@@ -509,14 +509,14 @@ pub(super) async fn claim_rematch(
     .bind(to_sql(new))
     .execute(&mut *tx)
     .await?;
-    let started: Option<i64> = sqlx::query_scalar(
-        "SELECT started FROM rematch_votes WHERE match_id = ?1 AND player_id = 0",
+    let (started, claimed): (Option<i64>, i64) = sqlx::query_as(
+        "SELECT started, at_ms FROM rematch_votes WHERE match_id = ?1 AND player_id = 0",
     )
     .bind(to_sql(id))
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(started.map_or(0, from_sql))
+    Ok((started.map_or(0, from_sql), claimed))
 }
 
 pub(super) async fn reclaim_rematch(
