@@ -131,3 +131,46 @@ async fn a_lost_lock_connection_is_replaced_and_the_database_stays_taken() {
     let refused = broadside::store::PgStore::open(&db.url).await.unwrap_err();
     assert!(refused.to_string().contains("in use"), "{refused}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_that_goes_away_gets_a_private_apology_not_a_crash() {
+    use sqlx::{Connection, Executor};
+    let Some(db) = pg::PgDb::create("e2e_gone").await else {
+        return;
+    };
+    let t = Table::new("72", &[("DATABASE_URL", db.url.as_str())]).await;
+    // The bot is fully up (its matches restored): a command is answered.
+    let first = t.slash(&t.alice, "history", json!([])).await;
+    assert!(first.text().contains("no finished matches"), "{first:?}");
+    // The database disappears under the running bot.
+    let admin = std::env::var(pg::VAR).expect("set, or the test was skipped");
+    let name = db.url.rsplit('/').next().unwrap_or_default().to_owned();
+    let mut conn = sqlx::PgConnection::connect(&admin).await.expect("admin");
+    conn.execute(format!("DROP DATABASE \"{name}\" WITH (FORCE)").as_str())
+        .await
+        .expect("drop");
+    // Reading statistics fails: the member is told privately, and nothing else breaks.
+    let stats = t.slash(&t.alice, "stats", json!([])).await;
+    let stats = if stats.kind == support::SentKind::Callback(5) {
+        t.fake
+            .wait_reply(stats.interaction.unwrap(), support::table::REPLY)
+            .await
+    } else {
+        stats
+    };
+    assert!(stats.ephemeral, "{stats:?}");
+    assert!(stats.text().contains("could not read"), "{}", stats.text());
+    let history = t.slash(&t.alice, "history", json!([])).await;
+    assert!(
+        history.ephemeral && history.text().contains("could not read"),
+        "{history:?}"
+    );
+    let help = t.slash(&t.alice, "help", json!([])).await;
+    assert!(help.ephemeral && help.text().contains("/help"), "{help:?}");
+    let mut t = t;
+    assert!(t.bot.is_running());
+    // The next test database is made afresh; this one is gone already.
+    conn.execute(format!("CREATE DATABASE \"{name}\"").as_str())
+        .await
+        .expect("recreate for the cleanup");
+}
