@@ -241,6 +241,23 @@ struct Flaky {
     losing_answers: std::sync::atomic::AtomicUsize,
 }
 
+impl Flaky {
+    /// `inner`, working normally until told otherwise.
+    fn over(inner: Arc<dyn Store>) -> Self {
+        Self {
+            inner,
+            failing: AtomicBool::new(false),
+            slow_ms: 0.into(),
+            failing_shots: AtomicBool::new(false),
+            losing_answers: 0.into(),
+        }
+    }
+
+    fn store_ref(&self) -> &Arc<dyn Store> {
+        &self.inner
+    }
+}
+
 impl Store for Flaky {
     fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
         Box::pin(async move {
@@ -360,13 +377,7 @@ impl Store for Flaky {
 }
 
 async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
-    let flaky = Arc::new(Flaky {
-        inner: db.store().await,
-        failing: AtomicBool::new(false),
-        slow_ms: 0.into(),
-        failing_shots: AtomicBool::new(false),
-        losing_answers: 0.into(),
-    });
+    let flaky = Arc::new(Flaky::over(db.store().await));
     let s = Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(9)));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     let before = s.read(Locate::Id(id), Clone::clone).await.unwrap();
@@ -390,13 +401,7 @@ async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
 }
 
 async fn a_write_whose_answer_was_lost_counts_once(db: Db) {
-    let flaky = Arc::new(Flaky {
-        inner: db.store().await,
-        failing: AtomicBool::new(false),
-        slow_ms: 0.into(),
-        failing_shots: AtomicBool::new(false),
-        losing_answers: 0.into(),
-    });
+    let flaky = Arc::new(Flaky::over(db.store().await));
     let s = Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(10)));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     // The shot is committed, but its answer is lost: the retry finds it stored.
@@ -665,13 +670,7 @@ async fn a_newer_or_damaged_database_is_refused_and_left_alone() {
 async fn a_change_waits_for_the_write_before_it(db: Db) {
     // A shot is being written (slowly) when a forfeit comes in; the shot's write then
     // fails. The forfeit must not build on the shot that never made it to disk.
-    let flaky = Arc::new(Flaky {
-        inner: db.store().await,
-        failing: AtomicBool::new(false),
-        slow_ms: 0.into(),
-        failing_shots: AtomicBool::new(false),
-        losing_answers: 0.into(),
-    });
+    let flaky = Arc::new(Flaky::over(db.store().await));
     let s = Arc::new(Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(21))));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     flaky.slow_ms.store(100, Ordering::SeqCst);
@@ -695,12 +694,6 @@ async fn a_change_waits_for_the_write_before_it(db: Db) {
     let state: serde_json::Value = serde_json::from_slice(&row.state).unwrap();
     assert_eq!(state["moves"], 0, "{state}");
     assert!(flaky.moves(id.0).await.unwrap().is_empty());
-}
-
-impl Flaky {
-    fn store_ref(&self) -> &Arc<dyn Store> {
-        &self.inner
-    }
 }
 
 async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) {

@@ -88,11 +88,11 @@ impl FromStr for ButtonId {
             ("last", None) => Ok(ButtonId::LastFleet(id)),
             ("board", Some(arg)) if id.0 == 0 => {
                 let mut parts = arg.split('.');
-                let variant = match parts.next() {
-                    Some("classic") => Variant::Classic,
-                    Some("game2000") => Variant::Game2000,
-                    _ => return Err(NotOurs),
-                };
+                let key = parts.next().ok_or(NotOurs)?;
+                let variant = Variant::ALL
+                    .into_iter()
+                    .find(|v| v.key() == key)
+                    .ok_or(NotOurs)?;
                 let page = parts.next().and_then(|p| p.parse().ok()).ok_or(NotOurs)?;
                 let asker = parts.next().and_then(|p| p.parse().ok()).ok_or(NotOurs)?;
                 if parts.next().is_some() {

@@ -54,11 +54,6 @@ fn percent(lang: Lang, share: f64) -> String {
     tr!(lang, "stats-percent", n = n)
 }
 
-/// A rating as shown: a whole number.
-fn whole(x: f64) -> String {
-    format!("{}", x.round())
-}
-
 /// A rated record as "W–L–D".
 fn record_text(r: &Record) -> String {
     format!("{}–{}–{}", r.wins, r.losses, r.draws)
@@ -82,12 +77,16 @@ pub fn card_view(lang: Lang, name: &str, variant: Variant, card: &Card) -> (Stat
     let dash = || tr!(lang, "stats-none");
     let (rating, note, provisional) = match &card.rating {
         Some((r, _)) => {
-            let mut note = tr!(lang, "stats-deviation", rd = whole(r.deviation));
+            let mut note = tr!(
+                lang,
+                "stats-deviation",
+                rd = format!("{}", r.deviation.round())
+            );
             if r.is_provisional() {
                 note.push_str(" · ");
                 note.push_str(&tr!(lang, "stats-provisional", games = r.games));
             }
-            (whole(r.rating), note, r.is_provisional())
+            (r.shown().to_string(), note, r.is_provisional())
         }
         None => (dash(), tr!(lang, "stats-provisional", games = 0), true),
     };
@@ -196,7 +195,7 @@ fn leader_row(lang: Lang, r: &Ranked, asker: PlayerId) -> LeaderRow {
     LeaderRow {
         rank: r.rank,
         name: shown_name(lang, PlayerId(st.player), &st.name),
-        rating: whole(st.rating.rating),
+        rating: st.rating.shown().to_string(),
         record: record_text(&st.record),
         provisional: st.rating.games < PROVISIONAL_GAMES,
         highlight: st.player == asker.0,
@@ -272,10 +271,7 @@ pub fn history_text(lang: Lang, name: &str, rows: &[HistoryRow]) -> String {
     let mut text = tr!(lang, "history-title", name = name.to_owned());
     for row in rows {
         let r = &row.result;
-        let variant = match row.variant.as_str() {
-            "game2000" => Variant::Game2000,
-            _ => Variant::Classic,
-        };
+        let variant = row.variant.parse().unwrap_or(Variant::Classic);
         let opponent = match &r.computer {
             Some(level) => tr!(lang, "history-computer", level = level_name(lang, level)),
             None => super::markup::plain(&shown_name(
@@ -324,8 +320,6 @@ mod tests {
     fn decimals_follow_the_language() {
         assert_eq!(decimal(Lang::EnUs, 50.25), "50.2");
         assert_eq!(decimal(Lang::Nl, 34.5), "34,5");
-        assert_eq!(whole(1662.31), "1662");
-        assert_eq!(whole(1337.69), "1338");
         assert_eq!(
             record_text(&Record {
                 wins: 3,

@@ -44,6 +44,15 @@ impl Default for Rating {
 }
 
 impl Rating {
+    /// The rating as shown and ranked: rounded to a whole number.
+    #[must_use]
+    pub fn shown(&self) -> i64 {
+        // Ratings stay within a few thousand, far inside i64.
+        #[allow(clippy::cast_possible_truncation)]
+        let shown = self.rating.round() as i64;
+        shown
+    }
+
     /// Whether too few rated games were played for the rating to mean much.
     #[must_use]
     pub const fn is_provisional(&self) -> bool {
@@ -188,7 +197,8 @@ pub struct Record {
 }
 
 impl Record {
-    fn add(&mut self, outcome: Outcome) {
+    /// Counts one more result.
+    pub fn add(&mut self, outcome: Outcome) {
         match outcome {
             Outcome::Win => self.wins += 1,
             Outcome::Loss => self.losses += 1,

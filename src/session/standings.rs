@@ -89,7 +89,9 @@ impl Session {
                 None
             } else {
                 match rows.last() {
-                    Some(prev) if shown(&prev.standing) == shown(&standing) => prev.rank,
+                    Some(prev) if prev.standing.rating.shown() == standing.rating.shown() => {
+                        prev.rank
+                    }
                     Some(_) => Some(page * PAGE + u32::try_from(i).unwrap_or(0) + 1),
                     // The page's first line may tie with the one before the page.
                     None => self
@@ -176,11 +178,3 @@ impl Session {
 /// The name kept in a finished match for a member who was forgotten (pictures and texts
 /// show it in the reader's language when they can tell, by [`PlayerId::is_deleted`]).
 pub const DELETED_NAME: &str = "deleted player";
-
-/// A rating as shown: rounded to a whole number.
-fn shown(s: &Standing) -> i64 {
-    // Ratings stay within a few thousand, far inside i64.
-    #[allow(clippy::cast_possible_truncation)]
-    let r = s.rating.rating.round() as i64;
-    r
-}

@@ -11,6 +11,7 @@ use std::pin::Pin;
 
 pub mod migrate;
 pub mod postgres;
+mod rows;
 pub mod sqlite;
 
 pub use postgres::PgStore;
@@ -408,6 +409,24 @@ pub fn redacted(url: &str) -> String {
     match query {
         Some(q) => format!("{scheme}://{address}?{q}"),
         None => format!("{scheme}://{address}"),
+    }
+}
+
+/// A store's background task (checkpoints, the lock's watchdog), stopped when the last
+/// copy of the store goes.
+#[derive(Debug)]
+pub(crate) struct Background(tokio::task::AbortHandle);
+
+impl Background {
+    /// Runs `task` until the returned guard is dropped.
+    pub(crate) fn spawn(task: impl Future<Output = ()> + Send + 'static) -> Self {
+        Background(tokio::spawn(task).abort_handle())
+    }
+}
+
+impl Drop for Background {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 

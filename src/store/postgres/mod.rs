@@ -7,11 +7,12 @@
 //! (the live matches are kept in the process; sharing them between processes is the
 //! multi-process design of issue 15, not built yet).
 
+use crate::store::rows;
 use std::time::Duration;
 
 use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
-use sqlx::{Connection, PgConnection, PgPool, Row};
+use sqlx::{Connection, PgConnection, PgPool};
 
 use super::{
     HistoryRow, LeaderPage, MatchRecord, MoveRecord, Store, StoreError, StoreFuture, StoredMatch,
@@ -45,20 +46,7 @@ pub struct PgStore {
     pool: PgPool,
     /// The task that owns the connection holding the advisory lock; stopping it (when the
     /// last copy of the store goes) closes that connection and frees the database.
-    _lock: std::sync::Arc<LockWatch>,
-}
-
-/// Owns the lock's connection: checks it every [`WATCH_EVERY`] and, if the connection was
-/// lost (the server restarted, an administrator ended it, the network dropped it), takes
-/// the lock again on a new one. If another process has taken the database meanwhile, two
-/// bots would answer the same matches: this process stops at once, saying why.
-#[derive(Debug)]
-struct LockWatch(tokio::task::AbortHandle);
-
-impl Drop for LockWatch {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
+    _lock: std::sync::Arc<super::Background>,
 }
 
 /// Connects and takes the one-process lock, looking again for 2 s (a process that just
@@ -87,35 +75,34 @@ async fn take_lock(options: &PgConnectOptions) -> Result<Option<PgConnection>, s
     Ok(None)
 }
 
-impl LockWatch {
-    fn start(mut conn: PgConnection, options: PgConnectOptions, name: String) -> Self {
-        let task = tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(WATCH_EVERY).await;
-                if sqlx::query("SELECT 1").execute(&mut conn).await.is_ok() {
-                    continue;
+/// Owns the lock's connection: checks it every [`WATCH_EVERY`] and, if the connection was
+/// lost (the server restarted, an administrator ended it, the network dropped it), takes
+/// the lock again on a new one. If another process has taken the database meanwhile, two
+/// bots would answer the same matches: this process stops at once, saying why.
+async fn watch_lock(mut conn: PgConnection, options: PgConnectOptions, name: String) {
+    loop {
+        tokio::time::sleep(WATCH_EVERY).await;
+        if sqlx::query("SELECT 1").execute(&mut conn).await.is_ok() {
+            continue;
+        }
+        tracing::warn!(database = %name, "lost the connection that holds the database lock; taking it again");
+        conn = loop {
+            match take_lock(&options).await {
+                Ok(Some(fresh)) => break fresh,
+                Ok(None) => {
+                    tracing::error!(database = %name, "another Broadside process took the database while this one had lost its connection; stopping this one");
+                    eprintln!(
+                        "broadside: another Broadside process took the database {name}; stopping"
+                    );
+                    std::process::exit(2);
                 }
-                tracing::warn!(database = %name, "lost the connection that holds the database lock; taking it again");
-                conn = loop {
-                    match take_lock(&options).await {
-                        Ok(Some(fresh)) => break fresh,
-                        Ok(None) => {
-                            tracing::error!(database = %name, "another Broadside process took the database while this one had lost its connection; stopping this one");
-                            eprintln!(
-                                "broadside: another Broadside process took the database {name}; stopping"
-                            );
-                            std::process::exit(2);
-                        }
-                        Err(e) => {
-                            tracing::warn!(database = %name, error = %e, "cannot reach the database to take its lock again; retrying");
-                            tokio::time::sleep(WATCH_EVERY).await;
-                        }
-                    }
-                };
-                tracing::info!(database = %name, "database lock taken again");
+                Err(e) => {
+                    tracing::warn!(database = %name, error = %e, "cannot reach the database to take its lock again; retrying");
+                    tokio::time::sleep(WATCH_EVERY).await;
+                }
             }
-        });
-        LockWatch(task.abort_handle())
+        };
+        tracing::info!(database = %name, "database lock taken again");
     }
 }
 
@@ -165,7 +152,7 @@ impl PgStore {
         tracing::info!(database = %name, schema = known, "database ready");
         Ok(Self {
             pool,
-            _lock: std::sync::Arc::new(LockWatch::start(lock, options, name)),
+            _lock: std::sync::Arc::new(super::Background::spawn(watch_lock(lock, options, name))),
         })
     }
 
@@ -245,24 +232,6 @@ impl PgStore {
     }
 }
 
-fn stored(row: &sqlx::postgres::PgRow) -> Result<StoredMatch, StoreError> {
-    let number = |name: &str| -> Result<u64, StoreError> { Ok(from_sql(row.try_get(name)?)) };
-    Ok(StoredMatch {
-        id: number("id")?,
-        version: number("version")?,
-        live: row.try_get("live")?,
-        phase: row.try_get("phase")?,
-        guild: row.try_get::<Option<i64>, _>("guild_id")?.map(from_sql),
-        players: [number("challenger_id")?, number("opponent_id")?],
-        variant: row.try_get("variant")?,
-        how: row.try_get("how")?,
-        winner: row.try_get::<Option<i64>, _>("winner_id")?.map(from_sql),
-        created_ms: row.try_get("created_ms")?,
-        ended_ms: row.try_get("ended_ms")?,
-        state: row.try_get("state")?,
-    })
-}
-
 impl Store for PgStore {
     fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
         Box::pin(self.write(std::slice::from_ref(record)))
@@ -327,7 +296,7 @@ impl Store for PgStore {
                 .bind(to_sql(id))
                 .fetch_optional(&self.pool)
                 .await?;
-            row.as_ref().map(stored).transpose()
+            row.as_ref().map(rows::stored).transpose()
         })
     }
 
@@ -345,7 +314,7 @@ impl Store for PgStore {
             .bind(i64::from(limit))
             .fetch_all(&self.pool)
             .await?;
-            rows.iter().map(stored).collect()
+            rows.iter().map(rows::stored).collect()
         })
     }
 
@@ -358,20 +327,7 @@ impl Store for PgStore {
             .bind(to_sql(id))
             .fetch_all(&self.pool)
             .await?;
-            rows.iter()
-                .map(|row| {
-                    let seq: i64 = row.try_get("seq")?;
-                    let turn: i64 = row.try_get("turn")?;
-                    Ok(MoveRecord {
-                        seq: u32::try_from(seq).map_err(|e| StoreError::Data(e.to_string()))?,
-                        player: from_sql(row.try_get("player_id")?),
-                        turn: u32::try_from(turn).map_err(|e| StoreError::Data(e.to_string()))?,
-                        cells: row.try_get("cells")?,
-                        reports: row.try_get("reports")?,
-                        at_ms: row.try_get("at_ms")?,
-                    })
-                })
-                .collect()
+            rows.iter().map(rows::move_of).collect()
         })
     }
 

@@ -1,15 +1,11 @@
 //! Ratings, statistics, leaderboards, history, forgetting a member and rematch requests in
 //! PostgreSQL: the SQLite store's queries in PostgreSQL's dialect.
 
+use crate::store::rows;
 use sqlx::{PgConnection, PgPool, Row};
 
 use crate::rating::{self, Outcome, Rating, Record, ResultRow};
-use crate::store::{
-    HistoryRow, LeaderPage, MatchRecord, Place, Standing, StoreError, from_sql, to_sql,
-};
-
-/// How a match must have ended to count in statistics (the others were never played out).
-const PLAYED_OUT: [&str; 4] = ["sunk", "draw", "forfeit", "timeout"];
+use crate::store::{HistoryRow, LeaderPage, MatchRecord, Place, StoreError, from_sql, to_sql};
 
 /// Records the end of `r` in ratings and statistics, once: a second write of the same end
 /// (a retried write that had landed after all) finds its results and does nothing.
@@ -17,7 +13,7 @@ pub(super) async fn record(tx: &mut PgConnection, r: &MatchRecord) -> Result<(),
     let (Some(played), Some(result)) = (&r.played, &r.result) else {
         return Ok(());
     };
-    if !PLAYED_OUT.contains(&result.how) {
+    if !rows::PLAYED_OUT.contains(&result.how) {
         return Ok(());
     }
     let done: Option<i64> =
@@ -49,8 +45,8 @@ pub(super) async fn record(tx: &mut PgConnection, r: &MatchRecord) -> Result<(),
         let (na, nb) = rating::update(a.0, b.0, outcome);
         let mut ra = a.1;
         let mut rb = b.1;
-        add(&mut ra, outcome);
-        add(&mut rb, outcome.flipped());
+        ra.add(outcome);
+        rb.add(outcome.flipped());
         store(tx, r.players[0], r.variant, na, ra, r.updated_ms).await?;
         store(tx, r.players[1], r.variant, nb, rb, r.updated_ms).await?;
         after = [Some((a.0.rating, na.rating)), Some((b.0.rating, nb.rating))];
@@ -108,7 +104,7 @@ async fn place_on_boards(
     p: u64,
     rating: &Rating,
 ) -> Result<(), StoreError> {
-    let (provisional, shown) = order_of(rating);
+    let (provisional, shown) = (rating.is_provisional(), rating.shown());
     sqlx::query(
         "UPDATE guild_players SET provisional = $3, shown = $4 \
              WHERE player_id = $1 AND variant = $2",
@@ -153,43 +149,6 @@ async fn lock_key(tx: &mut PgConnection, space: i32, id: u64) -> Result<(), Stor
     Ok(())
 }
 
-/// A rating's place in the leaderboard order: provisional or not, and as shown.
-fn order_of(r: &Rating) -> (bool, i64) {
-    // Ratings stay within a few thousand, far inside i64.
-    #[allow(clippy::cast_possible_truncation)]
-    let shown = r.rating.round() as i64;
-    (r.is_provisional(), shown)
-}
-
-fn add(record: &mut Record, outcome: Outcome) {
-    match outcome {
-        Outcome::Win => record.wins += 1,
-        Outcome::Loss => record.losses += 1,
-        Outcome::Draw => record.draws += 1,
-    }
-}
-
-fn count(row: &sqlx::postgres::PgRow, name: &str) -> Result<u32, StoreError> {
-    let n: i64 = row.try_get(name)?;
-    u32::try_from(n).map_err(|e| StoreError::Data(format!("{name}: {e}")))
-}
-
-fn rating_of(row: &sqlx::postgres::PgRow) -> Result<(Rating, Record), StoreError> {
-    Ok((
-        Rating {
-            rating: row.try_get("rating")?,
-            deviation: row.try_get("deviation")?,
-            volatility: row.try_get("volatility")?,
-            games: count(row, "games")?,
-        },
-        Record {
-            wins: count(row, "wins")?,
-            losses: count(row, "losses")?,
-            draws: count(row, "draws")?,
-        },
-    ))
-}
-
 async fn load(
     tx: &mut PgConnection,
     player: u64,
@@ -201,7 +160,7 @@ async fn load(
         .fetch_optional(&mut *tx)
         .await?;
     match row {
-        Some(row) => rating_of(&row),
+        Some(row) => rows::rating_of(&row),
         None => Ok((Rating::default(), Record::default())),
     }
 }
@@ -247,26 +206,7 @@ pub(super) async fn rating(
         .bind(variant)
         .fetch_optional(pool)
         .await?;
-    row.as_ref().map(rating_of).transpose()
-}
-
-fn result_of(row: &sqlx::postgres::PgRow) -> Result<ResultRow, StoreError> {
-    let outcome: String = row.try_get("outcome")?;
-    let before: Option<f64> = row.try_get("rating_before")?;
-    let after: Option<f64> = row.try_get("rating_after")?;
-    Ok(ResultRow {
-        match_id: from_sql(row.try_get("match_id")?),
-        ended_ms: row.try_get("ended_ms")?,
-        outcome: Outcome::from_key(&outcome)
-            .ok_or_else(|| StoreError::Data(format!("unknown outcome {outcome:?}")))?,
-        how: row.try_get("how")?,
-        computer: row.try_get("computer")?,
-        opponent: from_sql(row.try_get("opponent_id")?),
-        shots: count(row, "shots")?,
-        hits: count(row, "hits")?,
-        turns: count(row, "turns")?,
-        rating: before.zip(after),
-    })
+    row.as_ref().map(rows::rating_of).transpose()
 }
 
 pub(super) async fn results(
@@ -281,13 +221,8 @@ pub(super) async fn results(
     .bind(variant)
     .fetch_all(pool)
     .await?;
-    rows.iter().map(result_of).collect()
+    rows.iter().map(rows::result_of).collect()
 }
-
-/// The leaderboard's order: established members first, then by rating as shown (rounded),
-/// best first; equal ratings by member id so that pages never overlap. It is the order of
-/// the index `guild_players_order`.
-const ORDER: &str = "g.provisional, g.shown DESC, g.player_id";
 
 pub(super) async fn leaderboard(
     pool: &PgPool,
@@ -300,7 +235,8 @@ pub(super) async fn leaderboard(
         "SELECT r.*, COALESCE(p.name, '') AS name FROM guild_players g \
          JOIN ratings r ON r.player_id = g.player_id AND r.variant = g.variant \
          LEFT JOIN players p ON p.player_id = g.player_id \
-         WHERE g.guild_id = $1 AND g.variant = $2 ORDER BY {ORDER} LIMIT $3 OFFSET $4"
+         WHERE g.guild_id = $1 AND g.variant = $2 ORDER BY {} LIMIT $3 OFFSET $4",
+        rows::ORDER
     ))
     .bind(to_sql(guild))
     .bind(variant)
@@ -318,20 +254,12 @@ pub(super) async fn leaderboard(
     .await?;
     let rows = rows
         .iter()
-        .map(|row| {
-            let (rating, record) = rating_of(row)?;
-            Ok(Standing {
-                player: from_sql(row.try_get("player_id")?),
-                name: row.try_get("name")?,
-                rating,
-                record,
-            })
-        })
+        .map(rows::standing)
         .collect::<Result<Vec<_>, StoreError>>()?;
     Ok(LeaderPage {
         rows,
-        total: count(&totals, "total")?,
-        established: count(&totals, "established")?,
+        total: rows::count(&totals, "total")?,
+        established: rows::count(&totals, "established")?,
     })
 }
 
@@ -407,25 +335,8 @@ pub(super) async fn history(
     .fetch_all(pool)
     .await?;
     rows.iter()
-        .map(|row| {
-            let state: Vec<u8> = row.try_get("state")?;
-            Ok(HistoryRow {
-                result: result_of(row)?,
-                variant: row.try_get("variant")?,
-                opponent_name: opponent_name(&state, player),
-            })
-        })
+        .map(|row| rows::history_of(row, player))
         .collect()
-}
-
-/// The other seat's name in a stored state, read without the session layer's types: the
-/// state is JSON with `names` and the match's `players`.
-fn opponent_name(state: &[u8], player: u64) -> Option<String> {
-    let v: serde_json::Value = serde_json::from_slice(state).ok()?;
-    let players = v.get("game")?.get("players")?.as_array()?;
-    let seat = players.iter().position(|p| p.as_u64() == Some(player))?;
-    let names = v.get("names")?.as_array()?;
-    names.get(1 - seat)?.as_str().map(str::to_owned)
 }
 
 pub(super) async fn matches_of(

@@ -5,12 +5,13 @@
 //! commits. The file is never replaced or overwritten: a damaged file or one from a newer
 //! version stops the bot at start with a message naming it.
 
+use crate::store::rows;
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::SqlitePool;
 use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
 
 use super::{
     HistoryRow, LeaderPage, MatchRecord, MoveRecord, Store, StoreError, StoreFuture, StoredMatch,
@@ -30,7 +31,7 @@ pub struct SqliteStore {
     /// Held for as long as the store lives: a second process on the same file is refused.
     _lock: std::sync::Arc<std::fs::File>,
     /// The background checkpoints, stopped when the last copy of the store goes.
-    _checkpoints: std::sync::Arc<Checkpoints>,
+    _checkpoints: std::sync::Arc<super::Background>,
 }
 
 /// How often the write-ahead log is copied into the database file in the background.
@@ -43,32 +44,18 @@ const AUTOCHECKPOINT_PAGES: &str = "20000";
 /// that no write waits for it: left to SQLite, the write that fills 1000 pages of log
 /// copies them itself (measured: a finished match's write then took 11 ms instead of
 /// 0.5 ms, once in a hundred).
-#[derive(Debug)]
-struct Checkpoints(tokio::task::AbortHandle);
-
-impl Checkpoints {
-    fn start(pool: SqlitePool) -> Self {
-        let task = tokio::spawn(async move {
-            let mut every = tokio::time::interval(CHECKPOINT_EVERY);
-            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                every.tick().await;
-                // PASSIVE: copies what it can without waiting for readers or writers.
-                if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-                    .execute(&pool)
-                    .await
-                {
-                    tracing::warn!(error = %e, "background checkpoint failed");
-                }
-            }
-        });
-        Checkpoints(task.abort_handle())
-    }
-}
-
-impl Drop for Checkpoints {
-    fn drop(&mut self) {
-        self.0.abort();
+async fn checkpoints(pool: SqlitePool) {
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        // PASSIVE: copies what it can without waiting for readers or writers.
+        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&pool)
+            .await
+        {
+            tracing::warn!(error = %e, "background checkpoint failed");
+        }
     }
 }
 
@@ -126,7 +113,7 @@ impl SqliteStore {
         }
         tracing::info!(%file, schema = known, "database ready");
         Ok(Self {
-            _checkpoints: std::sync::Arc::new(Checkpoints::start(pool.clone())),
+            _checkpoints: std::sync::Arc::new(super::Background::spawn(checkpoints(pool.clone()))),
             pool,
             _lock: std::sync::Arc::new(lock),
         })
@@ -233,24 +220,6 @@ fn lock(file: &str) -> Result<std::fs::File, StoreError> {
     }
 }
 
-fn stored(row: &sqlx::sqlite::SqliteRow) -> Result<StoredMatch, StoreError> {
-    let number = |name: &str| -> Result<u64, StoreError> { Ok(from_sql(row.try_get(name)?)) };
-    Ok(StoredMatch {
-        id: number("id")?,
-        version: number("version")?,
-        live: row.try_get("live")?,
-        phase: row.try_get("phase")?,
-        guild: row.try_get::<Option<i64>, _>("guild_id")?.map(from_sql),
-        players: [number("challenger_id")?, number("opponent_id")?],
-        variant: row.try_get("variant")?,
-        how: row.try_get("how")?,
-        winner: row.try_get::<Option<i64>, _>("winner_id")?.map(from_sql),
-        created_ms: row.try_get("created_ms")?,
-        ended_ms: row.try_get("ended_ms")?,
-        state: row.try_get("state")?,
-    })
-}
-
 impl Store for SqliteStore {
     fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
         Box::pin(self.write(std::slice::from_ref(record)))
@@ -315,7 +284,7 @@ impl Store for SqliteStore {
                 .bind(to_sql(id))
                 .fetch_optional(&self.pool)
                 .await?;
-            row.as_ref().map(stored).transpose()
+            row.as_ref().map(rows::stored).transpose()
         })
     }
 
@@ -333,7 +302,7 @@ impl Store for SqliteStore {
             .bind(i64::from(limit))
             .fetch_all(&self.pool)
             .await?;
-            rows.iter().map(stored).collect()
+            rows.iter().map(rows::stored).collect()
         })
     }
 
@@ -346,20 +315,7 @@ impl Store for SqliteStore {
             .bind(to_sql(id))
             .fetch_all(&self.pool)
             .await?;
-            rows.iter()
-                .map(|row| {
-                    let seq: i64 = row.try_get("seq")?;
-                    let turn: i64 = row.try_get("turn")?;
-                    Ok(MoveRecord {
-                        seq: u32::try_from(seq).map_err(|e| StoreError::Data(e.to_string()))?,
-                        player: from_sql(row.try_get("player_id")?),
-                        turn: u32::try_from(turn).map_err(|e| StoreError::Data(e.to_string()))?,
-                        cells: row.try_get("cells")?,
-                        reports: row.try_get("reports")?,
-                        at_ms: row.try_get("at_ms")?,
-                    })
-                })
-                .collect()
+            rows.iter().map(rows::move_of).collect()
         })
     }
 

@@ -1,0 +1,173 @@
+//! Reading stored rows back, once for both databases: the two stores run the same queries
+//! in their own dialects, and what comes back is decoded here.
+
+use sqlx::Row as _;
+
+use super::{HistoryRow, MoveRecord, Standing, StoreError, StoredMatch, from_sql};
+use crate::rating::{Outcome, Rating, Record, ResultRow};
+
+/// How a match must have ended to count in statistics (the others were never played out).
+pub(super) const PLAYED_OUT: [&str; 4] = ["sunk", "draw", "forfeit", "timeout"];
+
+/// The leaderboard's order: established members first, then by rating as shown (rounded),
+/// best first; equal ratings by member id so that pages never overlap. It is the order of
+/// the index `guild_players_order`.
+pub(super) const ORDER: &str = "g.provisional, g.shown DESC, g.player_id";
+
+/// The columns a store reads, by name, whatever the database.
+pub(super) trait Columns {
+    /// A 64-bit integer.
+    fn int(&self, name: &str) -> Result<i64, sqlx::Error>;
+    /// A nullable 64-bit integer.
+    fn opt_int(&self, name: &str) -> Result<Option<i64>, sqlx::Error>;
+    /// A float.
+    fn real(&self, name: &str) -> Result<f64, sqlx::Error>;
+    /// A nullable float.
+    fn opt_real(&self, name: &str) -> Result<Option<f64>, sqlx::Error>;
+    /// Text.
+    fn text(&self, name: &str) -> Result<String, sqlx::Error>;
+    /// Nullable text.
+    fn opt_text(&self, name: &str) -> Result<Option<String>, sqlx::Error>;
+    /// Bytes.
+    fn blob(&self, name: &str) -> Result<Vec<u8>, sqlx::Error>;
+    /// A flag (SQLite 0/1, PostgreSQL BOOLEAN).
+    fn flag(&self, name: &str) -> Result<bool, sqlx::Error>;
+}
+
+macro_rules! columns_of {
+    ($row:ty) => {
+        impl Columns for $row {
+            fn int(&self, name: &str) -> Result<i64, sqlx::Error> {
+                self.try_get(name)
+            }
+            fn opt_int(&self, name: &str) -> Result<Option<i64>, sqlx::Error> {
+                self.try_get(name)
+            }
+            fn real(&self, name: &str) -> Result<f64, sqlx::Error> {
+                self.try_get(name)
+            }
+            fn opt_real(&self, name: &str) -> Result<Option<f64>, sqlx::Error> {
+                self.try_get(name)
+            }
+            fn text(&self, name: &str) -> Result<String, sqlx::Error> {
+                self.try_get(name)
+            }
+            fn opt_text(&self, name: &str) -> Result<Option<String>, sqlx::Error> {
+                self.try_get(name)
+            }
+            fn blob(&self, name: &str) -> Result<Vec<u8>, sqlx::Error> {
+                self.try_get(name)
+            }
+            fn flag(&self, name: &str) -> Result<bool, sqlx::Error> {
+                self.try_get(name)
+            }
+        }
+    };
+}
+
+columns_of!(sqlx::sqlite::SqliteRow);
+columns_of!(sqlx::postgres::PgRow);
+
+/// A count column (never negative, and far below 2^32).
+pub(super) fn count(row: &impl Columns, name: &str) -> Result<u32, StoreError> {
+    let n = row.int(name)?;
+    u32::try_from(n).map_err(|e| StoreError::Data(format!("{name}: {e}")))
+}
+
+/// A match row (`SELECT *` of `matches`).
+pub(super) fn stored(row: &impl Columns) -> Result<StoredMatch, StoreError> {
+    let number = |name: &str| -> Result<u64, StoreError> { Ok(from_sql(row.int(name)?)) };
+    Ok(StoredMatch {
+        id: number("id")?,
+        version: number("version")?,
+        live: row.flag("live")?,
+        phase: row.text("phase")?,
+        guild: row.opt_int("guild_id")?.map(from_sql),
+        players: [number("challenger_id")?, number("opponent_id")?],
+        variant: row.text("variant")?,
+        how: row.opt_text("how")?,
+        winner: row.opt_int("winner_id")?.map(from_sql),
+        created_ms: row.int("created_ms")?,
+        ended_ms: row.opt_int("ended_ms")?,
+        state: row.blob("state")?,
+    })
+}
+
+/// A move row.
+pub(super) fn move_of(row: &impl Columns) -> Result<MoveRecord, StoreError> {
+    Ok(MoveRecord {
+        seq: count(row, "seq")?,
+        player: from_sql(row.int("player_id")?),
+        turn: count(row, "turn")?,
+        cells: row.text("cells")?,
+        reports: row.text("reports")?,
+        at_ms: row.int("at_ms")?,
+    })
+}
+
+/// A `ratings` row.
+pub(super) fn rating_of(row: &impl Columns) -> Result<(Rating, Record), StoreError> {
+    Ok((
+        Rating {
+            rating: row.real("rating")?,
+            deviation: row.real("deviation")?,
+            volatility: row.real("volatility")?,
+            games: count(row, "games")?,
+        },
+        Record {
+            wins: count(row, "wins")?,
+            losses: count(row, "losses")?,
+            draws: count(row, "draws")?,
+        },
+    ))
+}
+
+/// A leaderboard row: a `ratings` row with the member's id and `name`.
+pub(super) fn standing(row: &impl Columns) -> Result<Standing, StoreError> {
+    let (rating, record) = rating_of(row)?;
+    Ok(Standing {
+        player: from_sql(row.int("player_id")?),
+        name: row.text("name")?,
+        rating,
+        record,
+    })
+}
+
+/// A `results` row.
+pub(super) fn result_of(row: &impl Columns) -> Result<ResultRow, StoreError> {
+    let outcome = row.text("outcome")?;
+    Ok(ResultRow {
+        match_id: from_sql(row.int("match_id")?),
+        ended_ms: row.int("ended_ms")?,
+        outcome: Outcome::from_key(&outcome)
+            .ok_or_else(|| StoreError::Data(format!("unknown outcome {outcome:?}")))?,
+        how: row.text("how")?,
+        computer: row.opt_text("computer")?,
+        opponent: from_sql(row.int("opponent_id")?),
+        shots: count(row, "shots")?,
+        hits: count(row, "hits")?,
+        turns: count(row, "turns")?,
+        rating: row
+            .opt_real("rating_before")?
+            .zip(row.opt_real("rating_after")?),
+    })
+}
+
+/// A history row: a `results` row of `player` with its match's `state`.
+pub(super) fn history_of(row: &impl Columns, player: u64) -> Result<HistoryRow, StoreError> {
+    Ok(HistoryRow {
+        result: result_of(row)?,
+        variant: row.text("variant")?,
+        opponent_name: opponent_name(&row.blob("state")?, player),
+    })
+}
+
+/// The other seat's name in a stored state, read without the session layer's types: the
+/// state is JSON with `names` and the match's `players`.
+fn opponent_name(state: &[u8], player: u64) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_slice(state).ok()?;
+    let players = v.get("game")?.get("players")?.as_array()?;
+    let seat = players.iter().position(|p| p.as_u64() == Some(player))?;
+    let names = v.get("names")?.as_array()?;
+    names.get(1 - seat)?.as_str().map(str::to_owned)
+}
