@@ -121,6 +121,8 @@ fn finished(id: u64, a: u64, b: u64, draw: bool, at_ms: i64, rng: &mut ChaCha8Rn
             reports: "[\"Sunk\"]".into(),
             at_ms,
         }],
+        claims: Vec::new(),
+        computer_next: false,
         played: Some(Played { names, stats }),
     }
 }

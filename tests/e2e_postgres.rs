@@ -1,6 +1,6 @@
 //! The bot on PostgreSQL (`DATABASE_URL=postgres://…`), through the fake Discord: a match
-//! survives the bot being killed mid-battle, its end feeds the ratings, and a second bot on
-//! the same database refuses to start. Skipped (and says so) without a test server.
+//! survives the bot being killed mid-battle and its end feeds the ratings (several bots on
+//! one database: `tests/e2e_multi.rs`). Skipped (and says so) without a test server.
 
 mod pg;
 mod support;
@@ -24,12 +24,6 @@ async fn a_match_on_postgres_survives_a_crash_and_is_rated() {
         (["A1", "A2"], "J5")
     };
     t.fire(t.user(first), hits[0]).await;
-
-    // A second bot on the same database is refused at start, with the reason.
-    let mut second = support::process::BotProcess::spawn(&t.env);
-    let status = second.wait_exit(START).await;
-    assert!(!status.success());
-    assert!(second.stderr().contains("in use"), "{}", second.stderr());
 
     // Kill the bot mid-battle; the restarted one goes on from the database.
     t.bot.signal("KILL");
@@ -90,46 +84,6 @@ async fn tls_is_used_when_the_url_asks_for_it() {
         .await
         .expect("asked");
     assert!(ssl, "the connection is encrypted");
-}
-
-#[tokio::test]
-async fn a_lost_lock_connection_is_replaced_and_the_database_stays_taken() {
-    let Some(db) = pg::PgDb::create("lock").await else {
-        return;
-    };
-    let store = broadside::store::PgStore::open(&db.url)
-        .await
-        .expect("open");
-    let holder = || async {
-        sqlx::query_scalar::<_, i32>(
-            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted \
-             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
-        )
-        .fetch_optional(store.pool())
-        .await
-        .expect("pg_locks")
-    };
-    let first = holder().await.expect("the lock is held");
-    // An administrator (or a server restart) ends the connection that holds the lock.
-    let ended: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1)")
-        .bind(first)
-        .fetch_one(store.pool())
-        .await
-        .expect("terminate");
-    assert!(ended);
-    // Within a few checks the store holds it again, on a new connection.
-    let mut again = None;
-    for _ in 0..40 {
-        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
-        again = holder().await.filter(|&pid| pid != first);
-        if again.is_some() {
-            break;
-        }
-    }
-    assert!(again.is_some(), "the lock was not taken again");
-    // And a second process is still refused.
-    let refused = broadside::store::PgStore::open(&db.url).await.unwrap_err();
-    assert!(refused.to_string().contains("in use"), "{refused}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

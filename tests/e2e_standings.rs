@@ -368,6 +368,8 @@ async fn seed(url: &str, guild: u64, members: u64) {
                 created_ms: 1,
                 updated_ms: 1,
                 moves: Vec::new(),
+                claims: Vec::new(),
+                computer_next: false,
                 played: Some(Played {
                     names: [format!("Member {a}"), format!("Sparring {a}.{k}")],
                     stats: Default::default(),

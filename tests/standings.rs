@@ -179,6 +179,8 @@ async fn a_rated_match_updates_both_ratings_once(store: Arc<dyn Store>) {
         created_ms: 0,
         updated_ms: millis(SystemTime::now()),
         moves: Vec::new(),
+        claims: Vec::new(),
+        computer_next: false,
         played: Some(Played {
             names: ["Alice".into(), "Bob".into()],
             stats: Default::default(),
@@ -300,6 +302,8 @@ async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: 
         created_ms: at,
         updated_ms: at,
         moves: Vec::new(),
+        claims: Vec::new(),
+        computer_next: false,
         played: Some(Played {
             names: [format!("P{a}"), format!("P{b}")],
             stats: Default::default(),

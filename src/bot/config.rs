@@ -34,6 +34,25 @@ pub const VAR_METRICS_ADDR: &str = "METRICS_ADDR";
 pub const VAR_SHARD_COUNT: &str = "SHARD_COUNT";
 /// The most shards one process runs.
 pub const MAX_SHARDS: u32 = 1024;
+/// Which of the shards this process runs, e.g. `0-3` or `4` (default: all of them).
+pub const VAR_SHARDS: &str = "SHARDS";
+
+/// The shards this process runs (`SHARDS`), first and last inclusive.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    /// The first shard id.
+    pub first: u32,
+    /// The last shard id.
+    pub last: u32,
+}
+
+impl ShardRange {
+    /// The ids as a half-open range, for serenity.
+    #[must_use]
+    pub const fn ids(self) -> std::ops::Range<u32> {
+        self.first..self.last + 1
+    }
+}
 
 /// How many gateway shards to run (`SHARD_COUNT`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -122,8 +141,57 @@ pub struct Config {
     pub discord_timeout: Duration,
     /// Where to serve `/healthz` and `/metrics` (`METRICS_ADDR`); `None`: not at all.
     pub metrics_addr: Option<std::net::SocketAddr>,
-    /// How many gateway shards this process runs (`SHARD_COUNT`), all of them.
+    /// How many gateway shards the bot runs in all (`SHARD_COUNT`).
     pub shards: Shards,
+    /// Which of them this process runs (`SHARDS`); `None`: all of them.
+    pub shard_range: Option<ShardRange>,
+}
+
+/// `SHARDS`: `A-B` or `A`, checked against a fixed `SHARD_COUNT`. Running only some of the
+/// shards needs a database the other processes share (DMs reach shard 0 only, and must
+/// act on every match).
+fn shard_range(
+    value: Option<String>,
+    shards: Shards,
+    database_url: &str,
+) -> Result<Option<ShardRange>, ConfigError> {
+    let Some(v) = value else {
+        return Ok(None);
+    };
+    let invalid = |reason| ConfigError::Invalid {
+        var: VAR_SHARDS,
+        value: v.clone(),
+        reason,
+    };
+    let number = |t: &str| t.trim().parse::<u32>().ok().filter(|&n| n < MAX_SHARDS);
+    let (first, last) = match v.split_once('-') {
+        Some((a, b)) => (number(a), number(b)),
+        None => (number(&v), number(&v)),
+    };
+    let (Some(first), Some(last)) = (first, last) else {
+        return Err(invalid(
+            "expected a shard id or a range of them such as 0-3 (ids count from 0)",
+        ));
+    };
+    if first > last {
+        return Err(invalid("the first shard of the range comes after the last"));
+    }
+    if let Shards::Fixed(n) = shards
+        && last >= n
+    {
+        return Err(invalid(
+            "the range goes past SHARD_COUNT (ids run from 0 to SHARD_COUNT - 1)",
+        ));
+    }
+    let shared = database_url.starts_with("postgres:") || database_url.starts_with("postgresql:");
+    let all = matches!(shards, Shards::Fixed(n) if first == 0 && last + 1 == n);
+    if !shared && !all {
+        return Err(invalid(
+            "running only some shards needs the matches in a database every process shares: \
+             set DATABASE_URL to a PostgreSQL database",
+        ));
+    }
+    Ok(Some(ShardRange { first, last }))
 }
 
 /// `SHARD_COUNT`: unset is one shard.
@@ -235,8 +303,11 @@ impl Config {
             })
             .transpose()?;
 
+        let shard_count = shards(optional(VAR_SHARD_COUNT))?;
+        let shard_range = shard_range(optional(VAR_SHARDS), shard_count, &database_url)?;
         Ok(Self {
-            shards: shards(optional(VAR_SHARD_COUNT))?,
+            shards: shard_count,
+            shard_range,
             token,
             dev_guild_id,
             api_base,
@@ -273,6 +344,53 @@ mod tests {
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
         Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn shards_name_this_process_part_and_need_a_shared_database() {
+        let pg = (VAR_DATABASE_URL, "postgres://u@h/d");
+        let c = read(&[
+            (VAR_TOKEN, "a"),
+            (VAR_SHARD_COUNT, "4"),
+            (VAR_SHARDS, " 1-2 "),
+            pg,
+        ]);
+        assert_eq!(
+            c.unwrap().shard_range,
+            Some(ShardRange { first: 1, last: 2 })
+        );
+        let c = read(&[
+            (VAR_TOKEN, "a"),
+            (VAR_SHARD_COUNT, "auto"),
+            (VAR_SHARDS, "3"),
+            pg,
+        ]);
+        assert_eq!(c.unwrap().shard_range.map(ShardRange::ids), Some(3..4));
+        assert_eq!(read(&[(VAR_TOKEN, "a")]).unwrap().shard_range, None);
+        // All shards in one process is fine on SQLite too.
+        let all = read(&[
+            (VAR_TOKEN, "a"),
+            (VAR_SHARD_COUNT, "2"),
+            (VAR_SHARDS, "0-1"),
+        ]);
+        assert!(all.is_ok(), "{all:?}");
+        for (count, range, db, says) in [
+            ("2", "1", "sqlite://b.db", "PostgreSQL"),
+            ("2", "0-2", "postgres://u@h/d", "past SHARD_COUNT"),
+            ("4", "2-1", "postgres://u@h/d", "comes after"),
+            ("4", "x", "postgres://u@h/d", "range"),
+            ("4", "-1", "postgres://u@h/d", "range"),
+        ] {
+            let err = read(&[
+                (VAR_TOKEN, "a"),
+                (VAR_SHARD_COUNT, count),
+                (VAR_SHARDS, range),
+                (VAR_DATABASE_URL, db),
+            ])
+            .unwrap_err();
+            assert!(err.to_string().contains("SHARDS"), "{err}");
+            assert!(err.to_string().contains(says), "{range}: {err}");
+        }
     }
 
     #[test]

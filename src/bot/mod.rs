@@ -253,9 +253,28 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     gateway.watch(Arc::clone(&shards));
 
     let mut start = std::pin::pin!(async {
-        match config.shards {
-            config::Shards::Fixed(n) => client.start_shards(n).await,
-            config::Shards::Auto => client.start_autosharded().await,
+        match (config.shards, config.shard_range) {
+            (config::Shards::Fixed(n), None) => client.start_shards(n).await,
+            (config::Shards::Auto, None) => client.start_autosharded().await,
+            (count, Some(range)) => {
+                let total = match count {
+                    config::Shards::Fixed(n) => n,
+                    config::Shards::Auto => client.http.get_bot_gateway().await?.shards,
+                };
+                if range.last >= total {
+                    return Err(serenity::Error::Other(
+                        "SHARDS goes past the shard count Discord recommends; \
+                         set SHARD_COUNT to a number",
+                    ));
+                }
+                tracing::info!(
+                    first = range.first,
+                    last = range.last,
+                    total,
+                    "running some of the shards"
+                );
+                client.start_shard_range(range.ids(), total).await
+            }
         }
     });
     let result = tokio::select! {

@@ -245,11 +245,16 @@ const COMPUTER_STALLED: Duration = Duration::from_secs(5);
 
 /// One pass of the sweep.
 async fn sweep_once(http: &Arc<Http>, session: &Arc<Session>) {
-    for end in session.expire(now()).await {
+    let mut ends = session.expire(now()).await;
+    ends.extend(session.unannounced_ends(now()).await);
+    for end in ends {
         let (http, session) = (Arc::clone(http), Arc::clone(session));
         tokio::spawn(async move { announce(&http, &session, &end).await });
     }
-    for id in session.stalled_computer_turns(now(), COMPUTER_STALLED) {
+    for id in session
+        .stalled_computer_turns(now(), COMPUTER_STALLED)
+        .await
+    {
         let (http, session) = (Arc::clone(http), Arc::clone(session));
         tokio::spawn(async move { super::computer::take_turn(&http, &session, id).await });
     }

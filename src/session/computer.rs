@@ -88,13 +88,27 @@ struct Played {
 
 impl Session {
     /// Matches where the computer is to move and nothing has happened for `stalled`
-    /// (its move failed, or the bot restarted in the middle of it).
-    #[must_use]
-    pub fn stalled_computer_turns(
+    /// (its move failed, or the bot restarted in the middle of it). With a shared store,
+    /// of every process (one that stopped mid-turn leaves its matches to the others).
+    pub async fn stalled_computer_turns(
         &self,
         now: SystemTime,
         stalled: std::time::Duration,
     ) -> Vec<MatchId> {
+        if self.store.shared() {
+            let before = record::millis(now.checked_sub(stalled).unwrap_or(now));
+            return match self.store.computer_waiting(before).await {
+                Ok(ids) => ids
+                    .into_iter()
+                    .map(MatchId)
+                    .filter(|id| !self.computer_busy.contains_key(id))
+                    .collect(),
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not look for stalled computer turns");
+                    Vec::new()
+                }
+            };
+        }
         let turn = self.timeouts.turn;
         self.live
             .matching(|e| {
@@ -121,7 +135,7 @@ impl Session {
         let _done = Busy(&self.computer_busy, id);
         let mut turn: Option<ComputerTurn> = None;
         loop {
-            let Some(plan) = self.live.with_id(id, |e| plan(e)).flatten() else {
+            let Some(plan) = self.read(Locate::Id(id), plan).await.flatten() else {
                 break;
             };
             let (cells, plan) = match tokio::task::spawn_blocking(move || think(plan)).await {

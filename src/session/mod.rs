@@ -22,7 +22,7 @@ use crate::game::{
     AnswerError, ChallengeError, CoordError, EndError, FireError, FleetError, PlacementError,
     PlayerId, Variant,
 };
-use crate::store::{MatchRecord, Store, StoreError};
+use crate::store::{Changed, LiveKey, MatchRecord, Store, StoreError, Taken};
 
 mod computer;
 mod history;
@@ -191,6 +191,64 @@ pub(crate) struct Change {
     pub moves: Vec<crate::store::MoveRecord>,
 }
 
+/// What a change returns: its value and, if it ended the match, what to announce.
+type Outcome<R> = Result<(R, Option<Ended>), SessionError>;
+
+/// One change of a shared match: decodes `state`, runs `f`, and returns its outcome and
+/// the record to write (none when it refused).
+fn shared_step<R>(
+    state: &[u8],
+    f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError>,
+) -> (Outcome<R>, Option<MatchRecord>) {
+    let mut entry = match record::entry_of(state) {
+        Ok(entry) => entry,
+        Err(e) => {
+            return (
+                Err(SessionError::Internal(format!(
+                    "a stored match is unreadable: {e}"
+                ))),
+                None,
+            );
+        }
+    };
+    let mut change = Change {
+        now: SystemTime::now(),
+        moves: Vec::new(),
+    };
+    let value = match f(&mut entry, &mut change) {
+        Ok(value) => value,
+        Err(err) => return (Err(err), None),
+    };
+    entry.version += 1;
+    match record::of(&entry, change.now, change.moves) {
+        Ok(record) => {
+            let ended = entry.game.is_finished().then(|| Ended::of(&entry));
+            (Ok((value, ended)), Some(record))
+        }
+        Err(e) => (
+            Err(SessionError::Internal(format!(
+                "cannot serialise match {}: {e}",
+                entry.id
+            ))),
+            None,
+        ),
+    }
+}
+
+/// The session's word for a channel or member a shared store found taken.
+fn busy(taken: Taken) -> SessionError {
+    match taken {
+        Taken::Channel => SessionError::Busy {
+            reason: OpenError::ChannelBusy,
+            channel: None,
+        },
+        Taken::Player { player, channel } => SessionError::Busy {
+            reason: OpenError::PlayerBusy(PlayerId(player)),
+            channel: Some(ChannelKey(channel)),
+        },
+    }
+}
+
 /// How long a change waits for the previous change of the same match to be written.
 const WAIT_FOR_WRITE: Duration = Duration::from_secs(20);
 /// How often a waiting change looks again.
@@ -257,12 +315,18 @@ impl Session {
     /// waiting) until the write is done or rolled back.
     ///
     /// Returns `f`'s value and, if this call ended the match, what to announce.
-    async fn act<R>(
+    ///
+    /// With a shared store (PostgreSQL), the database holds the live matches: see
+    /// [`Session::act_shared`].
+    async fn act<R: Send>(
         &self,
         at: Locate,
         missing: SessionError,
-        f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError>,
+        f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
     ) -> Result<(R, Option<Ended>), SessionError> {
+        if self.store.shared() {
+            return self.act_shared(at, missing, false, f).await;
+        }
         let mut f = Some(f);
         let waited_since = std::time::Instant::now();
         let (value, record, before, ended) = loop {
@@ -336,9 +400,95 @@ impl Session {
         Ok((value, ended))
     }
 
+    /// `act` on a shared store: finds the match's id in the database, then, in one
+    /// transaction holding the match's row lock, reads its state, runs `f` on it and
+    /// writes the new record (or, if `f` refuses, leaves it). Other processes' changes of
+    /// the same match wait for the lock, so they apply one after another to the state
+    /// each leaves. With `skip_locked` (the deadline sweep), a match another process is
+    /// changing right now is left to it: [`SessionError::Pending`].
+    async fn act_shared<R: Send>(
+        &self,
+        at: Locate,
+        missing: SessionError,
+        skip_locked: bool,
+        f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
+    ) -> Result<(R, Option<Ended>), SessionError> {
+        let Some(id) = self.locate_shared(at).await? else {
+            return Err(missing);
+        };
+        let mut f = Some(f);
+        let mut outcome: Option<Outcome<R>> = None;
+        let mut version = 0;
+        let mut apply = |state: &[u8]| -> Option<MatchRecord> {
+            let f = f.take()?;
+            let (result, record) = shared_step(state, f);
+            if let Some(r) = &record {
+                version = r.version;
+            }
+            outcome = Some(result);
+            record
+        };
+        let changed = self.store.change(id.0, skip_locked, &mut apply).await;
+        let failed = |e| SessionError::Internal(format!("match {id}: {e}"));
+        match changed {
+            Ok(Changed::Written | Changed::Refused) => {
+                outcome.unwrap_or_else(|| Err(failed("the change did not run")))
+            }
+            Ok(Changed::Missing) => Err(missing),
+            Ok(Changed::Locked) => Err(SessionError::Pending),
+            Err(StoreError::Taken(taken)) => Err(busy(taken)),
+            Err(err) => {
+                // The commit may have landed although its answer was lost.
+                let landed = matches!(outcome, Some(Ok(_)))
+                    && self
+                        .store
+                        .get(id.0)
+                        .await
+                        .ok()
+                        .flatten()
+                        .is_some_and(|m| m.version == version);
+                match outcome {
+                    Some(Ok(done)) if landed => {
+                        tracing::info!(match_id = %id, "a change whose answer was lost had landed");
+                        Ok(done)
+                    }
+                    _ => {
+                        tracing::error!(match_id = %id, error = %err, "could not save a change; rolled back");
+                        Err(SessionError::Storage(err))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The id of the located live match in a shared store.
+    async fn locate_shared(&self, at: Locate) -> Result<Option<MatchId>, SessionError> {
+        let key = match at {
+            Locate::Id(id) => return Ok(Some(id)),
+            Locate::Channel(c) => LiveKey::Channel(c.0),
+            Locate::Player(p) => LiveKey::Player(p.0),
+        };
+        Ok(self.store.live_id(key).await?.map(MatchId))
+    }
+
     /// Reads the located match once no change of it is being written (after at most
-    /// a few seconds, whatever is there).
+    /// a few seconds, whatever is there). With a shared store, as last written.
     pub async fn read<R>(&self, at: Locate, f: impl FnOnce(&Entry) -> R) -> Option<R> {
+        if self.store.shared() {
+            let id = self.locate_shared(at).await.ok()??;
+            let stored = match self.store.get(id.0).await {
+                Ok(stored) => stored?,
+                Err(e) => {
+                    tracing::warn!(match_id = %id, error = %e, "could not read a match");
+                    return None;
+                }
+            };
+            return stored
+                .live
+                .then(|| record::entry_of(&stored.state).ok())
+                .flatten()
+                .map(|e| f(&e));
+        }
         let mut f = Some(f);
         let waited_since = std::time::Instant::now();
         loop {

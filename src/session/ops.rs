@@ -13,6 +13,7 @@ use crate::game::{
 
 use super::live::{ChannelKey, Computer, Entry, MatchId, OpenError};
 use super::{Locate, Session, SessionError, record};
+use crate::store::StoreError;
 
 /// A short fingerprint of a fleet, carried by the Ready button so that a stale
 /// preview cannot confirm a fleet the player no longer has.
@@ -296,6 +297,26 @@ impl Session {
         record: &crate::store::MatchRecord,
     ) -> Result<MatchId, SessionError> {
         let (id, channel) = (entry.id, entry.channel);
+        if self.store.shared() {
+            // A member who already plays cannot be challenged (one who is only challenged
+            // elsewhere can); the challenger and, once accepted, the opponent are bound.
+            let unclaimed: Vec<u64> = if entry.computer.is_none()
+                && entry.game.phase_kind() == crate::game::PhaseKind::Challenge
+            {
+                vec![entry.game.player(Side::Opponent).0]
+            } else {
+                Vec::new()
+            };
+            return match self.store.open_live(record, &unclaimed).await {
+                Ok(()) => Ok(id),
+                Err(StoreError::Taken(taken)) => Err(super::busy(taken)),
+                // Its answer may have been lost after it landed.
+                Err(err) => match self.store.get(id.0).await {
+                    Ok(Some(stored)) if stored.version == record.version => Ok(id),
+                    _ => Err(SessionError::Storage(err)),
+                },
+            };
+        }
         self.live.open(entry).map_err(|reason| {
             let channel = match reason {
                 OpenError::PlayerBusy(p) => self.live.channel_of(p),
@@ -335,21 +356,27 @@ impl Session {
         locale: Option<String>,
     ) -> Result<Accepted, SessionError> {
         let placement = self.timeouts.placement;
-        // The challenged member is bound to this match only now: first Accept wins.
-        let (channel, challenged) = self
-            .live
-            .with_id(id, |e| (e.channel, e.game.player(Side::Opponent)))
-            .ok_or(SessionError::Stale)?;
-        // Anyone else clicking Accept is refused by the rules below, unclaimed.
-        let fresh_claim = by == challenged && self.live.channel_of(by).is_none();
-        if by == challenged
-            && let Err(reason) = self.live.claim(by, channel)
-        {
-            let elsewhere = self.live.channel_of(by);
-            return Err(SessionError::Busy {
-                reason,
-                channel: elsewhere,
-            });
+        // The challenged member is bound to this match only now: first Accept wins. (A
+        // shared store binds them in the same transaction as the Accept.)
+        let mut fresh_claim = None;
+        if !self.store.shared() {
+            let (channel, challenged) = self
+                .live
+                .with_id(id, |e| (e.channel, e.game.player(Side::Opponent)))
+                .ok_or(SessionError::Stale)?;
+            // Anyone else clicking Accept is refused by the rules below, unclaimed.
+            if by == challenged && self.live.channel_of(by).is_none() {
+                fresh_claim = Some(channel);
+            }
+            if by == challenged
+                && let Err(reason) = self.live.claim(by, channel)
+            {
+                let elsewhere = self.live.channel_of(by);
+                return Err(SessionError::Busy {
+                    reason,
+                    channel: elsewhere,
+                });
+            }
         }
         let accepted = self
             .act(Locate::Id(id), SessionError::Stale, |e, change| {
@@ -381,7 +408,7 @@ impl Session {
         match accepted {
             Ok((accepted, _)) => Ok(accepted),
             Err(e) => {
-                if fresh_claim {
+                if let Some(channel) = fresh_claim {
                     self.live.release(by, channel);
                 }
                 Err(e)
@@ -579,26 +606,45 @@ impl Session {
     /// expires, an unfinished placement loses or is abandoned, a skipped turn loses).
     /// Returns the ends to announce. A match whose deadline moved meanwhile is left alone.
     pub async fn expire(&self, now: SystemTime) -> Vec<Ended> {
+        let shared = self.store.shared();
+        let due: Vec<MatchId> = if shared {
+            match self.store.due(record::millis(now), DUE_AT_ONCE).await {
+                Ok(ids) => ids.into_iter().map(MatchId).collect(),
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not look for matches out of time");
+                    return Vec::new();
+                }
+            }
+        } else {
+            self.live.due(now).into_iter().map(|(_, id)| id).collect()
+        };
         let mut ends = Vec::new();
-        for (_, id) in self.live.due(now) {
-            let result = self
-                .act(Locate::Id(id), SessionError::Stale, |e, _| {
-                    if e.deadline > now || e.game.is_finished() {
-                        return Err(SessionError::Stale);
-                    }
-                    let variant = e.game.variant();
-                    e.game
-                        .timeout()
-                        .map(|_| ())
-                        .map_err(|err| SessionError::rules(variant, err))
-                })
-                .await;
+        for id in due {
+            let time_out = |e: &mut Entry, _: &mut super::Change| {
+                if e.deadline > now || e.game.is_finished() {
+                    return Err(SessionError::Stale);
+                }
+                let variant = e.game.variant();
+                e.game
+                    .timeout()
+                    .map(|_| ())
+                    .map_err(|err| SessionError::rules(variant, err))
+            };
+            // Every process sweeps a shared store: a match another one is ending (or
+            // changing) right now is skipped, and one it has ended is no longer live.
+            let result = if shared {
+                self.act_shared(Locate::Id(id), SessionError::Stale, true, time_out)
+                    .await
+            } else {
+                self.act(Locate::Id(id), SessionError::Stale, time_out)
+                    .await
+            };
             match result {
                 Ok(((), Some(end))) => {
                     tracing::info!(match_id = %end.id, ending = ?end.ending, "match ended by its deadline");
                     ends.push(end);
                 }
-                Ok(((), None)) | Err(SessionError::Stale) => {}
+                Ok(((), None)) | Err(SessionError::Stale | SessionError::Pending) => {}
                 Err(err) => {
                     tracing::warn!(match_id = %id, error = %err, "could not end a match on time");
                 }
@@ -606,4 +652,37 @@ impl Session {
         }
         ends
     }
+
+    /// Shared stores: ends that were written a while ago (by any process) and never sent,
+    /// because the process that wrote them stopped first. Each is handed to one process.
+    pub async fn unannounced_ends(&self, now: SystemTime) -> Vec<Ended> {
+        if !self.store.shared() {
+            return Vec::new();
+        }
+        let before = record::millis(now.checked_sub(UNSENT_AFTER).unwrap_or(now));
+        let states = match self.store.take_unannounced(before, DUE_AT_ONCE).await {
+            Ok(states) => states,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not look for ends never sent");
+                return Vec::new();
+            }
+        };
+        states
+            .iter()
+            .filter_map(|state| match record::entry_of(state) {
+                Ok(entry) if entry.game.is_finished() => Some(Ended::of(&entry)),
+                Ok(_) => None,
+                Err(e) => {
+                    tracing::error!(error = %e, "an unannounced end cannot be read");
+                    None
+                }
+            })
+            .collect()
+    }
 }
+
+/// How many due matches (or unsent ends) one sweep takes at most; the next takes the rest.
+const DUE_AT_ONCE: u32 = 500;
+
+/// An end not sent this long after it was written is taken as orphaned by its process.
+const UNSENT_AFTER: std::time::Duration = std::time::Duration::from_secs(30);

@@ -2,7 +2,7 @@
 
 use std::time::{Duration, SystemTime};
 
-use crate::game::{Ending, FireOutcome, PhaseKind, WinReason};
+use crate::game::{Ending, FireOutcome, PhaseKind, Side, WinReason};
 use crate::store::{MatchRecord, MatchResult, MoveRecord, Played};
 
 use super::live::Entry;
@@ -77,6 +77,15 @@ pub(crate) fn of(
     moves: Vec<MoveRecord>,
 ) -> Result<MatchRecord, serde_json::Error> {
     let game = &entry.game;
+    let claims = match game.phase_kind() {
+        PhaseKind::Finished => Vec::new(),
+        PhaseKind::Challenge => vec![game.player(Side::Challenger).0],
+        PhaseKind::Placement | PhaseKind::Battle => {
+            entry.members().into_iter().map(|p| p.0).collect()
+        }
+    };
+    let computer_next =
+        entry.computer.is_some() && game.to_move() == Some(game.player(Side::Opponent));
     Ok(MatchRecord {
         id: entry.id.0,
         version: entry.version,
@@ -93,6 +102,8 @@ pub(crate) fn of(
         created_ms: millis(entry.created),
         updated_ms: millis(now),
         moves,
+        claims,
+        computer_next,
         played: game.is_finished().then(|| Played {
             names: entry.names.clone(),
             stats: game.players().map(|p| game.stats(p)),

@@ -51,6 +51,31 @@ pub fn restored_deadline(
     now + left.max(MIN_AFTER_RESTART)
 }
 
+/// When the heartbeat every process of a shared store writes is older than this, they
+/// were all down (the heartbeat is written every few seconds).
+pub const ALL_DOWN_AFTER: Duration = Duration::from_secs(30);
+
+/// `d` in milliseconds.
+fn millis_of(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// The note about `entry` coming back.
+fn resumed_of(entry: &Entry) -> Resumed {
+    let game = &entry.game;
+    Resumed {
+        id: entry.id,
+        channel: entry.channel,
+        guild_locale: entry.guild_locale.clone(),
+        phase: game.phase_kind(),
+        players: game.players(),
+        to_move: game.to_move(),
+        deadline: entry.deadline,
+        computer_next: entry.computer.is_some()
+            && game.to_move() == Some(game.player(Side::Opponent)),
+    }
+}
+
 impl Session {
     /// Opens a session on `store` with every live match it holds, their deadlines moved
     /// by the time the bot was down, and writes those deadlines back. Returns the matches
@@ -65,6 +90,9 @@ impl Session {
         timeouts: Timeouts,
         seeds: Seeds,
     ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
+        if store.shared() {
+            return Self::join(store, timeouts, seeds).await;
+        }
         let states = store.live_states().await?;
         let now = SystemTime::now();
         // Without a heartbeat (a crash before the first one), the clock is all we have.
@@ -86,18 +114,7 @@ impl Session {
             entry.pending = false;
             let rec =
                 record::of(&entry, now, Vec::new()).map_err(|e| StoreError::Data(e.to_string()))?;
-            let game = &entry.game;
-            let info = Resumed {
-                id: entry.id,
-                channel: entry.channel,
-                guild_locale: entry.guild_locale.clone(),
-                phase: game.phase_kind(),
-                players: game.players(),
-                to_move: game.to_move(),
-                deadline: entry.deadline,
-                computer_next: entry.computer.is_some()
-                    && game.to_move() == Some(game.player(Side::Opponent)),
-            };
+            let info = resumed_of(&entry);
             if let Err(e) = live.open(entry) {
                 // Rows come most recently changed first: the older one gives way.
                 tracing::error!(match_id = %info.id, error = %e, "a stored live match clashes with a newer one; ended as abandoned");
@@ -133,6 +150,62 @@ impl Session {
             computer_busy: dashmap::DashMap::new(),
         };
         Ok((session, resumed, unsent))
+    }
+
+    /// `restore` on a shared store, which other processes may be using right now: the live
+    /// matches stay in the database. Only when every process was down (the heartbeat they
+    /// all write is older than [`ALL_DOWN_AFTER`]) do the players get the time back, and
+    /// only from the one process that moves the heartbeat first. Ends never sent are
+    /// taken by the sweep ([`Session::unannounced_ends`]), so none is returned here.
+    async fn join(
+        store: Arc<dyn Store>,
+        timeouts: Timeouts,
+        seeds: Seeds,
+    ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
+        let now = SystemTime::now();
+        let now_ms = record::millis(now);
+        let beat = store.last_beat().await?;
+        let all_down = beat.is_none_or(|b| now_ms - b > millis_of(ALL_DOWN_AFTER));
+        let session = Session {
+            live: Registry::new(),
+            store: Arc::clone(&store),
+            timeouts,
+            seeds,
+            computer_busy: dashmap::DashMap::new(),
+        };
+        let mut resumed = Vec::new();
+        if all_down && store.swing_beat(beat, now_ms).await? {
+            let last_seen = beat.map_or(now, from_millis);
+            for (id, _) in store.live_states().await? {
+                let id = MatchId(id);
+                let moved = session
+                    .act_shared(
+                        super::Locate::Id(id),
+                        super::SessionError::Stale,
+                        false,
+                        |e, change| {
+                            e.deadline = restored_deadline(e.deadline, last_seen, change.now);
+                            Ok(resumed_of(e))
+                        },
+                    )
+                    .await;
+                match moved {
+                    Ok((info, _)) => resumed.push(info),
+                    Err(super::SessionError::Stale) => {}
+                    Err(super::SessionError::Internal(e)) => {
+                        tracing::error!(match_id = %id, error = %e, "a live match cannot be read; ended as abandoned");
+                        store.retire(id.0, now_ms).await?;
+                    }
+                    Err(e) => return Err(StoreError::Data(e.to_string())),
+                }
+            }
+            resumed.sort_by_key(|r| r.id);
+            tracing::info!(
+                matches = resumed.len(),
+                "every process was down: live matches resumed"
+            );
+        }
+        Ok((session, resumed, Vec::new()))
     }
 
     /// Records that the end of match `id` was sent (or could not be sent anywhere), so

@@ -148,7 +148,15 @@ impl Session {
     /// Returns how many matches were changed. Refused while they play a live match.
     pub async fn forget(&self, player: PlayerId) -> Result<usize, ForgetError> {
         // Also a challenge not yet answered: its stored row names the member too.
-        if self.live.channel_of(player).is_some() || self.live.involves(player) {
+        let playing = if self.store.shared() {
+            self.store
+                .live_id(crate::store::LiveKey::Seat(player.0))
+                .await?
+                .is_some()
+        } else {
+            self.live.channel_of(player).is_some() || self.live.involves(player)
+        };
+        if playing {
             return Err(ForgetError::Playing);
         }
         let mut renamed = Vec::new();

@@ -235,6 +235,21 @@ async fn copy(source: &SqlitePool, target: &PgPool) -> Result<Moved, MigrateStor
         }
         moved.tables.push((table, count));
     }
+    // What only the shared schema has: the members bound to live matches, and (until its
+    // next move rewrites it) which of them the computer may be about to move in.
+    for statement in [
+        "INSERT INTO live_players (player_id, match_id, channel_id) \
+         SELECT challenger_id, id, channel_id FROM matches WHERE live \
+         ON CONFLICT (player_id) DO NOTHING",
+        "INSERT INTO live_players (player_id, match_id, channel_id) \
+         SELECT opponent_id, id, channel_id FROM matches \
+         WHERE live AND phase <> 'challenge' AND computer IS NULL \
+         ON CONFLICT (player_id) DO NOTHING",
+        "UPDATE matches SET computer_next = TRUE \
+         WHERE live AND computer IS NOT NULL AND phase = 'battle'",
+    ] {
+        sqlx::query(statement).execute(&mut *tx).await?;
+    }
     tx.commit().await?;
     Ok(moved)
 }

@@ -43,12 +43,11 @@ pub enum StoreError {
         /// The underlying error.
         reason: String,
     },
-    /// Another process already uses this database (SQLite: its lock file is held;
-    /// PostgreSQL: its advisory lock is).
+    /// Another process already uses this SQLite database (its lock file is held).
     #[error(
-        "the database {file} is in use by another Broadside process (SQLite: the lock file \
-         beside it is held; PostgreSQL: its advisory lock is); stop that one first, or point \
-         DATABASE_URL at another database"
+        "the database {file} is in use by another Broadside process (the lock file beside it \
+         is held); stop that one first, or point DATABASE_URL elsewhere. Several processes \
+         can share a PostgreSQL database, not a SQLite file"
     )]
     InUse {
         /// The file.
@@ -95,6 +94,13 @@ pub enum StoreError {
         /// The version that was not written.
         version: u64,
     },
+    /// A shared store refused to open or change a live match because a channel or member
+    /// it needs is taken by another live match.
+    #[error("{0}")]
+    Taken(Taken),
+    /// The operation exists only for shared stores (see [`Store::shared`]).
+    #[error("this store does not share live matches between processes")]
+    NotShared,
     /// A read or write failed while running.
     #[error("database error: {0}")]
     Query(#[from] sqlx::Error),
@@ -102,6 +108,50 @@ pub enum StoreError {
     #[error("stored data is unreadable: {0}")]
     Data(String),
 }
+
+/// What a live match needs that another live match holds (shared stores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Taken {
+    /// The channel has a live match.
+    #[error("the channel already has a live match")]
+    Channel,
+    /// The member plays a live match, in `channel`.
+    #[error("member {player} already plays in channel {channel}")]
+    Player {
+        /// The member.
+        player: u64,
+        /// Where they play.
+        channel: u64,
+    },
+}
+
+/// How a shared store finds a live match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LiveKey {
+    /// The live match in a channel.
+    Channel(u64),
+    /// The live match a member is bound to (has accepted, or challenged in).
+    Player(u64),
+    /// Any live match with the member in a seat (also a challenge they have not answered).
+    Seat(u64),
+}
+
+/// What [`Store::change`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Changed {
+    /// The new record was written.
+    Written,
+    /// The change refused (it returned no record); nothing was written.
+    Refused,
+    /// No live match has that id.
+    Missing,
+    /// Another process is changing the match right now (only when asked to skip it).
+    Locked,
+}
+
+/// A change of one live match, run by [`Store::change`] while the match's row is locked:
+/// given the stored state, the record to write, or `None` to leave the match as it is.
+pub type Apply<'a> = &'a mut (dyn FnMut(&[u8]) -> Option<MatchRecord> + Send);
 
 /// How a finished match ended, as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -164,6 +214,12 @@ pub struct MatchRecord {
     pub updated_ms: i64,
     /// Moves this change added (usually none or one).
     pub moves: Vec<MoveRecord>,
+    /// The members bound to this match while it is live: the challenger from the
+    /// challenge on, the opponent once they accept (never the computer). A shared store
+    /// keeps each member bound to at most one live match.
+    pub claims: Vec<u64>,
+    /// The computer is to move (a shared store finds stalled computer turns by it).
+    pub computer_next: bool,
     /// Set on the change that ends a match that was played out: what it adds to ratings,
     /// statistics and history, written in the same transaction as the end.
     pub played: Option<Played>,
@@ -357,6 +413,74 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 
     /// `history` limited to the matches played in `guild`.
     fn history_in(&self, player: u64, guild: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>>;
+
+    /// Whether several processes share this store's live matches (PostgreSQL). The
+    /// database is then the source of truth: the session finds, reads and changes live
+    /// matches through the methods below rather than in its own memory.
+    fn shared(&self) -> bool {
+        false
+    }
+
+    /// Shared stores: the id of the live match found by `key`.
+    fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<u64>> {
+        let _ = key;
+        Box::pin(async { Err(StoreError::NotShared) })
+    }
+
+    /// Shared stores: runs `apply` on live match `id` while its row is locked and writes
+    /// the record it returns, in one transaction. With `skip_locked`, a match another
+    /// process is changing right now is left alone ([`Changed::Locked`]) instead of
+    /// waited for.
+    fn change<'a>(
+        &'a self,
+        id: u64,
+        skip_locked: bool,
+        apply: Apply<'a>,
+    ) -> StoreFuture<'a, Changed> {
+        let _ = (id, skip_locked, apply);
+        Box::pin(async { Err(StoreError::NotShared) })
+    }
+
+    /// Shared stores: writes a new live match, refused with [`StoreError::Taken`] when its
+    /// channel has a live match or one of its claims (or a member of `unclaimed`, who must
+    /// not play elsewhere) is bound to another.
+    fn open_live<'a>(
+        &'a self,
+        record: &'a MatchRecord,
+        unclaimed: &'a [u64],
+    ) -> StoreFuture<'a, ()> {
+        let _ = (record, unclaimed);
+        Box::pin(async { Err(StoreError::NotShared) })
+    }
+
+    /// Shared stores: up to `limit` live matches whose deadline is at or before `at_ms`,
+    /// the most overdue first.
+    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+        let _ = (at_ms, limit);
+        Box::pin(async { Err(StoreError::NotShared) })
+    }
+
+    /// Shared stores: live matches where the computer is to move and that have not changed
+    /// since `before_ms`.
+    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>> {
+        let _ = before_ms;
+        Box::pin(async { Err(StoreError::NotShared) })
+    }
+
+    /// Shared stores: takes up to `limit` ends that were written at or before `before_ms`
+    /// and never sent, marking them sent, so that one process announces each.
+    fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        let _ = (before_ms, limit);
+        Box::pin(async { Err(StoreError::NotShared) })
+    }
+
+    /// Moves the heartbeat to `to` only if it still reads `from` (`None`: no heartbeat yet);
+    /// true when this call moved it. Of several processes starting at once after all were
+    /// down, exactly one sees true and gives the players their time back.
+    fn swing_beat(&self, from: Option<i64>, to: i64) -> StoreFuture<'_, bool> {
+        let _ = (from, to);
+        Box::pin(async { Err(StoreError::NotShared) })
+    }
 }
 
 /// Opens the store named by `url`: `sqlite://path` (created on first start) or

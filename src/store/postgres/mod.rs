@@ -2,21 +2,22 @@
 //! store (nothing lost, restore on start, history kept), for admins who already run a
 //! PostgreSQL server or want the database off the bot's host.
 //!
-//! One bot process per database: the store holds a session-level advisory lock for as
-//! long as it lives, and a second process pointed at the same database refuses to start
-//! (the live matches are kept in the process; sharing them between processes is the
-//! multi-process design of issue 15, not built yet).
+//! Several bot processes may share one database (each running some of the shards): the
+//! database is the source of truth for live matches ([`Store::shared`]). Each change of a
+//! match runs in one transaction that locks the match's row; one live match per channel
+//! is a unique index, one per member the `live_players` table; the deadline sweep of every
+//! process takes due matches with `FOR UPDATE SKIP LOCKED`.
 
 use crate::store::rows;
 use std::time::Duration;
 
 use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
-use sqlx::{Connection, PgConnection, PgPool};
+use sqlx::{PgConnection, PgPool};
 
 use super::{
-    HistoryRow, LeaderPage, MatchRecord, MoveRecord, Store, StoreError, StoreFuture, StoredMatch,
-    from_sql, to_sql,
+    Apply, Changed, HistoryRow, LeaderPage, LiveKey, MatchRecord, MoveRecord, Store, StoreError,
+    StoreFuture, StoredMatch, Taken, from_sql, to_sql,
 };
 use crate::rating::{Rating, Record, ResultRow};
 
@@ -25,90 +26,32 @@ mod ratings;
 /// The schema migrations, compiled into the binary.
 static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
 
-/// The advisory lock key that marks a database as in use by a Broadside process
-/// ("BRDSIDE1" as bytes).
-const LOCK_KEY: i64 = 0x4252_4453_4944_4531;
-
-/// How often the lock is tried before a second process is refused, and the pause
-/// between tries (2 s in all).
-const LOCK_TRIES: u32 = 20;
-const LOCK_PAUSE: Duration = Duration::from_millis(100);
-
 /// How long an operation waits for a connection to the server.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// How often the connection that holds the lock is checked.
-const WATCH_EVERY: Duration = Duration::from_secs(5);
+/// Settings of every connection: a change waits at most this long for a match's row lock
+/// (another process changing the same match holds it for milliseconds), and a vanished
+/// peer is noticed within about a minute rather than the system's two hours.
+const SESSION_SETTINGS: [(&str, &str); 4] = [
+    ("lock_timeout", "5s"),
+    ("tcp_keepalives_idle", "30"),
+    ("tcp_keepalives_interval", "10"),
+    ("tcp_keepalives_count", "3"),
+];
 
-/// Matches in one PostgreSQL database.
+/// The unique index that keeps one live match per channel.
+const LIVE_CHANNEL_INDEX: &str = "matches_live_channel";
+
+/// Matches in one PostgreSQL database, shared by every process pointed at it.
 #[derive(Debug, Clone)]
 pub struct PgStore {
     pool: PgPool,
-    /// The task that owns the connection holding the advisory lock; stopping it (when the
-    /// last copy of the store goes) closes that connection and frees the database.
-    _lock: std::sync::Arc<super::Background>,
-}
-
-/// Connects and takes the one-process lock, looking again for 2 s (a process that just
-/// stopped may hold it until the server notices its connection is gone). `Ok(None)`: held
-/// by another process.
-async fn take_lock(options: &PgConnectOptions) -> Result<Option<PgConnection>, sqlx::Error> {
-    let mut conn = PgConnection::connect_with(options).await?;
-    // Notice a vanished peer within about a minute rather than the system's two hours.
-    for setting in [
-        "SET tcp_keepalives_idle = 30",
-        "SET tcp_keepalives_interval = 10",
-        "SET tcp_keepalives_count = 3",
-    ] {
-        sqlx::query(setting).execute(&mut conn).await?;
-    }
-    for _ in 0..LOCK_TRIES {
-        let locked: bool = sqlx::query_scalar("SELECT pg_try_advisory_lock($1)")
-            .bind(LOCK_KEY)
-            .fetch_one(&mut conn)
-            .await?;
-        if locked {
-            return Ok(Some(conn));
-        }
-        tokio::time::sleep(LOCK_PAUSE).await;
-    }
-    Ok(None)
-}
-
-/// Owns the lock's connection: checks it every [`WATCH_EVERY`] and, if the connection was
-/// lost (the server restarted, an administrator ended it, the network dropped it), takes
-/// the lock again on a new one. If another process has taken the database meanwhile, two
-/// bots would answer the same matches: this process stops at once, saying why.
-async fn watch_lock(mut conn: PgConnection, options: PgConnectOptions, name: String) {
-    loop {
-        tokio::time::sleep(WATCH_EVERY).await;
-        if sqlx::query("SELECT 1").execute(&mut conn).await.is_ok() {
-            continue;
-        }
-        tracing::warn!(database = %name, "lost the connection that holds the database lock; taking it again");
-        conn = loop {
-            match take_lock(&options).await {
-                Ok(Some(fresh)) => break fresh,
-                Ok(None) => {
-                    tracing::error!(database = %name, "another Broadside process took the database while this one had lost its connection; stopping this one");
-                    eprintln!(
-                        "broadside: another Broadside process took the database {name}; stopping"
-                    );
-                    std::process::exit(2);
-                }
-                Err(e) => {
-                    tracing::warn!(database = %name, error = %e, "cannot reach the database to take its lock again; retrying");
-                    tokio::time::sleep(WATCH_EVERY).await;
-                }
-            }
-        };
-        tracing::info!(database = %name, "database lock taken again");
-    }
 }
 
 impl PgStore {
-    /// Connects to the database at `url` (`postgres://user@host/db`), takes the
-    /// one-process lock and applies the migrations this build has.
+    /// Connects to the database at `url` (`postgres://user@host/db`) and applies the
+    /// migrations this build has (PostgreSQL's migration lock lets one process at a time
+    /// do that).
     pub async fn open(url: &str) -> Result<Self, StoreError> {
         let name = super::redacted(url);
         let options: PgConnectOptions =
@@ -116,12 +59,10 @@ impl PgStore {
                 url: name.clone(),
                 reason: e.to_string(),
             })?;
+        let options = options.options(SESSION_SETTINGS);
         let open_failed = |e: sqlx::Error| StoreError::Open {
             file: name.clone(),
             reason: e.to_string(),
-        };
-        let Some(lock) = take_lock(&options).await.map_err(open_failed)? else {
-            return Err(StoreError::InUse { file: name });
         };
         let pool = PgPoolOptions::new()
             .max_connections(8)
@@ -129,7 +70,7 @@ impl PgStore {
             // Discord waits 3 s for an answer: when the server is gone, say so in time
             // (a private apology) rather than wait for it.
             .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect_with(options.clone())
+            .connect_with(options)
             .await
             .map_err(open_failed)?;
         let known = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
@@ -150,10 +91,7 @@ impl PgStore {
             }
         }
         tracing::info!(database = %name, schema = known, "database ready");
-        Ok(Self {
-            pool,
-            _lock: std::sync::Arc::new(super::Background::spawn(watch_lock(lock, options, name))),
-        })
+        Ok(Self { pool })
     }
 
     /// The connection pool, for tests and tools.
@@ -165,70 +103,196 @@ impl PgStore {
     async fn write(&self, records: &[MatchRecord]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         for r in records {
-            let (how, winner, loser) = match &r.result {
-                Some(res) => (Some(res.how), res.winner.map(to_sql), res.loser.map(to_sql)),
-                None => (None, None, None),
-            };
-            let ended = r.result.as_ref().map(|_| r.updated_ms);
-            let written = sqlx::query(
-                "INSERT INTO matches (id, version, channel_id, guild_id, challenger_id, \
-                 opponent_id, variant, options, computer, phase, live, deadline_ms, state, how, \
-                 winner_id, loser_id, created_ms, updated_ms, ended_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-                 $17, $18, $19) \
-                 ON CONFLICT (id) DO UPDATE SET version = excluded.version, \
-                 phase = excluded.phase, live = excluded.live, deadline_ms = excluded.deadline_ms, \
-                 state = excluded.state, how = excluded.how, winner_id = excluded.winner_id, \
-                 loser_id = excluded.loser_id, updated_ms = excluded.updated_ms, \
-                 ended_ms = excluded.ended_ms \
-                 WHERE matches.version < excluded.version",
-            )
-            .bind(to_sql(r.id))
-            .bind(to_sql(r.version))
-            .bind(to_sql(r.channel))
-            .bind(r.guild.map(to_sql))
-            .bind(to_sql(r.players[0]))
-            .bind(to_sql(r.players[1]))
-            .bind(r.variant)
-            .bind(&r.options)
-            .bind(r.computer)
-            .bind(r.phase)
-            .bind(r.result.is_none())
-            .bind(r.deadline_ms)
-            .bind(&r.state)
-            .bind(how)
-            .bind(winner)
-            .bind(loser)
-            .bind(r.created_ms)
-            .bind(r.updated_ms)
-            .bind(ended)
-            .execute(&mut *tx)
-            .await?;
-            if written.rows_affected() == 0 {
-                return Err(StoreError::Conflict {
-                    id: r.id,
-                    version: r.version,
-                });
-            }
-            for m in &r.moves {
-                sqlx::query(
-                    "INSERT INTO moves (match_id, seq, player_id, turn, cells, reports, at_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
-                )
-                .bind(to_sql(r.id))
-                .bind(i64::from(m.seq))
-                .bind(to_sql(m.player))
-                .bind(i64::from(m.turn))
-                .bind(&m.cells)
-                .bind(&m.reports)
-                .bind(m.at_ms)
-                .execute(&mut *tx)
-                .await?;
-            }
-            ratings::record(&mut tx, r).await?;
+            write_in(&mut tx, r).await?;
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// [`Store::change`].
+    async fn change_in(
+        &self,
+        id: u64,
+        skip_locked: bool,
+        apply: Apply<'_>,
+    ) -> Result<Changed, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let query = if skip_locked {
+            "SELECT state FROM matches WHERE id = $1 AND live FOR UPDATE SKIP LOCKED"
+        } else {
+            "SELECT state FROM matches WHERE id = $1 AND live FOR UPDATE"
+        };
+        let state: Option<Vec<u8>> = sqlx::query_scalar(query)
+            .bind(to_sql(id))
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(state) = state else {
+            if !skip_locked {
+                return Ok(Changed::Missing);
+            }
+            let live: Option<bool> = sqlx::query_scalar("SELECT live FROM matches WHERE id = $1")
+                .bind(to_sql(id))
+                .fetch_optional(&mut *tx)
+                .await?;
+            return Ok(if live == Some(true) {
+                Changed::Locked
+            } else {
+                Changed::Missing
+            });
+        };
+        // Dropping the transaction without a commit rolls it back.
+        let Some(record) = apply(&state) else {
+            return Ok(Changed::Refused);
+        };
+        write_in(&mut tx, &record).await?;
+        tx.commit().await?;
+        Ok(Changed::Written)
+    }
+
+    /// [`Store::open_live`].
+    async fn open_in(&self, record: &MatchRecord, unclaimed: &[u64]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if let Some(taken) = bound(&mut tx, unclaimed, None).await? {
+            return Err(StoreError::Taken(taken));
+        }
+        write_in(&mut tx, record).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+/// A member of `players` bound to a live match other than `except`, if any.
+async fn bound(
+    tx: &mut PgConnection,
+    players: &[u64],
+    except: Option<u64>,
+) -> Result<Option<Taken>, StoreError> {
+    if players.is_empty() {
+        return Ok(None);
+    }
+    let ids: Vec<i64> = players.iter().copied().map(to_sql).collect();
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT player_id, channel_id FROM live_players \
+         WHERE player_id = ANY($1) AND match_id IS DISTINCT FROM $2 LIMIT 1",
+    )
+    .bind(&ids)
+    .bind(except.map(to_sql))
+    .fetch_optional(&mut *tx)
+    .await?;
+    Ok(row.map(|(player, channel)| Taken::Player {
+        player: from_sql(player),
+        channel: from_sql(channel),
+    }))
+}
+
+/// Writes one record in `tx`: the match (only over an older version), its moves, the
+/// members it binds, and (at a rated end) the ratings.
+async fn write_in(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), StoreError> {
+    let (how, winner, loser) = match &r.result {
+        Some(res) => (Some(res.how), res.winner.map(to_sql), res.loser.map(to_sql)),
+        None => (None, None, None),
+    };
+    let ended = r.result.as_ref().map(|_| r.updated_ms);
+    let written = sqlx::query(
+        "INSERT INTO matches (id, version, channel_id, guild_id, challenger_id, \
+             opponent_id, variant, options, computer, phase, live, deadline_ms, state, how, \
+             winner_id, loser_id, created_ms, updated_ms, ended_ms, computer_next) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
+             $17, $18, $19, $20) \
+             ON CONFLICT (id) DO UPDATE SET version = excluded.version, \
+             phase = excluded.phase, live = excluded.live, deadline_ms = excluded.deadline_ms, \
+             state = excluded.state, how = excluded.how, winner_id = excluded.winner_id, \
+             loser_id = excluded.loser_id, updated_ms = excluded.updated_ms, \
+             ended_ms = excluded.ended_ms, computer_next = excluded.computer_next \
+             WHERE matches.version < excluded.version",
+    )
+    .bind(to_sql(r.id))
+    .bind(to_sql(r.version))
+    .bind(to_sql(r.channel))
+    .bind(r.guild.map(to_sql))
+    .bind(to_sql(r.players[0]))
+    .bind(to_sql(r.players[1]))
+    .bind(r.variant)
+    .bind(&r.options)
+    .bind(r.computer)
+    .bind(r.phase)
+    .bind(r.result.is_none())
+    .bind(r.deadline_ms)
+    .bind(&r.state)
+    .bind(how)
+    .bind(winner)
+    .bind(loser)
+    .bind(r.created_ms)
+    .bind(r.updated_ms)
+    .bind(ended)
+    .bind(r.computer_next)
+    .execute(&mut *tx)
+    .await
+    .map_err(|e| match &e {
+        sqlx::Error::Database(db) if db.constraint() == Some(LIVE_CHANNEL_INDEX) => {
+            StoreError::Taken(Taken::Channel)
+        }
+        _ => StoreError::Query(e),
+    })?;
+    if written.rows_affected() == 0 {
+        return Err(StoreError::Conflict {
+            id: r.id,
+            version: r.version,
+        });
+    }
+    for m in &r.moves {
+        sqlx::query(
+            "INSERT INTO moves (match_id, seq, player_id, turn, cells, reports, at_ms) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
+        )
+        .bind(to_sql(r.id))
+        .bind(i64::from(m.seq))
+        .bind(to_sql(m.player))
+        .bind(i64::from(m.turn))
+        .bind(&m.cells)
+        .bind(&m.reports)
+        .bind(m.at_ms)
+        .execute(&mut *tx)
+        .await?;
+    }
+    sync_claims(tx, r).await?;
+    ratings::record(tx, r).await?;
+    Ok(())
+}
+
+/// Keeps `live_players` in step with `r`: its claims bound to it while it is live, none
+/// once it ended. A claim another live match holds refuses the whole write. Claims change
+/// only when a match opens, is accepted or ends, so a change in battle skips this.
+async fn sync_claims(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), StoreError> {
+    let live = r.result.is_none();
+    if live && r.phase == "battle" {
+        return Ok(());
+    }
+    let claims: Vec<i64> = if live {
+        r.claims.iter().copied().map(to_sql).collect()
+    } else {
+        Vec::new()
+    };
+    sqlx::query("DELETE FROM live_players WHERE match_id = $1 AND NOT (player_id = ANY($2))")
+        .bind(to_sql(r.id))
+        .bind(&claims)
+        .execute(&mut *tx)
+        .await?;
+    if claims.is_empty() {
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO live_players (player_id, match_id, channel_id) \
+         SELECT p, $2, $3 FROM unnest($1::BIGINT[]) AS p ON CONFLICT (player_id) DO NOTHING",
+    )
+    .bind(&claims)
+    .bind(to_sql(r.id))
+    .bind(to_sql(r.channel))
+    .execute(&mut *tx)
+    .await?;
+    match bound(tx, &r.claims, Some(r.id)).await? {
+        Some(taken) => Err(StoreError::Taken(taken)),
+        None => Ok(()),
     }
 }
 
@@ -427,5 +491,109 @@ impl Store for PgStore {
 
     fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
         Box::pin(ratings::release_rematch(&self.pool, id))
+    }
+
+    fn shared(&self) -> bool {
+        true
+    }
+
+    fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<u64>> {
+        Box::pin(async move {
+            let (query, who) = match key {
+                LiveKey::Channel(c) => ("SELECT id FROM matches WHERE live AND channel_id = $1", c),
+                LiveKey::Player(p) => ("SELECT match_id FROM live_players WHERE player_id = $1", p),
+                LiveKey::Seat(p) => (
+                    "SELECT id FROM matches WHERE live AND (challenger_id = $1 OR opponent_id = $1) \
+                     LIMIT 1",
+                    p,
+                ),
+            };
+            let id: Option<i64> = sqlx::query_scalar(query)
+                .bind(to_sql(who))
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(id.map(from_sql))
+        })
+    }
+
+    fn change<'a>(
+        &'a self,
+        id: u64,
+        skip_locked: bool,
+        apply: Apply<'a>,
+    ) -> StoreFuture<'a, Changed> {
+        Box::pin(self.change_in(id, skip_locked, apply))
+    }
+
+    fn open_live<'a>(
+        &'a self,
+        record: &'a MatchRecord,
+        unclaimed: &'a [u64],
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(self.open_in(record, unclaimed))
+    }
+
+    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+        Box::pin(async move {
+            let ids: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM matches WHERE live AND deadline_ms <= $1 \
+                 ORDER BY deadline_ms LIMIT $2",
+            )
+            .bind(at_ms)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(ids.into_iter().map(from_sql).collect())
+        })
+    }
+
+    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>> {
+        Box::pin(async move {
+            let ids: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM matches WHERE live AND computer_next AND updated_ms <= $1",
+            )
+            .bind(before_ms)
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(ids.into_iter().map(from_sql).collect())
+        })
+    }
+
+    fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+                "UPDATE matches SET announced = TRUE WHERE id IN ( \
+                   SELECT id FROM matches WHERE NOT live AND NOT announced AND ended_ms <= $1 \
+                   ORDER BY ended_ms LIMIT $2 FOR UPDATE SKIP LOCKED) \
+                 RETURNING state",
+            )
+            .bind(before_ms)
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(states)
+        })
+    }
+
+    fn swing_beat(&self, from: Option<i64>, to: i64) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let moved =
+                match from {
+                    Some(from) => {
+                        sqlx::query("UPDATE heartbeat SET at_ms = $2 WHERE id = 1 AND at_ms = $1")
+                            .bind(from)
+                            .bind(to)
+                            .execute(&self.pool)
+                            .await?
+                    }
+                    None => sqlx::query(
+                        "INSERT INTO heartbeat (id, at_ms) VALUES (1, $1) ON CONFLICT DO NOTHING",
+                    )
+                    .bind(to)
+                    .execute(&self.pool)
+                    .await?,
+                };
+            Ok(moved.rows_affected() == 1)
+        })
     }
 }
