@@ -1,0 +1,313 @@
+//! Two bot processes (`SHARDS=0` and `SHARDS=1` of `SHARD_COUNT=2`) on one PostgreSQL
+//! database and one fake Discord that routes as Discord does (a server's events to shard
+//! `(guild_id >> 22) % 2`, DMs to shard 0): matches in servers of both shards, a placement
+//! by DM handled by the process that does not hold the match's server, a deadline that
+//! both processes sweep ending its match exactly once, a burst of commands on one match
+//! through both processes, and one process killed (SIGKILL) and restarted mid-match.
+//! Skipped (and says so) without a test server.
+
+mod pg;
+mod support;
+
+use serde_json::json;
+use support::fake::{Channel, FakeDiscord, SentKind, User};
+use support::payloads::GUILD_ID;
+use support::process::BotProcess;
+use support::read::button;
+use support::table::{MEMBER, REPLY, START};
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+
+/// The fake and the two processes; `bots[k]` runs shard `k`.
+struct Pair {
+    fake: FakeDiscord,
+    bots: [BotProcess; 2],
+    env: std::collections::BTreeMap<String, String>,
+    /// A channel in a server of each shard.
+    channels: [Channel; 2],
+}
+
+impl Pair {
+    async fn start(db: &pg::PgDb) -> Self {
+        let fake = FakeDiscord::start().await;
+        let mut env = fake.bot_env();
+        env.insert("BROADSIDE_SEED".into(), "91".into());
+        env.insert("SHARD_COUNT".into(), "2".into());
+        env.insert("DATABASE_URL".into(), db.url.clone());
+        env.insert("CHALLENGE_TIMEOUT_SECS".into(), "3".into());
+        let bots = [0, 1].map(|k| {
+            let mut env = env.clone();
+            env.insert("SHARDS".into(), k.to_string());
+            BotProcess::spawn(&env)
+        });
+        fake.wait_ready(START).await;
+        wait_shards(&fake, 2).await;
+        // A server on each shard.
+        let other = GUILD_ID + (1 << 22);
+        let on = |g: u64| usize::try_from((g >> 22) % 2).unwrap();
+        let mut channels = [Channel::guild(GUILD_ID), Channel::guild(GUILD_ID)];
+        channels[on(GUILD_ID)] = fake.channel();
+        channels[on(other)] = Channel::in_guild(other, 1_300_000_000_000_900_001);
+        Self {
+            fake,
+            bots,
+            env,
+            channels,
+        }
+    }
+
+    /// A slash command by `user` in `channel`; its first answer.
+    async fn slash(
+        &self,
+        user: &User,
+        channel: Channel,
+        name: &str,
+        options: serde_json::Value,
+    ) -> support::fake::Sent {
+        let id = self
+            .fake
+            .interaction(user, channel)
+            .permissions(MEMBER)
+            .slash(name, options);
+        self.fake.wait_reply(id, REPLY).await
+    }
+
+    /// Challenge and Accept in `channel`.
+    async fn open(&self, channel: Channel, from: &User, to: &User) {
+        let challenge = self
+            .slash(
+                from,
+                channel,
+                "challenge",
+                json!([{"name": "opponent", "type": 6, "value": to.id.to_string()}]),
+            )
+            .await;
+        assert!(challenge.text().contains("challenges"), "{challenge:?}");
+        let click = self.fake.click(
+            to,
+            channel,
+            challenge.message_id.unwrap_or(1),
+            &button(&challenge, "accept"),
+        );
+        self.fake.wait_reply(click, REPLY).await;
+    }
+
+    /// `/place fleet:…` by `user` in `channel` (a DM or the match's), then Ready there.
+    async fn place_and_ready(&self, user: &User, channel: Channel, fleet: &str) {
+        let preview = self.place(user, channel, fleet).await;
+        let click = self.fake.click(
+            user,
+            channel,
+            preview.message_id.unwrap_or(1),
+            &button(&preview, "ready"),
+        );
+        self.fake.wait_reply(click, REPLY).await;
+    }
+
+    async fn place(&self, user: &User, channel: Channel, fleet: &str) -> support::fake::Sent {
+        let preview = self
+            .slash(
+                user,
+                channel,
+                "place",
+                json!([{"name": "fleet", "type": 3, "value": fleet}]),
+            )
+            .await;
+        assert!(preview.ephemeral, "{preview:?}");
+        assert!(preview.text().contains(&fleet[..5]), "{}", preview.text());
+        preview
+    }
+
+    /// Channel messages in `channel` containing `needle`, so far.
+    fn count(&self, channel: Channel, needle: &str) -> usize {
+        self.fake
+            .channel_messages(channel)
+            .iter()
+            .filter(|s| s.kind == SentKind::ChannelMessage && s.text().contains(needle))
+            .count()
+    }
+
+    /// Waits until a channel message in `channel` contains `needle`.
+    async fn posted(&self, channel: Channel, needle: &str) -> support::fake::Sent {
+        self.fake
+            .wait_for(
+                |rec| {
+                    rec.sent
+                        .iter()
+                        .find(|s| {
+                            s.kind == SentKind::ChannelMessage
+                                && s.channel == Some(channel.id)
+                                && s.text().contains(needle)
+                        })
+                        .cloned()
+                },
+                REPLY,
+            )
+            .await
+    }
+}
+
+async fn wait_shards(fake: &FakeDiscord, n: usize) {
+    let deadline = std::time::Instant::now() + START;
+    while fake.connected_shards() < n {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the shards never connected"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// The stored version of the live match in `channel`.
+async fn version(db: &pg::PgDb, channel: Channel) -> i64 {
+    let pool = sqlx::PgPool::connect(&db.url).await.expect("connect");
+    let v = sqlx::query_scalar("SELECT version FROM matches WHERE live AND channel_id = $1")
+        .bind(broadside::store::to_sql(channel.id))
+        .fetch_one(&pool)
+        .await
+        .expect("the live match");
+    pool.close().await;
+    v
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_share_the_shards_and_the_matches() {
+    let Some(db) = pg::PgDb::create("e2e_multi").await else {
+        return;
+    };
+    let mut p = Pair::start(&db).await;
+    // Each process identifies its own shard, and no other.
+    let mut shards = p.fake.identified_shards();
+    shards.sort_by_key(|s| s[0].as_u64());
+    assert_eq!(shards, vec![json!([0, 2]), json!([1, 2])]);
+    for (k, bot) in p.bots.iter().enumerate() {
+        let log = bot.stderr();
+        assert!(
+            log.contains(&format!("first={k} last={k} total=2")),
+            "{log}"
+        );
+    }
+    let [alice, bob, carol, dave] = ["alice", "bob", "carol", "dave"].map(|n| p.fake.user(n));
+    let [here, there] = p.channels;
+
+    // A match in the server of shard 1; Alice places by DM, which Discord sends to shard 0:
+    // the other process places her fleet, and Ready there starts nothing until Bob is ready.
+    p.open(there, &alice, &bob).await;
+    let alice_dm = p.fake.dm(&alice);
+    p.place_and_ready(&alice, alice_dm, CLASSIC_A).await;
+    p.place_and_ready(&bob, there, CLASSIC_B).await;
+    let start = p.posted(there, "fires first").await;
+    let first = support::read::first_mention(start.text());
+    let (shooter, target) = if first == alice.id {
+        (&alice, "J1")
+    } else {
+        (&bob, "A1")
+    };
+    let shot = p
+        .slash(
+            shooter,
+            there,
+            "fire",
+            json!([{"name": "targets", "type": 3, "value": target}]),
+        )
+        .await;
+    assert!(!shot.ephemeral && shot.text().contains(target), "{shot:?}");
+
+    // A challenge in the server of shard 0 nobody answers: both processes sweep it, and its
+    // end is announced exactly once.
+    let challenge = p
+        .slash(
+            &carol,
+            here,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": dave.id.to_string()}]),
+        )
+        .await;
+    assert!(challenge.text().contains("challenges"), "{challenge:?}");
+    p.posted(here, "expired unanswered").await;
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    assert_eq!(p.count(here, "expired unanswered"), 1);
+
+    burst(&p, &db, &carol, &dave).await;
+
+    // The process of shard 1 is killed mid-battle and started again; the match goes on
+    // where it was, and nothing says it was interrupted (the other process never stopped).
+    p.bots[1].signal("KILL");
+    p.bots[1].wait_exit(START).await;
+    let gone = std::time::Instant::now() + START;
+    while p.fake.connected_shards() > 1 {
+        assert!(
+            std::time::Instant::now() < gone,
+            "the fake never saw shard 1 go"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let mut env = p.env.clone();
+    env.insert("SHARDS".into(), "1".into());
+    p.bots[1] = p.bots[1].restart_in_same_dir(&env);
+    wait_shards(&p.fake, 2).await;
+    let next = if first == alice.id { "J2" } else { "A2" };
+    let fired = async {
+        loop {
+            let id = p
+                .fake
+                .interaction(shooter, there)
+                .permissions(MEMBER)
+                .slash(
+                    "fire",
+                    json!([{"name": "targets", "type": 3, "value": next}]),
+                );
+            if let Ok(answer) = tokio::time::timeout(REPLY, p.fake.wait_reply(id, REPLY)).await {
+                break answer;
+            }
+        }
+    };
+    let answer = tokio::time::timeout(START, fired)
+        .await
+        .expect("the restarted process answers");
+    assert!(
+        !answer.ephemeral && answer.text().contains(next),
+        "{answer:?}"
+    );
+    assert_eq!(p.count(there, "I am back after a restart"), 0);
+}
+
+/// A second channel in the server of shard 1.
+fn there_too(p: &Pair) -> Channel {
+    Channel::in_guild(
+        p.channels[1].guild_id.unwrap_or(GUILD_ID),
+        1_300_000_000_000_900_002,
+    )
+}
+
+/// A burst on one match through both processes: Carol and Dave place their fleets again
+/// and again, by DM (shard 0) and in the channel of shard 1, all at once. Every command is
+/// answered with a preview, and each is counted once.
+async fn burst(p: &Pair, db: &pg::PgDb, carol: &User, dave: &User) {
+    p.open(there_too(p), carol, dave).await;
+    let before = version(db, there_too(p)).await;
+    let mut ids = Vec::new();
+    for round in 0..6 {
+        for (user, fleet) in [(carol, CLASSIC_A), (dave, CLASSIC_B)] {
+            let channel = if round % 2 == 0 {
+                p.fake.dm(user)
+            } else {
+                there_too(p)
+            };
+            let id = p.fake.interaction(user, channel).permissions(MEMBER).slash(
+                "place",
+                json!([{"name": "fleet", "type": 3, "value": fleet}]),
+            );
+            ids.push((id, fleet));
+        }
+    }
+    for (id, fleet) in ids {
+        let preview = p.fake.wait_reply(id, REPLY).await;
+        assert!(
+            preview.ephemeral && preview.text().contains(&fleet[..5]),
+            "{preview:?}"
+        );
+    }
+    assert_eq!(version(db, there_too(p)).await, before + 12);
+}

@@ -1,0 +1,364 @@
+//! Several processes on one PostgreSQL database (each test opens the store more than once,
+//! every one with its own connections, as separate processes would): the database is the
+//! source of truth, so a match can be changed from any of them, the one-match rules hold
+//! across them, a deadline ends a match exactly once while every one sweeps, and a burst
+//! of moves from both loses and doubles nothing. Skipped (and says so) without a server.
+
+mod pg;
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use broadside::game::{Confirmed, PlayerId, Variant};
+use broadside::session::Entry;
+use broadside::session::{
+    ChannelKey, Locate, MatchId, NewMatch, OpenError, Seeds, Session, SessionError, Timeouts,
+    millis,
+};
+use broadside::store;
+
+const ALICE: PlayerId = PlayerId(2001);
+const BOB: PlayerId = PlayerId(2002);
+const CAROL: PlayerId = PlayerId(2003);
+const DAVE: PlayerId = PlayerId(2004);
+const BOT: PlayerId = PlayerId(9999);
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+
+const TIMEOUTS: Timeouts = Timeouts {
+    challenge: Duration::from_secs(300),
+    placement: Duration::from_secs(600),
+    turn: Duration::from_secs(300),
+};
+
+/// `n` "processes" on one fresh database (`None` without a server).
+async fn processes(name: &str, n: usize, timeouts: Timeouts) -> Option<(pg::PgDb, Vec<Session>)> {
+    let db = pg::PgDb::create(name).await?;
+    let mut sessions = Vec::new();
+    for i in 0..n {
+        let store = store::open(&db.url).await.expect("every process opens it");
+        assert!(store.shared());
+        sessions.push(Session::new(
+            store,
+            timeouts,
+            Seeds::new(Some(40 + i as u64)),
+        ));
+    }
+    Some((db, sessions))
+}
+
+fn challenge(channel: u64, challenger: PlayerId, opponent: PlayerId) -> NewMatch {
+    NewMatch {
+        channel: ChannelKey(channel),
+        guild: Some(5),
+        challenger,
+        opponent,
+        names: ["One".into(), "Two".into()],
+        variant: Variant::Classic,
+        options: broadside::game::MatchOptions::default(),
+        guild_locale: None,
+        challenger_locale: None,
+        computer: None,
+    }
+}
+
+fn busy_with(
+    result: &Result<impl std::fmt::Debug, SessionError>,
+) -> Option<(OpenError, Option<ChannelKey>)> {
+    match result {
+        Err(SessionError::Busy { reason, channel }) => Some((*reason, *channel)),
+        _ => None,
+    }
+}
+
+/// The live match in `channel` as `s` reads it.
+async fn seen(s: &Session, channel: u64) -> Option<Entry> {
+    s.read(Locate::Channel(ChannelKey(channel)), Clone::clone)
+        .await
+}
+
+/// Match `id`'s deadline as `s` reads it.
+async fn deadline(s: &Session, id: MatchId) -> Option<SystemTime> {
+    s.read(Locate::Id(id), |e| e.deadline).await
+}
+
+#[tokio::test]
+async fn a_match_is_played_through_two_processes_alike() {
+    let Some((_db, s)) = processes("shared_play", 2, TIMEOUTS).await else {
+        return;
+    };
+    let (a, b) = (&s[0], &s[1]);
+    let id = a.challenge(challenge(7, ALICE, BOB)).await.unwrap().id;
+    // Accepted through the other process, each fleet placed through a different one (as a
+    // DM placement reaches the process holding shard 0).
+    b.accept(id, BOB, None).await.unwrap();
+    let pa = b.place(ALICE, Some(CLASSIC_A)).await.unwrap();
+    let pb = a.place(BOB, Some(CLASSIC_B)).await.unwrap();
+    a.ready(id, ALICE, &pa.tag()).await.unwrap();
+    let readied = b.ready(id, BOB, &pb.tag()).await.unwrap();
+    let Confirmed::BattleStarts { first } = readied.confirmed else {
+        panic!("both are ready: {:?}", readied.confirmed)
+    };
+    // Both see the same match, and a shot through one is seen by the other at once.
+    assert_eq!(seen(a, 7).await, seen(b, 7).await);
+    let fired = b.fire(ChannelKey(7), first, "E5").await.unwrap();
+    let after = seen(a, 7).await.expect("live");
+    assert_eq!(after.moves, 1);
+    assert_eq!(after.game.target_view(first), Some(fired.view));
+    // A move refused by the rules through one process is refused the same way through the
+    // other, and changes nothing.
+    let version = after.version;
+    for p in [a, b] {
+        let err = p.fire(ChannelKey(7), first, "E5").await.unwrap_err();
+        assert!(matches!(err, SessionError::Rules { .. }), "{err:?}");
+    }
+    assert_eq!(seen(b, 7).await.unwrap().version, version);
+    // Forfeit through the first: the end is returned once, and the match is gone for both.
+    let other = if first == ALICE { BOB } else { ALICE };
+    let ended = a.forfeit(other).await.unwrap();
+    assert!(ended.is_some());
+    assert!(seen(b, 7).await.is_none());
+    assert!(matches!(b.forfeit(first).await, Err(SessionError::NoMatch)));
+}
+
+#[tokio::test]
+async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
+    let Some((_db, s)) = processes("shared_claims", 2, TIMEOUTS).await else {
+        return;
+    };
+    let (a, b) = (&s[0], &s[1]);
+    let first = a.challenge(challenge(1, ALICE, BOB)).await.unwrap().id;
+    // The channel is taken.
+    let refused = b.challenge(challenge(1, CAROL, DAVE)).await;
+    assert_eq!(
+        busy_with(&refused),
+        Some((OpenError::ChannelBusy, None)),
+        "{refused:?}"
+    );
+    // The challenger is bound from the challenge on, and where is said.
+    let refused = b.challenge(challenge(2, ALICE, CAROL)).await;
+    assert_eq!(
+        busy_with(&refused),
+        Some((OpenError::PlayerBusy(ALICE), Some(ChannelKey(1)))),
+        "{refused:?}"
+    );
+    // A member only challenged may be challenged elsewhere; the first Accept binds them.
+    let second = b.challenge(challenge(2, CAROL, BOB)).await.unwrap().id;
+    a.accept(first, BOB, None).await.unwrap();
+    let refused = b.accept(second, BOB, None).await;
+    assert_eq!(
+        busy_with(&refused),
+        Some((OpenError::PlayerBusy(BOB), Some(ChannelKey(1)))),
+        "{refused:?}"
+    );
+    let still = b.read(Locate::Id(second), |e| e.game.phase_kind()).await;
+    assert_eq!(still, Some(broadside::game::PhaseKind::Challenge));
+    // A member who plays cannot be challenged.
+    let r = a.challenge(challenge(3, DAVE, BOB)).await;
+    assert_eq!(
+        busy_with(&r).map(|(r, _)| r),
+        Some(OpenError::PlayerBusy(BOB))
+    );
+
+    // Two challenges to one member, accepted at the same moment through both processes:
+    // exactly one Accept wins.
+    let (eve, frank, gina) = (PlayerId(2005), PlayerId(2006), PlayerId(2007));
+    let to_frank = a.challenge(challenge(4, frank, eve)).await.unwrap().id;
+    let to_gina = b.challenge(challenge(5, gina, eve)).await.unwrap().id;
+    let (one, two) = tokio::join!(a.accept(to_frank, eve, None), b.accept(to_gina, eve, None));
+    assert!(one.is_ok() != two.is_ok(), "{one:?} {two:?}");
+    // Once the match ends, its members are free again, in every process.
+    a.cancel(ChannelKey(1), ALICE, true).await.unwrap();
+    b.accept(second, BOB, None)
+        .await
+        .expect("Bob is free again");
+}
+
+#[tokio::test]
+async fn a_deadline_ends_a_match_exactly_once_while_every_process_sweeps() {
+    let quick = Timeouts {
+        challenge: Duration::from_millis(300),
+        ..TIMEOUTS
+    };
+    let Some((_db, s)) = processes("shared_sweep", 4, quick).await else {
+        return;
+    };
+    let mut ids = HashSet::new();
+    for i in 0..40_u64 {
+        let m = challenge(100 + i, PlayerId(3000 + 2 * i), PlayerId(3001 + 2 * i));
+        ids.insert(s[(i % 4) as usize].challenge(m).await.unwrap().id);
+    }
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    // All four sweep at once, twice over.
+    let now = SystemTime::now();
+    let mut ended = Vec::new();
+    for _ in 0..2 {
+        let (e0, e1, e2, e3) = tokio::join!(
+            s[0].expire(now),
+            s[1].expire(now),
+            s[2].expire(now),
+            s[3].expire(now)
+        );
+        ended.extend([e0, e1, e2, e3].into_iter().flatten().map(|e| e.id));
+    }
+    let unique: HashSet<MatchId> = ended.iter().copied().collect();
+    assert_eq!(ended.len(), 40, "each end exactly once: {ended:?}");
+    assert_eq!(unique, ids);
+    for id in ids {
+        let row = s[0].store().get(id.0).await.unwrap().unwrap();
+        assert_eq!(row.how.as_deref(), Some("expired"));
+    }
+}
+
+#[tokio::test]
+async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
+    let Some((_db, s)) = processes("shared_burst", 2, TIMEOUTS).await else {
+        return;
+    };
+    let s: Vec<Arc<Session>> = s.into_iter().map(Arc::new).collect();
+    let id = s[0].challenge(challenge(9, ALICE, BOB)).await.unwrap().id;
+    s[1].accept(id, BOB, None).await.unwrap();
+    for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
+        let preview = s[0].place(p, Some(fleet)).await.unwrap();
+        s[1].ready(id, p, &preview.tag()).await.unwrap();
+    }
+    let start = s[0].store().get(id.0).await.unwrap().unwrap().version;
+    // Both players fire through both processes at once: every cell of the board, each
+    // from a task of its own.
+    let mut tasks = Vec::new();
+    for (k, player) in [ALICE, BOB].into_iter().enumerate() {
+        for row in 1..=10 {
+            for col in b'A'..=b'J' {
+                let session = Arc::clone(&s[(usize::from(col) + row + k) % 2]);
+                let cell = format!("{}{row}", char::from(col));
+                tasks.push(tokio::spawn(async move {
+                    let r = session.fire(ChannelKey(9), player, &cell).await;
+                    (player, cell, r.map(|f| f.ended.is_some()))
+                }));
+            }
+        }
+    }
+    let mut accepted = Vec::new();
+    for t in tasks {
+        let (player, cell, r) = t.await.unwrap();
+        match r {
+            Ok(_) => accepted.push((player, cell)),
+            // Refused by the rules (not their turn, a cell fired at) or after the end:
+            // never a storage failure.
+            Err(
+                SessionError::Rules { .. }
+                | SessionError::NoMatchHere
+                | SessionError::NotInThisMatch,
+            ) => {}
+            Err(e) => panic!("{player:?} {cell}: {e:?}"),
+        }
+    }
+    assert!(accepted.len() > 20, "only {} shots counted", accepted.len());
+    let moves = s[1].store().moves(id.0).await.unwrap();
+    // Every shot that counted is stored once, numbered without gaps, and nothing else is.
+    assert_eq!(moves.len(), accepted.len());
+    for (i, m) in moves.iter().enumerate() {
+        assert_eq!(m.seq as usize, i + 1);
+    }
+    let stored: HashSet<(u64, String)> =
+        moves.iter().map(|m| (m.player, m.cells.clone())).collect();
+    let said: HashSet<(u64, String)> = accepted.iter().map(|(p, c)| (p.0, c.clone())).collect();
+    assert_eq!(stored, said);
+    // One version per accepted change, and the state counts the same moves.
+    let row = s[0].store().get(id.0).await.unwrap().unwrap();
+    assert_eq!(row.version, start + accepted.len() as u64);
+    let state: serde_json::Value = serde_json::from_slice(&row.state).unwrap();
+    assert_eq!(state["moves"], accepted.len());
+}
+
+#[tokio::test]
+async fn time_is_given_back_once_and_only_when_every_process_was_down() {
+    let Some((db, s)) = processes("shared_restore", 1, TIMEOUTS).await else {
+        return;
+    };
+    let id = s[0].challenge(challenge(11, ALICE, BOB)).await.unwrap().id;
+    let before = deadline(&s[0], id).await.unwrap();
+    // Another process starts while this one runs (its heartbeat is fresh): nothing moves.
+    s[0].beat().await.unwrap();
+    let joined = Session::restore(
+        store::open(&db.url).await.unwrap(),
+        TIMEOUTS,
+        Seeds::new(None),
+    );
+    let (joined, resumed, unsent) = joined.await.unwrap();
+    assert!(resumed.is_empty() && unsent.is_empty());
+    assert_eq!(deadline(&joined, id).await, Some(before));
+    // Every process was down for an hour: of two starting at once, one gives the time back.
+    s[0].store()
+        .beat(millis(SystemTime::now()) - 3_600_000)
+        .await
+        .unwrap();
+    drop((s, joined));
+    let open = || async { store::open(&db.url).await.unwrap() };
+    let (x, y) = tokio::join!(
+        Session::restore(open().await, TIMEOUTS, Seeds::new(None)),
+        Session::restore(open().await, TIMEOUTS, Seeds::new(None))
+    );
+    let (x, y) = (x.unwrap(), y.unwrap());
+    assert_eq!(
+        x.1.len() + y.1.len(),
+        1,
+        "resumed by exactly one: {:?} {:?}",
+        x.1,
+        y.1
+    );
+    let after = deadline(&x.0, id).await.unwrap();
+    let given = after.duration_since(before).unwrap();
+    assert!(
+        given > Duration::from_secs(3590) && given < Duration::from_secs(3700),
+        "{given:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_computer_turn_left_by_one_process_is_played_by_another() {
+    let Some((_db, s)) = processes("shared_computer", 2, TIMEOUTS).await else {
+        return;
+    };
+    let mut m = challenge(12, ALICE, BOT);
+    m.computer = Some(broadside::ai::Difficulty::Normal);
+    let id = s[0].challenge(m).await.unwrap().id;
+    let preview = s[0].place(ALICE, Some(CLASSIC_A)).await.unwrap();
+    let readied = s[0].ready(id, ALICE, &preview.tag()).await.unwrap();
+    // The member fires until the turn passes to the computer (the first process then
+    // stops before the computer moves).
+    let mut computer_next = readied.computer_next;
+    let mut cells =
+        (1..=10).flat_map(|r| (b'A'..=b'J').map(move |c| format!("{}{r}", char::from(c))));
+    while !computer_next {
+        let cell = cells.next().expect("a miss passes the turn");
+        computer_next = s[0]
+            .fire(ChannelKey(12), ALICE, &cell)
+            .await
+            .unwrap()
+            .computer_next;
+    }
+    let later = SystemTime::now() + Duration::from_secs(10);
+    let stalled = Duration::from_secs(5);
+    assert_eq!(
+        s[1].stalled_computer_turns(SystemTime::now(), stalled)
+            .await,
+        vec![]
+    );
+    assert_eq!(s[1].stalled_computer_turns(later, stalled).await, vec![id]);
+    let turn = s[1]
+        .computer_turn(id)
+        .await
+        .expect("the other process plays it");
+    assert!(!turn.outcomes.is_empty());
+    assert_eq!(turn.member, ALICE);
+    // Done: nothing is stalled any more, and the member is to move.
+    assert!(s[0].stalled_computer_turns(later, stalled).await.is_empty());
+    let to_move = s[0]
+        .read(Locate::Id(id), |e| e.game.to_move())
+        .await
+        .flatten();
+    assert!(turn.ended.is_some() || to_move == Some(ALICE));
+}
