@@ -29,11 +29,13 @@ struct Pair {
 }
 
 impl Pair {
-    async fn start(db: &pg::PgDb) -> Self {
+    /// Both processes with `SHARD_COUNT=count`; the fake recommends 2.
+    async fn start(db: &pg::PgDb, count: &str) -> Self {
         let fake = FakeDiscord::start().await;
+        fake.recommend_shards(2);
         let mut env = fake.bot_env();
         env.insert("BROADSIDE_SEED".into(), "91".into());
-        env.insert("SHARD_COUNT".into(), "2".into());
+        env.insert("SHARD_COUNT".into(), count.into());
         env.insert("DATABASE_URL".into(), db.url.clone());
         env.insert("CHALLENGE_TIMEOUT_SECS".into(), "3".into());
         let bots = [0, 1].map(|k| {
@@ -176,7 +178,7 @@ async fn two_processes_share_the_shards_and_the_matches() {
     let Some(db) = pg::PgDb::create("e2e_multi").await else {
         return;
     };
-    let mut p = Pair::start(&db).await;
+    let mut p = Pair::start(&db, "2").await;
     // Each process identifies its own shard, and no other.
     let mut shards = p.fake.identified_shards();
     shards.sort_by_key(|s| s[0].as_u64());
@@ -310,4 +312,30 @@ async fn burst(p: &Pair, db: &pg::PgDb, carol: &User, dave: &User) {
         );
     }
     assert_eq!(version(db, there_too(p)).await, before + 12);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_auto_each_process_takes_its_part_of_the_recommended_count() {
+    let Some(db) = pg::PgDb::create("e2e_multi_auto").await else {
+        return;
+    };
+    let p = Pair::start(&db, "auto").await;
+    let mut shards = p.fake.identified_shards();
+    shards.sort_by_key(|s| s[0].as_u64());
+    assert_eq!(shards, vec![json!([0, 2]), json!([1, 2])]);
+    let help = p
+        .slash(&p.fake.user("erin"), p.channels[1], "help", json!([]))
+        .await;
+    assert!(help.ephemeral, "{help:?}");
+    // A range past the recommended count stops a third process, saying why.
+    let mut env = p.env.clone();
+    env.insert("SHARDS".into(), "2".into());
+    let mut third = BotProcess::spawn(&env);
+    let status = third.wait_exit(START).await;
+    assert!(!status.success());
+    assert!(
+        third.stderr().contains("SHARDS goes past"),
+        "{}",
+        third.stderr()
+    );
 }

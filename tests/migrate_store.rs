@@ -167,6 +167,18 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     assert_eq!(resumed[0].id, live);
     let preview = s.place(CAROL, None).await.unwrap();
     s.ready(live, CAROL, &preview.tag()).await.unwrap();
+    // Its members are bound to it in the shared schema too.
+    let busy = s.challenge(new_match(4, ALICE, BOB)).await;
+    assert!(
+        matches!(
+            busy,
+            Err(broadside::session::SessionError::Busy {
+                reason: broadside::session::OpenError::PlayerBusy(ALICE),
+                channel: Some(ChannelKey(3)),
+            })
+        ),
+        "{busy:?}"
+    );
 
     // The wrong direction is refused with the usage.
     let (code, text) = migrate(&target.url, &from);

@@ -91,6 +91,16 @@ async fn a_match_is_played_through_two_processes_alike() {
     };
     let (a, b) = (&s[0], &s[1]);
     let id = a.challenge(challenge(7, ALICE, BOB)).await.unwrap().id;
+    // The other process counts it among the live matches (for /metrics).
+    let census = b.census().await;
+    let count = |phase| {
+        census
+            .iter()
+            .find(|(k, _)| *k == (phase, Variant::Classic))
+            .map(|(_, n)| *n)
+    };
+    assert_eq!(count(broadside::game::PhaseKind::Challenge), Some(1));
+    assert_eq!(count(broadside::game::PhaseKind::Battle), Some(0));
     // Accepted through the other process, each fleet placed through a different one (as a
     // DM placement reaches the process holding shard 0).
     b.accept(id, BOB, None).await.unwrap();

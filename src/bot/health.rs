@@ -173,7 +173,10 @@ async fn healthz(State(s): State<Served>) -> impl IntoResponse {
 
 async fn metrics_text(State(s): State<Served>) -> impl IntoResponse {
     if let Some(session) = s.session.get() {
-        for ((phase, variant), n) in session.live().census() {
+        let census = tokio::time::timeout(STORE_PING, session.census())
+            .await
+            .unwrap_or_default();
+        for ((phase, variant), n) in census {
             let phase = match phase {
                 PhaseKind::Challenge => "challenge",
                 PhaseKind::Placement => "placement",

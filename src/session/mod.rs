@@ -300,6 +300,30 @@ impl Session {
         self.timeouts
     }
 
+    /// How many live matches there are of each phase and variant (zeros included): this
+    /// process's, or with a shared store every process's.
+    pub async fn census(&self) -> Vec<((crate::game::PhaseKind, Variant), usize)> {
+        if !self.store.shared() {
+            return self.live.census();
+        }
+        // The same keys, all zero, filled from the database.
+        let mut counts = Registry::new().census();
+        match self.store.census().await {
+            Ok(rows) => {
+                for (phase, variant, n) in rows {
+                    let key = counts
+                        .iter_mut()
+                        .find(|((p, v), _)| record::phase_name(*p) == phase && v.key() == variant);
+                    if let Some((_, count)) = key {
+                        *count = usize::try_from(n).unwrap_or(usize::MAX);
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "could not count the live matches"),
+        }
+        counts
+    }
+
     /// Records in the store that the bot is running now.
     pub async fn beat(&self) -> Result<(), StoreError> {
         self.store.beat(millis(SystemTime::now())).await

@@ -21,7 +21,7 @@ pub fn from_millis(ms: i64) -> SystemTime {
 }
 
 /// The stored name of a phase.
-const fn phase_name(kind: PhaseKind) -> &'static str {
+pub(crate) const fn phase_name(kind: PhaseKind) -> &'static str {
     match kind {
         PhaseKind::Challenge => "challenge",
         PhaseKind::Placement => "placement",

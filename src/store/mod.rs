@@ -474,6 +474,11 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         Box::pin(async { Err(StoreError::NotShared) })
     }
 
+    /// Shared stores: how many live matches there are per `(phase, variant)` (as stored).
+    fn census(&self) -> StoreFuture<'_, Vec<(String, String, u64)>> {
+        Box::pin(async { Err(StoreError::NotShared) })
+    }
+
     /// Moves the heartbeat to `to` only if it still reads `from` (`None`: no heartbeat yet);
     /// true when this call moved it. Of several processes starting at once after all were
     /// down, exactly one sees true and gives the players their time back.

@@ -575,6 +575,20 @@ impl Store for PgStore {
         })
     }
 
+    fn census(&self) -> StoreFuture<'_, Vec<(String, String, u64)>> {
+        Box::pin(async move {
+            let rows: Vec<(String, String, i64)> = sqlx::query_as(
+                "SELECT phase, variant, COUNT(*) FROM matches WHERE live GROUP BY phase, variant",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows
+                .into_iter()
+                .map(|(p, v, n)| (p, v, u64::try_from(n).unwrap_or(0)))
+                .collect())
+        })
+    }
+
     fn swing_beat(&self, from: Option<i64>, to: i64) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let moved =
