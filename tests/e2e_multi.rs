@@ -14,7 +14,7 @@ use support::fake::{Channel, FakeDiscord, SentKind, User};
 use support::payloads::GUILD_ID;
 use support::process::BotProcess;
 use support::read::button;
-use support::table::{MEMBER, REPLY, START};
+use support::table::{MEMBER, REPLY, START, posted_in};
 
 const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
 const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
@@ -129,25 +129,6 @@ impl Pair {
             .filter(|s| s.kind == SentKind::ChannelMessage && s.text().contains(needle))
             .count()
     }
-
-    /// Waits until a channel message in `channel` contains `needle`.
-    async fn posted(&self, channel: Channel, needle: &str) -> support::fake::Sent {
-        self.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .find(|s| {
-                            s.kind == SentKind::ChannelMessage
-                                && s.channel == Some(channel.id)
-                                && s.text().contains(needle)
-                        })
-                        .cloned()
-                },
-                REPLY,
-            )
-            .await
-    }
 }
 
 async fn wait_shards(fake: &FakeDiscord, n: usize) {
@@ -199,7 +180,7 @@ async fn two_processes_share_the_shards_and_the_matches() {
     let alice_dm = p.fake.dm(&alice);
     p.place_and_ready(&alice, alice_dm, CLASSIC_A).await;
     p.place_and_ready(&bob, there, CLASSIC_B).await;
-    let start = p.posted(there, "fires first").await;
+    let start = posted_in(&p.fake, there, "fires first").await;
     let first = support::read::first_mention(start.text());
     let (shooter, target) = if first == alice.id {
         (&alice, "J1")
@@ -227,7 +208,7 @@ async fn two_processes_share_the_shards_and_the_matches() {
         )
         .await;
     assert!(challenge.text().contains("challenges"), "{challenge:?}");
-    p.posted(here, "expired unanswered").await;
+    posted_in(&p.fake, here, "expired unanswered").await;
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
     assert_eq!(p.count(here, "expired unanswered"), 1);
 

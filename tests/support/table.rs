@@ -160,21 +160,7 @@ impl Table {
 
     /// The first channel message the bot posted in `channel` containing `needle`.
     pub async fn posted(&self, channel: Channel, needle: &str) -> Sent {
-        self.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .find(|s| {
-                            s.kind == SentKind::ChannelMessage
-                                && s.channel == Some(channel.id)
-                                && s.text().contains(needle)
-                        })
-                        .cloned()
-                },
-                REPLY,
-            )
-            .await
+        posted_in(&self.fake, channel, needle).await
     }
 
     /// Waits until the bot has sent `user` a DM.
@@ -209,4 +195,22 @@ impl Table {
             &self.alice
         }
     }
+}
+
+/// The first channel message the bot posted in `channel` containing `needle` (waits for it).
+pub async fn posted_in(fake: &FakeDiscord, channel: Channel, needle: &str) -> Sent {
+    fake.wait_for(
+        |rec| {
+            rec.sent
+                .iter()
+                .find(|s| {
+                    s.kind == SentKind::ChannelMessage
+                        && s.channel == Some(channel.id)
+                        && s.text().contains(needle)
+                })
+                .cloned()
+        },
+        REPLY,
+    )
+    .await
 }
