@@ -18,6 +18,7 @@ CREATE INDEX matches_due ON matches (deadline_ms) WHERE live;
 -- The computer is to move (the sweep wakes a computer turn that stalled).
 ALTER TABLE matches ADD COLUMN computer_next BOOLEAN NOT NULL DEFAULT FALSE;
 UPDATE matches SET computer_next = TRUE WHERE live AND computer IS NOT NULL AND phase = 'battle';
+CREATE INDEX matches_computer_next ON matches (updated_ms) WHERE live AND computer_next;
 
 -- One live match per member: the challenger from the challenge on, the opponent from their
 -- Accept on (never the computer). Kept in the same transaction as the match's state.

@@ -261,7 +261,9 @@ async fn write_in(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), StoreErr
 }
 
 /// Keeps `live_players` in step with `r`: its claims bound to it while it is live, none
-/// once it ended. A claim another live match holds refuses the whole write. Claims change
+/// once it ended. A claim another live match holds refuses the whole write. Members are
+/// inserted in id order, so two transactions binding the same two members cannot wait on
+/// each other crosswise. Claims change
 /// only when a match opens, is accepted or ends, so a change in battle skips this.
 async fn sync_claims(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), StoreError> {
     let live = r.result.is_none();
@@ -283,7 +285,8 @@ async fn sync_claims(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), Store
     }
     sqlx::query(
         "INSERT INTO live_players (player_id, match_id, channel_id) \
-         SELECT p, $2, $3 FROM unnest($1::BIGINT[]) AS p ON CONFLICT (player_id) DO NOTHING",
+         SELECT p, $2, $3 FROM unnest($1::BIGINT[]) AS p ORDER BY p \
+         ON CONFLICT (player_id) DO NOTHING",
     )
     .bind(&claims)
     .bind(to_sql(r.id))
