@@ -416,8 +416,11 @@ impl Store for Flaky {
     fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
         self.inner.take_unannounced(before_ms, limit)
     }
-    fn swing_beat(&self, from: Option<i64>, to: i64) -> StoreFuture<'_, bool> {
-        self.inner.swing_beat(from, to)
+    fn arrive(&self) -> StoreFuture<'_, bool> {
+        self.inner.arrive()
+    }
+    fn settle(&self) -> StoreFuture<'_, ()> {
+        self.inner.settle()
     }
     fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
         self.inner.release_rematch(id)
@@ -784,7 +787,7 @@ async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) 
         // clearly orphaned.
         assert!(unsent.is_empty());
         assert!(s.unannounced_ends(SystemTime::now()).await.is_empty());
-        let later = SystemTime::now() + Duration::from_secs(31);
+        let later = SystemTime::now() + Duration::from_secs(301);
         unsent = s.unannounced_ends(later).await;
         assert_eq!(unsent.len(), 1);
         assert_eq!(unsent[0].id, id);

@@ -179,6 +179,20 @@ async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
     let to_gina = b.challenge(challenge(5, gina, eve)).await.unwrap().id;
     let (one, two) = tokio::join!(a.accept(to_frank, eve, None), b.accept(to_gina, eve, None));
     assert!(one.is_ok() != two.is_ok(), "{one:?} {two:?}");
+    let (lost, refused) = if one.is_ok() {
+        (to_gina, two.map(|_| ()))
+    } else {
+        (to_frank, one.map(|_| ()))
+    };
+    assert_eq!(
+        busy_with(&refused).map(|(reason, _)| reason),
+        Some(OpenError::PlayerBusy(eve)),
+        "{refused:?}"
+    );
+    let untouched = a
+        .read(Locate::Id(lost), |e| (e.game.phase_kind(), e.version))
+        .await;
+    assert_eq!(untouched, Some((broadside::game::PhaseKind::Challenge, 1)));
     // Once the match ends, its members are free again, in every process.
     a.cancel(ChannelKey(1), ALICE, true).await.unwrap();
     b.accept(second, BOB, None)
@@ -300,48 +314,83 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
     assert_eq!(state["moves"], accepted.len());
 }
 
+/// A process started as the bot starts one: through `restore`.
+async fn started(url: &str, timeouts: Timeouts) -> (Session, usize) {
+    let store = store::open(url).await.expect("open");
+    let (s, resumed, _) = Session::restore(store, timeouts, Seeds::new(None))
+        .await
+        .expect("restore");
+    (s, resumed.len())
+}
+
 #[tokio::test]
 async fn time_is_given_back_once_and_only_when_every_process_was_down() {
-    let Some((db, s)) = processes("shared_restore", 1, TIMEOUTS).await else {
+    let Some(db) = pg::PgDb::create("shared_restore").await else {
         return;
     };
-    let id = s[0].challenge(challenge(11, ALICE, BOB)).await.unwrap().id;
-    let before = deadline(&s[0], id).await.unwrap();
-    // Another process starts while this one runs (its heartbeat is fresh): nothing moves.
-    s[0].beat().await.unwrap();
-    let joined = Session::restore(
-        store::open(&db.url).await.unwrap(),
-        TIMEOUTS,
-        Seeds::new(None),
-    );
-    let (joined, resumed, unsent) = joined.await.unwrap();
-    assert!(resumed.is_empty() && unsent.is_empty());
-    assert_eq!(deadline(&joined, id).await, Some(before));
-    // Every process was down for an hour: of two starting at once, one gives the time back.
-    s[0].store()
+    let (running, resumed) = started(&db.url, TIMEOUTS).await;
+    assert_eq!(resumed, 0);
+    let id = running
+        .challenge(challenge(11, ALICE, BOB))
+        .await
+        .unwrap()
+        .id;
+    let before = deadline(&running, id).await.unwrap();
+    // The heartbeat says an hour ago, but a process is running: one that starts now joins
+    // it, and gives nothing back.
+    running
+        .store()
         .beat(millis(SystemTime::now()) - 3_600_000)
         .await
         .unwrap();
-    drop((s, joined));
-    let open = || async { store::open(&db.url).await.unwrap() };
-    let (x, y) = tokio::join!(
-        Session::restore(open().await, TIMEOUTS, Seeds::new(None)),
-        Session::restore(open().await, TIMEOUTS, Seeds::new(None))
-    );
-    let (x, y) = (x.unwrap(), y.unwrap());
-    assert_eq!(
-        x.1.len() + y.1.len(),
-        1,
-        "resumed by exactly one: {:?} {:?}",
-        x.1,
-        y.1
-    );
-    let after = deadline(&x.0, id).await.unwrap();
+    let (joined, resumed) = started(&db.url, TIMEOUTS).await;
+    assert_eq!(resumed, 0);
+    assert_eq!(deadline(&joined, id).await, Some(before));
+    // Every process stops; of two starting at once, exactly one gives the hour back.
+    drop((running, joined));
+    let ((x, rx), (y, ry)) = tokio::join!(started(&db.url, TIMEOUTS), started(&db.url, TIMEOUTS));
+    assert_eq!(rx + ry, 1, "resumed by exactly one");
+    let after = deadline(&x, id).await.unwrap();
     let given = after.duration_since(before).unwrap();
     assert!(
         given > Duration::from_secs(3590) && given < Duration::from_secs(3700),
         "{given:?}"
     );
+    // A restart of a few seconds (every process down briefly) gives those seconds back too.
+    drop((x, y));
+    let (z, resumed) = started(&db.url, TIMEOUTS).await;
+    assert_eq!(resumed, 1);
+    drop(z);
+}
+
+#[tokio::test]
+async fn a_process_starting_during_the_give_back_sweeps_only_after_it() {
+    let quick = Timeouts {
+        challenge: Duration::from_millis(200),
+        ..TIMEOUTS
+    };
+    let Some((db, s)) = processes("shared_give_back", 1, quick).await else {
+        return;
+    };
+    // 150 challenges, all past their deadline, and every process down since before that.
+    let seen = millis(SystemTime::now());
+    for i in 0..150_u64 {
+        let m = challenge(500 + i, PlayerId(6000 + 2 * i), PlayerId(6001 + 2 * i));
+        s[0].challenge(m).await.unwrap();
+    }
+    s[0].store().beat(seen).await.unwrap();
+    drop(s);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Two start at once, each sweeping as soon as it has started: whichever gives the time
+    // back, the other's sweep finds nothing due.
+    let sweep_after_start = || async {
+        let (s, resumed) = started(&db.url, quick).await;
+        let ended = s.expire(SystemTime::now()).await.len();
+        (s, resumed, ended)
+    };
+    let ((_x, rx, ex), (_y, ry, ey)) = tokio::join!(sweep_after_start(), sweep_after_start());
+    assert_eq!(rx + ry, 150);
+    assert_eq!((ex, ey), (0, 0), "a sweep ran during the give-back");
 }
 
 #[tokio::test]
@@ -388,4 +437,43 @@ async fn a_computer_turn_left_by_one_process_is_played_by_another() {
         .await
         .flatten();
     assert!(turn.ended.is_some() || to_move == Some(ALICE));
+}
+
+#[tokio::test]
+async fn a_retired_match_frees_its_members() {
+    let Some((_db, s)) = processes("shared_retire", 1, TIMEOUTS).await else {
+        return;
+    };
+    let id = s[0].challenge(challenge(21, ALICE, BOB)).await.unwrap().id;
+    s[0].accept(id, BOB, None).await.unwrap();
+    s[0].store()
+        .retire(id.0, millis(SystemTime::now()))
+        .await
+        .unwrap();
+    // Both may play again at once, anywhere.
+    let again = s[0].challenge(challenge(22, ALICE, BOB)).await.unwrap().id;
+    s[0].accept(again, BOB, None).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_move_that_waits_too_long_for_its_match_is_refused_as_busy() {
+    let Some((db, s)) = processes("shared_lock_wait", 1, TIMEOUTS).await else {
+        return;
+    };
+    let id = s[0].challenge(challenge(23, ALICE, BOB)).await.unwrap().id;
+    // Another transaction holds the match's row (far longer than any change does).
+    let pool = sqlx::PgPool::connect(&db.url).await.unwrap();
+    let mut tx = pool.begin().await.unwrap();
+    sqlx::query("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE")
+        .bind(store::to_sql(id.0))
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    let refused = s[0].accept(id, BOB, None).await;
+    assert!(matches!(refused, Err(SessionError::Pending)), "{refused:?}");
+    tx.rollback().await.unwrap();
+    // Unchanged, and it goes through once the row is free.
+    let phase = s[0].read(Locate::Id(id), |e| e.game.phase_kind()).await;
+    assert_eq!(phase, Some(broadside::game::PhaseKind::Challenge));
+    s[0].accept(id, BOB, None).await.unwrap();
 }

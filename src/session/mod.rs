@@ -442,12 +442,13 @@ impl Session {
         };
         let mut f = Some(f);
         let mut outcome: Option<Outcome<R>> = None;
-        let mut version = 0;
+        // What this change wrote, to recognise it if its commit's answer is lost.
+        let mut written = Vec::new();
         let mut apply = |state: &[u8]| -> Option<MatchRecord> {
             let f = f.take()?;
             let (result, record) = shared_step(state, f);
             if let Some(r) = &record {
-                version = r.version;
+                written.clone_from(&r.state);
             }
             outcome = Some(result);
             record
@@ -461,8 +462,14 @@ impl Session {
             Ok(Changed::Missing) => Err(missing),
             Ok(Changed::Locked) => Err(SessionError::Pending),
             Err(StoreError::Taken(taken)) => Err(busy(taken)),
+            Err(err) if err.is_contention() => {
+                tracing::warn!(match_id = %id, error = %err, "a change gave up waiting for the match");
+                Err(SessionError::Pending)
+            }
             Err(err) => {
-                // The commit may have landed although its answer was lost.
+                // The commit may have landed although its answer was lost: then the stored
+                // state is this change's (another process's change of the same version
+                // would differ, if only in its time).
                 let landed = matches!(outcome, Some(Ok(_)))
                     && self
                         .store
@@ -470,7 +477,7 @@ impl Session {
                         .await
                         .ok()
                         .flatten()
-                        .is_some_and(|m| m.version == version);
+                        .is_some_and(|m| m.state == written);
                 match outcome {
                     Some(Ok(done)) if landed => {
                         tracing::info!(match_id = %id, "a change whose answer was lost had landed");
@@ -499,7 +506,13 @@ impl Session {
     /// a few seconds, whatever is there). With a shared store, as last written.
     pub async fn read<R>(&self, at: Locate, f: impl FnOnce(&Entry) -> R) -> Option<R> {
         if self.store.shared() {
-            let id = self.locate_shared(at).await.ok()??;
+            let id = match self.locate_shared(at).await {
+                Ok(id) => id?,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not look a match up");
+                    return None;
+                }
+            };
             let stored = match self.store.get(id.0).await {
                 Ok(stored) => stored?,
                 Err(e) => {

@@ -684,5 +684,7 @@ impl Session {
 /// How many due matches (or unsent ends) one sweep takes at most; the next takes the rest.
 const DUE_AT_ONCE: u32 = 500;
 
-/// An end not sent this long after it was written is taken as orphaned by its process.
-const UNSENT_AFTER: std::time::Duration = std::time::Duration::from_secs(30);
+/// An end not sent this long after it was written is taken as orphaned by its process:
+/// well past the longest an announcement may take (three tries of up to 30 s each, then
+/// the DMs), with room for the processes' clocks to differ a little.
+const UNSENT_AFTER: std::time::Duration = std::time::Duration::from_secs(300);

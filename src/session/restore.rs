@@ -51,15 +51,6 @@ pub fn restored_deadline(
     now + left.max(MIN_AFTER_RESTART)
 }
 
-/// When the heartbeat every process of a shared store writes is older than this, they
-/// were all down (the heartbeat is written every few seconds).
-pub const ALL_DOWN_AFTER: Duration = Duration::from_secs(30);
-
-/// `d` in milliseconds.
-fn millis_of(d: Duration) -> i64 {
-    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
-}
-
 /// The note about `entry` coming back.
 fn resumed_of(entry: &Entry) -> Resumed {
     let game = &entry.game;
@@ -153,19 +144,15 @@ impl Session {
     }
 
     /// `restore` on a shared store, which other processes may be using right now: the live
-    /// matches stay in the database. Only when every process was down (the heartbeat they
-    /// all write is older than [`ALL_DOWN_AFTER`]) do the players get the time back, and
-    /// only from the one process that moves the heartbeat first. Ends never sent are
-    /// taken by the sweep ([`Session::unannounced_ends`]), so none is returned here.
+    /// matches stay in the database. Only when every process was down ([`Store::arrive`])
+    /// do the players get the time back, from this process, before any other sweeps. Ends
+    /// never sent are taken by the sweep ([`Session::unannounced_ends`]), so none is
+    /// returned here.
     async fn join(
         store: Arc<dyn Store>,
         timeouts: Timeouts,
         seeds: Seeds,
     ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
-        let now = SystemTime::now();
-        let now_ms = record::millis(now);
-        let beat = store.last_beat().await?;
-        let all_down = beat.is_none_or(|b| now_ms - b > millis_of(ALL_DOWN_AFTER));
         let session = Session {
             live: Registry::new(),
             store: Arc::clone(&store),
@@ -173,39 +160,57 @@ impl Session {
             seeds,
             computer_busy: dashmap::DashMap::new(),
         };
+        let alone = store.arrive().await?;
+        let resumed = if alone {
+            let given = session.give_time_back().await;
+            // Whatever happened, the others must not wait for this one any longer.
+            store.settle().await?;
+            given?
+        } else {
+            Vec::new()
+        };
+        Ok((session, resumed, Vec::new()))
+    }
+
+    /// Every process was down: each live match gets back the time it had left at the last
+    /// heartbeat. A match that cannot be changed is logged and left as it is.
+    async fn give_time_back(&self) -> Result<Vec<Resumed>, StoreError> {
+        let now = SystemTime::now();
+        let now_ms = record::millis(now);
+        let last_seen = self.store.last_beat().await?.map_or(now, from_millis);
         let mut resumed = Vec::new();
-        if all_down && store.swing_beat(beat, now_ms).await? {
-            let last_seen = beat.map_or(now, from_millis);
-            for (id, _) in store.live_states().await? {
-                let id = MatchId(id);
-                let moved = session
-                    .act_shared(
-                        super::Locate::Id(id),
-                        super::SessionError::Stale,
-                        false,
-                        |e, change| {
-                            e.deadline = restored_deadline(e.deadline, last_seen, change.now);
-                            Ok(resumed_of(e))
-                        },
-                    )
-                    .await;
-                match moved {
-                    Ok((info, _)) => resumed.push(info),
-                    Err(super::SessionError::Stale) => {}
-                    Err(super::SessionError::Internal(e)) => {
-                        tracing::error!(match_id = %id, error = %e, "a live match cannot be read; ended as abandoned");
-                        store.retire(id.0, now_ms).await?;
-                    }
-                    Err(e) => return Err(StoreError::Data(e.to_string())),
+        for (id, _) in self.store.live_states().await? {
+            let id = MatchId(id);
+            let moved = self
+                .act_shared(
+                    super::Locate::Id(id),
+                    super::SessionError::Stale,
+                    false,
+                    |e, change| {
+                        e.deadline = restored_deadline(e.deadline, last_seen, change.now);
+                        Ok(resumed_of(e))
+                    },
+                )
+                .await;
+            match moved {
+                Ok((info, _)) => resumed.push(info),
+                Err(super::SessionError::Stale) => {}
+                Err(super::SessionError::Internal(e)) => {
+                    tracing::error!(match_id = %id, error = %e, "a live match cannot be read; ended as abandoned");
+                    self.store.retire(id.0, now_ms).await?;
+                }
+                Err(e) => {
+                    tracing::error!(match_id = %id, error = %e, "could not give a match its time back");
                 }
             }
-            resumed.sort_by_key(|r| r.id);
-            tracing::info!(
-                matches = resumed.len(),
-                "every process was down: live matches resumed"
-            );
         }
-        Ok((session, resumed, Vec::new()))
+        self.store.beat(now_ms).await?;
+        resumed.sort_by_key(|r| r.id);
+        tracing::info!(
+            matches = resumed.len(),
+            "every process was down: live matches resumed"
+        );
+        Ok(resumed)
     }
 
     /// Records that the end of match `id` was sent (or could not be sent anywhere), so

@@ -109,6 +109,21 @@ pub enum StoreError {
     Data(String),
 }
 
+impl StoreError {
+    /// Whether the database gave up waiting for another transaction on the same rows (a
+    /// lock timeout, or a deadlock it broke): nothing was written, and trying again later
+    /// may well work.
+    #[must_use]
+    pub fn is_contention(&self) -> bool {
+        match self {
+            StoreError::Query(sqlx::Error::Database(db)) => {
+                matches!(db.code().as_deref(), Some("55P03" | "40P01"))
+            }
+            _ => false,
+        }
+    }
+}
+
 /// What a live match needs that another live match holds (shared stores).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Taken {
@@ -479,11 +494,17 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         Box::pin(async { Err(StoreError::NotShared) })
     }
 
-    /// Moves the heartbeat to `to` only if it still reads `from` (`None`: no heartbeat yet);
-    /// true when this call moved it. Of several processes starting at once after all were
-    /// down, exactly one sees true and gives the players their time back.
-    fn swing_beat(&self, from: Option<i64>, to: i64) -> StoreFuture<'_, bool> {
-        let _ = (from, to);
+    /// Shared stores: joins the processes that use the database. True when no other one is
+    /// running (they were all down): this process then has the live matches to itself, to
+    /// give the players their time back, until it calls [`Store::settle`]; a process that
+    /// starts meanwhile waits for that.
+    fn arrive(&self) -> StoreFuture<'_, bool> {
+        Box::pin(async { Err(StoreError::NotShared) })
+    }
+
+    /// Shared stores: ends the time alone that [`Store::arrive`] gave (if it did); from now
+    /// on this process counts as running, until the store is dropped.
+    fn settle(&self) -> StoreFuture<'_, ()> {
         Box::pin(async { Err(StoreError::NotShared) })
     }
 }

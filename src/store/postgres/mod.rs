@@ -21,6 +21,7 @@ use super::{
 };
 use crate::rating::{Rating, Record, ResultRow};
 
+mod presence;
 mod ratings;
 
 /// The schema migrations, compiled into the binary.
@@ -46,6 +47,10 @@ const LIVE_CHANNEL_INDEX: &str = "matches_live_channel";
 #[derive(Debug, Clone)]
 pub struct PgStore {
     pool: PgPool,
+    /// How to connect (for the presence lock's own connection).
+    options: PgConnectOptions,
+    /// This process's presence among those using the database (see `presence`).
+    presence: std::sync::Arc<std::sync::Mutex<presence::Presence>>,
 }
 
 impl PgStore {
@@ -65,12 +70,14 @@ impl PgStore {
             reason: e.to_string(),
         };
         let pool = PgPoolOptions::new()
-            .max_connections(8)
+            // A change waiting for a busy match's row lock holds its connection meanwhile
+            // (at most `lock_timeout`): room for a burst on one match and the rest.
+            .max_connections(16)
             .min_connections(1)
             // Discord waits 3 s for an answer: when the server is gone, say so in time
             // (a private apology) rather than wait for it.
             .acquire_timeout(ACQUIRE_TIMEOUT)
-            .connect_with(options)
+            .connect_with(options.clone())
             .await
             .map_err(open_failed)?;
         let known = MIGRATOR.iter().map(|m| m.version).max().unwrap_or(0);
@@ -91,7 +98,11 @@ impl PgStore {
             }
         }
         tracing::info!(database = %name, schema = known, "database ready");
-        Ok(Self { pool })
+        Ok(Self {
+            pool,
+            options,
+            presence: std::sync::Arc::default(),
+        })
     }
 
     /// The connection pool, for tests and tools.
@@ -152,6 +163,15 @@ impl PgStore {
     /// [`Store::open_live`].
     async fn open_in(&self, record: &MatchRecord, unclaimed: &[u64]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
+        // The channel first, as the in-process registry does.
+        let busy: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM matches WHERE live AND channel_id = $1")
+                .bind(to_sql(record.channel))
+                .fetch_optional(&mut *tx)
+                .await?;
+        if busy.is_some() {
+            return Err(StoreError::Taken(Taken::Channel));
+        }
         if let Some(taken) = bound(&mut tx, unclaimed, None).await? {
             return Err(StoreError::Taken(taken));
         }
@@ -172,8 +192,9 @@ async fn bound(
     }
     let ids: Vec<i64> = players.iter().copied().map(to_sql).collect();
     let row: Option<(i64, i64)> = sqlx::query_as(
-        "SELECT player_id, channel_id FROM live_players \
-         WHERE player_id = ANY($1) AND match_id IS DISTINCT FROM $2 LIMIT 1",
+        "SELECT l.player_id, l.channel_id FROM live_players l \
+         JOIN matches m ON m.id = l.match_id AND m.live \
+         WHERE l.player_id = ANY($1) AND l.match_id IS DISTINCT FROM $2 LIMIT 1",
     )
     .bind(&ids)
     .bind(except.map(to_sql))
@@ -345,14 +366,21 @@ impl Store for PgStore {
 
     fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
+            let mut tx = self.pool.begin().await?;
             sqlx::query(
                 "UPDATE matches SET live = FALSE, phase = 'finished', how = 'abandoned', \
                  ended_ms = $2, updated_ms = $2, announced = TRUE WHERE id = $1 AND live",
             )
             .bind(to_sql(id))
             .bind(at_ms)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
+            // Its members are free again.
+            sqlx::query("DELETE FROM live_players WHERE match_id = $1")
+                .bind(to_sql(id))
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
             Ok(())
         })
     }
@@ -504,7 +532,11 @@ impl Store for PgStore {
         Box::pin(async move {
             let (query, who) = match key {
                 LiveKey::Channel(c) => ("SELECT id FROM matches WHERE live AND channel_id = $1", c),
-                LiveKey::Player(p) => ("SELECT match_id FROM live_players WHERE player_id = $1", p),
+                LiveKey::Player(p) => (
+                    "SELECT l.match_id FROM live_players l \
+                     JOIN matches m ON m.id = l.match_id AND m.live WHERE l.player_id = $1",
+                    p,
+                ),
                 LiveKey::Seat(p) => (
                     "SELECT id FROM matches WHERE live AND (challenger_id = $1 OR opponent_id = $1) \
                      LIMIT 1",
@@ -592,25 +624,11 @@ impl Store for PgStore {
         })
     }
 
-    fn swing_beat(&self, from: Option<i64>, to: i64) -> StoreFuture<'_, bool> {
-        Box::pin(async move {
-            let moved =
-                match from {
-                    Some(from) => {
-                        sqlx::query("UPDATE heartbeat SET at_ms = $2 WHERE id = 1 AND at_ms = $1")
-                            .bind(from)
-                            .bind(to)
-                            .execute(&self.pool)
-                            .await?
-                    }
-                    None => sqlx::query(
-                        "INSERT INTO heartbeat (id, at_ms) VALUES (1, $1) ON CONFLICT DO NOTHING",
-                    )
-                    .bind(to)
-                    .execute(&self.pool)
-                    .await?,
-                };
-            Ok(moved.rows_affected() == 1)
-        })
+    fn arrive(&self) -> StoreFuture<'_, bool> {
+        Box::pin(presence::arrive(self))
+    }
+
+    fn settle(&self) -> StoreFuture<'_, ()> {
+        Box::pin(presence::settle(self))
     }
 }
