@@ -365,7 +365,7 @@ impl Store for Flaky {
     }
     fn change<'a>(
         &'a self,
-        id: u64,
+        at: store::LiveKey,
         skip_locked: bool,
         apply: store::Apply<'a>,
     ) -> StoreFuture<'a, store::Changed> {
@@ -383,7 +383,7 @@ impl Store for Flaky {
                 shot = !record.moves.is_empty();
                 (!(failing_shots && shot)).then_some(record)
             };
-            let changed = self.inner.change(id, skip_locked, &mut wrapped).await?;
+            let changed = self.inner.change(at, skip_locked, &mut wrapped).await?;
             if failing_shots && shot {
                 return Err(StoreError::Data("disk full".into()));
             }

@@ -437,24 +437,27 @@ impl Session {
         skip_locked: bool,
         f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
     ) -> Result<(R, Option<Ended>), SessionError> {
-        let Some(id) = self.locate_shared(at).await? else {
-            return Err(missing);
+        let key = match at {
+            Locate::Id(id) => LiveKey::Id(id.0),
+            Locate::Channel(c) => LiveKey::Channel(c.0),
+            Locate::Player(p) => LiveKey::Player(p.0),
         };
         let mut f = Some(f);
         let mut outcome: Option<Outcome<R>> = None;
         // What this change wrote, to recognise it if its commit's answer is lost.
-        let mut written = Vec::new();
+        let mut written = None;
         let mut apply = |state: &[u8]| -> Option<MatchRecord> {
             let f = f.take()?;
             let (result, record) = shared_step(state, f);
             if let Some(r) = &record {
-                written.clone_from(&r.state);
+                written = Some((MatchId(r.id), r.state.clone()));
             }
             outcome = Some(result);
             record
         };
-        let changed = self.store.change(id.0, skip_locked, &mut apply).await;
-        let failed = |e| SessionError::Internal(format!("match {id}: {e}"));
+        let changed = self.store.change(key, skip_locked, &mut apply).await;
+        let id = written.as_ref().map_or(MatchId(0), |(id, _)| *id);
+        let failed = |e| SessionError::Internal(format!("match at {at:?}: {e}"));
         match changed {
             Ok(Changed::Written | Changed::Refused) => {
                 outcome.unwrap_or_else(|| Err(failed("the change did not run")))
@@ -463,7 +466,7 @@ impl Session {
             Ok(Changed::Locked) => Err(SessionError::Pending),
             Err(StoreError::Taken(taken)) => Err(busy(taken)),
             Err(err) if err.is_contention() => {
-                tracing::warn!(match_id = %id, error = %err, "a change gave up waiting for the match");
+                tracing::warn!(at = ?at, error = %err, "a change gave up waiting for the match");
                 Err(SessionError::Pending)
             }
             Err(err) => {
@@ -477,7 +480,7 @@ impl Session {
                         .await
                         .ok()
                         .flatten()
-                        .is_some_and(|m| m.state == written);
+                        .is_some_and(|m| written.as_ref().is_some_and(|(_, w)| m.state == *w));
                 match outcome {
                     Some(Ok(done)) if landed => {
                         tracing::info!(match_id = %id, "a change whose answer was lost had landed");

@@ -143,6 +143,8 @@ pub enum Taken {
 /// How a shared store finds a live match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LiveKey {
+    /// The live match with this id.
+    Id(u64),
     /// The live match in a channel.
     Channel(u64),
     /// The live match a member is bound to (has accepted, or challenged in).
@@ -442,17 +444,17 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         Box::pin(async { Err(StoreError::NotShared) })
     }
 
-    /// Shared stores: runs `apply` on live match `id` while its row is locked and writes
-    /// the record it returns, in one transaction. With `skip_locked`, a match another
-    /// process is changing right now is left alone ([`Changed::Locked`]) instead of
-    /// waited for.
+    /// Shared stores: runs `apply` on the live match found by `at` while its row is locked
+    /// and writes the record it returns, in one transaction (one statement finds and locks
+    /// it). With `skip_locked`, a match another process is changing right now is left
+    /// alone ([`Changed::Locked`]) instead of waited for.
     fn change<'a>(
         &'a self,
-        id: u64,
+        at: LiveKey,
         skip_locked: bool,
         apply: Apply<'a>,
     ) -> StoreFuture<'a, Changed> {
-        let _ = (id, skip_locked, apply);
+        let _ = (at, skip_locked, apply);
         Box::pin(async { Err(StoreError::NotShared) })
     }
 

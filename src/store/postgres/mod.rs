@@ -73,7 +73,8 @@ impl PgStore {
             // A change waiting for a busy match's row lock holds its connection meanwhile
             // (at most `lock_timeout`): room for a burst on one match and the rest.
             .max_connections(16)
-            .min_connections(1)
+            // A few kept open, so a burst does not wait for new connections to be made.
+            .min_connections(4)
             // Discord waits 3 s for an answer: when the server is gone, say so in time
             // (a private apology) rather than wait for it.
             .acquire_timeout(ACQUIRE_TIMEOUT)
@@ -120,24 +121,46 @@ impl PgStore {
         Ok(())
     }
 
-    /// [`Store::change`].
+    /// [`Store::change`]: the match is found and locked by one statement.
     async fn change_in(
         &self,
-        id: u64,
+        at: LiveKey,
         skip_locked: bool,
         apply: Apply<'_>,
     ) -> Result<Changed, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let query = if skip_locked {
-            "SELECT state FROM matches WHERE id = $1 AND live FOR UPDATE SKIP LOCKED"
-        } else {
-            "SELECT state FROM matches WHERE id = $1 AND live FOR UPDATE"
+        let (query, key) = match at {
+            LiveKey::Id(id) if skip_locked => (
+                "SELECT state FROM matches WHERE id = $1 AND live FOR UPDATE SKIP LOCKED",
+                id,
+            ),
+            LiveKey::Id(id) => (
+                "SELECT state FROM matches WHERE id = $1 AND live FOR UPDATE",
+                id,
+            ),
+            LiveKey::Channel(c) => (
+                "SELECT state FROM matches WHERE channel_id = $1 AND live FOR UPDATE",
+                c,
+            ),
+            LiveKey::Player(p) => (
+                "SELECT m.state FROM live_players l JOIN matches m ON m.id = l.match_id \
+                 WHERE l.player_id = $1 AND m.live FOR UPDATE OF m",
+                p,
+            ),
+            LiveKey::Seat(p) => (
+                "SELECT state FROM matches WHERE live AND (challenger_id = $1 OR opponent_id = $1) \
+                 LIMIT 1 FOR UPDATE",
+                p,
+            ),
         };
         let state: Option<Vec<u8>> = sqlx::query_scalar(query)
-            .bind(to_sql(id))
+            .bind(to_sql(key))
             .fetch_optional(&mut *tx)
             .await?;
         let Some(state) = state else {
+            let LiveKey::Id(id) = at else {
+                return Ok(Changed::Missing);
+            };
             if !skip_locked {
                 return Ok(Changed::Missing);
             }
@@ -531,6 +554,7 @@ impl Store for PgStore {
     fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<u64>> {
         Box::pin(async move {
             let (query, who) = match key {
+                LiveKey::Id(id) => ("SELECT id FROM matches WHERE live AND id = $1", id),
                 LiveKey::Channel(c) => ("SELECT id FROM matches WHERE live AND channel_id = $1", c),
                 LiveKey::Player(p) => (
                     "SELECT l.match_id FROM live_players l \
@@ -553,11 +577,11 @@ impl Store for PgStore {
 
     fn change<'a>(
         &'a self,
-        id: u64,
+        at: LiveKey,
         skip_locked: bool,
         apply: Apply<'a>,
     ) -> StoreFuture<'a, Changed> {
-        Box::pin(self.change_in(id, skip_locked, apply))
+        Box::pin(self.change_in(at, skip_locked, apply))
     }
 
     fn open_live<'a>(
