@@ -119,6 +119,14 @@ async fn a_database_that_goes_away_gets_a_private_apology_not_a_crash() {
         history.ephemeral && history.text().contains("could not read"),
         "{history:?}"
     );
+    // Reading a match fails too: said as such, not as "no match".
+    for command in ["status", "board"] {
+        let answer = t.slash(&t.alice, command, json!([])).await;
+        assert!(
+            answer.ephemeral && answer.text().contains("could not read"),
+            "/{command}: {answer:?}"
+        );
+    }
     let help = t.slash(&t.alice, "help", json!([])).await;
     assert!(help.ephemeral && help.text().contains("/help"), "{help:?}");
     let mut t = t;

@@ -505,30 +505,60 @@ impl Session {
         Ok(self.store.live_id(key).await?.map(MatchId))
     }
 
-    /// Reads the located match once no change of it is being written (after at most
-    /// a few seconds, whatever is there). With a shared store, as last written.
-    pub async fn read<R>(&self, at: Locate, f: impl FnOnce(&Entry) -> R) -> Option<R> {
+    /// [`Session::read`], telling a database that could not be read (shared stores) from
+    /// a match that is not there.
+    pub async fn try_read<R>(
+        &self,
+        at: Locate,
+        f: impl FnOnce(&Entry) -> R,
+    ) -> Result<Option<R>, StoreError> {
         if self.store.shared() {
-            let id = match self.locate_shared(at).await {
-                Ok(id) => id?,
-                Err(e) => {
-                    tracing::warn!(error = %e, "could not look a match up");
-                    return None;
-                }
-            };
-            let stored = match self.store.get(id.0).await {
-                Ok(stored) => stored?,
-                Err(e) => {
-                    tracing::warn!(match_id = %id, error = %e, "could not read a match");
-                    return None;
-                }
-            };
-            return stored
-                .live
-                .then(|| record::entry_of(&stored.state).ok())
-                .flatten()
-                .map(|e| f(&e));
+            self.read_shared(at, f).await
+        } else {
+            Ok(self.read_local(at, f).await)
         }
+    }
+
+    /// `try_read` on a shared store: the match as last written.
+    async fn read_shared<R>(
+        &self,
+        at: Locate,
+        f: impl FnOnce(&Entry) -> R,
+    ) -> Result<Option<R>, StoreError> {
+        let id = match self.locate_shared(at).await {
+            Ok(Some(id)) => id,
+            Ok(None) => return Ok(None),
+            Err(SessionError::Storage(e)) => return Err(e),
+            Err(e) => return Err(StoreError::Data(e.to_string())),
+        };
+        let Some(stored) = self.store.get(id.0).await? else {
+            return Ok(None);
+        };
+        if !stored.live {
+            return Ok(None);
+        }
+        let entry = record::entry_of(&stored.state).map_err(|e| StoreError::Data(e.to_string()))?;
+        Ok(Some(f(&entry)))
+    }
+
+    /// Reads the located match once no change of it is being written (after at most
+    /// a few seconds, whatever is there). With a shared store, as last written (and
+    /// `None`, logged, if the database cannot be read: see [`Session::try_read`]).
+    pub async fn read<R>(&self, at: Locate, f: impl FnOnce(&Entry) -> R) -> Option<R> {
+        if !self.store.shared() {
+            return self.read_local(at, f).await;
+        }
+        match self.read_shared(at, f).await {
+            Ok(found) => found,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read a match");
+                None
+            }
+        }
+    }
+
+    /// `read` from this process's live matches.
+    async fn read_local<R>(&self, at: Locate, f: impl FnOnce(&Entry) -> R) -> Option<R> {
         let mut f = Some(f);
         let waited_since = std::time::Instant::now();
         loop {

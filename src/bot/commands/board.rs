@@ -8,6 +8,9 @@ use crate::bot::{Context, Error, pictures};
 use crate::game::{OwnBoardView, PhaseKind, TargetView};
 use crate::session::Locate;
 
+/// What `/board` needs of a match: its phase and the member's two views.
+type Snapshot = (PhaseKind, Option<OwnBoardView>, Option<TargetView>);
+
 /// Show your own fleet with its damage and your view of the enemy sea (only you see it).
 ///
 /// Use it at any time during a match, also to see your boards again after the earlier
@@ -17,9 +20,9 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
     let lang = user_lang(ctx);
     let data = ctx.data();
-    let snapshot: Option<(PhaseKind, Option<OwnBoardView>, Option<TargetView>)> = data
+    let snapshot: Result<Option<Snapshot>, _> = data
         .session
-        .read(Locate::Player(me), |e| {
+        .try_read(Locate::Player(me), |e| {
             (
                 e.game.phase_kind(),
                 e.game.own_view(me),
@@ -27,6 +30,10 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
             )
         })
         .await;
+    let snapshot = snapshot.map_err(|e| {
+        tracing::error!(error = %e, "could not read a match");
+        Error::user(tr!(lang, "err-storage-read"))
+    })?;
     let Some((phase, own, target)) = snapshot else {
         return Err(Error::user(tr!(lang, "err-no-match")));
     };

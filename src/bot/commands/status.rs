@@ -21,7 +21,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let channel = ChannelKey(ctx.channel_id().get());
     let summary = data
         .session
-        .read(Locate::Channel(channel), |e| {
+        .try_read(Locate::Channel(channel), |e| {
             let [a, b] = e.game.players();
             let (challenger, opponent) = (text::mention(a), text::mention(b));
             let deadline = text::relative(e.deadline);
@@ -78,6 +78,10 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
             lines.join("\n")
         })
         .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not read a match");
+            Error::user(tr!(lang, "err-storage-read"))
+        })?
         .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))?;
     ctx.send(
         poise::CreateReply::default()
