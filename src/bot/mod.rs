@@ -1,6 +1,6 @@
 //! The Discord layer (poise).
 //!
-//! [`run`] connects to Discord with a [`Config`]; [`framework`] builds the poise framework
+//! [`run`] connects to Discord with a [`Config`]; `framework` builds the poise framework
 //! (commands, error hook, event handler) so that it can be reused and tested.
 
 use std::sync::{Arc, OnceLock};

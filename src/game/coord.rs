@@ -2,7 +2,7 @@
 //!
 //! Parsing happens at the edge: a [`Coord`] that exists is always inside the
 //! largest board (A–J, 1–10). Whether it fits a smaller board is checked against
-//! the [`Variant`](super::Variant) with [`Coord::parse_for`] or [`Variant::contains`](super::Variant::contains).
+//! the [`Variant`] with [`Coord::parse_for`] or [`Variant::contains`](super::Variant::contains).
 
 use std::fmt;
 use std::str::FromStr;

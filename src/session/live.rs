@@ -1,5 +1,6 @@
 //! Live matches in memory, one per channel, with lookups by player and by match id and
 //! deadlines for the expiry sweep. Only the session layer changes them (see [`super`]).
+//! Used with a store of this process's own (SQLite); a shared store keeps them instead.
 //!
 //! Every access goes through a closure that runs while the entry is locked, so a
 //! guard can never be held across an `.await`: callers mutate and take a snapshot

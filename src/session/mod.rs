@@ -1,6 +1,6 @@
 //! The match lifecycle without Discord: typed operations that return owned outcomes.
 //!
-//! Every change of a match happens here, in one pattern ([`Session::act`]): find the match
+//! Every change of a match happens here, in one pattern (`Session::act`): find the match
 //! and lock it, apply the rule, bump its version and take an owned record of the new state
 //! and an owned outcome of what to show, unlock, **write the record to the store**, and only
 //! then hand the outcome back. The caller (the Discord layer) words, draws and sends it.
@@ -8,6 +8,11 @@
 //! change is rolled back and the caller is told). An ended match is removed from the live
 //! set by the operation that ended it, and only that operation returns an [`Ended`], so an
 //! end is announced exactly once.
+//!
+//! With a store that several processes share (PostgreSQL, [`Store::shared`]), the live
+//! matches are not kept in memory at all: the same pattern runs inside one database
+//! transaction that holds the match's row lock, and the database's constraints keep one
+//! live match per channel and per member (see `Session::act_shared`).
 //!
 //! Deadlines are set here and nowhere else: a challenge waits `challenge`, placement takes
 //! `placement`, and every turn (also the computer's) gets `turn` from its start.
@@ -281,8 +286,8 @@ impl Session {
         }
     }
 
-    /// The live matches, for reading (`/status`, `/board`). Change them only through the
-    /// operations of this type.
+    /// This process's live matches in memory (empty with a shared store, which keeps them
+    /// in the database). Change them only through the operations of this type.
     #[must_use]
     pub fn live(&self) -> &Registry {
         &self.live

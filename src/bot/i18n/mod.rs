@@ -12,7 +12,7 @@
 //!
 //! Unknown locales fall back to English.
 //!
-//! Look a sentence up with [`tr!`](crate::bot::i18n::tr): `tr!(lang, "key", name = value)`.
+//! Look a sentence up with `tr!`: `tr!(lang, "key", name = value)`.
 
 use std::fmt;
 use std::sync::OnceLock;
