@@ -174,11 +174,17 @@ impl PgStore {
                 Changed::Missing
             });
         };
-        // Dropping the transaction without a commit rolls it back.
+        // Rolled back explicitly, here and on a failed write: a transaction that is only
+        // dropped sends its ROLLBACK with the connection's next use, and keeps the match's
+        // row locked until then (the sweep would skip the match meanwhile).
         let Some(record) = apply(&state) else {
+            tx.rollback().await?;
             return Ok(Changed::Refused);
         };
-        write_in(&mut tx, &record).await?;
+        if let Err(e) = write_in(&mut tx, &record).await {
+            let _ = tx.rollback().await;
+            return Err(e);
+        }
         tx.commit().await?;
         Ok(Changed::Written)
     }
@@ -198,7 +204,11 @@ impl PgStore {
         if let Some(taken) = bound(&mut tx, unclaimed, None).await? {
             return Err(StoreError::Taken(taken));
         }
-        write_in(&mut tx, record).await?;
+        // A failed insert holds its index entries until the rollback: send it now.
+        if let Err(e) = write_in(&mut tx, record).await {
+            let _ = tx.rollback().await;
+            return Err(e);
+        }
         tx.commit().await?;
         Ok(())
     }
