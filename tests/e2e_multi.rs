@@ -14,7 +14,7 @@ use support::fake::{Channel, FakeDiscord, SentKind, User};
 use support::payloads::GUILD_ID;
 use support::process::BotProcess;
 use support::read::button;
-use support::table::{MEMBER, REPLY, START, posted_in};
+use support::table::{MEMBER, REPLY, START, posted_in, slash_in};
 
 const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
 const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
@@ -44,7 +44,7 @@ impl Pair {
             BotProcess::spawn(&env)
         });
         fake.wait_ready(START).await;
-        wait_shards(&fake, 2).await;
+        fake.wait_shards(2, START).await;
         // A server on each shard.
         let other = GUILD_ID + (1 << 22);
         let on = |g: u64| usize::try_from((g >> 22) % 2).unwrap();
@@ -59,32 +59,16 @@ impl Pair {
         }
     }
 
-    /// A slash command by `user` in `channel`; its first answer.
-    async fn slash(
-        &self,
-        user: &User,
-        channel: Channel,
-        name: &str,
-        options: serde_json::Value,
-    ) -> support::fake::Sent {
-        let id = self
-            .fake
-            .interaction(user, channel)
-            .permissions(MEMBER)
-            .slash(name, options);
-        self.fake.wait_reply(id, REPLY).await
-    }
-
     /// Challenge and Accept in `channel`.
     async fn open(&self, channel: Channel, from: &User, to: &User) {
-        let challenge = self
-            .slash(
-                from,
-                channel,
-                "challenge",
-                json!([{"name": "opponent", "type": 6, "value": to.id.to_string()}]),
-            )
-            .await;
+        let challenge = slash_in(
+            &self.fake,
+            from,
+            channel,
+            "challenge",
+            json!([{"name": "opponent", "type": 6, "value": to.id.to_string()}]),
+        )
+        .await;
         assert!(challenge.text().contains("challenges"), "{challenge:?}");
         let click = self.fake.click(
             to,
@@ -108,14 +92,14 @@ impl Pair {
     }
 
     async fn place(&self, user: &User, channel: Channel, fleet: &str) -> support::fake::Sent {
-        let preview = self
-            .slash(
-                user,
-                channel,
-                "place",
-                json!([{"name": "fleet", "type": 3, "value": fleet}]),
-            )
-            .await;
+        let preview = slash_in(
+            &self.fake,
+            user,
+            channel,
+            "place",
+            json!([{"name": "fleet", "type": 3, "value": fleet}]),
+        )
+        .await;
         assert!(preview.ephemeral, "{preview:?}");
         assert!(preview.text().contains(&fleet[..5]), "{}", preview.text());
         preview
@@ -128,17 +112,6 @@ impl Pair {
             .iter()
             .filter(|s| s.kind == SentKind::ChannelMessage && s.text().contains(needle))
             .count()
-    }
-}
-
-async fn wait_shards(fake: &FakeDiscord, n: usize) {
-    let deadline = std::time::Instant::now() + START;
-    while fake.connected_shards() < n {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the shards never connected"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
 }
 
@@ -187,26 +160,26 @@ async fn two_processes_share_the_shards_and_the_matches() {
     } else {
         (&bob, "A1")
     };
-    let shot = p
-        .slash(
-            shooter,
-            there,
-            "fire",
-            json!([{"name": "targets", "type": 3, "value": target}]),
-        )
-        .await;
+    let shot = slash_in(
+        &p.fake,
+        shooter,
+        there,
+        "fire",
+        json!([{"name": "targets", "type": 3, "value": target}]),
+    )
+    .await;
     assert!(!shot.ephemeral && shot.text().contains(target), "{shot:?}");
 
     // A challenge in the server of shard 0 nobody answers: both processes sweep it, and its
     // end is announced exactly once.
-    let challenge = p
-        .slash(
-            &carol,
-            here,
-            "challenge",
-            json!([{"name": "opponent", "type": 6, "value": dave.id.to_string()}]),
-        )
-        .await;
+    let challenge = slash_in(
+        &p.fake,
+        &carol,
+        here,
+        "challenge",
+        json!([{"name": "opponent", "type": 6, "value": dave.id.to_string()}]),
+    )
+    .await;
     assert!(challenge.text().contains("challenges"), "{challenge:?}");
     posted_in(&p.fake, here, "expired unanswered").await;
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
@@ -218,18 +191,11 @@ async fn two_processes_share_the_shards_and_the_matches() {
     // where it was, and nothing says it was interrupted (the other process never stopped).
     p.bots[1].signal("KILL");
     p.bots[1].wait_exit(START).await;
-    let gone = std::time::Instant::now() + START;
-    while p.fake.connected_shards() > 1 {
-        assert!(
-            std::time::Instant::now() < gone,
-            "the fake never saw shard 1 go"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    p.fake.wait_shards(1, START).await;
     let mut env = p.env.clone();
     env.insert("SHARDS".into(), "1".into());
     p.bots[1] = p.bots[1].restart_in_same_dir(&env);
-    wait_shards(&p.fake, 2).await;
+    p.fake.wait_shards(2, START).await;
     let next = if first == alice.id { "J2" } else { "A2" };
     let fired = async {
         loop {
@@ -304,9 +270,14 @@ async fn with_auto_each_process_takes_its_part_of_the_recommended_count() {
     let mut shards = p.fake.identified_shards();
     shards.sort_by_key(|s| s[0].as_u64());
     assert_eq!(shards, vec![json!([0, 2]), json!([1, 2])]);
-    let help = p
-        .slash(&p.fake.user("erin"), p.channels[1], "help", json!([]))
-        .await;
+    let help = slash_in(
+        &p.fake,
+        &p.fake.user("erin"),
+        p.channels[1],
+        "help",
+        json!([]),
+    )
+    .await;
     assert!(help.ephemeral, "{help:?}");
     // A range past the recommended count stops a third process, saying why.
     let mut env = p.env.clone();

@@ -23,14 +23,7 @@ async fn sharded(shards: u64, setting: &str) -> Table {
     let bot = BotProcess::spawn(&env);
     fake.wait_ready(START).await;
     // Every shard has its session before anything is sent.
-    let deadline = std::time::Instant::now() + START;
-    while fake.connected_shards() < 2 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the shards never connected"
-        );
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
+    fake.wait_shards(2, START).await;
     let (alice, bob, channel) = (fake.user("alice"), fake.user("bob"), fake.channel());
     Table {
         fake,

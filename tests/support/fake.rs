@@ -649,6 +649,20 @@ impl FakeDiscord {
         self.inner.lock().recommended_shards = n;
     }
 
+    /// Waits until exactly `n` shards have a session (more or fewer fail the test after
+    /// `timeout`).
+    pub async fn wait_shards(&self, n: usize, timeout: Duration) {
+        let deadline = std::time::Instant::now() + timeout;
+        while self.connected_shards() != n {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{} shards connected, not {n}",
+                self.connected_shards()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
     /// How many shards have a session now.
     pub fn connected_shards(&self) -> usize {
         self.inner.lock().shard_gateways.len()

@@ -66,12 +66,7 @@ impl Table {
         name: &str,
         options: Value,
     ) -> Sent {
-        let id = self
-            .fake
-            .interaction(user, channel)
-            .permissions(MEMBER)
-            .slash(name, options);
-        self.fake.wait_reply(id, REPLY).await
+        slash_in(&self.fake, user, channel, name, options).await
     }
 
     /// A slash command by `user` in the table's channel.
@@ -213,4 +208,19 @@ pub async fn posted_in(fake: &FakeDiscord, channel: Channel, needle: &str) -> Se
         REPLY,
     )
     .await
+}
+
+/// A slash command by `user` (a plain member) in `channel`; its first answer.
+pub async fn slash_in(
+    fake: &FakeDiscord,
+    user: &User,
+    channel: Channel,
+    name: &str,
+    options: Value,
+) -> Sent {
+    let id = fake
+        .interaction(user, channel)
+        .permissions(MEMBER)
+        .slash(name, options);
+    fake.wait_reply(id, REPLY).await
 }
