@@ -8,7 +8,7 @@
 //! `locale` is a Discord locale (`nl`, `da`, `sv-SE`; default `en-US`) for the words
 //! drawn in the pictures.
 
-#[path = "../tests/scenes/mod.rs"]
+#[path = "../tests/engine/scenes/mod.rs"]
 mod scenes;
 
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 //! cargo run --release --example render_parts
 //! ```
 
-#[path = "../tests/scenes/mod.rs"]
+#[path = "../tests/engine/scenes/mod.rs"]
 mod scenes;
 
 use std::hint::black_box;

@@ -1,6 +1,6 @@
 //! End-to-end matches: the real binary against the fake Discord, from challenge to reveal.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

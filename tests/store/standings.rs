@@ -2,7 +2,7 @@
 //! the session layer (no Discord): every test runs on a real SQLite file and on a real
 //! PostgreSQL database (see `pg/`; skipped without one).
 
-mod pg;
+use crate::pg;
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};

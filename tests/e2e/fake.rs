@@ -1,7 +1,7 @@
 //! Checks of the fake Discord itself, driven by serenity's own HTTP client, for the parts the
 //! bot does not exercise yet (DMs, files, edits, deferrals, Discord's error codes).
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use serenity::all::{ChannelId, CreateAttachment, CreateMessage, HttpBuilder, UserId};

@@ -2,7 +2,7 @@
 //! and finished), every move, every rating and result, and the bot goes on from it.
 //! Skipped (and says so) without a PostgreSQL test server.
 
-mod pg;
+use crate::pg;
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};

@@ -1,7 +1,7 @@
 //! Ratings, statistics, leaderboards, history, rematches and forgetting a member, through
 //! the fake Discord.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

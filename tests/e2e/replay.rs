@@ -1,7 +1,7 @@
 //! Replays through the fake Discord: the Replay button under the end, `/replay` with the
 //! caller's matches offered while typing, and the refusals.
 
-mod support;
+use crate::support;
 
 use serde_json::json;
 use support::table::{MEMBER, REPLY, Table};

@@ -1,6 +1,6 @@
 //! End-to-end: the real binary against the fake Discord.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! do not concern the SQLite file itself run on a real PostgreSQL database too (see
 //! `pg/`; skipped without one).
 
-mod pg;
+use crate::pg;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,7 +4,7 @@
 //! across them, a deadline ends a match exactly once while every one sweeps, and a burst
 //! of moves from both loses and doubles nothing. Skipped (and says so) without a server.
 
-mod pg;
+use crate::pg;
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -4,7 +4,7 @@
 //! player typed it in, so its report (in the random processing order) cannot be matched
 //! to its cells.
 
-mod support;
+use crate::support;
 
 use std::collections::BTreeSet;
 

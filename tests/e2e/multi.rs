@@ -6,8 +6,8 @@
 //! through both processes, and one process killed (SIGKILL) and restarted mid-match.
 //! Skipped (and says so) without a test server.
 
-mod pg;
-mod support;
+use crate::pg;
+use crate::support;
 
 use serde_json::json;
 use support::fake::{Channel, FakeDiscord, SentKind, User};

@@ -2,8 +2,8 @@
 //! survives the bot being killed mid-battle and its end feeds the ratings (several bots on
 //! one database: `tests/e2e_multi.rs`). Skipped (and says so) without a test server.
 
-mod pg;
-mod support;
+use crate::pg;
+use crate::support;
 
 use serde_json::json;
 use support::table::{START, Table};

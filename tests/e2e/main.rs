@@ -1,0 +1,20 @@
+//! End-to-end tests: the real bot binary against a fake Discord on loopback
+//! ([`support`]), one module per area. One test binary, so that the suite links once.
+
+#[path = "../pg/mod.rs"]
+mod pg;
+mod support;
+
+mod admin;
+mod bot;
+mod fake;
+mod faults;
+mod game;
+mod i18n;
+mod multi;
+mod postgres;
+mod replay;
+mod restart;
+mod secrecy;
+mod shards;
+mod standings;

@@ -1,0 +1,11 @@
+//! Tests of the pure cores through their public API: the rules (scripted and property
+//! tests), the pictures (golden files and properties) and replays. One test binary.
+
+mod scenes;
+
+mod game_props;
+mod game_scripted;
+mod render;
+mod render_golden;
+mod render_stats;
+mod replay;

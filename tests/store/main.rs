@@ -1,0 +1,10 @@
+//! Tests of the session and the stores on real databases: SQLite files, and PostgreSQL
+//! where `BROADSIDE_TEST_DATABASE_URL` names a server. One test binary.
+
+#[path = "../pg/mod.rs"]
+mod pg;
+
+mod migrate_store;
+mod session;
+mod shared;
+mod standings;
