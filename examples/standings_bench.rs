@@ -13,7 +13,6 @@
 // as one sequence of measurements.
 #![allow(clippy::cast_precision_loss, clippy::too_many_lines)]
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use broadside::bot::i18n::Lang;
@@ -21,7 +20,7 @@ use broadside::bot::standings::{board_view, card_view};
 use broadside::game::{PlayerId, PlayerStats, Variant};
 use broadside::render::Renderer;
 use broadside::session::{Seeds, Session, Timeouts};
-use broadside::store::{self, MatchRecord, MatchResult, MoveRecord, Played, Store};
+use broadside::store::{self, MatchRecord, MatchResult, MoveRecord, Played};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -123,7 +122,12 @@ fn finished(id: u64, a: u64, b: u64, draw: bool, at_ms: i64, rng: &mut ChaCha8Rn
         }],
         claims: Vec::new(),
         computer_next: false,
-        played: Some(Played { names, stats }),
+        played: Some(Played {
+            names,
+            stats,
+            rated: true,
+        }),
+        rematch_of: None,
     }
 }
 
@@ -136,7 +140,8 @@ async fn main() {
         std::env::temp_dir().join(format!("broadside-standings-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a directory");
     let url = format!("sqlite://{}", dir.join("bench.db").display());
-    let store = store::open(&url).await.expect("open");
+    let opened = store::open(&url).await.expect("open");
+    let store = opened.store();
     let mut rng = ChaCha8Rng::seed_from_u64(13);
     // Members have a hidden strength, so the leaderboard has a real spread.
     let strength: Vec<f64> = (0..members).map(|_| rng.random_range(0.0..1.0)).collect();
@@ -187,11 +192,7 @@ async fn main() {
     }
     report("record a finished match", times);
 
-    let session = Session::new(
-        Arc::clone(&store) as Arc<dyn Store>,
-        TIMEOUTS,
-        Seeds::new(Some(1)),
-    );
+    let session = Session::new(opened, TIMEOUTS, Seeds::new(Some(1)));
     let renderer = Renderer::shared();
     let pages = members.div_ceil(10);
     let (mut query, mut whole) = (Vec::new(), Vec::new());

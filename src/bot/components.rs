@@ -407,8 +407,8 @@ async fn forget(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> 
         .await?;
     // Done: the button goes. Refused or failed: it stays, to press again later.
     let edit = match c.data.session.forget(me).await {
-        Ok(n) => serenity::EditInteractionResponse::new()
-            .content(tr!(lang, "privacy-done", n = n))
+        Ok(renamed) => serenity::EditInteractionResponse::new()
+            .content(tr!(lang, "privacy-done", n = renamed.len()))
             .components(vec![]),
         Err(ForgetError::Playing) => {
             serenity::EditInteractionResponse::new().content(tr!(lang, "err-privacy-playing"))
@@ -416,6 +416,9 @@ async fn forget(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> 
         Err(ForgetError::Store(e)) => {
             tracing::error!(error = %e, "could not forget a member");
             serenity::EditInteractionResponse::new().content(tr!(lang, "err-storage"))
+        }
+        Err(ForgetError::Session(_)) => {
+            serenity::EditInteractionResponse::new().content(tr!(lang, "err-busy"))
         }
     };
     c.interaction.edit_response(c.ctx, edit).await?;

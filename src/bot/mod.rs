@@ -10,7 +10,7 @@ use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
 use crate::session::{Seeds, Session, Timeouts};
-use crate::store::Store;
+use crate::store::Opened;
 
 pub(crate) mod buttons;
 pub(crate) mod commands;
@@ -91,7 +91,7 @@ pub(crate) type SessionSlot = Arc<OnceLock<Arc<Session>>>;
 pub(crate) fn framework(
     config: Arc<Config>,
     failure: StartupFailure,
-    store: Arc<dyn Store>,
+    store: Opened,
     slot: SessionSlot,
 ) -> poise::Framework<Data, Error> {
     poise::Framework::builder()

@@ -26,10 +26,14 @@ impl PlayerId {
     /// creation time in the bits above the 22nd).
     pub const DELETED: [PlayerId; 2] = [PlayerId(4_000_001), PlayerId(4_000_002)];
 
+    /// The placeholder of a forgotten member who did not play in a match but is named by
+    /// it (a moderator who called it off).
+    pub const DELETED_OTHER: PlayerId = PlayerId(4_000_003);
+
     /// Whether this is a forgotten member's placeholder.
     #[must_use]
     pub fn is_deleted(self) -> bool {
-        Self::DELETED.contains(&self)
+        Self::DELETED.contains(&self) || self == Self::DELETED_OTHER
     }
 }
 
@@ -106,6 +110,16 @@ pub enum Ending {
         /// Who called it off.
         by: PlayerId,
     },
+}
+
+impl Ending {
+    /// Whether the match was played out, so that it counts (ratings, statistics) and a
+    /// rematch makes sense: won by sinking, forfeit or timeout, or drawn (not declined,
+    /// expired, abandoned or called off).
+    #[must_use]
+    pub const fn played_out(self) -> bool {
+        matches!(self, Ending::Draw | Ending::Won { .. })
+    }
 }
 
 /// One player's seat during placement: a final fleet is one that exists, so "ready
@@ -734,10 +748,15 @@ impl Match {
     }
 
     /// Calls the match off. The challenger may do so before the challenge is
-    /// accepted; a moderator at any time.
+    /// accepted; a moderator at any time. A moderator who plays in the match cannot call
+    /// it off once it was accepted: for them it is [`Match::forfeit`] (no escaping a
+    /// rated loss).
     pub fn cancel(&mut self, by: PlayerId, moderator: bool) -> Result<Ending, EndError> {
         if self.is_finished() {
             return Err(EndError::AlreadyOver);
+        }
+        if moderator && self.side_of(by).is_some() && !matches!(self.phase, Phase::Challenge) {
+            return self.forfeit(by);
         }
         let challenger_early = matches!(self.phase, Phase::Challenge) && by == self.players[0];
         if !(challenger_early || moderator) {
@@ -814,6 +833,21 @@ impl Match {
             }
         }
         true
+    }
+
+    /// Puts `new` in the place of `old`, who did not play, where a finished match names
+    /// them: the member who called it off. Returns whether it named them.
+    pub fn replace_canceller(&mut self, old: PlayerId, new: PlayerId) -> bool {
+        match &mut self.phase {
+            Phase::Finished {
+                ending: Ending::Cancelled { by },
+                ..
+            } if *by == old && self.players[0] != old && self.players[1] != old => {
+                *by = new;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Shots, hits and turns of `id` so far.

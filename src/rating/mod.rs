@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2, glicko2_rating_period};
 
+pub mod settle;
+
 /// Fewer rated games than this, and a rating is shown as provisional.
 pub const PROVISIONAL_GAMES: u32 = 5;
 

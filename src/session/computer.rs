@@ -95,33 +95,18 @@ impl Session {
         now: SystemTime,
         stalled: std::time::Duration,
     ) -> Vec<MatchId> {
-        if self.store.shared() {
-            let before = record::millis(now.checked_sub(stalled).unwrap_or(now));
-            return match self.store.computer_waiting(before).await {
-                Ok(ids) => ids
-                    .into_iter()
-                    .map(MatchId)
-                    .filter(|id| !self.computer_busy.contains_key(id))
-                    .collect(),
-                Err(e) => {
-                    tracing::warn!(error = %e, "could not look for stalled computer turns");
-                    Vec::new()
-                }
-            };
+        let before = record::millis(now.checked_sub(stalled).unwrap_or(now));
+        match self.store.computer_waiting(before).await {
+            Ok(ids) => ids
+                .into_iter()
+                .map(MatchId)
+                .filter(|id| !self.computer_busy.contains_key(id))
+                .collect(),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not look for stalled computer turns");
+                Vec::new()
+            }
         }
-        let turn = self.timeouts.turn;
-        self.live
-            .matching(|e| {
-                // The computer's turn began when its deadline was set.
-                let began = e.deadline.checked_sub(turn).unwrap_or(e.deadline);
-                !e.pending
-                    && e.computer.is_some()
-                    && e.game.to_move() == Some(e.game.player(Side::Opponent))
-                    && began + stalled <= now
-            })
-            .into_iter()
-            .filter(|id| !self.computer_busy.contains_key(id))
-            .collect()
     }
 
     /// If the computer is to move in match `id`, plays its moves (a classic streak of hits

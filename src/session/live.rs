@@ -1,6 +1,6 @@
-//! Live matches in memory, one per channel, with lookups by player and by match id and
-//! deadlines for the expiry sweep. Only the session layer changes them (see [`super`]).
-//! Used with a store of this process's own (SQLite); a shared store keeps them instead.
+//! Live matches in memory, one per channel, with lookups by player and by match id. Only
+//! the session layer changes them (see [`super`]). Used with a store of this process's
+//! own (SQLite); a shared store keeps them instead.
 //!
 //! Every access goes through a closure that runs while the entry is locked, so a
 //! guard can never be held across an `.await`: callers mutate and take a snapshot
@@ -95,10 +95,6 @@ pub struct Entry {
     /// In a rematch: each seat's fleet from the previous match, offered again.
     #[serde(default)]
     pub last_fleets: [Option<crate::game::Fleet>; 2],
-    /// A change of this match is being written: other changes wait for it, so the
-    /// changes of one match are written one at a time, in order. Never stored.
-    #[serde(skip)]
-    pub pending: bool,
 }
 
 impl Entry {
@@ -117,6 +113,29 @@ impl Entry {
     #[must_use]
     pub fn has_player(&self, player: PlayerId) -> bool {
         self.game.side_of(player).is_some()
+    }
+
+    /// Refuses an action once the current phase's deadline has passed: the sweep ends
+    /// the match by the deadline rules, and a slow sweep must not let a late move count.
+    pub fn in_time(&self, now: SystemTime) -> Result<(), super::SessionError> {
+        if self.deadline <= now && !self.game.is_finished() {
+            Err(super::SessionError::TimeUp)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The members bound to this match while it is live: the challenger from the
+    /// challenge on, both members once the challenge is accepted (never the computer).
+    #[must_use]
+    pub fn claims(&self) -> Vec<PlayerId> {
+        match self.game.phase_kind() {
+            crate::game::PhaseKind::Finished => Vec::new(),
+            crate::game::PhaseKind::Challenge => {
+                vec![self.game.player(crate::game::Side::Challenger)]
+            }
+            crate::game::PhaseKind::Placement | crate::game::PhaseKind::Battle => self.members(),
+        }
     }
 }
 
@@ -158,14 +177,37 @@ pub enum OpenError {
     PlayerBusy(PlayerId),
 }
 
-/// All running matches.
+/// How an operation finds its match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Locate {
+    /// By id (buttons).
+    Id(MatchId),
+    /// The match in a channel.
+    Channel(ChannelKey),
+    /// A member's match, wherever it is.
+    Player(PlayerId),
+}
+
+/// A match's turn to be changed: a change holds it from before it applies the rule until
+/// its write is done, so the changes of one match are applied and written one at a time,
+/// in order. Waiting for it is waiting for the previous write, without polling.
+pub(crate) type Turn = std::sync::Arc<tokio::sync::Mutex<()>>;
+
+/// One live match and its turn.
+#[derive(Debug)]
+struct Slot {
+    entry: Entry,
+    turn: Turn,
+}
+
+/// All running matches of this process (a store of its own; see the module's doc).
 // `by_channel`, `by_player`, `by_id`: the prefix says what each map is keyed by.
-#[allow(clippy::struct_field_names)]
+#[expect(clippy::struct_field_names, reason = "each map is named by its key")]
 #[derive(Debug, Default)]
 pub struct Registry {
     /// Boxed: an entry is about a kilobyte, and the map's spare slots would otherwise
     /// each hold that much (measured: 2.6 KB per live match unboxed, see `store_bench`).
-    by_channel: DashMap<ChannelKey, Box<Entry>>,
+    by_channel: DashMap<ChannelKey, Box<Slot>>,
     by_player: DashMap<PlayerId, ChannelKey>,
     by_id: DashMap<MatchId, ChannelKey>,
 }
@@ -177,108 +219,97 @@ impl Registry {
         Self::default()
     }
 
-    /// Registers `entry` in its channel, if the channel and both players are free.
+    /// Registers `entry` in its channel and binds the members of `claims` to it, if the
+    /// channel is free, no claim is bound elsewhere and no member of `unclaimed` (a
+    /// challenged member, who must not be playing) is bound at all.
     ///
-    /// The computer is not bound to one match at a time, and a challenged member is
-    /// claimed only when they accept (see [`Registry::claim`]): until then they may be
-    /// challenged elsewhere, and the first Accept wins.
-    pub(crate) fn open(&self, entry: Entry) -> Result<MatchId, OpenError> {
-        let [challenger, opponent] = entry.game.players();
-        let answered = entry.game.phase_kind() != crate::game::PhaseKind::Challenge;
-        let humans = if answered {
-            entry.members()
-        } else {
-            vec![challenger]
-        };
+    /// The computer is never bound, and a challenged member is bound only when they
+    /// accept (the claims of the next change): until then they may be challenged
+    /// elsewhere, and the first Accept wins.
+    ///
+    /// Returns the new match's turn, held: nobody changes it before its first write.
+    pub(crate) fn open(
+        &self,
+        entry: Entry,
+        claims: &[PlayerId],
+        unclaimed: &[PlayerId],
+    ) -> Result<tokio::sync::OwnedMutexGuard<()>, OpenError> {
         let (id, channel) = (entry.id, entry.channel);
         let MapEntry::Vacant(slot) = self.by_channel.entry(channel) else {
             return Err(OpenError::ChannelBusy);
         };
-        // A member who already plays cannot be challenged (but one who is only
-        // challenged elsewhere can).
-        if entry.computer.is_none() && !answered && self.by_player.contains_key(&opponent) {
-            return Err(OpenError::PlayerBusy(opponent));
+        if let Some(&p) = unclaimed.iter().find(|p| self.by_player.contains_key(p)) {
+            return Err(OpenError::PlayerBusy(p));
         }
-        // Claim the players one by one, rolling back if one is taken.
+        self.claim_all(claims, channel)?;
+        self.by_id.insert(id, channel);
+        let turn = Turn::default();
+        let held = std::sync::Arc::clone(&turn)
+            .try_lock_owned()
+            .map_err(|_| OpenError::ChannelBusy)?;
+        slot.insert(Box::new(Slot { entry, turn }));
+        Ok(held)
+    }
+
+    /// Binds every member of `players` to the match in `channel`, or none of them: `Ok`
+    /// if each was free or already plays there.
+    pub(crate) fn claim_all(
+        &self,
+        players: &[PlayerId],
+        channel: ChannelKey,
+    ) -> Result<(), OpenError> {
         let mut claimed = Vec::new();
-        for &p in &humans {
+        for &p in players {
             // The entry guard locks a shard of `by_player`: drop it before rolling back, or
             // removing a player of the same shard would wait for ever.
             let taken = match self.by_player.entry(p) {
-                MapEntry::Occupied(_) => true,
+                MapEntry::Occupied(o) => *o.get() != channel,
                 MapEntry::Vacant(v) => {
                     v.insert(channel);
+                    claimed.push(p);
                     false
                 }
             };
             if taken {
-                for c in claimed {
-                    self.by_player.remove(&c);
-                }
+                self.release_all(&claimed, channel);
                 return Err(OpenError::PlayerBusy(p));
             }
-            claimed.push(p);
         }
-        self.by_id.insert(id, channel);
-        slot.insert(Box::new(entry));
-        Ok(id)
+        Ok(())
     }
 
-    /// Whether `player` sits in any live match, also one they were only challenged to
-    /// (which [`Registry::channel_of`] does not know until they accept).
-    #[must_use]
-    pub fn involves(&self, player: PlayerId) -> bool {
-        self.by_channel.iter().any(|e| e.has_player(player))
-    }
-
-    /// Claims `player` for the match in `channel` (a challenged member who accepts).
-    /// `Ok` if they were free or already play there.
-    pub(crate) fn claim(&self, player: PlayerId, channel: ChannelKey) -> Result<(), OpenError> {
-        match self.by_player.entry(player) {
-            MapEntry::Occupied(o) if *o.get() == channel => Ok(()),
-            MapEntry::Occupied(_) => Err(OpenError::PlayerBusy(player)),
-            MapEntry::Vacant(v) => {
-                v.insert(channel);
-                Ok(())
-            }
+    /// Undoes a [`Registry::claim_all`] of `players` for `channel`.
+    pub(crate) fn release_all(&self, players: &[PlayerId], channel: ChannelKey) {
+        for p in players {
+            self.by_player.remove_if(p, |_, c| *c == channel);
         }
     }
 
-    /// Undoes a [`Registry::claim`] of `player` for `channel`.
-    pub(crate) fn release(&self, player: PlayerId, channel: ChannelKey) {
-        self.by_player.remove_if(&player, |_, c| *c == channel);
+    /// The id and turn of the located match.
+    pub(crate) fn turn(&self, at: Locate) -> Option<(MatchId, Turn)> {
+        let channel = self.channel(at)?;
+        let slot = self.by_channel.get(&channel)?;
+        fits(&slot.entry, at).then(|| (slot.entry.id, std::sync::Arc::clone(&slot.turn)))
     }
 
-    /// Runs `f` on the match in `channel` while it is locked.
-    pub(crate) fn with_channel<R>(
-        &self,
-        channel: ChannelKey,
-        f: impl FnOnce(&mut Entry) -> R,
-    ) -> Option<R> {
-        self.by_channel.get_mut(&channel).map(|mut e| f(&mut e))
+    /// The channel of the located match.
+    fn channel(&self, at: Locate) -> Option<ChannelKey> {
+        match at {
+            Locate::Id(id) => self.by_id.get(&id).map(|c| *c),
+            Locate::Channel(c) => Some(c),
+            Locate::Player(p) => self.channel_of(p),
+        }
     }
 
-    /// Runs `f` on the match with this id while it is locked.
-    pub(crate) fn with_id<R>(&self, id: MatchId, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
-        let channel = *self.by_id.get(&id)?;
-        self.by_channel
-            .get_mut(&channel)
-            .filter(|e| e.id == id)
-            .map(|mut e| f(&mut e))
+    /// Runs `f` on the located match while it is locked (a member's match only if they
+    /// play in it; a match by id only if it is that one).
+    pub(crate) fn with<R>(&self, at: Locate, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
+        let channel = self.channel(at)?;
+        let mut slot = self.by_channel.get_mut(&channel)?;
+        fits(&slot.entry, at).then(|| f(&mut slot.entry))
     }
 
-    /// Runs `f` on `player`'s match (wherever it is) while it is locked.
-    pub(crate) fn with_player<R>(
-        &self,
-        player: PlayerId,
-        f: impl FnOnce(&mut Entry) -> R,
-    ) -> Option<R> {
-        let channel = self.channel_of(player)?;
-        self.with_channel(channel, |e| e.has_player(player).then(|| f(e)))
-            .flatten()
-    }
-
-    /// The channel of `player`'s match, if they are in one.
+    /// The channel of `player`'s match, if they are bound to one.
     #[must_use]
     pub fn channel_of(&self, player: PlayerId) -> Option<ChannelKey> {
         self.by_player.get(&player).map(|c| *c)
@@ -287,47 +318,22 @@ impl Registry {
     /// Removes the match in `channel` (if it is `id`), freeing the channel and its players.
     #[must_use]
     pub(crate) fn close(&self, channel: ChannelKey, id: MatchId) -> Option<Entry> {
-        let (_, entry) = self.by_channel.remove_if(&channel, |_, e| e.id == id)?;
-        self.by_id.remove(&entry.id);
-        for p in entry.game.players() {
+        let (_, slot) = self
+            .by_channel
+            .remove_if(&channel, |_, s| s.entry.id == id)?;
+        self.by_id.remove(&id);
+        for p in slot.entry.game.players() {
             self.by_player.remove_if(&p, |_, c| *c == channel);
         }
-        Some(*entry)
-    }
-
-    /// Channels whose match deadline is at or before `now`.
-    #[must_use]
-    pub fn due(&self, now: SystemTime) -> Vec<(ChannelKey, MatchId)> {
-        self.by_channel
-            .iter()
-            .filter(|e| e.deadline <= now)
-            .map(|e| (e.channel, e.id))
-            .collect()
-    }
-
-    /// The ids of the matches for which `f` holds.
-    pub(crate) fn matching(&self, f: impl Fn(&Entry) -> bool) -> Vec<MatchId> {
-        self.by_channel
-            .iter()
-            .filter(|e| f(e))
-            .map(|e| e.id)
-            .collect()
+        Some(slot.entry)
     }
 
     /// How many live matches there are of each phase and variant (zeros included).
     #[must_use]
     pub fn census(&self) -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
-        use crate::game::{PhaseKind, Variant};
-        let mut counts: Vec<((PhaseKind, Variant), usize)> = [
-            PhaseKind::Challenge,
-            PhaseKind::Placement,
-            PhaseKind::Battle,
-        ]
-        .into_iter()
-        .flat_map(|p| [Variant::Classic, Variant::Game2000].map(|v| ((p, v), 0)))
-        .collect();
-        for e in &self.by_channel {
-            let key = (e.game.phase_kind(), e.game.variant());
+        let mut counts = empty_census();
+        for s in &self.by_channel {
+            let key = (s.entry.game.phase_kind(), s.entry.game.variant());
             if let Some((_, n)) = counts.iter_mut().find(|(k, _)| *k == key) {
                 *n += 1;
             }
@@ -348,21 +354,37 @@ impl Registry {
     }
 }
 
+/// Whether `entry` is the match `at` asks for (a member's match only if they play in it).
+fn fits(entry: &Entry, at: Locate) -> bool {
+    match at {
+        Locate::Id(id) => entry.id == id,
+        Locate::Channel(_) => true,
+        Locate::Player(p) => entry.has_player(p),
+    }
+}
+
+/// Every phase of a live match and variant, each counted 0.
+#[must_use]
+pub fn empty_census() -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
+    use crate::game::{PhaseKind, Variant};
+    [
+        PhaseKind::Challenge,
+        PhaseKind::Placement,
+        PhaseKind::Battle,
+    ]
+    .into_iter()
+    .flat_map(|p| [Variant::Classic, Variant::Game2000].map(|v| ((p, v), 0)))
+    .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::{MatchOptions, Variant};
     use std::time::Duration;
 
-    /// An accepted match (both players are bound to it).
-    fn entry(reg: &Registry, channel: u64, a: u64, b: u64) -> Entry {
-        let mut e = challenge(reg, channel, a, b);
-        e.game.accept(PlayerId(b)).unwrap();
-        e
-    }
-
-    /// A challenge not yet answered.
-    fn challenge(_: &Registry, channel: u64, a: u64, b: u64) -> Entry {
+    /// A challenge of `a` to `b` in `channel`, not yet answered.
+    fn challenge(channel: u64, a: u64, b: u64) -> Entry {
         Entry {
             id: MatchId::random(),
             version: 0,
@@ -385,47 +407,90 @@ mod tests {
             computer: None,
             series: None,
             last_fleets: [None, None],
-            pending: false,
         }
+    }
+
+    /// Opens `e` binding whom its state binds (as a change's record would).
+    fn open(reg: &Registry, e: Entry) -> Result<MatchId, OpenError> {
+        let (id, claims) = (e.id, e.claims());
+        reg.open(e, &claims, &[]).map(|_| id)
+    }
+
+    /// An accepted match (both players are bound to it).
+    fn accepted(channel: u64, a: u64, b: u64) -> Entry {
+        let mut e = challenge(channel, a, b);
+        e.game.accept(PlayerId(b)).unwrap();
+        e
     }
 
     #[test]
     fn one_match_per_channel_and_per_player() {
         let reg = Registry::new();
-        let id = reg.open(entry(&reg, 10, 1, 2)).unwrap();
-        assert_eq!(reg.open(entry(&reg, 10, 3, 4)), Err(OpenError::ChannelBusy));
+        let id = open(&reg, accepted(10, 1, 2)).unwrap();
+        assert_eq!(open(&reg, accepted(10, 3, 4)), Err(OpenError::ChannelBusy));
         assert_eq!(
-            reg.open(entry(&reg, 11, 3, 2)),
+            open(&reg, accepted(11, 3, 2)),
             Err(OpenError::PlayerBusy(PlayerId(2)))
         );
         // The failed attempt did not leave player 3 claimed.
         assert_eq!(reg.channel_of(PlayerId(3)), None);
         assert_eq!(reg.channel_of(PlayerId(2)), Some(ChannelKey(10)));
-        assert!(reg.with_id(id, |e| e.channel).is_some());
+        assert_eq!(
+            reg.with(Locate::Id(id), |e| e.channel),
+            Some(ChannelKey(10))
+        );
+        assert_eq!(reg.with(Locate::Player(PlayerId(2)), |e| e.id), Some(id));
+        assert_eq!(reg.with(Locate::Id(MatchId(1)), |e| e.id), None);
         reg.close(ChannelKey(10), id).unwrap();
         assert!(reg.is_empty());
         assert_eq!(reg.channel_of(PlayerId(1)), None);
-        assert!(reg.open(entry(&reg, 11, 3, 2)).is_ok());
+        assert!(open(&reg, accepted(11, 3, 2)).is_ok());
     }
 
     #[test]
     fn a_challenged_member_is_bound_only_by_accepting() {
         let reg = Registry::new();
-        reg.open(challenge(&reg, 10, 1, 2)).unwrap();
+        open(&reg, challenge(10, 1, 2)).unwrap();
         // Member 2 may be challenged elsewhere meanwhile …
-        reg.open(challenge(&reg, 11, 3, 2)).unwrap();
+        open(&reg, challenge(11, 3, 2)).unwrap();
         assert_eq!(reg.channel_of(PlayerId(2)), None);
         // … and the first Accept wins.
-        reg.claim(PlayerId(2), ChannelKey(11)).unwrap();
+        reg.claim_all(&[PlayerId(2)], ChannelKey(11)).unwrap();
         assert_eq!(
-            reg.claim(PlayerId(2), ChannelKey(10)),
+            reg.claim_all(&[PlayerId(2)], ChannelKey(10)),
             Err(OpenError::PlayerBusy(PlayerId(2)))
         );
-        assert_eq!(reg.claim(PlayerId(2), ChannelKey(11)), Ok(()));
-        reg.release(PlayerId(2), ChannelKey(10));
+        assert_eq!(reg.claim_all(&[PlayerId(2)], ChannelKey(11)), Ok(()));
+        reg.release_all(&[PlayerId(2)], ChannelKey(10));
         assert_eq!(reg.channel_of(PlayerId(2)), Some(ChannelKey(11)));
-        reg.release(PlayerId(2), ChannelKey(11));
+        reg.release_all(&[PlayerId(2)], ChannelKey(11));
         assert_eq!(reg.channel_of(PlayerId(2)), None);
+    }
+
+    #[test]
+    fn a_member_who_plays_cannot_be_challenged_unless_restored() {
+        let reg = Registry::new();
+        open(&reg, accepted(10, 1, 2)).unwrap();
+        let late = challenge(11, 3, 2);
+        let claims = late.claims();
+        assert_eq!(
+            reg.open(late.clone(), &claims, &[PlayerId(2)]).err(),
+            Some(OpenError::PlayerBusy(PlayerId(2)))
+        );
+        // A challenge made before member 2 began to play comes back after a restart.
+        assert!(reg.open(late, &claims, &[]).is_ok());
+        assert_eq!(reg.channel_of(PlayerId(3)), Some(ChannelKey(11)));
+    }
+
+    #[test]
+    fn claims_are_all_or_nothing() {
+        let reg = Registry::new();
+        open(&reg, accepted(10, 1, 2)).unwrap();
+        assert_eq!(
+            reg.claim_all(&[PlayerId(5), PlayerId(2)], ChannelKey(11)),
+            Err(OpenError::PlayerBusy(PlayerId(2)))
+        );
+        assert_eq!(reg.channel_of(PlayerId(5)), None);
     }
 
     #[test]
@@ -436,17 +501,17 @@ mod tests {
             difficulty: Difficulty::Easy,
             rng: ChaCha8Rng::seed_from_u64(1),
         };
-        let mut a = entry(&reg, 10, 1, 99);
+        let mut a = accepted(10, 1, 99);
         a.computer = Some(computer.clone());
-        let mut b = entry(&reg, 11, 2, 99);
+        let mut b = accepted(11, 2, 99);
         b.computer = Some(computer);
-        reg.open(a).unwrap();
-        reg.open(b).unwrap();
+        open(&reg, a).unwrap();
+        open(&reg, b).unwrap();
         assert_eq!(reg.channel_of(PlayerId(99)), None);
         // Without the computer flag, player 99 is a person and may only play once.
-        reg.open(entry(&reg, 12, 3, 99)).unwrap();
+        open(&reg, accepted(12, 3, 99)).unwrap();
         assert_eq!(
-            reg.open(entry(&reg, 13, 4, 99)),
+            open(&reg, accepted(13, 4, 99)),
             Err(OpenError::PlayerBusy(PlayerId(99)))
         );
     }
@@ -454,19 +519,26 @@ mod tests {
     #[test]
     fn close_only_removes_the_named_match() {
         let reg = Registry::new();
-        let id = reg.open(entry(&reg, 10, 1, 2)).unwrap();
+        let id = open(&reg, accepted(10, 1, 2)).unwrap();
         assert!(reg.close(ChannelKey(10), MatchId(999)).is_none());
         assert_eq!(reg.len(), 1);
         assert!(reg.close(ChannelKey(10), id).is_some());
     }
 
     #[test]
-    fn due_lists_matches_past_their_deadline() {
+    fn one_turn_per_match() {
         let reg = Registry::new();
-        reg.open(entry(&reg, 10, 1, 2)).unwrap();
-        let before = SystemTime::UNIX_EPOCH + Duration::from_secs(99);
-        let after = SystemTime::UNIX_EPOCH + Duration::from_secs(100);
-        assert!(reg.due(before).is_empty());
-        assert_eq!(reg.due(after).len(), 1);
+        let id = open(&reg, accepted(10, 1, 2)).unwrap();
+        let (found, turn) = reg.turn(Locate::Channel(ChannelKey(10))).unwrap();
+        assert_eq!(found, id);
+        let (_, same) = reg.turn(Locate::Player(PlayerId(1))).unwrap();
+        assert!(std::sync::Arc::ptr_eq(&turn, &same));
+        let held = turn.try_lock().unwrap();
+        assert!(
+            same.try_lock().is_err(),
+            "a second change waits for the first"
+        );
+        drop(held);
+        assert!(reg.turn(Locate::Player(PlayerId(7))).is_none());
     }
 }

@@ -11,9 +11,8 @@ use crate::game::{
     RevealView, Side, TargetView, Variant, parse_cells,
 };
 
-use super::live::{ChannelKey, Computer, Entry, MatchId, OpenError};
+use super::live::{ChannelKey, Computer, Entry, MatchId};
 use super::{Locate, Session, SessionError, record};
-use crate::store::StoreError;
 
 /// A short fingerprint of a fleet, carried by the Ready button so that a stale
 /// preview cannot confirm a fleet the player no longer has.
@@ -134,7 +133,7 @@ impl Ended {
             guild_locale: entry.guild_locale.clone(),
             members: entry.members(),
             series: entry.series.map(|s| s.after(&entry.game)),
-            rematch: super::rematch::played_out(&entry.game),
+            rematch: entry.game.ending().is_some_and(Ending::played_out),
         }
     }
 }
@@ -207,16 +206,6 @@ pub struct Fired {
     pub members: Vec<PlayerId>,
 }
 
-/// Refuses an action once the current phase's deadline has passed: the sweep ends the
-/// match by the deadline rules, and a slow sweep must not let a late move count.
-pub(super) fn in_time(entry: &Entry, now: SystemTime) -> Result<(), SessionError> {
-    if entry.deadline <= now && !entry.game.is_finished() {
-        Err(SessionError::TimeUp)
-    } else {
-        Ok(())
-    }
-}
-
 /// Whether the computer plays `entry`'s opponent seat and is to move.
 fn computer_to_move(entry: &Entry) -> bool {
     entry.computer.is_some() && entry.game.to_move() == Some(entry.game.player(Side::Opponent))
@@ -271,8 +260,6 @@ impl Session {
             computer,
             series: None,
             last_fleets: [None, None],
-            // Written below before anyone may change it.
-            pending: true,
         };
         let preview = entry
             .computer
@@ -281,55 +268,20 @@ impl Session {
             .flatten();
         let record = record::of(&entry, now, Vec::new())
             .map_err(|e| SessionError::Internal(format!("cannot serialise a new match: {e}")))?;
-        let id = self.open_and_write(entry, &record).await?;
+        // Not while either member is being forgotten; a member who already plays cannot
+        // be challenged (one who is only challenged elsewhere can).
+        let _held = self.members.hold(&entry.members()).await?;
+        let unclaimed = if entry.computer.is_none() {
+            vec![new.opponent]
+        } else {
+            Vec::new()
+        };
+        let id = self.engine.open(entry, &record, &unclaimed).await?;
         Ok(Challenged {
             id,
             deadline,
             preview,
         })
-    }
-
-    /// Registers a new match (marked pending) and writes its first record; on a failed
-    /// write it is taken back (nobody could act on it meanwhile).
-    pub(super) async fn open_and_write(
-        &self,
-        entry: Entry,
-        record: &crate::store::MatchRecord,
-    ) -> Result<MatchId, SessionError> {
-        let (id, channel) = (entry.id, entry.channel);
-        if self.store.shared() {
-            // A member who already plays cannot be challenged (one who is only challenged
-            // elsewhere can); the challenger and, once accepted, the opponent are bound.
-            let unclaimed: Vec<u64> = if entry.computer.is_none()
-                && entry.game.phase_kind() == crate::game::PhaseKind::Challenge
-            {
-                vec![entry.game.player(Side::Opponent).0]
-            } else {
-                Vec::new()
-            };
-            return match self.store.open_live(record, &unclaimed).await {
-                Ok(()) => Ok(id),
-                Err(StoreError::Taken(taken)) => Err(super::busy(taken)),
-                // Its answer may have been lost after it landed.
-                Err(err) => match self.store.get(id.0).await {
-                    Ok(Some(stored)) if stored.version == record.version => Ok(id),
-                    _ => Err(SessionError::Storage(err)),
-                },
-            };
-        }
-        self.live.open(entry).map_err(|reason| {
-            let channel = match reason {
-                OpenError::PlayerBusy(p) => self.live.channel_of(p),
-                OpenError::ChannelBusy => None,
-            };
-            SessionError::Busy { reason, channel }
-        })?;
-        if let Err(err) = self.write(record).await {
-            let _ = self.live.close(channel, id);
-            return Err(SessionError::Storage(err));
-        }
-        self.live.with_id(id, |e| e.pending = false);
-        Ok(id)
     }
 
     /// Calls off a challenge nobody has seen (its announcement failed): it ends as
@@ -356,31 +308,12 @@ impl Session {
         locale: Option<String>,
     ) -> Result<Accepted, SessionError> {
         let placement = self.timeouts.placement;
-        // The challenged member is bound to this match only now: first Accept wins. (A
-        // shared store binds them in the same transaction as the Accept.)
-        let mut fresh_claim = None;
-        if !self.store.shared() {
-            let (channel, challenged) = self
-                .live
-                .with_id(id, |e| (e.channel, e.game.player(Side::Opponent)))
-                .ok_or(SessionError::Stale)?;
-            // Anyone else clicking Accept is refused by the rules below, unclaimed.
-            if by == challenged && self.live.channel_of(by).is_none() {
-                fresh_claim = Some(channel);
-            }
-            if by == challenged
-                && let Err(reason) = self.live.claim(by, channel)
-            {
-                let elsewhere = self.live.channel_of(by);
-                return Err(SessionError::Busy {
-                    reason,
-                    channel: elsewhere,
-                });
-            }
-        }
+        // Not while the member is being forgotten. The change binds them to this match
+        // (its record's claims): the first Accept wins.
+        let _held = self.members.hold(&[by]).await?;
         let accepted = self
             .act(Locate::Id(id), SessionError::Stale, |e, change| {
-                in_time(e, change.now)?;
+                e.in_time(change.now)?;
                 let variant = e.game.variant();
                 let refused = |err| SessionError::rules(variant, err);
                 e.game.accept(by).map_err(refused)?;
@@ -405,15 +338,7 @@ impl Session {
                 })
             })
             .await;
-        match accepted {
-            Ok((accepted, _)) => Ok(accepted),
-            Err(e) => {
-                if let Some(channel) = fresh_claim {
-                    self.live.release(by, channel);
-                }
-                Err(e)
-            }
-        }
+        accepted.map(|(accepted, _)| accepted)
     }
 
     /// The challenged player declines. `Ok(None)` when the match was ended meanwhile by
@@ -421,7 +346,7 @@ impl Session {
     pub async fn decline(&self, id: MatchId, by: PlayerId) -> Result<Option<Ended>, SessionError> {
         let ((), ended) = self
             .act(Locate::Id(id), SessionError::Stale, |e, change| {
-                in_time(e, change.now)?;
+                e.in_time(change.now)?;
                 let variant = e.game.variant();
                 e.game
                     .decline(by)
@@ -435,7 +360,7 @@ impl Session {
     /// A new random fleet for `by` in match `id` (the Shuffle button).
     pub async fn shuffle(&self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
         self.act(Locate::Id(id), SessionError::Stale, |e, change| {
-            in_time(e, change.now)?;
+            e.in_time(change.now)?;
             let variant = e.game.variant();
             e.game
                 .shuffle_fleet(by)
@@ -449,7 +374,7 @@ impl Session {
     /// `/place`: `by` sets the fleet written in `fleet`, or a random one, in their match.
     pub async fn place(&self, by: PlayerId, fleet: Option<&str>) -> Result<Preview, SessionError> {
         self.act(Locate::Player(by), SessionError::NoMatch, |e, change| {
-            in_time(e, change.now)?;
+            e.in_time(change.now)?;
             let variant = e.game.variant();
             match fleet {
                 Some(text) => {
@@ -482,7 +407,7 @@ impl Session {
     ) -> Result<Readied, SessionError> {
         let turn = self.timeouts.turn;
         self.act(Locate::Id(id), SessionError::Stale, |e, change| {
-            in_time(e, change.now)?;
+            e.in_time(change.now)?;
             let preview = match Preview::of(e, by) {
                 Some(p) => p,
                 None if e.game.side_of(by).is_none() => return Err(SessionError::NotYourButton),
@@ -528,7 +453,7 @@ impl Session {
                     if !e.has_player(by) {
                         return Err(SessionError::NotInThisMatch);
                     }
-                    in_time(e, change.now)?;
+                    e.in_time(change.now)?;
                     let variant = e.game.variant();
                     let cells = parse_cells(targets, variant)
                         .map_err(|err| SessionError::rules(variant, err))?;
@@ -569,7 +494,7 @@ impl Session {
     /// `/forfeit`: `by` gives up their match. `Ok(None)` if someone else ended it first.
     pub async fn forfeit(&self, by: PlayerId) -> Result<Option<Ended>, SessionError> {
         self.act(Locate::Player(by), SessionError::NoMatch, |e, change| {
-            in_time(e, change.now)?;
+            e.in_time(change.now)?;
             let variant = e.game.variant();
             e.game
                 .forfeit(by)
@@ -606,20 +531,17 @@ impl Session {
     /// expires, an unfinished placement loses or is abandoned, a skipped turn loses).
     /// Returns the ends to announce. A match whose deadline moved meanwhile is left alone.
     pub async fn expire(&self, now: SystemTime) -> Vec<Ended> {
-        let shared = self.store.shared();
-        let due: Vec<MatchId> = if shared {
-            match self.store.due(record::millis(now), DUE_AT_ONCE).await {
-                Ok(ids) => ids.into_iter().map(MatchId).collect(),
-                Err(e) => {
-                    tracing::warn!(error = %e, "could not look for matches out of time");
-                    return Vec::new();
-                }
+        // The store has every live match's deadline as last written, whichever engine
+        // runs; each is checked again under the match's lock before it ends.
+        let due = match self.store.due(record::millis(now), DUE_AT_ONCE).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not look for matches out of time");
+                return Vec::new();
             }
-        } else {
-            self.live.due(now).into_iter().map(|(_, id)| id).collect()
         };
         let mut ends = Vec::new();
-        for id in due {
+        for id in due.into_iter().map(MatchId) {
             let time_out = |e: &mut Entry, _: &mut super::Change| {
                 if e.deadline > now || e.game.is_finished() {
                     return Err(SessionError::Stale);
@@ -632,13 +554,10 @@ impl Session {
             };
             // Every process sweeps a shared store: a match another one is ending (or
             // changing) right now is skipped, and one it has ended is no longer live.
-            let result = if shared {
-                self.act_shared(Locate::Id(id), SessionError::Stale, true, time_out)
-                    .await
-            } else {
-                self.act(Locate::Id(id), SessionError::Stale, time_out)
-                    .await
-            };
+            let result = self
+                .engine
+                .act(Locate::Id(id), SessionError::Stale, true, time_out)
+                .await;
             match result {
                 Ok(((), Some(end))) => {
                     tracing::info!(match_id = %end.id, ending = ?end.ending, "match ended by its deadline");
@@ -653,38 +572,13 @@ impl Session {
         ends
     }
 
-    /// Shared stores: ends that were written a while ago (by any process) and never sent,
-    /// because the process that wrote them stopped first. Each is handed to one process.
+    /// Ends that were written a while ago and never sent, because the process that wrote
+    /// them stopped first (with several processes; one process sends its own at restart).
+    /// Each is handed to one process.
     pub async fn unannounced_ends(&self, now: SystemTime) -> Vec<Ended> {
-        if !self.store.shared() {
-            return Vec::new();
-        }
-        let before = record::millis(now.checked_sub(UNSENT_AFTER).unwrap_or(now));
-        let states = match self.store.take_unannounced(before, DUE_AT_ONCE).await {
-            Ok(states) => states,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not look for ends never sent");
-                return Vec::new();
-            }
-        };
-        states
-            .iter()
-            .filter_map(|state| match record::entry_of(state) {
-                Ok(entry) if entry.game.is_finished() => Some(Ended::of(&entry)),
-                Ok(_) => None,
-                Err(e) => {
-                    tracing::error!(error = %e, "an unannounced end cannot be read");
-                    None
-                }
-            })
-            .collect()
+        self.engine.orphaned_ends(now).await
     }
 }
 
-/// How many due matches (or unsent ends) one sweep takes at most; the next takes the rest.
+/// How many due matches one sweep takes at most; the next takes the rest.
 const DUE_AT_ONCE: u32 = 500;
-
-/// An end not sent this long after it was written is taken as orphaned by its process:
-/// well past the longest an announcement may take (three tries of up to 30 s each, then
-/// the DMs), with room for the processes' clocks to differ a little.
-const UNSENT_AFTER: std::time::Duration = std::time::Duration::from_secs(300);

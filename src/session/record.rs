@@ -77,13 +77,7 @@ pub(crate) fn of(
     moves: Vec<MoveRecord>,
 ) -> Result<MatchRecord, serde_json::Error> {
     let game = &entry.game;
-    let claims = match game.phase_kind() {
-        PhaseKind::Finished => Vec::new(),
-        PhaseKind::Challenge => vec![game.player(Side::Challenger).0],
-        PhaseKind::Placement | PhaseKind::Battle => {
-            entry.members().into_iter().map(|p| p.0).collect()
-        }
-    };
+    let claims = entry.claims().into_iter().map(|p| p.0).collect();
     let computer_next =
         entry.computer.is_some() && game.to_move() == Some(game.player(Side::Opponent));
     Ok(MatchRecord {
@@ -107,7 +101,9 @@ pub(crate) fn of(
         played: game.is_finished().then(|| Played {
             names: entry.names.clone(),
             stats: game.players().map(|p| game.stats(p)),
+            rated: entry.computer.is_none(),
         }),
+        rematch_of: None,
     })
 }
 

@@ -10,7 +10,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai;
-use crate::game::{Ending, Match, PlayerId, Side, WinReason};
+use crate::game::{Ending, Match, PlayerId, Side};
+use crate::store::StoreError;
 
 use super::live::{ChannelKey, Computer, Entry, MatchId, Series};
 use super::ops::{Accepted, Preview};
@@ -20,22 +21,6 @@ use super::{Locate, Session, SessionError};
 /// A claim on a rematch's start older than this, whose match was never stored, was left
 /// by a bot that stopped in between.
 const STALE_CLAIM_MS: i64 = 30_000;
-
-/// Whether `game` was played out, so that a rematch makes sense: won by sinking, forfeit
-/// or timeout, or drawn (not declined, expired, abandoned or called off).
-#[must_use]
-pub fn played_out(game: &Match) -> bool {
-    matches!(
-        game.ending(),
-        Some(
-            Ending::Draw
-                | Ending::Won {
-                    reason: WinReason::FleetDestroyed | WinReason::Forfeit | WinReason::Timeout,
-                    ..
-                }
-        )
-    )
-}
 
 /// What a Rematch click did.
 #[derive(Clone, Debug)]
@@ -100,27 +85,12 @@ impl Session {
         by: PlayerId,
         locale: Option<String>,
     ) -> Result<Rematch, RematchError> {
-        let stored = self
-            .store
-            .get(id.0)
-            .await
-            .map_err(SessionError::Storage)?
-            .ok_or(RematchError::Unavailable)?;
-        if stored.live {
-            return Err(RematchError::Unavailable);
-        }
-        let old = entry_of(&stored.state).map_err(|_| RematchError::Unavailable)?;
-        if !played_out(&old.game) {
-            return Err(RematchError::Unavailable);
-        }
+        let (_, old) = self.played_out(id, by).await?;
+        // Not while a member is being forgotten: read again once both are held (a member
+        // forgotten meanwhile is renamed in it).
         let members = old.members();
-        if !members.contains(&by) {
-            return Err(RematchError::NotAPlayer);
-        }
-        // A member who was forgotten cannot be asked to play again.
-        if old.game.players().iter().any(|p| p.is_deleted()) {
-            return Err(RematchError::Unavailable);
-        }
+        let _held = self.members.hold(&members).await?;
+        let (stored, old) = self.played_out(id, by).await?;
         let now = SystemTime::now();
         let ended = from_millis(stored.ended_ms.unwrap_or(stored.created_ms));
         let until = ended + self.timeouts.challenge;
@@ -173,9 +143,42 @@ impl Session {
                 if let Err(err) = self.store.release_rematch(id.0).await {
                     tracing::warn!(match_id = %id, error = %err, "could not give a rematch claim back");
                 }
-                Err(e.into())
+                Err(match e {
+                    SessionError::Storage(StoreError::Forgotten) => RematchError::Unavailable,
+                    e => e.into(),
+                })
             }
         }
+    }
+
+    /// The finished match `id` as stored, if `by` played it and it was played out by
+    /// members who were not forgotten since.
+    async fn played_out(
+        &self,
+        id: MatchId,
+        by: PlayerId,
+    ) -> Result<(crate::store::StoredMatch, Entry), RematchError> {
+        let stored = self
+            .store
+            .get(id.0)
+            .await
+            .map_err(SessionError::Storage)?
+            .ok_or(RematchError::Unavailable)?;
+        if stored.live {
+            return Err(RematchError::Unavailable);
+        }
+        let old = entry_of(&stored.state).map_err(|_| RematchError::Unavailable)?;
+        if !old.game.ending().is_some_and(Ending::played_out) {
+            return Err(RematchError::Unavailable);
+        }
+        if !old.members().contains(&by) {
+            return Err(RematchError::NotAPlayer);
+        }
+        // A member who was forgotten cannot be asked to play again.
+        if old.game.players().iter().any(|p| p.is_deleted()) {
+            return Err(RematchError::Unavailable);
+        }
+        Ok((stored, old))
     }
 
     // Building the new match step by step, like `challenge` and `accept` together.
@@ -250,7 +253,6 @@ impl Session {
             computer,
             series: Some(old.series.unwrap_or_default().after(&old.game)),
             last_fleets,
-            pending: true,
         };
         let mut previews = Vec::new();
         for (i, p) in entry.members().into_iter().enumerate() {
@@ -262,8 +264,13 @@ impl Session {
                 previews.push((p, preview, entry.player_locales[i].clone()));
             }
         }
-        let record = record::of(&entry, now, Vec::new())
+        let mut record = record::of(&entry, now, Vec::new())
             .map_err(|e| SessionError::Internal(format!("cannot serialise a rematch: {e}")))?;
+        // Written only while the old match still names both members.
+        record.rematch_of = Some(crate::store::RematchOf {
+            id: old.id.0,
+            players: players.map(|p| p.0),
+        });
         let restarted = Restarted {
             id: entry.id,
             channel: entry.channel,
@@ -279,7 +286,7 @@ impl Session {
             series: entry.series.unwrap_or_default(),
             computer: entry.computer.is_some(),
         };
-        self.open_and_write(entry, &record).await?;
+        self.engine.open(entry, &record, &[]).await?;
         Ok(restarted)
     }
 
@@ -287,7 +294,7 @@ impl Session {
     /// a rematch's preview).
     pub async fn last_fleet(&self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
         self.act(Locate::Id(id), SessionError::Stale, |e, change| {
-            super::ops::in_time(e, change.now)?;
+            e.in_time(change.now)?;
             let variant = e.game.variant();
             let side = e.game.side_of(by).ok_or(SessionError::NotYourButton)?;
             let fleet = e.last_fleets[side.index()]

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::game::{PhaseKind, PlayerId, Side};
-use crate::store::{Store, StoreError};
+use crate::store::{Opened, SharedStore, StoreError};
 
-use super::live::{ChannelKey, Entry, MatchId, Registry};
+use super::live::{ChannelKey, Entry, Locate, MatchId, Registry};
 use super::ops::Ended;
 use super::record::{self, from_millis};
-use super::{Seeds, Session, Timeouts};
+use super::{Seeds, Session, SessionError, Timeouts};
 
 /// The least time a restored deadline gives.
 pub const MIN_AFTER_RESTART: Duration = Duration::from_secs(60);
@@ -77,13 +77,14 @@ impl Session {
     /// more recently changed live match holds, is ended as abandoned (and logged): it
     /// never stops the others from coming back.
     pub async fn restore(
-        store: Arc<dyn Store>,
+        opened: Opened,
         timeouts: Timeouts,
         seeds: Seeds,
     ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
-        if store.shared() {
-            return Self::join(store, timeouts, seeds).await;
-        }
+        let store = match &opened {
+            Opened::Local(store) => Arc::clone(store),
+            Opened::Shared(store) => return Self::join(Arc::clone(store), timeouts, seeds).await,
+        };
         let states = store.live_states().await?;
         let now = SystemTime::now();
         // Without a heartbeat (a crash before the first one), the clock is all we have.
@@ -102,11 +103,13 @@ impl Session {
             };
             entry.deadline = restored_deadline(entry.deadline, last_seen, now);
             entry.version += 1;
-            entry.pending = false;
             let rec =
                 record::of(&entry, now, Vec::new()).map_err(|e| StoreError::Data(e.to_string()))?;
             let info = resumed_of(&entry);
-            if let Err(e) = live.open(entry) {
+            // Everything the running bot allows comes back: also a challenge to a member
+            // who began to play elsewhere after it was made.
+            let claims = entry.claims();
+            if let Err(e) = live.open(entry, &claims, &[]) {
                 // Rows come most recently changed first: the older one gives way.
                 tracing::error!(match_id = %info.id, error = %e, "a stored live match clashes with a newer one; ended as abandoned");
                 store.retire(info.id.0, record::millis(now)).await?;
@@ -133,33 +136,21 @@ impl Session {
                 "live matches restored"
             );
         }
-        let session = Session {
-            live,
-            store,
-            timeouts,
-            seeds,
-            computer_busy: dashmap::DashMap::new(),
-        };
+        let session = Session::with_engine(opened, live, timeouts, seeds);
         Ok((session, resumed, unsent))
     }
 
     /// `restore` on a shared store, which other processes may be using right now: the live
-    /// matches stay in the database. Only when every process was down ([`Store::arrive`])
-    /// do the players get the time back, from this process, before any other sweeps. Ends
-    /// never sent are taken by the sweep ([`Session::unannounced_ends`]), so none is
-    /// returned here.
+    /// matches stay in the database. Only when every process was down
+    /// ([`SharedStore::arrive`]) do the players get the time back, from this process,
+    /// before any other sweeps. Ends never sent are taken by the sweep
+    /// ([`Session::unannounced_ends`]), so none is returned here.
     async fn join(
-        store: Arc<dyn Store>,
+        store: Arc<dyn SharedStore>,
         timeouts: Timeouts,
         seeds: Seeds,
     ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
-        let session = Session {
-            live: Registry::new(),
-            store: Arc::clone(&store),
-            timeouts,
-            seeds,
-            computer_busy: dashmap::DashMap::new(),
-        };
+        let session = Session::new(Opened::Shared(Arc::clone(&store)), timeouts, seeds);
         let alone = store.arrive().await?;
         let resumed = if alone {
             let given = session.give_time_back().await;
@@ -182,20 +173,15 @@ impl Session {
         for (id, _) in self.store.live_states().await? {
             let id = MatchId(id);
             let moved = self
-                .act_shared(
-                    super::Locate::Id(id),
-                    super::SessionError::Stale,
-                    false,
-                    |e, change| {
-                        e.deadline = restored_deadline(e.deadline, last_seen, change.now);
-                        Ok(resumed_of(e))
-                    },
-                )
+                .act(Locate::Id(id), SessionError::Stale, |e, change| {
+                    e.deadline = restored_deadline(e.deadline, last_seen, change.now);
+                    Ok(resumed_of(e))
+                })
                 .await;
             match moved {
                 Ok((info, _)) => resumed.push(info),
-                Err(super::SessionError::Stale) => {}
-                Err(super::SessionError::Internal(e)) => {
+                Err(SessionError::Stale) => {}
+                Err(SessionError::Internal(e)) => {
                     tracing::error!(match_id = %id, error = %e, "a live match cannot be read; ended as abandoned");
                     self.store.retire(id.0, now_ms).await?;
                 }

@@ -4,10 +4,11 @@
 
 use crate::game::{PlayerId, Variant};
 use crate::rating::{Rating, Record, Summary, summarise};
-use crate::store::{HistoryRow, Standing, StoreError};
+use crate::store::{Forgot, HistoryRow, Renamed, Standing, StoreError};
 
-use super::Session;
+use super::live::{Entry, MatchId};
 use super::record::entry_of;
+use super::{Session, SessionError};
 
 /// Places on one leaderboard page.
 pub const PAGE: u32 = 10;
@@ -53,6 +54,9 @@ pub enum ForgetError {
     /// The store failed; nothing was deleted.
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Another operation of the member's took too long; nothing was deleted.
+    #[error(transparent)]
+    Session(#[from] SessionError),
 }
 
 impl Session {
@@ -137,32 +141,43 @@ impl Session {
         guild: Option<u64>,
         limit: u32,
     ) -> Result<Vec<HistoryRow>, StoreError> {
-        match guild {
-            Some(g) => self.store.history_in(player.0, g, limit).await,
-            None => self.store.history(player.0, limit).await,
-        }
+        self.store.history(player.0, guild, limit).await
     }
 
     /// Forgets `player`: their ratings, statistics and name are deleted, and in every
-    /// finished match they played they become "deleted player" (a placeholder per seat).
-    /// Returns how many matches were changed. Refused while they play a live match.
-    pub async fn forget(&self, player: PlayerId) -> Result<usize, ForgetError> {
-        // Also a challenge not yet answered: its stored row names the member too.
-        let playing = if self.store.shared() {
-            self.store
-                .live_id(crate::store::LiveKey::Seat(player.0))
-                .await?
-                .is_some()
-        } else {
-            self.live.channel_of(player).is_some() || self.live.involves(player)
-        };
-        if playing {
-            return Err(ForgetError::Playing);
+    /// finished match they played they become "deleted player" (a placeholder per seat),
+    /// as in every match they called off as a moderator. Returns the matches rewritten
+    /// (whatever was drawn of them, such as replays, is out of date). Refused while they
+    /// play a live match: the store checks that in the transaction that forgets, and no
+    /// challenge, Accept or rematch of theirs runs meanwhile in this process.
+    pub async fn forget(&self, player: PlayerId) -> Result<Vec<MatchId>, ForgetError> {
+        let _held = self.members.hold(&[player]).await?;
+        for _ in 0..FORGET_TRIES {
+            let renamed = self.renamed(player).await?;
+            match self.store.forget(player.0, &renamed).await? {
+                Forgot::Done => return Ok(renamed.iter().map(|r| MatchId(r.id)).collect()),
+                Forgot::Playing => return Err(ForgetError::Playing),
+                // A match of theirs ended meanwhile: look again.
+                Forgot::Changed => {}
+            }
         }
+        Err(ForgetError::Session(SessionError::Pending))
+    }
+
+    /// Every stored match that names `player`, rewritten without them.
+    async fn renamed(&self, player: PlayerId) -> Result<Vec<Renamed>, StoreError> {
         let mut renamed = Vec::new();
+        let encode =
+            |entry: &Entry| serde_json::to_vec(entry).map_err(|e| StoreError::Data(e.to_string()));
         for (id, state) in self.store.matches_of(player.0).await? {
             let Ok(mut entry) = entry_of(&state) else {
-                tracing::warn!(match_id = id, "an unreadable match kept its ids");
+                // Its columns still lose the member's id.
+                tracing::warn!(match_id = id, "an unreadable match kept its state");
+                renamed.push(Renamed {
+                    id,
+                    state: None,
+                    placeholder: PlayerId::DELETED_OTHER.0,
+                });
                 continue;
             };
             let Some(side) = entry.game.side_of(player) else {
@@ -175,13 +190,34 @@ impl Session {
             }
             DELETED_NAME.clone_into(&mut entry.names[seat]);
             entry.player_locales[seat] = None;
-            let state = serde_json::to_vec(&entry).map_err(|e| StoreError::Data(e.to_string()))?;
-            renamed.push((id, state, placeholder.0));
+            renamed.push(Renamed {
+                id,
+                state: Some(encode(&entry)?),
+                placeholder: placeholder.0,
+            });
         }
-        self.store.forget(player.0, &renamed).await?;
-        Ok(renamed.len())
+        // Matches they called off as a moderator, without playing.
+        for (id, state) in self.store.cancelled().await? {
+            let Ok(mut entry) = entry_of(&state) else {
+                continue;
+            };
+            if entry
+                .game
+                .replace_canceller(player, PlayerId::DELETED_OTHER)
+            {
+                renamed.push(Renamed {
+                    id,
+                    state: Some(encode(&entry)?),
+                    placeholder: PlayerId::DELETED_OTHER.0,
+                });
+            }
+        }
+        Ok(renamed)
     }
 }
+
+/// How often forgetting looks again when a match of the member ended meanwhile.
+const FORGET_TRIES: usize = 3;
 
 /// The name kept in a finished match for a member who was forgotten (pictures and texts
 /// show it in the reader's language when they can tell, by [`PlayerId::is_deleted`]).

@@ -43,6 +43,18 @@ pub enum StoreError {
         /// The underlying error.
         reason: String,
     },
+    /// The PostgreSQL server could not be reached, or refused the connection (no such
+    /// database, a wrong password).
+    #[error(
+        "cannot connect to the database {database}: {reason}. Check DATABASE_URL, that the \
+         server runs and that the database exists (create it with `createdb`)"
+    )]
+    Connect {
+        /// The URL, without its password.
+        database: String,
+        /// What the server or the network said.
+        reason: String,
+    },
     /// Another process already uses this SQLite database (its lock file is held).
     #[error(
         "the database {file} is in use by another Broadside process (the lock file beside it \
@@ -98,9 +110,9 @@ pub enum StoreError {
     /// it needs is taken by another live match.
     #[error("{0}")]
     Taken(Taken),
-    /// The operation exists only for shared stores (see [`Store::shared`]).
-    #[error("this store does not share live matches between processes")]
-    NotShared,
+    /// A rematch names a member who was forgotten meanwhile (`/privacy delete`).
+    #[error("a member of this rematch was forgotten")]
+    Forgotten,
     /// A read or write failed while running.
     #[error("database error: {0}")]
     Query(#[from] sqlx::Error),
@@ -240,6 +252,35 @@ pub struct MatchRecord {
     /// Set on the change that ends a match that was played out: what it adds to ratings,
     /// statistics and history, written in the same transaction as the end.
     pub played: Option<Played>,
+    /// Set on a rematch's first record.
+    pub rematch_of: Option<RematchOf>,
+}
+
+impl MatchRecord {
+    /// How the match ended, for the settlement of ratings and statistics
+    /// ([`crate::rating::settle`]), when this record ends a match that was played out.
+    #[must_use]
+    pub fn end(&self) -> Option<crate::rating::settle::MatchEnd> {
+        let (played, result) = (self.played.as_ref()?, self.result.as_ref()?);
+        let seat = |i: usize| crate::rating::settle::Seat {
+            player: self.players[i],
+            name: played.names[i].clone(),
+            shots: played.stats[i].shots,
+            hits: played.stats[i].hits,
+            turns: played.stats[i].turns,
+        };
+        Some(crate::rating::settle::MatchEnd {
+            id: self.id,
+            variant: self.variant,
+            guild: self.guild,
+            how: result.how,
+            winner: result.winner,
+            seats: [seat(0), seat(1)],
+            computer: self.computer,
+            rated: played.rated,
+            ended_ms: self.updated_ms,
+        })
+    }
 }
 
 /// What a match played out adds to ratings and statistics.
@@ -249,6 +290,42 @@ pub struct Played {
     pub names: [String; 2],
     /// Shots, hits and turns of `[challenger, opponent]`.
     pub stats: [crate::game::PlayerStats; 2],
+    /// Whether it counts for ratings (member against member, where matches are rated).
+    pub rated: bool,
+}
+
+/// The match a rematch follows, and its players: the rematch is written only while that
+/// match still names them (a member forgotten meanwhile is not brought back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RematchOf {
+    /// The finished match.
+    pub id: u64,
+    /// Its `[challenger, opponent]`.
+    pub players: [u64; 2],
+}
+
+/// A finished match rewritten when a member is forgotten.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Renamed {
+    /// The match.
+    pub id: u64,
+    /// Its state with the member replaced (`None`: the state is unreadable and stays; only
+    /// its columns lose the member's id).
+    pub state: Option<Vec<u8>>,
+    /// The placeholder id that takes the member's place in its columns.
+    pub placeholder: u64,
+}
+
+/// What [`Store::forget`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forgot {
+    /// The member is forgotten.
+    Done,
+    /// They play a live match; nothing was written.
+    Playing,
+    /// A finished match of theirs is missing from the rewrite (it ended meanwhile);
+    /// nothing was written.
+    Changed,
 }
 
 /// A member's standing in one rule set, as a leaderboard shows it.
@@ -308,6 +385,8 @@ pub struct StoredMatch {
     pub live: bool,
     /// `challenge`, `placement`, `battle` or `finished`.
     pub phase: String,
+    /// The channel (or thread) it was played in.
+    pub channel: u64,
     /// The server it was played in, if known.
     pub guild: Option<u64>,
     /// `[challenger, opponent]`.
@@ -329,8 +408,7 @@ pub struct StoredMatch {
 /// Persistence for matches. Implementations must be safe to share between tasks.
 pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Writes `record` (state, columns and its moves) in one transaction. A record whose
-    /// version is not newer than the stored one leaves the state as it is (its moves are
-    /// still added if missing).
+    /// version is not newer than the stored one is refused with [`StoreError::Conflict`].
     fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()>;
 
     /// Writes many records in one transaction (used at start-up).
@@ -347,7 +425,7 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()>;
 
     /// Ends a live match that cannot be brought back (unreadable, or clashing with
-    /// another), as `abandoned`, without touching its state.
+    /// another), as `abandoned`, without touching its state; its members are free again.
     fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()>;
 
     /// One match, live or finished.
@@ -401,17 +479,28 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         player: u64,
     ) -> StoreFuture<'a, Option<Place>>;
 
-    /// The last `limit` matches `player` played out, the most recent first.
-    fn history(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>>;
+    /// The last `limit` matches `player` played out, the most recent first; only those
+    /// played in `guild` when one is given.
+    fn history(
+        &self,
+        player: u64,
+        guild: Option<u64>,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<HistoryRow>>;
 
     /// The ids and states of every finished match `player` sat in.
     fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
 
-    /// Forgets `player`: deletes their ratings, statistics, name and rematch requests,
-    /// and in each finished match of `renamed` (id, state with the member replaced,
-    /// seat-placeholder id) puts the placeholder in their place. One transaction.
-    fn forget<'a>(&'a self, player: u64, renamed: &'a [(u64, Vec<u8>, u64)])
-    -> StoreFuture<'a, ()>;
+    /// The ids and states of every finished match that was cancelled (its ending names
+    /// who called it off).
+    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
+
+    /// Forgets `player` in one transaction: deletes their ratings, statistics, name and
+    /// rematch requests, and writes each match of `renamed` with the member replaced.
+    /// Refused, with nothing written, while they play a live match
+    /// ([`Forgot::Playing`]) or when `renamed` misses a finished match they sat in
+    /// ([`Forgot::Changed`]: one ended meanwhile).
+    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot>;
 
     /// Records that `player` asked for a rematch of match `id`; returns everyone who has,
     /// and whether this request was new.
@@ -428,96 +517,93 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Gives a claim back (the rematch could not start after all).
     fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()>;
 
-    /// `history` limited to the matches played in `guild`.
-    fn history_in(&self, player: u64, guild: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>>;
+    /// Up to `limit` live matches whose deadline is at or before `at_ms`, the most
+    /// overdue first.
+    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
 
-    /// Whether several processes share this store's live matches (PostgreSQL). The
-    /// database is then the source of truth: the session finds, reads and changes live
-    /// matches through the methods below rather than in its own memory.
-    fn shared(&self) -> bool {
-        false
-    }
+    /// Live matches where the computer is to move and that have not changed since
+    /// `before_ms`.
+    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>>;
+}
 
-    /// Shared stores: the id of the live match found by `key`.
-    fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<u64>> {
-        let _ = key;
-        Box::pin(async { Err(StoreError::NotShared) })
-    }
+/// A store that several processes share (PostgreSQL): the database is the source of
+/// truth for live matches, so the session finds, reads and changes them through these
+/// operations rather than in its own memory.
+pub trait SharedStore: Store {
+    /// The id of the live match found by `key`.
+    fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<u64>>;
 
-    /// Shared stores: runs `apply` on the live match found by `at` while its row is locked
-    /// and writes the record it returns, in one transaction (one statement finds and locks
-    /// it). With `skip_locked`, a match another process is changing right now is left
-    /// alone ([`Changed::Locked`]) instead of waited for.
+    /// Runs `apply` on the live match found by `at` while its row is locked and writes
+    /// the record it returns, in one transaction (one statement finds and locks it). With
+    /// `skip_locked`, a match another process is changing right now is left alone
+    /// ([`Changed::Locked`]) instead of waited for.
     fn change<'a>(
         &'a self,
         at: LiveKey,
         skip_locked: bool,
         apply: Apply<'a>,
-    ) -> StoreFuture<'a, Changed> {
-        let _ = (at, skip_locked, apply);
-        Box::pin(async { Err(StoreError::NotShared) })
-    }
+    ) -> StoreFuture<'a, Changed>;
 
-    /// Shared stores: writes a new live match, refused with [`StoreError::Taken`] when its
-    /// channel has a live match or one of its claims (or a member of `unclaimed`, who must
-    /// not play elsewhere) is bound to another.
+    /// Writes a new live match, refused with [`StoreError::Taken`] when its channel has a
+    /// live match or one of its claims (or a member of `unclaimed`, who must not play
+    /// elsewhere) is bound to another.
     fn open_live<'a>(
         &'a self,
         record: &'a MatchRecord,
         unclaimed: &'a [u64],
-    ) -> StoreFuture<'a, ()> {
-        let _ = (record, unclaimed);
-        Box::pin(async { Err(StoreError::NotShared) })
-    }
+    ) -> StoreFuture<'a, ()>;
 
-    /// Shared stores: up to `limit` live matches whose deadline is at or before `at_ms`,
-    /// the most overdue first.
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
-        let _ = (at_ms, limit);
-        Box::pin(async { Err(StoreError::NotShared) })
-    }
+    /// Takes up to `limit` ends that were written at or before `before_ms` and never
+    /// sent, marking them sent, so that one process announces each.
+    fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>>;
 
-    /// Shared stores: live matches where the computer is to move and that have not changed
-    /// since `before_ms`.
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>> {
-        let _ = before_ms;
-        Box::pin(async { Err(StoreError::NotShared) })
-    }
+    /// How many live matches there are per `(phase, variant)` (as stored).
+    fn census(&self) -> StoreFuture<'_, Vec<(String, String, u64)>>;
 
-    /// Shared stores: takes up to `limit` ends that were written at or before `before_ms`
-    /// and never sent, marking them sent, so that one process announces each.
-    fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        let _ = (before_ms, limit);
-        Box::pin(async { Err(StoreError::NotShared) })
-    }
+    /// Joins the processes that use the database. True when no other one is running
+    /// (they were all down): this process then has the live matches to itself, to give
+    /// the players their time back, until it calls [`SharedStore::settle`]; a process
+    /// that starts meanwhile waits for that.
+    fn arrive(&self) -> StoreFuture<'_, bool>;
 
-    /// Shared stores: how many live matches there are per `(phase, variant)` (as stored).
-    fn census(&self) -> StoreFuture<'_, Vec<(String, String, u64)>> {
-        Box::pin(async { Err(StoreError::NotShared) })
-    }
+    /// Ends the time alone that [`SharedStore::arrive`] gave (if it did); from now on
+    /// this process counts as running, until the store is dropped.
+    fn settle(&self) -> StoreFuture<'_, ()>;
+}
 
-    /// Shared stores: joins the processes that use the database. True when no other one is
-    /// running (they were all down): this process then has the live matches to itself, to
-    /// give the players their time back, until it calls [`Store::settle`]; a process that
-    /// starts meanwhile waits for that.
-    fn arrive(&self) -> StoreFuture<'_, bool> {
-        Box::pin(async { Err(StoreError::NotShared) })
-    }
+/// A store as opened: one process's own, or shared by several. The session picks its
+/// engine by it, once.
+#[derive(Clone, Debug)]
+pub enum Opened {
+    /// This process alone uses the database (SQLite): live matches are kept in memory
+    /// and written through.
+    Local(std::sync::Arc<dyn Store>),
+    /// Several processes share the database (PostgreSQL), which holds the live matches.
+    Shared(std::sync::Arc<dyn SharedStore>),
+}
 
-    /// Shared stores: ends the time alone that [`Store::arrive`] gave (if it did); from now
-    /// on this process counts as running, until the store is dropped.
-    fn settle(&self) -> StoreFuture<'_, ()> {
-        Box::pin(async { Err(StoreError::NotShared) })
+impl Opened {
+    /// The store, whichever kind it is.
+    #[must_use]
+    pub fn store(&self) -> std::sync::Arc<dyn Store> {
+        match self {
+            Opened::Local(s) => std::sync::Arc::clone(s),
+            Opened::Shared(s) => std::sync::Arc::clone(s) as std::sync::Arc<dyn Store>,
+        }
     }
 }
 
 /// Opens the store named by `url`: `sqlite://path` (created on first start) or
 /// `postgres://user@host/database` (the database must exist).
-pub async fn open(url: &str) -> Result<std::sync::Arc<dyn Store>, StoreError> {
+pub async fn open(url: &str) -> Result<Opened, StoreError> {
     if url.starts_with("sqlite:") {
-        Ok(std::sync::Arc::new(SqliteStore::open(url).await?))
+        Ok(Opened::Local(std::sync::Arc::new(
+            SqliteStore::open(url).await?,
+        )))
     } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-        Ok(std::sync::Arc::new(PgStore::open(url).await?))
+        Ok(Opened::Shared(std::sync::Arc::new(
+            PgStore::open(url).await?,
+        )))
     } else {
         Err(StoreError::BadUrl {
             url: redacted(url),

@@ -1,13 +1,9 @@
-//! Reading stored rows back, once for both databases: the two stores run the same queries
-//! in their own dialects, and what comes back is decoded here.
+//! Reading stored rows back, once for both databases (the queries are in `queries.rs`).
 
 use sqlx::Row as _;
 
 use super::{HistoryRow, MoveRecord, Standing, StoreError, StoredMatch, from_sql};
 use crate::rating::{Outcome, Rating, Record, ResultRow};
-
-/// How a match must have ended to count in statistics (the others were never played out).
-pub(super) const PLAYED_OUT: [&str; 4] = ["sunk", "draw", "forfeit", "timeout"];
 
 /// The leaderboard's order: established members first, then by rating as shown (rounded),
 /// best first; equal ratings by member id so that pages never overlap. It is the order of
@@ -82,6 +78,7 @@ pub(super) fn stored(row: &impl Columns) -> Result<StoredMatch, StoreError> {
         version: number("version")?,
         live: row.flag("live")?,
         phase: row.text("phase")?,
+        channel: number("channel_id")?,
         guild: row.opt_int("guild_id")?.map(from_sql),
         players: [number("challenger_id")?, number("opponent_id")?],
         variant: row.text("variant")?,

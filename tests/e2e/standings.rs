@@ -343,7 +343,7 @@ async fn privacy_explains_and_deletes_after_confirmation() {
 /// Stores `n` rated classic wins of member `a` over member `b` in `guild`.
 async fn seed(url: &str, guild: u64, members: u64) {
     use broadside::store::{MatchRecord, MatchResult, Played};
-    let store = broadside::store::open(url).await.expect("open");
+    let store = broadside::store::open(url).await.expect("open").store();
     let mut id = 1;
     for a in 0..members {
         for k in 0..5 + a % 4 {
@@ -373,7 +373,9 @@ async fn seed(url: &str, guild: u64, members: u64) {
                 played: Some(Played {
                     names: [format!("Member {a}"), format!("Sparring {a}.{k}")],
                     stats: Default::default(),
+                    rated: true,
                 }),
+                rematch_of: None,
             };
             store.save(&record).await.expect("save");
             id += 1;

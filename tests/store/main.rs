@@ -4,6 +4,7 @@
 #[path = "../pg/mod.rs"]
 mod pg;
 
+mod db;
 mod migrate_store;
 mod session;
 mod shared;

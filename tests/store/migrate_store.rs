@@ -102,11 +102,11 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     let from = format!("sqlite://{}", dir.join("m.db").display());
 
     let (finished, live) = fill(&from).await;
-    let source = store::open(&from).await.unwrap();
+    let source = store::open(&from).await.unwrap().store();
     let before_rating = source.rating(BOB.0, "classic").await.unwrap();
     let before_results = source.results(CAROL.0, "classic").await.unwrap();
     let before_board = source.leaderboard(GUILD, "classic", 0, 10).await.unwrap();
-    let before_history = source.history(ALICE.0, 10).await.unwrap();
+    let before_history = source.history(ALICE.0, None, 10).await.unwrap();
     let stored = [
         source.get(finished.0).await.unwrap(),
         source.get(live.0).await.unwrap(),
@@ -125,7 +125,7 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
         "{text}"
     );
 
-    let target_store: Arc<dyn Store> = store::open(&target.url).await.unwrap();
+    let target_store: Arc<dyn Store> = store::open(&target.url).await.unwrap().store();
     assert_eq!(target_store.get(finished.0).await.unwrap(), stored[0]);
     assert_eq!(target_store.get(live.0).await.unwrap(), stored[1]);
     assert_eq!(target_store.moves(finished.0).await.unwrap(), moves);
@@ -145,7 +145,7 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
         before_board
     );
     assert_eq!(
-        target_store.history(ALICE.0, 10).await.unwrap(),
+        target_store.history(ALICE.0, None, 10).await.unwrap(),
         before_history
     );
 

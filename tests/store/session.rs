@@ -4,18 +4,18 @@
 //! do not concern the SQLite file itself run on a real PostgreSQL database too (see
 //! `pg/`; skipped without one).
 
-use crate::pg;
+use crate::db::{Db, Flaky, on_both_stores};
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, SystemTime};
 
 use broadside::game::{Confirmed, Coord, Fleet, Next, PhaseKind, PlayerId, Report, Variant};
 use broadside::session::{
-    ChannelKey, Locate, MatchId, NewMatch, OpenError, Seeds, Session, SessionError, Timeouts,
-    millis,
+    ChannelKey, Locate, MatchId, NewMatch, OpenError, Registry, Seeds, Session, SessionError,
+    Timeouts, millis,
 };
-use broadside::store::{self, MatchRecord, Store, StoreError, StoreFuture, StoredMatch};
+use broadside::store::{self, MatchRecord, Store, StoreError, StoredMatch};
 
 const ALICE: PlayerId = PlayerId(1001);
 const BOB: PlayerId = PlayerId(1002);
@@ -32,54 +32,6 @@ const TIMEOUTS: Timeouts = Timeouts {
     placement: Duration::from_secs(600),
     turn: Duration::from_secs(300),
 };
-
-/// A fresh database: a file in its own directory (removed at the end of the test), or a
-/// PostgreSQL database of its own (dropped at the end).
-struct Db {
-    dir: std::path::PathBuf,
-    pg: Option<pg::PgDb>,
-}
-
-impl Db {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!(
-            "broadside-session-{name}-{}-{}",
-            std::process::id(),
-            millis(SystemTime::now())
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        Self { dir, pg: None }
-    }
-
-    /// A PostgreSQL database, or `None` when the tests have no server.
-    async fn postgres(name: &str) -> Option<Self> {
-        let pg = pg::PgDb::create(name).await?;
-        let mut db = Self::new(name);
-        db.pg = Some(pg);
-        Some(db)
-    }
-
-    fn path(&self) -> std::path::PathBuf {
-        self.dir.join("matches.db")
-    }
-
-    fn url(&self) -> String {
-        match &self.pg {
-            Some(pg) => pg.url.clone(),
-            None => format!("sqlite://{}", self.path().display()),
-        }
-    }
-
-    async fn store(&self) -> Arc<dyn Store> {
-        store::open(&self.url()).await.expect("open the store")
-    }
-}
-
-impl Drop for Db {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
 
 fn new_match(variant: Variant) -> NewMatch {
     NewMatch {
@@ -138,8 +90,9 @@ async fn stored(store: &Arc<dyn Store>, id: MatchId) -> StoredMatch {
 }
 
 async fn every_change_is_stored_before_it_is_returned(db: Db) {
-    let store = db.store().await;
-    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(7)));
+    let opened = db.open().await;
+    let store = opened.store();
+    let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(7)));
     let challenged = s.challenge(new_match(Variant::Classic)).await.unwrap();
     let id = challenged.id;
     let row = stored(&store, id).await;
@@ -193,7 +146,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
     assert_eq!(row.winner, Some(first.0));
     assert!(row.ended_ms.is_some());
     // In memory stays only what is live.
-    assert!(s.live().is_empty());
+    assert!(s.live().is_none_or(Registry::is_empty));
     assert!(matches!(
         s.fire(CHANNEL, first, "A1").await,
         Err(SessionError::NoMatchHere)
@@ -205,8 +158,9 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
 }
 
 async fn rejected_actions_change_nothing_in_memory_or_on_disk(db: Db) {
-    let store = db.store().await;
-    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(8)));
+    let opened = db.open().await;
+    let store = opened.store();
+    let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(8)));
     let (id, first) = battle(&s, Variant::Game2000, [G2000_A, G2000_B]).await;
     let before_row = stored(&store, id).await;
     let before = s.read(Locate::Id(id), Clone::clone).await.unwrap();
@@ -229,222 +183,9 @@ async fn rejected_actions_change_nothing_in_memory_or_on_disk(db: Db) {
     assert!(store.moves(id.0).await.unwrap().is_empty());
 }
 
-/// A store whose writes can be made to fail, around a real SQLite store.
-#[derive(Debug)]
-struct Flaky {
-    inner: Arc<dyn Store>,
-    failing: AtomicBool,
-    /// Each write first waits this many milliseconds.
-    slow_ms: std::sync::atomic::AtomicU64,
-    /// Writes that carry a shot fail.
-    failing_shots: AtomicBool,
-    /// This many writes are carried out but reported as failed (the answer was lost).
-    losing_answers: std::sync::atomic::AtomicUsize,
-}
-
-impl Flaky {
-    /// `inner`, working normally until told otherwise.
-    fn over(inner: Arc<dyn Store>) -> Self {
-        Self {
-            inner,
-            failing: AtomicBool::new(false),
-            slow_ms: 0.into(),
-            failing_shots: AtomicBool::new(false),
-            losing_answers: 0.into(),
-        }
-    }
-
-    fn store_ref(&self) -> &Arc<dyn Store> {
-        &self.inner
-    }
-}
-
-impl Store for Flaky {
-    fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            let slow = self.slow_ms.load(Ordering::SeqCst);
-            tokio::time::sleep(Duration::from_millis(slow)).await;
-            if self.failing.load(Ordering::SeqCst)
-                || (self.failing_shots.load(Ordering::SeqCst) && !record.moves.is_empty())
-            {
-                return Err(StoreError::Data("disk full".into()));
-            }
-            self.inner.save(record).await?;
-            let lose = self.losing_answers.load(Ordering::SeqCst);
-            if lose > 0 {
-                self.losing_answers.store(lose - 1, Ordering::SeqCst);
-                return Err(StoreError::Data("connection reset after commit".into()));
-            }
-            Ok(())
-        })
-    }
-    fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()> {
-        self.inner.save_all(records)
-    }
-    fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
-        self.inner.live_states()
-    }
-    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        self.inner.unannounced()
-    }
-    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
-        self.inner.mark_announced(id)
-    }
-    fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
-        self.inner.retire(id, at_ms)
-    }
-    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
-        self.inner.get(id)
-    }
-    fn rating<'a>(
-        &'a self,
-        player: u64,
-        variant: &'a str,
-    ) -> StoreFuture<'a, Option<(broadside::rating::Rating, broadside::rating::Record)>> {
-        self.inner.rating(player, variant)
-    }
-    fn results<'a>(
-        &'a self,
-        player: u64,
-        variant: &'a str,
-    ) -> StoreFuture<'a, Vec<broadside::rating::ResultRow>> {
-        self.inner.results(player, variant)
-    }
-    fn leaderboard<'a>(
-        &'a self,
-        guild: u64,
-        variant: &'a str,
-        offset: u32,
-        limit: u32,
-    ) -> StoreFuture<'a, store::LeaderPage> {
-        self.inner.leaderboard(guild, variant, offset, limit)
-    }
-    fn place<'a>(
-        &'a self,
-        guild: u64,
-        variant: &'a str,
-        player: u64,
-    ) -> StoreFuture<'a, Option<store::Place>> {
-        self.inner.place(guild, variant, player)
-    }
-    fn history(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<store::HistoryRow>> {
-        self.inner.history(player, limit)
-    }
-    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
-        self.inner.matches_of(player)
-    }
-    fn forget<'a>(
-        &'a self,
-        player: u64,
-        renamed: &'a [(u64, Vec<u8>, u64)],
-    ) -> StoreFuture<'a, ()> {
-        self.inner.forget(player, renamed)
-    }
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
-        self.inner.vote_rematch(id, player, at_ms)
-    }
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)> {
-        self.inner.claim_rematch(id, new, at_ms)
-    }
-    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool> {
-        self.inner.reclaim_rematch(id, old, new)
-    }
-    fn history_in(
-        &self,
-        player: u64,
-        guild: u64,
-        limit: u32,
-    ) -> StoreFuture<'_, Vec<store::HistoryRow>> {
-        self.inner.history_in(player, guild, limit)
-    }
-    fn shared(&self) -> bool {
-        self.inner.shared()
-    }
-    fn live_id(&self, key: store::LiveKey) -> StoreFuture<'_, Option<u64>> {
-        self.inner.live_id(key)
-    }
-    fn change<'a>(
-        &'a self,
-        at: store::LiveKey,
-        skip_locked: bool,
-        apply: store::Apply<'a>,
-    ) -> StoreFuture<'a, store::Changed> {
-        Box::pin(async move {
-            let slow = self.slow_ms.load(Ordering::SeqCst);
-            tokio::time::sleep(Duration::from_millis(slow)).await;
-            if self.failing.load(Ordering::SeqCst) {
-                return Err(StoreError::Data("disk full".into()));
-            }
-            // A write that carries a shot is rolled back, as a failed commit would be.
-            let failing_shots = self.failing_shots.load(Ordering::SeqCst);
-            let mut shot = false;
-            let mut wrapped = |state: &[u8]| {
-                let record = apply(state)?;
-                shot = !record.moves.is_empty();
-                (!(failing_shots && shot)).then_some(record)
-            };
-            let changed = self.inner.change(at, skip_locked, &mut wrapped).await?;
-            if failing_shots && shot {
-                return Err(StoreError::Data("disk full".into()));
-            }
-            let lose = self.losing_answers.load(Ordering::SeqCst);
-            if lose > 0 && changed == store::Changed::Written {
-                self.losing_answers.store(lose - 1, Ordering::SeqCst);
-                return Err(StoreError::Data("connection reset after commit".into()));
-            }
-            Ok(changed)
-        })
-    }
-    fn open_live<'a>(
-        &'a self,
-        record: &'a MatchRecord,
-        unclaimed: &'a [u64],
-    ) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            if self.failing.load(Ordering::SeqCst) {
-                return Err(StoreError::Data("disk full".into()));
-            }
-            self.inner.open_live(record, unclaimed).await
-        })
-    }
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
-        self.inner.due(at_ms, limit)
-    }
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>> {
-        self.inner.computer_waiting(before_ms)
-    }
-    fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        self.inner.take_unannounced(before_ms, limit)
-    }
-    fn arrive(&self) -> StoreFuture<'_, bool> {
-        self.inner.arrive()
-    }
-    fn settle(&self) -> StoreFuture<'_, ()> {
-        self.inner.settle()
-    }
-    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
-        self.inner.release_rematch(id)
-    }
-    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<store::MoveRecord>> {
-        self.inner.moves(id)
-    }
-    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
-        self.inner.recent(player, limit)
-    }
-    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
-        self.inner.beat(at_ms)
-    }
-    fn last_beat(&self) -> StoreFuture<'_, Option<i64>> {
-        self.inner.last_beat()
-    }
-    fn ping(&self) -> StoreFuture<'_, ()> {
-        self.inner.ping()
-    }
-}
-
 async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
-    let flaky = Arc::new(Flaky::over(db.store().await));
-    let s = Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(9)));
+    let flaky = Flaky::over(db.open().await);
+    let s = Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(9)));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     let before = s.read(Locate::Id(id), Clone::clone).await.unwrap();
     flaky.failing.store(true, Ordering::SeqCst);
@@ -453,7 +194,7 @@ async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
     // Back as it was, except that (in memory) the failed version number is never used
     // again; a shared store's transaction was rolled back whole.
     let mut after = s.read(Locate::Id(id), Clone::clone).await.unwrap();
-    if !s.store().shared() {
+    if !db.is_shared() {
         assert!(after.version > before.version);
         after.version = before.version;
     }
@@ -470,32 +211,33 @@ async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
 }
 
 async fn a_write_whose_answer_was_lost_counts_once(db: Db) {
-    let flaky = Arc::new(Flaky::over(db.store().await));
-    let s = Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(10)));
+    let flaky = Flaky::over(db.open().await);
+    let s = Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(10)));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     // The shot is committed, but its answer is lost: the retry finds it stored.
     flaky.losing_answers.store(1, Ordering::SeqCst);
     let fired = s.fire(CHANNEL, first, "E5").await.expect("it was written");
-    let stored_row = stored(&flaky.inner, id).await;
+    let stored_row = stored(&flaky.store_ref(), id).await;
     let live = s.read(Locate::Id(id), Clone::clone).await.unwrap();
     assert_eq!(stored_row.version, live.version);
-    assert_eq!(flaky.inner.moves(id.0).await.unwrap().len(), 1);
+    assert_eq!(flaky.store_ref().moves(id.0).await.unwrap().len(), 1);
     // The next move is written after it, not instead of it.
     let next = match fired.outcome.next {
         Next::Turn { player, .. } | Next::Again(player) => player,
         Next::Over(_) => panic!("one shot does not end a match"),
     };
     s.fire(CHANNEL, next, "F5").await.unwrap();
-    assert_eq!(flaky.inner.moves(id.0).await.unwrap().len(), 2);
+    assert_eq!(flaky.store_ref().moves(id.0).await.unwrap().len(), 2);
 }
 
 async fn an_ended_match_is_announced_exactly_once(db: Db) {
-    let store = db.store().await;
+    let opened = db.open().await;
+    let store = opened.store();
     let timeouts = Timeouts {
         challenge: Duration::from_millis(1),
         ..TIMEOUTS
     };
-    let s = Session::new(Arc::clone(&store), timeouts, Seeds::new(Some(10)));
+    let s = Session::new(opened.clone(), timeouts, Seeds::new(Some(10)));
     let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
     tokio::time::sleep(Duration::from_millis(5)).await;
     let now = SystemTime::now();
@@ -512,7 +254,7 @@ async fn an_ended_match_is_announced_exactly_once(db: Db) {
 #[tokio::test]
 async fn ids_are_random_and_old_buttons_find_nothing() {
     let db = Db::new("ids");
-    let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(11)));
+    let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(11)));
     let a = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
     s.cancel(CHANNEL, ALICE, false)
         .await
@@ -559,21 +301,22 @@ async fn a_restarted_session_goes_on_exactly_where_it_stopped(db: Db) {
     // Two identical matches from the same seed: one played straight through, one whose
     // session is dropped (as by a crash) halfway and restored from the file.
     let straight_db = Db::new("straight");
-    let straight = Session::new(straight_db.store().await, TIMEOUTS, Seeds::new(Some(12)));
+    let straight = Session::new(straight_db.open().await, TIMEOUTS, Seeds::new(Some(12)));
     let (_, first) = battle(&straight, Variant::Game2000, [G2000_A, G2000_B]).await;
     let expected = play_salvos(&straight, first, 8, 0).await;
 
     let (id, first2) = {
-        let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(12)));
+        let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(12)));
         let (id, first2) = battle(&s, Variant::Game2000, [G2000_A, G2000_B]).await;
         let got = play_salvos(&s, first2, 4, 0).await;
         assert_eq!(got, expected[..4]);
         (id, first2)
     };
     assert_eq!(first, first2);
-    let store = db.store().await;
+    let opened = db.open().await;
+    let store = opened.store();
     let before = stored(&store, id).await;
-    let (s, resumed, _) = Session::restore(store, TIMEOUTS, Seeds::new(None))
+    let (s, resumed, _) = Session::restore(opened.clone(), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     assert_eq!(resumed.len(), 1);
@@ -589,9 +332,10 @@ async fn a_restarted_session_goes_on_exactly_where_it_stopped(db: Db) {
 }
 
 async fn restored_deadlines_give_back_the_downtime(db: Db) {
-    let store = db.store().await;
+    let opened = db.open().await;
+    let store = opened.store();
     let id = {
-        let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(13)));
+        let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(13)));
         let (id, _) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
         id
     };
@@ -599,7 +343,7 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
     // stored deadline is about now + 300 s, so as seen an hour ago it had 3900 s left.
     let hour_ago = millis(SystemTime::now()) - 3_600_000;
     store.beat(hour_ago).await.unwrap();
-    let (s, resumed, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+    let (s, resumed, _) = Session::restore(opened.clone(), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     let now = SystemTime::now();
@@ -613,11 +357,11 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
     // A deadline already past when the bot went down still gets a minute. (A shared
     // store gives time back only when its heartbeat is stale: see tests/shared.rs.)
     drop(s);
-    if store.shared() {
+    if db.is_shared() {
         return;
     }
     store.beat(millis(now) + 10_000_000).await.unwrap();
-    let (s, _, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+    let (s, _, _) = Session::restore(opened.clone(), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     let left = s
@@ -668,7 +412,7 @@ async fn a_computer_match_is_restored_with_its_random_numbers(db: Db) {
     };
     let other_db = Db::new("computer-straight");
     let straight = Arc::new(Session::new(
-        other_db.store().await,
+        other_db.open().await,
         TIMEOUTS,
         Seeds::new(Some(14)),
     ));
@@ -676,14 +420,14 @@ async fn a_computer_match_is_restored_with_its_random_numbers(db: Db) {
     let expected = play(straight, id, 6).await;
 
     let first = Arc::new(Session::new(
-        db.store().await,
+        db.open().await,
         TIMEOUTS,
         Seeds::new(Some(14)),
     ));
     let id = start(Arc::clone(&first)).await;
     let mut got = play(Arc::clone(&first), id, 3).await;
     drop(first);
-    let (s, resumed, _) = Session::restore(db.store().await, TIMEOUTS, Seeds::new(None))
+    let (s, resumed, _) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     assert_eq!(resumed.len(), 1);
@@ -702,8 +446,7 @@ async fn a_computer_match_is_restored_with_its_random_numbers(db: Db) {
 async fn a_newer_or_damaged_database_is_refused_and_left_alone() {
     let db = Db::new("refused");
     {
-        let store = db.store().await;
-        let s = Session::new(store, TIMEOUTS, Seeds::new(Some(15)));
+        let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(15)));
         s.challenge(new_match(Variant::Classic)).await.unwrap();
     }
     // A migration this build does not know, as a newer version would have left it.
@@ -725,7 +468,7 @@ async fn a_newer_or_damaged_database_is_refused_and_left_alone() {
     assert!(text.contains("matches.db"), "{text}");
 
     // A file that is not a database at all.
-    let junk = db.dir.join("junk.db");
+    let junk = db.path().with_file_name("junk.db");
     let bytes = b"this is not a database, but it is somebody's file".repeat(200);
     std::fs::write(&junk, &bytes).unwrap();
     let err = store::open(&format!("sqlite://{}", junk.display()))
@@ -743,8 +486,8 @@ async fn a_newer_or_damaged_database_is_refused_and_left_alone() {
 async fn a_change_waits_for_the_write_before_it(db: Db) {
     // A shot is being written (slowly) when a forfeit comes in; the shot's write then
     // fails. The forfeit must not build on the shot that never made it to disk.
-    let flaky = Arc::new(Flaky::over(db.store().await));
-    let s = Arc::new(Session::new(flaky.clone(), TIMEOUTS, Seeds::new(Some(21))));
+    let flaky = Flaky::over(db.open().await);
+    let s = Arc::new(Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(21))));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     flaky.slow_ms.store(100, Ordering::SeqCst);
     flaky.failing_shots.store(true, Ordering::SeqCst);
@@ -762,7 +505,7 @@ async fn a_change_waits_for_the_write_before_it(db: Db) {
     let ended = forfeit.await.unwrap().expect("the forfeit is stored");
     assert!(ended.is_some());
     // The forfeit's state holds no shot, and no shot is stored.
-    let row = stored(flaky.store_ref(), id).await;
+    let row = stored(&flaky.store_ref(), id).await;
     assert_eq!(row.how.as_deref(), Some("forfeit"));
     let state: serde_json::Value = serde_json::from_slice(&row.state).unwrap();
     assert_eq!(state["moves"], 0, "{state}");
@@ -771,18 +514,18 @@ async fn a_change_waits_for_the_write_before_it(db: Db) {
 
 async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) {
     let id = {
-        let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(22)));
+        let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(22)));
         let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
         let ended = s.forfeit(first).await.unwrap();
         assert!(ended.is_some());
         // The bot dies here, before announcing.
         id
     };
-    let (s, resumed, mut unsent) = Session::restore(db.store().await, TIMEOUTS, Seeds::new(None))
+    let (s, resumed, mut unsent) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     assert!(resumed.is_empty());
-    if s.store().shared() {
+    if db.is_shared() {
         // Other processes may be about to announce it: the sweep takes it once it is
         // clearly orphaned.
         assert!(unsent.is_empty());
@@ -799,52 +542,53 @@ async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) 
     assert!(unsent[0].reveal.is_some());
     s.announced(id).await;
     drop(s);
-    let (_, _, unsent) = Session::restore(db.store().await, TIMEOUTS, Seeds::new(None))
+    let (_, _, unsent) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     assert!(unsent.is_empty(), "announced once");
 }
 
 async fn clashing_live_matches_keep_the_newest(db: Db) {
-    let store = db.store().await;
+    let opened = db.open().await;
+    let store = opened.store();
     // Two sessions on one file (as two processes would): both open a match in CHANNEL.
-    let older = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(23)));
+    let older = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(23)));
     let old = older
         .challenge(new_match(Variant::Classic))
         .await
         .unwrap()
         .id;
     tokio::time::sleep(Duration::from_millis(5)).await;
-    let newer = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(24)));
-    let opened = newer.challenge(new_match(Variant::Game2000)).await;
-    if store.shared() {
+    let newer = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(24)));
+    let second = newer.challenge(new_match(Variant::Game2000)).await;
+    if db.is_shared() {
         // A shared store never lets the clash happen.
         assert!(
             matches!(
-                opened,
+                second,
                 Err(SessionError::Busy {
                     reason: OpenError::ChannelBusy,
                     ..
                 })
             ),
-            "{opened:?}"
+            "{second:?}"
         );
         assert!(stored(&store, old).await.live);
         return;
     }
-    let new = opened.unwrap().id;
+    let new = second.unwrap().id;
     drop((older, newer));
-    let (s, resumed, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+    let (s, resumed, _) = Session::restore(opened.clone(), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     assert_eq!(resumed.len(), 1);
     assert_eq!(resumed[0].id, new);
-    assert_eq!(s.live().len(), 1);
+    assert_eq!(s.live().map(Registry::len), Some(1));
     let row = stored(&store, old).await;
     assert!(!row.live);
     assert_eq!(row.how.as_deref(), Some("abandoned"));
     // Next start: nothing clashes any more.
-    let (_, resumed, _) = Session::restore(Arc::clone(&store), TIMEOUTS, Seeds::new(None))
+    let (_, resumed, _) = Session::restore(opened.clone(), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
     assert_eq!(resumed.len(), 1);
@@ -855,7 +599,7 @@ async fn a_late_move_does_not_count(db: Db) {
         turn: Duration::from_millis(30),
         ..TIMEOUTS
     };
-    let s = Session::new(db.store().await, timeouts, Seeds::new(Some(25)));
+    let s = Session::new(db.open().await, timeouts, Seeds::new(Some(25)));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     tokio::time::sleep(Duration::from_millis(40)).await;
     // The sweep has not run: the shot is refused all the same, and nothing changes.
@@ -874,8 +618,9 @@ async fn a_late_move_does_not_count(db: Db) {
 }
 
 async fn an_older_version_is_refused_by_the_store(db: Db) {
-    let store = db.store().await;
-    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(26)));
+    let opened = db.open().await;
+    let store = opened.store();
+    let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(26)));
     let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
     s.accept(id, BOB, None).await.unwrap();
     let row = stored(&store, id).await;
@@ -899,6 +644,7 @@ async fn an_older_version_is_refused_by_the_store(db: Db) {
         claims: Vec::new(),
         computer_next: false,
         played: None,
+        rematch_of: None,
     };
     assert!(matches!(
         store.save(&stale).await,
@@ -949,7 +695,7 @@ async fn the_computer_moves_by_its_view_alone() {
             let mut sessions = Vec::new();
             let mut ids = Vec::new();
             for (db, fleet) in dbs.iter().zip(fleets) {
-                let s = Session::new(db.store().await, TIMEOUTS, Seeds::new(Some(31)));
+                let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(31)));
                 ids.push(versus_computer(&s, variant, level, fleet).await);
                 sessions.push(s);
             }
@@ -1014,8 +760,9 @@ async fn one_database_file_serves_one_bot() {
 async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     use broadside::session::ReplayError;
     let db = Db::new("replays");
-    let store = db.store().await;
-    let s = Session::new(Arc::clone(&store), TIMEOUTS, Seeds::new(Some(21)));
+    let opened = db.open().await;
+    let store = opened.store();
+    let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(21)));
     // A match that ends before a shot: no replay, and not offered.
     let declined = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
     s.decline(declined, BOB).await.unwrap();
@@ -1101,30 +848,6 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
         s.finished(MatchId(12_345)).await,
         Err(ReplayError::Unknown)
     ));
-}
-
-/// Runs each test on SQLite and on PostgreSQL.
-macro_rules! on_both_stores {
-    ($($test:ident),* $(,)?) => {
-        mod on_sqlite {
-            $(
-                #[tokio::test]
-                async fn $test() {
-                    super::$test(super::Db::new(stringify!($test))).await;
-                }
-            )*
-        }
-        mod on_postgres {
-            $(
-                #[tokio::test]
-                async fn $test() {
-                    if let Some(db) = super::Db::postgres(stringify!($test)).await {
-                        super::$test(db).await;
-                    }
-                }
-            )*
-        }
-    };
 }
 
 on_both_stores!(

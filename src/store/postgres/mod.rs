@@ -3,12 +3,11 @@
 //! PostgreSQL server or want the database off the bot's host.
 //!
 //! Several bot processes may share one database (each running some of the shards): the
-//! database is the source of truth for live matches ([`Store::shared`]). Each change of a
+//! database is the source of truth for live matches ([`SharedStore`]). Each change of a
 //! match runs in one transaction that locks the match's row; one live match per channel
 //! is a unique index, one per member the `live_players` table; the deadline sweep of every
 //! process takes due matches with `FOR UPDATE SKIP LOCKED`.
 
-use crate::store::rows;
 use std::time::Duration;
 
 use sqlx::migrate::{MigrateError, Migrator};
@@ -16,13 +15,11 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{PgConnection, PgPool};
 
 use super::{
-    Apply, Changed, HistoryRow, LeaderPage, LiveKey, MatchRecord, MoveRecord, Store, StoreError,
-    StoreFuture, StoredMatch, Taken, from_sql, to_sql,
+    Apply, Changed, LiveKey, MatchRecord, SharedStore, StoreError, StoreFuture, Taken, from_sql,
+    to_sql,
 };
-use crate::rating::{Rating, Record, ResultRow};
 
 mod presence;
-mod ratings;
 
 /// The schema migrations, compiled into the binary.
 static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
@@ -65,8 +62,8 @@ impl PgStore {
                 reason: e.to_string(),
             })?;
         let options = options.options(SESSION_SETTINGS);
-        let open_failed = |e: sqlx::Error| StoreError::Open {
-            file: name.clone(),
+        let open_failed = |e: sqlx::Error| StoreError::Connect {
+            database: name.clone(),
             reason: e.to_string(),
         };
         let pool = PgPoolOptions::new()
@@ -112,16 +109,7 @@ impl PgStore {
         &self.pool
     }
 
-    async fn write(&self, records: &[MatchRecord]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        for r in records {
-            write_in(&mut tx, r).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    /// [`Store::change`]: the match is found and locked by one statement.
+    /// [`SharedStore::change`]: the match is found and locked by one statement.
     async fn change_in(
         &self,
         at: LiveKey,
@@ -181,7 +169,7 @@ impl PgStore {
             tx.rollback().await?;
             return Ok(Changed::Refused);
         };
-        if let Err(e) = write_in(&mut tx, &record).await {
+        if let Err(e) = queries::write_in(&mut tx, &record).await {
             let _ = tx.rollback().await;
             return Err(e);
         }
@@ -189,7 +177,7 @@ impl PgStore {
         Ok(Changed::Written)
     }
 
-    /// [`Store::open_live`].
+    /// [`SharedStore::open_live`].
     async fn open_in(&self, record: &MatchRecord, unclaimed: &[u64]) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         // The channel first, as the in-process registry does.
@@ -205,7 +193,7 @@ impl PgStore {
             return Err(StoreError::Taken(taken));
         }
         // A failed insert holds its index entries until the rollback: send it now.
-        if let Err(e) = write_in(&mut tx, record).await {
+        if let Err(e) = queries::write_in(&mut tx, record).await {
             let _ = tx.rollback().await;
             return Err(e);
         }
@@ -239,78 +227,75 @@ async fn bound(
     }))
 }
 
-/// Writes one record in `tx`: the match (only over an older version), its moves, the
-/// members it binds, and (at a rated end) the ratings.
-async fn write_in(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), StoreError> {
-    let (how, winner, loser) = match &r.result {
-        Some(res) => (Some(res.how), res.winner.map(to_sql), res.loser.map(to_sql)),
-        None => (None, None, None),
-    };
-    let ended = r.result.as_ref().map(|_| r.updated_ms);
-    let written = sqlx::query(
-        "INSERT INTO matches (id, version, channel_id, guild_id, challenger_id, \
-             opponent_id, variant, options, computer, phase, live, deadline_ms, state, how, \
-             winner_id, loser_id, created_ms, updated_ms, ended_ms, computer_next) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-             $17, $18, $19, $20) \
-             ON CONFLICT (id) DO UPDATE SET version = excluded.version, \
-             phase = excluded.phase, live = excluded.live, deadline_ms = excluded.deadline_ms, \
-             state = excluded.state, how = excluded.how, winner_id = excluded.winner_id, \
-             loser_id = excluded.loser_id, updated_ms = excluded.updated_ms, \
-             ended_ms = excluded.ended_ms, computer_next = excluded.computer_next \
-             WHERE matches.version < excluded.version",
-    )
-    .bind(to_sql(r.id))
-    .bind(to_sql(r.version))
-    .bind(to_sql(r.channel))
-    .bind(r.guild.map(to_sql))
-    .bind(to_sql(r.players[0]))
-    .bind(to_sql(r.players[1]))
-    .bind(r.variant)
-    .bind(&r.options)
-    .bind(r.computer)
-    .bind(r.phase)
-    .bind(r.result.is_none())
-    .bind(r.deadline_ms)
-    .bind(&r.state)
-    .bind(how)
-    .bind(winner)
-    .bind(loser)
-    .bind(r.created_ms)
-    .bind(r.updated_ms)
-    .bind(ended)
-    .bind(r.computer_next)
-    .execute(&mut *tx)
-    .await
-    .map_err(|e| match &e {
+/// The shared queries, compiled for PostgreSQL (see `queries.rs`).
+#[path = "../queries.rs"]
+#[expect(
+    clippy::duplicate_mod,
+    reason = "the queries are written once and compiled for each back-end"
+)]
+mod queries;
+
+/// The database the shared queries run on.
+type Db = sqlx::Postgres;
+/// The store the shared queries implement [`Store`] for.
+type Handle = PgStore;
+
+/// Locks the rows a query reads until the transaction ends.
+const FOR_UPDATE: &str = " FOR UPDATE";
+/// Keeps the rows a query reads from changing until the transaction ends.
+const FOR_SHARE: &str = " FOR SHARE";
+
+/// The first half of the transaction-level advisory locks of ratings and rematch votes
+/// (the two-key form, a key space apart from the presence lock).
+const KEY_RATING: i32 = 0x4252_0001;
+/// See [`KEY_RATING`].
+const KEY_REMATCH: i32 = 0x4252_0002;
+
+/// Takes the transaction-level lock `(space, id)` (ids folded to 32 bits: a collision only
+/// makes two unrelated writes wait for each other).
+async fn lock_key(tx: &mut PgConnection, space: i32, id: u64) -> Result<(), StoreError> {
+    let folded = i32::from_ne_bytes(((id ^ (id >> 32)) as u32).to_ne_bytes());
+    sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+        .bind(space)
+        .bind(folded)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// Locks both members' ratings, in id order, for the rest of the transaction: two ends of
+/// the same member's matches never read the same old rating.
+async fn lock_ratings(tx: &mut PgConnection, players: [u64; 2]) -> Result<(), StoreError> {
+    let mut members = players;
+    members.sort_unstable();
+    for p in members {
+        lock_key(tx, KEY_RATING, p).await?;
+    }
+    Ok(())
+}
+
+/// Takes the rematch votes of match `id` for the rest of the transaction.
+async fn lock_rematch(tx: &mut PgConnection, id: u64) -> Result<(), StoreError> {
+    lock_key(tx, KEY_REMATCH, id).await
+}
+
+/// A failed write of a match, as a store error: the unique index of live channels is a
+/// channel that is taken.
+fn write_error(e: sqlx::Error) -> StoreError {
+    match &e {
         sqlx::Error::Database(db) if db.constraint() == Some(LIVE_CHANNEL_INDEX) => {
             StoreError::Taken(Taken::Channel)
         }
         _ => StoreError::Query(e),
-    })?;
-    if written.rows_affected() == 0 {
-        return Err(StoreError::Conflict {
-            id: r.id,
-            version: r.version,
-        });
     }
-    for m in &r.moves {
-        sqlx::query(
-            "INSERT INTO moves (match_id, seq, player_id, turn, cells, reports, at_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING",
-        )
-        .bind(to_sql(r.id))
-        .bind(i64::from(m.seq))
-        .bind(to_sql(m.player))
-        .bind(i64::from(m.turn))
-        .bind(&m.cells)
-        .bind(&m.reports)
-        .bind(m.at_ms)
+}
+
+/// A retired match frees its members.
+async fn after_retire(tx: &mut PgConnection, id: u64) -> Result<(), StoreError> {
+    sqlx::query("DELETE FROM live_players WHERE match_id = $1")
+        .bind(to_sql(id))
         .execute(&mut *tx)
         .await?;
-    }
-    sync_claims(tx, r).await?;
-    ratings::record(tx, r).await?;
     Ok(())
 }
 
@@ -319,7 +304,7 @@ async fn write_in(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), StoreErr
 /// inserted in id order, so two transactions binding the same two members cannot wait on
 /// each other crosswise. Claims change
 /// only when a match opens, is accepted or ends, so a change in battle skips this.
-async fn sync_claims(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), StoreError> {
+async fn after_write(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), StoreError> {
     let live = r.result.is_none();
     if live && r.phase == "battle" {
         return Ok(());
@@ -353,214 +338,7 @@ async fn sync_claims(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), Store
     }
 }
 
-impl Store for PgStore {
-    fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
-        Box::pin(self.write(std::slice::from_ref(record)))
-    }
-
-    fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()> {
-        Box::pin(self.write(records))
-    }
-
-    fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
-        Box::pin(async move {
-            let rows: Vec<(i64, Vec<u8>)> = sqlx::query_as(
-                "SELECT id, state FROM matches WHERE live ORDER BY updated_ms DESC, id",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(rows
-                .into_iter()
-                .map(|(id, state)| (from_sql(id), state))
-                .collect())
-        })
-    }
-
-    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        Box::pin(async move {
-            let states: Vec<Vec<u8>> = sqlx::query_scalar(
-                "SELECT state FROM matches WHERE NOT live AND NOT announced ORDER BY ended_ms",
-            )
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(states)
-        })
-    }
-
-    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            sqlx::query("UPDATE matches SET announced = TRUE WHERE id = $1")
-                .bind(to_sql(id))
-                .execute(&self.pool)
-                .await?;
-            Ok(())
-        })
-    }
-
-    fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            let mut tx = self.pool.begin().await?;
-            sqlx::query(
-                "UPDATE matches SET live = FALSE, phase = 'finished', how = 'abandoned', \
-                 ended_ms = $2, updated_ms = $2, announced = TRUE WHERE id = $1 AND live",
-            )
-            .bind(to_sql(id))
-            .bind(at_ms)
-            .execute(&mut *tx)
-            .await?;
-            // Its members are free again.
-            sqlx::query("DELETE FROM live_players WHERE match_id = $1")
-                .bind(to_sql(id))
-                .execute(&mut *tx)
-                .await?;
-            tx.commit().await?;
-            Ok(())
-        })
-    }
-
-    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
-        Box::pin(async move {
-            let row = sqlx::query("SELECT * FROM matches WHERE id = $1")
-                .bind(to_sql(id))
-                .fetch_optional(&self.pool)
-                .await?;
-            row.as_ref().map(rows::stored).transpose()
-        })
-    }
-
-    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
-        Box::pin(async move {
-            // Two indexed lookups (one per seat) rather than an OR over both columns.
-            let rows = sqlx::query(
-                "SELECT * FROM matches WHERE id IN ( \
-                   SELECT id FROM matches WHERE challenger_id = $1 AND NOT live \
-                   UNION SELECT id FROM matches WHERE opponent_id = $1 AND NOT live) \
-                 AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
-                 ORDER BY ended_ms DESC, id LIMIT $2",
-            )
-            .bind(to_sql(player))
-            .bind(i64::from(limit))
-            .fetch_all(&self.pool)
-            .await?;
-            rows.iter().map(rows::stored).collect()
-        })
-    }
-
-    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<MoveRecord>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT seq, player_id, turn, cells, reports, at_ms FROM moves \
-                 WHERE match_id = $1 ORDER BY seq",
-            )
-            .bind(to_sql(id))
-            .fetch_all(&self.pool)
-            .await?;
-            rows.iter().map(rows::move_of).collect()
-        })
-    }
-
-    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO heartbeat (id, at_ms) VALUES (1, $1) \
-                 ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms",
-            )
-            .bind(at_ms)
-            .execute(&self.pool)
-            .await?;
-            Ok(())
-        })
-    }
-
-    fn last_beat(&self) -> StoreFuture<'_, Option<i64>> {
-        Box::pin(async move {
-            let at: Option<i64> = sqlx::query_scalar("SELECT at_ms FROM heartbeat WHERE id = 1")
-                .fetch_optional(&self.pool)
-                .await?;
-            Ok(at)
-        })
-    }
-
-    fn ping(&self) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            sqlx::query("SELECT 1").execute(&self.pool).await?;
-            Ok(())
-        })
-    }
-
-    fn rating<'a>(
-        &'a self,
-        player: u64,
-        variant: &'a str,
-    ) -> StoreFuture<'a, Option<(Rating, Record)>> {
-        Box::pin(ratings::rating(&self.pool, player, variant))
-    }
-
-    fn results<'a>(&'a self, player: u64, variant: &'a str) -> StoreFuture<'a, Vec<ResultRow>> {
-        Box::pin(ratings::results(&self.pool, player, variant))
-    }
-
-    fn leaderboard<'a>(
-        &'a self,
-        guild: u64,
-        variant: &'a str,
-        offset: u32,
-        limit: u32,
-    ) -> StoreFuture<'a, LeaderPage> {
-        Box::pin(ratings::leaderboard(
-            &self.pool, guild, variant, offset, limit,
-        ))
-    }
-
-    fn place<'a>(
-        &'a self,
-        guild: u64,
-        variant: &'a str,
-        player: u64,
-    ) -> StoreFuture<'a, Option<super::Place>> {
-        Box::pin(ratings::place(&self.pool, guild, variant, player))
-    }
-
-    fn history(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>> {
-        Box::pin(ratings::history(&self.pool, player, None, limit))
-    }
-
-    fn history_in(&self, player: u64, guild: u64, limit: u32) -> StoreFuture<'_, Vec<HistoryRow>> {
-        Box::pin(ratings::history(&self.pool, player, Some(guild), limit))
-    }
-
-    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
-        Box::pin(ratings::matches_of(&self.pool, player))
-    }
-
-    fn forget<'a>(
-        &'a self,
-        player: u64,
-        renamed: &'a [(u64, Vec<u8>, u64)],
-    ) -> StoreFuture<'a, ()> {
-        Box::pin(ratings::forget(&self.pool, player, renamed))
-    }
-
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
-        Box::pin(ratings::vote_rematch(&self.pool, id, player, at_ms))
-    }
-
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)> {
-        Box::pin(ratings::claim_rematch(&self.pool, id, new, at_ms))
-    }
-
-    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool> {
-        Box::pin(ratings::reclaim_rematch(&self.pool, id, old, new))
-    }
-
-    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
-        Box::pin(ratings::release_rematch(&self.pool, id))
-    }
-
-    fn shared(&self) -> bool {
-        true
-    }
-
+impl SharedStore for PgStore {
     fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<u64>> {
         Box::pin(async move {
             let (query, who) = match key {
@@ -600,32 +378,6 @@ impl Store for PgStore {
         unclaimed: &'a [u64],
     ) -> StoreFuture<'a, ()> {
         Box::pin(self.open_in(record, unclaimed))
-    }
-
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
-        Box::pin(async move {
-            let ids: Vec<i64> = sqlx::query_scalar(
-                "SELECT id FROM matches WHERE live AND deadline_ms <= $1 \
-                 ORDER BY deadline_ms LIMIT $2",
-            )
-            .bind(at_ms)
-            .bind(i64::from(limit))
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(ids.into_iter().map(from_sql).collect())
-        })
-    }
-
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>> {
-        Box::pin(async move {
-            let ids: Vec<i64> = sqlx::query_scalar(
-                "SELECT id FROM matches WHERE live AND computer_next AND updated_ms <= $1",
-            )
-            .bind(before_ms)
-            .fetch_all(&self.pool)
-            .await?;
-            Ok(ids.into_iter().map(from_sql).collect())
-        })
     }
 
     fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {

@@ -96,7 +96,7 @@ fn keep(store: &PgStore, conn: PgConnection) {
     presence.watch = Some(task);
 }
 
-/// [`crate::store::Store::arrive`].
+/// [`crate::store::SharedStore::arrive`].
 pub(super) async fn arrive(store: &PgStore) -> Result<bool, StoreError> {
     let mut conn = connect(&store.options).await?;
     for _ in 0..TRIES {
@@ -119,7 +119,7 @@ pub(super) async fn arrive(store: &PgStore) -> Result<bool, StoreError> {
     Ok(false)
 }
 
-/// [`crate::store::Store::settle`].
+/// [`crate::store::SharedStore::settle`].
 pub(super) async fn settle(store: &PgStore) -> Result<(), StoreError> {
     let alone = store
         .presence

@@ -1,0 +1,194 @@
+//! Live matches in this process's memory, written through to a store of its own.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::game::PlayerId;
+use crate::store::{MatchRecord, Store, StoreError};
+
+use super::{Change, Outcome, apply};
+use crate::session::SessionError;
+use crate::session::live::{Entry, Locate, MatchId, OpenError, Registry};
+
+/// How long a change waits for the previous change of the same match to be written.
+const WAIT_FOR_WRITE: Duration = Duration::from_secs(20);
+
+/// How many times a failed write is tried in all, and the pauses between tries.
+const WRITE_RETRIES: [Duration; 2] = [Duration::from_millis(20), Duration::from_millis(200)];
+
+/// The in-memory engine (see the parent module).
+#[derive(Debug)]
+pub(crate) struct Local {
+    live: Registry,
+    store: Arc<dyn Store>,
+}
+
+impl Local {
+    /// An engine over `live` (the matches restored, or none), writing to `store`.
+    pub(crate) fn new(live: Registry, store: Arc<dyn Store>) -> Self {
+        Self { live, store }
+    }
+
+    /// The live matches.
+    pub(crate) fn live(&self) -> &Registry {
+        &self.live
+    }
+
+    /// The refusal for a channel or member that is taken.
+    fn busy(&self, reason: OpenError) -> SessionError {
+        let channel = match reason {
+            OpenError::PlayerBusy(p) => self.live.channel_of(p),
+            OpenError::ChannelBusy => None,
+        };
+        SessionError::Busy { reason, channel }
+    }
+
+    /// [`super::Engine::act`] in memory: takes the match's turn (waiting, at most
+    /// [`WAIT_FOR_WRITE`], for the change before it to be written), applies `f`, binds
+    /// the members the new state binds, writes the record, and gives the turn back. A
+    /// refused or failed change leaves the match (and who is bound) as it was.
+    pub(crate) async fn act<R: Send>(
+        &self,
+        at: Locate,
+        missing: SessionError,
+        f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
+    ) -> Outcome<R> {
+        let until = Instant::now() + WAIT_FOR_WRITE;
+        let mut f = Some(f);
+        let (_turn, applied, before) = loop {
+            let Some((id, turn)) = self.live.turn(at) else {
+                return Err(missing);
+            };
+            let Ok(held) = tokio::time::timeout_at(until.into(), turn.lock_owned()).await else {
+                return Err(SessionError::Pending);
+            };
+            // While this change waited, the match may have ended, or the located one be
+            // another by now: then look again.
+            let step = self.live.with(at, |e| {
+                if e.id != id {
+                    return None;
+                }
+                let f = f.take()?;
+                let before = e.clone();
+                Some(match apply(e, f) {
+                    Ok(applied) => Ok((applied, before)),
+                    Err(err) => {
+                        *e = before;
+                        Err(err)
+                    }
+                })
+            });
+            match step.flatten() {
+                Some(done) => {
+                    let (applied, before) = done?;
+                    break (held, applied, before);
+                }
+                None if f.is_none() => {
+                    return Err(SessionError::Internal("an action ran twice".into()));
+                }
+                None => {}
+            }
+        };
+        let (id, channel, version) = (before.id, before.channel, applied.record.version);
+        // Who the new state binds (an Accept binds the challenged member): all or none.
+        let bound = before.claims();
+        let added: Vec<PlayerId> = applied
+            .record
+            .claims
+            .iter()
+            .map(|&p| PlayerId(p))
+            .filter(|p| !bound.contains(p))
+            .collect();
+        if let Err(reason) = self.live.claim_all(&added, channel) {
+            self.live.with(Locate::Id(id), |e| *e = before);
+            return Err(self.busy(reason));
+        }
+        // No guard is held: write before anything is said about the change.
+        if let Err(err) = self.write(&applied.record).await {
+            tracing::error!(match_id = %id, error = %err, "could not save a change; rolled back");
+            self.live.release_all(&added, channel);
+            self.live.with(Locate::Id(id), |e| {
+                // Back to the last stored state, but never reuse a version number: the
+                // failed write may have landed after all.
+                *e = before;
+                e.version = version;
+            });
+            return Err(SessionError::Storage(err));
+        }
+        let ended = applied
+            .ended
+            .and_then(|end| self.live.close(channel, id).map(|_| end));
+        Ok((applied.value, ended))
+    }
+
+    /// [`super::Engine::read`] in memory, once no change of the match is being written
+    /// (after [`WAIT_FOR_WRITE`], whatever is there).
+    pub(crate) async fn read<R>(&self, at: Locate, f: impl FnOnce(&Entry) -> R) -> Option<R> {
+        let (_, turn) = self.live.turn(at)?;
+        let _held = tokio::time::timeout(WAIT_FOR_WRITE, turn.lock_owned())
+            .await
+            .ok();
+        self.live.with(at, |e| f(e))
+    }
+
+    /// [`super::Engine::open`] in memory: registered with its turn held, so nobody acts on
+    /// it before its first record is written; taken back if that write fails.
+    pub(crate) async fn open(
+        &self,
+        entry: Entry,
+        record: &MatchRecord,
+        unclaimed: &[PlayerId],
+    ) -> Result<MatchId, SessionError> {
+        let (id, channel) = (entry.id, entry.channel);
+        let claims: Vec<PlayerId> = record.claims.iter().map(|&p| PlayerId(p)).collect();
+        let _turn = self
+            .live
+            .open(entry, &claims, unclaimed)
+            .map_err(|reason| self.busy(reason))?;
+        if let Err(err) = self.write(record).await {
+            let _ = self.live.close(channel, id);
+            return Err(SessionError::Storage(err));
+        }
+        Ok(id)
+    }
+
+    /// Writes `record`, trying again a few times over a short while.
+    async fn write(&self, record: &MatchRecord) -> Result<(), StoreError> {
+        let mut pauses = WRITE_RETRIES.iter();
+        let mut failed_before = false;
+        loop {
+            let started = Instant::now();
+            let saved = self.store.save(record).await;
+            metrics::histogram!("broadside_store_write_seconds")
+                .record(started.elapsed().as_secs_f64());
+            match saved {
+                Ok(()) => return Ok(()),
+                // A try that failed may have committed after all (its answer was lost): if
+                // the stored version is this one, it is written.
+                Err(StoreError::Conflict { .. })
+                    if failed_before
+                        && self
+                            .store
+                            .get(record.id)
+                            .await
+                            .ok()
+                            .flatten()
+                            .is_some_and(|m| m.version == record.version) =>
+                {
+                    tracing::info!(match_id = record.id, "a retried write had landed before");
+                    return Ok(());
+                }
+                // A rematch of a member forgotten meanwhile stays refused.
+                Err(err @ StoreError::Forgotten) => return Err(err),
+                Err(err) => match pauses.next() {
+                    Some(pause) => {
+                        failed_before = true;
+                        tracing::warn!(match_id = record.id, error = %err, "write failed; trying again");
+                        tokio::time::sleep(*pause).await;
+                    }
+                    None => return Err(err),
+                },
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! The two ways the session keeps live matches, picked once when it is made:
+//!
+//! * [`Local`]: this process alone uses the store (SQLite). The live matches are in memory
+//!   ([`Registry`]); a change takes its match's turn (an async lock per match), applies
+//!   the rule, writes the record and only then gives the turn to the next change.
+//! * [`Shared`]: several processes share the store (PostgreSQL). The database holds the
+//!   live matches; a change runs in one transaction holding the match's row lock.
+//!
+//! Both run the same step on an entry ([`apply`]): the operations in `ops.rs` and
+//! `rematch.rs` never know which engine runs them.
+
+use std::time::SystemTime;
+
+use crate::store::MatchRecord;
+
+use super::live::{Entry, Locate, MatchId, Registry};
+use super::ops::Ended;
+use super::{SessionError, record};
+
+mod local;
+mod shared;
+
+pub(super) use local::Local;
+pub(super) use shared::Shared;
+
+/// What one change adds besides the new state: the time and the moves played.
+#[derive(Debug)]
+pub(crate) struct Change {
+    /// When the change happens.
+    pub now: SystemTime,
+    /// Moves played by it, in order.
+    pub moves: Vec<crate::store::MoveRecord>,
+}
+
+/// What a change returns: its value and, if it ended the match, what to announce.
+pub(super) type Outcome<R> = Result<(R, Option<Ended>), SessionError>;
+
+/// One change applied to an entry, not yet written.
+pub(super) struct Applied<R> {
+    /// The operation's value.
+    pub value: R,
+    /// The record to write.
+    pub record: MatchRecord,
+    /// Set when the change ended the match.
+    pub ended: Option<Ended>,
+}
+
+/// Runs `f` on `entry` as one change: on success bumps the version and returns `f`'s
+/// value, the record to write and, if the match ended, what to announce. On failure the
+/// entry may be changed in part: callers keep a copy.
+pub(super) fn apply<R>(
+    entry: &mut Entry,
+    f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError>,
+) -> Result<Applied<R>, SessionError> {
+    let mut change = Change {
+        now: SystemTime::now(),
+        moves: Vec::new(),
+    };
+    let value = f(entry, &mut change)?;
+    entry.version += 1;
+    let record = record::of(entry, change.now, change.moves)
+        .map_err(|e| SessionError::Internal(format!("cannot serialise match {}: {e}", entry.id)))?;
+    let ended = entry.game.is_finished().then(|| Ended::of(entry));
+    Ok(Applied {
+        value,
+        record,
+        ended,
+    })
+}
+
+/// The engine a session runs on.
+#[derive(Debug)]
+pub(super) enum Engine {
+    /// Live matches in this process's memory.
+    Local(Local),
+    /// Live matches in a database several processes share.
+    Shared(Shared),
+}
+
+impl Engine {
+    /// Runs `f` on the located match as one change and writes it before returning (see
+    /// the module's doc). With `skip_locked` (the sweep), a match another process is
+    /// changing right now is left alone ([`SessionError::Pending`]); in memory the
+    /// change waits for its turn either way.
+    pub(super) async fn act<R: Send>(
+        &self,
+        at: Locate,
+        missing: SessionError,
+        skip_locked: bool,
+        f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
+    ) -> Outcome<R> {
+        match self {
+            Engine::Local(l) => l.act(at, missing, f).await,
+            Engine::Shared(s) => s.act(at, missing, skip_locked, f).await,
+        }
+    }
+
+    /// Reads the located match as last written; `Err` when the database cannot be read.
+    pub(super) async fn read<R>(
+        &self,
+        at: Locate,
+        f: impl FnOnce(&Entry) -> R,
+    ) -> Result<Option<R>, crate::store::StoreError> {
+        match self {
+            Engine::Local(l) => Ok(l.read(at, f).await),
+            Engine::Shared(s) => s.read(at, f).await,
+        }
+    }
+
+    /// Opens a new match and writes its first record: refused when its channel has a
+    /// match, one of its claims is bound to another, or a member of `unclaimed` (a
+    /// challenged member, who must not be playing) is bound at all.
+    pub(super) async fn open(
+        &self,
+        entry: Entry,
+        record: &MatchRecord,
+        unclaimed: &[crate::game::PlayerId],
+    ) -> Result<MatchId, SessionError> {
+        match self {
+            Engine::Local(l) => l.open(entry, record, unclaimed).await,
+            Engine::Shared(s) => s.open(record, unclaimed).await,
+        }
+    }
+
+    /// How many live matches there are of each phase and variant (zeros included).
+    pub(super) async fn census(
+        &self,
+    ) -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
+        match self {
+            Engine::Local(l) => l.live().census(),
+            Engine::Shared(s) => s.census().await,
+        }
+    }
+
+    /// Ends that were written a while ago by a process that stopped before sending them
+    /// (only several processes leave them to each other; one process sends its own
+    /// after a restart).
+    pub(super) async fn orphaned_ends(&self, now: SystemTime) -> Vec<Ended> {
+        match self {
+            Engine::Local(_) => Vec::new(),
+            Engine::Shared(s) => s.orphaned_ends(now).await,
+        }
+    }
+
+    /// This process's live matches in memory, when it keeps them.
+    pub(super) fn registry(&self) -> Option<&Registry> {
+        match self {
+            Engine::Local(l) => Some(l.live()),
+            Engine::Shared(_) => None,
+        }
+    }
+}
