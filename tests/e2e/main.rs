@@ -8,6 +8,7 @@ mod support;
 mod admin;
 mod bot;
 mod fake;
+mod fake_more;
 mod faults;
 mod game;
 mod i18n;

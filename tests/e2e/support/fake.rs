@@ -11,7 +11,10 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, watch};
 
-use super::payloads::{self, APP_ID, APP_PERMISSIONS, GUILD_ID, MEMBER_PERMISSIONS, validate};
+use super::payloads::{
+    self, APP_ID, APP_PERMISSIONS, GUILD_ID, MEMBER_PERMISSIONS, perm, validate,
+};
+use super::world::{ChannelInfo, GuildInfo, kind};
 
 /// The pseudo-event that tells a gateway session to close its socket.
 pub(super) const CLOSE: &str = "__close__";
@@ -73,6 +76,13 @@ pub enum SentKind {
     ChannelMessage,
     /// `POST /channels/{id}/messages` in a DM channel with this user.
     Dm(u64),
+    /// `POST /channels/{id}/messages` in a thread whose parent channel is this.
+    ThreadMessage(u64),
+    /// `POST /channels/{id}/threads` or `POST /channels/{id}/messages/{id}/threads`: the
+    /// `channel` is the parent, `message_id` the new thread's id.
+    CreateThread,
+    /// `PATCH /channels/{id}` (a thread archived, locked, renamed…); `body` says what.
+    EditChannel,
     /// `PATCH /channels/{id}/messages/{id}`.
     EditChannelMessage,
     /// `DELETE /channels/{id}/messages/{id}`.
@@ -114,6 +124,9 @@ pub struct Sent {
     pub attachments: Vec<Attachment>,
     /// The JSON body (for multipart: `payload_json`).
     pub body: Value,
+    /// For answers to an interaction: how long after the fake dispatched it this arrived
+    /// (including any [`FakeDiscord::age_token`]).
+    pub elapsed: Option<Duration>,
 }
 
 impl Sent {
@@ -132,6 +145,7 @@ impl Sent {
                 | SentKind::EditFollowup
                 | SentKind::ChannelMessage
                 | SentKind::Dm(_)
+                | SentKind::ThreadMessage(_)
                 | SentKind::EditChannelMessage
         )
     }
@@ -200,6 +214,23 @@ impl Registration {
     pub fn command(&self, name: &str) -> Option<&Value> {
         self.commands.as_array()?.iter().find(|c| c["name"] == name)
     }
+
+    /// The `integration_types` command `name` was registered with (0 guild install, 1 user
+    /// install); `None` if the field was not sent (Discord then uses the app's defaults).
+    pub fn integration_types(&self, name: &str) -> Option<Vec<u64>> {
+        numbers(&self.command(name)?["integration_types"])
+    }
+
+    /// The `contexts` command `name` was registered with (0 guild, 1 bot DM, 2 private
+    /// channel); `None` if not sent.
+    pub fn contexts(&self, name: &str) -> Option<Vec<u64>> {
+        numbers(&self.command(name)?["contexts"])
+    }
+}
+
+fn numbers(v: &Value) -> Option<Vec<u64>> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
 }
 
 /// Everything the fake saw. Read it in [`FakeDiscord::wait_for`] or through the helpers.
@@ -221,6 +252,8 @@ pub struct Recording {
     pub resumes: usize,
     /// Interactions dispatched, in order.
     pub interactions: Vec<InteractionId>,
+    /// The `INTERACTION_CREATE` payload of each interaction (as validated and sent).
+    pub interaction_payloads: HashMap<InteractionId, Value>,
 }
 
 impl Recording {
@@ -247,10 +280,28 @@ pub(super) struct Pending {
     pub original: Option<u64>,
     /// For clicks: the message the component is on.
     pub source_message: Option<u64>,
+    /// Added to the real age by [`FakeDiscord::age_token`].
+    pub aged: Duration,
+    /// `authorizing_integration_owners` had only `USER_INSTALL` (follow-ups are limited).
+    pub user_install_only: bool,
+    /// Use External Apps is off for the member and the app is only user-installed: every
+    /// response is ephemeral whatever its flags.
+    pub forced_ephemeral: bool,
+}
+
+impl Pending {
+    /// Time since dispatch, as the token's expiry sees it.
+    pub fn age(&self) -> Duration {
+        self.created.elapsed() + self.aged
+    }
 }
 
 /// Mutable state behind one lock.
 #[derive(Debug, Default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches a test flips, not states of one thing"
+)]
 pub(super) struct State {
     pub rec: Recording,
     pub next_id: u64,
@@ -282,6 +333,20 @@ pub(super) struct State {
     pub refuse_gateway: bool,
     /// Channel messages by nonce (`enforce_nonce` deduplication), per channel.
     pub nonces: HashMap<(u64, String), Value>,
+    /// Channels described beyond their id ([`super::world`]).
+    pub channels: HashMap<u64, ChannelInfo>,
+    /// Guilds the fake knows ([`super::world`]).
+    pub guilds: HashMap<u64, GuildInfo>,
+    /// The bot has Manage Threads.
+    pub manage_threads: bool,
+    /// Users who share no server with the bot.
+    pub no_mutual_guild: HashSet<u64>,
+    /// Users who installed the app to their account.
+    pub app_installed: HashSet<u64>,
+    /// DMs to users without a mutual server fail even when they installed the app.
+    pub refuse_dms_to_app_users: bool,
+    /// No bot is meant to connect: dispatches are only recorded.
+    pub without_bot: bool,
 }
 
 /// What an injected fault does to a matching request.
@@ -409,7 +474,10 @@ impl FakeDiscord {
 
     /// A fresh text channel in the default guild.
     pub fn channel(&self) -> Channel {
-        Channel::guild(self.inner.lock().new_id())
+        let mut st = self.inner.lock();
+        let channel = Channel::guild(st.new_id());
+        st.know_channel(channel);
+        channel
     }
 
     /// The DM channel between the bot and `user` (created on first use).
@@ -448,8 +516,10 @@ impl FakeDiscord {
             locale: "en-US".to_owned(),
             guild_locale: "en-US".to_owned(),
             permissions: MEMBER_PERMISSIONS.to_owned(),
-            app_permissions: APP_PERMISSIONS.to_owned(),
-            kind: 0,
+            app_permissions: None,
+            kind: None,
+            install: None,
+            external_apps_denied: false,
         }
     }
 
@@ -733,6 +803,43 @@ impl FakeDiscord {
         .await
     }
 
+    /// Sends an autocomplete request (type 4) by `user` in `channel` for command `name`
+    /// (`options` as typed so far, the one being typed with `"focused": true`) and waits for
+    /// the bot's choices.
+    pub async fn autocomplete(
+        &self,
+        user: &User,
+        channel: Channel,
+        name: &str,
+        options: Value,
+        timeout: Duration,
+    ) -> Autocompleted {
+        let id = self.interaction(user, channel).autocomplete(name, options);
+        self.wait_choices(id, timeout).await
+    }
+
+    /// Waits for the answer (type 8) to the autocomplete request `id`.
+    pub async fn wait_choices(&self, id: InteractionId, timeout: Duration) -> Autocompleted {
+        let sent = self
+            .wait_for(
+                |rec| {
+                    rec.replies_to(id)
+                        .into_iter()
+                        .find(|s| s.kind == SentKind::Callback(8))
+                },
+                timeout,
+            )
+            .await;
+        Autocompleted {
+            choices: sent.body["data"]["choices"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default(),
+            took: sent.elapsed.unwrap_or_default(),
+            sent,
+        }
+    }
+
     /// A readable dump of what happened, for failure messages.
     pub fn summary(&self) -> String {
         use std::fmt::Write as _;
@@ -752,8 +859,34 @@ impl FakeDiscord {
         out
     }
 
+    /// For tests of the fake itself, with no bot: interactions are built, validated and
+    /// recorded ([`Self::interaction_payload`]) but sent nowhere, and answered with serenity's
+    /// HTTP client and [`Self::token_of`].
+    pub fn without_bot(&self) {
+        self.inner.lock().without_bot = true;
+    }
+
+    /// The `INTERACTION_CREATE` payload the fake built for interaction `id`.
+    pub fn interaction_payload(&self, id: InteractionId) -> Value {
+        self.inner.lock().rec.interaction_payloads[&id].clone()
+    }
+
+    /// The token of interaction `id` (for answering it by hand).
+    pub fn token_of(&self, id: InteractionId) -> String {
+        let st = self.inner.lock();
+        let (token, _) = st
+            .pending
+            .iter()
+            .find(|(_, p)| p.id == id)
+            .unwrap_or_else(|| panic!("the fake issued no interaction {id}"));
+        token.clone()
+    }
+
     pub(super) fn dispatch(&self, event: &str, data: Value) {
         let st = self.inner.lock();
+        if st.without_bot {
+            return;
+        }
         // As Discord routes: a server's events to shard (guild_id >> 22) % shards, DMs to 0.
         let guild = data["guild_id"]
             .as_str()
@@ -782,6 +915,32 @@ impl FakeDiscord {
     }
 }
 
+/// The bot's answer to an autocomplete request.
+#[derive(Clone, Debug)]
+pub struct Autocompleted {
+    /// `data.choices` as sent (each `{"name", "value"}`, maybe `name_localizations`).
+    pub choices: Vec<Value>,
+    /// How long after the request the answer arrived.
+    pub took: Duration,
+    /// The whole callback.
+    pub sent: Sent,
+}
+
+impl Autocompleted {
+    /// The choices' `value`s.
+    pub fn values(&self) -> Vec<Value> {
+        self.choices.iter().map(|c| c["value"].clone()).collect()
+    }
+
+    /// The choices' `name`s (the labels shown).
+    pub fn names(&self) -> Vec<String> {
+        self.choices
+            .iter()
+            .filter_map(|c| c["name"].as_str().map(str::to_owned))
+            .collect()
+    }
+}
+
 /// Read access to the [`Recording`] while holding the fake's lock; do not hold it across an
 /// `.await`.
 pub struct RecordingGuard<'a>(MutexGuard<'a, State>);
@@ -793,6 +952,30 @@ impl std::ops::Deref for RecordingGuard<'_> {
     }
 }
 
+/// How the app is installed, as an interaction's `authorizing_integration_owners` tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Install {
+    /// Installed to the server (key `"0"`: the guild's id, or `"0"` in the bot's DM).
+    Guild,
+    /// Installed to the invoking user's account only (key `"1"`: the user's id). Follow-ups
+    /// are limited to 5, and where the member lacks Use External Apps every response is
+    /// ephemeral.
+    User,
+    /// Both keys.
+    Both,
+}
+
+/// An interaction's install, permissions and context, as [`InteractionBuilder::placement`]
+/// decides them.
+struct Where {
+    install: Install,
+    permissions: String,
+    app_permissions: String,
+    owners: serde_json::Map<String, Value>,
+    context: u64,
+    forced_ephemeral: bool,
+}
+
 /// Builds and sends one interaction. See [`FakeDiscord::interaction`].
 pub struct InteractionBuilder<'a> {
     fake: &'a FakeDiscord,
@@ -801,8 +984,10 @@ pub struct InteractionBuilder<'a> {
     locale: String,
     guild_locale: String,
     permissions: String,
-    app_permissions: String,
-    kind: u64,
+    app_permissions: Option<String>,
+    kind: Option<u64>,
+    install: Option<Install>,
+    external_apps_denied: bool,
 }
 
 impl InteractionBuilder<'_> {
@@ -819,20 +1004,58 @@ impl InteractionBuilder<'_> {
     }
 
     /// The bot's own permissions in the channel (decimal string), as Discord reports them.
+    /// Without it: [`APP_PERMISSIONS`] where the app is installed to the server or in the
+    /// bot's DM, the member's permissions where it is only user-installed, and Attach Files,
+    /// Embed Links and Mention Everyone in (group) DMs between users.
     pub fn app_permissions(mut self, permissions: &str) -> Self {
-        permissions.clone_into(&mut self.app_permissions);
+        self.app_permissions = Some(permissions.to_owned());
         self
     }
 
-    /// The channel's type (0 text, 11 public thread, …).
+    /// The channel's type (0 text, 11 public thread, …) whatever the fake knows of it.
     pub fn channel_kind(mut self, kind: u64) -> Self {
-        self.kind = kind;
+        self.kind = Some(kind);
         self
     }
 
     /// The member's permissions in the channel (decimal string).
     pub fn permissions(mut self, permissions: &str) -> Self {
         permissions.clone_into(&mut self.permissions);
+        self
+    }
+
+    /// The member has (or lacks) Manage Server: sets or clears that bit in the permissions
+    /// given so far (for `/settings`).
+    pub fn manage_guild(mut self, has: bool) -> Self {
+        let bits: u64 = self.permissions.parse().unwrap_or(0);
+        let bits = if has {
+            bits | perm::MANAGE_GUILD
+        } else {
+            bits & !perm::MANAGE_GUILD
+        };
+        self.permissions = bits.to_string();
+        self
+    }
+
+    /// How the app is installed for this interaction (default: to the server where the bot
+    /// is a member or in its DM, to the user elsewhere).
+    pub fn install(mut self, install: Install) -> Self {
+        self.install = Some(install);
+        self
+    }
+
+    /// Shorthand for `install(Install::User)`.
+    pub fn user_install(self) -> Self {
+        self.install(Install::User)
+    }
+
+    /// The server turned off Use External Apps for this member: their permissions lack
+    /// `USE_EXTERNAL_APPS` (bit 50), the app counts as user-installed only, and in a guild every
+    /// response to this interaction is ephemeral whatever its flags (as Discord's clients
+    /// show it; the API reports no error).
+    pub fn external_apps_denied(mut self) -> Self {
+        self.external_apps_denied = true;
+        self.install = Some(Install::User);
         self
     }
 
@@ -926,10 +1149,84 @@ impl InteractionBuilder<'_> {
         Value::Object(resolved)
     }
 
+    /// What Discord would say about the install and permissions of this interaction in the
+    /// channel `info`.
+    fn placement(&self, info: &ChannelInfo) -> Where {
+        let in_guild = info.guild_id.is_some();
+        // A (group) DM between users: only a user-installed app can be used there.
+        let private = !in_guild && !info.bot_member;
+        let default_install = if info.bot_member {
+            Install::Guild
+        } else {
+            Install::User
+        };
+        let install = if private {
+            Install::User
+        } else {
+            self.install.unwrap_or(default_install)
+        };
+        let mut bits: u64 = self.permissions.parse().unwrap_or(0);
+        if self.external_apps_denied {
+            bits &= !perm::USE_EXTERNAL_APPS;
+        }
+        let permissions = bits.to_string();
+        let app_permissions = self.app_permissions.clone().unwrap_or_else(|| {
+            if private {
+                perm::PRIVATE_CHANNEL_APP.to_string()
+            } else if in_guild && install == Install::User {
+                // Reported as the member's own (discord-api-docs issue 7251).
+                permissions.clone()
+            } else {
+                APP_PERMISSIONS.to_owned()
+            }
+        });
+        let mut owners = serde_json::Map::new();
+        if install != Install::User {
+            let guild = info
+                .guild_id
+                .map_or_else(|| "0".to_owned(), |g| g.to_string());
+            owners.insert("0".into(), json!(guild));
+        }
+        if install != Install::Guild {
+            owners.insert("1".into(), json!(self.user.id.to_string()));
+        }
+        let context = match (in_guild, private) {
+            (true, _) => 0,
+            (false, false) => 1,
+            (false, true) => 2,
+        };
+        Where {
+            install,
+            permissions,
+            app_permissions,
+            owners,
+            context,
+            forced_ephemeral: in_guild
+                && install == Install::User
+                && bits & perm::USE_EXTERNAL_APPS == 0,
+        }
+    }
+
     fn send(self, kind: u64, data: Value, message: Option<u64>) -> InteractionId {
         let inner = &self.fake.inner;
         let (id, payload) = {
             let mut st = inner.lock();
+            st.know_channel(self.channel);
+            let mut info = st.channel_info(self.channel.id);
+            if let Some(k) = self.kind {
+                info.kind = k;
+            }
+            let Where {
+                install,
+                permissions,
+                app_permissions,
+                owners,
+                context,
+                forced_ephemeral,
+            } = self.placement(&info);
+            if install != Install::Guild {
+                st.app_installed.insert(self.user.id);
+            }
             let id = st.new_id();
             let token = format!("itoken{id}");
             let mut payload = json!({
@@ -942,34 +1239,33 @@ impl InteractionBuilder<'_> {
                 "locale": self.locale,
                 "entitlements": [],
                 "attachment_size_limit": payloads::ATTACHMENT_SIZE_LIMIT,
-                "authorizing_integration_owners": { "0": GUILD_ID.to_string() },
+                "authorizing_integration_owners": owners,
+                "context": context,
+                "app_permissions": app_permissions,
             });
             payload["data"] = data;
-            if let Some(g) = self.channel.guild_id {
+            if let Some(g) = info.guild_id {
+                let roles = st.guild_mut(g).roles_of(self.user.id);
                 payload["guild_id"] = json!(g.to_string());
                 payload["guild_locale"] = json!(self.guild_locale);
-                payload["member"] = payloads::member(&self.user, &self.permissions);
-                payload["app_permissions"] = json!(self.app_permissions);
-                payload["authorizing_integration_owners"] = json!({ "0": g.to_string() });
-                payload["context"] = json!(0);
-                payload["channel"] = json!({
-                    "id": self.channel.id.to_string(), "type": self.kind, "guild_id": g.to_string(),
-                    "name": "sea", "permissions": self.permissions,
-                });
+                payload["member"] = payloads::member(&self.user, Some(&permissions), &roles);
+                payload["channel"] =
+                    payloads::interaction_channel(self.channel.id, &info, &permissions);
             } else {
                 payload["user"] = payloads::user(&self.user);
-                payload["context"] = json!(1);
-                payload["app_permissions"] = json!(APP_PERMISSIONS);
-                payload["channel"] = json!({
-                    "id": self.channel.id.to_string(), "type": 1,
-                });
+                payload["channel"] =
+                    payloads::interaction_channel(self.channel.id, &info, &permissions);
             }
+            let channel = Channel {
+                id: self.channel.id,
+                guild_id: info.guild_id,
+            };
             if let Some(message) = message {
                 let object = st
                     .messages
                     .get(&message)
                     .cloned()
-                    .unwrap_or_else(|| payloads::message(message, &self.channel, 0));
+                    .unwrap_or_else(|| payloads::message(message, &channel, 0));
                 payload["message"] = object;
             }
             validate::<serenity::all::Interaction>("interaction", &payload);
@@ -978,15 +1274,19 @@ impl InteractionBuilder<'_> {
                 Pending {
                     id,
                     created: Instant::now(),
-                    channel: self.channel,
+                    channel,
                     acknowledged: false,
                     deferred: None,
                     followups: 0,
                     original: None,
                     source_message: message,
+                    aged: Duration::ZERO,
+                    user_install_only: install == Install::User,
+                    forced_ephemeral,
                 },
             );
             st.rec.interactions.push(id);
+            st.rec.interaction_payloads.insert(id, payload.clone());
             (id, payload)
         };
         self.fake.dispatch("INTERACTION_CREATE", payload);

@@ -4,6 +4,7 @@
 // Not every test file uses every helper or re-export.
 #![allow(dead_code, unused_imports)]
 
+mod channels;
 pub mod fake;
 mod gateway;
 pub mod payloads;
@@ -11,8 +12,12 @@ pub mod process;
 pub mod read;
 mod rest;
 pub mod table;
+pub mod world;
 
-pub use fake::{Channel, FakeDiscord, InteractionId, Scope, Sent, SentKind, User};
+pub use fake::{
+    Autocompleted, Channel, FakeDiscord, Install, InteractionId, Scope, Sent, SentKind, User,
+};
 pub use payloads::GUILD_ID;
 pub use process::BotProcess;
 pub use read::{button, first_mention};
+pub use world::{Role, Target, Thread};

@@ -16,15 +16,15 @@ use super::payloads::{self, APP_ID, validate};
 const PREFIX: &str = "/api/v10/";
 
 /// A parsed request body.
-struct Body {
-    json: Value,
-    files: Vec<Attachment>,
+pub(super) struct Body {
+    pub json: Value,
+    pub files: Vec<Attachment>,
 }
 
 /// What a route handler produces: status and JSON body (`None` → 204).
-type Outcome = (u16, Option<Value>);
+pub(super) type Outcome = (u16, Option<Value>);
 
-fn error(status: u16, code: u64, message: &str) -> Outcome {
+pub(super) fn error(status: u16, code: u64, message: &str) -> Outcome {
     (status, Some(json!({ "code": code, "message": message })))
 }
 
@@ -247,6 +247,28 @@ fn route(
             let channel: u64 = channel.parse().ok()?;
             channel_message(st, channel, body, &base)
         }
+        ("POST", ["channels", channel, "messages", message, "threads"]) => {
+            let channel: u64 = channel.parse().ok()?;
+            let message: u64 = message.parse().ok()?;
+            super::channels::start_thread(st, channel, Some(message), body)
+        }
+        ("POST", ["channels", channel, "threads"]) => {
+            let channel: u64 = channel.parse().ok()?;
+            super::channels::start_thread(st, channel, None, body)
+        }
+        ("GET", ["channels", channel]) => {
+            let channel: u64 = channel.parse().ok()?;
+            super::channels::get_channel(st, channel)
+        }
+        ("PATCH", ["channels", channel]) => {
+            let channel: u64 = channel.parse().ok()?;
+            super::channels::edit_thread(st, channel, body)?
+        }
+        ("GET", ["guilds", guild]) => super::channels::get_guild(st, guild.parse().ok()?)?,
+        ("GET", ["guilds", guild, "roles"]) => super::channels::get_roles(st, guild.parse().ok()?)?,
+        ("GET", ["guilds", guild, "members", user]) => {
+            super::channels::get_member(st, guild.parse().ok()?, user.parse().ok()?)?
+        }
         ("PATCH" | "DELETE", ["channels", channel, "messages", message]) => {
             let channel: u64 = channel.parse().ok()?;
             let message: u64 = message.parse().ok()?;
@@ -335,7 +357,7 @@ fn apply(st: &mut FakeState, message: &mut Value, data: &Value, files: &[Attachm
 }
 
 /// Stores a new message in `channel` and returns its id and object.
-fn create_message(
+pub(super) fn create_message(
     st: &mut FakeState,
     channel: Channel,
     data: &Value,
@@ -366,8 +388,11 @@ fn edit_message(
     Some(message)
 }
 
-#[allow(clippy::too_many_arguments)] // one flat call per route reads best here
-fn record(
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one flat call per route reads best here"
+)]
+pub(super) fn record(
     st: &mut FakeState,
     kind: SentKind,
     interaction: Option<u64>,
@@ -378,6 +403,9 @@ fn record(
     body: &Body,
 ) {
     let list = |field: &str| data[field].as_array().cloned().unwrap_or_default();
+    let elapsed = interaction
+        .and_then(|id| st.pending.values().find(|p| p.id == id))
+        .map(super::fake::Pending::age);
     st.rec.sent.push(Sent {
         kind,
         interaction,
@@ -390,7 +418,69 @@ fn record(
         components: list("components"),
         attachments: body.files.clone(),
         body: body.json.clone(),
+        elapsed,
     });
+}
+
+/// How long an interaction token lasts for follow-ups and edits.
+const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
+
+/// Follow-ups an interaction may have when the app is only user-installed.
+const USER_INSTALL_FOLLOWUPS: usize = 5;
+
+/// Checks that a message may be created (`posting`) or changed in `channel` if it is a
+/// thread: an archived thread is unarchived by a post (as Discord does) but refuses edits
+/// (400 / 50083); a locked one refuses the bot unless it has Manage Threads.
+pub(super) fn thread_write(st: &mut FakeState, channel: u64, posting: bool) -> Result<(), Outcome> {
+    let manage = st.manage_threads;
+    let Some(t) = st
+        .channels
+        .get_mut(&channel)
+        .and_then(|c| c.thread.as_mut())
+    else {
+        return Ok(());
+    };
+    if t.locked && !manage {
+        return Err(if t.archived {
+            error(400, 50083, "Thread is archived")
+        } else {
+            error(403, 50013, "Missing Permissions")
+        });
+    }
+    if t.archived {
+        if !posting {
+            return Err(error(400, 50083, "Thread is archived"));
+        }
+        t.archived = false;
+    }
+    if posting {
+        t.message_count += 1;
+    }
+    Ok(())
+}
+
+/// Refuses autocomplete choices Discord would refuse (more than 25; names or string values
+/// outside 1–100 characters).
+fn check_choices(data: &Value) -> Result<(), Outcome> {
+    let invalid = |what: &str| Err(error(400, 50035, &format!("Invalid Form Body: {what}")));
+    let Some(choices) = data["choices"].as_array() else {
+        return invalid("data.choices is required");
+    };
+    if choices.len() > 25 {
+        return invalid("data.choices: must be 25 or fewer in length");
+    }
+    for c in choices {
+        let name = c["name"].as_str().map_or(0, |n| n.chars().count());
+        if !(1..=100).contains(&name) {
+            return invalid("data.choices.name: must be between 1 and 100 in length");
+        }
+        if let Some(v) = c["value"].as_str()
+            && v.chars().count() > 100
+        {
+            return invalid("data.choices.value: must be 100 or fewer in length");
+        }
+    }
+    Ok(())
 }
 
 fn callback(
@@ -410,22 +500,39 @@ fn callback(
     if pending.acknowledged {
         return error(400, 40060, "Interaction has already been acknowledged.");
     }
-    if pending.created.elapsed() > deadline || st.fail_callbacks {
+    if pending.age() > deadline || st.fail_callbacks {
         return error(404, 10062, "Unknown interaction (answered too late)");
     }
-    let (interaction, channel, source) = (pending.id, pending.channel, pending.source_message);
+    let (interaction, channel, source, forced) = (
+        pending.id,
+        pending.channel,
+        pending.source_message,
+        pending.forced_ephemeral,
+    );
     let kind = body.json["type"].as_u64().unwrap_or(0);
     let data = body.json.get("data").cloned().unwrap_or(Value::Null);
-    let ephemeral = flags_of(&data) & 64 != 0;
+    // Where Use External Apps is off, Discord shows every response as ephemeral.
+    let stored = forced_flags(&data, forced && matches!(kind, 4 | 5));
+    let ephemeral = flags_of(&stored) & 64 != 0;
     let mut message_id = None;
+    if matches!(kind, 4 | 5)
+        && let Err(refused) = thread_write(st, channel.id, true)
+    {
+        return refused;
+    }
     match kind {
         4 => {
-            let (mid, _) = create_message(st, channel, &data, &body.files, base);
+            let (mid, _) = create_message(st, channel, &stored, &body.files, base);
             message_id = Some(mid);
         }
         5 => {
-            let (mid, _) =
-                create_message(st, channel, &json!({ "flags": flags_of(&data) }), &[], base);
+            let (mid, _) = create_message(
+                st,
+                channel,
+                &json!({ "flags": flags_of(&stored) }),
+                &[],
+                base,
+            );
             message_id = Some(mid);
         }
         7 => {
@@ -448,7 +555,12 @@ fn callback(
                 message_id = Some(source);
             }
         }
-        8..=10 => {}
+        8 => {
+            if let Err(refused) = check_choices(&data) {
+                return refused;
+            }
+        }
+        9 | 10 => {}
         _ => {
             return error(
                 400,
@@ -487,10 +599,33 @@ fn callback(
     (204, None)
 }
 
+/// `data` with the ephemeral flag set when `forced`.
+fn forced_flags(data: &Value, forced: bool) -> Value {
+    let mut data = if data.is_object() {
+        data.clone()
+    } else {
+        json!({})
+    };
+    if forced {
+        data["flags"] = json!(flags_of(&data) | 64);
+    }
+    data
+}
+
 fn followup(st: &mut FakeState, token: &str, body: &Body, base: &str) -> Outcome {
     let Some(pending) = st.pending.get(token) else {
         return error(404, 10015, "Unknown Webhook");
     };
+    if pending.age() > TOKEN_LIFETIME {
+        return error(401, 50027, "Invalid Webhook Token");
+    }
+    if pending.user_install_only && pending.followups >= USER_INSTALL_FOLLOWUPS {
+        return error(
+            400,
+            40094,
+            "This interaction has hit the maximum number of follow up messages",
+        );
+    }
     if !pending.acknowledged {
         return error(
             404,
@@ -498,14 +633,19 @@ fn followup(st: &mut FakeState, token: &str, body: &Body, base: &str) -> Outcome
             "Unknown Webhook (interaction not acknowledged yet)",
         );
     }
-    let (interaction, channel, deferred, followups, original) = (
+    let (interaction, channel, deferred, followups, original, forced) = (
         pending.id,
         pending.channel,
         pending.deferred,
         pending.followups,
         pending.original,
+        pending.forced_ephemeral,
     );
+    if let Err(refused) = thread_write(st, channel.id, true) {
+        return refused;
+    }
     let data = &body.json;
+    let stored = forced_flags(data, forced);
     // Discord turns the first followup after a deferral into the deferred message, which
     // keeps the deferral's visibility.
     let (message_id, message, ephemeral) =
@@ -515,8 +655,8 @@ fn followup(st: &mut FakeState, token: &str, body: &Body, base: &str) -> Outcome
             };
             (original, m, deferred_ephemeral)
         } else {
-            let (id, m) = create_message(st, channel, data, &body.files, base);
-            (id, m, flags_of(data) & 64 != 0)
+            let (id, m) = create_message(st, channel, &stored, &body.files, base);
+            (id, m, flags_of(&stored) & 64 != 0)
         };
     st.pending.get_mut(token).expect("still there").followups += 1;
     record(
@@ -543,6 +683,9 @@ fn interaction_message(
     let Some(pending) = st.pending.get(token) else {
         return error(404, 10015, "Unknown Webhook");
     };
+    if pending.age() > TOKEN_LIFETIME {
+        return error(401, 50027, "Invalid Webhook Token");
+    }
     let (interaction, channel, original) = (pending.id, pending.channel, pending.original);
     let (message_id, kind) = if message == "@original" {
         match original {
@@ -576,6 +719,9 @@ fn interaction_message(
             (204, None)
         }
         _ => {
+            if let Err(refused) = thread_write(st, channel.id, false) {
+                return refused;
+            }
             let Some(m) = edit_message(st, message_id, &body.json, &body.files, base) else {
                 return error(404, 10008, "Unknown Message");
             };
@@ -595,18 +741,33 @@ fn interaction_message(
 }
 
 fn channel_message(st: &mut FakeState, channel: u64, body: &Body, base: &str) -> Outcome {
+    let info = st.channel_info(channel);
+    if !info.bot_member {
+        return error(403, 50001, "Missing Access");
+    }
     let dm_user = st.user_by_dm.get(&channel).copied();
-    if let Some(user) = dm_user
-        && st.closed_dms.contains(&user)
-    {
-        return error(403, 50007, "Cannot send messages to this user");
+    if let Some(user) = dm_user {
+        if st.closed_dms.contains(&user) {
+            return error(403, 50007, "Cannot send messages to this user");
+        }
+        let installed = st.app_installed.contains(&user) && !st.refuse_dms_to_app_users;
+        if st.no_mutual_guild.contains(&user) && !installed {
+            return error(
+                403,
+                50278,
+                "Cannot send messages to this user due to having no mutual guilds",
+            );
+        }
+    }
+    if let Err(refused) = thread_write(st, channel, true) {
+        return refused;
     }
     let target = Channel {
         id: channel,
         guild_id: if dm_user.is_some() {
             None
         } else {
-            Some(payloads::GUILD_ID)
+            info.guild_id.or(Some(payloads::GUILD_ID))
         },
     };
     // `enforce_nonce`: a repeated post with the same nonce returns the first message.
@@ -625,7 +786,11 @@ fn channel_message(st: &mut FakeState, channel: u64, body: &Body, base: &str) ->
     if let Some(nonce) = nonce {
         st.nonces.insert((channel, nonce), message.clone());
     }
-    let kind = dm_user.map_or(SentKind::ChannelMessage, SentKind::Dm);
+    let kind = match (dm_user, info.parent_id.filter(|_| info.is_thread())) {
+        (Some(user), _) => SentKind::Dm(user),
+        (None, Some(parent)) => SentKind::ThreadMessage(parent),
+        (None, None) => SentKind::ChannelMessage,
+    };
     record(
         st,
         kind,
@@ -647,6 +812,9 @@ fn edit_channel_message(
     body: &Body,
     base: &str,
 ) -> Outcome {
+    if !st.channel_info(channel).bot_member {
+        return error(403, 50001, "Missing Access");
+    }
     if st.message_channel.get(&message).map(|c| c.id) != Some(channel) {
         return error(404, 10008, "Unknown Message");
     }
@@ -667,6 +835,9 @@ fn edit_channel_message(
             body,
         );
         return (204, None);
+    }
+    if let Err(refused) = thread_write(st, channel, false) {
+        return refused;
     }
     let Some(m) = edit_message(st, message, &body.json, &body.files, base) else {
         return error(404, 10008, "Unknown Message");
