@@ -15,6 +15,49 @@ use super::Variant;
 pub const MAX_SIZE: u8 = 10;
 
 /// One cell of a board. Column 0 is `A` (left), row 0 is `1` (top).
+///
+/// A `Coord` is always on the largest board (A–J, 1–10); whether it is on a
+/// smaller one is a question for the [`Variant`].
+///
+/// # Examples
+///
+/// Cells are parsed from their usual name, in either case, and printed back in
+/// capitals:
+///
+/// ```
+/// use broadside::game::Coord;
+///
+/// let cell: Coord = "c4".parse()?;
+/// assert_eq!(cell.col_letter(), 'C');
+/// assert_eq!((cell.col(), cell.row()), (2, 3)); // both 0-based
+/// assert_eq!(cell.to_string(), "C4");
+/// assert_eq!(Coord::new(2, 3), Some(cell));
+///
+/// // Two-digit rows, and the largest board's far corner.
+/// assert_eq!("J10".parse::<Coord>()?, Coord::new(9, 9).unwrap());
+/// # Ok::<(), broadside::game::CoordError>(())
+/// ```
+///
+/// Text that is not a cell is refused with a [`CoordError`] that says what is
+/// wrong, and for a space inside a cell, what was probably meant:
+///
+/// ```
+/// use broadside::game::{Coord, CoordError};
+///
+/// let err = "C 4".parse::<Coord>().unwrap_err();
+/// assert_eq!(
+///     err,
+///     CoordError::SpaceInside { input: "C 4".into(), suggestion: "C4".into() }
+/// );
+/// assert_eq!(
+///     err.to_string(),
+///     "`C 4` has a space inside; write the cell without one, like C4"
+/// );
+///
+/// assert!(matches!("4C".parse::<Coord>(), Err(CoordError::Malformed(_))));
+/// assert!(matches!("K1".parse::<Coord>(), Err(CoordError::OffBoard { .. })));
+/// assert_eq!("".parse::<Coord>(), Err(CoordError::Empty));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Coord {
@@ -102,6 +145,21 @@ impl Coord {
     }
 
     /// Parses one cell and checks that it lies on `variant`'s board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use broadside::game::{Coord, Variant};
+    ///
+    /// assert!(Coord::parse_for("J10", Variant::Classic).is_ok());
+    ///
+    /// // Game 2000's board is 9 × 9, and the error says so.
+    /// let err = Coord::parse_for("J5", Variant::Game2000).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "`J5` is off the board; Game 2000 uses columns A–I and rows 1–9"
+    /// );
+    /// ```
     pub fn parse_for(text: &str, variant: Variant) -> Result<Self, CoordError> {
         let coord: Coord = text.parse()?;
         variant.check(coord)?;
@@ -199,8 +257,31 @@ impl FromStr for Coord {
 
 /// Parses a list of cells such as `c4, d5 E6` for `variant`.
 ///
-/// Cells are separated by spaces and/or commas; a space inside a cell (`C 4`)
-/// is an error that names the cell that was probably meant.
+/// Cells are separated by spaces, commas or semicolons; a space inside a cell
+/// (`C 4`) is an error that names the cell that was probably meant. The cells
+/// come back in the order written, repeats included (whether a repeat may be
+/// fired is for [`Match::fire`](super::Match::fire) to decide).
+///
+/// # Examples
+///
+/// ```
+/// use broadside::game::{Coord, Variant, parse_cells};
+///
+/// let salvo = parse_cells("c4, d5 E6", Variant::Game2000)?;
+/// let names: Vec<String> = salvo.iter().map(Coord::to_string).collect();
+/// assert_eq!(names, ["C4", "D5", "E6"]);
+///
+/// let err = parse_cells("C 4 D5 E6", Variant::Game2000).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "`C 4` has a space inside; write the cell without one, like C4"
+/// );
+///
+/// // Every cell is checked against the variant's board.
+/// assert!(parse_cells("A1 J10", Variant::Classic).is_ok());
+/// assert!(parse_cells("A1 J10", Variant::Game2000).is_err());
+/// # Ok::<(), broadside::game::CoordError>(())
+/// ```
 pub fn parse_cells(text: &str, variant: Variant) -> Result<Vec<Coord>, CoordError> {
     let tokens: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
@@ -230,6 +311,21 @@ pub fn parse_cells(text: &str, variant: Variant) -> Result<Vec<Coord>, CoordErro
 }
 
 /// A set of cells on a board of at most 10×10, stored as one bit per cell.
+///
+/// # Examples
+///
+/// ```
+/// use broadside::game::{CellSet, Coord};
+///
+/// let c = |name: &str| name.parse::<Coord>().unwrap();
+/// let ship: CellSet = [c("A1"), c("A2")].into_iter().collect();
+/// assert!(ship.contains(c("A2")));
+/// assert_eq!(ship.len(), 2);
+///
+/// // The water around a ship in a corner, on a 10 × 10 board.
+/// let around: Vec<String> = ship.halo(10).iter().map(|c| c.to_string()).collect();
+/// assert_eq!(around, ["B1", "B2", "A3", "B3"]);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct CellSet(u128);
 

@@ -20,6 +20,24 @@ pub enum Orientation {
 /// A straight ship: its top-left cell, length and orientation.
 ///
 /// A one-cell ship is always stored as horizontal, so two equal ships compare equal.
+///
+/// # Examples
+///
+/// ```
+/// use broadside::game::{Orientation, Ship, ShipError};
+///
+/// // Either end first; printed from the top-left.
+/// let ship: Ship = "A4-A1".parse()?;
+/// assert_eq!(ship.to_string(), "A1-A4");
+/// assert_eq!((ship.len(), ship.orientation()), (4, Orientation::Vertical));
+/// assert!(ship.contains("A3".parse()?));
+///
+/// // A one-cell ship is written as its cell.
+/// assert_eq!("J10".parse::<Ship>()?.len(), 1);
+///
+/// assert!(matches!("A1-B2".parse::<Ship>(), Err(ShipError::NotStraight(_))));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct Ship {
@@ -331,6 +349,65 @@ fn list_problems(problems: &[PlacementProblem]) -> String {
 }
 
 /// A complete, valid fleet for one variant.
+///
+/// The only ways to get one are [`Fleet::parse`], [`Fleet::new`] and
+/// [`Fleet::random`], and all of them check every placement rule, so a `Fleet`
+/// that exists is one a player may use.
+///
+/// # Examples
+///
+/// A fleet string lists the ships, separated by spaces or commas:
+///
+/// ```
+/// use broadside::game::{Fleet, Variant};
+///
+/// let classic = Fleet::parse(
+///     Variant::Classic,
+///     "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10",
+/// )?;
+/// assert_eq!(classic.ships().len(), 10);
+/// assert_eq!(classic.cells().len(), 20);
+///
+/// // Game 2000: no corner cells, no long side on the edge. Case, order, commas
+/// // and either end first do not matter; the fleet prints in one canonical form.
+/// let game2000 = Fleet::parse(Variant::Game2000, "f5-f3, b3-d3, H1 E1 B5-B6 D7-E7 H7-H8")?;
+/// assert_eq!(game2000.to_string(), "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 E1 H1");
+/// assert_eq!(game2000.ship_at("F4".parse()?), Some(1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// A fleet that breaks a rule is refused with every problem found:
+///
+/// ```
+/// use broadside::game::{Fleet, FleetError, PlacementProblem, Variant};
+///
+/// // The cruiser B1-B3 lies right next to the battleship A1-A4.
+/// let err = Fleet::parse(
+///     Variant::Classic,
+///     "A1-A4 B1-B3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10",
+/// )
+/// .unwrap_err();
+/// assert_eq!(err.to_string(), "A1-A4 touches B1-B3 side by side");
+///
+/// // Game 2000: D9-E9 lies along the bottom edge, A1 is a corner cell.
+/// let Err(FleetError::Rules(problems)) =
+///     Fleet::parse(Variant::Game2000, "B3-D3 F3-F5 B5-B6 D9-E9 H7-H8 A1 E1")
+/// else {
+///     panic!("the fleet breaks two rules");
+/// };
+/// assert!(matches!(
+///     problems[..],
+///     [PlacementProblem::AlongEdge { .. }, PlacementProblem::Corner { .. }]
+/// ));
+/// assert_eq!(
+///     problems[1].to_string(),
+///     "A1 is a corner cell (Game 2000 forbids ships there)"
+/// );
+///
+/// // Too few ships is a count problem, per ship length.
+/// let err = Fleet::parse(Variant::Classic, "A1-A4").unwrap_err();
+/// assert!(err.to_string().contains("cruiser count is 0, need 2"), "{err}");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(try_from = "FleetRepr", into = "FleetRepr")]
 pub struct Fleet {

@@ -8,6 +8,10 @@
 //! * [`state`] — the match state machine;
 //! * [`view`] — what each viewer may see;
 //! * [`replay`] — a finished match again, move by move.
+//!
+//! The documentation of [`Match`] plays a match a few moves, [`Match::fire`] a
+//! Game 2000 salvo; [`Fleet`] and [`Coord`] show fleet strings and cells. The
+//! rules themselves are written out in `docs/RULES.md`.
 
 pub mod coord;
 pub mod fleet;

@@ -125,6 +125,27 @@ pub fn random_fleet<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Fleet {
 
 impl Fleet {
     /// A random valid fleet for `variant`, drawn with `rng`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use broadside::game::{Fleet, Variant};
+    /// use rand::SeedableRng;
+    /// use rand_chacha::ChaCha8Rng;
+    ///
+    /// let mut rng = ChaCha8Rng::seed_from_u64(7);
+    /// let fleet = Fleet::random(Variant::Game2000, &mut rng);
+    /// assert_eq!(fleet.ships().len(), 7);
+    ///
+    /// // It passes every placement rule: its fleet string parses back to it.
+    /// assert_eq!(Fleet::parse(Variant::Game2000, &fleet.to_string())?, fleet);
+    ///
+    /// // The same seed draws the same fleet; the next draw is another one.
+    /// let again = Fleet::random(Variant::Game2000, &mut ChaCha8Rng::seed_from_u64(7));
+    /// assert_eq!(again, fleet);
+    /// assert_ne!(Fleet::random(Variant::Game2000, &mut rng), fleet);
+    /// # Ok::<(), broadside::game::FleetError>(())
+    /// ```
     pub fn random<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Self {
         random_fleet(variant, rng)
     }

@@ -31,7 +31,20 @@ impl Report {
         !matches!(self, Report::Water)
     }
 
-    /// A short English text: "water", "length 2 hit", "cruiser sunk (3)".
+    /// A short English text: "water", "length 2 hit", "cruiser sunk (3 cells)".
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use broadside::game::{Report, Variant};
+    ///
+    /// let sunk = Report::Sunk { len: 3 };
+    /// assert_eq!(sunk.describe(Variant::Classic), "cruiser sunk (3 cells)");
+    /// assert_eq!(sunk.describe(Variant::Game2000), "length 3 destroyed");
+    /// assert_eq!(Report::Hit { len: Some(2) }.describe(Variant::Game2000), "length 2 hit");
+    /// assert_eq!(Report::Water.describe(Variant::Classic), "miss");
+    /// assert_eq!(Report::Water.describe(Variant::Game2000), "water");
+    /// ```
     #[must_use]
     pub fn describe(self, variant: Variant) -> String {
         match (self, variant.rules().report) {

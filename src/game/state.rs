@@ -394,6 +394,81 @@ impl PlayerStats {
 }
 
 /// One sea-battle match between two players.
+///
+/// A match goes challenge → placement → battle → finished. Every action names
+/// who does it and is checked against the rules first; a refused action returns
+/// a typed error and changes nothing.
+///
+/// # Examples
+///
+/// A classic match, a few moves in:
+///
+/// ```
+/// use broadside::game::{
+///     Confirmed, Ending, FireError, Fleet, Match, MatchOptions, Next, PhaseKind, PlayerId,
+///     Report, Variant, WinReason, parse_cells,
+/// };
+///
+/// let (alice, bob) = (PlayerId(1), PlayerId(2));
+/// // The seed drives every random choice of the match.
+/// let mut game = Match::challenge(alice, bob, Variant::Classic, MatchOptions::default(), 42)?;
+/// assert_eq!(game.phase_kind(), PhaseKind::Challenge);
+/// game.accept(bob)?;
+/// assert_eq!(game.phase_kind(), PhaseKind::Placement);
+///
+/// // Both place a fleet (the same one here, so the shots below mean the same
+/// // whoever fires first) and make it final.
+/// let fleet = Fleet::parse(
+///     Variant::Classic,
+///     "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10",
+/// )?;
+/// game.set_fleet(alice, fleet.clone())?;
+/// assert_eq!(game.confirm(alice)?, Confirmed::Waiting);
+/// game.set_fleet(bob, fleet)?;
+/// let Confirmed::BattleStarts { first } = game.confirm(bob)? else {
+///     unreachable!("both fleets are final");
+/// };
+/// let second = game.opponent_of(first).unwrap();
+/// assert_eq!(game.to_move(), Some(first));
+///
+/// // A hit: the same player fires again.
+/// let shot = game.fire(first, &parse_cells("A1", Variant::Classic)?)?;
+/// assert_eq!(shot.reports, [Report::Hit { len: None }]);
+/// assert_eq!(shot.next, Next::Again(first));
+///
+/// // A miss passes the turn.
+/// let shot = game.fire(first, &parse_cells("B1", Variant::Classic)?)?;
+/// assert_eq!(shot.reports, [Report::Water]);
+/// assert_eq!(shot.next, Next::Turn { player: second, last_chance: false });
+/// assert_eq!(game.to_move(), Some(second));
+///
+/// // Out of turn is refused, and nothing changes.
+/// let before = game.clone();
+/// let err = game.fire(first, &parse_cells("C1", Variant::Classic)?).unwrap_err();
+/// assert_eq!(err, FireError::NotYourTurn(second));
+/// assert_eq!(game, before);
+///
+/// // Sinking a ship names it, and the shooter fires again.
+/// let shot = game.fire(second, &parse_cells("J10", Variant::Classic)?)?;
+/// assert_eq!(shot.reports, [Report::Sunk { len: 1 }]);
+/// assert_eq!(shot.reports[0].describe(Variant::Classic), "torpedo boat sunk (1 cell)");
+/// assert_eq!(shot.sunk.map(|ship| ship.to_string()).as_deref(), Some("J10"));
+/// assert_eq!(shot.next, Next::Again(second));
+///
+/// // Classic refuses a cell fired at before; the shot is not spent.
+/// let err = game.fire(second, &parse_cells("J10", Variant::Classic)?).unwrap_err();
+/// assert!(matches!(err, FireError::AlreadyFired(_)));
+/// assert_eq!(game.stats(second).shots, 1);
+///
+/// // Giving up ends it.
+/// let ending = game.forfeit(first)?;
+/// assert_eq!(
+///     ending,
+///     Ending::Won { winner: second, loser: first, reason: WinReason::Forfeit }
+/// );
+/// assert!(game.is_finished());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Match {
     variant: Variant,
@@ -665,6 +740,51 @@ impl Match {
     }
 
     /// `by` fires at `cells` (one in classic, three in Game 2000).
+    ///
+    /// # Examples
+    ///
+    /// A Game 2000 salvo: the three shots are resolved in a random order and each
+    /// gets a report, but the outcome lists the cells in board order, so it never
+    /// tells which cell hit.
+    ///
+    /// ```
+    /// use broadside::game::{
+    ///     Fleet, Match, MatchOptions, Next, PlayerId, Report, Variant, parse_cells,
+    /// };
+    ///
+    /// let (alice, bob) = (PlayerId(1), PlayerId(2));
+    /// let mut game = Match::challenge(alice, bob, Variant::Game2000, MatchOptions::default(), 7)?;
+    /// game.accept(bob)?;
+    /// let fleet = Fleet::parse(Variant::Game2000, "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1")?;
+    /// for player in [alice, bob] {
+    ///     game.set_fleet(player, fleet.clone())?;
+    ///     game.confirm(player)?;
+    /// }
+    /// let first = game.to_move().unwrap();
+    ///
+    /// // Both cells of the two-cell ship B5-B6, and one of water.
+    /// let salvo = game.fire(first, &parse_cells("B6 A5 B5", Variant::Game2000)?)?;
+    /// let cells: Vec<String> = salvo.cells.iter().map(|c| c.to_string()).collect();
+    /// assert_eq!(cells, ["A5", "B5", "B6"]);
+    /// // The first shot at the ship is a hit and the second destroys it, whichever
+    /// // cell came first: never "destroyed" twice.
+    /// let hit = salvo.reports.iter().position(|r| *r == Report::Hit { len: Some(2) });
+    /// let destroyed = salvo.reports.iter().position(|r| *r == Report::Sunk { len: 2 });
+    /// assert!(hit.unwrap() < destroyed.unwrap());
+    /// assert!(salvo.reports.contains(&Report::Water));
+    ///
+    /// // No second shot for a hit: the turn passes.
+    /// let second = game.opponent_of(first).unwrap();
+    /// assert!(matches!(salvo.next, Next::Turn { player, .. } if player == second));
+    ///
+    /// // Repeats are allowed in Game 2000 and always water, also within one salvo:
+    /// // whichever B5 is processed second reports water, though B5 is a ship cell.
+    /// let salvo = game.fire(second, &parse_cells("B5 B5 A5", Variant::Game2000)?)?;
+    /// let water = salvo.reports.iter().filter(|r| **r == Report::Water).count();
+    /// assert_eq!(water, 2);
+    /// assert!(salvo.reports.contains(&Report::Hit { len: Some(2) }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn fire(&mut self, by: PlayerId, cells: &[Coord]) -> Result<FireOutcome, FireError> {
         let side = self.side_of(by).ok_or(FireError::NotAPlayer)?;
         let phase_kind = self.phase_kind();

@@ -8,6 +8,37 @@ use serde::{Deserialize, Serialize};
 use super::coord::{Coord, CoordError};
 
 /// A rule set.
+///
+/// Everything that differs between the two is data in its [`Rules`]; the
+/// helpers below read it.
+///
+/// # Examples
+///
+/// ```
+/// use broadside::game::{ReportStyle, Variant};
+///
+/// // The command names, and a few names people type.
+/// let variant: Variant = "game2000".parse()?;
+/// assert_eq!(variant, Variant::Game2000);
+/// assert_eq!("Zeeslag".parse::<Variant>()?, Variant::Game2000);
+/// assert_eq!("Søslag".parse::<Variant>()?, Variant::Classic);
+/// assert!("chess".parse::<Variant>().is_err());
+/// assert_eq!(variant.to_string(), "game2000");
+///
+/// // The board and the fleet.
+/// assert_eq!((variant.size(), variant.last_col()), (9, 'I'));
+/// assert_eq!(variant.ship_lengths().collect::<Vec<_>>(), [3, 3, 2, 2, 2, 1, 1]);
+/// assert_eq!((variant.ship_count(), variant.fleet_cells()), (7, 14));
+/// assert_eq!(Variant::Classic.fleet_cells(), 20);
+///
+/// // How a turn goes.
+/// let rules = variant.rules();
+/// assert_eq!(rules.shots_per_turn, 3);
+/// assert_eq!(rules.report, ReportStyle::LengthOnly);
+/// assert!(rules.equal_turns && !rules.shoot_again_on_hit);
+/// assert!(Variant::Classic.rules().shoot_again_on_hit);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Variant {
@@ -296,6 +327,21 @@ impl FromStr for Variant {
 }
 
 /// Options chosen when a match is created.
+///
+/// # Examples
+///
+/// ```
+/// use broadside::game::{MatchOptions, RepeatShots, Variant};
+///
+/// // Game 2000 allows repeat shots (always water) unless the house rule is on.
+/// let plain = MatchOptions::default();
+/// let strict = MatchOptions { repeats_forbidden: true };
+/// assert_eq!(plain.repeat_shots(Variant::Game2000), RepeatShots::Water);
+/// assert_eq!(strict.repeat_shots(Variant::Game2000), RepeatShots::Refused);
+///
+/// // Classic refuses them either way.
+/// assert_eq!(plain.repeat_shots(Variant::Classic), RepeatShots::Refused);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatchOptions {
     /// Refuse shots at cells fired at before (the stricter Game 2000 house rule).

@@ -7,7 +7,7 @@ use crate::game::{Coord, OwnBoardView, OwnCell, RevealView, SalvoView, TargetCel
 
 use super::labels::{Labels, fill};
 use super::report::{cells_text, report_words};
-use super::reveal::{percent, result_words};
+use super::reveal::{percent_text, result_words};
 
 /// Discord's limit for attachment descriptions.
 pub const MAX_CHARS: usize = 1024;
@@ -93,13 +93,14 @@ pub fn target_board(view: &TargetView, labels: &Labels) -> String {
         if hits + misses == 0 {
             let _ = write!(text, "; {}", labels.no_shots);
         } else {
-            let _ = write!(
-                text,
-                "; {}: {}, {}: {hits}",
-                labels.shots,
-                hits + misses,
-                labels.hits
+            let shots = fill(
+                &labels.shots_fired,
+                &[
+                    ("shots", &(hits + misses).to_string()),
+                    ("hits", &hits.to_string()),
+                ],
             );
+            let _ = write!(text, "; {shots}");
         }
     } else {
         for s in view.salvos.iter().rev() {
@@ -122,13 +123,13 @@ pub fn reveal(view: &RevealView, names: &[String; 2], labels: &Labels) -> String
     for (name, s) in names.iter().zip(view.stats) {
         let _ = write!(
             text,
-            ". {name}: {} {}, {} {}, {} {}%, {} {}",
+            ". {name}: {} {}, {} {}, {} {}, {} {}",
             labels.shots,
             s.shots,
             labels.hits,
             s.hits,
             labels.accuracy,
-            percent(s),
+            percent_text(s, labels),
             labels.turns,
             s.turns
         );
@@ -148,4 +149,61 @@ pub fn replay(replay: &crate::game::Replay, names: &[String; 2], labels: &Labels
         ],
     );
     cap(format!("{head}. {}", reveal(&replay.reveal, names, labels)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Fleet, Match, MatchOptions, PlayerId, Sea, Variant};
+
+    const CLASSIC: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+
+    fn c(name: &str) -> Coord {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn the_classic_target_text_goes_on_in_lower_case_after_the_semicolon() {
+        let mut sea = Sea::new(Fleet::parse(Variant::Classic, CLASSIC).unwrap());
+        let labels = Labels::default();
+        assert_eq!(
+            target_board(&TargetView::of_sea(&sea), &labels),
+            "Enemy waters: 10 of 10 ships afloat; no shots yet"
+        );
+        sea.resolve(c("A1"), 1);
+        sea.resolve(c("B1"), 1);
+        assert_eq!(
+            target_board(&TargetView::of_sea(&sea), &labels),
+            "Enemy waters: 10 of 10 ships afloat; shots: 2, hits: 1"
+        );
+    }
+
+    #[test]
+    fn the_reveal_text_writes_percentages_as_the_labels_do() {
+        let (ann, bob) = (PlayerId(1), PlayerId(2));
+        let mut m =
+            Match::challenge(ann, bob, Variant::Classic, MatchOptions::default(), 5).unwrap();
+        m.accept(bob).unwrap();
+        for p in [ann, bob] {
+            m.set_fleet(p, Fleet::parse(Variant::Classic, CLASSIC).unwrap())
+                .unwrap();
+            m.confirm(p).unwrap();
+        }
+        let first = m.to_move().unwrap();
+        m.fire(first, &[c("A1")]).unwrap(); // hit
+        m.fire(first, &[c("B1")]).unwrap(); // miss: 1 of 2, 50 %
+        m.forfeit(first).unwrap();
+        let view = m.reveal().unwrap();
+        let names = ["Ann".to_owned(), "Bob".to_owned()];
+        let english = reveal(&view, &names, &Labels::default());
+        assert!(english.contains("Accuracy 50%,"), "{english}");
+        assert!(english.contains("Accuracy 0%,"), "{english}");
+        let spaced = Labels {
+            percent: "{n} %".into(),
+            ..Labels::default()
+        };
+        let text = reveal(&view, &names, &spaced);
+        assert!(text.contains("Accuracy 50 %,"), "{text}");
+        assert!(text.contains("Accuracy 0 %,"), "{text}");
+    }
 }

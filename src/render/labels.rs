@@ -26,7 +26,7 @@ pub struct Labels {
     pub miss: Cow<'static, str>,
     /// Classic: a hit.
     pub hit: Cow<'static, str>,
-    /// Classic: a sunk ship of `{len}` cells.
+    /// Classic: "ship of length {len} sunk".
     pub sunk_len: Cow<'static, str>,
     /// "{name} wins".
     pub wins: Cow<'static, str>,
@@ -48,10 +48,14 @@ pub struct Labels {
     pub accuracy: Cow<'static, str>,
     /// Statistics: turns played.
     pub turns: Cow<'static, str>,
+    /// A whole percentage: "{n}%" (some languages put a space before the sign).
+    pub percent: Cow<'static, str>,
     /// Alt text: "{afloat} of {total} ships afloat".
     pub afloat: Cow<'static, str>,
     /// Alt text: "enemy shots: {shots}, hits: {hits}".
     pub enemy_shots: Cow<'static, str>,
+    /// Alt text of the classic target board, after a semicolon: "shots: {shots}, hits: {hits}".
+    pub shots_fired: Cow<'static, str>,
     /// Alt text: "no shots yet".
     pub no_shots: Cow<'static, str>,
     /// Replay frames: "Move {n} of {total}: {name}".
@@ -75,7 +79,7 @@ impl Default for Labels {
             destroyed_len: "length {len} destroyed".into(),
             miss: "miss".into(),
             hit: "hit".into(),
-            sunk_len: "ship of {len} sunk".into(),
+            sunk_len: "ship of length {len} sunk".into(),
             wins: "{name} wins".into(),
             draw: "Draw".into(),
             cancelled: "Called off".into(),
@@ -86,8 +90,10 @@ impl Default for Labels {
             hits: "Hits".into(),
             accuracy: "Accuracy".into(),
             turns: "Turns".into(),
+            percent: "{n}%".into(),
             afloat: "{afloat} of {total} ships afloat".into(),
             enemy_shots: "enemy shots: {shots}, hits: {hits}".into(),
+            shots_fired: "shots: {shots}, hits: {hits}".into(),
             no_shots: "no shots yet".into(),
             replay_move: "Move {n} of {total}: {name}".into(),
             replay_sampled: "one frame per {k} moves".into(),
@@ -115,5 +121,7 @@ mod tests {
         let l = Labels::default();
         assert_eq!(fill(&l.hit_len, &[("len", "2")]), "length 2 hit");
         assert_eq!(fill(&l.wins, &[("name", "Ann")]), "Ann wins");
+        assert_eq!(fill(&l.sunk_len, &[("len", "3")]), "ship of length 3 sunk");
+        assert_eq!(fill(&l.percent, &[("n", "47")]), "47%");
     }
 }

@@ -79,6 +79,12 @@ pub fn percent(stats: PlayerStats) -> u32 {
     (stats.accuracy() * 100.0).round() as u32
 }
 
+/// Accuracy as a whole percentage, written the way `labels` write one ("50%", "50 %").
+#[must_use]
+pub fn percent_text(stats: PlayerStats, labels: &Labels) -> String {
+    fill(&labels.percent, &[("n", &percent(stats).to_string())])
+}
+
 /// Draws `key value` pairs on one line, keys dimmed.
 pub(super) fn pairs(
     canvas: &mut Canvas,
@@ -154,7 +160,7 @@ pub(super) fn column(
         x,
         line + 20.0,
         &[
-            (&labels.accuracy, format!("{}%", percent(s))),
+            (&labels.accuracy, percent_text(s, labels)),
             (&labels.turns, s.turns.to_string()),
         ],
     );

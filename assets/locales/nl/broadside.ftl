@@ -26,7 +26,7 @@ cmd-challenge-opt-opponent-name = tegenstander
 cmd-challenge-opt-opponent-desc = Tegen wie je wilt spelen
 cmd-challenge-opt-variant-name = variant
 cmd-challenge-opt-variant-desc = Spelregels: klassiek (standaard) of Game 2000
-cmd-challenge-opt-forbid_repeats-name = herhaling_verbieden
+cmd-challenge-opt-forbid_repeats-name = dubbel_schieten_verbieden
 cmd-challenge-opt-forbid_repeats-desc = Huisregel voor Game 2000: schoten op al beschoten vakjes weigeren (standaard: nee)
 cmd-challenge-opt-difficulty-name = moeilijkheid
 cmd-challenge-opt-difficulty-desc = Tegen de computer (mij): makkelijk, normaal (standaard) of moeilijk
@@ -76,14 +76,14 @@ cmd-rules-opt-variant-desc = Welke spelregels (standaard: allebei)
 cmd-replay-name = herhaling
 cmd-replay-desc = Bekijk een afgelopen partij opnieuw, schot voor schot, als bewegend plaatje
 cmd-replay-help =
-    Iedereen in de server waar de partij gespeeld is kan hem bekijken. Begin te typen om een van je laatste tien partijen te kiezen, of geef een partijnummer (elke herhaling toont het hare).
+    Iedereen in de server waar de partij gespeeld is kan hem bekijken. Begin te typen om een van je laatste tien partijen te kiezen, of geef een partijnummer (het nummer staat bij elke herhaling).
 cmd-replay-opt-match-name = partij
 cmd-replay-opt-match-desc = De partij: een van je laatste tien, of een partijnummer
 
 cmd-stats-name = statistieken
 cmd-stats-desc = Toon de rating en statistieken van een lid als plaatje (standaard die van jou)
 cmd-stats-help =
-    Elk lid heeft per spelvorm een Glicko-2-rating, die na elke ratingpartij verandert (lid tegen lid, beëindigd doordat een vloot zinkt, door gelijkspel, opgave of verlopen tijd; opgeven of de tijd laten verlopen telt als verlies). Partijen tegen de computer worden in plaats daarvan per moeilijkheidsgraad geteld. Een rating blijft voorlopig tijdens de eerste 5 ratingpartijen. Het antwoord is openbaar, tenzij je `{ cmd-stats-opt-private-name }:True` toevoegt.
+    Elk lid heeft per spelvorm een Glicko-2-rating, die na elke ratingpartij verandert (lid tegen lid, beëindigd door de vernietiging van een vloot, door gelijkspel, door opgave of door verlopen tijd; opgeven of de tijd laten verlopen telt als verlies). Partijen tegen de computer worden in plaats daarvan per moeilijkheidsgraad geteld. Een rating blijft voorlopig tijdens de eerste 5 ratingpartijen. Het antwoord is openbaar, tenzij je `{ cmd-stats-opt-private-name }:True` toevoegt.
 cmd-stats-opt-member-name = lid
 cmd-stats-opt-member-desc = Wiens statistieken (standaard: de jouwe)
 cmd-stats-opt-variant-name = variant
@@ -146,7 +146,7 @@ rules-game2000 = **Game 2000 — Zeeslag**
     • Vloot: 2 boten van 3 vakjes, 3 van 2 vakjes, 2 van 1 vakje.
     • Boten raken elkaar nooit (ook niet diagonaal), staan nooit in een hoekvakje (A1, I1, A9, I9), en een boot van 2 of 3 vakjes mag niet met zijn lange kant langs de rand liggen. Een boot van 1 vakje mag wel aan de rand staan.
     • Elke beurt noem je drie vakjes: `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4 D5 E6`. Ze worden in willekeurige volgorde afgehandeld en je krijgt per schot een melding: water, "boot van lengte L geraakt" of "boot van lengte L vernietigd" — maar nooit welk vakje raak was.
-    • Een vakje waar je eerder al op schoot, meldt altijd water (tenzij herhalen in deze partij verboden is).
+    • Een vakje waar je eerder al op schoot, meldt altijd water (tenzij dubbel schieten in deze partij verboden is).
     • Beide spelers krijgen evenveel beurten: vernietigt de tweede speler in dezelfde ronde ook alles, dan is het gelijkspel.
     • Wie zijn beurt laat verlopen, verliest.
 
@@ -345,7 +345,7 @@ pic-hit-len = lengte { $len } geraakt
 pic-destroyed-len = lengte { $len } vernietigd
 pic-miss = mis
 pic-hit = raak
-pic-sunk-len = schip van { $len } gezonken
+pic-sunk-len = schip van lengte { $len } gezonken
 pic-wins = { $name } wint
 pic-draw = Gelijkspel
 pic-cancelled = Afgeblazen
@@ -356,8 +356,10 @@ pic-shots = Schoten
 pic-hits = Treffers
 pic-accuracy = Trefzekerheid
 pic-turns = Beurten
-pic-afloat = nog drijvend: { $afloat } van { $total }
+pic-percent = { $n }%
+pic-afloat = nog { $afloat } van { $total } schepen over
 pic-enemy-shots = vijandelijke schoten: { $shots }, treffers: { $hits }
+pic-shots-fired = schoten: { $shots }, treffers: { $hits }
 pic-no-shots = nog geen schoten
 pic-replay-move = Zet { $n } van { $total }: { $name }
 pic-replay-sampled = één beeld per { $k } zetten
@@ -479,7 +481,7 @@ history-line = { $date } · { $variant } · tegen { $opponent } · **{ $result }
 history-win = gewonnen
 history-loss = verloren
 history-draw = gelijkspel
-history-how-sunk = alle schepen gezonken
+history-how-sunk = alle schepen vernietigd
 history-how-draw = beide vloten vernietigd
 history-how-forfeit = door opgave
 history-how-timeout = tijd verstreken

@@ -83,7 +83,7 @@ cmd-replay-opt-match-desc = Partiet: ett av dina tio senaste, eller ett partinum
 cmd-stats-name = statistik
 cmd-stats-desc = Visa en medlems rating och statistik som bild (din egen som standard)
 cmd-stats-help =
-    Varje medlem har en Glicko-2-rating per regeluppsättning, som ändras av varje ratingparti (medlem mot medlem, avslutat genom sänkning, oavgjort, uppgivelse eller tidsgräns; att ge upp eller låta tiden gå ut räknas som förlust). Partier mot datorn räknas i stället per svårighetsgrad. En rating är preliminär under de första 5 ratingpartierna. Svaret är offentligt om du inte lägger till `{ cmd-stats-opt-private-name }:True`.
+    Varje medlem har en Glicko-2-rating per regeluppsättning, som ändras av varje ratingparti (medlem mot medlem, där partiet slutade oavgjort eller med att en flotta sänktes, att någon gav upp eller att tiden gick ut; att ge upp eller låta tiden gå ut räknas som förlust). Partier mot datorn räknas i stället per svårighetsgrad. En rating är preliminär under de första 5 ratingpartierna. Svaret är offentligt om du inte lägger till `{ cmd-stats-opt-private-name }:True`.
 cmd-stats-opt-member-name = medlem
 cmd-stats-opt-member-desc = Vems statistik (standard: din egen)
 cmd-stats-opt-variant-name = variant
@@ -345,7 +345,7 @@ pic-hit-len = längd { $len } träffad
 pic-destroyed-len = längd { $len } sänkt
 pic-miss = miss
 pic-hit = träff
-pic-sunk-len = skepp på { $len } sänkt
+pic-sunk-len = skepp med längden { $len } sänkt
 pic-wins = { $name } vinner
 pic-draw = Oavgjort
 pic-cancelled = Avbrutet
@@ -356,8 +356,10 @@ pic-shots = Skott
 pic-hits = Träffar
 pic-accuracy = Träffsäkerhet
 pic-turns = Drag
+pic-percent = { $n } %
 pic-afloat = { $afloat } av { $total } skepp flyter
 pic-enemy-shots = fiendens skott: { $shots }, träffar: { $hits }
+pic-shots-fired = skott: { $shots }, träffar: { $hits }
 pic-no-shots = inga skott än
 pic-replay-move = Drag { $n } av { $total }: { $name }
 pic-replay-sampled = en bild per { $k } drag
@@ -445,14 +447,30 @@ stats-none = –
 stats-percent = { $n } %
 stats-computer = Mot datorn
 stats-computer-empty = Inga partier mot datorn än
-stats-computer-line = { $won } vunna · { $lost } förlorade{ $drawn ->
+stats-computer-line = { $won ->
+    [one] 1 vinst
+   *[other] { $won } vinster
+} · { $lost ->
+    [one] 1 förlust
+   *[other] { $lost } förluster
+}{ $drawn ->
     [0] {""}
+    [one] {" "}· 1 oavgjort
    *[other] {" "}· { $drawn } oavgjorda
 }
 stats-alt = Statistik för { $name }, { $variant }: rating { $rating }{ $provisional ->
     [yes] {" "}(preliminär)
    *[no] {""}
-}, { $wins } vunna, { $losses } förlorade, { $draws } oavgjorda, träffsäkerhet { $accuracy }, segersvit { $streak }, längsta { $longest }.
+}, { $wins ->
+    [one] 1 vinst
+   *[other] { $wins } vinster
+}, { $losses ->
+    [one] 1 förlust
+   *[other] { $losses } förluster
+}, { $draws ->
+    [one] 1 oavgjort
+   *[other] { $draws } oavgjorda
+}, träffsäkerhet { $accuracy }, segersvit { $streak }, längsta { $longest }.
 stats-nothing = { $name } har inte spelat klart något parti i { $variant } än.
 
 ## Leaderboard
@@ -481,7 +499,7 @@ history-loss = förlust
 history-draw = oavgjort
 history-how-sunk = alla skepp sänkta
 history-how-draw = båda flottorna sänkta
-history-how-forfeit = efter uppgivelse
+history-how-forfeit = uppgivet parti
 history-how-timeout = tiden gick ut
 history-computer = datorn ({ $level })
 history-shots = { $n ->

@@ -373,6 +373,35 @@ mod tests {
     }
 
     #[test]
+    fn no_option_name_begins_with_a_command_name() {
+        // The Dutch house-rule option was `herhaling_verbieden` while `/herhaling` is the
+        // replay: an option must not read as a command of its own. (A command's name later
+        // in an option name is fine: `dubbel_schieten_verbieden` is about `/schieten`.)
+        let commands = crate::bot::commands::all();
+        for lang in Lang::ALL {
+            let command_names: Vec<String> = commands
+                .iter()
+                .map(|c| command_name(lang, &c.name))
+                .collect();
+            for c in &commands {
+                for p in &c.parameters {
+                    let name = option_name(lang, &c.name, &p.name);
+                    let first = name.split(['_', '-']).next().unwrap_or_default();
+                    assert!(
+                        !command_names.iter().any(|n| n == first),
+                        "/{} {} in {lang}: {name:?} begins with the command /{first}",
+                        c.name,
+                        p.name
+                    );
+                }
+            }
+        }
+        let nl = option_name(Lang::Nl, "challenge", "forbid_repeats");
+        assert_eq!(nl, "dubbel_schieten_verbieden");
+        assert!(is_valid_name(&nl));
+    }
+
+    #[test]
     fn variant_choices_show_the_local_game_names() {
         let commands = crate::bot::commands::all();
         let challenge = commands.iter().find(|c| c.name == "challenge").unwrap();

@@ -231,8 +231,10 @@ impl Catalog {
         l.hits = word("pic-hits");
         l.accuracy = word("pic-accuracy");
         l.turns = word("pic-turns");
+        l.percent = template("pic-percent", &["n"]);
         l.afloat = template("pic-afloat", &["afloat", "total"]);
         l.enemy_shots = template("pic-enemy-shots", &["shots", "hits"]);
+        l.shots_fired = template("pic-shots-fired", &["shots", "hits"]);
         l.no_shots = word("pic-no-shots");
         l.replay_move = template("pic-replay-move", &["n", "total", "name"]);
         l.replay_sampled = template("pic-replay-sampled", &["k"]);
@@ -267,6 +269,8 @@ mod tests {
     use fluent_syntax::ast;
 
     use super::*;
+    use crate::game::{Coord, Fleet, Match, MatchOptions, PlayerId, Sea, TargetView, Variant};
+    use crate::render::{alt, labels::fill};
 
     /// Message id → the variables it uses, for one catalogue.
     fn variables(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
@@ -440,5 +444,151 @@ mod tests {
             );
         }
         assert_eq!(Lang::Nl.labels().water, "water");
+    }
+
+    const CLASSIC: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+
+    fn cell(name: &str) -> Coord {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_sunk_ship_is_named_with_its_length_as_a_unit() {
+        for (lang, want) in [
+            (Lang::EnUs, "ship of length 3 sunk"),
+            (Lang::Nl, "schip van lengte 3 gezonken"),
+            (Lang::Da, "skib (længde 3) sænket"),
+            (Lang::SvSe, "skepp med längden 3 sänkt"),
+        ] {
+            assert_eq!(
+                fill(&lang.labels().sunk_len, &[("len", "3")]),
+                want,
+                "{lang}"
+            );
+        }
+    }
+
+    #[test]
+    fn pictures_write_percentages_as_each_language_does() {
+        // A finished match in which one player hit once in two shots.
+        let (ann, bob) = (PlayerId(1), PlayerId(2));
+        let mut m =
+            Match::challenge(ann, bob, Variant::Classic, MatchOptions::default(), 5).unwrap();
+        m.accept(bob).unwrap();
+        for p in [ann, bob] {
+            m.set_fleet(p, Fleet::parse(Variant::Classic, CLASSIC).unwrap())
+                .unwrap();
+            m.confirm(p).unwrap();
+        }
+        let first = m.to_move().unwrap();
+        m.fire(first, &[cell("A1")]).unwrap();
+        m.fire(first, &[cell("B1")]).unwrap();
+        m.forfeit(first).unwrap();
+        let view = m.reveal().unwrap();
+        let names = ["Ann".to_owned(), "Bob".to_owned()];
+        for (lang, want) in [
+            (Lang::EnUs, "50%"),
+            (Lang::Nl, "50%"),
+            (Lang::Da, "50 %"),
+            (Lang::SvSe, "50 %"),
+        ] {
+            let labels = lang.labels();
+            assert_eq!(fill(&labels.percent, &[("n", "50")]), want, "{lang}");
+            // The stats card's percentages (a message, not a picture word) agree.
+            assert_eq!(tr!(lang, "stats-percent", n = 50), want, "{lang}");
+            let text = alt::reveal(&view, &names, labels);
+            let accuracy = format!("{} {want},", labels.accuracy);
+            assert!(text.contains(&accuracy), "{lang}: {text}");
+        }
+    }
+
+    #[test]
+    fn the_target_board_text_goes_on_in_lower_case_after_the_semicolon() {
+        let mut sea = Sea::new(Fleet::parse(Variant::Classic, CLASSIC).unwrap());
+        sea.resolve(cell("A1"), 1);
+        sea.resolve(cell("B1"), 1);
+        let view = TargetView::of_sea(&sea);
+        for lang in Lang::ALL {
+            let text = alt::target_board(&view, lang.labels());
+            let (_, after) = text.split_once("; ").expect("two parts");
+            assert!(after.starts_with(char::is_lowercase), "{lang}: {text}");
+            assert!(after.contains('2') && after.contains('1'), "{lang}: {text}");
+        }
+    }
+
+    #[test]
+    fn swedish_statistics_count_in_singular_and_plural() {
+        let line = |won: u32, lost: u32, drawn: u32| {
+            tr!(
+                Lang::SvSe,
+                "stats-computer-line",
+                won = won,
+                lost = lost,
+                drawn = drawn
+            )
+        };
+        assert_eq!(line(1, 1, 1), "1 vinst · 1 förlust · 1 oavgjort");
+        assert_eq!(line(5, 5, 5), "5 vinster · 5 förluster · 5 oavgjorda");
+        assert_eq!(line(0, 5, 0), "0 vinster · 5 förluster");
+        let alt = |wins: u32, losses: u32, draws: u32| {
+            tr!(
+                Lang::SvSe,
+                "stats-alt",
+                name = "Ann",
+                variant = "klassiskt",
+                rating = "1500",
+                provisional = "no",
+                wins = wins,
+                losses = losses,
+                draws = draws,
+                accuracy = "50 %",
+                streak = 1,
+                longest = 2
+            )
+        };
+        let one = alt(1, 1, 1);
+        assert!(one.contains(", 1 vinst, 1 förlust, 1 oavgjort, "), "{one}");
+        let five = alt(5, 5, 5);
+        assert!(
+            five.contains(", 5 vinster, 5 förluster, 5 oavgjorda, "),
+            "{five}"
+        );
+    }
+
+    #[test]
+    fn swedish_texts_say_giving_up_not_despair() {
+        for key in ["history-how-forfeit", "cmd-stats-help"] {
+            let text = Lang::SvSe.text(key);
+            assert!(!text.contains("uppgivelse"), "{key}: {text}");
+        }
+        assert_eq!(Lang::SvSe.text("history-how-forfeit"), "uppgivet parti");
+        assert!(Lang::SvSe.text("cmd-stats-help").contains("gav upp"));
+    }
+
+    #[test]
+    fn dutch_wording_follows_the_review() {
+        let nl = Lang::Nl;
+        assert_eq!(
+            fill(&nl.labels().afloat, &[("afloat", "8"), ("total", "10")]),
+            "nog 8 van 10 schepen over"
+        );
+        // The pictures say "vernietigd" of a whole fleet; so does the history.
+        assert_eq!(nl.labels().reason_fleet, "alle schepen vernietigd");
+        assert_eq!(nl.text("history-how-sunk"), "alle schepen vernietigd");
+        // The house rule's words, in the option and in the rules.
+        assert!(nl.text("rules-game2000").contains("dubbel schieten"));
+        // One kind of clause: "door …" throughout, no "doordat".
+        let stats = nl.text("cmd-stats-help");
+        assert!(!stats.contains("doordat"), "{stats}");
+        assert!(stats.contains("door opgave"), "{stats}");
+        let replay = nl.text("cmd-replay-help");
+        assert!(!replay.contains("het hare"), "{replay}");
+    }
+
+    #[test]
+    fn dutch_texts_call_a_cell_vakje_throughout() {
+        let source = Lang::Nl.source().to_lowercase();
+        assert!(!source.contains("hokje"));
+        assert!(source.contains("vakje"));
     }
 }
