@@ -8,8 +8,10 @@ use serenity::{ComponentInteraction, CreateInteractionResponse, CreateInteractio
 
 use super::buttons::{ButtonId, PREFIX};
 use super::deliver::{self, Post};
+use super::i18n::errors::{Asker, forget_error, rematch_error, replay_refusal, session_error};
+use super::i18n::names::variant_title;
 use super::i18n::{Lang, tr};
-use super::play::{self, lang_of, player, refusal};
+use super::play::{self, lang_of, player};
 use super::{Data, Error, computer, pictures, text};
 use crate::game::Confirmed;
 use crate::session::MatchId;
@@ -77,14 +79,14 @@ pub async fn handle(
         Err(Error::User(_)) => "refused",
         Err(_) => "failed",
     };
-    super::health::command_done(name, result, Some(started.elapsed().as_secs_f64()));
+    super::metrics::command_done(name, result, Some(started.elapsed().as_secs_f64()));
     if let Err(error) = outcome {
         match &error {
             Error::User(_) => {}
             other => tracing::error!(custom_id, error = %other, "button handler failed"),
         }
         if let Error::Discord(e) = &error {
-            super::health::discord_error(e);
+            super::metrics::discord_error(e);
         }
         let reply = CreateInteractionResponseMessage::new()
             .content(error.player_message(lang))
@@ -106,18 +108,32 @@ struct Click<'a> {
     lang: Lang,
 }
 
-/// The replay of a finished match, privately to whoever clicked (anyone in the server
-/// where it was played may watch it).
+impl Click<'_> {
+    /// The member who clicked, as the words of an answer see them.
+    fn asker(&self) -> Asker {
+        Asker {
+            lang: self.lang,
+            player: player(&self.interaction.user),
+            guild: self.interaction.guild_id.map(serenity::GuildId::get),
+        }
+    }
+
+    /// A refused session operation, in the clicker's words.
+    fn refusal(&self, error: &crate::session::SessionError) -> Error {
+        session_error(&self.asker(), error)
+    }
+}
+
+/// The replay of a finished match, privately to whoever clicked (anyone who may watch it:
+/// see [`crate::session::Session::replay`]).
 async fn replay(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
-    use super::commands::replay::{allowed, find};
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
-    let done = find(&c.data.session, lang, id).await?;
-    allowed(
-        &done,
-        click.guild_id.map(serenity::GuildId::get),
-        player(&click.user),
-        lang,
-    )?;
+    let viewer = crate::session::Viewer {
+        player: player(&click.user),
+        guild: click.guild_id.map(serenity::GuildId::get),
+        channel: click.channel_id.get(),
+    };
+    let done = super::commands::replay::watch(&ctx.http, c.data, id, &viewer, lang).await?;
     // Checked: drawing takes a moment, so answer "thinking" (privately) first.
     click
         .create_response(
@@ -128,11 +144,12 @@ async fn replay(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         )
         .await?;
     // The deferred answer is filled in (it stays private); a failure is said there too.
-    let edit = match pictures::replay(done, lang).await {
+    let edit = match c.data.replays.replay(done, lang, viewer.player).await {
         Ok(post) => serenity::EditInteractionResponse::new()
             .content(post.caption)
             .new_attachment(post.file),
-        Err(e) => {
+        Err(refused) => {
+            let e = replay_refusal(lang, refused);
             if !matches!(e, Error::User(_)) {
                 tracing::error!(match_id = %id, error = %e, "could not draw a replay");
             }
@@ -161,6 +178,7 @@ async fn update(
 /// closed). One player's failed DM never costs the other theirs.
 async fn send_previews(
     ctx: &serenity::Context,
+    data: &Data,
     id: MatchId,
     previews: &[(
         crate::game::PlayerId,
@@ -179,13 +197,13 @@ async fn send_previews(
             });
         if !delivered {
             let hint = Post {
-                content: text::dm_closed_hint(public, *p),
+                content: text::dm_closed_hint(public, &data.commands, *p),
                 files: Vec::new(),
                 ping: vec![serenity::UserId::new(p.0)],
                 about: Some(preview.id),
                 ..Post::default()
             };
-            deliver::post_or_dm(&ctx.http, preview.channel.0, &hint, &[p.0]).await;
+            deliver::post_or_dm(&ctx.http, &data.notes, preview.channel.0, &hint, &[p.0]).await;
         }
     }
 }
@@ -193,7 +211,7 @@ async fn send_previews(
 /// Rematch under a match's end: recorded until both players (against the computer, the
 /// member) have pressed it, then the new match starts in placement.
 async fn rematch(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
-    use crate::session::{Rematch, RematchError};
+    use crate::session::Rematch;
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
     let outcome = c
@@ -201,20 +219,7 @@ async fn rematch(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         .session
         .rematch(id, me, Some(click.locale.clone()))
         .await
-        .map_err(|e| match e {
-            RematchError::Unavailable => Error::user(tr!(lang, "err-rematch-unavailable")),
-            RematchError::NotAPlayer => Error::user(tr!(lang, "err-rematch-not-player")),
-            RematchError::Expired => Error::user(super::i18n::commands::clickable(
-                lang,
-                &tr!(lang, "err-rematch-expired"),
-            )),
-            RematchError::AlreadyStarted => Error::user(tr!(lang, "err-rematch-started")),
-            // Who is busy matters: it may be the other player.
-            RematchError::Session(crate::session::SessionError::Busy { reason, channel }) => {
-                super::commands::challenge::busy(me, lang, reason, channel)
-            }
-            RematchError::Session(e) => refusal(lang, &e),
-        })?;
+        .map_err(|e| rematch_error(&c.asker(), &c.data.commands, &e))?;
     // The end message is public, and so is the answer: the other player must see it.
     let public = click
         .guild_locale
@@ -263,7 +268,7 @@ async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> 
     let (ctx, click) = (c.ctx, c.interaction);
     let public = play::lang_of(started.accepted.guild_locale.as_ref());
     let [challenger, opponent] = started.accepted.players;
-    let mut content = super::i18n::commands::clickable(
+    let mut content = c.data.commands.clickable(
         public,
         &tr!(
             public,
@@ -274,7 +279,7 @@ async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> 
             },
             challenger = text::mention(challenger),
             opponent = text::mention(opponent),
-            variant = super::i18n::errors::variant_title(public, started.accepted.variant),
+            variant = variant_title(public, started.accepted.variant),
             deadline = text::relative(started.accepted.deadline)
         ),
     );
@@ -305,11 +310,7 @@ async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> 
     if let Err(failed) = answered {
         let error = Error::from(failed);
         // A timeout may have delivered it after all: look before saying it twice.
-        let arrived = matches!(&error, Error::Discord(d) if deliver::may_have_arrived(d))
-            && click
-                .get_response(&ctx.http)
-                .await
-                .is_ok_and(|m| m.content == content);
+        let arrived = deliver::updated(&ctx.http, click, &error, &content).await;
         if !arrived {
             tracing::warn!(match_id = %started.id, %error, "could not answer a rematch click; posting instead");
             let post = Post {
@@ -318,24 +319,23 @@ async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> 
                 about: Some(started.id),
                 ..Post::default()
             };
-            deliver::post_or_dm(&ctx.http, started.channel.0, &post, &humans).await;
+            deliver::post_or_dm(&ctx.http, &c.data.notes, started.channel.0, &post, &humans).await;
         }
     }
     // The rematch has begun and was said somewhere: the click is done.
-    send_previews(ctx, started.id, &started.accepted.previews, public).await;
+    send_previews(ctx, c.data, started.id, &started.accepted.previews, public).await;
     Ok(())
 }
 
 /// Takes the last match's fleet again (a rematch's preview).
 async fn last_fleet(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
-    let lang = c.lang;
     let me = player(&c.interaction.user);
     let preview = c
         .data
         .session
         .last_fleet(id, me)
         .await
-        .map_err(|e| refusal(lang, &e))?;
+        .map_err(|e| c.refusal(&e))?;
     show_preview(c, &preview).await
 }
 
@@ -391,14 +391,14 @@ async fn board_page(
 
 /// Confirms `/privacy delete`: forgets the member who asked (and only them).
 async fn forget(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> {
-    use crate::session::ForgetError;
     let lang = c.lang;
     let me = player(&c.interaction.user);
     if me != who {
-        return Err(Error::user(super::i18n::commands::clickable(
-            lang,
-            &tr!(lang, "err-privacy-not-yours"),
-        )));
+        return Err(Error::user(
+            c.data
+                .commands
+                .clickable(lang, &tr!(lang, "err-privacy-not-yours")),
+        ));
     }
     // Deleting reads and rewrites every finished match of the member, which may take
     // longer than Discord waits for an answer: acknowledge first, then fill it in.
@@ -407,36 +407,32 @@ async fn forget(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> 
         .await?;
     // Done: the button goes. Refused or failed: it stays, to press again later.
     let edit = match c.data.session.forget(me).await {
-        Ok(renamed) => serenity::EditInteractionResponse::new()
-            .content(tr!(lang, "privacy-done", n = renamed.len()))
-            .components(vec![]),
-        Err(ForgetError::Playing) => {
-            serenity::EditInteractionResponse::new().content(tr!(lang, "err-privacy-playing"))
+        Ok(renamed) => {
+            // What was drawn of those matches shows the old names.
+            c.data.replays.forget(&renamed);
+            serenity::EditInteractionResponse::new()
+                .content(tr!(lang, "privacy-done", n = renamed.len()))
+                .components(vec![])
         }
-        Err(ForgetError::Store(e)) => {
-            tracing::error!(error = %e, "could not forget a member");
-            serenity::EditInteractionResponse::new().content(tr!(lang, "err-storage"))
-        }
-        Err(ForgetError::Session(_)) => {
-            serenity::EditInteractionResponse::new().content(tr!(lang, "err-busy"))
-        }
+        Err(e) => serenity::EditInteractionResponse::new().content(forget_error(lang, &e)),
     };
     c.interaction.edit_response(c.ctx, edit).await?;
     Ok(())
 }
 
 async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
-    let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
+    let (ctx, click) = (c.ctx, c.interaction);
     let me = player(&click.user);
     let accepted = c
         .data
         .session
         .accept(id, me, Some(click.locale.clone()))
         .await
-        .map_err(|e| refusal(lang, &e))?;
+        .map_err(|e| c.refusal(&e))?;
     let public = lang_of(accepted.guild_locale.as_ref());
     let accepted_text = text::accepted(
         public,
+        &c.data.commands,
         accepted.players,
         accepted.variant,
         accepted.deadline,
@@ -450,7 +446,7 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     )
     .await;
     if let Err(e) = &updated
-        && !update_arrived(ctx, click, e, &accepted_text).await
+        && !deliver::updated(&ctx.http, click, e, &accepted_text).await
     {
         // The challenge message could not be changed: say it in the channel instead.
         let post = Post {
@@ -466,7 +462,7 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         deliver::post_quietly(&ctx.http, click.channel_id.get(), &post).await;
     }
     // The match has begun whatever happened to the update: previews go out regardless.
-    send_previews(ctx, id, &accepted.previews, public).await;
+    send_previews(ctx, c.data, id, &accepted.previews, public).await;
     updated
 }
 
@@ -478,7 +474,7 @@ async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         .session
         .decline(id, me)
         .await
-        .map_err(|e| refusal(lang, &e))?;
+        .map_err(|e| c.refusal(&e))?;
     // Whoever ended the match announces its end (the sweeper may have, just now).
     let Some(end) = ended else {
         return Err(stale_button(lang));
@@ -494,47 +490,25 @@ async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     .await;
     let shown = match &updated {
         Ok(()) => true,
-        Err(e) => update_arrived(c.ctx, c.interaction, e, &play::end_text(&end)).await,
+        Err(e) => deliver::updated(&c.ctx.http, c.interaction, e, &play::end_text(&end)).await,
     };
     if shown {
         c.data.session.announced(end.id).await;
     } else {
         // The challenge message could not be changed: say it in the channel instead.
-        play::announce(&c.ctx.http, &c.data.session, &end).await;
+        play::announce(&c.ctx.http, c.data, &end).await;
     }
     updated
 }
 
-/// After a failed message update: whether it reached Discord anyway. A refusal (4xx)
-/// means it did not; after a server error, a timeout or a broken connection, the message
-/// is read back and compared.
-async fn update_arrived(
-    ctx: &serenity::Context,
-    click: &ComponentInteraction,
-    error: &Error,
-    content: &str,
-) -> bool {
-    let Error::Discord(e) = error else {
-        return false;
-    };
-    if !deliver::may_have_arrived(e) {
-        return false;
-    }
-    click
-        .get_response(&ctx.http)
-        .await
-        .is_ok_and(|m| m.content == content)
-}
-
 async fn shuffle(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
-    let lang = c.lang;
     let me = player(&c.interaction.user);
     let preview = c
         .data
         .session
         .shuffle(id, me)
         .await
-        .map_err(|e| refusal(lang, &e))?;
+        .map_err(|e| c.refusal(&e))?;
     show_preview(c, &preview).await
 }
 
@@ -546,7 +520,7 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
         .session
         .ready(id, me, tag)
         .await
-        .map_err(|e| refusal(lang, &e))?;
+        .map_err(|e| c.refusal(&e))?;
     let preview = &readied.preview;
     let waiting_for = match readied.confirmed {
         Confirmed::Waiting => readied.players.into_iter().find(|&p| p != me),
@@ -574,6 +548,7 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
         let start = Post {
             content: text::battle_starts(
                 public,
+                &c.data.commands,
                 readied.players,
                 first,
                 preview.variant,
@@ -586,10 +561,10 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
         };
         // In the channel, or else to the players by DM: the first player must know.
         let humans = play::user_ids(&readied.members);
-        deliver::post_or_dm(&ctx.http, preview.channel.0, &start, &humans).await;
+        deliver::post_or_dm(&ctx.http, &c.data.notes, preview.channel.0, &start, &humans).await;
         // Against the computer, it may fire first (whatever got through above).
         if readied.computer_next {
-            computer::take_turn(&ctx.http, &c.data.session, id).await;
+            computer::take_turn(&ctx.http, c.data, id).await;
         }
     }
     confirmed_reply

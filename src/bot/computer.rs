@@ -5,26 +5,27 @@
 use poise::serenity_prelude as serenity;
 use serenity::Http;
 
+use super::Data;
 use super::deliver::{self, Post};
 use super::play::{self, lang_of};
-use crate::session::{ComputerTurn, MatchId, Session};
+use crate::session::{ComputerTurn, MatchId};
 
 /// If the computer is to move in match `id`, plays (and stores) its moves, then
 /// announces them, and the end if they ended the match. Failures are logged: the
 /// match goes on (or has ended) either way.
-pub async fn take_turn(http: &Http, session: &Session, id: MatchId) {
-    let Some(mut turn) = session.computer_turn(id).await else {
+pub async fn take_turn(http: &Http, data: &Data, id: MatchId) {
+    let Some(mut turn) = data.session.computer_turn(id).await else {
         return;
     };
     let ended = turn.ended.take();
-    announce(http, &turn).await;
+    announce(http, data, &turn).await;
     if let Some(end) = ended {
-        play::announce(http, session, &end).await;
+        play::announce(http, data, &end).await;
     }
 }
 
 /// Posts the computer's move, in the style of a member's (by DM if the channel refuses).
-async fn announce(http: &Http, turn: &ComputerTurn) {
+async fn announce(http: &Http, data: &Data, turn: &ComputerTurn) {
     let lang = lang_of(turn.guild_locale.as_ref());
     let (content, files) = play::shot_announcement(
         lang,
@@ -40,5 +41,5 @@ async fn announce(http: &Http, turn: &ComputerTurn) {
         about: Some(turn.id),
         ..Post::default()
     };
-    deliver::post_or_dm(http, turn.channel.0, &post, &[turn.member.0]).await;
+    deliver::post_or_dm(http, &data.notes, turn.channel.0, &post, &[turn.member.0]).await;
 }

@@ -4,21 +4,39 @@
 use std::sync::Arc;
 
 use super::Error;
-use super::config::Config;
+use super::deliver::Notes;
 use super::i18n::Lang;
+use super::i18n::commands::CommandIds;
+use super::i18n::errors::Asker;
+use super::pictures::Replays;
 use crate::session::Session;
 
-/// State shared by all commands and handlers.
-#[derive(Debug)]
+/// State shared by all commands, handlers and background tasks (cheap to clone: every
+/// part is shared). Nothing of the bot's lives in statics; it is all here.
+#[derive(Clone, Debug)]
 pub struct Data {
-    /// The configuration the bot was started with.
-    pub config: Arc<Config>,
     /// Live matches and their store: every change of a match goes through it.
     pub session: Arc<Session>,
+    /// What could not be delivered to members yet (see [`Notes`]).
+    pub notes: Arc<Notes>,
+    /// Replays drawn and being drawn, and who asked for one lately (see [`Replays`]).
+    pub replays: Arc<Replays>,
+    /// The ids Discord gave the commands, for clickable mentions in texts.
+    pub commands: Arc<CommandIds>,
 }
 
 /// The context commands receive.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// The member behind `ctx` as the words of an answer see them.
+#[must_use]
+pub fn asker(ctx: Context<'_>) -> Asker {
+    Asker {
+        lang: user_lang(ctx),
+        player: crate::game::PlayerId(ctx.author().id.get()),
+        guild: ctx.guild_id().map(poise::serenity_prelude::GuildId::get),
+    }
+}
 
 /// The language of the user behind `ctx` (English outside interactions).
 #[must_use]

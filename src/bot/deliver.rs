@@ -10,11 +10,11 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 use rand::RngExt as _;
 use serenity::{
-    ChannelId, CreateAllowedMentions, CreateAttachment, CreateMessage, Http, HttpError, Nonce,
-    UserId,
+    ChannelId, CreateAllowedMentions, CreateAttachment, CreateMessage, Http, Nonce, UserId,
 };
 
 use super::Error;
+use super::discord::{MISSING_PERMISSIONS, is_transient, may_have_arrived, status_of};
 
 /// How many times a post is tried in all.
 const TRIES: usize = 3;
@@ -23,50 +23,6 @@ const TRIES: usize = 3;
 const ATTEMPT: Duration = Duration::from_secs(30);
 /// The pause before the second and third try.
 const BACKOFF: [Duration; 2] = [Duration::from_millis(500), Duration::from_millis(1500)];
-
-/// Discord's JSON error code for a permission the bot lacks.
-pub const MISSING_PERMISSIONS: isize = 50013;
-
-/// The HTTP client for serenity: every request gives up after `timeout`.
-pub fn http_client(timeout: Duration) -> anyhow::Result<reqwest::Client> {
-    Ok(reqwest::Client::builder()
-        .timeout(timeout)
-        .connect_timeout(timeout)
-        .use_rustls_tls()
-        .build()?)
-}
-
-/// The HTTP status and Discord error code of a failed request, if it got an answer.
-#[must_use]
-pub fn status_of(error: &serenity::Error) -> Option<(u16, isize)> {
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-            Some((r.status_code.as_u16(), r.error.code))
-        }
-        _ => None,
-    }
-}
-
-/// Whether a failed request may still have been carried out: a 4xx is a refusal, but a
-/// 5xx or no answer at all may hide work that was done (so look before repeating it).
-#[must_use]
-pub fn may_have_arrived(error: &serenity::Error) -> bool {
-    status_of(error).is_none_or(|(status, _)| status >= 500)
-}
-
-/// Whether trying the same request again may work: a server error, a rate limit, or no
-/// answer at all (a timeout or a broken connection).
-#[must_use]
-pub fn is_transient(error: &serenity::Error) -> bool {
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-            let s = r.status_code.as_u16();
-            s == 429 || s >= 500
-        }
-        serenity::Error::Http(HttpError::Request(_)) => true,
-        _ => false,
-    }
-}
 
 /// A public message for a channel, built anew for each try.
 #[derive(Clone, Debug, Default)]
@@ -148,7 +104,7 @@ pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<(), Error> {
                 continue;
             }
         };
-        super::health::discord_error(&e);
+        super::metrics::discord_error(&e);
         tracing::warn!(
             route = "POST /channels/{id}/messages",
             channel,
@@ -188,7 +144,7 @@ pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
             false
         }
         Ok(Err(e)) => {
-            super::health::discord_error(&e);
+            super::metrics::discord_error(&e);
             tracing::info!(user, match_id = %post.match_id(), status = ?status_of(&e), error = %e, "a DM could not be delivered");
             false
         }
@@ -196,42 +152,88 @@ pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
 }
 
 /// Posts `post` in `channel`; if that fails for good, sends it to each of `players` by DM
-/// instead, and if that fails too, keeps its text for the player's next command (see
-/// [`take_undelivered`]), so that what happened in a match is always shown somewhere.
-pub async fn post_or_dm(http: &Http, channel: u64, post: &Post, players: &[u64]) {
+/// instead, and if that fails too, keeps its text for the player's next command in
+/// `notes`, so that what happened in a match is always shown somewhere.
+pub async fn post_or_dm(http: &Http, notes: &Notes, channel: u64, post: &Post, players: &[u64]) {
     if post_quietly(http, channel, post).await {
         return;
     }
     for &p in players {
         if !dm(http, p, post).await {
-            remember(p, &post.content);
+            notes.keep(p, &post.content);
         }
     }
 }
 
 /// At most this many undelivered notes are kept per member (the oldest go first).
-const UNDELIVERED_PER_MEMBER: usize = 5;
+const NOTES_PER_MEMBER: usize = 5;
 
-/// Notes about a member's matches that could be delivered neither in the channel nor by
+/// Notes about members' matches that could be delivered neither in the channel nor by
 /// DM, kept (in memory) until their next command.
-static UNDELIVERED: std::sync::LazyLock<dashmap::DashMap<u64, Vec<String>>> =
-    std::sync::LazyLock::new(dashmap::DashMap::new);
+#[derive(Debug, Default)]
+pub struct Notes(dashmap::DashMap<u64, Vec<String>>);
 
-/// Keeps `text` for `member`'s next command.
-pub fn remember(member: u64, text: &str) {
-    let mut notes = UNDELIVERED.entry(member).or_default();
-    notes.push(text.to_owned());
-    let excess = notes.len().saturating_sub(UNDELIVERED_PER_MEMBER);
-    notes.drain(..excess);
+impl Notes {
+    /// Keeps `text` for `member`'s next command.
+    pub fn keep(&self, member: u64, text: &str) {
+        let mut notes = self.0.entry(member).or_default();
+        notes.push(text.to_owned());
+        let excess = notes.len().saturating_sub(NOTES_PER_MEMBER);
+        notes.drain(..excess);
+    }
+
+    /// The notes kept for `member`, removed.
+    #[must_use]
+    pub fn take(&self, member: u64) -> Vec<String> {
+        self.0.remove(&member).map(|(_, v)| v).unwrap_or_default()
+    }
 }
 
-/// The notes kept for `member`, removed.
-#[must_use]
-pub fn take_undelivered(member: u64) -> Vec<String> {
-    UNDELIVERED
-        .remove(&member)
-        .map(|(_, v)| v)
-        .unwrap_or_default()
+/// After a failed interaction answer (token `token`): whether it reached Discord anyway.
+/// A refusal (4xx) means it did not; after a server error, a timeout or a broken
+/// connection, Discord is asked for the answer.
+pub async fn answered(http: &Http, token: &str, error: &serenity::Error) -> bool {
+    may_have_arrived(error) && http.get_original_interaction_response(token).await.is_ok()
+}
+
+/// The delivery policy after an interaction's answer (token `token`) failed although the
+/// change it shows counted: unless it arrived after all, `post` goes to `channel`, or to
+/// `members` by DM, or waits in `notes` for their next command. A move that counted is
+/// always shown somewhere.
+pub async fn answer_failed(
+    http: &Http,
+    notes: &Notes,
+    token: Option<&str>,
+    error: &serenity::Error,
+    channel: u64,
+    post: &Post,
+    members: &[u64],
+) {
+    let arrived = match token {
+        Some(token) => answered(http, token, error).await,
+        None => false,
+    };
+    if !arrived {
+        post_or_dm(http, notes, channel, post, members).await;
+    }
+}
+
+/// After a failed update of the message a button sits on (see [`answered`]): whether
+/// it arrived, judged by the message's text.
+pub async fn updated(
+    http: &Http,
+    click: &serenity::ComponentInteraction,
+    error: &Error,
+    content: &str,
+) -> bool {
+    let Error::Discord(e) = error else {
+        return false;
+    };
+    may_have_arrived(e)
+        && click
+            .get_response(http)
+            .await
+            .is_ok_and(|m| m.content == content)
 }
 
 /// [`post`], logging instead of returning the failure; `true` when it went out.

@@ -1,15 +1,13 @@
-//! Errors of the Discord layer and how they reach the player.
+//! Errors of the Discord layer (the hook that answers them is in `hook`).
 //!
 //! Two kinds exist. A [`UserError`] carries a sentence written for players ("that cell was
 //! already shot at"), already in the language of the player who caused it; it is shown to
 //! that player, privately. Everything else is internal: it is logged with full detail, and
 //! the player only learns that something went wrong, also privately and in their language.
 
+use poise::CreateReply;
 use poise::serenity_prelude as serenity;
-use poise::{CreateReply, FrameworkError};
 
-use super::Data;
-use super::context::user_lang;
 use super::i18n::{Lang, tr};
 
 /// What players see when an internal error happened, in `lang`.
@@ -71,83 +69,6 @@ pub fn private_reply(text: impl Into<String>) -> CreateReply {
         .content(text)
         .ephemeral(true)
         .allowed_mentions(serenity::CreateAllowedMentions::new())
-}
-
-/// The framework's error hook: answers the player privately, in their language, and logs
-/// internal errors.
-pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
-    match error {
-        FrameworkError::Setup { error, .. } => {
-            tracing::error!(error = %error, "bot setup failed");
-        }
-        FrameworkError::EventHandler { error, event, .. } => {
-            tracing::error!(error = %error, event = event.snake_case_name(), "event handler failed");
-        }
-        FrameworkError::Command { error, ctx, .. } => {
-            let command = ctx.command().qualified_name.clone();
-            let took = ctx
-                .invocation_data::<std::time::Instant>()
-                .await
-                .map(|t| t.elapsed().as_secs_f64());
-            match &error {
-                Error::User(e) => {
-                    tracing::debug!(%command, reason = %e, "command refused");
-                    super::health::command_done(&command, "refused", took);
-                }
-                other => {
-                    tracing::error!(%command, error = %other, "command failed");
-                    super::health::command_done(&command, "failed", took);
-                    if let Error::Discord(e) = other {
-                        super::health::discord_error(e);
-                    }
-                }
-            }
-            tell(ctx, &error.player_message(user_lang(ctx))).await;
-            super::play::hand_over_undelivered(ctx).await;
-        }
-        FrameworkError::CommandPanic { payload, ctx, .. } => {
-            let command = ctx.command().qualified_name.clone();
-            tracing::error!(%command, panic = payload.as_deref().unwrap_or("?"), "command panicked");
-            super::health::command_done(&command, "failed", None);
-            tell(ctx, &generic_failure(user_lang(ctx))).await;
-        }
-        FrameworkError::ArgumentParse {
-            error, input, ctx, ..
-        } => {
-            super::health::command_done(&ctx.command().qualified_name, "refused", None);
-            let lang = user_lang(ctx);
-            let error = error.to_string();
-            let text = if let Some(input) = input {
-                tr!(lang, "err-parse-input", input = tidy(&input), error = error)
-            } else {
-                tr!(lang, "err-parse", error = error)
-            };
-            tell(ctx, &text).await;
-        }
-        FrameworkError::CommandStructureMismatch {
-            description, ctx, ..
-        } => {
-            tracing::error!(
-                command = %ctx.command().qualified_name,
-                %description,
-                "registered command differs from the code; re-register the commands"
-            );
-            let ctx = poise::Context::Application(ctx);
-            tell(ctx, &generic_failure(user_lang(ctx))).await;
-        }
-        other => {
-            if let Err(e) = poise::builtins::on_error(other).await {
-                tracing::error!(error = %e, "could not report a framework error");
-            }
-        }
-    }
-}
-
-/// Sends a private message to the user of `ctx`, logging (not returning) failures.
-async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
-    if let Err(e) = ctx.send(private_reply(text)).await {
-        tracing::warn!(error = %e, "could not send an error message to the player");
-    }
 }
 
 /// Makes player input safe to quote inside inline code.

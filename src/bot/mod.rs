@@ -19,14 +19,18 @@ pub(crate) mod computer;
 pub mod config;
 pub(crate) mod context;
 pub(crate) mod deliver;
+pub(crate) mod discord;
 pub(crate) mod error;
 pub(crate) mod health;
+pub(crate) mod hook;
 pub mod i18n;
 pub(crate) mod markup;
+pub(crate) mod metrics;
 pub mod permissions;
 pub(crate) mod pictures;
 pub(crate) mod play;
 pub mod standings;
+pub(crate) mod tasks;
 pub(crate) mod text;
 
 pub use config::{Config, ConfigError};
@@ -52,7 +56,7 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 pub(crate) fn options() -> poise::FrameworkOptions<Data, Error> {
     poise::FrameworkOptions {
         commands: commands::all(),
-        on_error: |error| Box::pin(error::on_error(error)),
+        on_error: |error| Box::pin(hook::on_error(error)),
         pre_command: |ctx| {
             Box::pin(async move {
                 ctx.set_invocation_data(std::time::Instant::now()).await;
@@ -64,8 +68,8 @@ pub(crate) fn options() -> poise::FrameworkOptions<Data, Error> {
                     .invocation_data::<std::time::Instant>()
                     .await
                     .map(|t| t.elapsed().as_secs_f64());
-                health::command_done(&ctx.command().qualified_name, "ok", took);
-                play::hand_over_undelivered(ctx).await;
+                metrics::command_done(&ctx.command().qualified_name, "ok", took);
+                hook::hand_over(ctx).await;
             })
         },
         event_handler: |framework, event| Box::pin(event_handler(framework, event)),
@@ -110,15 +114,15 @@ pub(crate) fn framework(
                     tokio::spawn(async move { shards.shutdown_all().await });
                     Error::Internal(anyhow::anyhow!(reason))
                 };
-                match registered {
-                    // Their ids make the commands in public texts clickable.
-                    Ok(registered) => i18n::commands::remember_ids(
+                // Their ids make the commands in public texts clickable.
+                let ids = match registered {
+                    Ok(registered) => i18n::commands::CommandIds::new(
                         registered.into_iter().map(|c| (c.name, c.id.get())),
                     ),
                     Err(e) => {
                         return Err(give_up(format!("could not register the slash commands: {e}")));
                     }
-                }
+                };
                 // Restored here, at READY, so that no deadline runs while the bot cannot
                 // yet take commands.
                 let timeouts = Timeouts {
@@ -135,17 +139,23 @@ pub(crate) fn framework(
                     };
                 let session = Arc::new(session);
                 let _ = slot.set(Arc::clone(&session));
+                let data = Data {
+                    session: Arc::clone(&session),
+                    notes: Arc::default(),
+                    replays: Arc::default(),
+                    commands: Arc::new(ids),
+                };
                 let http = Arc::clone(&ctx.http);
-                play::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);
-                play::spawn_sweeper(Arc::clone(&http), Arc::clone(&session), SWEEP_EVERY);
-                play::spawn_resume_notes(&http, &session, resumed, unsent, RESUME_PACE);
+                tasks::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);
+                tasks::spawn_sweeper(Arc::clone(&http), data.clone(), SWEEP_EVERY);
+                tasks::spawn_resume_notes(&http, &data, resumed, unsent, RESUME_PACE);
                 tracing::info!(
                     bot = %ready.user.name,
                     commands = commands.len(),
                     scope = %config.dev_guild_id.map_or("global".to_owned(), |g| format!("guild {g}")),
                     "commands registered; ready"
                 );
-                Ok(Data { config, session })
+                Ok(data)
             })
         })
         .build()
@@ -180,7 +190,7 @@ pub enum StartError {
 /// nothing waits forever on Discord; `DISCORD_API_BASE` redirects all requests.
 fn http(config: &Config) -> anyhow::Result<serenity::Http> {
     let builder = serenity::HttpBuilder::new(config.token.expose())
-        .client(deliver::http_client(config.discord_timeout)?);
+        .client(discord::http_client(config.discord_timeout)?);
     Ok(match &config.api_base {
         // serenity only honours a proxy with its rate limiter disabled.
         Some(base) => {
@@ -199,7 +209,7 @@ fn http(config: &Config) -> anyhow::Result<serenity::Http> {
 async fn check_token(http: &serenity::Http) -> anyhow::Result<Option<u64>> {
     match http.get_current_application_info().await {
         Ok(app) => Ok(Some(app.id.get())),
-        Err(e) if deliver::status_of(&e).is_some_and(|(status, _)| status == 401) => {
+        Err(e) if discord::status_of(&e).is_some_and(|(status, _)| status == 401) => {
             Err(StartError::TokenRejected.into())
         }
         Err(e) => {

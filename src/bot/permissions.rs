@@ -37,6 +37,52 @@ pub fn invite_url(app_id: u64) -> String {
     )
 }
 
+/// Whether `member` may see `channel` of `guild`, by Discord's rules (the server's
+/// roles, the member's roles and the channel's overwrites), read from Discord. A thread is
+/// seen where its parent is; a private thread only by those in it, which a stranger is not
+/// taken to be. Anything that cannot be read counts as not seen.
+pub async fn can_view(http: &serenity::Http, guild: u64, channel: u64, member: u64) -> bool {
+    let guild_id = serenity::GuildId::new(guild);
+    let read = async {
+        let server = http.get_guild(guild_id).await?;
+        let member = http
+            .get_member(guild_id, serenity::UserId::new(member))
+            .await?;
+        let mut seen = http.get_channel(serenity::ChannelId::new(channel)).await?;
+        let mut kind = seen.clone().guild().map(|c| c.kind);
+        if kind == Some(serenity::ChannelType::PrivateThread) {
+            return Ok(false);
+        }
+        if kind == Some(serenity::ChannelType::PublicThread)
+            || kind == Some(serenity::ChannelType::NewsThread)
+        {
+            let parent = seen.clone().guild().and_then(|c| c.parent_id);
+            match parent {
+                Some(parent) => {
+                    seen = http.get_channel(parent).await?;
+                    kind = seen.clone().guild().map(|c| c.kind);
+                }
+                None => return Ok(false),
+            }
+        }
+        let Some(seen) = seen.guild().filter(|_| kind.is_some()) else {
+            return Ok(false);
+        };
+        if seen.guild_id != guild_id {
+            return Ok(false);
+        }
+        Ok::<_, serenity::Error>(server.user_permissions_in(&seen, &member).view_channel())
+    };
+    match read.await {
+        Ok(seen) => seen,
+        Err(e) => {
+            super::metrics::discord_error(&e);
+            tracing::info!(guild, channel, member, error = %e, "could not tell whether a member sees a channel");
+            false
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

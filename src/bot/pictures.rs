@@ -4,12 +4,15 @@
 //! words inside each picture and its alt text are in the [`Lang`] passed in: the viewer's
 //! for private pictures, the server's for public ones.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
+use dashmap::DashMap;
 use poise::serenity_prelude::CreateAttachment;
 
-use crate::game::{OwnBoardView, RevealView, SalvoView, TargetView};
+use crate::game::{OwnBoardView, PlayerId, RevealView, SalvoView, TargetView};
 use crate::render::{Renderer, alt};
+use crate::session::{Finished, MatchId};
 
 use super::Error;
 use super::i18n::Lang;
@@ -61,9 +64,13 @@ pub fn reveal(
 /// Replays drawn at once; more wait (a long replay takes a tenth of a second of CPU).
 const REPLAYS_AT_ONCE: usize = 2;
 /// How long a replay waits for its turn before the player is told to try again.
-const REPLAY_QUEUE: std::time::Duration = std::time::Duration::from_secs(10);
-
-static REPLAY_SLOTS: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(REPLAYS_AT_ONCE);
+const REPLAY_QUEUE: Duration = Duration::from_secs(10);
+/// The bytes of drawn replays kept (a finished match never changes, and a Replay button
+/// under a popular end is clicked by many); the least recently shown go first.
+const KEPT_BYTES: usize = 32 << 20;
+/// How long a member waits between two replays that must be drawn (one kept drawn is
+/// shown at once): one member cannot keep both cores busy for everyone else.
+pub const REPLAY_COOLDOWN: Duration = Duration::from_secs(8);
 
 /// A replay ready to send: the animated picture and its caption, in one language.
 pub struct ReplayPost {
@@ -74,76 +81,181 @@ pub struct ReplayPost {
     pub file: CreateAttachment,
 }
 
-/// Replays kept drawn (a finished match never changes, and a Replay button under a
-/// popular end is clicked by many): the most recent ones, by match and language.
-const KEPT_REPLAYS: usize = 16;
-
 /// A drawn replay: the GIF, its alt text, its caption.
 type Drawn = Arc<(Vec<u8>, String, String)>;
 
 /// A replay being drawn: the first request draws it, the others wait for the same cell.
 type Drawing = Arc<tokio::sync::OnceCell<Drawn>>;
 
-/// Replays being drawn, by match and language.
-static DRAWING: std::sync::LazyLock<dashmap::DashMap<(u64, Lang), Drawing>> =
-    std::sync::LazyLock::new(dashmap::DashMap::new);
+/// Replays by match and language.
+type Key = (u64, Lang);
 
-static KEPT: std::sync::Mutex<std::collections::VecDeque<((u64, Lang), Drawn)>> =
-    std::sync::Mutex::new(std::collections::VecDeque::new());
-
-fn kept(key: (u64, Lang)) -> Option<Drawn> {
-    let kept = KEPT
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    kept.iter()
-        .find(|(k, _)| *k == key)
-        .map(|(_, d)| Arc::clone(d))
+/// The replays kept drawn, least recently shown first, and their bytes.
+#[derive(Debug, Default)]
+struct Kept {
+    entries: std::collections::VecDeque<(Key, Drawn)>,
+    bytes: usize,
 }
 
-fn keep(key: (u64, Lang), drawn: &Drawn) {
-    let mut kept = KEPT
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    kept.retain(|(k, _)| *k != key);
-    if kept.len() >= KEPT_REPLAYS {
-        kept.pop_front();
+impl Kept {
+    fn size(drawn: &Drawn) -> usize {
+        drawn.0.len() + drawn.1.len() + drawn.2.len()
     }
-    kept.push_back((key, Arc::clone(drawn)));
+
+    /// The replay `key`, now the most recently shown.
+    fn get(&mut self, key: Key) -> Option<Drawn> {
+        let at = self.entries.iter().position(|(k, _)| *k == key)?;
+        let entry = self.entries.remove(at)?;
+        let drawn = Arc::clone(&entry.1);
+        self.entries.push_back(entry);
+        Some(drawn)
+    }
+
+    /// Keeps `drawn`, letting the least recently shown go beyond `limit` bytes.
+    fn keep(&mut self, key: Key, drawn: &Drawn, limit: usize) {
+        self.forget(|k| *k == key);
+        self.bytes += Self::size(drawn);
+        self.entries.push_back((key, Arc::clone(drawn)));
+        while self.bytes > limit && self.entries.len() > 1 {
+            if let Some((_, gone)) = self.entries.pop_front() {
+                self.bytes -= Self::size(&gone);
+            }
+        }
+    }
+
+    /// Drops the replays whose key `gone` names.
+    fn forget(&mut self, gone: impl Fn(&Key) -> bool) {
+        let bytes = &mut self.bytes;
+        self.entries.retain(|(k, d)| {
+            let keep = !gone(k);
+            if !keep {
+                *bytes -= Self::size(d);
+            }
+            keep
+        });
+    }
 }
 
-/// Draws the replay of `done` with words in `lang`, off the async threads, at most
-/// [`REPLAYS_AT_ONCE`] at a time (the last [`KEPT_REPLAYS`] are kept drawn).
-pub async fn replay(done: crate::session::Finished, lang: Lang) -> Result<ReplayPost, Error> {
-    let key = (done.id.0, lang);
-    let drawn = if let Some(drawn) = kept(key) {
-        drawn
-    } else {
-        // One draw per replay at a time: a burst of clicks on one Replay button waits for
-        // the first click's draw instead of queueing draws of its own.
-        let cell = Arc::clone(&DRAWING.entry(key).or_default());
-        let result = cell
-            .get_or_try_init(|| draw_replay(done, lang))
-            .await
-            .cloned();
-        DRAWING.remove_if(&key, |_, c| Arc::ptr_eq(c, &cell));
-        let drawn = result?;
-        keep(key, &drawn);
-        drawn
-    };
-    let (bytes, alt_text, caption) = &*drawn;
-    Ok(ReplayPost {
-        caption: caption.clone(),
-        file: attach(bytes.clone(), &format!("replay-{}.gif", key.0), alt_text),
-    })
+/// Replays drawn and being drawn, and when each member last had one drawn.
+#[derive(Debug)]
+pub struct Replays {
+    slots: tokio::sync::Semaphore,
+    drawing: DashMap<Key, Drawing>,
+    kept: Mutex<Kept>,
+    limit: usize,
+    cooldown: Duration,
+    last_drawn: DashMap<u64, Instant>,
 }
 
-async fn draw_replay(done: crate::session::Finished, lang: Lang) -> Result<Drawn, Error> {
-    use super::i18n::{errors::variant_title, tr};
+impl Default for Replays {
+    fn default() -> Self {
+        Self::new(KEPT_BYTES, REPLAY_COOLDOWN)
+    }
+}
+
+/// Why a replay is not shown now.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayRefusal {
+    /// The member had a replay drawn a moment ago: the next one in this long.
+    #[error("wait {0:?}")]
+    Cooldown(Duration),
+    /// Too many replays are being drawn.
+    #[error("busy")]
+    Busy,
+    /// Drawing failed.
+    #[error(transparent)]
+    Failed(#[from] Error),
+}
+
+impl Replays {
+    /// Keeps up to `limit` bytes drawn; a member waits `cooldown` between draws.
+    #[must_use]
+    pub fn new(limit: usize, cooldown: Duration) -> Self {
+        Self {
+            slots: tokio::sync::Semaphore::new(REPLAYS_AT_ONCE),
+            drawing: DashMap::new(),
+            kept: Mutex::default(),
+            limit,
+            cooldown,
+            last_drawn: DashMap::new(),
+        }
+    }
+
+    fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {
+        self.kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Forgets what was drawn of `matches` (their names changed: `/privacy delete`).
+    pub fn forget(&self, matches: &[MatchId]) {
+        self.kept()
+            .forget(|(id, _)| matches.iter().any(|m| m.0 == *id));
+    }
+
+    /// The replay of `done` with words in `lang` for `member`: kept drawn, or drawn off
+    /// the async threads, at most [`REPLAYS_AT_ONCE`] at a time and once per
+    /// [`REPLAY_COOLDOWN`] for each member.
+    pub async fn replay(
+        &self,
+        done: Finished,
+        lang: Lang,
+        member: PlayerId,
+    ) -> Result<ReplayPost, ReplayRefusal> {
+        let key = (done.id.0, lang);
+        let kept = self.kept().get(key);
+        let drawn = if let Some(drawn) = kept {
+            drawn
+        } else {
+            let now = Instant::now();
+            // One draw per member at a time, and a pause between them.
+            match self.last_drawn.entry(member.0) {
+                dashmap::Entry::Occupied(mut last) => {
+                    let since = now.saturating_duration_since(*last.get());
+                    if since < self.cooldown {
+                        return Err(ReplayRefusal::Cooldown(self.cooldown.saturating_sub(since)));
+                    }
+                    last.insert(now);
+                }
+                dashmap::Entry::Vacant(v) => {
+                    v.insert(now);
+                }
+            }
+            self.last_drawn
+                .retain(|_, at| now.saturating_duration_since(*at) < self.cooldown);
+            // One draw per replay at a time: a burst of clicks on one Replay button
+            // waits for the first click's draw instead of queueing draws of its own.
+            let cell = Arc::clone(&self.drawing.entry(key).or_default());
+            let result = cell
+                .get_or_try_init(|| self.draw(done, lang))
+                .await
+                .cloned();
+            self.drawing.remove_if(&key, |_, c| Arc::ptr_eq(c, &cell));
+            let drawn = result?;
+            self.kept().keep(key, &drawn, self.limit);
+            drawn
+        };
+        let (bytes, alt_text, caption) = &*drawn;
+        Ok(ReplayPost {
+            caption: caption.clone(),
+            file: attach(bytes.clone(), &format!("replay-{}.gif", key.0), alt_text),
+        })
+    }
+
+    async fn draw(&self, done: Finished, lang: Lang) -> Result<Drawn, ReplayRefusal> {
+        let Ok(Ok(_slot)) = tokio::time::timeout(REPLAY_QUEUE, self.slots.acquire()).await else {
+            return Err(ReplayRefusal::Busy);
+        };
+        Ok(draw_replay(done, lang).await?)
+    }
+}
+
+async fn draw_replay(done: Finished, lang: Lang) -> Result<Drawn, Error> {
+    use super::i18n::{names::variant_title, tr};
     let Some(replay) = done.replay else {
-        return Err(Error::user(tr!(lang, "err-replay-no-battle")));
-    };
-    let Ok(Ok(_slot)) = tokio::time::timeout(REPLAY_QUEUE, REPLAY_SLOTS.acquire()).await else {
-        return Err(Error::user(tr!(lang, "err-replay-busy")));
+        return Err(Error::Internal(anyhow::anyhow!(
+            "a replay without a battle"
+        )));
     };
     let names = done.names.clone();
     let drawn = tokio::task::spawn_blocking(move || {

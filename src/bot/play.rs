@@ -4,8 +4,7 @@
 //! The session has already changed the match and written it by the time anything here
 //! runs; no lock is held. Every send may fail: failures are logged and the match goes on.
 
-use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateAttachment, CreateButton, CreateMessage, Http};
@@ -13,15 +12,9 @@ use serenity::{CreateActionRow, CreateAttachment, CreateButton, CreateMessage, H
 use super::buttons::ButtonId;
 use super::deliver::{self, Post};
 use super::i18n::{Lang, tr};
-use super::{Error, pictures, text};
-use crate::game::{FireOutcome, PhaseKind, PlayerId, TargetView, Variant};
-use crate::session::{Ended, Preview, Resumed, Session, SessionError};
-
-/// The current time.
-#[must_use]
-pub fn now() -> SystemTime {
-    SystemTime::now()
-}
+use super::{Data, Error, pictures, text};
+use crate::game::{FireOutcome, PlayerId, TargetView, Variant};
+use crate::session::{Ended, Preview};
 
 /// The engine's id for a Discord user.
 #[must_use]
@@ -95,7 +88,7 @@ pub async fn dm_preview(
     match sent {
         Ok(()) => Ok(true),
         Err(e) => {
-            super::health::discord_error(&e);
+            super::metrics::discord_error(&e);
             tracing::info!(match_id = %preview.id, player = player.0, error = %e, "could not DM a placement prompt");
             Ok(false)
         }
@@ -166,14 +159,14 @@ pub async fn end_by_command(
         .await
         .map(|_| ());
     if let Some(end) = end {
-        announce(ctx.http(), &ctx.data().session, &end).await;
+        announce(ctx.http(), ctx.data(), &end).await;
     }
     Ok(sent?)
 }
 
 /// Announces the end of a match in its channel (or, if the channel refuses, to the
 /// players by DM); a failure is logged (the match is over and stored either way).
-pub async fn announce(http: &Http, session: &Session, end: &Ended) {
+pub async fn announce(http: &Http, data: &Data, end: &Ended) {
     let lang = lang_of(end.guild_locale.as_ref());
     let mut post = Post::text(end_text(end)).about(end.id);
     let mut buttons = Vec::new();
@@ -202,167 +195,19 @@ pub async fn announce(http: &Http, session: &Session, end: &Ended) {
     if !buttons.is_empty() {
         post.components = vec![serenity::CreateActionRow::Buttons(buttons)];
     }
-    deliver::post_or_dm(http, end.channel.0, &post, &user_ids(&end.members)).await;
-    session.announced(end.id).await;
+    deliver::post_or_dm(
+        http,
+        &data.notes,
+        end.channel.0,
+        &post,
+        &user_ids(&end.members),
+    )
+    .await;
+    data.session.announced(end.id).await;
 }
 
 /// Discord user ids of `members`.
 #[must_use]
 pub fn user_ids(members: &[PlayerId]) -> Vec<u64> {
     members.iter().map(|p| p.0).collect()
-}
-
-/// Ends every match whose deadline has passed, every `tick`, for ever. Each end is
-/// announced on a task of its own, so a slow channel never holds up the next deadline.
-/// The sweep is supervised: if it ever stops (a panic), it is started again. It also
-/// wakes the computer where its turn has waited longer than [`COMPUTER_STALLED`] (its
-/// move failed, or the bot restarted in the middle of it).
-pub fn spawn_sweeper(http: Arc<Http>, session: Arc<Session>, tick: Duration) {
-    tokio::spawn(async move {
-        loop {
-            let (http, session) = (Arc::clone(&http), Arc::clone(&session));
-            let sweep = tokio::spawn(async move {
-                let mut interval = tokio::time::interval(tick);
-                interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-                loop {
-                    interval.tick().await;
-                    sweep_once(&http, &session).await;
-                }
-            });
-            match sweep.await {
-                Err(e) if e.is_panic() => {
-                    tracing::error!("the deadline sweep panicked; restarting it");
-                }
-                _ => tracing::error!("the deadline sweep stopped; restarting it"),
-            }
-            tokio::time::sleep(tick).await;
-        }
-    });
-}
-
-/// How long the computer's turn may wait before the sweep wakes it again.
-const COMPUTER_STALLED: Duration = Duration::from_secs(5);
-
-/// One pass of the sweep.
-async fn sweep_once(http: &Arc<Http>, session: &Arc<Session>) {
-    let mut ends = session.expire(now()).await;
-    ends.extend(session.unannounced_ends(now()).await);
-    for end in ends {
-        let (http, session) = (Arc::clone(http), Arc::clone(session));
-        tokio::spawn(async move { announce(&http, &session, &end).await });
-    }
-    for id in session
-        .stalled_computer_turns(now(), COMPUTER_STALLED)
-        .await
-    {
-        let (http, session) = (Arc::clone(http), Arc::clone(session));
-        tokio::spawn(async move { super::computer::take_turn(&http, &session, id).await });
-    }
-}
-
-/// Records every `every` that the bot is running, so that time it is down is given back
-/// to the players after a restart.
-pub fn spawn_heartbeat(session: Arc<Session>, every: Duration) {
-    tokio::spawn(async move {
-        let mut interval = tokio::time::interval(every);
-        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            interval.tick().await;
-            if let Err(e) = session.beat().await {
-                tracing::warn!(error = %e, "could not record the heartbeat");
-            }
-        }
-    });
-}
-
-/// The short public note that a match goes on after a restart, in the server's language.
-#[must_use]
-pub fn resumed_text(r: &Resumed) -> String {
-    let lang = lang_of(r.guild_locale.as_ref());
-    let deadline = text::relative(r.deadline);
-    let [challenger, opponent] = r.players.map(text::mention);
-    match (r.phase, r.to_move) {
-        (PhaseKind::Challenge, _) => tr!(
-            lang,
-            "resumed-challenge",
-            challenger = challenger,
-            opponent = opponent,
-            deadline = deadline
-        ),
-        (PhaseKind::Battle, Some(p)) => tr!(
-            lang,
-            "resumed-battle",
-            player = text::mention(p),
-            deadline = deadline
-        ),
-        _ => tr!(
-            lang,
-            "resumed-placement",
-            challenger = challenger,
-            opponent = opponent,
-            deadline = deadline
-        ),
-    }
-}
-
-/// After a restart: lets the computer move at once where it is its turn, announces the
-/// ends that were stored but never sent, and posts one note in each restored match's
-/// channel, `pace` apart so the notes never crowd out answers to commands. Runs in the
-/// background.
-pub fn spawn_resume_notes(
-    http: &Arc<Http>,
-    session: &Arc<Session>,
-    resumed: Vec<Resumed>,
-    unsent: Vec<Ended>,
-    pace: Duration,
-) {
-    for r in resumed.iter().filter(|r| r.computer_next) {
-        let (http, session, id) = (Arc::clone(http), Arc::clone(session), r.id);
-        tokio::spawn(async move { super::computer::take_turn(&http, &session, id).await });
-    }
-    if resumed.is_empty() && unsent.is_empty() {
-        return;
-    }
-    // One task each, started `pace` apart: a channel that hangs holds up no other.
-    let mut start = Duration::ZERO;
-    for end in unsent {
-        let (http, session) = (Arc::clone(http), Arc::clone(session));
-        tokio::spawn(async move {
-            tokio::time::sleep(start).await;
-            announce(&http, &session, &end).await;
-        });
-        start += pace;
-    }
-    for r in resumed {
-        let http = Arc::clone(http);
-        tokio::spawn(async move {
-            tokio::time::sleep(start).await;
-            let note = Post::text(resumed_text(&r)).about(r.id);
-            deliver::post_quietly(&http, r.channel.0, &note).await;
-        });
-        start += pace;
-    }
-}
-
-/// Hands `ctx`'s member, privately, what could not be delivered to them earlier (the
-/// channel refused the post and their DMs are closed). Runs after every command.
-pub async fn hand_over_undelivered(ctx: super::Context<'_>) {
-    let notes = deliver::take_undelivered(ctx.author().id.get());
-    if notes.is_empty() {
-        return;
-    }
-    let text = notes.join("\n\n");
-    if let Err(e) = ctx.send(super::error::private_reply(text)).await {
-        tracing::warn!(error = %e, "could not hand over undelivered notes; keeping them");
-        super::health::discord_error(&e);
-        for note in notes {
-            deliver::remember(ctx.author().id.get(), &note);
-        }
-    }
-}
-
-/// A session error for the user who caused it, in their language.
-#[must_use]
-pub fn refusal(lang: Lang, error: &SessionError) -> Error {
-    super::i18n::errors::session_error(lang, error)
 }

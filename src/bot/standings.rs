@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::i18n::errors::variant_name;
+use super::i18n::names::variant_name;
 use super::i18n::{Lang, tr};
 use crate::ai::Difficulty;
 use crate::game::{PlayerId, Variant};

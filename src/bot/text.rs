@@ -6,8 +6,8 @@
 
 use std::time::SystemTime;
 
-use super::i18n::commands::clickable;
-use super::i18n::errors::{variant_name, variant_title};
+use super::i18n::commands::CommandIds;
+use super::i18n::names::{variant_name, variant_title};
 use super::i18n::{Lang, tr};
 use crate::ai::Difficulty;
 use crate::game::{
@@ -63,11 +63,12 @@ pub fn placement_buttons(lang: Lang) -> [String; 2] {
 #[must_use]
 pub fn accepted(
     lang: Lang,
+    ids: &CommandIds,
     players: [PlayerId; 2],
     variant: Variant,
     deadline: SystemTime,
 ) -> String {
-    clickable(
+    ids.clickable(
         lang,
         &tr!(
             lang,
@@ -82,8 +83,8 @@ pub fn accepted(
 
 /// A public hint for a player whose DMs are closed.
 #[must_use]
-pub fn dm_closed_hint(lang: Lang, p: PlayerId) -> String {
-    clickable(lang, &tr!(lang, "dm-closed-hint", player = mention(p)))
+pub fn dm_closed_hint(lang: Lang, ids: &CommandIds, p: PlayerId) -> String {
+    ids.clickable(lang, &tr!(lang, "dm-closed-hint", player = mention(p)))
 }
 
 /// The private placement prompt (DM or ephemeral).
@@ -117,6 +118,7 @@ pub fn fleet_final(lang: Lang, fleet: &str, waiting_for: Option<PlayerId>) -> St
 #[must_use]
 pub fn battle_starts(
     lang: Lang,
+    ids: &CommandIds,
     players: [PlayerId; 2],
     first: PlayerId,
     variant: Variant,
@@ -126,7 +128,7 @@ pub fn battle_starts(
         Variant::Classic => tr!(lang, "battle-how-classic"),
         Variant::Game2000 => tr!(lang, "battle-how-game2000"),
     };
-    clickable(
+    ids.clickable(
         lang,
         &tr!(
             lang,
@@ -340,7 +342,7 @@ mod tests {
                 "{lang}: {text}"
             );
             assert!(text.contains("<t:1000:R>"), "{lang}: {text}");
-            let text = battle_starts(lang, [A, B], B, Variant::Classic, t);
+            let text = battle_starts(lang, &CommandIds::default(), [A, B], B, Variant::Classic, t);
             // The command as this language names it (no ids registered in unit tests).
             let fire = format!(
                 "/{}",

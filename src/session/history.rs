@@ -30,13 +30,16 @@ pub struct Finished {
 /// Why a match cannot be replayed.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
-    /// No match has this id.
-    #[error("no match has this id")]
-    Unknown,
-    /// The match is still being played (a replay would show its fleets).
+    /// No replay this member may watch has this id: none is stored, or (to anyone who did
+    /// not play it) it is live, has no shot, or was played where they cannot see. One
+    /// answer for all of these, so a stranger learns nothing from it.
+    #[error("no replay you can watch has this id")]
+    Hidden,
+    /// The match is still being played (a replay would show its fleets); said only to
+    /// its players.
     #[error("the match is still being played")]
     StillPlaying,
-    /// The match ended before a shot was fired.
+    /// The match ended before a shot was fired; said only to its players.
     #[error("no shot was fired in this match")]
     NoBattle,
     /// The stored state cannot be read.
@@ -45,6 +48,17 @@ pub enum ReplayError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// Who asks to watch a match, and where.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Viewer {
+    /// The member.
+    pub player: PlayerId,
+    /// The server they ask in (`None` in a DM).
+    pub guild: Option<u64>,
+    /// The channel they ask in.
+    pub channel: u64,
 }
 
 fn finished(stored: &StoredMatch) -> Result<Finished, ReplayError> {
@@ -61,17 +75,36 @@ fn finished(stored: &StoredMatch) -> Result<Finished, ReplayError> {
 }
 
 impl Session {
-    /// The finished match `id` with its replay. Live matches are refused: their fleets
-    /// are still secret.
-    pub async fn finished(&self, id: MatchId) -> Result<Finished, ReplayError> {
-        let stored = self.store.get(id.0).await?.ok_or(ReplayError::Unknown)?;
+    /// The finished match `id` with its replay, if `viewer` may watch it: its players
+    /// anywhere; anyone else only in its server, and only if they can see the channel it
+    /// was played in (`can_see` answers that for another channel of the same server, from
+    /// Discord). Who may watch is decided before anything else is looked at, and every
+    /// refusal to a stranger is [`ReplayError::Hidden`].
+    pub async fn replay(
+        &self,
+        id: MatchId,
+        viewer: &Viewer,
+        can_see: impl AsyncFnOnce(u64) -> bool,
+    ) -> Result<Finished, ReplayError> {
+        let stored = self.store.get(id.0).await?.ok_or(ReplayError::Hidden)?;
+        let played = stored.players.contains(&viewer.player.0) && !viewer.player.is_deleted();
+        if !played {
+            let here = stored.guild.is_some() && stored.guild == viewer.guild;
+            if !here {
+                return Err(ReplayError::Hidden);
+            }
+            if stored.channel != viewer.channel && !can_see(stored.channel).await {
+                return Err(ReplayError::Hidden);
+            }
+        }
+        let hidden = |own| if played { own } else { ReplayError::Hidden };
         if stored.live {
-            return Err(ReplayError::StillPlaying);
+            return Err(hidden(ReplayError::StillPlaying));
         }
         let done = finished(&stored)?;
         // A battle given up before the first shot has nothing to show either.
         if done.replay.as_ref().is_none_or(Replay::is_empty) {
-            return Err(ReplayError::NoBattle);
+            return Err(hidden(ReplayError::NoBattle));
         }
         Ok(done)
     }

@@ -177,6 +177,15 @@ pub enum OpenError {
     PlayerBusy(PlayerId),
 }
 
+/// Where a live match is played: its channel (or thread) and server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// The channel or thread.
+    pub channel: ChannelKey,
+    /// The server, if any.
+    pub guild: Option<u64>,
+}
+
 /// How an operation finds its match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Locate {
@@ -307,6 +316,14 @@ impl Registry {
         let channel = self.channel(at)?;
         let mut slot = self.by_channel.get_mut(&channel)?;
         fits(&slot.entry, at).then(|| f(&mut slot.entry))
+    }
+
+    /// Where `player`'s match is played, if they are bound to one.
+    #[must_use]
+    pub fn place_of(&self, player: PlayerId) -> Option<Place> {
+        let channel = self.channel_of(player)?;
+        let guild = self.by_channel.get(&channel).map(|s| s.entry.guild)?;
+        Some(Place { channel, guild })
     }
 
     /// The channel of `player`'s match, if they are bound to one.

@@ -43,8 +43,8 @@ mod restore;
 mod standings;
 
 pub use computer::ComputerTurn;
-pub use history::{Finished, ReplayError};
-pub use live::{ChannelKey, Computer, Entry, Locate, MatchId, OpenError, Registry, Series};
+pub use history::{Finished, ReplayError, Viewer};
+pub use live::{ChannelKey, Computer, Entry, Locate, MatchId, OpenError, Place, Registry, Series};
 pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, Preview, Readied};
 pub use record::millis;
 pub use rematch::{Rematch, RematchError, Restarted};
@@ -126,7 +126,7 @@ pub enum SessionError {
         /// What is taken.
         reason: OpenError,
         /// Where the busy player plays, if known.
-        channel: Option<ChannelKey>,
+        at: Option<Place>,
     },
     /// No fleet of a previous match to take again (not a rematch, or the seat had none).
     #[error("there is no fleet from a last match")]

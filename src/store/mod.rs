@@ -149,6 +149,8 @@ pub enum Taken {
         player: u64,
         /// Where they play.
         channel: u64,
+        /// That channel's server.
+        guild: Option<u64>,
     },
 }
 

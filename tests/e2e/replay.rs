@@ -150,7 +150,7 @@ async fn replays_that_cannot_be_shown_are_refused_privately() {
     let unknown = ask(&t, &t.alice, t.channel, "123456789").await;
     assert!(unknown.ephemeral);
     assert!(
-        unknown.text().contains("No match has the id"),
+        unknown.text().contains("no replay you can watch"),
         "{}",
         unknown.text()
     );
@@ -202,11 +202,9 @@ async fn a_replay_is_shown_only_in_its_own_server_and_to_its_players() {
         )
         .await;
     assert!(refused.ephemeral);
-    assert!(
-        refused.text().contains("another server"),
-        "{}",
-        refused.text()
-    );
+    // A stranger in another server hears what any unknown id would give.
+    let unknown = ask(&t, &dave, elsewhere, "123456789").await;
+    assert_eq!(refused.text(), unknown.text().replace("123456789", &id));
     assert!(refused.attachments.is_empty());
     // Its players may watch it anywhere.
     let own = t
@@ -255,4 +253,41 @@ async fn the_replay_button_outlives_a_crash_and_a_failed_answer() {
     let replay = t.fake.wait_picture_reply(Some(again), REPLY).await;
     assert!(replay.ephemeral);
     assert_eq!(pictures_shown(gif_of(&replay)), 4);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_in_a_private_channel_is_watched_only_by_who_sees_it() {
+    use support::Target;
+    let t = Table::new("45", &[]).await;
+    let end = short_match(&t).await;
+    let id = support::read::button(&end, "replay")
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    let guild = t.channel.guild_id.unwrap();
+    // The match's channel is private: @everyone may not see it, the crew role may.
+    let crew = t.fake.role(guild, "crew", 0);
+    t.fake.make_private(t.channel, &[Target::Role(crew.id)]);
+    let lobby = Channel::in_guild(guild, t.channel.id + 1);
+    let (dave, erin) = (t.fake.user("dave"), t.fake.user("erin"));
+    t.fake.give_role(guild, &erin, &crew);
+    assert!(!t.fake.can_view(&dave, t.channel) && t.fake.can_view(&erin, t.channel));
+
+    // Dave cannot see it: from the lobby his /replay is refused privately, with the very
+    // words an unknown id gets, and without the picture.
+    let refused = ask(&t, &dave, lobby, &id).await;
+    assert!(
+        refused.ephemeral && refused.attachments.is_empty(),
+        "{refused:?}"
+    );
+    let unknown = ask(&t, &dave, lobby, "123456789").await;
+    assert_eq!(refused.text(), unknown.text().replace("123456789", &id));
+    // Erin, who sees the channel, may watch it from the lobby.
+    let shown = with_picture(&t, ask(&t, &erin, lobby, &id).await).await;
+    assert!(!shown.ephemeral);
+    assert_eq!(pictures_shown(gif_of(&shown)), 4);
+    // The players may, anywhere.
+    let own = with_picture(&t, ask(&t, &t.bob, lobby, &id).await).await;
+    assert_eq!(pictures_shown(gif_of(&own)), 4);
 }

@@ -174,7 +174,10 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
             busy,
             Err(broadside::session::SessionError::Busy {
                 reason: broadside::session::OpenError::PlayerBusy(ALICE),
-                channel: Some(ChannelKey(3)),
+                at: Some(broadside::session::Place {
+                    channel: ChannelKey(3),
+                    ..
+                }),
             })
         ),
         "{busy:?}"

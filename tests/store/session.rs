@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime};
 use broadside::game::{Confirmed, Coord, Fleet, Next, PhaseKind, PlayerId, Report, Variant};
 use broadside::session::{
     ChannelKey, Locate, MatchId, NewMatch, OpenError, Registry, Seeds, Session, SessionError,
-    Timeouts, millis,
+    Timeouts, Viewer, millis,
 };
 use broadside::store::{self, MatchRecord, Store, StoreError, StoredMatch};
 
@@ -756,6 +756,107 @@ async fn one_database_file_serves_one_bot() {
     store::open(&db.url()).await.expect("free again");
 }
 
+/// The replay of `id` as Alice (who played every match of these tests) asks for it in
+/// the match's channel.
+async fn finished(
+    s: &Session,
+    id: MatchId,
+) -> Result<broadside::session::Finished, broadside::session::ReplayError> {
+    let alice = Viewer {
+        player: ALICE,
+        guild: Some(5),
+        channel: CHANNEL.0,
+    };
+    s.replay(id, &alice, async |_| panic!("a player needs no permission"))
+        .await
+}
+
+#[tokio::test]
+async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
+    use broadside::session::ReplayError;
+    let db = Db::new("replay-strangers");
+    let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(27)));
+    let stranger = |guild, channel| Viewer {
+        player: PlayerId(3003),
+        guild,
+        channel,
+    };
+    let asked = std::sync::atomic::AtomicUsize::new(0);
+    let sees = |answer: bool| {
+        let asked = &asked;
+        async move |channel: u64| {
+            assert_eq!(channel, CHANNEL.0, "only the match's channel is looked at");
+            asked.fetch_add(1, Ordering::SeqCst);
+            answer
+        }
+    };
+    let hidden = |r: Result<broadside::session::Finished, ReplayError>| {
+        matches!(r, Err(ReplayError::Hidden))
+    };
+    // Live: its players hear why, a stranger hears the one refusal (even one who sees it).
+    let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    assert!(matches!(
+        finished(&s, id).await,
+        Err(ReplayError::StillPlaying)
+    ));
+    assert!(hidden(
+        s.replay(id, &stranger(Some(5), CHANNEL.0), sees(true))
+            .await
+    ));
+    s.fire(CHANNEL, first, "A1").await.unwrap();
+    s.forfeit(first).await.unwrap();
+    // Finished with a shot: in its channel anyone of the server may watch.
+    assert!(
+        s.replay(id, &stranger(Some(5), CHANNEL.0), sees(false))
+            .await
+            .is_ok()
+    );
+    assert_eq!(
+        asked.load(Ordering::SeqCst),
+        0,
+        "its own channel needs no look-up"
+    );
+    // Elsewhere in the server: only who sees the channel.
+    assert!(hidden(
+        s.replay(id, &stranger(Some(5), 999), sees(false)).await
+    ));
+    assert!(
+        s.replay(id, &stranger(Some(5), 999), sees(true))
+            .await
+            .is_ok()
+    );
+    assert_eq!(asked.load(Ordering::SeqCst), 2);
+    // Another server, or a DM: never, and Discord is not even asked.
+    assert!(hidden(
+        s.replay(id, &stranger(Some(6), CHANNEL.0), sees(true))
+            .await
+    ));
+    assert!(hidden(s.replay(id, &stranger(None, 1), sees(true)).await));
+    assert_eq!(asked.load(Ordering::SeqCst), 2);
+    // Its players anywhere.
+    let bob_in_a_dm = Viewer {
+        player: BOB,
+        guild: None,
+        channel: 1,
+    };
+    assert!(s.replay(id, &bob_in_a_dm, sees(false)).await.is_ok());
+    // No shot fired: its players hear why, a stranger the same refusal as for an unknown id.
+    let declined = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.decline(declined, BOB).await.unwrap();
+    assert!(matches!(
+        finished(&s, declined).await,
+        Err(ReplayError::NoBattle)
+    ));
+    assert!(hidden(
+        s.replay(declined, &stranger(Some(5), CHANNEL.0), sees(true))
+            .await
+    ));
+    assert!(hidden(
+        s.replay(MatchId(77_777), &stranger(Some(5), CHANNEL.0), sees(true))
+            .await
+    ));
+}
+
 #[tokio::test]
 async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     use broadside::session::ReplayError;
@@ -767,13 +868,13 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     let declined = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
     s.decline(declined, BOB).await.unwrap();
     assert!(matches!(
-        s.finished(declined).await,
+        finished(&s, declined).await,
         Err(ReplayError::NoBattle)
     ));
     // A battle with five shots, then a forfeit.
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     assert!(matches!(
-        s.finished(id).await,
+        finished(&s, id).await,
         Err(ReplayError::StillPlaying)
     ));
     let other = if first == ALICE { BOB } else { ALICE };
@@ -799,7 +900,7 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
         .await
         .unwrap()
         .expect("the forfeit ends it");
-    let done = s.finished(id).await.expect("finished with a battle");
+    let done = finished(&s, id).await.expect("finished with a battle");
     let replay = done.replay.expect("a replay");
     let fired: Vec<(PlayerId, Coord)> = played
         .iter()
@@ -834,7 +935,7 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
         .unwrap()
         .expect("the forfeit ends it");
     assert!(matches!(
-        s.finished(unshot).await,
+        finished(&s, unshot).await,
         Err(ReplayError::NoBattle)
     ));
     // Offered to both players, newest first; the matches without shots are not offered.
@@ -845,8 +946,8 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     }
     assert!(s.recent(PlayerId(4242), 10).await.unwrap().is_empty());
     assert!(matches!(
-        s.finished(MatchId(12_345)).await,
-        Err(ReplayError::Unknown)
+        finished(&s, MatchId(12_345)).await,
+        Err(ReplayError::Hidden)
     ));
 }
 

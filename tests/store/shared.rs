@@ -68,7 +68,7 @@ fn busy_with(
     result: &Result<impl std::fmt::Debug, SessionError>,
 ) -> Option<(OpenError, Option<ChannelKey>)> {
     match result {
-        Err(SessionError::Busy { reason, channel }) => Some((*reason, *channel)),
+        Err(SessionError::Busy { reason, at }) => Some((*reason, at.map(|at| at.channel))),
         _ => None,
     }
 }

@@ -586,7 +586,12 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
     assert_eq!(history[0].opponent_name.as_deref(), Some("deleted player"));
     assert!(PlayerId(history[0].result.opponent).is_deleted());
     // The replay still works, with the placeholder in Alice's seat.
-    let finished = s.finished(id).await.unwrap();
+    let ann = broadside::session::Viewer {
+        player: BOB,
+        guild: Some(GUILD),
+        channel: CHANNEL.0,
+    };
+    let finished = s.replay(id, &ann, async |_| false).await.unwrap();
     assert_eq!(finished.names[0], "deleted player");
     assert_eq!(finished.players[0], PlayerId::DELETED[0]);
     let board = s

@@ -407,10 +407,13 @@ ago-days = { $n ->
    *[other] for { $n } dage siden
 }
 err-replay-id = `{ $given }` er ikke et spilnummer. Vælg et af dine spil på listen, eller angiv det nummer, en genafspilning viser.
-err-replay-unknown = Der er intet spil med nummeret `{ $id }`.
+err-replay-hidden = Der er ingen genafspilning med nummeret `{ $id }`, som du kan se: tjek nummeret, og om spillet er slut. Et spil kan ses af dets spillere og, på dets server, af medlemmer, der kan se kanalen, det blev spillet i.
 err-replay-live = Det spil er stadig i gang; genafspilningen er klar, når det er slut.
 err-replay-no-battle = Der blev ikke affyret et eneste skud i det spil, så der er intet at genafspille.
-err-replay-elsewhere = Det spil blev spillet på en anden server; genafspilningen kan ses der.
+err-replay-cooldown = Du så en genafspilning for et øjeblik siden. Den næste kan tegnes om { $seconds ->
+    [one] 1 sekund
+   *[other] { $seconds } sekunder
+}.
 err-replay-busy = Der tegnes mange genafspilninger lige nu; prøv igen om lidt.
 err-storage-read = Jeg kunne ikke læse de gemte spil lige nu. Prøv igen om lidt.
 

@@ -408,10 +408,13 @@ ago-days = { $n ->
    *[other] { $n } days ago
 }
 err-replay-id = `{ $given }` is not a match id. Pick one of your matches from the list, or give the number a replay shows.
-err-replay-unknown = No match has the id `{ $id }`.
+err-replay-hidden = There is no replay you can watch with the id `{ $id }`: check the number, and that the match has ended. A match is shown to its players, and in its server to members who can see the channel it was played in.
 err-replay-live = That match is still being played; its replay is ready once it ends.
 err-replay-no-battle = Nobody fired a shot in that match, so there is nothing to replay.
-err-replay-elsewhere = That match was played in another server; its replay can be watched there.
+err-replay-cooldown = You watched a replay a moment ago. The next one can be drawn in { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+}.
 err-replay-busy = Many replays are being drawn right now; try again in a moment.
 err-storage-read = I could not read the stored matches just now. Please try again in a moment.
 

@@ -407,10 +407,13 @@ ago-days = { $n ->
    *[other] { $n } dagen geleden
 }
 err-replay-id = `{ $given }` is geen partijnummer. Kies een van je partijen uit de lijst, of geef het nummer dat een herhaling toont.
-err-replay-unknown = Er is geen partij met nummer `{ $id }`.
+err-replay-hidden = Er is geen herhaling met nummer `{ $id }` die jij kunt bekijken: controleer het nummer, en of de partij afgelopen is. Een partij is te zien voor haar spelers, en in haar server voor leden die het kanaal kunnen zien waarin ze gespeeld is.
 err-replay-live = Die partij wordt nog gespeeld; de herhaling is klaar zodra hij afgelopen is.
 err-replay-no-battle = In die partij is geen schot gelost, dus er is niets te herhalen.
-err-replay-elsewhere = Die partij is in een andere server gespeeld; daar kun je de herhaling bekijken.
+err-replay-cooldown = Je hebt net een herhaling bekeken. De volgende kan over { $seconds ->
+    [one] 1 seconde
+   *[other] { $seconds } seconden
+} getekend worden.
 err-replay-busy = Er worden nu veel herhalingen getekend; probeer het zo nog eens.
 err-storage-read = Ik kon de opgeslagen partijen nu niet lezen. Probeer het zo nog eens.
 

@@ -407,10 +407,13 @@ ago-days = { $n ->
    *[other] för { $n } dagar sedan
 }
 err-replay-id = `{ $given }` är inget partinummer. Välj ett av dina partier i listan, eller ange numret som en repris visar.
-err-replay-unknown = Det finns inget parti med numret `{ $id }`.
+err-replay-hidden = Det finns ingen repris med numret `{ $id }` som du kan se: kontrollera numret och att partiet är slut. Ett parti visas för sina spelare och, på sin server, för medlemmar som kan se kanalen där det spelades.
 err-replay-live = Det partiet pågår fortfarande; reprisen finns när det är slut.
 err-replay-no-battle = Inget skott avlossades i det partiet, så det finns inget att visa i repris.
-err-replay-elsewhere = Det partiet spelades på en annan server; reprisen kan ses där.
+err-replay-cooldown = Du såg en repris för en stund sedan. Nästa kan ritas om { $seconds ->
+    [one] 1 sekund
+   *[other] { $seconds } sekunder
+}.
 err-replay-busy = Många repriser ritas just nu; försök igen om en stund.
 err-storage-read = Jag kunde inte läsa de sparade partierna just nu. Försök igen om en stund.
 

@@ -2,10 +2,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::user_lang;
+use crate::bot::context::{asker, user_lang};
+use crate::bot::i18n::errors::session_error;
 use crate::bot::i18n::tr;
-use crate::bot::play::{self, player, refusal};
+use crate::bot::play::{self, player};
 use crate::bot::{Context, Error};
+use crate::game::{Ending, WinReason};
 use crate::session::ChannelKey;
 
 /// Call off this channel's match (the challenger before acceptance, or a moderator).
@@ -24,6 +26,21 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
         .session
         .cancel(channel, me, moderator)
         .await
-        .map_err(|e| refusal(lang, &e))?;
-    play::end_by_command(ctx, end, tr!(lang, "cancel-done")).await
+        .map_err(|e| session_error(&asker(ctx), &e))?;
+    // A moderator who plays cannot call their own match off: it was a forfeit.
+    let gave_up = end.as_ref().is_some_and(|e| {
+        matches!(
+            e.ending,
+            Ending::Won {
+                reason: WinReason::Forfeit,
+                ..
+            }
+        )
+    });
+    let done = if gave_up {
+        "forfeit-done"
+    } else {
+        "cancel-done"
+    };
+    play::end_by_command(ctx, end, tr!(lang, done)).await
 }

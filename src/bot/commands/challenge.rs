@@ -5,13 +5,14 @@ use serenity::{CreateActionRow, CreateButton};
 
 use crate::ai::Difficulty;
 use crate::bot::buttons::ButtonId;
-use crate::bot::context::{guild_lang, guild_locale, user_lang};
+use crate::bot::context::{asker, guild_lang, guild_locale, user_lang};
 use crate::bot::error::private_reply;
+use crate::bot::i18n::errors::session_error;
 use crate::bot::i18n::{Lang, tr};
-use crate::bot::play::{self, player, refusal};
+use crate::bot::play::{self, player};
 use crate::bot::{Context, Error, pictures, text};
 use crate::game::{MatchOptions, Variant};
-use crate::session::{Challenged, ChannelKey, NewMatch, OpenError, SessionError};
+use crate::session::{Challenged, ChannelKey, NewMatch};
 
 /// The rule set, as offered in the command. The names shown in Discord come from the
 /// catalogues (`choice-variant-classic`, `choice-variant-game2000`).
@@ -110,13 +111,12 @@ pub async fn challenge(
         challenger_locale: ctx.locale().map(str::to_owned),
         computer: level,
     };
-    let opened = match ctx.data().session.challenge(new).await {
-        Ok(opened) => opened,
-        Err(SessionError::Busy { reason, channel }) => {
-            return Err(busy(player(ctx.author()), lang, reason, channel));
-        }
-        Err(e) => return Err(refusal(lang, &e)),
-    };
+    let opened = ctx
+        .data()
+        .session
+        .challenge(new)
+        .await
+        .map_err(|e| session_error(&asker(ctx), &e))?;
     match level {
         Some(level) => announce_versus_computer(ctx, &opponent, variant, level, opened).await,
         None => announce_challenge(ctx, &opponent, variant, options, opened).await,
@@ -190,33 +190,6 @@ async fn withdraw(ctx: Context<'_>, id: crate::session::MatchId) {
     if let Err(e) = ctx.data().session.withdraw(id).await {
         tracing::warn!(match_id = %id, error = %e, "could not withdraw an unseen challenge");
     }
-}
-
-/// The refusal for a busy channel or player, said to `me` in `lang`.
-pub(crate) fn busy(
-    me: crate::game::PlayerId,
-    lang: Lang,
-    error: OpenError,
-    where_: Option<ChannelKey>,
-) -> Error {
-    let text = match error {
-        OpenError::ChannelBusy => tr!(lang, "err-channel-busy"),
-        OpenError::PlayerBusy(p) => {
-            let where_ = where_.map(|c| text::channel(c.0));
-            match (p == me, where_) {
-                (true, None) => tr!(lang, "err-you-busy"),
-                (true, Some(channel)) => tr!(lang, "err-you-busy-in", channel = channel),
-                (false, None) => tr!(lang, "err-other-busy", player = text::mention(p)),
-                (false, Some(channel)) => tr!(
-                    lang,
-                    "err-other-busy-in",
-                    player = text::mention(p),
-                    channel = channel
-                ),
-            }
-        }
-    };
-    Error::user(text)
 }
 
 /// Announces a match against the computer (its fleet is already placed) and sends the

@@ -2,9 +2,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::user_lang;
+use crate::bot::context::asker;
 use crate::bot::deliver::{self, Post};
-use crate::bot::play::{self, lang_of, player, refusal};
+use crate::bot::i18n::errors::session_error;
+use crate::bot::play::{self, lang_of, player};
 use crate::bot::{Context, Error, computer};
 use crate::game::Next;
 use crate::session::ChannelKey;
@@ -19,7 +20,6 @@ pub async fn fire(
     #[description = "Cells to fire at"] targets: String,
 ) -> Result<(), Error> {
     let me = player(ctx.author());
-    let lang = user_lang(ctx);
     let data = ctx.data();
     let channel = ChannelKey(ctx.channel_id().get());
     // The shot is played and stored here; everything below only shows it.
@@ -27,7 +27,7 @@ pub async fn fire(
         .session
         .fire(channel, me, &targets)
         .await
-        .map_err(|e| refusal(lang, &e))?;
+        .map_err(|e| session_error(&asker(ctx), &e))?;
     let public = lang_of(shot.guild_locale.as_ref());
     let (content, files) = play::shot_announcement(
         public,
@@ -55,34 +55,34 @@ pub async fn fire(
         reply = reply.attachment(file.clone());
     }
     if let Err(e) = ctx.send(reply).await {
-        // The shot counted: unless the answer did arrive after all (a timeout), show it
-        // in the channel (or to the players) instead. The shooter is not told of an
-        // error: their shot is shown.
+        // The shot counted: it is shown elsewhere if the answer did not arrive. The
+        // shooter is not told of an error: their shot is shown.
         tracing::warn!(match_id = %shot.id, error = %e, "the answer to /fire failed");
-        if !answer_arrived(ctx, &e).await {
-            deliver::post_or_dm(ctx.http(), channel.0, &post, &play::user_ids(&shot.members)).await;
-        }
+        let members = play::user_ids(&shot.members);
+        deliver::answer_failed(
+            ctx.http(),
+            &data.notes,
+            token(ctx),
+            &e,
+            channel.0,
+            &post,
+            &members,
+        )
+        .await;
     }
     // The match goes on (or ends) whether or not the reply got through.
     if let Some(end) = &shot.ended {
-        play::announce(ctx.http(), &data.session, end).await;
+        play::announce(ctx.http(), data, end).await;
     } else if shot.computer_next {
-        computer::take_turn(ctx.http(), &data.session, shot.id).await;
+        computer::take_turn(ctx.http(), data, shot.id).await;
     }
     Ok(())
 }
 
-/// After a failed answer: whether it reached Discord anyway. A refusal (4xx) means it did
-/// not; after a server error, a timeout or a broken connection, Discord is asked.
-async fn answer_arrived(ctx: Context<'_>, error: &serenity::Error) -> bool {
-    if !deliver::may_have_arrived(error) {
-        return false;
+/// The interaction token of a slash command.
+fn token(ctx: Context<'_>) -> Option<&str> {
+    match ctx {
+        poise::Context::Application(a) => Some(a.interaction.token.as_str()),
+        poise::Context::Prefix(_) => None,
     }
-    let poise::Context::Application(a) = ctx else {
-        return false;
-    };
-    ctx.http()
-        .get_original_interaction_response(&a.interaction.token)
-        .await
-        .is_ok()
 }

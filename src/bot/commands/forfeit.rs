@@ -1,8 +1,9 @@
 //! `/forfeit`: give up your match.
 
-use crate::bot::context::user_lang;
+use crate::bot::context::{asker, user_lang};
+use crate::bot::i18n::errors::session_error;
 use crate::bot::i18n::tr;
-use crate::bot::play::{self, player, refusal};
+use crate::bot::play::{self, player};
 use crate::bot::{Context, Error};
 
 /// Give up your current match; your opponent wins.
@@ -15,6 +16,6 @@ pub async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
         .session
         .forfeit(me)
         .await
-        .map_err(|e| refusal(lang, &e))?;
+        .map_err(|e| session_error(&asker(ctx), &e))?;
     play::end_by_command(ctx, end, tr!(lang, "forfeit-done")).await
 }

@@ -1,9 +1,10 @@
 //! `/place`: set your fleet in secret.
 
-use crate::bot::context::user_lang;
+use crate::bot::context::{asker, user_lang};
 use crate::bot::error::private_reply;
+use crate::bot::i18n::errors::session_error;
 use crate::bot::i18n::tr;
-use crate::bot::play::{self, player, refusal};
+use crate::bot::play::{self, player};
 use crate::bot::{Context, Error, pictures};
 use crate::session::SessionError;
 
@@ -22,7 +23,7 @@ pub async fn place(
     let preview = match ctx.data().session.place(me, fleet.as_deref()).await {
         Ok(preview) => preview,
         Err(SessionError::NoMatch) => return Err(Error::user(tr!(lang, "err-place-no-match"))),
-        Err(e) => return Err(refusal(lang, &e)),
+        Err(e) => return Err(session_error(&asker(ctx), &e)),
     };
     let picture = pictures::own_board(&preview.view, lang)?;
     let reply = private_reply(play::preview_text(lang, &preview))

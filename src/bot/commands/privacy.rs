@@ -6,7 +6,7 @@ use serenity::{CreateActionRow, CreateButton};
 use crate::bot::buttons::ButtonId;
 use crate::bot::context::user_lang;
 use crate::bot::error::private_reply;
-use crate::bot::i18n::{commands::clickable, tr};
+use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error};
 
@@ -23,8 +23,12 @@ pub async fn privacy(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, ephemeral)]
 pub async fn info(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    ctx.send(private_reply(clickable(lang, &tr!(lang, "privacy-info"))))
-        .await?;
+    ctx.send(private_reply(
+        ctx.data()
+            .commands
+            .clickable(lang, &tr!(lang, "privacy-info")),
+    ))
+    .await?;
     Ok(())
 }
 

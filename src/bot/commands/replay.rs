@@ -4,21 +4,22 @@ use std::time::SystemTime;
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::user_lang;
-use crate::bot::error::UserError;
+use crate::bot::context::{guild_lang, user_lang};
+use crate::bot::i18n::errors::{replay_error, replay_refusal};
 use crate::bot::i18n::{Lang, tr};
+use crate::bot::permissions::can_view;
 use crate::bot::play::player;
-use crate::bot::{Context, Error, pictures};
-use crate::game::PlayerId;
-use crate::session::{Finished, MatchId, ReplayError};
+use crate::bot::{Context, Data, Error};
+use crate::session::{Finished, MatchId, Viewer};
 
 /// Matches offered while typing.
 const CHOICES: u32 = 10;
 
 /// Watch a finished match again, shot by shot, as an animated picture.
 ///
-/// Anyone in the server where the match was played can watch it. Start typing to pick
-/// one of your last ten matches, or give a match id.
+/// Its players can watch it anywhere, and anyone who can see the channel it was played
+/// in can watch it in that server. Start typing to pick one of your last ten matches, or
+/// give a match id.
 #[poise::command(slash_command)]
 pub async fn replay(
     ctx: Context<'_>,
@@ -31,14 +32,22 @@ pub async fn replay(
         .trim()
         .parse()
         .map_err(|_| Error::user(tr!(lang, "err-replay-id", given = game.trim())))?;
-    let done = find(&ctx.data().session, lang, id).await?;
-    let me = player(ctx.author());
-    allowed(&done, ctx.guild_id().map(serenity::GuildId::get), me, lang)?;
+    let viewer = Viewer {
+        player: player(ctx.author()),
+        guild: ctx.guild_id().map(serenity::GuildId::get),
+        channel: ctx.channel_id().get(),
+    };
+    let done = watch(ctx.http(), ctx.data(), id, &viewer, lang).await?;
     // Checked: from here on the answer is the public replay (drawing takes a moment).
     ctx.defer().await?;
-    let post = match pictures::replay(done, crate::bot::context::guild_lang(ctx)).await {
+    let drawn = ctx
+        .data()
+        .replays
+        .replay(done, guild_lang(ctx), viewer.player)
+        .await;
+    let post = match drawn {
         Ok(post) => post,
-        Err(e) => {
+        Err(refused) => {
             // The deferred answer would show the refusal to everyone: take it back, so
             // that the error hook's answer comes as a private follow-up.
             if let poise::Context::Application(a) = ctx
@@ -46,7 +55,7 @@ pub async fn replay(
             {
                 tracing::warn!(match_id = %id, error = %d, "could not take back a deferred answer");
             }
-            return Err(e);
+            return Err(replay_refusal(lang, refused));
         }
     };
     ctx.send(
@@ -59,46 +68,29 @@ pub async fn replay(
     Ok(())
 }
 
-/// The finished match `id`, or the reason there is no replay of it, in `lang` (for the
-/// command and the Replay button).
-pub(crate) async fn find(
-    session: &crate::session::Session,
-    lang: Lang,
+/// The finished match `id` if `viewer` may watch it (the session decides; Discord tells
+/// whether they see its channel), with forgotten members named in `lang`; else the one
+/// refusal a stranger gets, or a player's reason (for the command and the Replay button).
+pub(crate) async fn watch(
+    http: &serenity::Http,
+    data: &Data,
     id: MatchId,
+    viewer: &Viewer,
+    lang: Lang,
 ) -> Result<Finished, Error> {
-    let mut done = session.finished(id).await.map_err(|e| match e {
-        ReplayError::Unknown => Error::user(tr!(lang, "err-replay-unknown", id = id.to_string())),
-        ReplayError::StillPlaying => Error::user(tr!(lang, "err-replay-live")),
-        ReplayError::NoBattle => Error::user(tr!(lang, "err-replay-no-battle")),
-        ReplayError::Unreadable(why) => {
-            Error::Internal(anyhow::anyhow!("match {id} is unreadable: {why}"))
-        }
-        ReplayError::Store(e) => {
-            tracing::error!(match_id = %id, error = %e, "could not read a finished match");
-            Error::Failed(UserError(tr!(lang, "err-storage-read")))
-        }
-    })?;
-    // A forgotten member is named in the reader's language.
+    let can_see = async |channel: u64| match viewer.guild {
+        Some(guild) => can_view(http, guild, channel, viewer.player.0).await,
+        None => false,
+    };
+    let mut done = data
+        .session
+        .replay(id, viewer, can_see)
+        .await
+        .map_err(|e| replay_error(lang, id, e))?;
     for (name, &p) in done.names.iter_mut().zip(&done.players) {
         *name = crate::bot::standings::shown_name(lang, p, name);
     }
     Ok(done)
-}
-
-/// A finished match hides nothing, but it is shown only in the server where it was
-/// played, and to its players anywhere (a match without a known server, to its players
-/// only).
-pub(crate) fn allowed(
-    done: &Finished,
-    here: Option<u64>,
-    me: PlayerId,
-    lang: Lang,
-) -> Result<(), Error> {
-    if done.players.contains(&me) || (done.guild.is_some() && done.guild == here) {
-        Ok(())
-    } else {
-        Err(Error::user(tr!(lang, "err-replay-elsewhere")))
-    }
 }
 
 /// The caller's last ten finished matches, newest first, filtered by what was typed.
@@ -164,28 +156,6 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-
-    #[test]
-    fn a_replay_is_for_its_server_and_its_players() {
-        let done = |guild| Finished {
-            id: MatchId(9),
-            guild,
-            players: [PlayerId(1), PlayerId(2)],
-            names: ["Ann".into(), "Bo".into()],
-            variant: crate::game::Variant::Classic,
-            ended: SystemTime::UNIX_EPOCH,
-            replay: None,
-        };
-        let (ann, stranger, en) = (PlayerId(1), PlayerId(3), Lang::EnUs);
-        assert!(allowed(&done(Some(5)), Some(5), stranger, en).is_ok());
-        assert!(allowed(&done(Some(5)), Some(6), stranger, en).is_err());
-        assert!(allowed(&done(Some(5)), None, stranger, en).is_err());
-        assert!(allowed(&done(Some(5)), Some(6), ann, en).is_ok());
-        // Without a known server: its players only, wherever they ask.
-        assert!(allowed(&done(None), None, stranger, en).is_err());
-        assert!(allowed(&done(None), Some(5), stranger, en).is_err());
-        assert!(allowed(&done(None), None, ann, en).is_ok());
-    }
 
     #[test]
     fn ages_are_worded_with_their_unit_and_number() {

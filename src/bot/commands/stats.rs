@@ -49,7 +49,7 @@ pub async fn stats(
             lang,
             "stats-nothing",
             name = crate::bot::markup::plain(&name),
-            variant = crate::bot::i18n::errors::variant_name(lang, variant)
+            variant = crate::bot::i18n::names::variant_name(lang, variant)
         ));
     }
     ctx.send(reply).await?;

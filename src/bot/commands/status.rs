@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::bot::context::{guild_lang, user_lang};
-use crate::bot::i18n::errors::variant_title;
+use crate::bot::i18n::names::variant_title;
 use crate::bot::i18n::tr;
 use crate::bot::{Context, Error, text};
 use crate::game::PhaseKind;

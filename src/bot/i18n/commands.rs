@@ -12,7 +12,6 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use super::{Catalog, Lang};
-use crate::bot::{Data, Error};
 
 /// Key of a command's localised name.
 #[must_use]
@@ -67,27 +66,24 @@ pub fn option_name(lang: Lang, command: &str, option: &str) -> String {
 }
 
 /// The ids Discord gave the commands when they were registered, by (English) name.
-static IDS: std::sync::RwLock<Vec<(String, u64)>> = std::sync::RwLock::new(Vec::new());
+#[derive(Debug, Default)]
+pub struct CommandIds(Vec<(String, u64)>);
 
-/// Keeps the ids of the registered commands (from the registration response), so public
-/// texts can name them as clickable mentions.
-pub fn remember_ids(registered: impl IntoIterator<Item = (String, u64)>) {
-    let mut ids = IDS
-        .write()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    *ids = registered.into_iter().collect();
-}
+impl CommandIds {
+    /// The ids of the registered commands (from the registration response).
+    #[must_use]
+    pub fn new(registered: impl IntoIterator<Item = (String, u64)>) -> Self {
+        Self(registered.into_iter().collect())
+    }
 
-/// `text` for a public message in `lang`: every code span that starts with a command as
-/// `lang` names it (`/vuur doelen:C4`) becomes Discord's clickable command mention
-/// (`</fire:123>`, which every reader sees in their own language) followed by the rest of
-/// the span (`doelen:C4`). Without registered ids the text is left as it is.
-#[must_use]
-pub fn clickable(lang: Lang, text: &str) -> String {
-    let ids = IDS
-        .read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    clickable_with(&ids, lang, text)
+    /// `text` for a public message in `lang`: every code span that starts with a command
+    /// as `lang` names it (`/vuur doelen:C4`) becomes Discord's clickable command mention
+    /// (`</fire:123>`, which every reader sees in their own language) followed by the rest
+    /// of the span (`doelen:C4`). Without registered ids the text is left as it is.
+    #[must_use]
+    pub fn clickable(&self, lang: Lang, text: &str) -> String {
+        clickable_with(&self.0, lang, text)
+    }
 }
 
 /// [`clickable`] with the given `(name, id)` pairs.
@@ -147,14 +143,14 @@ fn english(key: &str) -> Option<Cow<'static, str>> {
 /// Applies the catalogues to `commands`: English descriptions and choice names, and the
 /// other languages' names, descriptions and choice names as Discord localisations.
 /// Subcommands use the keys of `<command>-<subcommand>` (`cmd-privacy-delete-name`).
-pub fn localize(commands: &mut [poise::Command<Data, Error>]) {
+pub fn localize<U, E>(commands: &mut [poise::Command<U, E>]) {
     for c in commands {
         let name = c.name.to_string();
         localize_one(c, &name);
     }
 }
 
-fn localize_one(c: &mut poise::Command<Data, Error>, name: &str) {
+fn localize_one<U, E>(c: &mut poise::Command<U, E>, name: &str) {
     c.name_localizations = others(&name_key(name));
     if let Some(desc) = english(&desc_key(name)) {
         c.description = Some(desc);

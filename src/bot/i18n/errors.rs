@@ -1,18 +1,25 @@
-//! The engine's errors in the players' languages.
+//! Every error a player meets, in their language: one place that turns the engine's,
+//! the session's and the bot's refusals into words.
 //!
 //! The rules in `crate::game` explain their errors in English (`Display`). The bot does not
 //! show those texts: [`Explain`] maps every variant to a catalogue key (`err-…`) and fills
 //! its placeholders, so a refused shot or fleet reads naturally in every language.
 
 use crate::bot::error::{Error, UserError, tidy};
+use crate::bot::i18n::commands::CommandIds;
+use crate::bot::i18n::names::{phase, variant_name};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::markup::{channel, mention};
+use crate::bot::pictures::ReplayRefusal;
+use crate::game::PlayerId;
 use crate::game::fleet::{Edge, TouchKind};
 use crate::game::{
-    AnswerError, ChallengeError, CoordError, EndError, FireError, FleetError, PhaseKind,
-    PlacementError, PlacementProblem, ShipError, Variant,
+    AnswerError, ChallengeError, CoordError, EndError, FireError, FleetError, PlacementError,
+    PlacementProblem, ShipError, Variant,
 };
-use crate::session::{OpenError, RuleError, SessionError};
+use crate::session::{
+    ForgetError, MatchId, OpenError, Place, RematchError, ReplayError, RuleError, SessionError,
+};
 
 /// At most this many placement problems are spelled out in one message.
 const SHOWN_PROBLEMS: usize = 6;
@@ -22,24 +29,6 @@ pub trait Explain {
     /// The text in `lang`. `variant` is the rule set of the match the error happened in;
     /// it names the board's columns and rows where that helps.
     fn explain(&self, lang: Lang, variant: Variant) -> String;
-}
-
-/// The rule set's everyday name ("Classic", "Søslag", "Game 2000").
-#[must_use]
-pub fn variant_name(lang: Lang, variant: Variant) -> String {
-    match variant {
-        Variant::Classic => tr!(lang, "variant-classic"),
-        Variant::Game2000 => tr!(lang, "variant-game2000"),
-    }
-}
-
-/// The rule set's full title ("Classic (Søslag / Sjöslag)").
-#[must_use]
-pub fn variant_title(lang: Lang, variant: Variant) -> String {
-    match variant {
-        Variant::Classic => tr!(lang, "variant-classic-title"),
-        Variant::Game2000 => tr!(lang, "variant-game2000-title"),
-    }
 }
 
 /// Which columns and rows the board of `variant` has.
@@ -54,12 +43,25 @@ pub fn bounds(lang: Lang, variant: Variant) -> String {
     )
 }
 
-/// What a refused session operation means for the player who tried it, in `lang`.
-/// Storage failures and internal errors are not the player's doing: they become internal
-/// errors (logged; the player gets the generic apology), except a failed write, which says
-/// that nothing changed.
+/// The member an answer is for: their language, and where they ask (which says whether
+/// a channel named in the answer is one they know).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asker {
+    /// Their language.
+    pub lang: Lang,
+    /// The member.
+    pub player: PlayerId,
+    /// The server they ask in (`None` in a DM).
+    pub guild: Option<u64>,
+}
+
+/// What a refused session operation means for the player who tried it, in their
+/// language. Storage failures and internal errors are not the player's doing: they
+/// become internal errors (logged; the player gets the generic apology), except a failed
+/// write, which says that nothing changed.
 #[must_use]
-pub fn session_error(lang: Lang, error: &SessionError) -> Error {
+pub fn session_error(asker: &Asker, error: &SessionError) -> Error {
+    let lang = asker.lang;
     let key = match error {
         SessionError::Rules { variant, error } => {
             return Error::user(error.explain(lang, *variant));
@@ -71,17 +73,7 @@ pub fn session_error(lang: Lang, error: &SessionError) -> Error {
         SessionError::NotYourButton => "err-not-your-button",
         SessionError::BattleBegun => "err-ready-battle-begun",
         SessionError::StaleFleet => "err-ready-stale",
-        SessionError::Busy {
-            reason: OpenError::ChannelBusy,
-            ..
-        } => "err-channel-busy",
-        SessionError::Busy {
-            reason: OpenError::PlayerBusy(_),
-            channel: Some(c),
-        } => {
-            return Error::user(tr!(lang, "err-you-busy-in", channel = channel(c.0)));
-        }
-        SessionError::Busy { .. } => "err-you-busy",
+        SessionError::Busy { reason, at } => return busy(asker, *reason, *at),
         SessionError::Pending => return Error::Failed(UserError(tr!(lang, "err-busy"))),
         SessionError::TimeUp => "err-time-up",
         SessionError::NoLastFleet => "err-last-fleet",
@@ -94,6 +86,93 @@ pub fn session_error(lang: Lang, error: &SessionError) -> Error {
         }
     };
     Error::user(tr!(lang, key))
+}
+
+/// The refusal for a busy channel or member, said to `asker`. Where the member plays is
+/// named only when it is in the asker's own server: a channel of another server is none
+/// of their business.
+#[must_use]
+pub fn busy(asker: &Asker, error: OpenError, at: Option<Place>) -> Error {
+    let lang = asker.lang;
+    let text = match error {
+        OpenError::ChannelBusy => tr!(lang, "err-channel-busy"),
+        OpenError::PlayerBusy(p) => {
+            let here = at
+                .filter(|at| at.guild.is_some() && at.guild == asker.guild)
+                .map(|at| channel(at.channel.0));
+            match (p == asker.player, here) {
+                (true, None) => tr!(lang, "err-you-busy"),
+                (true, Some(channel)) => tr!(lang, "err-you-busy-in", channel = channel),
+                (false, None) => tr!(lang, "err-other-busy", player = mention(p)),
+                (false, Some(channel)) => tr!(
+                    lang,
+                    "err-other-busy-in",
+                    player = mention(p),
+                    channel = channel
+                ),
+            }
+        }
+    };
+    Error::user(text)
+}
+
+/// Why there is no replay of match `id` for the member who asked, in `lang`.
+#[must_use]
+pub fn replay_error(lang: Lang, id: MatchId, error: ReplayError) -> Error {
+    match error {
+        ReplayError::Hidden => Error::user(tr!(lang, "err-replay-hidden", id = id.to_string())),
+        ReplayError::StillPlaying => Error::user(tr!(lang, "err-replay-live")),
+        ReplayError::NoBattle => Error::user(tr!(lang, "err-replay-no-battle")),
+        ReplayError::Unreadable(why) => {
+            Error::Internal(anyhow::anyhow!("match {id} is unreadable: {why}"))
+        }
+        ReplayError::Store(e) => {
+            tracing::error!(match_id = %id, error = %e, "could not read a finished match");
+            Error::Failed(UserError(tr!(lang, "err-storage-read")))
+        }
+    }
+}
+
+/// Why a replay that may be watched is not drawn now, in `lang`.
+#[must_use]
+pub fn replay_refusal(lang: Lang, refusal: ReplayRefusal) -> Error {
+    match refusal {
+        ReplayRefusal::Cooldown(left) => Error::user(tr!(
+            lang,
+            "err-replay-cooldown",
+            seconds = left.as_secs() + 1
+        )),
+        ReplayRefusal::Busy => Error::Failed(UserError(tr!(lang, "err-replay-busy"))),
+        ReplayRefusal::Failed(e) => e,
+    }
+}
+
+/// Why a Rematch click was refused, said to the member who clicked.
+#[must_use]
+pub fn rematch_error(asker: &Asker, ids: &CommandIds, error: &RematchError) -> Error {
+    let lang = asker.lang;
+    match error {
+        RematchError::Unavailable => Error::user(tr!(lang, "err-rematch-unavailable")),
+        RematchError::NotAPlayer => Error::user(tr!(lang, "err-rematch-not-player")),
+        RematchError::Expired => {
+            Error::user(ids.clickable(lang, &tr!(lang, "err-rematch-expired")))
+        }
+        RematchError::AlreadyStarted => Error::user(tr!(lang, "err-rematch-started")),
+        RematchError::Session(e) => session_error(asker, e),
+    }
+}
+
+/// The answer to a `/privacy delete` that was refused or failed, in `lang`.
+#[must_use]
+pub fn forget_error(lang: Lang, error: &ForgetError) -> String {
+    match error {
+        ForgetError::Playing => tr!(lang, "err-privacy-playing"),
+        ForgetError::Store(e) => {
+            tracing::error!(error = %e, "could not forget a member");
+            tr!(lang, "err-storage")
+        }
+        ForgetError::Session(_) => tr!(lang, "err-busy"),
+    }
 }
 
 impl Explain for RuleError {
@@ -114,18 +193,6 @@ impl Explain for RuleError {
             RuleError::End(e) => e.explain(lang, variant),
         }
     }
-}
-
-/// What a match is doing, as the end of "the match is …".
-#[must_use]
-pub fn phase(lang: Lang, phase: PhaseKind) -> String {
-    let key = match phase {
-        PhaseKind::Challenge => "phase-challenge",
-        PhaseKind::Placement => "phase-placement",
-        PhaseKind::Battle => "phase-battle",
-        PhaseKind::Finished => "phase-finished",
-    };
-    tr!(lang, key)
 }
 
 impl Explain for CoordError {
@@ -340,7 +407,7 @@ impl Explain for EndError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Fleet, PlayerId, parse_cells};
+    use crate::game::{Fleet, PhaseKind, PlayerId, parse_cells};
 
     #[test]
     fn cell_errors_name_the_board_in_every_language() {

@@ -25,6 +25,7 @@ use crate::render::Labels;
 
 pub mod commands;
 pub mod errors;
+pub mod names;
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]

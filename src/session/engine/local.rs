@@ -36,11 +36,11 @@ impl Local {
 
     /// The refusal for a channel or member that is taken.
     fn busy(&self, reason: OpenError) -> SessionError {
-        let channel = match reason {
-            OpenError::PlayerBusy(p) => self.live.channel_of(p),
+        let at = match reason {
+            OpenError::PlayerBusy(p) => self.live.place_of(p),
             OpenError::ChannelBusy => None,
         };
-        SessionError::Busy { reason, channel }
+        SessionError::Busy { reason, at }
     }
 
     /// [`super::Engine::act`] in memory: takes the match's turn (waiting, at most

@@ -9,7 +9,7 @@ use crate::game::PlayerId;
 use crate::store::{Changed, LiveKey, MatchRecord, SharedStore, StoreError, Taken};
 
 use super::{Change, Outcome, apply};
-use crate::session::live::{ChannelKey, Entry, Locate, MatchId, OpenError, empty_census};
+use crate::session::live::{ChannelKey, Entry, Locate, MatchId, OpenError, Place, empty_census};
 use crate::session::ops::Ended;
 use crate::session::{SessionError, record};
 
@@ -32,11 +32,18 @@ fn busy(taken: Taken) -> SessionError {
     match taken {
         Taken::Channel => SessionError::Busy {
             reason: OpenError::ChannelBusy,
-            channel: None,
+            at: None,
         },
-        Taken::Player { player, channel } => SessionError::Busy {
+        Taken::Player {
+            player,
+            channel,
+            guild,
+        } => SessionError::Busy {
             reason: OpenError::PlayerBusy(PlayerId(player)),
-            channel: Some(ChannelKey(channel)),
+            at: Some(Place {
+                channel: ChannelKey(channel),
+                guild,
+            }),
         },
     }
 }

@@ -212,8 +212,8 @@ async fn bound(
         return Ok(None);
     }
     let ids: Vec<i64> = players.iter().copied().map(to_sql).collect();
-    let row: Option<(i64, i64)> = sqlx::query_as(
-        "SELECT l.player_id, l.channel_id FROM live_players l \
+    let row: Option<(i64, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT l.player_id, l.channel_id, m.guild_id FROM live_players l \
          JOIN matches m ON m.id = l.match_id AND m.live \
          WHERE l.player_id = ANY($1) AND l.match_id IS DISTINCT FROM $2 LIMIT 1",
     )
@@ -221,9 +221,10 @@ async fn bound(
     .bind(except.map(to_sql))
     .fetch_optional(&mut *tx)
     .await?;
-    Ok(row.map(|(player, channel)| Taken::Player {
+    Ok(row.map(|(player, channel, guild)| Taken::Player {
         player: from_sql(player),
         channel: from_sql(channel),
+        guild: guild.map(from_sql),
     }))
 }
 

@@ -1,0 +1,106 @@
+//! The framework's hooks: every command's error answered privately, in the player's
+//! language (internal errors logged with full detail, the player told only that something
+//! went wrong), and what could not be delivered to a member earlier handed over after
+//! their next command.
+
+use poise::FrameworkError;
+
+use super::context::user_lang;
+use super::error::{Error, generic_failure, private_reply, tidy};
+use super::i18n::tr;
+use super::{Context, Data};
+
+/// The framework's error hook: answers the player privately, in their language, and logs
+/// internal errors.
+pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
+    match error {
+        FrameworkError::Setup { error, .. } => {
+            tracing::error!(error = %error, "bot setup failed");
+        }
+        FrameworkError::EventHandler { error, event, .. } => {
+            tracing::error!(error = %error, event = event.snake_case_name(), "event handler failed");
+        }
+        FrameworkError::Command { error, ctx, .. } => {
+            let command = ctx.command().qualified_name.clone();
+            let took = ctx
+                .invocation_data::<std::time::Instant>()
+                .await
+                .map(|t| t.elapsed().as_secs_f64());
+            match &error {
+                Error::User(e) => {
+                    tracing::debug!(%command, reason = %e, "command refused");
+                    super::metrics::command_done(&command, "refused", took);
+                }
+                other => {
+                    tracing::error!(%command, error = %other, "command failed");
+                    super::metrics::command_done(&command, "failed", took);
+                    if let Error::Discord(e) = other {
+                        super::metrics::discord_error(e);
+                    }
+                }
+            }
+            tell(ctx, &error.player_message(user_lang(ctx))).await;
+            hand_over(ctx).await;
+        }
+        FrameworkError::CommandPanic { payload, ctx, .. } => {
+            let command = ctx.command().qualified_name.clone();
+            tracing::error!(%command, panic = payload.as_deref().unwrap_or("?"), "command panicked");
+            super::metrics::command_done(&command, "failed", None);
+            tell(ctx, &generic_failure(user_lang(ctx))).await;
+        }
+        FrameworkError::ArgumentParse {
+            error, input, ctx, ..
+        } => {
+            super::metrics::command_done(&ctx.command().qualified_name, "refused", None);
+            let lang = user_lang(ctx);
+            let error = error.to_string();
+            let text = if let Some(input) = input {
+                tr!(lang, "err-parse-input", input = tidy(&input), error = error)
+            } else {
+                tr!(lang, "err-parse", error = error)
+            };
+            tell(ctx, &text).await;
+        }
+        FrameworkError::CommandStructureMismatch {
+            description, ctx, ..
+        } => {
+            tracing::error!(
+                command = %ctx.command().qualified_name,
+                %description,
+                "registered command differs from the code; re-register the commands"
+            );
+            let ctx = poise::Context::Application(ctx);
+            tell(ctx, &generic_failure(user_lang(ctx))).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "could not report a framework error");
+            }
+        }
+    }
+}
+
+/// Sends a private message to the user of `ctx`, logging (not returning) failures.
+async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
+    if let Err(e) = ctx.send(private_reply(text)).await {
+        tracing::warn!(error = %e, "could not send an error message to the player");
+    }
+}
+
+/// Hands `ctx`'s member, privately, what could not be delivered to them earlier (the
+/// channel refused the post and their DMs are closed). Runs after every command.
+pub async fn hand_over(ctx: Context<'_>) {
+    let member = ctx.author().id.get();
+    let notes = ctx.data().notes.take(member);
+    if notes.is_empty() {
+        return;
+    }
+    let text = notes.join("\n\n");
+    if let Err(e) = ctx.send(private_reply(text)).await {
+        tracing::warn!(error = %e, "could not hand over undelivered notes; keeping them");
+        super::metrics::discord_error(&e);
+        for note in notes {
+            ctx.data().notes.keep(member, &note);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! The bot's background tasks: the deadline sweep (which also announces ends nobody sent
+//! and wakes stalled computer turns), the heartbeat, and the notes after a restart. Each
+//! announcement runs on a task of its own, so a slow channel holds up no other match.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use poise::serenity_prelude::Http;
+
+use super::deliver::{self, Post};
+use super::i18n::tr;
+use super::{Data, computer, play, text};
+use crate::game::PhaseKind;
+use crate::session::{Ended, Resumed, Session};
+
+/// Ends every match whose deadline has passed, every `tick`, for ever. Each end is
+/// announced on a task of its own, so a slow channel never holds up the next deadline.
+/// The sweep is supervised: if it ever stops (a panic), it is started again. It also
+/// wakes the computer where its turn has waited longer than [`COMPUTER_STALLED`] (its
+/// move failed, or the bot restarted in the middle of it).
+pub fn spawn_sweeper(http: Arc<Http>, data: Data, tick: Duration) {
+    tokio::spawn(async move {
+        loop {
+            let (http, data) = (Arc::clone(&http), data.clone());
+            let sweep = tokio::spawn(async move {
+                let mut interval = tokio::time::interval(tick);
+                interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                loop {
+                    interval.tick().await;
+                    sweep_once(&http, &data).await;
+                }
+            });
+            match sweep.await {
+                Err(e) if e.is_panic() => {
+                    tracing::error!("the deadline sweep panicked; restarting it");
+                }
+                _ => tracing::error!("the deadline sweep stopped; restarting it"),
+            }
+            tokio::time::sleep(tick).await;
+        }
+    });
+}
+
+/// How long the computer's turn may wait before the sweep wakes it again.
+const COMPUTER_STALLED: Duration = Duration::from_secs(5);
+
+/// One pass of the sweep.
+async fn sweep_once(http: &Arc<Http>, data: &Data) {
+    let session = &data.session;
+    let mut ends = session.expire(SystemTime::now()).await;
+    ends.extend(session.unannounced_ends(SystemTime::now()).await);
+    for end in ends {
+        let (http, data) = (Arc::clone(http), data.clone());
+        tokio::spawn(async move { play::announce(&http, &data, &end).await });
+    }
+    for id in session
+        .stalled_computer_turns(SystemTime::now(), COMPUTER_STALLED)
+        .await
+    {
+        let (http, data) = (Arc::clone(http), data.clone());
+        tokio::spawn(async move { computer::take_turn(&http, &data, id).await });
+    }
+}
+
+/// Records every `every` that the bot is running, so that time it is down is given back
+/// to the players after a restart.
+pub fn spawn_heartbeat(session: Arc<Session>, every: Duration) {
+    tokio::spawn(async move {
+        let mut interval = tokio::time::interval(every);
+        interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            interval.tick().await;
+            if let Err(e) = session.beat().await {
+                tracing::warn!(error = %e, "could not record the heartbeat");
+            }
+        }
+    });
+}
+
+/// The short public note that a match goes on after a restart, in the server's language.
+#[must_use]
+pub fn resumed_text(r: &Resumed) -> String {
+    let lang = play::lang_of(r.guild_locale.as_ref());
+    let deadline = text::relative(r.deadline);
+    let [challenger, opponent] = r.players.map(text::mention);
+    match (r.phase, r.to_move) {
+        (PhaseKind::Challenge, _) => tr!(
+            lang,
+            "resumed-challenge",
+            challenger = challenger,
+            opponent = opponent,
+            deadline = deadline
+        ),
+        (PhaseKind::Battle, Some(p)) => tr!(
+            lang,
+            "resumed-battle",
+            player = text::mention(p),
+            deadline = deadline
+        ),
+        _ => tr!(
+            lang,
+            "resumed-placement",
+            challenger = challenger,
+            opponent = opponent,
+            deadline = deadline
+        ),
+    }
+}
+
+/// After a restart: lets the computer move at once where it is its turn, announces the
+/// ends that were stored but never sent, and posts one note in each restored match's
+/// channel, `pace` apart so the notes never crowd out answers to commands. Runs in the
+/// background.
+pub fn spawn_resume_notes(
+    http: &Arc<Http>,
+    data: &Data,
+    resumed: Vec<Resumed>,
+    unsent: Vec<Ended>,
+    pace: Duration,
+) {
+    for r in resumed.iter().filter(|r| r.computer_next) {
+        let (http, data, id) = (Arc::clone(http), data.clone(), r.id);
+        tokio::spawn(async move { computer::take_turn(&http, &data, id).await });
+    }
+    if resumed.is_empty() && unsent.is_empty() {
+        return;
+    }
+    // One task each, started `pace` apart: a channel that hangs holds up no other.
+    let mut start = Duration::ZERO;
+    for end in unsent {
+        let (http, data) = (Arc::clone(http), data.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(start).await;
+            play::announce(&http, &data, &end).await;
+        });
+        start += pace;
+    }
+    for r in resumed {
+        let http = Arc::clone(http);
+        tokio::spawn(async move {
+            tokio::time::sleep(start).await;
+            let note = Post::text(resumed_text(&r)).about(r.id);
+            deliver::post_quietly(&http, r.channel.0, &note).await;
+        });
+        start += pace;
+    }
+}
