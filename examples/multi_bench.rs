@@ -16,7 +16,7 @@
 //! load then run in this process on a fresh SQLite file.
 
 // A measuring script: counts stay far below 2^52 (so f64 is exact).
-#![allow(clippy::cast_precision_loss)]
+#![expect(clippy::cast_precision_loss)]
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -51,7 +51,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
     }
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    #[expect(clippy::cast_sign_loss)]
     let i = ((sorted.len() - 1) as f64 * p).round() as usize;
     sorted[i]
 }

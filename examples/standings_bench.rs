@@ -11,7 +11,7 @@
 
 // A measuring script: counts stay far below 2^52 (so f64 is exact), and `main` reads best
 // as one sequence of measurements.
-#![allow(clippy::cast_precision_loss, clippy::too_many_lines)]
+#![expect(clippy::cast_precision_loss)]
 
 use std::time::{Duration, Instant};
 
@@ -45,7 +45,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
     }
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    #[expect(clippy::cast_sign_loss)]
     let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
     sorted[i]
 }

@@ -166,7 +166,7 @@ async fn metrics_text(State(s): State<Served>) -> impl IntoResponse {
                 PhaseKind::Battle => "battle",
                 PhaseKind::Finished => "finished",
             };
-            #[allow(clippy::cast_precision_loss)] // counts of matches stay far below 2^52
+            #[expect(clippy::cast_precision_loss)] // counts of matches stay far below 2^52
             metrics::gauge!("broadside_live_matches", "phase" => phase, "variant" => variant.key())
                 .set(n as f64);
         }

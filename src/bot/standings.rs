@@ -49,7 +49,6 @@ fn decimal(lang: Lang, x: f64) -> String {
 /// A share as a whole percentage.
 fn percent(lang: Lang, share: f64) -> String {
     // A share of hits is within 0..=1.
-    #[allow(clippy::cast_possible_truncation)]
     let n = (share * 100.0).round() as i64;
     tr!(lang, "stats-percent", n = n)
 }
@@ -63,14 +62,14 @@ fn record_text(r: &Record) -> String {
 fn level_name(lang: Lang, key: &str) -> String {
     let level = Difficulty::ALL.into_iter().find(|d| d.key() == key);
     match level {
-        Some(d) => tr!(lang, &format!("choice-difficulty-{}", d.key())),
+        Some(d) => super::i18n::names::difficulty(lang, d),
         None => key.to_owned(),
     }
 }
 
 /// The statistics card of `name` in `variant`, and its text for screen readers.
 // One flat list of the card's figures reads best as one function.
-#[allow(clippy::too_many_lines)]
+#[expect(clippy::too_many_lines)]
 #[must_use]
 pub fn card_view(lang: Lang, name: &str, variant: Variant, card: &Card) -> (StatsCard, String) {
     let s = &card.summary;

@@ -261,7 +261,7 @@ pub fn versus_computer(
         "computer-challenge",
         human = mention(human),
         computer = mention(computer),
-        level = tr!(lang, &format!("choice-difficulty-{}", level.key())),
+        level = super::i18n::names::difficulty(lang, level),
         variant = variant_title(lang, variant),
         deadline = relative(deadline)
     )

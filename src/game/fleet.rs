@@ -64,7 +64,7 @@ pub enum ShipError {
 }
 
 // A ship always has at least one cell, so an `is_empty` would always be false.
-#[allow(clippy::len_without_is_empty)]
+#[expect(clippy::len_without_is_empty)]
 impl Ship {
     /// A ship from its top-left cell, if all its cells fit the largest board.
     /// A length of 0 is refused.

@@ -81,7 +81,7 @@ pub enum RepeatShots {
 /// Everything that makes a variant what it is.
 // The rules are independent yes/no switches of the documents; an enum per switch would
 // only rename `true`.
-#[allow(clippy::struct_excessive_bools)]
+#[expect(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// Columns and rows of the square board.

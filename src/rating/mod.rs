@@ -50,9 +50,7 @@ impl Rating {
     #[must_use]
     pub fn shown(&self) -> i64 {
         // Ratings stay within a few thousand, far inside i64.
-        #[allow(clippy::cast_possible_truncation)]
-        let shown = self.rating.round() as i64;
-        shown
+        self.rating.round() as i64
     }
 
     /// Whether too few rated games were played for the rating to mean much.
@@ -282,12 +280,12 @@ pub fn summarise(rows: &[ResultRow], by_turns: bool) -> Summary {
     }
     if shots > 0 {
         // Counts stay far below 2^52, so the conversions are exact.
-        #[allow(clippy::cast_precision_loss)]
+        #[expect(clippy::cast_precision_loss)]
         let accuracy = hits as f64 / shots as f64;
         s.accuracy = Some(accuracy);
     }
     if won_by_sinking > 0 {
-        #[allow(clippy::cast_precision_loss)]
+        #[expect(clippy::cast_precision_loss)]
         let average = win_lengths as f64 / f64::from(won_by_sinking);
         s.to_win = Some(average);
     }

@@ -312,7 +312,7 @@ impl Canvas {
 
     /// Paints `c` on every pixel inside the rounded rectangle where
     /// `(x + y) mod period < width`: diagonal hatching, crisp, no blending.
-    #[allow(clippy::too_many_arguments)]
+    #[expect(clippy::too_many_arguments)]
     pub fn hatch(&mut self, x: f32, y: f32, w: f32, h: f32, r: f32, period: u32, c: Rgb) {
         let i = self.index_of(c);
         let (ox, oy) = (x.floor() - 1.0, y.floor() - 1.0);

@@ -18,7 +18,6 @@ pub enum HullState {
 
 /// A hull of `segments` cells filling the box (`x`, `y`, `w`, `h`), lying along
 /// `orientation`, with seams between its segments.
-#[allow(clippy::too_many_arguments)]
 pub fn hull(
     canvas: &mut Canvas,
     (x, y, w, h): (f32, f32, f32, f32),

@@ -14,7 +14,7 @@
 // a side), so the casts between f32, i32 and u32 below cannot lose anything
 // that matters, and negative values are clamped before any unsigned cast.
 // Geometry reads best with its usual names: x, y, w, h, r, p, c.
-#![allow(
+#![expect(
     clippy::cast_precision_loss,
     clippy::cast_sign_loss,
     clippy::cast_possible_wrap,

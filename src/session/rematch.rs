@@ -182,7 +182,6 @@ impl Session {
     }
 
     // Building the new match step by step, like `challenge` and `accept` together.
-    #[allow(clippy::too_many_lines)]
     async fn start_rematch(
         &self,
         old: &Entry,

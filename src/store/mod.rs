@@ -167,7 +167,7 @@ pub enum LiveKey {
     Seat(u64),
 }
 
-/// What [`Store::change`] did.
+/// What [`SharedStore::change`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Changed {
     /// The new record was written.
@@ -180,7 +180,7 @@ pub enum Changed {
     Locked,
 }
 
-/// A change of one live match, run by [`Store::change`] while the match's row is locked:
+/// A change of one live match, run by [`SharedStore::change`] while the match's row is locked:
 /// given the stored state, the record to write, or `None` to leave the match as it is.
 pub type Apply<'a> = &'a mut (dyn FnMut(&[u8]) -> Option<MatchRecord> + Send);
 

@@ -34,7 +34,7 @@ async fn get(port: u16, path: &str) -> (u16, String) {
 
 /// The value of the metric line that starts with `series` (name and labels), as a whole
 /// number (counts and gauges of matches); 0 if absent.
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // small counts
+#[expect(clippy::cast_sign_loss)] // small counts
 fn value(metrics: &str, series: &str) -> u64 {
     metrics
         .lines()

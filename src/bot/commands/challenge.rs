@@ -95,7 +95,7 @@ pub async fn challenge(
         Some(level) => format!(
             "{} ({})",
             opponent.display_name(),
-            tr!(lang, &format!("choice-difficulty-{}", level.key()))
+            crate::bot::i18n::names::difficulty(lang, level)
         ),
         None => opponent.display_name().to_owned(),
     };

@@ -53,7 +53,7 @@ pub(crate) fn server_name(ctx: &serenity::Context, guild: serenity::GuildId, lan
 
 /// One page to draw.
 // `page` is the page's number; renaming it would read worse.
-#[allow(clippy::struct_field_names)]
+#[expect(clippy::struct_field_names)]
 pub(crate) struct Page {
     /// The server.
     pub guild: u64,

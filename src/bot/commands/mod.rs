@@ -6,35 +6,19 @@
 
 use super::{Data, Error};
 
-// `#[poise::command]` turns each command's doc comment into its Discord description and
-// emits the constructor function without docs, so the lint cannot see them.
-#[allow(missing_docs)]
 pub mod board;
-#[allow(missing_docs)]
 pub mod cancel;
-#[allow(missing_docs)]
 pub mod challenge;
-#[allow(missing_docs)]
 pub mod fire;
-#[allow(missing_docs)]
 pub mod forfeit;
-#[allow(missing_docs)]
 pub mod help;
-#[allow(missing_docs)]
 pub mod history;
-#[allow(missing_docs)]
 pub mod leaderboard;
-#[allow(missing_docs)]
 pub mod place;
-#[allow(missing_docs)]
 pub mod privacy;
-#[allow(missing_docs)]
 pub mod replay;
-#[allow(missing_docs)]
 pub mod rules;
-#[allow(missing_docs)]
 pub mod stats;
-#[allow(missing_docs)]
 pub mod status;
 
 /// Every command the bot registers, in the order `/help` lists them, with the

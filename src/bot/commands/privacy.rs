@@ -13,7 +13,7 @@ use crate::bot::{Context, Error};
 // Descriptions, names in other languages and help: `cmd-privacy-*` in the catalogues.
 /// What the bot stores about you, and how to delete it.
 // Discord never runs a command that has subcommands; poise still wants a body.
-#[allow(clippy::unused_async)]
+#[expect(clippy::unused_async)]
 #[poise::command(slash_command, subcommands("info", "delete"), subcommand_required)]
 pub async fn privacy(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())

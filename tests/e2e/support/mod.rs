@@ -2,7 +2,7 @@
 //! ([`process`]). Each e2e test file does `mod support;`.
 
 // Not every test file uses every helper or re-export.
-#![allow(dead_code, unused_imports)]
+#![expect(dead_code, unused_imports)]
 
 mod channels;
 pub mod fake;

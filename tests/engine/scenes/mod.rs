@@ -1,7 +1,10 @@
 //! Match positions for the render tests, the gallery and the bench, built only
 //! through the engine's public API. Shared with `#[path]` includes.
 
-#![allow(dead_code)]
+#![allow(
+    dead_code,
+    reason = "each of the crates that include it (tests, gallery, bench) uses a part"
+)]
 
 use broadside::game::{CellSet, Coord, Fleet, Match, MatchOptions, PlayerId, TargetCell, Variant};
 
