@@ -148,7 +148,7 @@ fn lock(file: &str) -> Result<std::fs::File, StoreError> {
 #[path = "queries.rs"]
 #[expect(
     clippy::duplicate_mod,
-    reason = "the queries are written once and compiled for each back-end"
+    reason = "written once, compiled for each back-end"
 )]
 mod queries;
 
@@ -162,40 +162,27 @@ const FOR_UPDATE: &str = "";
 /// See [`FOR_UPDATE`].
 const FOR_SHARE: &str = "";
 
-/// Nothing to lock: writers take turns.
-#[expect(
-    clippy::unused_async,
-    reason = "the shared queries await every back-end's hook"
-)]
-async fn lock_ratings(_: &mut SqliteConnection, _: [u64; 2]) -> Result<(), StoreError> {
-    Ok(())
+/// Nothing to wait for at once: SQLite's writers take turns.
+type Done = std::future::Ready<Result<(), StoreError>>;
+
+/// No lock: writers take turns.
+fn lock_ratings(_: &mut SqliteConnection, _: [u64; 2]) -> Done {
+    std::future::ready(Ok(()))
 }
 
-/// Nothing to lock: writers take turns.
-#[expect(
-    clippy::unused_async,
-    reason = "the shared queries await every back-end's hook"
-)]
-async fn lock_rematch(_: &mut SqliteConnection, _: u64) -> Result<(), StoreError> {
-    Ok(())
+/// No lock: writers take turns.
+fn lock_rematch(_: &mut SqliteConnection, _: u64) -> Done {
+    std::future::ready(Ok(()))
 }
 
 /// Nothing is kept beside a match: the session binds members in memory.
-#[expect(
-    clippy::unused_async,
-    reason = "the shared queries await every back-end's hook"
-)]
-async fn after_write(_: &mut SqliteConnection, _: &MatchRecord) -> Result<(), StoreError> {
-    Ok(())
+fn after_write(_: &mut SqliteConnection, _: &MatchRecord) -> Done {
+    std::future::ready(Ok(()))
 }
 
 /// See [`after_write`].
-#[expect(
-    clippy::unused_async,
-    reason = "the shared queries await every back-end's hook"
-)]
-async fn after_retire(_: &mut SqliteConnection, _: u64) -> Result<(), StoreError> {
-    Ok(())
+fn after_retire(_: &mut SqliteConnection, _: u64) -> Done {
+    std::future::ready(Ok(()))
 }
 
 /// A failed write of a match, as a store error.

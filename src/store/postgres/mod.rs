@@ -228,23 +228,18 @@ async fn bound(
     }))
 }
 
+/// The store the shared queries implement [`Store`] for, and its database.
+type Handle = PgStore;
+/// See [`Handle`].
+type Db = sqlx::Postgres;
+
 /// The shared queries, compiled for PostgreSQL (see `queries.rs`).
 #[path = "../queries.rs"]
 #[expect(
     clippy::duplicate_mod,
-    reason = "the queries are written once and compiled for each back-end"
+    reason = "written once, compiled for each back-end"
 )]
 mod queries;
-
-/// The database the shared queries run on.
-type Db = sqlx::Postgres;
-/// The store the shared queries implement [`Store`] for.
-type Handle = PgStore;
-
-/// Locks the rows a query reads until the transaction ends.
-const FOR_UPDATE: &str = " FOR UPDATE";
-/// Keeps the rows a query reads from changing until the transaction ends.
-const FOR_SHARE: &str = " FOR SHARE";
 
 /// The first half of the transaction-level advisory locks of ratings and rematch votes
 /// (the two-key form, a key space apart from the presence lock).
@@ -290,6 +285,11 @@ fn write_error(e: sqlx::Error) -> StoreError {
         _ => StoreError::Query(e),
     }
 }
+
+/// Locks the rows a query reads until the transaction ends.
+const FOR_UPDATE: &str = " FOR UPDATE";
+/// Keeps the rows a query reads from changing until the transaction ends.
+const FOR_SHARE: &str = " FOR SHARE";
 
 /// A retired match frees its members.
 async fn after_retire(tx: &mut PgConnection, id: u64) -> Result<(), StoreError> {
