@@ -371,3 +371,28 @@ fn the_same_seed_replays_the_same_match() {
     let restored: Match = serde_json::from_str(&json).unwrap();
     assert_eq!(restored, a);
 }
+
+/// Issue 30, 15: a Game 2000 salvo is processed in a random order drawn from the match's
+/// generator, so the same typed salvo is processed in different orders in different
+/// matches (the reports, in processed order, tell the order apart).
+#[test]
+fn game2000_salvos_are_processed_in_more_than_one_order() {
+    let mut orders = std::collections::BTreeSet::new();
+    for seed in 0..32 {
+        let (mut m, first) = battle(Variant::Game2000, G2000_A, G2000_B, seed);
+        // A cell of a 3-ship, one of a 2-ship and a corner, in the enemy's fleet.
+        let salvo = if first == ALICE {
+            [c("B2"), c("H2"), c("A9")]
+        } else {
+            [c("B3"), c("B5"), c("A9")]
+        };
+        let outcome = m.fire(first, &salvo).unwrap();
+        let order: Vec<String> = outcome.reports.iter().map(|r| format!("{r:?}")).collect();
+        assert_eq!(order.len(), 3);
+        orders.insert(order);
+    }
+    assert!(
+        orders.len() >= 2,
+        "always processed in one order: {orders:?}"
+    );
+}

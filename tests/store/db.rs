@@ -108,6 +108,8 @@ pub struct Flaky {
     inner: Opened,
     /// Every write fails.
     pub failing: AtomicBool,
+    /// The next this many writes fail (a disk that is full for a moment).
+    pub failing_next: AtomicUsize,
     /// Each write first waits this many milliseconds.
     pub slow_ms: AtomicU64,
     /// Writes that carry a shot fail.
@@ -124,6 +126,7 @@ impl Flaky {
         Arc::new(Self {
             inner,
             failing: AtomicBool::new(false),
+            failing_next: 0.into(),
             slow_ms: 0.into(),
             failing_shots: AtomicBool::new(false),
             losing_answers: 0.into(),
@@ -155,7 +158,12 @@ impl Flaky {
     async fn before_write(&self, shot: bool) -> Result<(), StoreError> {
         let slow = self.slow_ms.load(Ordering::SeqCst);
         tokio::time::sleep(Duration::from_millis(slow)).await;
-        if self.failing.load(Ordering::SeqCst)
+        let once = self
+            .failing_next
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok();
+        if once
+            || self.failing.load(Ordering::SeqCst)
             || (shot && self.failing_shots.load(Ordering::SeqCst))
         {
             return Err(StoreError::Data("disk full".into()));
@@ -311,11 +319,7 @@ impl SharedStore for Flaky {
         apply: store::Apply<'a>,
     ) -> StoreFuture<'a, store::Changed> {
         Box::pin(async move {
-            let slow = self.slow_ms.load(Ordering::SeqCst);
-            tokio::time::sleep(Duration::from_millis(slow)).await;
-            if self.failing.load(Ordering::SeqCst) {
-                return Err(StoreError::Data("disk full".into()));
-            }
+            self.before_write(false).await?;
             // A write that carries a shot is rolled back, as a failed commit would be.
             let failing_shots = self.failing_shots.load(Ordering::SeqCst);
             let mut shot = false;

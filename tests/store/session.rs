@@ -951,6 +951,196 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     ));
 }
 
+/// A challenge of `from` to `to` in `channel`.
+fn challenge_in(channel: u64, from: PlayerId, to: PlayerId) -> NewMatch {
+    NewMatch {
+        channel: ChannelKey(channel),
+        challenger: from,
+        opponent: to,
+        ..new_match(Variant::Classic)
+    }
+}
+
+/// Issue 30, 1: two Accept clicks at once, the first of whose writes fails. The
+/// challenged member stays bound to the match the second click accepted.
+async fn a_second_accept_after_a_failed_first_binds_the_member(db: Db) {
+    let flaky = Flaky::over(db.open().await);
+    let s = Arc::new(Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(40))));
+    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    // Every try of the first click's write fails (in memory the session tries three
+    // times; a shared store's transaction once), slowly.
+    flaky.slow_ms.store(60, Ordering::SeqCst);
+    let tries = if db.is_shared() { 1 } else { 3 };
+    flaky.failing_next.store(tries, Ordering::SeqCst);
+    let first = tokio::spawn({
+        let s = Arc::clone(&s);
+        async move { s.accept(id, BOB, None).await }
+    });
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let second = s.accept(id, BOB, None).await;
+    let first = first.await.unwrap();
+    assert!(
+        matches!(first, Err(SessionError::Storage(_))),
+        "{:?}",
+        first.map(|_| ())
+    );
+    assert!(second.is_ok(), "{:?}", second.map(|_| ()));
+    flaky.slow_ms.store(0, Ordering::SeqCst);
+    // Bob plays this match: he can place his fleet, and nobody can make him accept
+    // another challenge.
+    s.place(BOB, None).await.expect("Bob is bound to his match");
+    let other = s.challenge(challenge_in(78, PlayerId(1003), BOB)).await;
+    assert!(
+        matches!(
+            other,
+            Err(SessionError::Busy {
+                reason: OpenError::PlayerBusy(BOB),
+                ..
+            })
+        ),
+        "{:?}",
+        other.map(|_| ())
+    );
+}
+
+/// Issue 30, 2: `/privacy delete` and a Rematch click at the same moment. Either the
+/// member is forgotten and the rematch refused, or the rematch starts and forgetting is
+/// refused; never both.
+async fn forgetting_and_a_rematch_exclude_each_other(db: Db) {
+    use broadside::session::{ForgetError, Rematch, RematchError};
+    let flaky = Flaky::over(db.open().await);
+    let s = Arc::new(Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(41))));
+    let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    s.forfeit(first).await.unwrap().expect("it ends");
+    assert!(matches!(
+        s.rematch(id, ALICE, None).await,
+        Ok(Rematch::Waiting { .. })
+    ));
+    // Forgetting Alice is slow; Bob's Rematch click comes in the middle of it.
+    flaky.slow_ms.store(200, Ordering::SeqCst);
+    let forget = tokio::spawn({
+        let s = Arc::clone(&s);
+        async move { s.forget(ALICE).await }
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let rematch = s.rematch(id, BOB, None).await;
+    let forget = forget.await.unwrap();
+    flaky.slow_ms.store(0, Ordering::SeqCst);
+    match (&forget, &rematch) {
+        (Ok(_), Err(RematchError::Unavailable)) => {
+            // Nothing live names her.
+            let live = flaky.store_ref().live_states().await.unwrap();
+            assert!(
+                live.is_empty(),
+                "a live match after forgetting: {}",
+                live.len()
+            );
+        }
+        (Err(ForgetError::Playing), Ok(Rematch::Started(_))) => {}
+        other => panic!("both or neither: {other:?}"),
+    }
+}
+
+/// Issue 30, 3: forgetting a moderator who called off other members' matches takes their
+/// id out of those matches too.
+async fn a_forgotten_moderator_leaves_the_matches_they_cancelled(db: Db) {
+    let opened = db.open().await;
+    let store = opened.store();
+    let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(42)));
+    let moderator = PlayerId(5005);
+    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    s.accept(id, BOB, None).await.unwrap();
+    s.cancel(CHANNEL, moderator, true)
+        .await
+        .unwrap()
+        .expect("it ends");
+    let named = |state: &[u8]| String::from_utf8_lossy(state).contains(&moderator.0.to_string());
+    assert!(named(&stored(&store, id).await.state));
+    s.forget(moderator).await.unwrap();
+    let after = stored(&store, id).await;
+    assert!(
+        !named(&after.state),
+        "the moderator's id stays in the match"
+    );
+    assert_eq!(after.players, [ALICE.0, BOB.0], "the players are untouched");
+}
+
+/// Issue 30, 8: a moderator who plays cannot call their own match off: it is a forfeit,
+/// and it counts.
+async fn a_moderator_who_plays_and_cancels_forfeits(db: Db) {
+    use broadside::game::{Ending, WinReason};
+    let opened = db.open().await;
+    let store = opened.store();
+    let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(43)));
+    let (_, _) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    let end = s
+        .cancel(CHANNEL, ALICE, true)
+        .await
+        .unwrap()
+        .expect("it ends");
+    assert_eq!(
+        end.ending,
+        Ending::Won {
+            winner: BOB,
+            loser: ALICE,
+            reason: WinReason::Forfeit
+        }
+    );
+    let (_, record) = store
+        .rating(ALICE.0, "classic")
+        .await
+        .unwrap()
+        .expect("rated");
+    assert_eq!((record.wins, record.losses), (0, 1));
+}
+
+/// Issue 30, 9: everything the running bot allows comes back after a restart: here a
+/// challenge to a member who accepted another one after it was made.
+async fn an_open_challenge_to_a_member_who_plays_elsewhere_is_restored(db: Db) {
+    let carol = PlayerId(1003);
+    let older = {
+        let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(44)));
+        let older = s.challenge(challenge_in(77, ALICE, BOB)).await.unwrap().id;
+        let newer = s.challenge(challenge_in(78, carol, BOB)).await.unwrap().id;
+        s.accept(newer, BOB, None).await.unwrap();
+        older
+    };
+    let (s, resumed, _) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(None))
+        .await
+        .unwrap();
+    if !db.is_shared() {
+        assert_eq!(resumed.len(), 2, "{resumed:?}");
+    }
+    assert!(
+        stored(s.store(), older).await.live,
+        "the open challenge is back"
+    );
+    assert!(
+        s.read(Locate::Id(older), |e| e.id).await.is_some(),
+        "and playable"
+    );
+    // Bob plays elsewhere, so his Accept of it is refused, and Alice can call it off.
+    assert!(matches!(
+        s.accept(older, BOB, None).await,
+        Err(SessionError::Busy { .. })
+    ));
+    s.cancel(ChannelKey(77), ALICE, false).await.unwrap();
+}
+
+/// Issue 30, 15: the sweep checks each match's deadline again under its lock. A list of
+/// due matches that is out of date (here: one whose deadline is ahead) ends nothing.
+async fn the_sweep_ends_only_what_is_really_due(db: Db) {
+    let flaky = Flaky::over(db.open().await);
+    let s = Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(45)));
+    let (id, _) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    flaky.also_due.lock().unwrap().push(id.0);
+    assert!(s.expire(SystemTime::now()).await.is_empty());
+    assert!(stored(&flaky.store_ref(), id).await.live);
+    // Once it is due, it ends.
+    let later = SystemTime::now() + TIMEOUTS.turn + Duration::from_secs(1);
+    assert_eq!(s.expire(later).await.len(), 1);
+}
+
 on_both_stores!(
     every_change_is_stored_before_it_is_returned,
     rejected_actions_change_nothing_in_memory_or_on_disk,
@@ -965,4 +1155,10 @@ on_both_stores!(
     a_late_move_does_not_count,
     an_older_version_is_refused_by_the_store,
     a_restarted_session_goes_on_exactly_where_it_stopped,
+    a_second_accept_after_a_failed_first_binds_the_member,
+    forgetting_and_a_rematch_exclude_each_other,
+    a_forgotten_moderator_leaves_the_matches_they_cancelled,
+    a_moderator_who_plays_and_cancels_forfeits,
+    an_open_challenge_to_a_member_who_plays_elsewhere_is_restored,
+    the_sweep_ends_only_what_is_really_due,
 );

@@ -477,3 +477,53 @@ async fn a_move_that_waits_too_long_for_its_match_is_refused_as_busy() {
     assert_eq!(phase, Some(broadside::game::PhaseKind::Challenge));
     s[0].accept(id, BOB, None).await.unwrap();
 }
+
+/// Issue 30, 15: the sweep takes due matches with `FOR UPDATE SKIP LOCKED`. A due match
+/// whose row another transaction holds is skipped at once (the others end), and a later
+/// sweep ends it.
+#[tokio::test]
+async fn the_sweep_skips_a_match_another_transaction_holds() {
+    use sqlx::Connection as _;
+    let quick = Timeouts {
+        challenge: Duration::from_millis(200),
+        ..TIMEOUTS
+    };
+    let Some((db, s)) = processes("shared_skip_locked", 1, quick).await else {
+        return;
+    };
+    let mut ids = Vec::new();
+    for i in 0..3_u64 {
+        let m = challenge(300 + i, PlayerId(4000 + 2 * i), PlayerId(4001 + 2 * i));
+        ids.push(s[0].challenge(m).await.unwrap().id);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut holder = sqlx::PgConnection::connect(&db.url).await.unwrap();
+    let mut held = holder.begin().await.unwrap();
+    sqlx::query("SELECT id FROM matches WHERE id = $1 FOR UPDATE")
+        .bind(store::to_sql(ids[0].0))
+        .execute(&mut *held)
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let ended: HashSet<MatchId> = s[0]
+        .expire(SystemTime::now())
+        .await
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    // Far below the lock timeout (5 s) a waiting sweep would have taken.
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(ended, ids[1..].iter().copied().collect());
+    held.rollback().await.unwrap();
+    let later: Vec<MatchId> = s[0]
+        .expire(SystemTime::now())
+        .await
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(later, vec![ids[0]]);
+}

@@ -648,7 +648,60 @@ async fn votes_at_the_same_moment_see_each_other(db: Db) {
     }
 }
 
+/// Issue 30, 15: provisional members are listed after every established one, even when
+/// rated above them, and a member's place agrees with their row.
+async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
+    let opened = db.open().await;
+    let store = opened.store();
+    let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(13)));
+    // Three members draw each other three times: six rated games each, about 1500.
+    let (e1, e2, e3, newcomer) = (7001, 7002, 7003, 7004);
+    let mut id = 90_000;
+    let mut at = 1_000;
+    for _ in 0..3 {
+        for (a, b) in [(e1, e2), (e2, e3), (e3, e1)] {
+            id += 1;
+            at += 1;
+            rated(&store, id, a, b, true, at).await;
+        }
+    }
+    // The newcomer beats two of them: two games, rated far above them, provisional.
+    for b in [e1, e2] {
+        id += 1;
+        at += 1;
+        rated(&store, id, newcomer, b, false, at).await;
+    }
+    let (high, _) = store.rating(newcomer, "classic").await.unwrap().unwrap();
+    for e in [e1, e2, e3] {
+        let (r, _) = store.rating(e, "classic").await.unwrap().unwrap();
+        assert!(
+            !r.is_provisional() && high.shown() > r.shown(),
+            "{high:?} / {r:?}"
+        );
+    }
+    assert!(high.is_provisional());
+    let board = s
+        .leaderboard(GUILD, Variant::Classic, 0, PlayerId(e1))
+        .await
+        .unwrap();
+    let order: Vec<u64> = board.rows.iter().map(|r| r.standing.player).collect();
+    assert_eq!(order.len(), 4);
+    assert_eq!(order[3], newcomer, "provisional last: {order:?}");
+    assert!(board.rows[..3].iter().all(|r| r.rank.is_some()));
+    assert_eq!(board.rows[3].rank, None);
+    for (position, row) in board.rows.iter().enumerate() {
+        let place = store
+            .place(GUILD, "classic", row.standing.player)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(place.position as usize, position, "{}", row.standing.player);
+        assert_eq!(place.rank, row.rank);
+    }
+}
+
 on_both_stores!(
+    a_high_provisional_rating_is_listed_after_the_established,
     a_fresh_claim_is_left_to_its_owner,
     votes_at_the_same_moment_see_each_other,
     a_rated_match_updates_both_ratings_once,
