@@ -286,6 +286,13 @@ pub fn ending(lang: Lang, ending: Ending, players: [PlayerId; 2], in_battle: boo
             tr!(lang, key, winner = mention(winner), loser = mention(loser))
         }
         Ending::Draw => tr!(lang, "end-draw", challenger = a, opponent = b),
+        Ending::TurnLimit => tr!(
+            lang,
+            "end-turn-limit",
+            challenger = a,
+            opponent = b,
+            turns = Variant::Game2000.turn_limit()
+        ),
         Ending::Declined => tr!(lang, "end-declined", challenger = a, opponent = b),
         Ending::Expired => tr!(lang, "end-expired", challenger = a, opponent = b),
         Ending::Abandoned => tr!(lang, "end-abandoned", challenger = a, opponent = b),

@@ -99,6 +99,9 @@ pub enum Ending {
     },
     /// Game 2000: both fleets were destroyed in the same round.
     Draw,
+    /// Game 2000 with repeat shots allowed: both players had
+    /// [`Variant::turn_limit`] turns and neither fleet was destroyed. A draw.
+    TurnLimit,
     /// The challenged player said no.
     Declined,
     /// Nobody answered the challenge in time.
@@ -118,7 +121,7 @@ impl Ending {
     /// expired, abandoned or called off).
     #[must_use]
     pub const fn played_out(self) -> bool {
-        matches!(self, Ending::Draw | Ending::Won { .. })
+        matches!(self, Ending::Draw | Ending::TurnLimit | Ending::Won { .. })
     }
 }
 
@@ -949,7 +952,11 @@ impl Match {
                     swap(loser);
                 }
                 Ending::Cancelled { by } => swap(by),
-                Ending::Draw | Ending::Declined | Ending::Expired | Ending::Abandoned => {}
+                Ending::Draw
+                | Ending::TurnLimit
+                | Ending::Declined
+                | Ending::Expired
+                | Ending::Abandoned => {}
             }
         }
         true
@@ -1028,6 +1035,11 @@ impl Battle {
             (true, true) => Next::Over(Ending::Draw),
             (true, false) => Next::Over(won(players, target, WinReason::FleetDestroyed)),
             (false, true) => Next::Over(won(players, side, WinReason::FleetDestroyed)),
+            // Repeat shots can make a match last for ever (and its stored state grow):
+            // once both have had the limit of turns, it is a draw.
+            (false, false) if self.turns[side.index()] >= variant.turn_limit() => {
+                Next::Over(Ending::TurnLimit)
+            }
             (false, false) => pass_turn(self, false),
         }
     }

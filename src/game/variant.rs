@@ -249,6 +249,21 @@ impl Variant {
         )
     }
 
+    /// How many turns each player gets at most in a match with equal turns (Game 2000):
+    /// as many as the sea has cells, so three times as many shots (243 on the 9 × 9 sea).
+    /// Without repeat shots a fleet falls long before; with them, a match that reaches it
+    /// ends as a draw ([`crate::game::Ending::TurnLimit`]).
+    ///
+    /// ```
+    /// use broadside::game::Variant;
+    /// assert_eq!(Variant::Game2000.turn_limit(), 81);
+    /// ```
+    #[must_use]
+    pub const fn turn_limit(self) -> u32 {
+        let size = self.rules().size as u32;
+        size * size
+    }
+
     /// "Classic" or "Game 2000".
     #[must_use]
     pub const fn short_name(self) -> &'static str {

@@ -40,6 +40,8 @@ pub struct Labels {
     pub reason_forfeit: Cow<'static, str>,
     /// Why the winner won: the other let a turn run out.
     pub reason_timeout: Cow<'static, str>,
+    /// The reason of a draw at the turn limit.
+    pub reason_turn_limit: Cow<'static, str>,
     /// Statistics: shots fired.
     pub shots: Cow<'static, str>,
     /// Statistics: hits.
@@ -86,6 +88,7 @@ impl Default for Labels {
             reason_fleet: "every ship sunk".into(),
             reason_forfeit: "by forfeit".into(),
             reason_timeout: "on time".into(),
+            reason_turn_limit: "turn limit reached".into(),
             shots: "Shots".into(),
             hits: "Hits".into(),
             accuracy: "Accuracy".into(),

@@ -69,6 +69,10 @@ pub fn result_words(view: &RevealView, names: &[String; 2], labels: &Labels) -> 
             )
         }
         Ending::Draw => (labels.draw.to_string(), labels.reason_fleet.to_string()),
+        Ending::TurnLimit => (
+            labels.draw.to_string(),
+            labels.reason_turn_limit.to_string(),
+        ),
         _ => (labels.cancelled.to_string(), String::new()),
     }
 }

@@ -159,7 +159,7 @@ impl Series {
                     next.wins[side.index()] += 1;
                 }
             }
-            Some(crate::game::Ending::Draw) => next.draws += 1,
+            Some(crate::game::Ending::Draw | crate::game::Ending::TurnLimit) => next.draws += 1,
             _ => {}
         }
         next

@@ -47,7 +47,7 @@ pub fn result_of(ending: Ending) -> MatchResult {
             Some(winner.0),
             Some(loser.0),
         ),
-        Ending::Draw => ("draw", None, None),
+        Ending::Draw | Ending::TurnLimit => ("draw", None, None),
         Ending::Declined => ("declined", None, None),
         Ending::Expired => ("expired", None, None),
         Ending::Abandoned => ("abandoned", None, None),

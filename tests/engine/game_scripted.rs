@@ -396,3 +396,30 @@ fn game2000_salvos_are_processed_in_more_than_one_order() {
         "always processed in one order: {orders:?}"
     );
 }
+
+/// Issue 30, 5: with repeat shots allowed a Game 2000 match cannot last for ever: once
+/// both players have had as many turns as the sea has cells, it is a draw, and the
+/// match's state stays small.
+#[test]
+fn game2000_with_repeats_ends_in_a_draw_at_the_turn_limit() {
+    let (mut m, first) = battle(Variant::Game2000, G2000_A, G2000_B, 3);
+    let second = if first == ALICE { BOB } else { ALICE };
+    let limit = Variant::Game2000.turn_limit();
+    assert_eq!(limit, 81);
+    // Both fire at corners, where no ship may stand, turn after turn.
+    let corners = [c("A1"), c("I1"), c("A9")];
+    for turn in 1..=limit {
+        let out = m.fire(first, &corners).unwrap();
+        assert!(matches!(out.next, Next::Turn { .. }), "turn {turn}");
+        let out = m.fire(second, &corners).unwrap();
+        if turn < limit {
+            assert!(matches!(out.next, Next::Turn { .. }), "turn {turn}");
+        } else {
+            assert_eq!(out.next, Next::Over(Ending::TurnLimit));
+        }
+    }
+    assert_eq!(m.ending(), Some(Ending::TurnLimit));
+    assert!(Ending::TurnLimit.played_out(), "a draw counts");
+    let size = serde_json::to_vec(&m).unwrap().len();
+    assert!(size < 64 * 1024, "{size} bytes");
+}

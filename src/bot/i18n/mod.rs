@@ -228,6 +228,7 @@ impl Catalog {
         l.reason_fleet = word("pic-reason-fleet");
         l.reason_forfeit = word("pic-reason-forfeit");
         l.reason_timeout = word("pic-reason-timeout");
+        l.reason_turn_limit = word("pic-reason-turn-limit");
         l.shots = word("pic-shots");
         l.hits = word("pic-hits");
         l.accuracy = word("pic-accuracy");
