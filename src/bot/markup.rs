@@ -16,13 +16,33 @@ pub fn channel(id: u64) -> String {
     format!("<#{id}>")
 }
 
-/// A display name as plain text in a message: Markdown characters are escaped, so a name
-/// like `*star*` neither turns bold nor breaks the formatting around it.
+/// A display name as plain text in a message (the one helper every text that shows a
+/// name uses): Markdown and mention syntax are escaped, so a name like `*star*` neither
+/// turns bold nor breaks the formatting around it, `[x](https://…)` is no link, and
+/// `<@&1>`, `<#2>` or `<t:3>` name no role, channel or time. Discord drops the backslash
+/// before any punctuation, so the name reads as written.
 #[must_use]
 pub fn plain(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 4);
     for c in name.chars() {
-        if matches!(c, '*' | '_' | '`' | '~' | '|' | '\\') {
+        if matches!(
+            c,
+            '*' | '_'
+                | '`'
+                | '~'
+                | '|'
+                | '\\'
+                | '['
+                | ']'
+                | '('
+                | ')'
+                | '<'
+                | '>'
+                | '#'
+                | '@'
+                | ':'
+                | '-'
+        ) {
             out.push('\\');
         }
         out.push(c);
@@ -42,7 +62,18 @@ mod tests {
     #[test]
     fn names_are_shown_as_written() {
         assert_eq!(super::plain("Ann"), "Ann");
+        assert_eq!(super::plain("Bjørn Ægir"), "Bjørn Ægir");
         assert_eq!(super::plain("*star*_x_"), "\\*star\\*\\_x\\_");
         assert_eq!(super::plain("a`b|c~d\\e"), "a\\`b\\|c\\~d\\\\e");
+        assert_eq!(
+            super::plain("[win](https://x.example)"),
+            "\\[win\\]\\(https\\://x.example\\)"
+        );
+        assert_eq!(
+            super::plain("<@&12> <#3> <t:4:R>"),
+            "\\<\\@&12\\> \\<\\#3\\> \\<t\\:4\\:R\\>"
+        );
+        assert_eq!(super::plain("# Big"), "\\# Big");
+        assert_eq!(super::plain("@everyone"), "\\@everyone");
     }
 }

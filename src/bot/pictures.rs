@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use dashmap::DashMap;
 use poise::serenity_prelude::CreateAttachment;
 
+use super::markup::plain;
 use crate::game::{OwnBoardView, PlayerId, RevealView, SalvoView, TargetView};
 use crate::render::{Renderer, alt};
 use crate::session::{Finished, MatchId};
@@ -251,8 +252,7 @@ impl Replays {
 }
 
 async fn draw_replay(done: Finished, lang: Lang) -> Result<Drawn, Error> {
-    use super::i18n::{names::variant_title, tr};
-    let Some(replay) = done.replay else {
+    let Some(replay) = done.replay.clone() else {
         return Err(Error::Internal(anyhow::anyhow!(
             "a replay without a battle"
         )));
@@ -268,20 +268,29 @@ async fn draw_replay(done: Finished, lang: Lang) -> Result<Drawn, Error> {
     let (gif, alt_text) = drawn;
     let gif =
         gif.map_err(|e| Error::Internal(anyhow::anyhow!("could not encode a replay: {e}")))?;
+    let caption = replay_caption(lang, &done, gif.moves, gif.every);
+    Ok(Arc::new((gif.bytes, alt_text, caption)))
+}
+
+/// The caption of a replay of `done` in `lang`: players, rule set, `moves` and the match
+/// id, and a note when only one frame per `every` moves is shown.
+#[must_use]
+pub fn replay_caption(lang: Lang, done: &Finished, moves: usize, every: usize) -> String {
+    use super::i18n::{names::variant_title, tr};
     let mut caption = tr!(
         lang,
         "replay-caption",
-        a = done.names[0].as_str(),
-        b = done.names[1].as_str(),
+        a = plain(&done.names[0]),
+        b = plain(&done.names[1]),
         variant = variant_title(lang, done.variant),
-        moves = gif.moves,
+        moves = moves,
         id = done.id.to_string()
     );
-    if gif.every > 1 {
+    if every > 1 {
         caption.push('\n');
-        caption.push_str(&tr!(lang, "replay-sampled", k = gif.every));
+        caption.push_str(&tr!(lang, "replay-sampled", k = every));
     }
-    Ok(Arc::new((gif.bytes, alt_text, caption)))
+    caption
 }
 
 /// A member's statistics card, with `alt` as its text for screen readers.
@@ -297,4 +306,49 @@ pub fn leaderboard(
 ) -> Result<CreateAttachment, Error> {
     let png = encode(&Renderer::shared().leaderboard(view))?;
     Ok(attach(png, "leaderboard.png", alt))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drawn(bytes: usize) -> Drawn {
+        Arc::new((vec![0; bytes], String::new(), String::new()))
+    }
+
+    /// Issue 30, 5: the replays kept are bounded by their bytes, and the least recently
+    /// shown go first.
+    #[test]
+    fn kept_replays_are_bounded_by_bytes_least_recently_shown_first() {
+        let mut kept = Kept::default();
+        let key = |id| (id, Lang::EnUs);
+        for id in 1..=3 {
+            kept.keep(key(id), &drawn(400), 1000);
+        }
+        // 1200 bytes do not fit 1000: the oldest went.
+        assert!(kept.get(key(1)).is_none());
+        assert_eq!(kept.bytes, 800);
+        // Showing 2 makes 3 the least recently shown.
+        assert!(kept.get(key(2)).is_some());
+        kept.keep(key(4), &drawn(400), 1000);
+        assert!(kept.get(key(3)).is_none());
+        assert!(kept.get(key(2)).is_some() && kept.get(key(4)).is_some());
+        // One larger than the limit is still kept, alone.
+        kept.keep(key(5), &drawn(5000), 1000);
+        assert_eq!(kept.entries.len(), 1);
+        assert_eq!(kept.bytes, 5000);
+    }
+
+    #[test]
+    fn forgotten_matches_are_dropped_in_every_language() {
+        let replays = Replays::new(1 << 20, Duration::ZERO);
+        for lang in [Lang::EnUs, Lang::Nl] {
+            replays.kept().keep((7, lang), &drawn(10), 1 << 20);
+        }
+        replays.kept().keep((8, Lang::Da), &drawn(10), 1 << 20);
+        replays.forget(&[MatchId(7)]);
+        let left: Vec<Key> = replays.kept().entries.iter().map(|(k, _)| *k).collect();
+        assert_eq!(left, vec![(8, Lang::Da)]);
+        assert_eq!(replays.kept().bytes, 10);
+    }
 }

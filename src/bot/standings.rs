@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use super::i18n::names::variant_name;
 use super::i18n::{Lang, tr};
+use super::markup::plain;
 use crate::ai::Difficulty;
 use crate::game::{PlayerId, Variant};
 use crate::rating::{Outcome, PROVISIONAL_GAMES, Record};
@@ -28,10 +29,10 @@ pub fn series_line(lang: Lang, names: &[String; 2], series: &Series) -> String {
     tr!(
         lang,
         "series-line",
-        a = super::markup::plain(&names[0]),
+        a = plain(&names[0]),
         wa = series.wins[0],
         wb = series.wins[1],
-        b = super::markup::plain(&names[1]),
+        b = plain(&names[1]),
         draws = series.draws
     )
 }
@@ -261,19 +262,30 @@ pub fn board_view(
     (view, alt)
 }
 
-/// The private `/history` answer for `name`.
+/// The note under a statistics card of `name`, who has played nothing in `variant`.
+#[must_use]
+pub fn nothing_text(lang: Lang, name: &str, variant: Variant) -> String {
+    tr!(
+        lang,
+        "stats-nothing",
+        name = plain(name),
+        variant = variant_name(lang, variant)
+    )
+}
+
+/// The private `/history` answer for the member called `name`.
 #[must_use]
 pub fn history_text(lang: Lang, name: &str, rows: &[HistoryRow]) -> String {
     if rows.is_empty() {
-        return tr!(lang, "history-empty", name = name.to_owned());
+        return tr!(lang, "history-empty", name = plain(name));
     }
-    let mut text = tr!(lang, "history-title", name = name.to_owned());
+    let mut text = tr!(lang, "history-title", name = plain(name));
     for row in rows {
         let r = &row.result;
         let variant = row.variant.parse().unwrap_or(Variant::Classic);
         let opponent = match &r.computer {
             Some(level) => tr!(lang, "history-computer", level = level_name(lang, level)),
-            None => super::markup::plain(&shown_name(
+            None => plain(&shown_name(
                 lang,
                 PlayerId(r.opponent),
                 row.opponent_name.as_deref().unwrap_or_default(),
@@ -314,6 +326,64 @@ pub fn history_text(lang: Lang, name: &str, rows: &[HistoryRow]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A name that would be markup: bold, a masked link, a role mention, a time.
+    const HOSTILE: &str = "**Kraken** [won](https://evil.example) <@&42> <t:1:R>";
+
+    /// Whether `text` shows `HOSTILE` only as plain text (every markup character escaped).
+    fn shown_plainly(text: &str) -> bool {
+        text.contains(&plain(HOSTILE))
+            && !text.contains("**Kraken**")
+            && !text.contains("[won](")
+            && !text.contains(" <@&42>")
+            && !text.contains(" <t:1:R>")
+    }
+
+    /// Issue 30, 6: every text that shows a member's name shows it as written, never as
+    /// markup, in every language.
+    #[test]
+    fn every_text_that_shows_a_name_escapes_its_markup() {
+        use crate::session::{Finished, MatchId};
+        let names = [HOSTILE.to_owned(), "Bo".to_owned()];
+        let row = HistoryRow {
+            result: crate::rating::ResultRow {
+                match_id: 1,
+                ended_ms: 0,
+                outcome: Outcome::Win,
+                how: "sunk".into(),
+                computer: None,
+                opponent: 7,
+                shots: 30,
+                hits: 20,
+                turns: 12,
+                rating: None,
+            },
+            variant: "classic".into(),
+            opponent_name: Some(HOSTILE.to_owned()),
+        };
+        let done = Finished {
+            id: MatchId(5),
+            guild: None,
+            players: [PlayerId(1), PlayerId(2)],
+            names: names.clone(),
+            variant: Variant::Classic,
+            ended: std::time::SystemTime::UNIX_EPOCH,
+            replay: None,
+        };
+        for lang in Lang::ALL {
+            let texts = [
+                series_line(lang, &names, &Series::default()),
+                history_text(lang, HOSTILE, &[]),
+                history_text(lang, HOSTILE, std::slice::from_ref(&row)),
+                history_text(lang, "Bo", std::slice::from_ref(&row)),
+                nothing_text(lang, HOSTILE, Variant::Game2000),
+                crate::bot::pictures::replay_caption(lang, &done, 40, 1),
+            ];
+            for text in texts {
+                assert!(shown_plainly(&text), "{lang}: {text}");
+            }
+        }
+    }
 
     #[test]
     fn decimals_follow_the_language() {

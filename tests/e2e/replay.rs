@@ -291,3 +291,144 @@ async fn a_match_in_a_private_channel_is_watched_only_by_who_sees_it() {
     let own = with_picture(&t, ask(&t, &t.bob, lobby, &id).await).await;
     assert_eq!(pictures_shown(gif_of(&own)), 4);
 }
+
+/// Issue 30, 6: a display name full of markup is shown as written in the replay's caption
+/// and in the other player's history: no bold, no link, no role mention.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_full_of_markup_is_shown_as_written() {
+    let mut t = Table::new("46", &[]).await;
+    let hostile = "**Kraken** [won](https://evil.example) <@&42>";
+    t.alice = t.fake.user(hostile);
+    let end = short_match(&t).await;
+    let id = support::read::button(&end, "replay")
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    let escaped = "\\*\\*Kraken\\*\\* \\[won\\]\\(https\\://evil.example\\) \\<\\@&42\\>";
+    let shown = with_picture(&t, ask(&t, &t.bob, t.channel, &id).await).await;
+    assert!(shown.text().contains(escaped), "{}", shown.text());
+    assert!(!shown.text().contains(hostile), "{}", shown.text());
+    let history = t.slash(&t.bob, "history", json!([])).await;
+    assert!(history.text().contains(escaped), "{}", history.text());
+    assert!(!history.text().contains("[won]("), "{}", history.text());
+}
+
+/// Issue 30, 13: the "busy" refusal says where a member plays only to a challenger of the
+/// same server; someone in another server learns only that they are busy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn where_a_busy_member_plays_is_told_only_in_their_server() {
+    let t = Table::new("47", &[]).await;
+    let challenge = t.challenge(&t.alice, &t.bob, t.channel, 0).await;
+    t.click_on(&t.bob, &challenge, "accept").await;
+    let here = format!("<#{}>", t.channel.id);
+    let carol = t.fake.user("carol");
+    let same_server = Channel::in_guild(t.channel.guild_id.unwrap(), t.channel.id + 7);
+    let refused = t.challenge(&carol, &t.bob, same_server, 0).await;
+    assert!(refused.ephemeral);
+    assert!(refused.text().contains(&here), "{}", refused.text());
+    let elsewhere = Channel::in_guild(t.channel.guild_id.unwrap() + 1, t.channel.id + 8);
+    let refused = t.challenge(&carol, &t.bob, elsewhere, 0).await;
+    assert!(refused.ephemeral);
+    assert!(
+        refused.text().contains("already playing"),
+        "{}",
+        refused.text()
+    );
+    assert!(!refused.text().contains(&here), "{}", refused.text());
+    assert!(!refused.text().contains("<#"), "{}", refused.text());
+}
+
+/// Issue 30, 3: after `/privacy delete` a replay drawn before no longer shows the name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replay_drawn_before_a_member_is_forgotten_no_longer_names_them() {
+    let t = Table::new("48", &[]).await;
+    let end = short_match(&t).await;
+    let id = support::read::button(&end, "replay")
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    let before = with_picture(&t, ask(&t, &t.bob, t.channel, &id).await).await;
+    assert!(before.text().contains("alice"), "{}", before.text());
+    let asked = t
+        .slash(
+            &t.alice,
+            "privacy",
+            json!([{"name": "delete", "type": 1, "options": []}]),
+        )
+        .await;
+    let button = support::read::button(&asked, "forget");
+    let click = t
+        .fake
+        .click(&t.alice, t.channel, asked.message_id.unwrap_or(1), &button);
+    t.fake
+        .wait_for(
+            |rec| {
+                rec.replies_to(click)
+                    .into_iter()
+                    .find(|s| s.text().contains("finished match"))
+            },
+            support::table::REPLY,
+        )
+        .await;
+    // (Carol asks: Bob had one drawn a moment ago, and must wait a few seconds.)
+    let carol = t.fake.user("carol");
+    let after = with_picture(&t, ask(&t, &carol, t.channel, &id).await).await;
+    assert!(!after.text().contains("alice"), "{}", after.text());
+    assert!(after.text().contains("deleted player"), "{}", after.text());
+}
+
+/// Issue 30, 5: one member cannot keep the CPU busy drawing replays: a second replay that
+/// must be drawn within a few seconds is refused privately (one already drawn is shown).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_member_waits_a_moment_between_two_replays_to_draw() {
+    let t = Table::new("49", &[]).await;
+    let id_of = |end: &Sent| {
+        support::read::button(end, "replay")
+            .split(':')
+            .nth(1)
+            .unwrap()
+            .to_owned()
+    };
+    let first = id_of(&short_match(&t).await);
+    short_match(&t).await;
+    // The second end (the first one says "forfeits" too).
+    let since = std::time::Instant::now();
+    let second = loop {
+        let found = t
+            .fake
+            .channel_messages(t.channel)
+            .iter()
+            .filter(|m| m.text().contains("forfeits"))
+            .map(id_of)
+            .find(|id| *id != first);
+        if let Some(id) = found {
+            break id;
+        }
+        assert!(since.elapsed() < support::table::REPLY, "the second end");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
+    let carol = t.fake.user("carol");
+    let drawn = with_picture(&t, ask(&t, &carol, t.channel, &first).await).await;
+    assert_eq!(pictures_shown(gif_of(&drawn)), 4);
+    let refused = ask(&t, &carol, t.channel, &second).await;
+    let refused = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.replies_to(refused.interaction.unwrap_or_default())
+                    .into_iter()
+                    .find(|s| s.text().contains("moment ago"))
+            },
+            support::table::REPLY,
+        )
+        .await;
+    assert!(
+        refused.ephemeral && refused.attachments.is_empty(),
+        "{refused:?}"
+    );
+    // One kept drawn is no work: shown at once.
+    let again = with_picture(&t, ask(&t, &carol, t.channel, &first).await).await;
+    assert_eq!(pictures_shown(gif_of(&again)), 4);
+}

@@ -39,7 +39,7 @@ pub async fn history(
             tracing::error!(error = %e, "could not read a history");
             Error::Failed(UserError(tr!(lang, "err-storage-read")))
         })?;
-    let text = standings::history_text(lang, &crate::bot::markup::plain(who.display_name()), &rows);
+    let text = standings::history_text(lang, who.display_name(), &rows);
     ctx.send(private_reply(text)).await?;
     Ok(())
 }

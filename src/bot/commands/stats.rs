@@ -45,12 +45,7 @@ pub async fn stats(
         .ephemeral(private)
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if card.rating.is_none() && card.summary.computer.is_empty() {
-        reply = reply.content(tr!(
-            lang,
-            "stats-nothing",
-            name = crate::bot::markup::plain(&name),
-            variant = crate::bot::i18n::names::variant_name(lang, variant)
-        ));
+        reply = reply.content(standings::nothing_text(lang, &name, variant));
     }
     ctx.send(reply).await?;
     Ok(())

@@ -647,7 +647,9 @@ fn followup(st: &mut FakeState, token: &str, body: &Body, base: &str) -> Outcome
     let data = &body.json;
     let stored = forced_flags(data, forced);
     // Discord turns the first followup after a deferral into the deferred message, which
-    // keeps the deferral's visibility.
+    // keeps the deferral's visibility (unless that message was deleted: then the followup
+    // is a message of its own).
+    let original = original.filter(|id| st.messages.contains_key(id));
     let (message_id, message, ephemeral) =
         if let (Some(deferred_ephemeral), 0, Some(original)) = (deferred, followups, original) {
             let Some(m) = edit_message(st, original, data, &body.files, base) else {
