@@ -193,7 +193,7 @@ pub async fn sqlite_to_postgres(from: &str, to: &str) -> Result<Moved, MigrateSt
             super::redacted(to)
         )));
     }
-    let source = SqliteStore::open(from).await?;
+    let source = SqliteStore::open_existing(from).await?;
     let target = PgStore::open(to).await?;
     for &(table, _, _) in TABLES {
         let held: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))

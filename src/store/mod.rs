@@ -54,6 +54,24 @@ pub enum StoreError {
         database: String,
         /// What the server or the network said.
         reason: String,
+        /// The server refused for good (no such database, wrong credentials), rather
+        /// than could not be reached.
+        refused: bool,
+    },
+    /// The SQLite path names a directory.
+    #[error(
+        "DATABASE_URL names {file}, which is a directory: name a file in it, such as \
+         sqlite://{file}/broadside.db"
+    )]
+    Directory {
+        /// The path.
+        file: String,
+    },
+    /// A SQLite database that must exist (a migration's source) is not there.
+    #[error("there is no database at {file}: check the path (nothing was created there)")]
+    Missing {
+        /// The path.
+        file: String,
     },
     /// Another process already uses this SQLite database (its lock file is held).
     #[error(
@@ -122,6 +140,25 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// Whether starting again cannot help: the database is missing, damaged, newer than
+    /// this build, in use by another process, or the URL or credentials are wrong. (A
+    /// server that cannot be reached may come back, and a failed query may work later.)
+    #[must_use]
+    pub fn is_permanent(&self) -> bool {
+        match self {
+            StoreError::BadUrl { .. }
+            | StoreError::Directory { .. }
+            | StoreError::Missing { .. }
+            | StoreError::Open { .. }
+            | StoreError::InUse { .. }
+            | StoreError::Corrupt { .. }
+            | StoreError::NewerSchema { .. }
+            | StoreError::Migrate { .. } => true,
+            StoreError::Connect { refused, .. } => *refused,
+            _ => false,
+        }
+    }
+
     /// Whether the database gave up waiting for another transaction on the same rows (a
     /// lock timeout, or a deadlock it broke): nothing was written, and trying again later
     /// may well work.

@@ -56,14 +56,32 @@ impl SqliteStore {
     /// Opens (or creates) the database at `url` (`sqlite://FILE`), checks it and applies
     /// the migrations this build has.
     pub async fn open(url: &str) -> Result<Self, StoreError> {
+        Self::open_with(url, true).await
+    }
+
+    /// [`SqliteStore::open`] of a database that must exist already (`migrate-store`'s
+    /// source): a path that names no file is refused, and no file is made.
+    pub async fn open_existing(url: &str) -> Result<Self, StoreError> {
+        Self::open_with(url, false).await
+    }
+
+    async fn open_with(url: &str, create: bool) -> Result<Self, StoreError> {
         let options = SqliteConnectOptions::from_str(url).map_err(|e| StoreError::BadUrl {
             url: url.to_owned(),
             reason: e.to_string(),
         })?;
         let file = options.get_filename().display().to_string();
+        // Checked before the lock file is made beside it, which would otherwise stay.
+        let path = options.get_filename();
+        if path.is_dir() {
+            return Err(StoreError::Directory { file });
+        }
+        if !create && !path.exists() {
+            return Err(StoreError::Missing { file });
+        }
         let lock = lock(&file)?;
         let options = options
-            .create_if_missing(true)
+            .create_if_missing(create)
             .journal_mode(SqliteJournalMode::Wal)
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(5))

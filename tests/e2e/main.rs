@@ -7,6 +7,7 @@ mod support;
 
 mod admin;
 mod bot;
+mod cli;
 mod fake;
 mod fake_more;
 mod faults;

@@ -64,6 +64,11 @@ impl PgStore {
         let options = options.options(SESSION_SETTINGS);
         let open_failed = |e: sqlx::Error| StoreError::Connect {
             database: name.clone(),
+            // No such database (3D000), or the credentials were refused (28P01, 28000).
+            refused: e
+                .as_database_error()
+                .and_then(|d| d.code())
+                .is_some_and(|code| matches!(code.as_ref(), "3D000" | "28P01" | "28000")),
             reason: e.to_string(),
         };
         let pool = PgPoolOptions::new()
