@@ -67,7 +67,7 @@ impl PgStore {
             // No such database (3D000), or the credentials were refused (28P01, 28000).
             refused: e
                 .as_database_error()
-                .and_then(|d| d.code())
+                .and_then(sqlx::error::DatabaseError::code)
                 .is_some_and(|code| matches!(code.as_ref(), "3D000" | "28P01" | "28000")),
             reason: e.to_string(),
         };
