@@ -20,12 +20,16 @@ use tracing_subscriber::EnvFilter;
 
 /// A self-hosted Discord bot for sea battle: classic (Søslag / Sjöslag) and Game 2000
 /// (Zeeslag).
-///
-/// Without a command it runs the bot. Its settings come from the environment and from a
-/// `.env` file in the working directory (see `.env.example`): DISCORD_TOKEN (required to
-/// run), DATABASE_URL, DEV_GUILD_ID, the timeouts and the rest.
 #[derive(Debug, Parser)]
-#[command(version, about, long_about)]
+#[command(
+    version,
+    about,
+    long_about = "A self-hosted Discord bot for sea battle: classic (Søslag / Sjöslag) and \
+                  Game 2000 (Zeeslag).\n\nWithout a command it runs the bot. Its settings \
+                  come from the environment and from a .env file in the working directory \
+                  (see .env.example): DISCORD_TOKEN (required to run), DATABASE_URL, \
+                  DEV_GUILD_ID, the timeouts and the rest."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
