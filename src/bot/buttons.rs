@@ -43,6 +43,15 @@ pub enum ButtonId {
     },
     /// Confirms `/privacy delete`; only the member who asked may press it.
     Forget(PlayerId),
+    /// Turns a member's reminders on or off (under a reminder); only they may press it.
+    Reminders(PlayerId, bool),
+    /// Confirms `/settings reset`; only the member who asked may press it.
+    ResetSettings(PlayerId),
+    /// Another page of a server's live matches (the server is the message's).
+    Matches {
+        /// The page to show, 0-based.
+        page: u32,
+    },
 }
 
 impl fmt::Display for ButtonId {
@@ -61,6 +70,16 @@ impl fmt::Display for ButtonId {
                 asker,
             } => write!(f, "{PREFIX}0:board:{}.{page}.{}", variant.key(), asker.0),
             ButtonId::Forget(p) => write!(f, "{PREFIX}0:forget:{}", p.0),
+            ButtonId::Reminders(p, on) => {
+                write!(
+                    f,
+                    "{PREFIX}0:remind:{}.{}",
+                    p.0,
+                    if *on { "on" } else { "off" }
+                )
+            }
+            ButtonId::ResetSettings(p) => write!(f, "{PREFIX}0:reset:{}", p.0),
+            ButtonId::Matches { page } => write!(f, "{PREFIX}0:matches:{page}"),
         }
     }
 }
@@ -109,6 +128,24 @@ impl FromStr for ButtonId {
                 .map(|p| ButtonId::Forget(PlayerId(p)))
                 .map_err(|_| NotOurs),
             ("ready", Some(tag)) if !tag.is_empty() => Ok(ButtonId::Ready(id, tag.to_owned())),
+            ("remind", Some(arg)) if id.0 == 0 => {
+                let (p, on) = arg.split_once('.').ok_or(NotOurs)?;
+                let p = p.parse().map_err(|_| NotOurs)?;
+                let on = match on {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(NotOurs),
+                };
+                Ok(ButtonId::Reminders(PlayerId(p), on))
+            }
+            ("reset", Some(p)) if id.0 == 0 => p
+                .parse()
+                .map(|p| ButtonId::ResetSettings(PlayerId(p)))
+                .map_err(|_| NotOurs),
+            ("matches", Some(page)) if id.0 == 0 => page
+                .parse()
+                .map(|page| ButtonId::Matches { page })
+                .map_err(|_| NotOurs),
             _ => Err(NotOurs),
         }
     }
@@ -135,6 +172,10 @@ mod tests {
                 asker: PlayerId(u64::MAX),
             },
             ButtonId::Forget(PlayerId(123_456_789_012_345_678)),
+            ButtonId::Reminders(PlayerId(5), false),
+            ButtonId::Reminders(PlayerId(5), true),
+            ButtonId::ResetSettings(PlayerId(9)),
+            ButtonId::Matches { page: 2 },
         ] {
             assert_eq!(b.to_string().parse::<ButtonId>(), Ok(b.clone()), "{b}");
         }
@@ -171,6 +212,10 @@ mod tests {
             "bs:0:forget",
             "bs:0:forget:x",
             "bs:2:forget:5",
+            "bs:0:remind:5",
+            "bs:0:remind:5.maybe",
+            "bs:3:reset:5",
+            "bs:0:matches:x",
         ] {
             assert_eq!(bad.parse::<ButtonId>(), Err(NotOurs), "{bad:?}");
         }

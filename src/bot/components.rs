@@ -53,6 +53,9 @@ pub async fn handle(
         Ok(ButtonId::LastFleet(_)) => "button:last-fleet",
         Ok(ButtonId::Board { .. }) => "button:leaderboard",
         Ok(ButtonId::Forget(_)) => "button:forget",
+        Ok(ButtonId::Reminders(..)) => "button:reminders",
+        Ok(ButtonId::ResetSettings(_)) => "button:settings-reset",
+        Ok(ButtonId::Matches { .. }) => "button:matches",
         Err(_) => "button:unknown",
     };
     let outcome = match parsed {
@@ -73,6 +76,9 @@ pub async fn handle(
             asker,
         }) => board_page(&c, variant, page, asker).await,
         Ok(ButtonId::Forget(p)) => forget(&c, p).await,
+        Ok(ButtonId::Reminders(p, on)) => reminders(&c, p, on).await,
+        Ok(ButtonId::ResetSettings(p)) => reset_settings(&c, p).await,
+        Ok(ButtonId::Matches { page }) => matches_page(&c, page).await,
     };
     let result = match &outcome {
         Ok(()) => "ok",
@@ -116,6 +122,26 @@ impl Click<'_> {
             player: player(&self.interaction.user),
             guild: self.interaction.guild_id.map(serenity::GuildId::get),
         }
+    }
+
+    /// The language of the server's public texts (its setting, else its locale; in a DM,
+    /// the clicker's).
+    async fn public_lang(&self) -> Lang {
+        let click = self.interaction;
+        let chosen = match click.guild_id {
+            Some(guild) => self
+                .data
+                .session
+                .settings(guild.get())
+                .await
+                .ok()
+                .and_then(|s| s.language),
+            None => None,
+        };
+        chosen
+            .as_deref()
+            .or(click.guild_locale.as_deref())
+            .map_or(self.lang, Lang::from_discord)
     }
 
     /// A refused session operation, in the clicker's words.
@@ -221,10 +247,7 @@ async fn rematch(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         .await
         .map_err(|e| rematch_error(&c.asker(), &c.data.commands, &e))?;
     // The end message is public, and so is the answer: the other player must see it.
-    let public = click
-        .guild_locale
-        .as_deref()
-        .map_or(lang, Lang::from_discord);
+    let public = c.public_lang().await;
     match outcome {
         Rematch::Waiting {
             other,
@@ -366,10 +389,7 @@ async fn board_page(
     let Some(guild) = click.guild_id else {
         return Err(stale_button(c.lang));
     };
-    let public = click
-        .guild_locale
-        .as_deref()
-        .map_or(c.lang, Lang::from_discord);
+    let public = c.public_lang().await;
     let server = server_name(c.ctx, guild, public);
     let page = Page {
         guild: guild.get(),
@@ -461,9 +481,85 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         };
         deliver::post_quietly(&ctx.http, click.channel_id.get(), &post).await;
     }
+    let mut previews = accepted.previews.clone();
+    if let Some(parent) = accepted.wants_thread {
+        let home = open_thread(c, id, parent, &accepted, public).await;
+        for (_, preview, _) in &mut previews {
+            preview.channel = home;
+        }
+    }
     // The match has begun whatever happened to the update: previews go out regardless.
-    send_previews(ctx, c.data, id, &accepted.previews, public).await;
+    send_previews(ctx, c.data, id, &previews, public).await;
     updated
+}
+
+/// Opens the thread of an accepted match from its challenge message and moves the match
+/// into it; greets the players there (which adds them to it). Without a thread (Discord
+/// refused), the match is played in `parent`, and the channel is told why. Returns where
+/// the match is played.
+async fn open_thread(
+    c: &Click<'_>,
+    id: MatchId,
+    parent: crate::session::ChannelKey,
+    accepted: &crate::session::Accepted,
+    public: Lang,
+) -> crate::session::ChannelKey {
+    use serenity::{AutoArchiveDuration, ChannelType, CreateThread};
+    let http = &c.ctx.http;
+    let name: String = tr!(
+        public,
+        "thread-name",
+        a = accepted.names[0].as_str(),
+        b = accepted.names[1].as_str(),
+        variant = variant_title(public, accepted.variant)
+    )
+    .chars()
+    .take(100)
+    .collect();
+    let made = serenity::ChannelId::new(parent.0)
+        .create_thread_from_message(
+            http,
+            c.interaction.message.id,
+            CreateThread::new(name)
+                .kind(ChannelType::PublicThread)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek),
+        )
+        .await;
+    let thread = match made {
+        Ok(thread) => Some(crate::session::ChannelKey(thread.id.get())),
+        Err(e) => {
+            super::metrics::discord_error(&e);
+            tracing::warn!(match_id = %id, error = %e, "could not open a match's thread");
+            None
+        }
+    };
+    let home = match c.data.session.settle_home(id, thread).await {
+        Ok(home) => home,
+        Err(e) => {
+            tracing::warn!(match_id = %id, error = %e, "could not move a match into its thread");
+            parent
+        }
+    };
+    let players: Vec<u64> = accepted.players.iter().map(|p| p.0).collect();
+    let greeting = if thread.is_some() && home != parent {
+        text::accepted(
+            public,
+            &c.data.commands,
+            accepted.players,
+            accepted.variant,
+            accepted.deadline,
+        )
+    } else {
+        tr!(public, "thread-failed")
+    };
+    let post = Post {
+        content: greeting,
+        ping: players.iter().map(|&u| serenity::UserId::new(u)).collect(),
+        about: Some(id),
+        ..Post::default()
+    };
+    deliver::post_or_dm(http, &c.data.notes, home.0, &post, &players).await;
+    home
 }
 
 async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
@@ -546,13 +642,17 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
     if let Confirmed::BattleStarts { first } = readied.confirmed {
         let public = lang_of(readied.guild_locale.as_ref());
         let start = Post {
-            content: text::battle_starts(
-                public,
-                &c.data.commands,
-                readied.players,
-                first,
-                preview.variant,
-                readied.deadline,
+            content: format!(
+                "{}\n{}",
+                text::battle_starts(
+                    public,
+                    &c.data.commands,
+                    readied.players,
+                    first,
+                    preview.variant,
+                    readied.deadline,
+                ),
+                text::pace_line(public, readied.pace, readied.turn)
             ),
             files: Vec::new(),
             ping: readied.players.map(|p| serenity::UserId::new(p.0)).to_vec(),
@@ -568,4 +668,93 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
         }
     }
     confirmed_reply
+}
+
+/// Turns the clicker's reminders on or off (the button under a reminder DM).
+async fn reminders(c: &Click<'_>, who: crate::game::PlayerId, on: bool) -> Result<(), Error> {
+    let lang = c.lang;
+    if player(&c.interaction.user) != who {
+        return Err(Error::user(tr!(lang, "err-not-your-button")));
+    }
+    c.data.session.set_reminders(who, on).await.map_err(|e| {
+        tracing::error!(error = %e, "could not store a member's reminders");
+        Error::Failed(super::error::UserError(tr!(lang, "err-storage")))
+    })?;
+    let done = if on {
+        "reminders-on-done"
+    } else {
+        "reminders-off-done"
+    };
+    let next = !on;
+    let again = serenity::CreateButton::new(ButtonId::Reminders(who, next).to_string())
+        .label(tr!(
+            lang,
+            if next {
+                "button-reminders-on"
+            } else {
+                "button-reminders-off"
+            }
+        ))
+        .style(serenity::ButtonStyle::Secondary);
+    update(
+        c.ctx,
+        c.interaction,
+        CreateInteractionResponseMessage::new()
+            .content(c.data.commands.clickable(lang, &tr!(lang, done)))
+            .components(vec![serenity::CreateActionRow::Buttons(vec![again])]),
+    )
+    .await
+}
+
+/// Confirms `/settings reset`: only the member who asked, who must still manage the
+/// server.
+async fn reset_settings(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> {
+    let (lang, click) = (c.lang, c.interaction);
+    if player(&click.user) != who {
+        return Err(Error::user(tr!(lang, "err-not-your-button")));
+    }
+    let manages = click
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator());
+    let (Some(guild), true) = (click.guild_id, manages) else {
+        return Err(Error::user(tr!(lang, "err-settings-permission")));
+    };
+    c.data
+        .session
+        .reset_settings(guild.get())
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not reset the settings");
+            Error::Failed(super::error::UserError(tr!(lang, "err-storage")))
+        })?;
+    update(
+        c.ctx,
+        click,
+        CreateInteractionResponseMessage::new()
+            .content(tr!(lang, "settings-reset-done"))
+            .components(vec![]),
+    )
+    .await
+}
+
+/// Another page of `/matches`: the message shows it, for everyone.
+async fn matches_page(c: &Click<'_>, page: u32) -> Result<(), Error> {
+    let click = c.interaction;
+    let Some(guild) = click.guild_id else {
+        return Err(stale_button(c.lang));
+    };
+    let public = c.public_lang().await;
+    let (content, buttons) =
+        super::commands::matches::page(&c.data.session, guild.get(), page, public, c.lang).await?;
+    update(
+        c.ctx,
+        click,
+        CreateInteractionResponseMessage::new()
+            .content(content)
+            .components(buttons)
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await
 }

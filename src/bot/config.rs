@@ -30,6 +30,8 @@ pub const VAR_DATABASE_URL: &str = "DATABASE_URL";
 pub const VAR_DISCORD_TIMEOUT: &str = "DISCORD_TIMEOUT_SECS";
 /// Address for `/healthz` and `/metrics` (off when unset).
 pub const VAR_METRICS_ADDR: &str = "METRICS_ADDR";
+/// Testing only: blitz and daily matches run this many times faster.
+pub const VAR_PACE_SCALE: &str = "PACE_SCALE";
 /// How many gateway shards the bot runs: a number, or `auto` for Discord's recommendation.
 pub const VAR_SHARD_COUNT: &str = "SHARD_COUNT";
 /// The most shards one process runs.
@@ -141,6 +143,8 @@ pub struct Config {
     pub discord_timeout: Duration,
     /// Where to serve `/healthz` and `/metrics` (`METRICS_ADDR`); `None`: not at all.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// Testing only (`PACE_SCALE`): blitz and daily limits divided by this (1: as shipped).
+    pub pace_scale: u32,
     /// How many gateway shards the bot runs in all (`SHARD_COUNT`).
     pub shards: Shards,
     /// Which of them this process runs (`SHARDS`); `None`: all of them.
@@ -303,6 +307,24 @@ impl Config {
             })
             .transpose()?;
 
+        let pace_scale = optional(VAR_PACE_SCALE)
+            .map(|v| {
+                let n = parse_nonzero(
+                    VAR_PACE_SCALE,
+                    &v,
+                    "expected a whole number from 1 to 100000",
+                )?;
+                u32::try_from(n)
+                    .ok()
+                    .filter(|n| *n <= 100_000)
+                    .ok_or(ConfigError::Invalid {
+                        var: VAR_PACE_SCALE,
+                        value: v,
+                        reason: "expected a whole number from 1 to 100000",
+                    })
+            })
+            .transpose()?
+            .unwrap_or(1);
         let shard_count = shards(optional(VAR_SHARD_COUNT))?;
         let shard_range = shard_range(optional(VAR_SHARDS), shard_count, &database_url)?;
         Ok(Self {
@@ -318,6 +340,7 @@ impl Config {
             database_url,
             discord_timeout: secs(VAR_DISCORD_TIMEOUT, DEFAULT_DISCORD_TIMEOUT)?,
             metrics_addr,
+            pace_scale,
         })
     }
 }

@@ -57,6 +57,22 @@ pub fn guild_lang(ctx: Context<'_>) -> Lang {
     }
 }
 
+/// The language of the server's public texts: its `language` setting, else its locale
+/// (a DM: the user's). One read of the settings.
+pub async fn public_lang(ctx: Context<'_>) -> Lang {
+    let chosen = match ctx.guild_id() {
+        Some(guild) => ctx
+            .data()
+            .session
+            .settings(guild.get())
+            .await
+            .ok()
+            .and_then(|s| s.language),
+        None => None,
+    };
+    chosen.map_or_else(|| guild_lang(ctx), |code| Lang::from_discord(&code))
+}
+
 /// The server's locale as Discord sent it with an application command.
 #[must_use]
 pub fn guild_locale(ctx: Context<'_>) -> Option<String> {

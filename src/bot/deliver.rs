@@ -130,10 +130,13 @@ pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<(), Error> {
 pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
     let sent = tokio::time::timeout(ATTEMPT, async {
         let dm = UserId::new(user).create_dm_channel(http).await?;
-        let message = CreateMessage::new()
+        let mut message = CreateMessage::new()
             .content(post.content.clone())
             .add_files(post.files.clone())
             .allowed_mentions(CreateAllowedMentions::new());
+        if !post.components.is_empty() {
+            message = message.components(post.components.clone());
+        }
         dm.id.send_message(http, message).await
     })
     .await;
@@ -234,6 +237,20 @@ pub async fn updated(
             .get_response(http)
             .await
             .is_ok_and(|m| m.content == content)
+}
+
+/// Archives the thread `thread` (one try, bounded in time); a failure is logged.
+pub async fn archive(http: &Http, thread: u64) {
+    let edit = serenity::EditThread::new().archived(true);
+    let done = tokio::time::timeout(ATTEMPT, ChannelId::new(thread).edit_thread(http, edit)).await;
+    match done {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) => {
+            super::metrics::discord_error(&e);
+            tracing::warn!(thread, status = ?status_of(&e), error = %e, "could not archive a thread");
+        }
+        Err(_) => tracing::warn!(thread, "archiving a thread took too long"),
+    }
 }
 
 /// [`post`], logging instead of returning the failure; `true` when it went out.

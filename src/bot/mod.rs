@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
-use crate::session::{Seeds, Session, Timeouts};
+use crate::session::{Paces, Seeds, Session, Timeouts};
 use crate::store::Opened;
 
 pub(crate) mod buttons;
@@ -130,8 +130,9 @@ pub(crate) fn framework(
                     placement: config.placement_timeout,
                     turn: config.turn_timeout,
                 };
+                let paces = Paces::new(timeouts, config.pace_scale);
                 let (session, resumed, unsent) =
-                    match Session::restore(store, timeouts, Seeds::new(config.seed)).await {
+                    match Session::restore(store, paces, Seeds::new(config.seed)).await {
                         Ok(restored) => restored,
                         Err(e) => {
                             return Err(give_up(format!("could not restore the matches: {e}")));

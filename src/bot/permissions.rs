@@ -4,10 +4,12 @@
 use poise::serenity_prelude as serenity;
 use serenity::Permissions as P;
 
-/// Every permission the bot uses, in a text channel or a thread: what the invite asks for.
+/// Every permission the bot uses, in a text channel or a thread: what the invite asks for
+/// (Create Public Threads for a server that plays each match in a thread of its own).
 pub const INVITE: P = P::VIEW_CHANNEL
     .union(P::SEND_MESSAGES)
     .union(P::SEND_MESSAGES_IN_THREADS)
+    .union(P::CREATE_PUBLIC_THREADS)
     .union(P::EMBED_LINKS)
     .union(P::ATTACH_FILES);
 
@@ -90,11 +92,12 @@ mod tests {
     #[test]
     fn the_invite_asks_for_exactly_what_the_channels_need() {
         // Discord's documented bits: View Channel 10, Send Messages 11, Embed Links 14,
-        // Attach Files 15, Send Messages in Threads 38.
-        let expected: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 38);
+        // Attach Files 15, Create Public Threads 35, Send Messages in Threads 38.
+        let expected: u64 = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 35) | (1 << 38);
         assert_eq!(INVITE.bits(), expected);
-        assert_eq!(expected, 274_877_959_168);
-        let mut everything = P::empty();
+        assert_eq!(expected, 309_237_697_536);
+        // Threads are the one permission no channel needs to play in.
+        let mut everything = P::CREATE_PUBLIC_THREADS;
         for thread in [false, true] {
             for (p, _) in needed(thread) {
                 everything |= p;
@@ -107,6 +110,6 @@ mod tests {
         let url = invite_url(42);
         assert!(url.contains("client_id=42"), "{url}");
         assert!(url.contains("scope=bot%20applications.commands"), "{url}");
-        assert!(url.ends_with("permissions=274877959168"), "{url}");
+        assert!(url.ends_with("permissions=309237697536"), "{url}");
     }
 }

@@ -143,7 +143,42 @@ pub fn end_text(end: &Ended) -> String {
         t.push('\n');
         t.push_str(&super::standings::series_line(lang, &end.names, series));
     }
+    if let Some(turn) = end.turn {
+        t.push('\n');
+        t.push_str(&text::pace_line(lang, end.pace, turn));
+    }
     t
+}
+
+/// The one-line result posted under a thread's parent channel when its match ends.
+#[must_use]
+pub fn thread_summary(end: &Ended) -> String {
+    let lang = lang_of(end.guild_locale.as_ref());
+    let thread = text::channel(end.channel.0);
+    let [a, b] = end.players.map(text::mention);
+    match end.ending {
+        crate::game::Ending::Won { winner, loser, .. } => tr!(
+            lang,
+            "thread-summary-won",
+            winner = text::mention(winner),
+            loser = text::mention(loser),
+            thread = thread
+        ),
+        crate::game::Ending::Draw | crate::game::Ending::TurnLimit => tr!(
+            lang,
+            "thread-summary-draw",
+            challenger = a,
+            opponent = b,
+            thread = thread
+        ),
+        _ => tr!(
+            lang,
+            "thread-summary-over",
+            challenger = a,
+            opponent = b,
+            thread = thread
+        ),
+    }
 }
 
 /// For a member who ended a match (`/forfeit`, `/cancel`): tells them `confirmation`
@@ -204,6 +239,13 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
     )
     .await;
     data.session.announced(end.id).await;
+    if let Some(parent) = end.parent {
+        // The result in the thread first (a post unarchives a thread), then one line in
+        // the channel it hangs under, then the thread is archived.
+        let summary = Post::text(thread_summary(end)).about(end.id);
+        deliver::post_quietly(http, parent.0, &summary).await;
+        deliver::archive(http, end.channel.0).await;
+    }
 }
 
 /// Discord user ids of `members`.

@@ -5,13 +5,15 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use poise::serenity_prelude::Http;
+use poise::serenity_prelude::{self as serenity, Http};
 
+use super::buttons::ButtonId;
 use super::deliver::{self, Post};
-use super::i18n::tr;
+use super::i18n::names::variant_title;
+use super::i18n::{Lang, tr};
 use super::{Data, computer, play, text};
 use crate::game::PhaseKind;
-use crate::session::{Ended, Resumed, Session};
+use crate::session::{Ended, Reminder, Reminding, Resumed, Session};
 
 /// Ends every match whose deadline has passed, every `tick`, for ever. Each end is
 /// announced on a task of its own, so a slow channel never holds up the next deadline.
@@ -52,6 +54,10 @@ async fn sweep_once(http: &Arc<Http>, data: &Data) {
     for end in ends {
         let (http, data) = (Arc::clone(http), data.clone());
         tokio::spawn(async move { play::announce(&http, &data, &end).await });
+    }
+    for reminder in session.reminders(SystemTime::now()).await {
+        let http = Arc::clone(http);
+        tokio::spawn(async move { remind(&http, &reminder).await });
     }
     for id in session
         .stalled_computer_turns(SystemTime::now(), COMPUTER_STALLED)
@@ -143,5 +149,45 @@ pub fn spawn_resume_notes(
             deliver::post_quietly(&http, r.channel.0, &note).await;
         });
         start += pace;
+    }
+}
+
+/// The reminder DM of a daily match: whose turn, until when, and a link to the match.
+#[must_use]
+pub fn reminder_text(r: &Reminding) -> String {
+    let lang = Lang::from_opt(r.locale.as_deref());
+    let link = format!(
+        "https://discord.com/channels/{}/{}",
+        r.guild.map_or_else(|| "@me".to_owned(), |g| g.to_string()),
+        r.channel.0
+    );
+    tr!(
+        lang,
+        match r.which {
+            Reminder::Half => "reminder-half",
+            Reminder::Hour => "reminder-hour",
+        },
+        opponent = text::mention(r.opponent),
+        variant = variant_title(lang, r.variant),
+        deadline = text::relative(r.deadline),
+        link = link
+    )
+}
+
+/// Sends a reminder by DM, with a button to turn reminders off (one try: a reminder that
+/// cannot be delivered is not worth a note).
+async fn remind(http: &Http, r: &Reminding) {
+    let lang = Lang::from_opt(r.locale.as_deref());
+    let off = serenity::CreateButton::new(ButtonId::Reminders(r.player, false).to_string())
+        .label(tr!(lang, "button-reminders-off"))
+        .style(serenity::ButtonStyle::Secondary);
+    let post = Post {
+        content: reminder_text(r),
+        components: vec![serenity::CreateActionRow::Buttons(vec![off])],
+        about: Some(r.id),
+        ..Post::default()
+    };
+    if !deliver::dm(http, r.player.0, &post).await {
+        tracing::info!(match_id = %r.id, player = r.player.0, "a reminder could not be sent");
     }
 }

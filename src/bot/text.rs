@@ -13,6 +13,7 @@ use crate::ai::Difficulty;
 use crate::game::{
     Ending, FireOutcome, Next, PlayerId, PlayerStats, Report, ReportStyle, Variant, WinReason,
 };
+use crate::session::Pace;
 
 pub use super::markup::{channel, mention, relative};
 
@@ -45,6 +46,88 @@ pub fn challenge(
         deadline = relative(deadline)
     ));
     text
+}
+
+/// "⏱ Pace: Blitz — 60 seconds a turn."
+#[must_use]
+pub fn pace_line(lang: Lang, pace: Pace, turn: std::time::Duration) -> String {
+    tr!(
+        lang,
+        "pace-line",
+        pace = super::i18n::names::pace(lang, pace),
+        turn = super::i18n::names::duration(lang, turn)
+    )
+}
+
+/// Every setting of a server and its value, in `lang` (`/settings show`). `threads_ok`:
+/// whether the bot may open threads where it was asked; `server_locale`: the server's own.
+#[must_use]
+pub fn settings(
+    lang: Lang,
+    s: &crate::session::Settings,
+    threads_ok: bool,
+    server_locale: Option<&str>,
+) -> String {
+    use super::i18n::names::pace;
+    let language_name = |code: &str| tr!(Lang::from_discord(code), "language-name");
+    let paces: Vec<String> = s.paces.iter().map(|&p| pace(lang, p)).collect();
+    let mut lines = vec![
+        tr!(lang, "settings-title"),
+        tr!(
+            lang,
+            "settings-rules",
+            rules = variant_title(lang, s.default_rules),
+            repeats = tr!(
+                lang,
+                if s.forbid_repeats {
+                    "settings-repeats-forbidden"
+                } else {
+                    "settings-repeats-allowed"
+                }
+            )
+        ),
+        tr!(
+            lang,
+            "settings-pace",
+            pace = pace(lang, s.pace),
+            paces = paces.join(", ")
+        ),
+        tr!(
+            lang,
+            if s.threads {
+                "settings-threads-on"
+            } else {
+                "settings-threads-off"
+            }
+        ),
+    ];
+    if s.threads && !threads_ok {
+        lines.push(tr!(lang, "settings-threads-missing"));
+    }
+    lines.push(if s.channels.is_empty() {
+        tr!(lang, "settings-channels-all")
+    } else {
+        let channels: Vec<String> = s.channels.iter().map(|&c| channel(c)).collect();
+        tr!(lang, "settings-channels", channels = channels.join(", "))
+    });
+    lines.push(match &s.language {
+        Some(code) => tr!(lang, "settings-language", language = language_name(code)),
+        None => tr!(
+            lang,
+            "settings-language-server",
+            language = language_name(server_locale.unwrap_or("en-US"))
+        ),
+    });
+    lines.push(tr!(
+        lang,
+        if s.rated {
+            "settings-rated-on"
+        } else {
+            "settings-rated-off"
+        }
+    ));
+    lines.push(tr!(lang, "settings-how"));
+    lines.join("\n")
 }
 
 /// Labels of the Accept and Decline buttons.

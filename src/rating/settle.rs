@@ -119,10 +119,12 @@ pub struct Settlement {
 
 /// Settles `end` given the players' stored ratings (`None`: never rated in this rule
 /// set), challenger first. `None` when the match was not played out (declined, expired,
-/// cancelled, abandoned): nothing is written for it.
+/// cancelled, abandoned), or was played between members where matches are not rated (a
+/// server's setting): nothing is written for it. (A match against the computer is never
+/// rated, and counts per difficulty.)
 #[must_use]
 pub fn settle(end: &MatchEnd, stored: [Option<(Rating, Record)>; 2]) -> Option<Settlement> {
-    if !PLAYED_OUT.contains(&end.how) {
+    if !PLAYED_OUT.contains(&end.how) || (!end.rated && end.computer.is_none()) {
         return None;
     }
     let rated = end.rated && end.computer.is_none();
@@ -279,12 +281,13 @@ mod tests {
     }
 
     #[test]
-    fn an_unrated_server_keeps_results_but_no_ratings() {
+    fn a_server_that_does_not_rate_its_matches_settles_nothing() {
         let mut e = end("forfeit", Some(2), None);
         e.rated = false;
-        let s = settle(&e, [None, None]).unwrap();
-        assert!(s.ratings.is_empty());
-        assert_eq!(s.results.len(), 2);
-        assert!(s.results.iter().all(|r| r.row.rating.is_none()));
+        assert_eq!(settle(&e, [None, None]), None);
+        // The computer's matches there still count per difficulty.
+        let mut e = end("sunk", Some(1), Some("easy"));
+        e.rated = false;
+        assert_eq!(settle(&e, [None, None]).unwrap().results.len(), 1);
     }
 }

@@ -170,7 +170,7 @@ impl Session {
         plan: Plan,
         cells: &[Coord],
     ) -> Result<(Played, Option<Ended>), SessionError> {
-        let turn = self.timeouts.turn;
+        let standard = self.standard();
         self.act(Locate::Id(id), SessionError::Stale, |e, change| {
             let me = e.game.player(Side::Opponent);
             if e.game.to_move() != Some(me) || e.game.target_view(me).as_ref() != Some(&plan.view) {
@@ -194,13 +194,13 @@ impl Session {
             change
                 .moves
                 .push(record::move_of(e.moves, &outcome, change.now));
-            e.deadline = change.now + turn;
+            e.deadline = change.now + e.timeouts(standard).turn;
             Ok(Played {
                 view: e.game.target_view(me).ok_or_else(|| {
                     SessionError::Internal("no view after the computer's move".into())
                 })?,
                 deadline: e.deadline,
-                channel: e.channel,
+                channel: e.post_channel(),
                 variant: e.game.variant(),
                 guild_locale: e.guild_locale.clone(),
                 member: e.game.player(Side::Challenger),

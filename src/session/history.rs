@@ -125,3 +125,78 @@ impl Session {
             .collect())
     }
 }
+
+/// Live matches shown on one page of `/matches`.
+pub const MATCHES_PAGE: u32 = 10;
+
+/// A live match as spectators see it: nothing hidden is in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveRow {
+    /// The match.
+    pub id: MatchId,
+    /// `[challenger, opponent]`.
+    pub players: [PlayerId; 2],
+    /// The rule set.
+    pub variant: Variant,
+    /// Its pace.
+    pub pace: super::Pace,
+    /// What it is doing.
+    pub phase: crate::game::PhaseKind,
+    /// In battle: who is to move.
+    pub to_move: Option<PlayerId>,
+    /// When the current phase or turn runs out.
+    pub deadline: SystemTime,
+    /// Where to watch it.
+    pub channel: super::ChannelKey,
+}
+
+/// One page of a server's live matches, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LiveMatches {
+    /// The page's matches (at most [`MATCHES_PAGE`]).
+    pub rows: Vec<LiveRow>,
+    /// Live matches in the server in all.
+    pub total: u32,
+    /// The page shown, 0-based (a page past the end shows the last).
+    pub page: u32,
+    /// Pages in all (at least 1).
+    pub pages: u32,
+}
+
+impl Session {
+    /// Page `page` of `guild`'s live matches (of every process, as stored).
+    pub async fn live_in(&self, guild: u64, page: u32) -> Result<LiveMatches, StoreError> {
+        let (_, total) = self.store.live_in(guild, 0, 0).await?;
+        let pages = total.div_ceil(MATCHES_PAGE).max(1);
+        let page = page.min(pages - 1);
+        let (states, total) = self
+            .store
+            .live_in(guild, page * MATCHES_PAGE, MATCHES_PAGE)
+            .await?;
+        let rows = states
+            .iter()
+            .filter_map(|state| match entry_of(state) {
+                Ok(e) => Some(LiveRow {
+                    id: e.id,
+                    players: e.game.players(),
+                    variant: e.game.variant(),
+                    pace: e.pace,
+                    phase: e.game.phase_kind(),
+                    to_move: e.game.to_move(),
+                    deadline: e.deadline,
+                    channel: e.post_channel(),
+                }),
+                Err(err) => {
+                    tracing::warn!(error = %err, "a live match is unreadable");
+                    None
+                }
+            })
+            .collect();
+        Ok(LiveMatches {
+            rows,
+            total,
+            page,
+            pages,
+        })
+    }
+}

@@ -15,6 +15,7 @@ use dashmap::mapref::entry::Entry as MapEntry;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::pace::Pace;
 use crate::ai::Difficulty;
 use crate::game::{Match, PlayerId};
 
@@ -95,6 +96,67 @@ pub struct Entry {
     /// In a rematch: each seat's fleet from the previous match, offered again.
     #[serde(default)]
     pub last_fleets: [Option<crate::game::Fleet>; 2],
+    /// How fast it goes.
+    #[serde(default)]
+    pub pace: Pace,
+    /// Its pace's time limits, fixed when it was made (`None` in matches stored before
+    /// paces: the standard ones of the running bot).
+    #[serde(default)]
+    pub limits: Option<super::Timeouts>,
+    /// Whether it counts for ratings where it is played (a server may turn that off).
+    #[serde(default = "yes")]
+    pub rated: bool,
+    /// Whether it lives in a thread of its own.
+    #[serde(default)]
+    pub home: Home,
+    /// Which reminders the player to move has had this turn.
+    #[serde(default)]
+    pub reminded: Reminded,
+}
+
+/// `true`, for fields that were added later and default to it.
+const fn yes() -> bool {
+    true
+}
+
+/// Where a match lives: in the channel it was started in, or in a thread of its own under
+/// it (a server's `threads` setting).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Home {
+    /// In its channel.
+    #[default]
+    Channel,
+    /// A challenge whose thread opens when it is accepted: its messages go to `parent`,
+    /// and it is found by its own id (so one channel may hold many challenges).
+    Pending {
+        /// The channel the challenge was made in.
+        parent: ChannelKey,
+    },
+    /// In a thread (the match's channel) under `parent`.
+    Thread {
+        /// The channel the thread hangs under.
+        parent: ChannelKey,
+    },
+}
+
+/// Reminders the player to move has had in one turn (daily matches).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reminded {
+    /// The turn they count for: the moves played when it began.
+    pub moves: u32,
+    /// Half of the turn left.
+    pub half: bool,
+    /// An hour left.
+    pub hour: bool,
+}
+
+/// Which reminder is due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reminder {
+    /// Half of the turn is left.
+    Half,
+    /// An hour is left.
+    Hour,
 }
 
 impl Entry {
@@ -113,6 +175,84 @@ impl Entry {
     #[must_use]
     pub fn has_player(&self, player: PlayerId) -> bool {
         self.game.side_of(player).is_some()
+    }
+
+    /// The match's time limits: its pace's, or `standard` for a match stored before paces.
+    #[must_use]
+    pub fn timeouts(&self, standard: super::Timeouts) -> super::Timeouts {
+        self.limits.unwrap_or(standard)
+    }
+
+    /// Where messages about the match go: its channel, or while a challenge waits for
+    /// its thread, the channel it was made in.
+    #[must_use]
+    pub fn post_channel(&self) -> ChannelKey {
+        match self.home {
+            Home::Pending { parent } => parent,
+            Home::Channel | Home::Thread { .. } => self.channel,
+        }
+    }
+
+    /// The channel a thread of this match hangs under, if it lives in one.
+    #[must_use]
+    pub fn thread_parent(&self) -> Option<ChannelKey> {
+        match self.home {
+            Home::Thread { parent } => Some(parent),
+            Home::Channel | Home::Pending { .. } => None,
+        }
+    }
+
+    /// The member to move in battle, if a member (not the computer) is.
+    #[must_use]
+    pub fn member_to_move(&self) -> Option<PlayerId> {
+        let p = self.game.to_move()?;
+        let computer =
+            self.computer.is_some() && self.game.side_of(p) == Some(crate::game::Side::Opponent);
+        (!computer).then_some(p)
+    }
+
+    /// The next reminder due for this turn and when, for a daily match in battle whose
+    /// player to move has not had it: half of the turn left (`turn` long), then an hour
+    /// left (a twenty-fourth of the turn: an hour of a day's turn).
+    ///
+    /// The turn's length is the one of the match's pace (`limits`).
+    #[must_use]
+    pub fn next_reminder(&self) -> Option<(Reminder, SystemTime)> {
+        let turn = self.limits?.turn;
+        if !self.pace.reminds() || self.member_to_move().is_none() {
+            return None;
+        }
+        let sent = if self.reminded.moves == self.moves {
+            self.reminded
+        } else {
+            Reminded::default()
+        };
+        if !sent.half {
+            Some((Reminder::Half, self.deadline.checked_sub(turn / 2)?))
+        } else if !sent.hour {
+            Some((Reminder::Hour, self.deadline.checked_sub(turn / 24)?))
+        } else {
+            None
+        }
+    }
+
+    /// Records that `which` was sent (or handled) in this turn.
+    pub fn remind(&mut self, which: Reminder) {
+        if self.reminded.moves != self.moves {
+            self.reminded = Reminded {
+                moves: self.moves,
+                half: false,
+                hour: false,
+            };
+        }
+        match which {
+            Reminder::Half => self.reminded.half = true,
+            Reminder::Hour => {
+                // A late hour reminder makes the half one moot.
+                self.reminded.half = true;
+                self.reminded.hour = true;
+            }
+        }
     }
 
     /// Refuses an action once the current phase's deadline has passed: the sweep ends
@@ -332,6 +472,33 @@ impl Registry {
         self.by_player.get(&player).map(|c| *c)
     }
 
+    /// Moves match `id` from channel `from` to `to` (into its thread), with the members
+    /// bound to it; `false` (and nothing moved) when `to` has a match.
+    pub(crate) fn rekey(&self, id: MatchId, from: ChannelKey, to: ChannelKey) -> bool {
+        let Some((_, slot)) = self.by_channel.remove_if(&from, |_, s| s.entry.id == id) else {
+            return false;
+        };
+        let players = slot.entry.game.players();
+        match self.by_channel.entry(to) {
+            MapEntry::Vacant(v) => {
+                v.insert(slot);
+            }
+            MapEntry::Occupied(_) => {
+                self.by_channel.insert(from, slot);
+                return false;
+            }
+        }
+        self.by_id.insert(id, to);
+        for p in players {
+            if let Some(mut c) = self.by_player.get_mut(&p)
+                && *c == from
+            {
+                *c = to;
+            }
+        }
+        true
+    }
+
     /// Removes the match in `channel` (if it is `id`), freeing the channel and its players.
     #[must_use]
     pub(crate) fn close(&self, channel: ChannelKey, id: MatchId) -> Option<Entry> {
@@ -424,6 +591,11 @@ mod tests {
             computer: None,
             series: None,
             last_fleets: [None, None],
+            pace: Pace::Standard,
+            limits: None,
+            rated: true,
+            home: Home::Channel,
+            reminded: Reminded::default(),
         }
     }
 

@@ -37,22 +37,29 @@ mod history;
 pub mod live;
 mod members;
 mod ops;
+mod pace;
 mod record;
 mod rematch;
 mod restore;
+mod settings;
 mod standings;
 
 pub use computer::ComputerTurn;
-pub use history::{Finished, ReplayError, Viewer};
-pub use live::{ChannelKey, Computer, Entry, Locate, MatchId, OpenError, Place, Registry, Series};
+pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, ReplayError, Viewer};
+pub use live::{
+    ChannelKey, Computer, Entry, Home, Locate, MatchId, OpenError, Place, Registry, Reminded,
+    Reminder, Series,
+};
 pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, Preview, Readied};
+pub use pace::{Pace, Paces, UnknownPace};
 pub use record::millis;
 pub use rematch::{Rematch, RematchError, Restarted};
 pub use restore::Resumed;
+pub use settings::{Reminding, Settings, SettingsChange, SettingsError};
 pub use standings::{Card, DELETED_NAME, ForgetError, Leaderboard, PAGE, Ranked};
 
 /// How long each phase may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Timeouts {
     /// An open challenge waits this long for an answer.
     pub challenge: Duration,
@@ -185,7 +192,7 @@ impl Seeds {
 pub struct Session {
     store: Arc<dyn Store>,
     engine: Engine,
-    timeouts: Timeouts,
+    paces: Paces,
     seeds: Seeds,
     /// Matches whose computer turn is being played right now.
     computer_busy: dashmap::DashMap<MatchId, ()>,
@@ -198,13 +205,13 @@ impl Session {
     /// on the engine the store calls for: in memory for a store of this process's own,
     /// in the database for a shared one.
     #[must_use]
-    pub fn new(opened: Opened, timeouts: Timeouts, seeds: Seeds) -> Self {
-        Self::with_engine(opened, Registry::new(), timeouts, seeds)
+    pub fn new(opened: Opened, paces: impl Into<Paces>, seeds: Seeds) -> Self {
+        Self::with_engine(opened, Registry::new(), paces.into(), seeds)
     }
 
     /// A session on `opened` with `live` as its matches in memory (ignored by a shared
     /// store, which keeps them itself).
-    fn with_engine(opened: Opened, live: Registry, timeouts: Timeouts, seeds: Seeds) -> Self {
+    fn with_engine(opened: Opened, live: Registry, paces: Paces, seeds: Seeds) -> Self {
         let store = opened.store();
         let engine = match opened {
             Opened::Local(store) => Engine::Local(engine::Local::new(live, store)),
@@ -213,7 +220,7 @@ impl Session {
         Self {
             store,
             engine,
-            timeouts,
+            paces,
             seeds,
             computer_busy: dashmap::DashMap::new(),
             members: members::Members::default(),
@@ -233,10 +240,16 @@ impl Session {
         &self.store
     }
 
-    /// The phase timeouts.
+    /// The time limits of every pace.
     #[must_use]
-    pub const fn timeouts(&self) -> Timeouts {
-        self.timeouts
+    pub const fn paces(&self) -> Paces {
+        self.paces
+    }
+
+    /// The standard pace's limits (also those of matches stored before paces).
+    #[must_use]
+    pub const fn standard(&self) -> Timeouts {
+        self.paces.of(Pace::Standard)
     }
 
     /// How many live matches there are of each phase and variant (zeros included): this

@@ -11,7 +11,8 @@ use crate::game::{
     RevealView, Side, TargetView, Variant, parse_cells,
 };
 
-use super::live::{ChannelKey, Computer, Entry, MatchId};
+use super::live::{ChannelKey, Computer, Entry, Home, MatchId, Reminded};
+use super::pace::Pace;
 use super::{Locate, Session, SessionError, record};
 
 /// A short fingerprint of a fleet, carried by the Ready button so that a stale
@@ -50,6 +51,12 @@ pub struct NewMatch {
     pub challenger_locale: Option<String>,
     /// Set to play against the computer at this level.
     pub computer: Option<Difficulty>,
+    /// How fast it goes.
+    pub pace: Pace,
+    /// Whether it counts for ratings (the server's setting).
+    pub rated: bool,
+    /// Whether it moves into a thread of its own under `channel` when it is accepted.
+    pub thread: bool,
 }
 
 /// A private placement preview: the fleet and its picture's view.
@@ -76,7 +83,7 @@ impl Preview {
         let (fleet, _) = entry.game.placed_fleet(player)?;
         Some(Preview {
             id: entry.id,
-            channel: entry.channel,
+            channel: entry.post_channel(),
             variant: entry.game.variant(),
             fleet: fleet.clone(),
             view: OwnBoardView::preview(fleet),
@@ -117,6 +124,13 @@ pub struct Ended {
     pub series: Option<super::live::Series>,
     /// Whether the players may ask for a rematch (the match was played out).
     pub rematch: bool,
+    /// When it was played in a thread: the channel the thread hangs under (a one-line
+    /// result goes there, and the thread is archived).
+    pub parent: Option<ChannelKey>,
+    /// Its pace.
+    pub pace: Pace,
+    /// How long a turn took at that pace (`None` for a match from before paces).
+    pub turn: Option<std::time::Duration>,
 }
 
 impl Ended {
@@ -124,7 +138,10 @@ impl Ended {
     pub(crate) fn of(entry: &Entry) -> Self {
         Ended {
             id: entry.id,
-            channel: entry.channel,
+            channel: entry.post_channel(),
+            parent: entry.thread_parent(),
+            pace: entry.pace,
+            turn: entry.limits.map(|l| l.turn),
             players: entry.game.players(),
             names: entry.names.clone(),
             // Callers check `is_finished` first; `Expired` is never shown for a battle.
@@ -143,6 +160,10 @@ impl Ended {
 pub struct Challenged {
     /// The new match.
     pub id: MatchId,
+    /// Its pace.
+    pub pace: Pace,
+    /// How long a turn takes at that pace.
+    pub turn: std::time::Duration,
     /// When the challenge (or, against the computer, the placement) runs out.
     pub deadline: SystemTime,
     /// Against the computer: the member's fleet preview (placement starts at once).
@@ -162,6 +183,11 @@ pub struct Accepted {
     pub previews: Vec<(PlayerId, Preview, Option<String>)>,
     /// The server's locale.
     pub guild_locale: Option<String>,
+    /// Display names of `[challenger, opponent]`.
+    pub names: [String; 2],
+    /// Set when the match waits for a thread of its own under this channel (then
+    /// [`Session::settle_home`] moves it there).
+    pub wants_thread: Option<ChannelKey>,
 }
 
 /// A fleet was made final.
@@ -181,6 +207,10 @@ pub struct Readied {
     pub computer_next: bool,
     /// The members who play (not the computer).
     pub members: Vec<PlayerId>,
+    /// The match's pace.
+    pub pace: Pace,
+    /// How long a turn takes at that pace.
+    pub turn: std::time::Duration,
 }
 
 /// A shot or salvo was fired.
@@ -220,6 +250,7 @@ impl Session {
         let mut game = Match::challenge(new.challenger, new.opponent, variant, new.options, seed)
             .map_err(|e| SessionError::rules(variant, e))?;
         let now = SystemTime::now();
+        let limits = self.paces.of(new.pace);
         let mut computer = None;
         let deadline = if let Some(level) = new.computer {
             // A stream of its own, so the computer's choices do not shift the match's
@@ -241,15 +272,28 @@ impl Session {
                 difficulty: level,
                 rng,
             });
-            now + self.timeouts.placement
+            now + limits.placement
         } else {
-            now + self.timeouts.challenge
+            now + limits.challenge
+        };
+        let id = MatchId::random();
+        // A challenge that will have a thread is found by its own id until then, so one
+        // channel may hold several.
+        let (channel, home) = if new.thread && new.computer.is_none() {
+            (
+                ChannelKey(id.0),
+                Home::Pending {
+                    parent: new.channel,
+                },
+            )
+        } else {
+            (new.channel, Home::Channel)
         };
         let entry = Entry {
-            id: MatchId::random(),
+            id,
             version: 1,
             moves: 0,
-            channel: new.channel,
+            channel,
             guild: new.guild,
             created: now,
             game,
@@ -260,6 +304,11 @@ impl Session {
             computer,
             series: None,
             last_fleets: [None, None],
+            pace: new.pace,
+            limits: Some(limits),
+            rated: new.rated,
+            home,
+            reminded: Reminded::default(),
         };
         let preview = entry
             .computer
@@ -279,6 +328,8 @@ impl Session {
         let id = self.engine.open(entry, &record, &unclaimed).await?;
         Ok(Challenged {
             id,
+            pace: new.pace,
+            turn: limits.turn,
             deadline,
             preview,
         })
@@ -307,7 +358,7 @@ impl Session {
         by: PlayerId,
         locale: Option<String>,
     ) -> Result<Accepted, SessionError> {
-        let placement = self.timeouts.placement;
+        let standard = self.standard();
         // Not while the member is being forgotten. The change binds them to this match
         // (its record's claims): the first Accept wins.
         let _held = self.members.hold(&[by]).await?;
@@ -318,7 +369,7 @@ impl Session {
                 let refused = |err| SessionError::rules(variant, err);
                 e.game.accept(by).map_err(refused)?;
                 e.player_locales[1] = locale;
-                e.deadline = change.now + placement;
+                e.deadline = change.now + e.timeouts(standard).placement;
                 let players = e.game.players();
                 let mut previews = Vec::new();
                 for (i, p) in players.into_iter().enumerate() {
@@ -335,10 +386,37 @@ impl Session {
                     deadline: e.deadline,
                     previews,
                     guild_locale: e.guild_locale.clone(),
+                    names: e.names.clone(),
+                    wants_thread: match e.home {
+                        Home::Pending { parent } => Some(parent),
+                        Home::Channel | Home::Thread { .. } => None,
+                    },
                 })
             })
             .await;
         accepted.map(|(accepted, _)| accepted)
+    }
+
+    /// Moves an accepted match that waits for its thread into it (`Some(thread)`), or, when
+    /// no thread could be made, leaves it played in the channel it was made in. Returns
+    /// where it is played now.
+    pub async fn settle_home(
+        &self,
+        id: MatchId,
+        thread: Option<ChannelKey>,
+    ) -> Result<ChannelKey, SessionError> {
+        self.act(Locate::Id(id), SessionError::Stale, |e, _| {
+            let Home::Pending { parent } = e.home else {
+                return Ok(e.post_channel());
+            };
+            if let Some(thread) = thread {
+                e.channel = thread;
+                e.home = Home::Thread { parent };
+            }
+            Ok(e.post_channel())
+        })
+        .await
+        .map(|(at, _)| at)
     }
 
     /// The challenged player declines. `Ok(None)` when the match was ended meanwhile by
@@ -405,7 +483,7 @@ impl Session {
         by: PlayerId,
         tag: &str,
     ) -> Result<Readied, SessionError> {
-        let turn = self.timeouts.turn;
+        let standard = self.standard();
         self.act(Locate::Id(id), SessionError::Stale, |e, change| {
             e.in_time(change.now)?;
             let preview = match Preview::of(e, by) {
@@ -421,7 +499,7 @@ impl Session {
                 .confirm(by)
                 .map_err(|err| SessionError::rules(preview.variant, err))?;
             if matches!(confirmed, Confirmed::BattleStarts { .. }) {
-                e.deadline = change.now + turn;
+                e.deadline = change.now + e.timeouts(standard).turn;
             }
             Ok(Readied {
                 preview,
@@ -431,6 +509,8 @@ impl Session {
                 guild_locale: e.guild_locale.clone(),
                 computer_next: computer_to_move(e),
                 members: e.members(),
+                pace: e.pace,
+                turn: e.timeouts(standard).turn,
             })
         })
         .await
@@ -444,45 +524,55 @@ impl Session {
         by: PlayerId,
         targets: &str,
     ) -> Result<Fired, SessionError> {
-        let turn = self.timeouts.turn;
-        let (mut fired, ended) = self
-            .act(
-                Locate::Channel(channel),
-                SessionError::NoMatchHere,
-                |e, change| {
-                    if !e.has_player(by) {
-                        return Err(SessionError::NotInThisMatch);
-                    }
-                    e.in_time(change.now)?;
-                    let variant = e.game.variant();
-                    let cells = parse_cells(targets, variant)
-                        .map_err(|err| SessionError::rules(variant, err))?;
-                    let outcome = e
-                        .game
-                        .fire(by, &cells)
-                        .map_err(|err| SessionError::rules(variant, err))?;
-                    e.moves += 1;
-                    change
-                        .moves
-                        .push(record::move_of(e.moves, &outcome, change.now));
-                    e.deadline = change.now + turn;
-                    let view = e.game.target_view(by).ok_or_else(|| {
-                        SessionError::Internal("no target view after a shot".into())
-                    })?;
-                    Ok(Fired {
-                        id: e.id,
-                        variant,
-                        computer_next: computer_to_move(e),
-                        view,
-                        deadline: e.deadline,
-                        ended: None,
-                        guild_locale: e.guild_locale.clone(),
-                        members: e.members(),
-                        outcome,
-                    })
-                },
-            )
-            .await?;
+        let standard = self.standard();
+        // The shooter's own match, wherever its key (a challenge waiting for its thread
+        // is found by its id), if it is played here.
+        let shot = self
+            .act(Locate::Player(by), SessionError::NoMatch, |e, change| {
+                if e.post_channel() != channel && e.channel != channel {
+                    return Err(SessionError::NotInThisMatch);
+                }
+                e.in_time(change.now)?;
+                let variant = e.game.variant();
+                let cells = parse_cells(targets, variant)
+                    .map_err(|err| SessionError::rules(variant, err))?;
+                let outcome = e
+                    .game
+                    .fire(by, &cells)
+                    .map_err(|err| SessionError::rules(variant, err))?;
+                e.moves += 1;
+                change
+                    .moves
+                    .push(record::move_of(e.moves, &outcome, change.now));
+                e.deadline = change.now + e.timeouts(standard).turn;
+                let view = e
+                    .game
+                    .target_view(by)
+                    .ok_or_else(|| SessionError::Internal("no target view after a shot".into()))?;
+                Ok(Fired {
+                    id: e.id,
+                    variant,
+                    computer_next: computer_to_move(e),
+                    view,
+                    deadline: e.deadline,
+                    ended: None,
+                    guild_locale: e.guild_locale.clone(),
+                    members: e.members(),
+                    outcome,
+                })
+            })
+            .await;
+        let (mut fired, ended) = match shot {
+            Err(SessionError::NoMatch) => {
+                let here = self.read(Locate::Channel(channel), |_| ()).await.is_some();
+                return Err(if here {
+                    SessionError::NotInThisMatch
+                } else {
+                    SessionError::NoMatchHere
+                });
+            }
+            other => other?,
+        };
         fired.ended = ended;
         // A shot that ends the match hands the turn to nobody.
         if matches!(fired.outcome.next, Next::Over(_)) {

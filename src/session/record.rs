@@ -101,9 +101,10 @@ pub(crate) fn of(
         played: game.is_finished().then(|| Played {
             names: entry.names.clone(),
             stats: game.players().map(|p| game.stats(p)),
-            rated: entry.computer.is_none(),
+            rated: entry.rated && entry.computer.is_none(),
         }),
         rematch_of: None,
+        remind_ms: entry.next_reminder().map(|(_, at)| millis(at)),
     })
 }
 

@@ -93,7 +93,7 @@ impl Session {
         let (stored, old) = self.played_out(id, by).await?;
         let now = SystemTime::now();
         let ended = from_millis(stored.ended_ms.unwrap_or(stored.created_ms));
-        let until = ended + self.timeouts.challenge;
+        let until = ended + old.timeouts(self.standard()).challenge;
         if now > until {
             return Err(RematchError::Expired);
         }
@@ -246,12 +246,17 @@ impl Session {
             created: now,
             game,
             names: old.names.clone(),
-            deadline: now + self.timeouts.placement,
+            deadline: now + old.timeouts(self.standard()).placement,
             guild_locale: old.guild_locale.clone(),
             player_locales,
             computer,
             series: Some(old.series.unwrap_or_default().after(&old.game)),
             last_fleets,
+            pace: old.pace,
+            limits: old.limits,
+            rated: old.rated,
+            home: old.home,
+            reminded: super::live::Reminded::default(),
         };
         let mut previews = Vec::new();
         for (i, p) in entry.members().into_iter().enumerate() {
@@ -280,6 +285,8 @@ impl Session {
                 deadline: entry.deadline,
                 previews,
                 guild_locale: entry.guild_locale.clone(),
+                names: entry.names.clone(),
+                wants_thread: None,
             },
             first,
             series: entry.series.unwrap_or_default(),

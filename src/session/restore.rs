@@ -13,7 +13,7 @@ use crate::store::{Opened, SharedStore, StoreError};
 use super::live::{ChannelKey, Entry, Locate, MatchId, Registry};
 use super::ops::Ended;
 use super::record::{self, from_millis};
-use super::{Seeds, Session, SessionError, Timeouts};
+use super::{Paces, Seeds, Session, SessionError};
 
 /// The least time a restored deadline gives.
 pub const MIN_AFTER_RESTART: Duration = Duration::from_secs(60);
@@ -56,7 +56,7 @@ fn resumed_of(entry: &Entry) -> Resumed {
     let game = &entry.game;
     Resumed {
         id: entry.id,
-        channel: entry.channel,
+        channel: entry.post_channel(),
         guild_locale: entry.guild_locale.clone(),
         phase: game.phase_kind(),
         players: game.players(),
@@ -78,12 +78,14 @@ impl Session {
     /// never stops the others from coming back.
     pub async fn restore(
         opened: Opened,
-        timeouts: Timeouts,
+        paces: impl Into<Paces>,
         seeds: Seeds,
     ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
         let store = match &opened {
             Opened::Local(store) => Arc::clone(store),
-            Opened::Shared(store) => return Self::join(Arc::clone(store), timeouts, seeds).await,
+            Opened::Shared(store) => {
+                return Self::join(Arc::clone(store), paces.into(), seeds).await;
+            }
         };
         let states = store.live_states().await?;
         let now = SystemTime::now();
@@ -136,7 +138,7 @@ impl Session {
                 "live matches restored"
             );
         }
-        let session = Session::with_engine(opened, live, timeouts, seeds);
+        let session = Session::with_engine(opened, live, paces.into(), seeds);
         Ok((session, resumed, unsent))
     }
 
@@ -147,10 +149,10 @@ impl Session {
     /// ([`Session::unannounced_ends`]), so none is returned here.
     async fn join(
         store: Arc<dyn SharedStore>,
-        timeouts: Timeouts,
+        paces: Paces,
         seeds: Seeds,
     ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
-        let session = Session::new(Opened::Shared(Arc::clone(&store)), timeouts, seeds);
+        let session = Session::new(Opened::Shared(Arc::clone(&store)), paces, seeds);
         let alone = store.arrive().await?;
         let resumed = if alone {
             let given = session.give_time_back().await;

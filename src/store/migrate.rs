@@ -103,6 +103,7 @@ const TABLES: &[Table] = &[
             ("updated_ms", Int),
             ("ended_ms", OptInt),
             ("announced", Bool),
+            ("remind_ms", OptInt),
         ],
     ),
     (
@@ -119,6 +120,16 @@ const TABLES: &[Table] = &[
         ],
     ),
     ("heartbeat", "id", &[("id", Int), ("at_ms", Int)]),
+    (
+        "guild_settings",
+        "guild_id",
+        &[("guild_id", Int), ("settings", Text), ("updated_ms", Int)],
+    ),
+    (
+        "reminder_optouts",
+        "player_id",
+        &[("player_id", Int), ("at_ms", Int)],
+    ),
     (
         "players",
         "player_id",

@@ -293,6 +293,9 @@ pub struct MatchRecord {
     pub played: Option<Played>,
     /// Set on a rematch's first record.
     pub rematch_of: Option<RematchOf>,
+    /// When the player to move is to be reminded next (daily matches), in ms since the
+    /// epoch.
+    pub remind_ms: Option<i64>,
 }
 
 impl MatchRecord {
@@ -563,6 +566,30 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Live matches where the computer is to move and that have not changed since
     /// `before_ms`.
     fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>>;
+
+    /// Up to `limit` live matches whose next reminder is due at or before `at_ms`.
+    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
+
+    /// Whether `player` turned the reminders of their daily matches off.
+    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool>;
+
+    /// Turns `player`'s reminders on or off.
+    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()>;
+
+    /// The settings of `guild` as stored (JSON), if it changed any.
+    fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>>;
+
+    /// Stores the settings of `guild` (JSON); `None` removes them (the defaults again).
+    fn save_settings<'a>(
+        &'a self,
+        guild: u64,
+        settings: Option<&'a str>,
+        at_ms: i64,
+    ) -> StoreFuture<'a, ()>;
+
+    /// The states of `guild`'s live matches from the `offset`-th (oldest first), at most
+    /// `limit`, and how many there are in all.
+    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)>;
 }
 
 /// A store that several processes share (PostgreSQL): the database is the source of

@@ -60,14 +60,15 @@ pub(super) async fn write_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), Store
     let written = sqlx::query(
         "INSERT INTO matches (id, version, channel_id, guild_id, challenger_id, \
          opponent_id, variant, options, computer, phase, live, deadline_ms, state, how, \
-         winner_id, loser_id, created_ms, updated_ms, ended_ms, computer_next) \
+         winner_id, loser_id, created_ms, updated_ms, ended_ms, computer_next, remind_ms) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-         $17, $18, $19, $20) \
+         $17, $18, $19, $20, $21) \
          ON CONFLICT (id) DO UPDATE SET version = excluded.version, \
-         phase = excluded.phase, live = excluded.live, deadline_ms = excluded.deadline_ms, \
+         channel_id = excluded.channel_id, phase = excluded.phase, live = excluded.live, deadline_ms = excluded.deadline_ms, \
          state = excluded.state, how = excluded.how, winner_id = excluded.winner_id, \
          loser_id = excluded.loser_id, updated_ms = excluded.updated_ms, \
-         ended_ms = excluded.ended_ms, computer_next = excluded.computer_next \
+         ended_ms = excluded.ended_ms, computer_next = excluded.computer_next, \
+         remind_ms = excluded.remind_ms \
          WHERE matches.version < excluded.version",
     )
     .bind(to_sql(r.id))
@@ -90,6 +91,7 @@ pub(super) async fn write_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), Store
     .bind(r.updated_ms)
     .bind(ended)
     .bind(r.computer_next)
+    .bind(r.remind_ms)
     .execute(&mut *tx)
     .await
     .map_err(super::write_error)?;
@@ -449,6 +451,7 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
         "DELETE FROM guild_players WHERE player_id = $1",
         "DELETE FROM players WHERE player_id = $1",
         "DELETE FROM rematch_votes WHERE player_id = $1",
+        "DELETE FROM reminder_optouts WHERE player_id = $1",
     ] {
         sqlx::query(sql).bind(p).execute(&mut *tx).await?;
     }
@@ -807,6 +810,105 @@ impl Store for Handle {
             .fetch_all(self.pool())
             .await?;
             Ok(ids.into_iter().map(from_sql).collect())
+        })
+    }
+
+    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+        Box::pin(async move {
+            let ids: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM matches WHERE live AND remind_ms IS NOT NULL AND remind_ms <= $1 \
+                 ORDER BY remind_ms LIMIT $2",
+            )
+            .bind(at_ms)
+            .bind(i64::from(limit))
+            .fetch_all(self.pool())
+            .await?;
+            Ok(ids.into_iter().map(from_sql).collect())
+        })
+    }
+
+    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let off: Option<i64> = sqlx::query_scalar(
+                "SELECT CAST(1 AS BIGINT) FROM reminder_optouts WHERE player_id = $1",
+            )
+            .bind(to_sql(player))
+            .fetch_optional(self.pool())
+            .await?;
+            Ok(off.is_some())
+        })
+    }
+
+    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let query = if on {
+                sqlx::query("DELETE FROM reminder_optouts WHERE player_id = $1")
+                    .bind(to_sql(player))
+            } else {
+                sqlx::query(
+                    "INSERT INTO reminder_optouts (player_id, at_ms) VALUES ($1, $2) \
+                     ON CONFLICT DO NOTHING",
+                )
+                .bind(to_sql(player))
+                .bind(at_ms)
+            };
+            query.execute(self.pool()).await?;
+            Ok(())
+        })
+    }
+
+    fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
+        Box::pin(async move {
+            let text: Option<String> =
+                sqlx::query_scalar("SELECT settings FROM guild_settings WHERE guild_id = $1")
+                    .bind(to_sql(guild))
+                    .fetch_optional(self.pool())
+                    .await?;
+            Ok(text)
+        })
+    }
+
+    fn save_settings<'a>(
+        &'a self,
+        guild: u64,
+        settings: Option<&'a str>,
+        at_ms: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            let query = match settings {
+                Some(text) => sqlx::query(
+                    "INSERT INTO guild_settings (guild_id, settings, updated_ms) \
+                     VALUES ($1, $2, $3) ON CONFLICT (guild_id) DO UPDATE SET \
+                     settings = excluded.settings, updated_ms = excluded.updated_ms",
+                )
+                .bind(to_sql(guild))
+                .bind(text)
+                .bind(at_ms),
+                None => sqlx::query("DELETE FROM guild_settings WHERE guild_id = $1")
+                    .bind(to_sql(guild)),
+            };
+            query.execute(self.pool()).await?;
+            Ok(())
+        })
+    }
+
+    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+                "SELECT state FROM matches WHERE live AND guild_id = $1 \
+                 ORDER BY created_ms, id LIMIT $2 OFFSET $3",
+            )
+            .bind(to_sql(guild))
+            .bind(i64::from(limit))
+            .bind(i64::from(offset))
+            .fetch_all(self.pool())
+            .await?;
+            let total: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM matches WHERE live AND guild_id = $1")
+                    .bind(to_sql(guild))
+                    .fetch_one(self.pool())
+                    .await?;
+            Ok((states, u32::try_from(total).unwrap_or(u32::MAX)))
         })
     }
 

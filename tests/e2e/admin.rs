@@ -286,8 +286,9 @@ async fn invite_url_names_the_application_and_the_permissions() {
     );
     assert!(url.contains(&format!("client_id={APP_ID}")), "{url}");
     assert!(url.contains("scope=bot%20applications.commands"), "{url}");
-    // View Channel, Send Messages, Embed Links, Attach Files, Send Messages in Threads.
-    assert!(url.contains("permissions=274877959168"), "{url}");
+    // View Channel, Send Messages, Embed Links, Attach Files, Create Public Threads, Send
+    // Messages in Threads.
+    assert!(url.contains("permissions=309237697536"), "{url}");
 }
 
 #[tokio::test]

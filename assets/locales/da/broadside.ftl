@@ -531,6 +531,7 @@ privacy-info = **Hvad Broadside gemmer**
     • Hvert spil: spillerne (Discord-bruger-id'er og viste navne), server og kanal, flåderne, hvert skud og resultatet. Afsluttede spil gemmes til historik, statistik og genafspilninger.
     • Pr. medlem og regelsæt: en rating, antal vundne, tabte og uafgjorte spil og, for hvert spil, der er spillet til ende, skud, træffere og ture.
     • Pr. medlem: det senest sete viste navn, til ranglisterne, og hvem der trykkede på **Revanche** under hvilket spil.
+    • Pr. medlem: om vedkommende har slået påmindelser om daglige spil fra. En servers indstillinger nævner kanaler, ingen medlemmer.
     • Intet andet: ingen beskeder, ingen e-mailadresser, intet uden for spillene.
     Alt gemmes, så længe bottens database gemmes (det bestemmer serverens administrator); intet sendes andre steder hen.
     Brug `/{ cmd-privacy-name } { cmd-privacy-delete-name }` til at slette dine ratings og din statistik; i afsluttede spil bliver dit navn og id så erstattet af "slettet spiller" (den anden spiller beholder sine resultater).
@@ -543,3 +544,114 @@ privacy-done = Færdig: dine ratings og din statistik er slettet{ $n ->
 }
 err-privacy-playing = Du er i gang med et spil, eller en udfordring til dig står stadig åben: spil det færdigt, afslå den eller giv op først, og slet så dine data.
 err-privacy-not-yours = Denne knap tilhører det medlem, der spurgte; brug selv `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.
+
+## Servers: settings, paces, threads, reminders, live matches
+
+choice-pace-blitz = Lyn
+choice-pace-standard = Standard
+choice-pace-daily = Daglig
+choice-language-server = Serverens sprog
+choice-language-en-US = English
+choice-language-nl = Nederlands
+choice-language-da = Dansk
+choice-language-sv-SE = Svenska
+choice-default_rules-classic = Søslag (klassisk)
+choice-default_rules-game2000 = Game 2000 (hollandsk Zeeslag)
+language-name = Dansk
+duration-seconds =
+    { $n ->
+        [one] 1 sekund
+       *[other] { $n } sekunder
+    }
+duration-minutes =
+    { $n ->
+        [one] 1 minut
+       *[other] { $n } minutter
+    }
+duration-hours =
+    { $n ->
+        [one] 1 time
+       *[other] { $n } timer
+    }
+pace-line = ⏱ Tempo: **{ $pace }**, { $turn } pr. tur.
+err-channel-not-allowed = På denne server startes der ikke spil i denne kanal. Det kan man i: { $channels }.
+err-pace-not-allowed = Denne server spiller ikke i tempoet { $pace }. Vælg et af: { $paces }.
+challenge-no-thread = Denne server spiller hvert spil i sin egen tråd, men jeg må ikke åbne tråde i denne kanal (jeg mangler **Opret offentlige tråde**), så dette spil spilles her i kanalen. Bed serverens administratorer om at give mig den tilladelse her.
+thread-name = { $a } mod { $b } · { $variant }
+thread-failed = Jeg kunne ikke åbne en tråd til dette spil, så det spilles her i kanalen.
+thread-summary-won = 🏁 { $winner } slog { $loser } — spillet og afsløringen er i { $thread }.
+thread-summary-draw = 🏁 { $challenger } og { $opponent } spillede uafgjort — spillet og afsløringen er i { $thread }.
+thread-summary-over = 🏁 Spillet mellem { $challenger } og { $opponent } er slut — se { $thread }.
+reminder-half = ⏰ Halvdelen af din tur er gået i dit daglige spil mod { $opponent } (**{ $variant }**): den slutter { $deadline }. { $link }
+reminder-hour = ⏰ Din tur i dit daglige spil mod { $opponent } (**{ $variant }**) slutter inden for en time, { $deadline }: den, der springer en tur over, taber. { $link }
+button-reminders-off = Stop påmindelser
+button-reminders-on = Påmind mig igen
+reminders-off-done = Påmindelser er slået fra: jeg minder dig ikke længere om dine daglige spil. Slå dem til igen med `/{ cmd-reminders-name } { cmd-reminders-opt-on-name }:True`.
+reminders-on-done = Påmindelser er slået til: i et dagligt spil sender jeg dig en privat besked, når halvdelen af din tur er gået, og igen en time før den slutter.
+settings-title = ⚙️ **Broadside på denne server**
+settings-rules = Regelsæt for en udfordring, der ikke nævner et: **{ $rules }**; gentagne skud { $repeats }.
+settings-repeats-forbidden = forbudt
+settings-repeats-allowed = tilladt
+settings-pace = Tempo for en udfordring, der ikke nævner et: **{ $pace }**; medlemmerne kan vælge { $paces }.
+settings-threads-on = Tråde: **til**, hver accepteret udfordring spilles i sin egen tråd.
+settings-threads-off = Tråde: **fra**, spil spilles i den kanal, de blev startet i.
+settings-threads-missing = ⚠️ Jeg mangler **Opret offentlige tråde** i denne kanal: spil, der startes her, spilles i kanalen.
+settings-channels-all = Kanaler: spil kan startes i alle kanaler.
+settings-channels = Kanaler: spil kan startes i { $channels }.
+settings-language-server = Sprog i offentlige tekster: serverens eget ({ $language }).
+settings-language = Sprog i offentlige tekster: **{ $language }**.
+settings-rated-on = Ratet: **ja**, spil her tæller med i ratings, statistik og ranglister.
+settings-rated-off = Ratet: **nej**, spil mellem medlemmer tæller her ikke med i ratings, statistik eller ranglister.
+settings-how = Skift dem med `/{ cmd-settings-name } { cmd-settings-set-name }`; `/{ cmd-settings-name } { cmd-settings-reset-name }` sætter dem alle tilbage.
+settings-saved = ✅ Gemt, og gælder med det samme.
+settings-reset-ask = Sæt alle serverens indstillinger tilbage til standard? Tryk på **Nulstil** for at bekræfte.
+button-settings-reset = Nulstil
+settings-reset-done = Alle serverens indstillinger er sat tilbage til standard.
+err-settings-permission = Kun medlemmer, der må **administrere serveren**, kan se og ændre indstillingerne.
+err-settings-nothing = Nævn mindst én indstilling, der skal ændres, som `{ cmd-settings-set-opt-threads-name }:True`.
+err-settings-no-pace = Mindst ét tempo skal forblive tilladt.
+err-settings-pace-not-allowed = Standardtempoet { $pace } skal være et af de tilladte tempoer: tillad det også.
+err-settings-paces = `{ $given }` er ikke en liste af tempoer: skriv nogle af blitz, standard og daily, som `blitz daily`.
+err-settings-channels = `{ $given }` nævner ingen kanal: nævn kanalerne (`#spil #lyn`), eller skriv `all` for alle kanaler.
+matches-title = 🌊 **Spil, der spilles på denne server** ({ $total }):
+matches-line = • { $challenger } mod { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
+matches-state-challenge = venter på svar fra { $player }, { $deadline }
+matches-state-placement = placerer flåder, { $deadline }
+matches-state-turn = { $player } har turen, { $deadline }
+matches-page = Side { $page } af { $pages }
+matches-empty = Der spilles ikke noget spil på denne server lige nu. Start et med `/{ cmd-challenge-name }`.
+cmd-challenge-opt-pace-name = tempo
+cmd-challenge-opt-pace-desc = Hvor hurtigt: lyn (60 s pr. tur), standard (5 min) eller daglig (en dag, med påmindelser)
+cmd-matches-name = igangværende
+cmd-matches-desc = Vis serverens igangværende spil: hvem der spiller, hvis tur det er, og hvor man ser med
+cmd-matches-help = Svaret er offentligt, med et link til hvert spils kanal eller tråd, så alle kan se med.
+cmd-reminders-name = påmindelser
+cmd-reminders-desc = Slå påmindelser om dine daglige spil til eller fra
+cmd-reminders-help = I et dagligt spil sender jeg den, der har turen, en privat besked, når halvdelen af turen er gået, og igen en time før den slutter.
+cmd-reminders-opt-on-name = til
+cmd-reminders-opt-on-desc = True: påmind mig; False: ingen påmindelser
+cmd-settings-name = indstillinger
+cmd-settings-desc = Hvordan denne server lader botten spille (medlemmer, der må administrere serveren)
+cmd-settings-help = Indstillinger gælder med det samme og gemmes i databasen. Kun medlemmer, der må administrere serveren, kan bruge denne kommando.
+cmd-settings-show-name = vis
+cmd-settings-show-desc = Vis alle serverens indstillinger og deres værdi (privat)
+cmd-settings-set-name = skift
+cmd-settings-set-desc = Skift en eller flere af serverens indstillinger
+cmd-settings-reset-name = nulstil
+cmd-settings-reset-desc = Sæt alle serverens indstillinger tilbage til standard (efter en bekræftelse)
+cmd-settings-set-opt-default_rules-name = standardregler
+cmd-settings-set-opt-default_rules-desc = Regelsættet for en udfordring, der ikke nævner et
+cmd-settings-set-opt-forbid_repeats-name = forbyd_gentagelser
+cmd-settings-set-opt-forbid_repeats-desc = Om sådanne udfordringer forbyder gentagne skud i Game 2000
+cmd-settings-set-opt-pace-name = tempo
+cmd-settings-set-opt-pace-desc = Tempoet for en udfordring, der ikke nævner et
+cmd-settings-set-opt-paces-name = tempoer
+cmd-settings-set-opt-paces-desc = De tempoer, medlemmer kan vælge, som: blitz standard daily
+cmd-settings-set-opt-threads-name = tråde
+cmd-settings-set-opt-threads-desc = En tråd for sig til hver accepteret udfordring
+cmd-settings-set-opt-channels-name = kanaler
+cmd-settings-set-opt-channels-desc = Hvor spil må starte (nævn kanalerne), eller: all
+cmd-settings-set-opt-language-name = sprog
+cmd-settings-set-opt-language-desc = Sproget i offentlige tekster
+cmd-settings-set-opt-rated-name = ratet
+cmd-settings-set-opt-rated-desc = Om spil her tæller med i ratings og ranglister

@@ -532,6 +532,7 @@ privacy-info = **What Broadside stores**
     • Every match: its players (Discord user ids and display names), server and channel, the fleets, every shot and the result. Finished matches are kept for history, statistics and replays.
     • Per member and rule set: a rating, won/lost/drawn counts and, per match played out, shots, hits and turns.
     • Per member: the last display name seen, for leaderboards, and who pressed **Rematch** under which match.
+    • Per member: whether they turned the reminders of daily matches off. A server's settings name channels and no members.
     • Nothing else: no messages, no e-mail addresses, nothing from outside the matches.
     Everything is kept for as long as the bot's database is kept (the server's admin decides that); nothing is sent anywhere else.
     Use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` to delete your ratings and statistics; in finished matches your name and id are then replaced by "deleted player" (the other player keeps their record).
@@ -544,3 +545,114 @@ privacy-done = Done: your ratings and statistics are deleted{ $n ->
 }
 err-privacy-playing = You are in a match, or a challenge to you is still open: finish, decline or forfeit it first, then delete your data.
 err-privacy-not-yours = This button belongs to the member who asked; use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` yourself.
+
+## Servers: settings, paces, threads, reminders, live matches
+
+choice-pace-blitz = Blitz
+choice-pace-standard = Standard
+choice-pace-daily = Daily
+choice-language-server = The server's language
+choice-language-en-US = English
+choice-language-nl = Nederlands
+choice-language-da = Dansk
+choice-language-sv-SE = Svenska
+choice-default_rules-classic = Classic (Søslag / Sjöslag)
+choice-default_rules-game2000 = Game 2000 (Zeeslag)
+language-name = English
+duration-seconds =
+    { $n ->
+        [one] 1 second
+       *[other] { $n } seconds
+    }
+duration-minutes =
+    { $n ->
+        [one] 1 minute
+       *[other] { $n } minutes
+    }
+duration-hours =
+    { $n ->
+        [one] 1 hour
+       *[other] { $n } hours
+    }
+pace-line = ⏱ Pace: **{ $pace }**, { $turn } a turn.
+err-channel-not-allowed = Matches are not started in this channel on this server. They can be started in: { $channels }.
+err-pace-not-allowed = This server does not play at the pace { $pace }. Pick one of: { $paces }.
+challenge-no-thread = This server plays each match in a thread of its own, but I may not open threads in this channel (I lack **Create Public Threads**), so this match is played here in the channel. Ask the server's admins to give me that permission here.
+thread-name = { $a } vs { $b } · { $variant }
+thread-failed = I could not open a thread for this match, so it is played here in the channel.
+thread-summary-won = 🏁 { $winner } beat { $loser } — the match and its reveal are in { $thread }.
+thread-summary-draw = 🏁 { $challenger } and { $opponent } drew — the match and its reveal are in { $thread }.
+thread-summary-over = 🏁 The match of { $challenger } and { $opponent } is over — see { $thread }.
+reminder-half = ⏰ Half of your turn is left in your daily match against { $opponent } (**{ $variant }**): it ends { $deadline }. { $link }
+reminder-hour = ⏰ Your turn in your daily match against { $opponent } (**{ $variant }**) ends within the hour, { $deadline }: a skipped turn loses. { $link }
+button-reminders-off = Stop reminders
+button-reminders-on = Remind me again
+reminders-off-done = Reminders are off: I will not remind you of your daily matches any more. Turn them on again with `/{ cmd-reminders-name } { cmd-reminders-opt-on-name }:True`.
+reminders-on-done = Reminders are on: in a daily match I send you a DM when half of your turn is left, and again an hour before it ends.
+settings-title = ⚙️ **Broadside on this server**
+settings-rules = Rule set of a challenge that names none: **{ $rules }**; repeat shots { $repeats }.
+settings-repeats-forbidden = forbidden
+settings-repeats-allowed = allowed
+settings-pace = Pace of a challenge that names none: **{ $pace }**; members may pick { $paces }.
+settings-threads-on = Threads: **on**, each accepted challenge is played in a thread of its own.
+settings-threads-off = Threads: **off**, matches are played in the channel they were started in.
+settings-threads-missing = ⚠️ I lack **Create Public Threads** in this channel: matches started here are played in the channel.
+settings-channels-all = Channels: matches can be started in every channel.
+settings-channels = Channels: matches can be started in { $channels }.
+settings-language-server = Language of public texts: the server's own ({ $language }).
+settings-language = Language of public texts: **{ $language }**.
+settings-rated-on = Rated: **yes**, matches here count for ratings, statistics and leaderboards.
+settings-rated-off = Rated: **no**, matches between members here count for no rating, statistics or leaderboard.
+settings-how = Change them with `/{ cmd-settings-name } { cmd-settings-set-name }`; `/{ cmd-settings-name } { cmd-settings-reset-name }` puts them all back.
+settings-saved = ✅ Saved, and in effect at once.
+settings-reset-ask = Put every setting of this server back to its default? Press **Reset** to confirm.
+button-settings-reset = Reset
+settings-reset-done = Every setting of this server is back to its default.
+err-settings-permission = Only members who may **Manage Server** can see and change the settings.
+err-settings-nothing = Name at least one setting to change, such as `{ cmd-settings-set-opt-threads-name }:True`.
+err-settings-no-pace = At least one pace must stay allowed.
+err-settings-pace-not-allowed = The default pace { $pace } must be one of the paces members may pick: allow it too.
+err-settings-paces = `{ $given }` is not a list of paces: write some of blitz, standard and daily, such as `blitz daily`.
+err-settings-channels = `{ $given }` names no channel: mention the channels (`#games #blitz`), or write `all` for every channel.
+matches-title = 🌊 **Matches being played on this server** ({ $total }):
+matches-line = • { $challenger } vs { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
+matches-state-challenge = waiting for { $player } to answer, { $deadline }
+matches-state-placement = placing fleets, { $deadline }
+matches-state-turn = { $player } to move, { $deadline }
+matches-page = Page { $page } of { $pages }
+matches-empty = No match is being played on this server right now. Start one with `/{ cmd-challenge-name }`.
+cmd-challenge-opt-pace-name = pace
+cmd-challenge-opt-pace-desc = How fast: blitz (60 s a turn), standard (5 min) or daily (a day, with reminders)
+cmd-matches-name = matches
+cmd-matches-desc = Show this server's live matches: who plays, whose turn, and where to watch
+cmd-matches-help = The answer is public, with a link to each match's channel or thread, so anyone can watch.
+cmd-reminders-name = reminders
+cmd-reminders-desc = Turn the reminders of your daily matches on or off
+cmd-reminders-help = In a daily match I send the player to move a DM when half of their turn is left, and again an hour before it ends.
+cmd-reminders-opt-on-name = on
+cmd-reminders-opt-on-desc = True: remind me; False: no reminders
+cmd-settings-name = settings
+cmd-settings-desc = How this server has the bot play (members who may manage the server)
+cmd-settings-help = Settings take effect at once and are kept in the database. Only members who may manage the server can use this command.
+cmd-settings-show-name = show
+cmd-settings-show-desc = Show every setting of this server and its value (privately)
+cmd-settings-set-name = set
+cmd-settings-set-desc = Change one or more settings of this server
+cmd-settings-reset-name = reset
+cmd-settings-reset-desc = Put every setting of this server back to its default (after a confirmation)
+cmd-settings-set-opt-default_rules-name = default_rules
+cmd-settings-set-opt-default_rules-desc = The rule set of a challenge that names none
+cmd-settings-set-opt-forbid_repeats-name = forbid_repeats
+cmd-settings-set-opt-forbid_repeats-desc = Whether such challenges forbid repeat shots in Game 2000
+cmd-settings-set-opt-pace-name = pace
+cmd-settings-set-opt-pace-desc = The pace of a challenge that names none
+cmd-settings-set-opt-paces-name = paces
+cmd-settings-set-opt-paces-desc = The paces members may pick, such as: blitz standard daily
+cmd-settings-set-opt-threads-name = threads
+cmd-settings-set-opt-threads-desc = A thread of its own for every accepted challenge
+cmd-settings-set-opt-channels-name = channels
+cmd-settings-set-opt-channels-desc = Where matches may start (mention the channels), or: all
+cmd-settings-set-opt-language-name = language
+cmd-settings-set-opt-language-desc = The language of public texts
+cmd-settings-set-opt-rated-name = rated
+cmd-settings-set-opt-rated-desc = Whether matches here count for ratings and leaderboards

@@ -531,6 +531,7 @@ privacy-info = **Wat Broadside opslaat**
     • Elke partij: de spelers (Discord-gebruikers-id's en weergavenamen), server en kanaal, de vloten, elk schot en de uitslag. Afgelopen partijen worden bewaard voor de geschiedenis, statistieken en herhalingen.
     • Per lid en spelvorm: een rating, het aantal gewonnen, verloren en gelijkgespeelde partijen en, per uitgespeelde partij, de schoten, treffers en beurten.
     • Per lid: de laatst geziene weergavenaam, voor de ranglijsten, en wie onder welke partij op **Revanche** drukte.
+    • Per lid: of die de herinneringen van dagelijkse partijen heeft uitgezet. De instellingen van een server noemen kanalen, geen leden.
     • Verder niets: geen berichten, geen e-mailadressen, niets van buiten de partijen.
     Alles blijft bewaard zolang de database van de bot bewaard wordt (daar beslist de beheerder van de server over); niets wordt ergens anders heen gestuurd.
     Met `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijder je je ratings en statistieken; in afgelopen partijen worden je naam en id dan vervangen door "verwijderde speler" (de andere speler houdt zijn eigen resultaten).
@@ -543,3 +544,114 @@ privacy-done = Klaar: je ratings en statistieken zijn verwijderd{ $n ->
 }
 err-privacy-playing = Je speelt een partij, of er staat nog een uitdaging aan jou open: maak die eerst af, wijs hem af of geef hem op, en verwijder daarna je gegevens.
 err-privacy-not-yours = Deze knop is van het lid dat de vraag stelde; gebruik zelf `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.
+
+## Servers: settings, paces, threads, reminders, live matches
+
+choice-pace-blitz = Blitz
+choice-pace-standard = Standaard
+choice-pace-daily = Dagelijks
+choice-language-server = De taal van de server
+choice-language-en-US = English
+choice-language-nl = Nederlands
+choice-language-da = Dansk
+choice-language-sv-SE = Svenska
+choice-default_rules-classic = Klassiek (Søslag / Sjöslag)
+choice-default_rules-game2000 = Zeeslag Game 2000
+language-name = Nederlands
+duration-seconds =
+    { $n ->
+        [one] 1 seconde
+       *[other] { $n } seconden
+    }
+duration-minutes =
+    { $n ->
+        [one] 1 minuut
+       *[other] { $n } minuten
+    }
+duration-hours =
+    { $n ->
+        [one] 1 uur
+       *[other] { $n } uur
+    }
+pace-line = ⏱ Tempo: **{ $pace }**, { $turn } per beurt.
+err-channel-not-allowed = Op deze server worden in dit kanaal geen partijen gestart. Dat kan wel in: { $channels }.
+err-pace-not-allowed = Deze server speelt niet in het tempo { $pace }. Kies uit: { $paces }.
+challenge-no-thread = Deze server speelt elke partij in een eigen thread, maar ik mag in dit kanaal geen threads openen (ik mis **Openbare threads maken**), dus deze partij wordt hier in het kanaal gespeeld. Vraag de beheerders van de server om mij die toestemming hier te geven.
+thread-name = { $a } tegen { $b } · { $variant }
+thread-failed = Ik kon voor deze partij geen thread openen, dus ze wordt hier in het kanaal gespeeld.
+thread-summary-won = 🏁 { $winner } versloeg { $loser } — de partij en de onthulling staan in { $thread }.
+thread-summary-draw = 🏁 { $challenger } en { $opponent } speelden gelijk — de partij en de onthulling staan in { $thread }.
+thread-summary-over = 🏁 De partij van { $challenger } en { $opponent } is voorbij — zie { $thread }.
+reminder-half = ⏰ De helft van je beurt is voorbij in je dagelijkse partij tegen { $opponent } (**{ $variant }**): ze eindigt { $deadline }. { $link }
+reminder-hour = ⏰ Je beurt in je dagelijkse partij tegen { $opponent } (**{ $variant }**) eindigt binnen het uur, { $deadline }: wie een beurt overslaat, verliest. { $link }
+button-reminders-off = Geen herinneringen meer
+button-reminders-on = Herinner me weer
+reminders-off-done = Herinneringen staan uit: ik herinner je niet meer aan je dagelijkse partijen. Zet ze weer aan met `/{ cmd-reminders-name } { cmd-reminders-opt-on-name }:True`.
+reminders-on-done = Herinneringen staan aan: in een dagelijkse partij stuur ik je een privébericht als de helft van je beurt voorbij is, en nog eens een uur voor het einde.
+settings-title = ⚙️ **Broadside op deze server**
+settings-rules = Spelregels van een uitdaging die er geen noemt: **{ $rules }**; dubbel schieten { $repeats }.
+settings-repeats-forbidden = verboden
+settings-repeats-allowed = toegestaan
+settings-pace = Tempo van een uitdaging die er geen noemt: **{ $pace }**; leden kunnen kiezen uit { $paces }.
+settings-threads-on = Threads: **aan**, elke geaccepteerde uitdaging wordt in een eigen thread gespeeld.
+settings-threads-off = Threads: **uit**, partijen worden gespeeld in het kanaal waarin ze gestart zijn.
+settings-threads-missing = ⚠️ Ik mis **Openbare threads maken** in dit kanaal: partijen die hier starten, worden in het kanaal gespeeld.
+settings-channels-all = Kanalen: partijen kunnen in elk kanaal gestart worden.
+settings-channels = Kanalen: partijen kunnen gestart worden in { $channels }.
+settings-language-server = Taal van openbare teksten: die van de server ({ $language }).
+settings-language = Taal van openbare teksten: **{ $language }**.
+settings-rated-on = Gerateerd: **ja**, partijen hier tellen mee voor ratings, statistieken en ranglijsten.
+settings-rated-off = Gerateerd: **nee**, partijen tussen leden tellen hier niet mee voor ratings, statistieken of ranglijsten.
+settings-how = Wijzig ze met `/{ cmd-settings-name } { cmd-settings-set-name }`; `/{ cmd-settings-name } { cmd-settings-reset-name }` zet ze allemaal terug.
+settings-saved = ✅ Opgeslagen, en meteen van kracht.
+settings-reset-ask = Alle instellingen van deze server terugzetten? Druk op **Terugzetten** om te bevestigen.
+button-settings-reset = Terugzetten
+settings-reset-done = Alle instellingen van deze server zijn teruggezet.
+err-settings-permission = Alleen leden die de **server mogen beheren** kunnen de instellingen zien en wijzigen.
+err-settings-nothing = Noem ten minste één instelling om te wijzigen, zoals `{ cmd-settings-set-opt-threads-name }:True`.
+err-settings-no-pace = Er moet ten minste één tempo toegestaan blijven.
+err-settings-pace-not-allowed = Het standaardtempo { $pace } moet een van de toegestane tempo's zijn: sta het ook toe.
+err-settings-paces = `{ $given }` is geen lijst van tempo's: schrijf er enkele van blitz, standard en daily, zoals `blitz daily`.
+err-settings-channels = `{ $given }` noemt geen kanaal: vermeld de kanalen (`#spellen #blitz`), of schrijf `all` voor elk kanaal.
+matches-title = 🌊 **Partijen die op deze server gespeeld worden** ({ $total }):
+matches-line = • { $challenger } tegen { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
+matches-state-challenge = wacht op het antwoord van { $player }, { $deadline }
+matches-state-placement = vloten plaatsen, { $deadline }
+matches-state-turn = { $player } is aan de beurt, { $deadline }
+matches-page = Pagina { $page } van { $pages }
+matches-empty = Er wordt op deze server nu geen partij gespeeld. Begin er een met `/{ cmd-challenge-name }`.
+cmd-challenge-opt-pace-name = tempo
+cmd-challenge-opt-pace-desc = Hoe snel: blitz (60 s per beurt), standaard (5 min) of dagelijks (een dag, met herinneringen)
+cmd-matches-name = partijen
+cmd-matches-desc = Toon de lopende partijen van deze server: wie speelt, wie aan de beurt is, en waar je kijkt
+cmd-matches-help = Het antwoord is openbaar, met een link naar het kanaal of de thread van elke partij, zodat iedereen kan meekijken.
+cmd-reminders-name = herinneringen
+cmd-reminders-desc = Zet de herinneringen van je dagelijkse partijen aan of uit
+cmd-reminders-help = In een dagelijkse partij stuur ik wie aan de beurt is een privébericht als de helft van de beurt voorbij is, en nog eens een uur voor het einde.
+cmd-reminders-opt-on-name = aan
+cmd-reminders-opt-on-desc = True: herinner me; False: geen herinneringen
+cmd-settings-name = instellingen
+cmd-settings-desc = Hoe deze server de bot laat spelen (leden die de server mogen beheren)
+cmd-settings-help = Instellingen gelden meteen en worden in de database bewaard. Alleen leden die de server mogen beheren, kunnen deze opdracht gebruiken.
+cmd-settings-show-name = tonen
+cmd-settings-show-desc = Toon elke instelling van deze server en haar waarde (privé)
+cmd-settings-set-name = wijzigen
+cmd-settings-set-desc = Wijzig een of meer instellingen van deze server
+cmd-settings-reset-name = terugzetten
+cmd-settings-reset-desc = Zet alle instellingen van deze server terug (na een bevestiging)
+cmd-settings-set-opt-default_rules-name = standaardregels
+cmd-settings-set-opt-default_rules-desc = De spelregels van een uitdaging die er geen noemt
+cmd-settings-set-opt-forbid_repeats-name = dubbel_schieten_verbieden
+cmd-settings-set-opt-forbid_repeats-desc = Of zulke uitdagingen dubbel schieten in Game 2000 verbieden
+cmd-settings-set-opt-pace-name = tempo
+cmd-settings-set-opt-pace-desc = Het tempo van een uitdaging die er geen noemt
+cmd-settings-set-opt-paces-name = tempos
+cmd-settings-set-opt-paces-desc = De tempo's waaruit leden kiezen, zoals: blitz standard daily
+cmd-settings-set-opt-threads-name = threads
+cmd-settings-set-opt-threads-desc = Een eigen thread voor elke geaccepteerde uitdaging
+cmd-settings-set-opt-channels-name = kanalen
+cmd-settings-set-opt-channels-desc = Waar partijen mogen starten (vermeld de kanalen), of: all
+cmd-settings-set-opt-language-name = taal
+cmd-settings-set-opt-language-desc = De taal van openbare teksten
+cmd-settings-set-opt-rated-name = gerateerd
+cmd-settings-set-opt-rated-desc = Of partijen hier meetellen voor ratings en ranglijsten

@@ -547,6 +547,7 @@ privacy-info = **Vad Broadside sparar**
     • Varje parti: spelarna (Discord-användar-id:n och visningsnamn), server och kanal, flottorna, varje skott och resultatet. Avslutade partier sparas för historik, statistik och repriser.
     • Per medlem och regeluppsättning: en rating, antal vunna, förlorade och oavgjorda partier och, för varje parti som spelats klart, skott, träffar och drag.
     • Per medlem: det senast sedda visningsnamnet, för topplistorna, och vem som tryckte på **Revansch** under vilket parti.
+    • Per medlem: om hen har stängt av påminnelser om dagliga partier. En servers inställningar anger kanaler, inga medlemmar.
     • Inget annat: inga meddelanden, inga e-postadresser, inget utanför partierna.
     Allt sparas så länge bottens databas sparas (det avgör serverns administratör); inget skickas någon annanstans.
     Använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` för att radera dina ratingar och din statistik; i avslutade partier ersätts då ditt namn och id med "raderad spelare" (den andra spelaren behåller sina resultat).
@@ -559,3 +560,114 @@ privacy-done = Klart: dina ratingar och din statistik är raderade{ $n ->
 }
 err-privacy-playing = Du spelar ett parti, eller så står en utmaning till dig fortfarande öppen: spela klart, avböj eller ge upp först, och radera sedan dina uppgifter.
 err-privacy-not-yours = Den här knappen tillhör medlemmen som frågade; använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` själv.
+
+## Servers: settings, paces, threads, reminders, live matches
+
+choice-pace-blitz = Blixt
+choice-pace-standard = Standard
+choice-pace-daily = Daglig
+choice-language-server = Serverns språk
+choice-language-en-US = English
+choice-language-nl = Nederlands
+choice-language-da = Dansk
+choice-language-sv-SE = Svenska
+choice-default_rules-classic = Klassiskt (Sjöslag)
+choice-default_rules-game2000 = Game 2000 (holländskt Zeeslag)
+language-name = Svenska
+duration-seconds =
+    { $n ->
+        [one] 1 sekund
+       *[other] { $n } sekunder
+    }
+duration-minutes =
+    { $n ->
+        [one] 1 minut
+       *[other] { $n } minuter
+    }
+duration-hours =
+    { $n ->
+        [one] 1 timme
+       *[other] { $n } timmar
+    }
+pace-line = ⏱ Tempo: **{ $pace }**, { $turn } per tur.
+err-channel-not-allowed = På den här servern startas inga partier i den här kanalen. Det går i: { $channels }.
+err-pace-not-allowed = Den här servern spelar inte i tempot { $pace }. Välj ett av: { $paces }.
+challenge-no-thread = Den här servern spelar varje parti i en egen tråd, men jag får inte öppna trådar i den här kanalen (jag saknar **Skapa offentliga trådar**), så det här partiet spelas här i kanalen. Be serverns administratörer att ge mig den behörigheten här.
+thread-name = { $a } mot { $b } · { $variant }
+thread-failed = Jag kunde inte öppna en tråd för det här partiet, så det spelas här i kanalen.
+thread-summary-won = 🏁 { $winner } besegrade { $loser } — partiet och avslöjandet finns i { $thread }.
+thread-summary-draw = 🏁 { $challenger } och { $opponent } spelade oavgjort — partiet och avslöjandet finns i { $thread }.
+thread-summary-over = 🏁 Partiet mellan { $challenger } och { $opponent } är slut — se { $thread }.
+reminder-half = ⏰ Halva din tur har gått i ditt dagliga parti mot { $opponent } (**{ $variant }**): den slutar { $deadline }. { $link }
+reminder-hour = ⏰ Din tur i ditt dagliga parti mot { $opponent } (**{ $variant }**) slutar inom en timme, { $deadline }: den som hoppar över en tur förlorar. { $link }
+button-reminders-off = Stoppa påminnelser
+button-reminders-on = Påminn mig igen
+reminders-off-done = Påminnelser är avstängda: jag påminner dig inte längre om dina dagliga partier. Slå på dem igen med `/{ cmd-reminders-name } { cmd-reminders-opt-on-name }:True`.
+reminders-on-done = Påminnelser är påslagna: i ett dagligt parti skickar jag ett privat meddelande när halva din tur har gått, och igen en timme innan den slutar.
+settings-title = ⚙️ **Broadside på den här servern**
+settings-rules = Regeluppsättning för en utmaning som inte anger någon: **{ $rules }**; upprepade skott { $repeats }.
+settings-repeats-forbidden = förbjudna
+settings-repeats-allowed = tillåtna
+settings-pace = Tempo för en utmaning som inte anger något: **{ $pace }**; medlemmar kan välja { $paces }.
+settings-threads-on = Trådar: **på**, varje accepterad utmaning spelas i en egen tråd.
+settings-threads-off = Trådar: **av**, partier spelas i kanalen där de startades.
+settings-threads-missing = ⚠️ Jag saknar **Skapa offentliga trådar** i den här kanalen: partier som startas här spelas i kanalen.
+settings-channels-all = Kanaler: partier kan startas i alla kanaler.
+settings-channels = Kanaler: partier kan startas i { $channels }.
+settings-language-server = Språk i offentliga texter: serverns eget ({ $language }).
+settings-language = Språk i offentliga texter: **{ $language }**.
+settings-rated-on = Rankade: **ja**, partier här räknas för rating, statistik och topplistor.
+settings-rated-off = Rankade: **nej**, partier mellan medlemmar räknas här inte för rating, statistik eller topplistor.
+settings-how = Ändra dem med `/{ cmd-settings-name } { cmd-settings-set-name }`; `/{ cmd-settings-name } { cmd-settings-reset-name }` återställer alla.
+settings-saved = ✅ Sparat, och gäller genast.
+settings-reset-ask = Återställa alla inställningar för den här servern? Tryck på **Återställ** för att bekräfta.
+button-settings-reset = Återställ
+settings-reset-done = Alla inställningar för den här servern är återställda.
+err-settings-permission = Bara medlemmar som får **hantera servern** kan se och ändra inställningarna.
+err-settings-nothing = Ange minst en inställning att ändra, som `{ cmd-settings-set-opt-threads-name }:True`.
+err-settings-no-pace = Minst ett tempo måste vara tillåtet.
+err-settings-pace-not-allowed = Standardtempot { $pace } måste vara ett av de tillåtna tempona: tillåt det också.
+err-settings-paces = `{ $given }` är ingen lista med tempon: skriv några av blitz, standard och daily, som `blitz daily`.
+err-settings-channels = `{ $given }` anger ingen kanal: nämn kanalerna (`#spel #blixt`), eller skriv `all` för alla kanaler.
+matches-title = 🌊 **Partier som spelas på den här servern** ({ $total }):
+matches-line = • { $challenger } mot { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
+matches-state-challenge = väntar på svar från { $player }, { $deadline }
+matches-state-placement = placerar flottor, { $deadline }
+matches-state-turn = { $player } har turen, { $deadline }
+matches-page = Sida { $page } av { $pages }
+matches-empty = Inget parti spelas på den här servern just nu. Starta ett med `/{ cmd-challenge-name }`.
+cmd-challenge-opt-pace-name = tempo
+cmd-challenge-opt-pace-desc = Hur snabbt: blixt (60 s per tur), standard (5 min) eller daglig (en dag, med påminnelser)
+cmd-matches-name = partier
+cmd-matches-desc = Visa serverns pågående partier: vem som spelar, vems tur det är och var man tittar
+cmd-matches-help = Svaret är offentligt, med en länk till varje partis kanal eller tråd, så att alla kan titta.
+cmd-reminders-name = påminnelser
+cmd-reminders-desc = Slå på eller av påminnelser om dina dagliga partier
+cmd-reminders-help = I ett dagligt parti skickar jag den som har turen ett privat meddelande när halva turen har gått, och igen en timme innan den slutar.
+cmd-reminders-opt-on-name = på
+cmd-reminders-opt-on-desc = True: påminn mig; False: inga påminnelser
+cmd-settings-name = inställningar
+cmd-settings-desc = Hur den här servern låter botten spela (medlemmar som får hantera servern)
+cmd-settings-help = Inställningar gäller genast och sparas i databasen. Bara medlemmar som får hantera servern kan använda kommandot.
+cmd-settings-show-name = visa
+cmd-settings-show-desc = Visa alla inställningar för servern och deras värden (privat)
+cmd-settings-set-name = ändra
+cmd-settings-set-desc = Ändra en eller flera inställningar för servern
+cmd-settings-reset-name = återställ
+cmd-settings-reset-desc = Återställ alla inställningar för servern (efter en bekräftelse)
+cmd-settings-set-opt-default_rules-name = standardregler
+cmd-settings-set-opt-default_rules-desc = Regeluppsättningen för en utmaning som inte anger någon
+cmd-settings-set-opt-forbid_repeats-name = förbjud_upprepningar
+cmd-settings-set-opt-forbid_repeats-desc = Om sådana utmaningar förbjuder upprepade skott i Game 2000
+cmd-settings-set-opt-pace-name = tempo
+cmd-settings-set-opt-pace-desc = Tempot för en utmaning som inte anger något
+cmd-settings-set-opt-paces-name = tempon
+cmd-settings-set-opt-paces-desc = De tempon medlemmar kan välja, som: blitz standard daily
+cmd-settings-set-opt-threads-name = trådar
+cmd-settings-set-opt-threads-desc = En egen tråd för varje accepterad utmaning
+cmd-settings-set-opt-channels-name = kanaler
+cmd-settings-set-opt-channels-desc = Var partier får starta (nämn kanalerna), eller: all
+cmd-settings-set-opt-language-name = språk
+cmd-settings-set-opt-language-desc = Språket i offentliga texter
+cmd-settings-set-opt-rated-name = rankade
+cmd-settings-set-opt-rated-desc = Om partier här räknas för rating och topplistor

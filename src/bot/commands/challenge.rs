@@ -5,14 +5,16 @@ use serenity::{CreateActionRow, CreateButton};
 
 use crate::ai::Difficulty;
 use crate::bot::buttons::ButtonId;
-use crate::bot::context::{asker, guild_lang, guild_locale, user_lang};
+use crate::bot::context::{asker, guild_locale, user_lang};
+use crate::bot::error::UserError;
 use crate::bot::error::private_reply;
 use crate::bot::i18n::errors::session_error;
+use crate::bot::i18n::names;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::{self, player};
 use crate::bot::{Context, Error, pictures, text};
 use crate::game::{MatchOptions, Variant};
-use crate::session::{Challenged, ChannelKey, NewMatch};
+use crate::session::{Challenged, ChannelKey, NewMatch, Pace, Settings};
 
 /// The rule set, as offered in the command. The names shown in Discord come from the
 /// catalogues (`choice-variant-classic`, `choice-variant-game2000`).
@@ -39,6 +41,31 @@ pub enum DifficultyChoice {
     /// Strong: reasons about every fleet that fits what it has seen.
     #[name = "hard"]
     Hard,
+}
+
+/// How fast the match goes, as offered in the command (and in `/settings`). The names
+/// shown come from the catalogues (`choice-pace-*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum PaceChoice {
+    /// 60 s a turn.
+    #[name = "blitz"]
+    Blitz,
+    /// 5 minutes a turn.
+    #[name = "standard"]
+    Standard,
+    /// A day a turn, with reminders.
+    #[name = "daily"]
+    Daily,
+}
+
+impl From<PaceChoice> for Pace {
+    fn from(p: PaceChoice) -> Self {
+        match p {
+            PaceChoice::Blitz => Pace::Blitz,
+            PaceChoice::Standard => Pace::Standard,
+            PaceChoice::Daily => Pace::Daily,
+        }
+    }
 }
 
 impl From<DifficultyChoice> for Difficulty {
@@ -69,6 +96,7 @@ pub async fn challenge(
     #[description = "Rule set"] variant: Option<VariantChoice>,
     #[description = "Game 2000 house rule"] forbid_repeats: Option<bool>,
     #[description = "Against the computer"] difficulty: Option<DifficultyChoice>,
+    #[description = "How fast"] pace: Option<PaceChoice>,
 ) -> Result<(), Error> {
     let me = ctx.author();
     let lang = user_lang(ctx);
@@ -79,12 +107,47 @@ pub async fn challenge(
             missing = missing
         )));
     }
-    let variant: Variant = variant.map_or(Variant::Classic, Into::into);
+    let guild = ctx.guild_id().map(serenity::GuildId::get);
+    let settings = match guild {
+        Some(g) => ctx.data().session.settings(g).await.map_err(|e| {
+            tracing::error!(error = %e, "could not read the settings");
+            Error::Failed(UserError(tr!(lang, "err-storage-read")))
+        })?,
+        None => Settings::default(),
+    };
+    let (channel, parent) = where_asked(ctx);
+    if !settings.allows(channel, parent) {
+        let channels: Vec<String> = settings
+            .channels
+            .iter()
+            .map(|&c| text::channel(c))
+            .collect();
+        return Err(Error::user(tr!(
+            lang,
+            "err-channel-not-allowed",
+            channels = channels.join(", ")
+        )));
+    }
+    let pace: Pace = pace.map_or(settings.pace, Into::into);
+    if !settings.paces.contains(&pace) {
+        let paces: Vec<String> = settings
+            .paces
+            .iter()
+            .map(|&p| names::pace(lang, p))
+            .collect();
+        return Err(Error::user(tr!(
+            lang,
+            "err-pace-not-allowed",
+            pace = names::pace(lang, pace),
+            paces = paces.join(", ")
+        )));
+    }
+    let variant: Variant = variant.map_or(settings.default_rules, Into::into);
     if opponent.id == me.id {
         return Err(Error::user(tr!(lang, "err-challenge-self")));
     }
     let options = MatchOptions {
-        repeats_forbidden: forbid_repeats.unwrap_or(false),
+        repeats_forbidden: forbid_repeats.unwrap_or(settings.forbid_repeats),
     };
     let versus_bot = opponent.id == ctx.framework().bot_id();
     if opponent.bot && !versus_bot {
@@ -99,17 +162,26 @@ pub async fn challenge(
         ),
         None => opponent.display_name().to_owned(),
     };
+    // A thread of its own, where the server wants it and the bot may make one (in a thread
+    // already, the match is played there).
+    let wants_thread = settings.threads && level.is_none() && parent.is_none();
+    let thread = wants_thread && may_open_threads(ctx);
+    // The server's language for public texts, unless it chose another.
+    let guild_locale = settings.language.clone().or_else(|| guild_locale(ctx));
     let new = NewMatch {
-        channel: ChannelKey(ctx.channel_id().get()),
-        guild: ctx.guild_id().map(serenity::GuildId::get),
+        channel: ChannelKey(channel),
+        guild,
         challenger: player(me),
         opponent: player(&opponent),
         names: [me.display_name().to_owned(), opponent_name],
         variant,
         options,
-        guild_locale: guild_locale(ctx),
+        guild_locale: guild_locale.clone(),
         challenger_locale: ctx.locale().map(str::to_owned),
         computer: level,
+        pace,
+        rated: settings.rated,
+        thread,
     };
     let opened = ctx
         .data()
@@ -117,10 +189,61 @@ pub async fn challenge(
         .challenge(new)
         .await
         .map_err(|e| session_error(&asker(ctx), &e))?;
+    let public = Lang::from_opt(guild_locale.as_deref());
     match level {
-        Some(level) => announce_versus_computer(ctx, &opponent, variant, level, opened).await,
-        None => announce_challenge(ctx, &opponent, variant, options, opened).await,
+        Some(level) => {
+            announce_versus_computer(ctx, public, &opponent, variant, level, opened).await
+        }
+        None => {
+            announce_challenge(ctx, public, &opponent, variant, options, opened).await?;
+            if wants_thread && !thread {
+                // Said once, to the challenger alone: why this match is not in a thread.
+                ctx.send(private_reply(tr!(lang, "challenge-no-thread")))
+                    .await?;
+            }
+            Ok(())
+        }
     }
+}
+
+/// The channel the command was used in and, when it is a thread, the channel the thread
+/// hangs under.
+fn where_asked(ctx: Context<'_>) -> (u64, Option<u64>) {
+    let here = ctx.channel_id().get();
+    let poise::Context::Application(a) = ctx else {
+        return (here, None);
+    };
+    let parent = a
+        .interaction
+        .channel
+        .as_ref()
+        .filter(|c| is_thread(c.kind))
+        .and_then(|c| c.parent_id)
+        .map(serenity::ChannelId::get);
+    (here, parent)
+}
+
+fn is_thread(kind: serenity::ChannelType) -> bool {
+    matches!(
+        kind,
+        serenity::ChannelType::PublicThread
+            | serenity::ChannelType::PrivateThread
+            | serenity::ChannelType::NewsThread
+    )
+}
+
+/// Whether the bot may open a public thread here and post in it (the interaction's
+/// `app_permissions`).
+fn may_open_threads(ctx: Context<'_>) -> bool {
+    let poise::Context::Application(a) = ctx else {
+        return false;
+    };
+    a.interaction.app_permissions.is_some_and(|p| {
+        p.contains(
+            serenity::Permissions::CREATE_PUBLIC_THREADS
+                | serenity::Permissions::SEND_MESSAGES_IN_THREADS,
+        )
+    })
 }
 
 /// The permissions the bot lacks in this channel, named in `lang` ("Attach Files, Embed
@@ -131,14 +254,11 @@ fn missing_permissions(ctx: Context<'_>, lang: Lang) -> Option<String> {
         return None;
     };
     let have = a.interaction.app_permissions?;
-    let thread = a.interaction.channel.as_ref().is_some_and(|c| {
-        matches!(
-            c.kind,
-            serenity::ChannelType::PublicThread
-                | serenity::ChannelType::PrivateThread
-                | serenity::ChannelType::NewsThread
-        )
-    });
+    let thread = a
+        .interaction
+        .channel
+        .as_ref()
+        .is_some_and(|c| is_thread(c.kind));
     let missing: Vec<String> = crate::bot::permissions::needed(thread)
         .into_iter()
         .filter(|(p, _)| !have.contains(*p))
@@ -150,12 +270,12 @@ fn missing_permissions(ctx: Context<'_>, lang: Lang) -> Option<String> {
 /// Posts the public challenge with its Accept and Decline buttons.
 async fn announce_challenge(
     ctx: Context<'_>,
+    public: Lang,
     opponent: &serenity::User,
     variant: Variant,
     options: MatchOptions,
     opened: Challenged,
 ) -> Result<(), Error> {
-    let public = guild_lang(ctx);
     let id = opened.id;
     let [accept, decline] = text::answer_buttons(public);
     let buttons = vec![CreateActionRow::Buttons(vec![
@@ -167,13 +287,17 @@ async fn announce_challenge(
             .style(serenity::ButtonStyle::Danger),
     ])];
     let reply = poise::CreateReply::default()
-        .content(text::challenge(
-            public,
-            player(ctx.author()),
-            player(opponent),
-            variant,
-            options.repeats_forbidden,
-            opened.deadline,
+        .content(format!(
+            "{}\n{}",
+            text::challenge(
+                public,
+                player(ctx.author()),
+                player(opponent),
+                variant,
+                options.repeats_forbidden,
+                opened.deadline,
+            ),
+            text::pace_line(public, opened.pace, opened.turn)
         ))
         .components(buttons)
         .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent.id]));
@@ -196,12 +320,13 @@ async fn withdraw(ctx: Context<'_>, id: crate::session::MatchId) {
 /// member a private preview to place theirs.
 async fn announce_versus_computer(
     ctx: Context<'_>,
+    public: Lang,
     bot: &serenity::User,
     variant: Variant,
     level: Difficulty,
     opened: Challenged,
 ) -> Result<(), Error> {
-    let (lang, public) = (user_lang(ctx), guild_lang(ctx));
+    let lang = user_lang(ctx);
     let Some(preview) = opened.preview else {
         withdraw(ctx, opened.id).await;
         return Err(Error::Internal(anyhow::anyhow!(
@@ -209,13 +334,17 @@ async fn announce_versus_computer(
         )));
     };
     let announcement = poise::CreateReply::default()
-        .content(text::versus_computer(
-            public,
-            player(ctx.author()),
-            player(bot),
-            level,
-            variant,
-            opened.deadline,
+        .content(format!(
+            "{}\n{}",
+            text::versus_computer(
+                public,
+                player(ctx.author()),
+                player(bot),
+                level,
+                variant,
+                opened.deadline,
+            ),
+            text::pace_line(public, opened.pace, opened.turn)
         ))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
     if let Err(e) = ctx.send(announcement).await {

@@ -5,7 +5,7 @@ use serenity::{CreateActionRow, CreateButton};
 
 use super::challenge::VariantChoice;
 use crate::bot::buttons::ButtonId;
-use crate::bot::context::{guild_lang, user_lang};
+use crate::bot::context::{public_lang, user_lang};
 use crate::bot::error::UserError;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
@@ -24,7 +24,7 @@ pub async fn leaderboard(
         return Err(Error::user(tr!(user_lang(ctx), "err-leaderboard-dm")));
     };
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
-    let lang = guild_lang(ctx);
+    let lang = public_lang(ctx).await;
     let server = server_name(ctx.serenity_context(), guild, lang);
     let page = Page {
         guild: guild.get(),

@@ -14,10 +14,13 @@ pub mod forfeit;
 pub mod help;
 pub mod history;
 pub mod leaderboard;
+pub mod matches;
 pub mod place;
 pub mod privacy;
+pub mod reminders;
 pub mod replay;
 pub mod rules;
+pub mod settings;
 pub mod stats;
 pub mod status;
 
@@ -37,7 +40,10 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         stats::stats(),
         leaderboard::leaderboard(),
         history::history(),
+        matches::matches(),
         privacy::privacy(),
+        reminders::reminders(),
+        settings::settings(),
         rules::rules(),
         help::help(),
     ];

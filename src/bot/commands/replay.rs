@@ -4,7 +4,7 @@ use std::time::SystemTime;
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::{guild_lang, user_lang};
+use crate::bot::context::{public_lang, user_lang};
 use crate::bot::i18n::errors::{replay_error, replay_refusal};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::permissions::can_view;
@@ -43,7 +43,7 @@ pub async fn replay(
     let drawn = ctx
         .data()
         .replays
-        .replay(done, guild_lang(ctx), viewer.player)
+        .replay(done, public_lang(ctx).await, viewer.player)
         .await;
     let post = match drawn {
         Ok(post) => post,

@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::challenge::VariantChoice;
-use crate::bot::context::{guild_lang, user_lang};
+use crate::bot::context::{public_lang, user_lang};
 use crate::bot::error::UserError;
 use crate::bot::i18n::tr;
 use crate::bot::play::player;
@@ -24,7 +24,7 @@ pub async fn stats(
     let lang = if private {
         user_lang(ctx)
     } else {
-        guild_lang(ctx)
+        public_lang(ctx).await
     };
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
     let who = member.as_ref().unwrap_or_else(|| ctx.author());

@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::{guild_lang, user_lang};
+use crate::bot::context::{public_lang, user_lang};
 use crate::bot::i18n::names::variant_title;
 use crate::bot::i18n::tr;
 use crate::bot::{Context, Error, text};
@@ -17,8 +17,9 @@ use crate::session::{ChannelKey, Locate};
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     // Errors are private (the user's language); the summary is public (the server's).
-    let (lang, public) = (user_lang(ctx), guild_lang(ctx));
+    let (lang, public) = (user_lang(ctx), public_lang(ctx).await);
     let channel = ChannelKey(ctx.channel_id().get());
+    let standard = data.session.standard();
     let summary = data
         .session
         .try_read(Locate::Channel(channel), |e| {
@@ -36,6 +37,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
             if e.game.options().repeats_forbidden {
                 lines.push(tr!(public, "status-house-rule"));
             }
+            lines.push(text::pace_line(public, e.pace, e.timeouts(standard).turn));
             match e.game.phase_kind() {
                 PhaseKind::Challenge => lines.push(tr!(
                     public,

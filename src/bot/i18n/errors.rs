@@ -19,6 +19,7 @@ use crate::game::{
 };
 use crate::session::{
     ForgetError, MatchId, OpenError, Place, RematchError, ReplayError, RuleError, SessionError,
+    SettingsError,
 };
 
 /// At most this many placement problems are spelled out in one message.
@@ -159,6 +160,24 @@ pub fn rematch_error(asker: &Asker, ids: &CommandIds, error: &RematchError) -> E
         }
         RematchError::AlreadyStarted => Error::user(tr!(lang, "err-rematch-started")),
         RematchError::Session(e) => session_error(asker, e),
+    }
+}
+
+/// Why a change of settings was refused, in `lang`.
+#[must_use]
+pub fn settings_error(lang: Lang, error: &SettingsError) -> Error {
+    match error {
+        SettingsError::Nothing => Error::user(tr!(lang, "err-settings-nothing")),
+        SettingsError::NoPace => Error::user(tr!(lang, "err-settings-no-pace")),
+        SettingsError::PaceNotAllowed(p) => Error::user(tr!(
+            lang,
+            "err-settings-pace-not-allowed",
+            pace = super::names::pace(lang, *p)
+        )),
+        SettingsError::Store(e) => {
+            tracing::error!(error = %e, "could not store the settings");
+            Error::Failed(UserError(tr!(lang, "err-storage")))
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 use super::{Lang, tr};
 use crate::ai::Difficulty;
 use crate::game::{PhaseKind, Variant};
+use crate::session::Pace;
 
 /// The rule set's everyday name ("Classic", "Søslag", "Game 2000").
 #[must_use]
@@ -33,6 +34,33 @@ pub fn difficulty(lang: Lang, level: Difficulty) -> String {
             Difficulty::Hard => "choice-difficulty-hard",
         }
     )
+}
+
+/// The pace's name ("Blitz").
+#[must_use]
+pub fn pace(lang: Lang, pace: Pace) -> String {
+    tr!(
+        lang,
+        match pace {
+            Pace::Blitz => "choice-pace-blitz",
+            Pace::Standard => "choice-pace-standard",
+            Pace::Daily => "choice-pace-daily",
+        }
+    )
+}
+
+/// A duration as a reader says it: "60 seconds", "5 minutes", "24 hours" (rounded down
+/// to the largest whole unit).
+#[must_use]
+pub fn duration(lang: Lang, d: std::time::Duration) -> String {
+    let secs = d.as_secs();
+    if secs >= 3600 && secs % 3600 == 0 {
+        tr!(lang, "duration-hours", n = secs / 3600)
+    } else if secs >= 60 && secs % 60 == 0 {
+        tr!(lang, "duration-minutes", n = secs / 60)
+    } else {
+        tr!(lang, "duration-seconds", n = secs)
+    }
 }
 
 /// What a match is doing, as the end of "the match is …".

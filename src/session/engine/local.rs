@@ -8,7 +8,7 @@ use crate::store::{MatchRecord, Store, StoreError};
 
 use super::{Change, Outcome, apply};
 use crate::session::SessionError;
-use crate::session::live::{Entry, Locate, MatchId, OpenError, Registry};
+use crate::session::live::{ChannelKey, Entry, Locate, MatchId, OpenError, Registry};
 
 /// How long a change waits for the previous change of the same match to be written.
 const WAIT_FOR_WRITE: Duration = Duration::from_secs(20);
@@ -115,9 +115,14 @@ impl Local {
             });
             return Err(SessionError::Storage(err));
         }
+        // A match that moved into its thread is found there from now on.
+        let now_in = ChannelKey(applied.record.channel);
+        if now_in != channel && !self.live.rekey(id, channel, now_in) {
+            tracing::error!(match_id = %id, "a match could not move to its new channel");
+        }
         let ended = applied
             .ended
-            .and_then(|end| self.live.close(channel, id).map(|_| end));
+            .and_then(|end| self.live.close(now_in, id).map(|_| end));
         Ok((applied.value, ended))
     }
 

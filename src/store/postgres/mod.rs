@@ -328,6 +328,12 @@ async fn after_write(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), Store
     if claims.is_empty() {
         return Ok(());
     }
+    // A match that moved into its thread: its members play there now.
+    sqlx::query("UPDATE live_players SET channel_id = $2 WHERE match_id = $1 AND channel_id <> $2")
+        .bind(to_sql(r.id))
+        .bind(to_sql(r.channel))
+        .execute(&mut *tx)
+        .await?;
     sqlx::query(
         "INSERT INTO live_players (player_id, match_id, channel_id) \
          SELECT p, $2, $3 FROM unnest($1::BIGINT[]) AS p ORDER BY p \

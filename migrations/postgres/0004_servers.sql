@@ -1,0 +1,1 @@
+../shared/0004_servers.sql

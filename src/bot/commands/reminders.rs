@@ -1,0 +1,35 @@
+//! `/reminders`: the DMs of daily matches, on or off for yourself.
+
+use crate::bot::context::user_lang;
+use crate::bot::error::{UserError, private_reply};
+use crate::bot::i18n::tr;
+use crate::bot::play::player;
+use crate::bot::{Context, Error};
+
+// Descriptions, names in other languages and help: `cmd-reminders-*` in the catalogues.
+/// Turn the reminders of your daily matches on or off.
+#[poise::command(slash_command, ephemeral)]
+pub async fn reminders(
+    ctx: Context<'_>,
+    #[description = "Reminders on (True) or off (False)"] on: bool,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    ctx.data()
+        .session
+        .set_reminders(player(ctx.author()), on)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not store a member's reminders");
+            Error::Failed(UserError(tr!(lang, "err-storage")))
+        })?;
+    let done = if on {
+        "reminders-on-done"
+    } else {
+        "reminders-off-done"
+    };
+    ctx.send(private_reply(
+        ctx.data().commands.clickable(lang, &tr!(lang, done)),
+    ))
+    .await?;
+    Ok(())
+}

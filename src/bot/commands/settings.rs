@@ -1,0 +1,263 @@
+//! `/settings`: how this server has the bot play (members with Manage Server).
+
+use poise::serenity_prelude as serenity;
+use serenity::{CreateActionRow, CreateButton};
+
+use super::challenge::{PaceChoice, VariantChoice};
+use crate::bot::buttons::ButtonId;
+use crate::bot::context::user_lang;
+use crate::bot::error::{UserError, private_reply, tidy};
+use crate::bot::i18n::errors::settings_error;
+use crate::bot::i18n::{Lang, tr};
+use crate::bot::play::player;
+use crate::bot::{Context, Error, text};
+use crate::session::{Pace, SettingsChange};
+
+/// The language of public texts, as offered in `/settings set`. The names shown come from
+/// the catalogues (`choice-language-*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    /// The server's own locale.
+    #[name = "server"]
+    Server,
+    /// English.
+    #[name = "en-US"]
+    English,
+    /// Dutch.
+    #[name = "nl"]
+    Dutch,
+    /// Danish.
+    #[name = "da"]
+    Danish,
+    /// Swedish.
+    #[name = "sv-SE"]
+    Swedish,
+}
+
+impl LanguageChoice {
+    /// The Discord locale, `None` for the server's.
+    fn locale(self) -> Option<String> {
+        let lang = match self {
+            LanguageChoice::Server => return None,
+            LanguageChoice::English => Lang::EnUs,
+            LanguageChoice::Dutch => Lang::Nl,
+            LanguageChoice::Danish => Lang::Da,
+            LanguageChoice::Swedish => Lang::SvSe,
+        };
+        Some(lang.code().to_owned())
+    }
+}
+
+// Descriptions, names in other languages and help: `cmd-settings-*` in the catalogues.
+/// How this server has the bot play (members with Manage Server).
+#[expect(
+    clippy::unused_async,
+    reason = "Discord never runs a command that has subcommands"
+)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    default_member_permissions = "MANAGE_GUILD",
+    subcommands("show", "set", "reset"),
+    subcommand_required
+)]
+pub async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Whether the member behind `ctx` may manage the server here. Registration asks for
+/// Manage Server by default, but a server's admins may let others run the command: the
+/// bot checks it itself.
+fn manages_server(ctx: Context<'_>) -> bool {
+    let poise::Context::Application(a) = ctx else {
+        return false;
+    };
+    a.interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator())
+}
+
+/// Refuses members without Manage Server, privately.
+fn check(ctx: Context<'_>) -> Result<u64, Error> {
+    let lang = user_lang(ctx);
+    let guild = ctx
+        .guild_id()
+        .ok_or_else(|| Error::user(tr!(lang, "err-settings-permission")))?;
+    if !manages_server(ctx) {
+        return Err(Error::user(tr!(lang, "err-settings-permission")));
+    }
+    Ok(guild.get())
+}
+
+/// Whether the bot may open public threads here (the interaction's `app_permissions`).
+fn threads_allowed(ctx: Context<'_>) -> bool {
+    let poise::Context::Application(a) = ctx else {
+        return false;
+    };
+    a.interaction
+        .app_permissions
+        .is_some_and(|p| p.contains(serenity::Permissions::CREATE_PUBLIC_THREADS))
+}
+
+/// The server's locale as Discord sent it.
+fn server_locale(ctx: Context<'_>) -> Option<String> {
+    match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
+/// Show every setting of this server and its value (privately).
+#[poise::command(slash_command, guild_only, ephemeral)]
+pub async fn show(ctx: Context<'_>) -> Result<(), Error> {
+    let guild = check(ctx)?;
+    let lang = user_lang(ctx);
+    let settings = ctx.data().session.settings(guild).await.map_err(|e| {
+        tracing::error!(error = %e, "could not read the settings");
+        Error::Failed(UserError(tr!(lang, "err-storage-read")))
+    })?;
+    let shown = text::settings(
+        lang,
+        &settings,
+        threads_allowed(ctx),
+        server_locale(ctx).as_deref(),
+    );
+    ctx.send(private_reply(ctx.data().commands.clickable(lang, &shown)))
+        .await?;
+    Ok(())
+}
+
+/// Change one or more settings of this server.
+#[poise::command(slash_command, guild_only, ephemeral)]
+#[expect(clippy::too_many_arguments, reason = "one option per setting")]
+pub async fn set(
+    ctx: Context<'_>,
+    #[description = "The rule set of a challenge that names none"] default_rules: Option<
+        VariantChoice,
+    >,
+    #[description = "Whether such challenges forbid repeat shots"] forbid_repeats: Option<bool>,
+    #[description = "The pace of a challenge that names none"] pace: Option<PaceChoice>,
+    #[description = "The paces members may pick, such as: blitz daily"] paces: Option<String>,
+    #[description = "A thread of its own for every accepted challenge"] threads: Option<bool>,
+    #[description = "Where matches may start (channel mentions), or: all"] channels: Option<String>,
+    #[description = "The language of public texts"] language: Option<LanguageChoice>,
+    #[description = "Whether matches here count for ratings"] rated: Option<bool>,
+) -> Result<(), Error> {
+    let guild = check(ctx)?;
+    let lang = user_lang(ctx);
+    let change = SettingsChange {
+        default_rules: default_rules.map(Into::into),
+        forbid_repeats,
+        pace: pace.map(Into::into),
+        paces: paces
+            .as_deref()
+            .map(|p| {
+                parse_paces(p)
+                    .ok_or_else(|| Error::user(tr!(lang, "err-settings-paces", given = tidy(p))))
+            })
+            .transpose()?,
+        threads,
+        channels: channels
+            .as_deref()
+            .map(|c| {
+                parse_channels(c)
+                    .ok_or_else(|| Error::user(tr!(lang, "err-settings-channels", given = tidy(c))))
+            })
+            .transpose()?,
+        language: language.map(LanguageChoice::locale),
+        rated,
+    };
+    let settings = ctx
+        .data()
+        .session
+        .change_settings(guild, &change)
+        .await
+        .map_err(|e| settings_error(lang, &e))?;
+    let shown = format!(
+        "{}\n\n{}",
+        tr!(lang, "settings-saved"),
+        text::settings(
+            lang,
+            &settings,
+            threads_allowed(ctx),
+            server_locale(ctx).as_deref()
+        )
+    );
+    ctx.send(private_reply(ctx.data().commands.clickable(lang, &shown)))
+        .await?;
+    Ok(())
+}
+
+/// Put every setting of this server back to its default (after a confirmation).
+#[poise::command(slash_command, guild_only, ephemeral)]
+pub async fn reset(ctx: Context<'_>) -> Result<(), Error> {
+    check(ctx)?;
+    let lang = user_lang(ctx);
+    let button = CreateButton::new(ButtonId::ResetSettings(player(ctx.author())).to_string())
+        .label(tr!(lang, "button-settings-reset"))
+        .style(serenity::ButtonStyle::Danger);
+    ctx.send(
+        private_reply(tr!(lang, "settings-reset-ask"))
+            .components(vec![CreateActionRow::Buttons(vec![button])]),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Paces written as words (`blitz, daily`); `None` when a word is no pace or none is given.
+fn parse_paces(text: &str) -> Option<Vec<Pace>> {
+    let paces: Vec<Pace> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
+    (!paces.is_empty()).then_some(paces)
+}
+
+/// Channels written as mentions or ids (`<#1> <#2>`), or `all` for every channel (an
+/// empty list); `None` when something else is written.
+fn parse_channels(text: &str) -> Option<Vec<u64>> {
+    let words: Vec<&str> = text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .collect();
+    if let [word] = words.as_slice()
+        && ["all", "*"].contains(&word.to_lowercase().as_str())
+    {
+        return Some(Vec::new());
+    }
+    let ids: Vec<u64> = words
+        .iter()
+        .map(|w| {
+            w.strip_prefix("<#")
+                .and_then(|w| w.strip_suffix('>'))
+                .unwrap_or(w)
+                .parse()
+                .ok()
+                .filter(|id| *id > 0)
+        })
+        .collect::<Option<_>>()?;
+    (!ids.is_empty()).then_some(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paces_and_channels_are_read_as_written() {
+        assert_eq!(
+            parse_paces("blitz, Daily"),
+            Some(vec![Pace::Blitz, Pace::Daily])
+        );
+        assert_eq!(parse_paces("blitz fast"), None);
+        assert_eq!(parse_paces(" "), None);
+        assert_eq!(parse_channels("<#12> 34,<#56>"), Some(vec![12, 34, 56]));
+        assert_eq!(parse_channels("ALL"), Some(Vec::new()));
+        assert_eq!(parse_channels("#games"), None);
+        assert_eq!(parse_channels("<#0>"), None);
+        assert_eq!(parse_channels(""), None);
+    }
+}

@@ -1,0 +1,368 @@
+//! A server's settings, stored in the database (so they take effect at once, survive
+//! restarts and are shared by every process), and the reminders members may turn off.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{PlayerId, Variant};
+use crate::store::StoreError;
+
+use super::pace::Pace;
+use super::record::millis;
+use super::{Reminder, Session, SessionError};
+
+/// How a server has the bot play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The rule set of a `/challenge` that names none.
+    pub default_rules: Variant,
+    /// Whether such a challenge forbids repeat shots (Game 2000's house rule).
+    pub forbid_repeats: bool,
+    /// The pace of a `/challenge` that names none.
+    pub pace: Pace,
+    /// The paces members may pick (never empty; always holds `pace`).
+    pub paces: Vec<Pace>,
+    /// Whether an accepted challenge moves into a thread of its own.
+    pub threads: bool,
+    /// Where matches may be started (empty: everywhere).
+    pub channels: Vec<u64>,
+    /// The language of public texts (a Discord locale such as `nl`); `None`: the server's.
+    pub language: Option<String>,
+    /// Whether matches here count for ratings and leaderboards.
+    pub rated: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            default_rules: Variant::Classic,
+            forbid_repeats: false,
+            pace: Pace::Standard,
+            paces: Pace::ALL.to_vec(),
+            threads: false,
+            channels: Vec::new(),
+            language: None,
+            rated: true,
+        }
+    }
+}
+
+/// One change of settings: each field that is set replaces the stored one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// See [`Settings::default_rules`].
+    pub default_rules: Option<Variant>,
+    /// See [`Settings::forbid_repeats`].
+    pub forbid_repeats: Option<bool>,
+    /// See [`Settings::pace`].
+    pub pace: Option<Pace>,
+    /// See [`Settings::paces`].
+    pub paces: Option<Vec<Pace>>,
+    /// See [`Settings::threads`].
+    pub threads: Option<bool>,
+    /// See [`Settings::channels`].
+    pub channels: Option<Vec<u64>>,
+    /// See [`Settings::language`]: `Some(None)` goes back to the server's.
+    pub language: Option<Option<String>>,
+    /// See [`Settings::rated`].
+    pub rated: Option<bool>,
+}
+
+impl SettingsChange {
+    /// Whether it changes nothing.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+/// Why a change of settings was refused (nothing changed).
+#[derive(Debug, thiserror::Error)]
+pub enum SettingsError {
+    /// It named no setting.
+    #[error("no setting was given")]
+    Nothing,
+    /// No pace would be allowed.
+    #[error("at least one pace must be allowed")]
+    NoPace,
+    /// The default pace is not among the allowed ones.
+    #[error("the default pace {0} is not allowed")]
+    PaceNotAllowed(Pace),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl Settings {
+    /// These settings with `change` applied, if the result is consistent.
+    pub fn with(&self, change: &SettingsChange) -> Result<Settings, SettingsError> {
+        if change.is_empty() {
+            return Err(SettingsError::Nothing);
+        }
+        let mut next = self.clone();
+        if let Some(v) = change.default_rules {
+            next.default_rules = v;
+        }
+        if let Some(v) = change.forbid_repeats {
+            next.forbid_repeats = v;
+        }
+        if let Some(paces) = &change.paces {
+            let mut paces = paces.clone();
+            paces.sort_unstable();
+            paces.dedup();
+            if paces.is_empty() {
+                return Err(SettingsError::NoPace);
+            }
+            // Narrowing the paces moves the default into them, unless a default is given.
+            if change.pace.is_none() && !paces.contains(&next.pace) {
+                next.pace = paces[0];
+            }
+            next.paces = paces;
+        }
+        if let Some(pace) = change.pace {
+            if !next.paces.contains(&pace) {
+                return Err(SettingsError::PaceNotAllowed(pace));
+            }
+            next.pace = pace;
+        }
+        if let Some(v) = change.threads {
+            next.threads = v;
+        }
+        if let Some(channels) = &change.channels {
+            let mut channels = channels.clone();
+            channels.sort_unstable();
+            channels.dedup();
+            next.channels = channels;
+        }
+        if let Some(language) = &change.language {
+            next.language.clone_from(language);
+        }
+        if let Some(v) = change.rated {
+            next.rated = v;
+        }
+        Ok(next)
+    }
+
+    /// Whether a match may be started in `channel` (or in a thread under `parent`).
+    #[must_use]
+    pub fn allows(&self, channel: u64, parent: Option<u64>) -> bool {
+        self.channels.is_empty()
+            || self.channels.contains(&channel)
+            || parent.is_some_and(|p| self.channels.contains(&p))
+    }
+}
+
+/// A reminder to send: the player to move of a daily match has half of their turn left,
+/// or an hour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reminding {
+    /// The match.
+    pub id: super::MatchId,
+    /// Who is to move.
+    pub player: PlayerId,
+    /// Against whom.
+    pub opponent: PlayerId,
+    /// The rule set.
+    pub variant: Variant,
+    /// Which reminder.
+    pub which: Reminder,
+    /// When the turn ends.
+    pub deadline: std::time::SystemTime,
+    /// Where the match is played.
+    pub channel: super::ChannelKey,
+    /// Its server.
+    pub guild: Option<u64>,
+    /// The player's locale as last seen.
+    pub locale: Option<String>,
+}
+
+impl Session {
+    /// The settings of `guild` (the defaults where it changed none).
+    pub async fn settings(&self, guild: u64) -> Result<Settings, StoreError> {
+        match self.store.settings(guild).await? {
+            Some(text) => serde_json::from_str(&text)
+                .map_err(|e| StoreError::Data(format!("the settings of {guild}: {e}"))),
+            None => Ok(Settings::default()),
+        }
+    }
+
+    /// Applies `change` to the settings of `guild` and stores them; returns them.
+    pub async fn change_settings(
+        &self,
+        guild: u64,
+        change: &SettingsChange,
+    ) -> Result<Settings, SettingsError> {
+        let next = self.settings(guild).await?.with(change)?;
+        let text = serde_json::to_string(&next).map_err(|e| StoreError::Data(e.to_string()))?;
+        self.store
+            .save_settings(guild, Some(&text), millis(std::time::SystemTime::now()))
+            .await?;
+        Ok(next)
+    }
+
+    /// Puts the settings of `guild` back to the defaults.
+    pub async fn reset_settings(&self, guild: u64) -> Result<Settings, StoreError> {
+        self.store
+            .save_settings(guild, None, millis(std::time::SystemTime::now()))
+            .await?;
+        Ok(Settings::default())
+    }
+
+    /// Whether `player` gets the reminders of their daily matches.
+    pub async fn reminders_on(&self, player: PlayerId) -> Result<bool, StoreError> {
+        Ok(!self.store.reminders_off(player.0).await?)
+    }
+
+    /// Turns `player`'s reminders on or off.
+    pub async fn set_reminders(&self, player: PlayerId, on: bool) -> Result<(), StoreError> {
+        self.store
+            .set_reminders(player.0, on, millis(std::time::SystemTime::now()))
+            .await
+    }
+
+    /// The reminders due at `now`, each marked as sent in its match (so it is sent at most
+    /// once, by one process, also after a restart): the player to move of a daily match
+    /// is told when half of their turn is left, and again an hour before its end. A member
+    /// who turned reminders off is left out (theirs are marked all the same).
+    pub async fn reminders(&self, now: std::time::SystemTime) -> Vec<Reminding> {
+        let due = match self
+            .store
+            .reminders_due(millis(now), REMINDERS_AT_ONCE)
+            .await
+        {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not look for reminders");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for id in due.into_iter().map(super::MatchId) {
+            let mark = |e: &mut super::Entry, _: &mut super::Change| {
+                let (Some((which, at)), Some(player)) = (e.next_reminder(), e.member_to_move())
+                else {
+                    return Err(SessionError::Stale);
+                };
+                if at > now || e.deadline <= now {
+                    return Err(SessionError::Stale);
+                }
+                // Late (the bot was down at half time): only the hour's reminder is left.
+                let hour_at = e
+                    .deadline
+                    .checked_sub(e.timeouts(self.standard()).turn / 24)
+                    .unwrap_or(e.deadline);
+                let which = if now >= hour_at {
+                    Reminder::Hour
+                } else {
+                    which
+                };
+                e.remind(which);
+                let seat = e.game.side_of(player).map_or(0, crate::game::Side::index);
+                let opponent = e
+                    .game
+                    .players()
+                    .into_iter()
+                    .find(|&p| p != player)
+                    .unwrap_or(player);
+                Ok(Reminding {
+                    id: e.id,
+                    player,
+                    opponent,
+                    variant: e.game.variant(),
+                    which,
+                    deadline: e.deadline,
+                    channel: e.post_channel(),
+                    guild: e.guild,
+                    locale: e.player_locales[seat].clone(),
+                })
+            };
+            match self
+                .engine
+                .act(super::Locate::Id(id), SessionError::Stale, true, mark)
+                .await
+            {
+                Ok((reminding, _)) => out.push(reminding),
+                Err(SessionError::Stale | SessionError::Pending) => {}
+                Err(e) => tracing::warn!(match_id = %id, error = %e, "could not mark a reminder"),
+            }
+        }
+        let mut wanted = Vec::with_capacity(out.len());
+        for r in out {
+            match self.store.reminders_off(r.player.0).await {
+                Ok(true) => {}
+                Ok(false) => wanted.push(r),
+                Err(e) => tracing::warn!(error = %e, "could not read a member's reminders"),
+            }
+        }
+        wanted
+    }
+}
+
+/// How many reminders one sweep takes at most; the next takes the rest.
+const REMINDERS_AT_ONCE: u32 = 200;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_change_keeps_the_default_pace_among_the_allowed() {
+        let base = Settings::default();
+        let narrow = base
+            .with(&SettingsChange {
+                paces: Some(vec![Pace::Daily, Pace::Blitz]),
+                ..SettingsChange::default()
+            })
+            .unwrap();
+        assert_eq!(narrow.paces, vec![Pace::Blitz, Pace::Daily]);
+        assert_eq!(narrow.pace, Pace::Blitz, "standard is no longer allowed");
+        assert!(matches!(
+            narrow.with(&SettingsChange {
+                pace: Some(Pace::Standard),
+                ..SettingsChange::default()
+            }),
+            Err(SettingsError::PaceNotAllowed(Pace::Standard))
+        ));
+        assert!(matches!(
+            base.with(&SettingsChange {
+                paces: Some(Vec::new()),
+                ..SettingsChange::default()
+            }),
+            Err(SettingsError::NoPace)
+        ));
+        assert!(matches!(
+            base.with(&SettingsChange::default()),
+            Err(SettingsError::Nothing)
+        ));
+        let both = base
+            .with(&SettingsChange {
+                paces: Some(vec![Pace::Daily]),
+                pace: Some(Pace::Daily),
+                ..SettingsChange::default()
+            })
+            .unwrap();
+        assert_eq!((both.pace, both.paces), (Pace::Daily, vec![Pace::Daily]));
+    }
+
+    #[test]
+    fn channels_limit_where_matches_start() {
+        let anywhere = Settings::default();
+        assert!(anywhere.allows(5, None));
+        let only = anywhere
+            .with(&SettingsChange {
+                channels: Some(vec![7, 7, 3]),
+                ..SettingsChange::default()
+            })
+            .unwrap();
+        assert_eq!(only.channels, vec![3, 7]);
+        assert!(only.allows(7, None) && !only.allows(5, None));
+        assert!(only.allows(99, Some(3)), "a thread of an allowed channel");
+    }
+
+    #[test]
+    fn stored_settings_missing_a_field_take_its_default() {
+        let s: Settings = serde_json::from_str(r#"{"threads":true}"#).unwrap();
+        assert!(s.threads && s.rated);
+        assert_eq!(s.paces, Pace::ALL.to_vec());
+    }
+}
