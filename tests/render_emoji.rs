@@ -7,9 +7,7 @@ mod scenes;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, point};
 use broadside::game::Variant;
-use broadside::render::{
-    LeaderRow, LeaderboardView, Picture, Renderer, Rgb, StatsCard, Tile, palette,
-};
+use broadside::render::{LeaderRow, LeaderboardView, Picture, Renderer, StatsCard, Tile, palette};
 use image::RgbaImage;
 
 static REGULAR: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
@@ -32,6 +30,9 @@ struct Mask {
     w: u32,
     h: u32,
     levels: Vec<u8>,
+    /// The pixels checked first: a fully covered one and an untouched one, which
+    /// together rule out a plain background at once.
+    first: [usize; 2],
 }
 
 /// The glyph `id` of `font` at `px` (`ab_glyph`'s scale: the line height in pixels).
@@ -54,11 +55,14 @@ fn mask(what: &str, font: &FontRef<'_>, id: GlyphId, px: f32) -> Mask {
         inked >= 8 && inked < levels.len(),
         "{what}: {w}×{h}, {inked} inked"
     );
+    let covered = levels.iter().position(|&l| l == 5).unwrap_or(0);
+    let untouched = levels.iter().position(|&l| l == 0).unwrap_or(0);
     Mask {
         what: what.to_owned(),
         w,
         h,
         levels,
+        first: [covered, untouched],
     }
 }
 
@@ -84,27 +88,28 @@ fn emoji(ch: char, px: f32) -> Mask {
     mask(&ch.to_string(), &e, id, px * per_em(&e) / per_em(&bold))
 }
 
-fn rgb(img: &RgbaImage, x: u32, y: u32) -> Rgb {
-    let [red, green, blue, _] = img.get_pixel(x, y).0;
-    Rgb([red, green, blue])
+/// The picture's colours, row by row, packed for a quick search.
+fn packed(img: &RgbaImage) -> Vec<u32> {
+    img.pixels()
+        .map(|p| u32::from_be_bytes([0, p.0[0], p.0[1], p.0[2]]))
+        .collect()
 }
 
 /// Whether `m` is drawn with its corner at (`ox`, `oy`) on a plain background: its
 /// untouched pixels in one colour, and each coverage level in a colour of its own
 /// (the same text colour blended over the same background always gives the same
 /// colour), different from the background's.
-fn drawn_at(img: &RgbaImage, m: &Mask, ox: u32, oy: u32) -> bool {
-    let mut colours: [Option<Rgb>; 6] = [None; 6];
-    for y in 0..m.h {
-        for x in 0..m.w {
-            let level = usize::from(m.levels[(y * m.w + x) as usize]);
-            let c = rgb(img, ox + x, oy + y);
-            match colours[level] {
-                Some(want) if want != c => return false,
-                Some(_) => {}
-                None if colours.contains(&Some(c)) => return false,
-                None => colours[level] = Some(c),
-            }
+fn drawn_at(px: &[u32], width: u32, m: &Mask, ox: u32, oy: u32) -> bool {
+    let mut colours: [Option<u32>; 6] = [None; 6];
+    for i in m.first.into_iter().chain(0..m.levels.len()) {
+        let (x, y) = (i as u32 % m.w, i as u32 / m.w);
+        let level = usize::from(m.levels[i]);
+        let c = px[((oy + y) * width + ox + x) as usize];
+        match colours[level] {
+            Some(want) if want != c => return false,
+            Some(_) => {}
+            None if colours.contains(&Some(c)) => return false,
+            None => colours[level] = Some(c),
         }
     }
     true
@@ -112,10 +117,11 @@ fn drawn_at(img: &RgbaImage, m: &Mask, ox: u32, oy: u32) -> bool {
 
 /// Every top-left corner where `m` is drawn.
 fn find(img: &RgbaImage, m: &Mask) -> Vec<(u32, u32)> {
+    let px = packed(img);
     let mut at = Vec::new();
     for oy in 0..=img.height().saturating_sub(m.h) {
         for ox in 0..=img.width().saturating_sub(m.w) {
-            if drawn_at(img, m, ox, oy) {
+            if drawn_at(&px, img.width(), m, ox, oy) {
                 at.push((ox, oy));
             }
         }
@@ -215,29 +221,29 @@ fn pictures() -> Vec<(String, RgbaImage)> {
     let labels = broadside::render::Labels::default();
     let mut out = vec![(
         "leaderboard".to_owned(),
-        decode(&r.leaderboard(&leaderboard(&NAMES[..10]))),
+        r.leaderboard(&leaderboard(&NAMES[..10])).to_rgba(),
     )];
     for name in NAMES {
         out.push((
             format!("card of {name}"),
-            decode(&r.stats_card(&card(name))),
+            r.stats_card(&card(name)).to_rgba(),
         ));
     }
-    for pair in NAMES.chunks(2) {
-        let names = [pair[0].to_owned(), pair[1].to_owned()];
-        for variant in Variant::ALL {
-            let end = scenes::finished(variant);
-            let reveal = end.reveal().expect("finished");
-            let key = variant.key();
+    for variant in Variant::ALL {
+        let end = scenes::finished(variant);
+        let reveal = end.reveal().expect("finished");
+        let replay = end.replay().expect("finished");
+        let step = replay.steps().last().expect("moves");
+        let key = variant.key();
+        for pair in NAMES.chunks(2) {
+            let names = [pair[0].to_owned(), pair[1].to_owned()];
             out.push((
                 format!("{key} reveal of {names:?}"),
-                decode(&r.reveal(&reveal, &names, &labels)),
+                r.reveal(&reveal, &names, &labels).to_rgba(),
             ));
-            let replay = end.replay().expect("finished");
-            let step = replay.steps().last().expect("moves");
             out.push((
                 format!("{key} replay frame of {names:?}"),
-                decode(&r.replay_frame(&replay, &step, &names, &labels, 1)),
+                r.replay_frame(&replay, &step, &names, &labels, 1).to_rgba(),
             ));
         }
     }

@@ -22,9 +22,10 @@
 //!    (Devanagari, Thai, …) and rare ideographs are left out.
 //!
 //! Each fallback is scaled so that its em is DejaVu Sans' em at the style's size, and
-//! shares the baseline. Glyphs of printable ASCII (which DejaVu Sans always has) are
-//! rasterised once per style when the [`Fonts`] are built; any other character is
-//! looked up along the chain and rasterised when drawn.
+//! shares the baseline. Printable ASCII (which DejaVu Sans always has) takes a fast
+//! path: its glyphs, advances and bitmaps are worked out once per style when the
+//! [`Fonts`] are built. Any other character is looked up along the chain and
+//! rasterised when drawn.
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
