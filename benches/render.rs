@@ -10,7 +10,7 @@ mod scenes;
 use std::hint::black_box;
 
 use broadside::game::Variant;
-use broadside::render::{Labels, Renderer};
+use broadside::render::{Labels, LeaderRow, LeaderboardView, Renderer};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench(c: &mut Criterion) {
@@ -39,6 +39,20 @@ fn bench(c: &mut Criterion) {
             b.iter(|| r.reveal(black_box(&reveal), &names, &labels).to_png());
         });
     }
+    // A full leaderboard page, with plain names and with names that need the fallback
+    // fonts (emoji, CJK), which are rasterised when drawn.
+    for (key, names) in [
+        ("ascii", ["Ann", "Bjørn", "Kraken", "Sven", "Maja"]),
+        (
+            "emoji",
+            ["🐙 Kraken", "Ann ✨", "田中 さくら", "❤️ Maja", "🏴‍☠️ Sven"],
+        ),
+    ] {
+        let view = leaderboard(&names);
+        c.bench_function(&format!("leaderboard/{key}"), |b| {
+            b.iter(|| r.leaderboard(black_box(&view)).to_png());
+        });
+    }
     // A classic match of 100 moves (40 misses each, then 20 hits) as an animated GIF.
     let long = scenes::long(Variant::Classic, 40);
     let replay = long.replay().expect("finished");
@@ -65,6 +79,28 @@ fn bench(c: &mut Criterion) {
         b.iter(|| r.replay(black_box(&replay), &names, &labels));
     });
     group.finish();
+}
+
+/// Ten lines, two of each name.
+fn leaderboard(names: &[&str; 5]) -> LeaderboardView {
+    LeaderboardView {
+        title: "Leaderboard · Classic".to_owned(),
+        subtitle: "The Harbour Tavern · page 1 of 3".to_owned(),
+        columns: ["#", "Player", "Rating", "W–L–D"].map(str::to_owned),
+        rows: (0..10u32)
+            .map(|i| LeaderRow {
+                rank: Some(i + 1),
+                name: names[i as usize % 5].to_owned(),
+                rating: format!("1 {}", 700 - i * 20),
+                record: format!("{}–{}–{}", 20 - i, i, i % 3),
+                provisional: false,
+                highlight: i == 3,
+            })
+            .collect(),
+        provisional_title: "Provisional".to_owned(),
+        you: None,
+        empty: String::new(),
+    }
 }
 
 criterion_group!(benches, bench);

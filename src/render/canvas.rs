@@ -161,6 +161,7 @@ impl Canvas {
     }
 
     /// Covers the pixel at offset `at` with `fg` at a partial `level`.
+    #[inline]
     fn mix_at(&mut self, at: usize, fg: u8, level: u8) {
         let bg = self.pixels[at];
         if bg == fg {

@@ -6,6 +6,7 @@ mod scenes;
 mod game_props;
 mod game_scripted;
 mod render;
+mod render_emoji;
 mod render_golden;
 mod render_stats;
 mod replay;
