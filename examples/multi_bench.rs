@@ -82,6 +82,9 @@ async fn open_battles(session: &Arc<Session>, n: u64) -> Vec<Battle> {
                         guild_locale: None,
                         challenger_locale: None,
                         computer: None,
+                        pace: broadside::session::Pace::Standard,
+                        rated: true,
+                        thread: false,
                     })
                     .await
                     .expect("challenge")

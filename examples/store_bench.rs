@@ -93,6 +93,9 @@ async fn open_battles(
                 guild_locale: Some("da".into()),
                 challenger_locale: Some("da".into()),
                 computer: None,
+                pace: broadside::session::Pace::Standard,
+                rated: true,
+                thread: false,
             })
             .await
             .expect("challenge")

@@ -198,6 +198,42 @@ fn shard_range(
     Ok(Some(ShardRange { first, last }))
 }
 
+/// `PACE_SCALE`: how many times faster than real time paces run (testing only; 1 when unset).
+fn pace_scale(value: Option<String>) -> Result<u32, ConfigError> {
+    let reason = "expected a whole number from 1 to 100000";
+    let Some(v) = value else { return Ok(1) };
+    let n = parse_nonzero(VAR_PACE_SCALE, &v, reason)?;
+    u32::try_from(n)
+        .ok()
+        .filter(|n| *n <= 100_000)
+        .ok_or(ConfigError::Invalid {
+            var: VAR_PACE_SCALE,
+            value: v,
+            reason,
+        })
+}
+
+/// `DATABASE_URL`, checked for a scheme we know; the default SQLite file when unset.
+fn database_url(value: Option<String>) -> Result<String, ConfigError> {
+    match value {
+        None => Ok(DEFAULT_DATABASE_URL.to_owned()),
+        Some(v)
+            if ["sqlite:", "postgres:", "postgresql:"]
+                .iter()
+                .any(|scheme| v.trim().starts_with(scheme)) =>
+        {
+            Ok(v.trim().to_owned())
+        }
+        Some(v) => Err(ConfigError::Invalid {
+            var: VAR_DATABASE_URL,
+            // A URL may carry a password: never print it.
+            value: crate::store::redacted(&v),
+            reason: "expected sqlite://FILE (such as sqlite://broadside.db) or \
+                     postgres://USER@HOST/DATABASE",
+        }),
+    }
+}
+
 /// `SHARD_COUNT`: unset is one shard.
 fn shards(value: Option<String>) -> Result<Shards, ConfigError> {
     match value {
@@ -277,25 +313,7 @@ impl Config {
             })
             .transpose()?;
 
-        let database_url = match optional(VAR_DATABASE_URL) {
-            None => DEFAULT_DATABASE_URL.to_owned(),
-            Some(v)
-                if ["sqlite:", "postgres:", "postgresql:"]
-                    .iter()
-                    .any(|scheme| v.trim().starts_with(scheme)) =>
-            {
-                v.trim().to_owned()
-            }
-            Some(v) => {
-                return Err(ConfigError::Invalid {
-                    var: VAR_DATABASE_URL,
-                    // A URL may carry a password: never print it.
-                    value: crate::store::redacted(&v),
-                    reason: "expected sqlite://FILE (such as sqlite://broadside.db) or \
-                             postgres://USER@HOST/DATABASE",
-                });
-            }
-        };
+        let database_url = database_url(optional(VAR_DATABASE_URL))?;
 
         let metrics_addr = optional(VAR_METRICS_ADDR)
             .map(|v| {
@@ -307,24 +325,7 @@ impl Config {
             })
             .transpose()?;
 
-        let pace_scale = optional(VAR_PACE_SCALE)
-            .map(|v| {
-                let n = parse_nonzero(
-                    VAR_PACE_SCALE,
-                    &v,
-                    "expected a whole number from 1 to 100000",
-                )?;
-                u32::try_from(n)
-                    .ok()
-                    .filter(|n| *n <= 100_000)
-                    .ok_or(ConfigError::Invalid {
-                        var: VAR_PACE_SCALE,
-                        value: v,
-                        reason: "expected a whole number from 1 to 100000",
-                    })
-            })
-            .transpose()?
-            .unwrap_or(1);
+        let pace_scale = pace_scale(optional(VAR_PACE_SCALE))?;
         let shard_count = shards(optional(VAR_SHARD_COUNT))?;
         let shard_range = shard_range(optional(VAR_SHARDS), shard_count, &database_url)?;
         Ok(Self {

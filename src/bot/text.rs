@@ -110,13 +110,14 @@ pub fn settings(
         let channels: Vec<String> = s.channels.iter().map(|&c| channel(c)).collect();
         tr!(lang, "settings-channels", channels = channels.join(", "))
     });
-    lines.push(match &s.language {
-        Some(code) => tr!(lang, "settings-language", language = language_name(code)),
-        None => tr!(
+    lines.push(if let Some(code) = &s.language {
+        tr!(lang, "settings-language", language = language_name(code))
+    } else {
+        tr!(
             lang,
             "settings-language-server",
             language = language_name(server_locale.unwrap_or("en-US"))
-        ),
+        )
     });
     lines.push(tr!(
         lang,

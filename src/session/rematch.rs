@@ -192,34 +192,7 @@ impl Session {
     ) -> Result<Restarted, SessionError> {
         let players = old.game.players();
         let variant = old.game.variant();
-        let seed = self.seeds.next();
-        let mut game = Match::challenge(players[0], players[1], variant, old.game.options(), seed)
-            .map_err(|e| SessionError::rules(variant, e))?;
-        game.accept(players[1])
-            .map_err(|e| SessionError::rules(variant, e))?;
-        let first = old.game.reveal().map(|r| {
-            if r.first == players[0] {
-                players[1]
-            } else {
-                players[0]
-            }
-        });
-        if let Some(first) = first {
-            game.set_first(first);
-        }
-        let mut computer = None;
-        if let Some(c) = &old.computer {
-            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
-            let bot = players[1];
-            game.set_fleet(bot, ai::place_fleet(variant, c.difficulty, &mut rng))
-                .map_err(|e| SessionError::rules(variant, e))?;
-            game.confirm(bot)
-                .map_err(|e| SessionError::rules(variant, e))?;
-            computer = Some(Computer {
-                difficulty: c.difficulty,
-                rng,
-            });
-        }
+        let (game, computer, first) = rematch_game(old, self.seeds.next())?;
         let fleet_of = |side: Side| match old.game.phase() {
             crate::game::Phase::Finished {
                 battle: Some(b), ..
@@ -314,4 +287,42 @@ impl Session {
         .await
         .map(|(p, _)| p)
     }
+}
+
+/// The new match between the same two players, accepted, with the other one to open this
+/// time (when the old one got as far as the reveal) and the computer's fleet placed.
+fn rematch_game(
+    old: &Entry,
+    seed: u64,
+) -> Result<(Match, Option<Computer>, Option<PlayerId>), SessionError> {
+    let players = old.game.players();
+    let variant = old.game.variant();
+    let mut game = Match::challenge(players[0], players[1], variant, old.game.options(), seed)
+        .map_err(|e| SessionError::rules(variant, e))?;
+    game.accept(players[1])
+        .map_err(|e| SessionError::rules(variant, e))?;
+    let first = old.game.reveal().map(|r| {
+        if r.first == players[0] {
+            players[1]
+        } else {
+            players[0]
+        }
+    });
+    if let Some(first) = first {
+        game.set_first(first);
+    }
+    let mut computer = None;
+    if let Some(c) = &old.computer {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
+        let bot = players[1];
+        game.set_fleet(bot, ai::place_fleet(variant, c.difficulty, &mut rng))
+            .map_err(|e| SessionError::rules(variant, e))?;
+        game.confirm(bot)
+            .map_err(|e| SessionError::rules(variant, e))?;
+        computer = Some(Computer {
+            difficulty: c.difficulty,
+            rng,
+        });
+    }
+    Ok((game, computer, first))
 }

@@ -10,7 +10,7 @@ use support::{BotProcess, FakeDiscord, GUILD_ID, Scope, SentKind};
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
 /// Every command, in registration order.
-const ALL_COMMANDS: [&str; 14] = [
+const ALL_COMMANDS: [&str; 17] = [
     "challenge",
     "place",
     "fire",
@@ -22,7 +22,10 @@ const ALL_COMMANDS: [&str; 14] = [
     "stats",
     "leaderboard",
     "history",
+    "matches",
     "privacy",
+    "reminders",
+    "settings",
     "rules",
     "help",
 ];
@@ -81,6 +84,13 @@ async fn registers_its_commands_in_the_dev_guild() {
         }
     }
     assert_eq!(subs[1]["name_localizations"]["nl"], "verwijderen");
+    // `/settings` is offered to those who may manage the server (Discord hides it from the
+    // rest; the bot checks again), and only in servers.
+    let settings = registration
+        .command("settings")
+        .expect("settings registered");
+    assert_eq!(settings["default_member_permissions"], "32", "{settings}");
+    assert_eq!(settings["contexts"], json!([0]), "{settings}");
 
     let rec = fake.recording();
     assert_eq!(rec.identifies[0]["token"], "Bot fake-token");

@@ -368,6 +368,7 @@ async fn seed(url: &str, guild: u64, members: u64) {
                 created_ms: 1,
                 updated_ms: 1,
                 moves: Vec::new(),
+                remind_ms: None,
                 claims: Vec::new(),
                 computer_next: false,
                 played: Some(Played {

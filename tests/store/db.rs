@@ -306,6 +306,35 @@ impl Store for Flaky {
     fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>> {
         Box::pin(async move { self.store_ref().computer_waiting(before_ms).await })
     }
+    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+        Box::pin(async move { self.store_ref().reminders_due(at_ms, limit).await })
+    }
+    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move { self.store_ref().reminders_off(player).await })
+    }
+    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.before_write(false).await?;
+            self.store_ref().set_reminders(player, on, at_ms).await
+        })
+    }
+    fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
+        Box::pin(async move { self.store_ref().settings(guild).await })
+    }
+    fn save_settings<'a>(
+        &'a self,
+        guild: u64,
+        settings: Option<&'a str>,
+        at_ms: i64,
+    ) -> StoreFuture<'a, ()> {
+        Box::pin(async move {
+            self.before_write(false).await?;
+            self.store_ref().save_settings(guild, settings, at_ms).await
+        })
+    }
+    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
+        Box::pin(async move { self.store_ref().live_in(guild, offset, limit).await })
+    }
 }
 
 impl SharedStore for Flaky {

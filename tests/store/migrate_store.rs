@@ -26,6 +26,9 @@ const TIMEOUTS: Timeouts = Timeouts {
 
 fn new_match(channel: u64, a: PlayerId, b: PlayerId) -> NewMatch {
     NewMatch {
+        pace: broadside::session::Pace::Standard,
+        rated: true,
+        thread: false,
         channel: ChannelKey(channel),
         guild: Some(GUILD),
         challenger: a,
@@ -76,6 +79,9 @@ async fn fill(from: &str) -> (MatchId, MatchId) {
     s.fire(ChannelKey(1), first, "E5").await.unwrap();
     s.forfeit(first).await.unwrap();
     s.challenge(NewMatch {
+        pace: broadside::session::Pace::Standard,
+        rated: true,
+        thread: false,
         opponent: BOT,
         computer: Some(Difficulty::Easy),
         ..new_match(2, CAROL, BOT)

@@ -35,6 +35,9 @@ const TIMEOUTS: Timeouts = Timeouts {
 
 fn new_match(variant: Variant) -> NewMatch {
     NewMatch {
+        pace: broadside::session::Pace::Standard,
+        rated: true,
+        thread: false,
         channel: CHANNEL,
         guild: Some(5),
         challenger: ALICE,
@@ -378,6 +381,9 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
 
 async fn a_computer_match_is_restored_with_its_random_numbers(db: Db) {
     let mk = || NewMatch {
+        pace: broadside::session::Pace::Standard,
+        rated: true,
+        thread: false,
         opponent: BOT,
         names: ["Alice".into(), "Broadside".into()],
         computer: Some(broadside::ai::Difficulty::Hard),
@@ -643,6 +649,7 @@ async fn an_older_version_is_refused_by_the_store(db: Db) {
         moves: Vec::new(),
         claims: Vec::new(),
         computer_next: false,
+        remind_ms: None,
         played: None,
         rematch_of: None,
     };
@@ -662,6 +669,9 @@ async fn versus_computer(
 ) -> MatchId {
     let challenged = s
         .challenge(NewMatch {
+            pace: broadside::session::Pace::Standard,
+            rated: true,
+            thread: false,
             opponent: BOT,
             names: ["Alice".into(), "Broadside".into()],
             computer: Some(level),
@@ -954,6 +964,9 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
 /// A challenge of `from` to `to` in `channel`.
 fn challenge_in(channel: u64, from: PlayerId, to: PlayerId) -> NewMatch {
     NewMatch {
+        pace: broadside::session::Pace::Standard,
+        rated: true,
+        thread: false,
         channel: ChannelKey(channel),
         challenger: from,
         opponent: to,

@@ -51,6 +51,9 @@ async fn processes(name: &str, n: usize, timeouts: Timeouts) -> Option<(pg::PgDb
 
 fn challenge(channel: u64, challenger: PlayerId, opponent: PlayerId) -> NewMatch {
     NewMatch {
+        pace: broadside::session::Pace::Standard,
+        rated: true,
+        thread: false,
         channel: ChannelKey(channel),
         guild: Some(5),
         challenger,

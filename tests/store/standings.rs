@@ -33,6 +33,9 @@ const TIMEOUTS: Timeouts = Timeouts {
 
 fn new_match(variant: Variant) -> NewMatch {
     NewMatch {
+        pace: broadside::session::Pace::Standard,
+        rated: true,
+        thread: false,
         channel: CHANNEL,
         guild: Some(GUILD),
         challenger: ALICE,
@@ -155,6 +158,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         moves: Vec::new(),
         claims: Vec::new(),
         computer_next: false,
+        remind_ms: None,
         played: Some(Played {
             names: ["Alice".into(), "Bob".into()],
             stats: Default::default(),
@@ -197,6 +201,9 @@ async fn what_counts_and_what_does_not(db: Db) {
     // Against the computer: not rated, counted per difficulty.
     let c = s
         .challenge(NewMatch {
+            pace: broadside::session::Pace::Standard,
+            rated: true,
+            thread: false,
             opponent: BOT,
             names: ["Alice".into(), "Broadside".into()],
             computer: Some(Difficulty::Hard),
@@ -282,6 +289,7 @@ async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: 
         moves: Vec::new(),
         claims: Vec::new(),
         computer_next: false,
+        remind_ms: None,
         played: Some(Played {
             names: [format!("P{a}"), format!("P{b}")],
             stats: Default::default(),
@@ -475,6 +483,9 @@ async fn a_rematch_runs_out_and_the_computer_needs_no_click(db: Db) {
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(6)));
     let c = s
         .challenge(NewMatch {
+            pace: broadside::session::Pace::Standard,
+            rated: true,
+            thread: false,
             opponent: BOT,
             names: ["Alice".into(), "Broadside".into()],
             computer: Some(Difficulty::Easy),

@@ -108,40 +108,9 @@ pub async fn challenge(
         )));
     }
     let guild = ctx.guild_id().map(serenity::GuildId::get);
-    let settings = match guild {
-        Some(g) => ctx.data().session.settings(g).await.map_err(|e| {
-            tracing::error!(error = %e, "could not read the settings");
-            Error::Failed(UserError(tr!(lang, "err-storage-read")))
-        })?,
-        None => Settings::default(),
-    };
     let (channel, parent) = where_asked(ctx);
-    if !settings.allows(channel, parent) {
-        let channels: Vec<String> = settings
-            .channels
-            .iter()
-            .map(|&c| text::channel(c))
-            .collect();
-        return Err(Error::user(tr!(
-            lang,
-            "err-channel-not-allowed",
-            channels = channels.join(", ")
-        )));
-    }
-    let pace: Pace = pace.map_or(settings.pace, Into::into);
-    if !settings.paces.contains(&pace) {
-        let paces: Vec<String> = settings
-            .paces
-            .iter()
-            .map(|&p| names::pace(lang, p))
-            .collect();
-        return Err(Error::user(tr!(
-            lang,
-            "err-pace-not-allowed",
-            pace = names::pace(lang, pace),
-            paces = paces.join(", ")
-        )));
-    }
+    let (settings, pace) =
+        allowed_here(ctx, lang, guild, (channel, parent), pace.map(Into::into)).await?;
     let variant: Variant = variant.map_or(settings.default_rules, Into::into);
     if opponent.id == me.id {
         return Err(Error::user(tr!(lang, "err-challenge-self")));
@@ -190,20 +159,61 @@ pub async fn challenge(
         .await
         .map_err(|e| session_error(&asker(ctx), &e))?;
     let public = Lang::from_opt(guild_locale.as_deref());
-    match level {
-        Some(level) => {
-            announce_versus_computer(ctx, public, &opponent, variant, level, opened).await
-        }
-        None => {
-            announce_challenge(ctx, public, &opponent, variant, options, opened).await?;
-            if wants_thread && !thread {
-                // Said once, to the challenger alone: why this match is not in a thread.
-                ctx.send(private_reply(tr!(lang, "challenge-no-thread")))
-                    .await?;
-            }
-            Ok(())
-        }
+    if let Some(level) = level {
+        return announce_versus_computer(ctx, public, &opponent, variant, level, opened).await;
     }
+    announce_challenge(ctx, public, &opponent, variant, options, opened).await?;
+    if wants_thread && !thread {
+        // Said once, to the challenger alone: why this match is not in a thread.
+        ctx.send(private_reply(tr!(lang, "challenge-no-thread")))
+            .await?;
+    }
+    Ok(())
+}
+
+/// The server's settings, once they allow a match here at this pace (the pace asked for or
+/// the server's default); otherwise the private error that says what is allowed.
+async fn allowed_here(
+    ctx: Context<'_>,
+    lang: Lang,
+    guild: Option<u64>,
+    (channel, parent): (u64, Option<u64>),
+    pace: Option<Pace>,
+) -> Result<(Settings, Pace), Error> {
+    let settings = match guild {
+        Some(g) => ctx.data().session.settings(g).await.map_err(|e| {
+            tracing::error!(error = %e, "could not read the settings");
+            Error::Failed(UserError(tr!(lang, "err-storage-read")))
+        })?,
+        None => Settings::default(),
+    };
+    if !settings.allows(channel, parent) {
+        let channels: Vec<String> = settings
+            .channels
+            .iter()
+            .map(|&c| text::channel(c))
+            .collect();
+        return Err(Error::user(tr!(
+            lang,
+            "err-channel-not-allowed",
+            channels = channels.join(", ")
+        )));
+    }
+    let pace: Pace = pace.unwrap_or(settings.pace);
+    if !settings.paces.contains(&pace) {
+        let paces: Vec<String> = settings
+            .paces
+            .iter()
+            .map(|&p| names::pace(lang, p))
+            .collect();
+        return Err(Error::user(tr!(
+            lang,
+            "err-pace-not-allowed",
+            pace = names::pace(lang, pace),
+            paces = paces.join(", ")
+        )));
+    }
+    Ok((settings, pace))
 }
 
 /// The channel the command was used in and, when it is a thread, the channel the thread

@@ -54,9 +54,9 @@ pub fn pace(lang: Lang, pace: Pace) -> String {
 #[must_use]
 pub fn duration(lang: Lang, d: std::time::Duration) -> String {
     let secs = d.as_secs();
-    if secs >= 3600 && secs % 3600 == 0 {
+    if secs >= 3600 && secs.is_multiple_of(3600) {
         tr!(lang, "duration-hours", n = secs / 3600)
-    } else if secs >= 60 && secs % 60 == 0 {
+    } else if secs >= 60 && secs.is_multiple_of(60) {
         tr!(lang, "duration-minutes", n = secs / 60)
     } else {
         tr!(lang, "duration-seconds", n = secs)
