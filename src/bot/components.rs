@@ -9,7 +9,7 @@ use serenity::{ComponentInteraction, CreateInteractionResponse, CreateInteractio
 use super::buttons::{ButtonId, PREFIX};
 use super::deliver::{self, Post};
 use super::i18n::errors::{Asker, forget_error, rematch_error, replay_refusal, session_error};
-use super::i18n::names::variant_title;
+use super::i18n::names::{variant_name, variant_title};
 use super::i18n::{Lang, tr};
 use super::play::{self, lang_of, player};
 use super::{Data, Error, computer, pictures, text};
@@ -511,7 +511,7 @@ async fn open_thread(
         "thread-name",
         a = accepted.names[0].as_str(),
         b = accepted.names[1].as_str(),
-        variant = variant_title(public, accepted.variant)
+        variant = variant_name(public, accepted.variant)
     )
     .chars()
     .take(100)
@@ -661,7 +661,9 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
         };
         // In the channel, or else to the players by DM: the first player must know.
         let humans = play::user_ids(&readied.members);
-        deliver::post_or_dm(&ctx.http, &c.data.notes, preview.channel.0, &start, &humans).await;
+        let message =
+            deliver::post_or_dm(&ctx.http, &c.data.notes, preview.channel.0, &start, &humans).await;
+        play::shown(c.data, id, readied.pace, message).await;
         // Against the computer, it may fire first (whatever got through above).
         if readied.computer_next {
             computer::take_turn(&ctx.http, c.data, id).await;

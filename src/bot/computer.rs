@@ -18,14 +18,20 @@ pub async fn take_turn(http: &Http, data: &Data, id: MatchId) {
         return;
     };
     let ended = turn.ended.take();
-    announce(http, data, &turn).await;
-    if let Some(end) = ended {
-        play::announce(http, data, &end).await;
+    let message = announce(http, data, &turn).await;
+    match ended {
+        Some(end) => play::announce(http, data, &end).await,
+        None => play::shown(data, turn.id, turn.pace, message).await,
     }
 }
 
-/// Posts the computer's move, in the style of a member's (by DM if the channel refuses).
-async fn announce(http: &Http, data: &Data, turn: &ComputerTurn) {
+/// Posts the computer's move, in the style of a member's (by DM if the channel refuses);
+/// the channel message's id when it went there.
+async fn announce(
+    http: &Http,
+    data: &Data,
+    turn: &ComputerTurn,
+) -> Option<poise::serenity_prelude::MessageId> {
     let lang = lang_of(turn.guild_locale.as_ref());
     let (content, files) = play::shot_announcement(
         lang,
@@ -41,5 +47,5 @@ async fn announce(http: &Http, data: &Data, turn: &ComputerTurn) {
         about: Some(turn.id),
         ..Post::default()
     };
-    deliver::post_or_dm(http, &data.notes, turn.channel.0, &post, &[turn.member.0]).await;
+    deliver::post_or_dm(http, &data.notes, turn.channel.0, &post, &[turn.member.0]).await
 }

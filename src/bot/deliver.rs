@@ -20,7 +20,7 @@ use super::discord::{MISSING_PERMISSIONS, is_transient, may_have_arrived, status
 const TRIES: usize = 3;
 /// The most one try may take, whatever serenity does inside it (with its own rate
 /// limiter on, it would wait out any number of 429s).
-const ATTEMPT: Duration = Duration::from_secs(30);
+pub const ATTEMPT: Duration = Duration::from_secs(30);
 /// The pause before the second and third try.
 const BACKOFF: [Duration; 2] = [Duration::from_millis(500), Duration::from_millis(1500)];
 
@@ -78,8 +78,9 @@ impl Post {
 
 /// Posts `post` in `channel`: up to three tries for transient failures (the nonce makes a
 /// repeated post show once), and once more without pictures if the bot may not attach
-/// files there. Each failure is logged once with its route and status.
-pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<(), Error> {
+/// files there. Each failure is logged once with its route and status. Returns the
+/// message's id.
+pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<serenity::MessageId, Error> {
     let nonce = format!("bs{:x}", rand::rng().random::<u64>());
     let channel_id = ChannelId::new(channel);
     let mut with_files = !post.files.is_empty();
@@ -92,7 +93,7 @@ pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<(), Error> {
         )
         .await;
         let e = match sent {
-            Ok(Ok(_)) => return Ok(()),
+            Ok(Ok(message)) => return Ok(message.id),
             Ok(Err(e)) => e,
             Err(_) => {
                 tracing::warn!(channel, match_id = %post.match_id(), try_number = tries, "a channel post took too long");
@@ -156,16 +157,24 @@ pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
 
 /// Posts `post` in `channel`; if that fails for good, sends it to each of `players` by DM
 /// instead, and if that fails too, keeps its text for the player's next command in
-/// `notes`, so that what happened in a match is always shown somewhere.
-pub async fn post_or_dm(http: &Http, notes: &Notes, channel: u64, post: &Post, players: &[u64]) {
-    if post_quietly(http, channel, post).await {
-        return;
+/// `notes`, so that what happened in a match is always shown somewhere. Returns the
+/// channel message's id when it went to the channel.
+pub async fn post_or_dm(
+    http: &Http,
+    notes: &Notes,
+    channel: u64,
+    post: &Post,
+    players: &[u64],
+) -> Option<serenity::MessageId> {
+    if let Some(message) = post_quietly(http, channel, post).await {
+        return Some(message);
     }
     for &p in players {
         if !dm(http, p, post).await {
             notes.keep(p, &post.content);
         }
     }
+    None
 }
 
 /// At most this many undelivered notes are kept per member (the oldest go first).
@@ -253,13 +262,13 @@ pub async fn archive(http: &Http, thread: u64) {
     }
 }
 
-/// [`post`], logging instead of returning the failure; `true` when it went out.
-pub async fn post_quietly(http: &Http, channel: u64, post: &Post) -> bool {
+/// [`post`], logging instead of returning the failure; the message's id when it went out.
+pub async fn post_quietly(http: &Http, channel: u64, post: &Post) -> Option<serenity::MessageId> {
     match self::post(http, channel, post).await {
-        Ok(()) => true,
+        Ok(message) => Some(message),
         Err(e) => {
             tracing::warn!(channel, match_id = %post.match_id(), error = %e, "gave up on a channel post");
-            false
+            None
         }
     }
 }

@@ -253,3 +253,20 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
 pub fn user_ids(members: &[PlayerId]) -> Vec<u64> {
     members.iter().map(|p| p.0).collect()
 }
+
+/// Notes `message` as the last one shown about daily match `id`, for its reminders to
+/// link to (other paces keep nothing, and are not asked). A failure only makes the link
+/// point at the channel.
+pub async fn shown(
+    data: &Data,
+    id: crate::session::MatchId,
+    pace: crate::session::Pace,
+    message: Option<serenity::MessageId>,
+) {
+    let Some(message) = message.filter(|_| pace.reminds()) else {
+        return;
+    };
+    if let Err(e) = data.session.shown(id, message.get()).await {
+        tracing::debug!(match_id = %id, error = %e, "could not note the last message");
+    }
+}

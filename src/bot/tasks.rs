@@ -156,10 +156,12 @@ pub fn spawn_resume_notes(
 #[must_use]
 pub fn reminder_text(r: &Reminding) -> String {
     let lang = Lang::from_opt(r.locale.as_deref());
+    // To the last message shown about the match when one was noted, else its channel.
     let link = format!(
-        "https://discord.com/channels/{}/{}",
+        "https://discord.com/channels/{}/{}{}",
         r.guild.map_or_else(|| "@me".to_owned(), |g| g.to_string()),
-        r.channel.0
+        r.channel.0,
+        r.message.map_or_else(String::new, |m| format!("/{m}"))
     );
     tr!(
         lang,

@@ -37,6 +37,8 @@ pub struct ComputerTurn {
     pub guild_locale: Option<String>,
     /// The member playing against the computer.
     pub member: PlayerId,
+    /// The match's pace.
+    pub pace: super::Pace,
 }
 
 /// Marks a match's computer turn as running until dropped.
@@ -84,6 +86,7 @@ struct Played {
     variant: Variant,
     guild_locale: Option<String>,
     member: PlayerId,
+    pace: super::Pace,
 }
 
 impl Session {
@@ -148,6 +151,7 @@ impl Session {
                 channel: played.channel,
                 guild_locale: played.guild_locale.clone(),
                 member: played.member,
+                pace: played.pace,
             });
             t.outcomes.push(played.outcome);
             t.view = played.view;
@@ -204,6 +208,7 @@ impl Session {
                 variant: e.game.variant(),
                 guild_locale: e.guild_locale.clone(),
                 member: e.game.player(Side::Challenger),
+                pace: e.pace,
                 outcome,
             })
         })

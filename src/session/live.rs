@@ -112,6 +112,10 @@ pub struct Entry {
     /// Which reminders the player to move has had this turn.
     #[serde(default)]
     pub reminded: Reminded,
+    /// The last message shown about it where it is played (kept for daily matches only,
+    /// whose reminders link to it).
+    #[serde(default)]
+    pub last_message: Option<u64>,
 }
 
 /// `true`, for fields that were added later and default to it.
@@ -596,6 +600,7 @@ mod tests {
             rated: true,
             home: Home::Channel,
             reminded: Reminded::default(),
+            last_message: None,
         }
     }
 

@@ -234,6 +234,8 @@ pub struct Fired {
     pub computer_next: bool,
     /// The members of the match (not the computer).
     pub members: Vec<PlayerId>,
+    /// The match's pace.
+    pub pace: Pace,
 }
 
 /// Whether the computer plays `entry`'s opponent seat and is to move.
@@ -309,6 +311,7 @@ impl Session {
             rated: new.rated,
             home,
             reminded: Reminded::default(),
+            last_message: None,
         };
         let preview = entry
             .computer
@@ -417,6 +420,21 @@ impl Session {
         })
         .await
         .map(|(at, _)| at)
+    }
+
+    /// Remembers `message` as the last one shown about match `id` where it is played, for
+    /// the reminders of a daily match to link to. Other paces keep nothing (callers need
+    /// not ask).
+    pub async fn shown(&self, id: MatchId, message: u64) -> Result<(), SessionError> {
+        self.act(Locate::Id(id), SessionError::Stale, |e, _| {
+            if !e.pace.reminds() || e.last_message == Some(message) {
+                return Err(SessionError::Stale);
+            }
+            e.last_message = Some(message);
+            Ok(())
+        })
+        .await
+        .map(|((), _)| ())
     }
 
     /// The challenged player declines. `Ok(None)` when the match was ended meanwhile by
@@ -558,6 +576,7 @@ impl Session {
                     ended: None,
                     guild_locale: e.guild_locale.clone(),
                     members: e.members(),
+                    pace: e.pace,
                     outcome,
                 })
             })

@@ -230,6 +230,7 @@ impl Session {
             rated: old.rated,
             home: old.home,
             reminded: super::live::Reminded::default(),
+            last_message: None,
         };
         let mut previews = Vec::new();
         for (i, p) in entry.members().into_iter().enumerate() {

@@ -2,7 +2,7 @@
 //!
 //! Time the bot was down never counts against a player: each deadline gets back the time
 //! that was left at the last heartbeat (the last moment the bot was known to run), and at
-//! least [`MIN_AFTER_RESTART`].
+//! least [`MIN_AFTER_RESTART`] (or the whole phase, where a phase is shorter).
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -40,15 +40,27 @@ pub struct Resumed {
 }
 
 /// The deadline a match gets back: what was left at `last_seen`, but at least
-/// [`MIN_AFTER_RESTART`] from `now`.
+/// [`MIN_AFTER_RESTART`] from `now`, or `whole` (the phase's full length) where that is
+/// shorter: a restart never gives more than a fresh phase.
 #[must_use]
 pub fn restored_deadline(
     deadline: SystemTime,
     last_seen: SystemTime,
     now: SystemTime,
+    whole: Duration,
 ) -> SystemTime {
     let left = deadline.duration_since(last_seen).unwrap_or(Duration::ZERO);
-    now + left.max(MIN_AFTER_RESTART)
+    now + left.max(MIN_AFTER_RESTART.min(whole))
+}
+
+/// The full length of the phase `entry` is in, at its pace.
+fn phase_length(entry: &Entry, standard: super::Timeouts) -> Duration {
+    let limits = entry.timeouts(standard);
+    match entry.game.phase_kind() {
+        PhaseKind::Challenge => limits.challenge,
+        PhaseKind::Placement => limits.placement,
+        PhaseKind::Battle | PhaseKind::Finished => limits.turn,
+    }
 }
 
 /// The note about `entry` coming back.
@@ -81,12 +93,14 @@ impl Session {
         paces: impl Into<Paces>,
         seeds: Seeds,
     ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
+        let paces: Paces = paces.into();
         let store = match &opened {
             Opened::Local(store) => Arc::clone(store),
             Opened::Shared(store) => {
-                return Self::join(Arc::clone(store), paces.into(), seeds).await;
+                return Self::join(Arc::clone(store), paces, seeds).await;
             }
         };
+        let standard = paces.of(super::Pace::Standard);
         let states = store.live_states().await?;
         let now = SystemTime::now();
         // Without a heartbeat (a crash before the first one), the clock is all we have.
@@ -103,7 +117,8 @@ impl Session {
                     continue;
                 }
             };
-            entry.deadline = restored_deadline(entry.deadline, last_seen, now);
+            let whole = phase_length(&entry, standard);
+            entry.deadline = restored_deadline(entry.deadline, last_seen, now, whole);
             entry.version += 1;
             let rec =
                 record::of(&entry, now, Vec::new()).map_err(|e| StoreError::Data(e.to_string()))?;
@@ -138,7 +153,7 @@ impl Session {
                 "live matches restored"
             );
         }
-        let session = Session::with_engine(opened, live, paces.into(), seeds);
+        let session = Session::with_engine(opened, live, paces, seeds);
         Ok((session, resumed, unsent))
     }
 
@@ -169,6 +184,7 @@ impl Session {
     /// heartbeat. A match that cannot be changed is logged and left as it is.
     async fn give_time_back(&self) -> Result<Vec<Resumed>, StoreError> {
         let now = SystemTime::now();
+        let standard = self.standard();
         let now_ms = record::millis(now);
         let last_seen = self.store.last_beat().await?.map_or(now, from_millis);
         let mut resumed = Vec::new();
@@ -176,7 +192,8 @@ impl Session {
             let id = MatchId(id);
             let moved = self
                 .act(Locate::Id(id), SessionError::Stale, |e, change| {
-                    e.deadline = restored_deadline(e.deadline, last_seen, change.now);
+                    let whole = phase_length(e, standard);
+                    e.deadline = restored_deadline(e.deadline, last_seen, change.now, whole);
                     Ok(resumed_of(e))
                 })
                 .await;
@@ -218,10 +235,15 @@ mod tests {
     fn downtime_is_given_back() {
         let t = |s| SystemTime::UNIX_EPOCH + Duration::from_secs(s);
         // 200 s were left when the bot was last seen; it came back 1000 s later.
-        assert_eq!(restored_deadline(t(1200), t(1000), t(2000)), t(2200));
+        let turn = Duration::from_secs(300);
+        assert_eq!(restored_deadline(t(1200), t(1000), t(2000), turn), t(2200));
         // Only 10 s were left: at least a minute.
-        assert_eq!(restored_deadline(t(1010), t(1000), t(2000)), t(2060));
+        assert_eq!(restored_deadline(t(1010), t(1000), t(2000), turn), t(2060));
         // Already past when the bot went down: a minute.
-        assert_eq!(restored_deadline(t(900), t(1000), t(2000)), t(2060));
+        assert_eq!(restored_deadline(t(900), t(1000), t(2000), turn), t(2060));
+        // Never more than the whole phase, where that is shorter than a minute.
+        let short = Duration::from_secs(30);
+        assert_eq!(restored_deadline(t(900), t(1000), t(2000), short), t(2030));
+        assert_eq!(restored_deadline(t(1040), t(1000), t(2000), short), t(2040));
     }
 }

@@ -174,6 +174,8 @@ pub struct Reminding {
     pub guild: Option<u64>,
     /// The player's locale as last seen.
     pub locale: Option<String>,
+    /// The last message shown about the match, if one was noted.
+    pub message: Option<u64>,
 }
 
 impl Session {
@@ -274,6 +276,7 @@ impl Session {
                     channel: e.post_channel(),
                     guild: e.guild,
                     locale: e.player_locales[seat].clone(),
+                    message: e.last_message,
                 })
             };
             match self

@@ -18,5 +18,6 @@ mod postgres;
 mod replay;
 mod restart;
 mod secrecy;
+mod servers;
 mod shards;
 mod standings;

@@ -31,6 +31,11 @@ struct Pair {
 impl Pair {
     /// Both processes with `SHARD_COUNT=count`; the fake recommends 2.
     async fn start(db: &pg::PgDb, count: &str) -> Self {
+        Self::start_with(db, count, &[]).await
+    }
+
+    /// [`Pair::start`] with `extra` variables for both processes.
+    async fn start_with(db: &pg::PgDb, count: &str, extra: &[(&str, &str)]) -> Self {
         let fake = FakeDiscord::start().await;
         fake.recommend_shards(2);
         let mut env = fake.bot_env();
@@ -38,6 +43,9 @@ impl Pair {
         env.insert("SHARD_COUNT".into(), count.into());
         env.insert("DATABASE_URL".into(), db.url.clone());
         env.insert("CHALLENGE_TIMEOUT_SECS".into(), "3".into());
+        for (k, v) in extra {
+            env.insert((*k).into(), (*v).into());
+        }
         let bots = [0, 1].map(|k| {
             let mut env = env.clone();
             env.insert("SHARDS".into(), k.to_string());
@@ -290,4 +298,62 @@ async fn with_auto_each_process_takes_its_part_of_the_recommended_count() {
         "{}",
         third.stderr()
     );
+}
+
+/// Both processes sweep the same daily match: each reminder reaches the player to move
+/// once, not once per process (`PACE_SCALE=2880`: a 30 s turn, reminders after 15 s and
+/// 28.75 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_send_each_daily_reminder_once() {
+    let Some(db) = pg::PgDb::create("e2e_multi_remind").await else {
+        return;
+    };
+    let p = Pair::start_with(&db, "2", &[("PACE_SCALE", "2880")]).await;
+    let [alice, bob] = ["alice", "bob"].map(|n| p.fake.user(n));
+    let here = p.channels[0];
+    let challenge = slash_in(
+        &p.fake,
+        &alice,
+        here,
+        "challenge",
+        json!([
+            {"name": "opponent", "type": 6, "value": bob.id.to_string()},
+            {"name": "pace", "type": 4, "value": 2},
+        ]),
+    )
+    .await;
+    let click = p.fake.click(
+        &bob,
+        here,
+        challenge.message_id.unwrap_or(1),
+        &button(&challenge, "accept"),
+    );
+    p.fake.wait_reply(click, REPLY).await;
+    p.place_and_ready(&alice, here, CLASSIC_A).await;
+    p.place_and_ready(&bob, here, CLASSIC_B).await;
+    let start = posted_in(&p.fake, here, "fires first").await;
+    let first = support::read::first_mention(start.text());
+    let to_move = if first == alice.id { &alice } else { &bob };
+    let reminders = |user: &User| {
+        p.fake
+            .dms_to(user)
+            .into_iter()
+            .filter(|s| s.text().contains("⏰"))
+            .map(|s| s.text().to_owned())
+            .collect::<Vec<_>>()
+    };
+    // Until the turn runs out (and a little after): polled outside the fake's lock.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(40);
+    while p.count(here, "let the turn run out") == 0 {
+        assert!(std::time::Instant::now() < until, "{}", p.fake.summary());
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    let sent = reminders(to_move);
+    assert_eq!(sent.len(), 2, "{sent:#?}");
+    assert!(sent[0].contains("Half of your turn"), "{}", sent[0]);
+    assert!(sent[1].contains("within the hour"), "{}", sent[1]);
+    let other = if first == alice.id { &bob } else { &alice };
+    assert!(reminders(other).is_empty());
+    assert_eq!(p.count(here, "let the turn run out"), 1, "ended once");
 }

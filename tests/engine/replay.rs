@@ -153,6 +153,10 @@ fn the_longest_matches_of_both_rule_sets_fit_discord() {
     ));
     let long = m.replay().expect("finished");
     assert_eq!(long.len(), 162);
+    assert!(
+        long.len() < MAX_FRAMES,
+        "every move of a match played today has a picture"
+    );
     let gif = r.replay(&long, &names, &labels).expect("encodes");
     assert_eq!((gif.every, gif.frames), (1, 163));
     assert!(gif.bytes.len() < DISCORD_LIMIT, "{} bytes", gif.bytes.len());

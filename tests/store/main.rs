@@ -6,6 +6,7 @@ mod pg;
 
 mod db;
 mod migrate_store;
+mod servers;
 mod session;
 mod shared;
 mod standings;

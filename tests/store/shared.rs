@@ -368,8 +368,10 @@ async fn time_is_given_back_once_and_only_when_every_process_was_down() {
 
 #[tokio::test]
 async fn a_process_starting_during_the_give_back_sweeps_only_after_it() {
+    // Long enough that the time given back (never more than the whole phase) outlasts two
+    // starts under load, short enough to wait out.
     let quick = Timeouts {
-        challenge: Duration::from_millis(200),
+        challenge: Duration::from_secs(4),
         ..TIMEOUTS
     };
     let Some((db, s)) = processes("shared_give_back", 1, quick).await else {
@@ -383,7 +385,7 @@ async fn a_process_starting_during_the_give_back_sweeps_only_after_it() {
     }
     s[0].store().beat(seen).await.unwrap();
     drop(s);
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    tokio::time::sleep(quick.challenge + Duration::from_millis(100)).await;
     // Two start at once, each sweeping as soon as it has started: whichever gives the time
     // back, the other's sweep finds nothing due.
     let sweep_after_start = || async {

@@ -54,21 +54,33 @@ pub async fn fire(
     for file in &post.files {
         reply = reply.attachment(file.clone());
     }
-    if let Err(e) = ctx.send(reply).await {
-        // The shot counted: it is shown elsewhere if the answer did not arrive. The
-        // shooter is not told of an error: their shot is shown.
-        tracing::warn!(match_id = %shot.id, error = %e, "the answer to /fire failed");
-        let members = play::user_ids(&shot.members);
-        deliver::answer_failed(
-            ctx.http(),
-            &data.notes,
-            token(ctx),
-            &e,
-            channel.0,
-            &post,
-            &members,
-        )
-        .await;
+    match ctx.send(reply).await {
+        Ok(handle) if shot.ended.is_none() && shot.pace.reminds() => {
+            // A daily match: its reminders link to this answer.
+            let message = tokio::time::timeout(deliver::ATTEMPT, handle.message())
+                .await
+                .ok()
+                .and_then(Result::ok)
+                .map(|m| m.id);
+            play::shown(data, shot.id, shot.pace, message).await;
+        }
+        Ok(_) => {}
+        Err(e) => {
+            // The shot counted: it is shown elsewhere if the answer did not arrive. The
+            // shooter is not told of an error: their shot is shown.
+            tracing::warn!(match_id = %shot.id, error = %e, "the answer to /fire failed");
+            let members = play::user_ids(&shot.members);
+            deliver::answer_failed(
+                ctx.http(),
+                &data.notes,
+                token(ctx),
+                &e,
+                channel.0,
+                &post,
+                &members,
+            )
+            .await;
+        }
     }
     // The match goes on (or ends) whether or not the reply got through.
     if let Some(end) = &shot.ended {

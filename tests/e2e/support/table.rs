@@ -173,6 +173,15 @@ impl Table {
             .await;
     }
 
+    /// Kills the bot (SIGKILL, mid-whatever) and starts it again on the same database.
+    pub async fn restart(&mut self) {
+        self.bot.signal("KILL");
+        self.bot.wait_exit(START).await;
+        self.bot = self.bot.restart_in_same_dir(&self.env);
+        self.starts += 1;
+        self.fake.wait_ready_again(self.starts, START).await;
+    }
+
     /// Alice or Bob, by id.
     pub fn user(&self, id: u64) -> &User {
         if id == self.alice.id {

@@ -1,0 +1,287 @@
+//! Issue 25 in the session, on both stores: a server's settings (checked, stored, shared),
+//! paces fixed in the match, and the reminders of daily matches (each once per turn, at
+//! half time and an hour before the end, never for other paces, not for members who
+//! turned them off, once across a restart and across two processes).
+
+use crate::db::{Db, on_both_stores};
+
+use std::time::{Duration, SystemTime};
+
+use broadside::game::{Confirmed, PlayerId, Variant};
+use broadside::session::{
+    ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, Reminder, Seeds, Session, Settings,
+    SettingsChange, SettingsError, Timeouts,
+};
+
+const ALICE: PlayerId = PlayerId(2001);
+const BOB: PlayerId = PlayerId(2002);
+const GUILD: u64 = 25;
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+const STANDARD: Timeouts = Timeouts::STANDARD;
+const DAY: Duration = Duration::from_secs(24 * 3600);
+
+fn session(opened: broadside::store::Opened, seed: u64) -> Session {
+    Session::new(opened, Paces::new(STANDARD, 1), Seeds::new(Some(seed)))
+}
+
+/// A session after a restart: every live match brought back from the store.
+async fn restarted(db: &Db, seed: u64) -> Session {
+    let (s, _, _) = Session::restore(
+        db.open().await,
+        Paces::new(STANDARD, 1),
+        Seeds::new(Some(seed)),
+    )
+    .await
+    .expect("restore");
+    s
+}
+
+fn new_match(channel: u64, pace: Pace) -> NewMatch {
+    between(channel, pace, [ALICE, BOB])
+}
+
+fn between(channel: u64, pace: Pace, [challenger, opponent]: [PlayerId; 2]) -> NewMatch {
+    NewMatch {
+        channel: ChannelKey(channel),
+        guild: Some(GUILD),
+        challenger,
+        opponent,
+        names: ["Alice".into(), "Bob".into()],
+        variant: Variant::Classic,
+        options: broadside::game::MatchOptions::default(),
+        guild_locale: None,
+        challenger_locale: Some("da".into()),
+        computer: None,
+        pace,
+        rated: true,
+        thread: false,
+    }
+}
+
+/// A battle of Alice and Bob at `pace`; its id, who fires first and when it began.
+async fn battle(s: &Session, channel: u64, pace: Pace) -> (MatchId, PlayerId, SystemTime) {
+    battle_of(s, channel, pace, [ALICE, BOB]).await
+}
+
+/// A battle of `players` at `pace`.
+async fn battle_of(
+    s: &Session,
+    channel: u64,
+    pace: Pace,
+    players: [PlayerId; 2],
+) -> (MatchId, PlayerId, SystemTime) {
+    let id = s
+        .challenge(between(channel, pace, players))
+        .await
+        .unwrap()
+        .id;
+    s.accept(id, players[1], Some("sv-SE".into()))
+        .await
+        .unwrap();
+    let mut first = None;
+    for (p, fleet) in [(players[0], CLASSIC_A), (players[1], CLASSIC_B)] {
+        let preview = s.place(p, Some(fleet)).await.unwrap();
+        let readied = s.ready(id, p, &preview.tag()).await.unwrap();
+        if let Confirmed::BattleStarts { first: f } = readied.confirmed {
+            first = Some(f);
+        }
+    }
+    (id, first.expect("the battle began"), SystemTime::now())
+}
+
+async fn settings_are_checked_stored_and_reset(db: Db) {
+    let s = session(db.open().await, 1);
+    assert_eq!(s.settings(GUILD).await.unwrap(), Settings::default());
+    // Nothing named, no pace left, a default pace that is not allowed: refused, unchanged.
+    assert!(matches!(
+        s.change_settings(GUILD, &SettingsChange::default()).await,
+        Err(SettingsError::Nothing)
+    ));
+    let none = SettingsChange {
+        paces: Some(vec![]),
+        ..SettingsChange::default()
+    };
+    assert!(s.change_settings(GUILD, &none).await.is_err());
+    let clash = SettingsChange {
+        pace: Some(Pace::Daily),
+        paces: Some(vec![Pace::Blitz, Pace::Standard]),
+        ..SettingsChange::default()
+    };
+    assert!(s.change_settings(GUILD, &clash).await.is_err());
+    assert_eq!(s.settings(GUILD).await.unwrap(), Settings::default());
+
+    let change = SettingsChange {
+        default_rules: Some(Variant::Game2000),
+        threads: Some(true),
+        channels: Some(vec![10, 11]),
+        paces: Some(vec![Pace::Blitz, Pace::Standard]),
+        rated: Some(false),
+        language: Some(Some("nl".into())),
+        ..SettingsChange::default()
+    };
+    let saved = s.change_settings(GUILD, &change).await.unwrap();
+    assert_eq!(saved.default_rules, Variant::Game2000);
+    assert!(saved.threads && !saved.rated);
+    assert!(saved.allows(10, None) && !saved.allows(12, None));
+    // A thread counts as its parent channel.
+    assert!(saved.allows(99, Some(11)));
+    // Another server keeps the defaults; after a restart (on PostgreSQL: in another
+    // process at once) the change is there.
+    assert_eq!(s.settings(GUILD + 1).await.unwrap(), Settings::default());
+    let first = db.is_shared().then_some(s);
+    let again = restarted(&db, 2).await;
+    assert_eq!(again.settings(GUILD).await.unwrap(), saved);
+    // One setting at a time leaves the others.
+    let one = SettingsChange {
+        threads: Some(false),
+        ..SettingsChange::default()
+    };
+    let after = again.change_settings(GUILD, &one).await.unwrap();
+    assert!(!after.threads);
+    assert_eq!(after.default_rules, Variant::Game2000);
+    again.reset_settings(GUILD).await.unwrap();
+    assert_eq!(again.settings(GUILD).await.unwrap(), Settings::default());
+    if let Some(first) = first {
+        assert_eq!(first.settings(GUILD).await.unwrap(), Settings::default());
+    }
+}
+
+async fn a_match_keeps_its_pace_and_its_limits(db: Db) {
+    let s = session(db.open().await, 3);
+    let before = SystemTime::now();
+    let blitz = s.challenge(new_match(1, Pace::Blitz)).await.unwrap();
+    let left = blitz.deadline.duration_since(before).unwrap();
+    assert!(
+        left <= Duration::from_secs(121) && left > Duration::from_secs(115),
+        "{left:?}"
+    );
+    assert_eq!(blitz.pace, Pace::Blitz);
+    assert_eq!(blitz.turn, Duration::from_secs(60));
+    s.cancel(ChannelKey(1), ALICE, false).await.unwrap();
+    let (_, _, started) = battle(&s, 2, Pace::Daily).await;
+    // Stored with the match: a restarted session reads the same pace and deadline.
+    drop(s);
+    let s = restarted(&db, 30).await;
+    let (pace, deadline) = s
+        .read(Locate::Channel(ChannelKey(2)), |e| (e.pace, e.deadline))
+        .await
+        .expect("the match");
+    assert_eq!(pace, Pace::Daily);
+    let left = deadline.duration_since(started).unwrap_or_default();
+    let slack = Duration::from_secs(5);
+    assert!(left + slack > DAY && left <= DAY + slack, "{left:?}");
+}
+
+async fn a_daily_turn_reminds_at_half_and_an_hour_before_once_each(db: Db) {
+    let s = session(db.open().await, 4);
+    let (id, first, started) = battle(&s, 3, Pace::Daily).await;
+    assert!(s.reminders(started).await.is_empty(), "nothing due yet");
+    let at_half = started + DAY / 2 + Duration::from_secs(1);
+    let half = s.reminders(at_half).await;
+    assert_eq!(half.len(), 1, "{half:?}");
+    assert_eq!(
+        (half[0].id, half[0].player, half[0].which),
+        (id, first, Reminder::Half)
+    );
+    // The player's own locale (Alice's from her challenge, Bob's from his Accept).
+    let locale = if first == ALICE { "da" } else { "sv-SE" };
+    assert_eq!(half[0].locale.as_deref(), Some(locale));
+    assert!(s.reminders(at_half).await.is_empty(), "sent once");
+    // A restart: the new session knows the half one went out.
+    drop(s);
+    let s = restarted(&db, 5).await;
+    assert!(
+        s.reminders(at_half + Duration::from_secs(60))
+            .await
+            .is_empty()
+    );
+    let at_hour = started + DAY - Duration::from_secs(3599);
+    let hour = s.reminders(at_hour).await;
+    assert_eq!(hour.len(), 1, "{hour:?}");
+    assert_eq!(hour[0].which, Reminder::Hour);
+    assert!(
+        s.reminders(at_hour + Duration::from_secs(1))
+            .await
+            .is_empty()
+    );
+    // A new turn reminds the other player afresh; the link follows the last message.
+    s.shown(id, 4242).await.unwrap();
+    let target = if first == ALICE { "J10" } else { "A10" };
+    let shot = s.fire(ChannelKey(3), first, target).await.unwrap();
+    let next = shot.deadline;
+    let other = if first == ALICE { BOB } else { ALICE };
+    let later = next - DAY / 2 + Duration::from_secs(1);
+    let half = s.reminders(later).await;
+    assert_eq!(half.len(), 1, "{half:?}");
+    assert_eq!((half[0].player, half[0].which), (other, Reminder::Half));
+    assert_eq!(half[0].message, Some(4242));
+}
+
+async fn a_reminder_missed_while_down_is_the_hours(db: Db) {
+    let s = session(db.open().await, 6);
+    let (_, _, started) = battle(&s, 4, Pace::Daily).await;
+    // Down from before half time until within the last hour: one reminder, the hour's.
+    let late = started + DAY - Duration::from_secs(600);
+    let sent = s.reminders(late).await;
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0].which, Reminder::Hour);
+    assert!(s.reminders(late).await.is_empty());
+}
+
+async fn other_paces_and_members_who_said_no_get_none(db: Db) {
+    let s = session(db.open().await, 7);
+    let (_, _, started) = battle(&s, 5, Pace::Standard).await;
+    assert!(
+        s.reminders(started + DAY).await.is_empty(),
+        "standard never reminds"
+    );
+    s.forfeit(ALICE).await.unwrap();
+    let (_, first, started) = battle(&s, 6, Pace::Daily).await;
+    assert!(s.reminders_on(first).await.unwrap());
+    s.set_reminders(first, false).await.unwrap();
+    assert!(!s.reminders_on(first).await.unwrap());
+    assert!(
+        s.reminders(started + DAY / 2 + Duration::from_secs(1))
+            .await
+            .is_empty()
+    );
+    // Turned on again: the hour's reminder comes (the half one was passed over, not kept).
+    s.set_reminders(first, true).await.unwrap();
+    let hour = s.reminders(started + DAY - Duration::from_secs(3000)).await;
+    assert_eq!(hour.len(), 1, "{hour:?}");
+    assert_eq!(hour[0].which, Reminder::Hour);
+}
+
+on_both_stores!(
+    settings_are_checked_stored_and_reset,
+    a_match_keeps_its_pace_and_its_limits,
+    a_daily_turn_reminds_at_half_and_an_hour_before_once_each,
+    a_reminder_missed_while_down_is_the_hours,
+    other_paces_and_members_who_said_no_get_none,
+);
+
+/// Two processes on one PostgreSQL database ask for the same reminders at once: each is
+/// handed out once.
+#[tokio::test]
+async fn two_processes_send_each_reminder_once() {
+    let Some(db) = Db::postgres("two_processes_send_each_reminder_once").await else {
+        return;
+    };
+    let a = session(db.open().await, 8);
+    let b = session(db.open().await, 9);
+    let mut starts = Vec::new();
+    for channel in 0..6 {
+        let players = [PlayerId(3000 + 2 * channel), PlayerId(3001 + 2 * channel)];
+        let (_, _, started) = battle_of(&a, 100 + channel, Pace::Daily, players).await;
+        starts.push(started);
+    }
+    let at = *starts.iter().max().unwrap() + DAY / 2 + Duration::from_secs(1);
+    let (x, y) = tokio::join!(a.reminders(at), b.reminders(at));
+    let mut ids: Vec<u64> = x.iter().chain(&y).map(|r| r.id.0).collect();
+    ids.sort_unstable();
+    let before = ids.len();
+    ids.dedup();
+    assert_eq!(before, 6, "{x:?} {y:?}");
+    assert_eq!(ids.len(), 6);
+}
