@@ -2,10 +2,24 @@
 //!
 //! ```text
 //! cargo run --release --example ai_bench -- --variant classic --games 1000 --seed 1
-//!     [--placement random|hard] [--strategies random,hunt,density,easy,strong]
+//!     [--placement random|hard] [--placer NAME] [--fleets FILE] [--learn N]
+//!     [--strategies random,hunt,density,easy,strong,adaptive]
 //!     [--samples N] [--attempts N] [--info W] [--finish W] [--candidates K]
 //!     [--prior uniform|generator] [--scoring N] [--per-game FILE]
 //! ```
+//!
+//! Where the fleets come from: `--placement hard` is the hard computer's own
+//! (hiding) placement, and the time of each choice is printed;
+//! `--placer NAME` one of the human-like placers of `broadside::ai::placers`
+//! (`edge`, `center`, `corner`, `cluster`, `horizontal`, `uniform`,
+//! `generator`); `--fleets FILE` one fleet per line in `/place` notation
+//! (blank lines and lines starting with `#` are skipped; fleets that break the
+//! rules are reported and skipped). Otherwise the generator's random fleets.
+//!
+//! `--learn N` shows the first N of those fleets to the `adaptive` strategy
+//! (the hard level with habits) as one member's past fleets, and plays the
+//! rest; with a placer, N more fleets are drawn so that `--games` games are
+//! still played. `strong` is the hard level without habits.
 //!
 //! `--per-game` also writes one line per strategy and game (`strategy game
 //! count`), for paired comparisons of two runs on the same fleets.
@@ -16,11 +30,14 @@
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 use broadside::ai::density::Density;
 use broadside::ai::hunt::HuntTarget;
+use broadside::ai::habit::Habits;
 use broadside::ai::placement::hard_fleet;
+use broadside::ai::placers::Placer;
 use broadside::ai::random::{Easy, RandomShots};
 use broadside::ai::sampler::Prior;
 use broadside::ai::strong::Strong;
@@ -35,6 +52,9 @@ struct Args {
     games: usize,
     seed: u64,
     hard_placement: bool,
+    placer: Option<Placer>,
+    fleets: Option<String>,
+    learn: usize,
     strategies: Vec<String>,
     strong: Strong,
     per_game: Option<String>,
@@ -46,6 +66,9 @@ fn parse_args() -> Result<Args, String> {
         games: 200,
         seed: 1,
         hard_placement: false,
+        placer: None,
+        fleets: None,
+        learn: 0,
         strategies: ["random", "easy", "hunt", "density", "strong"]
             .map(String::from)
             .to_vec(),
@@ -67,6 +90,9 @@ fn parse_args() -> Result<Args, String> {
                     _ => return Err(format!("--placement {value}: choose random or hard")),
                 }
             }
+            "--placer" => args.placer = Some(value.parse().map_err(|e| bad(&e))?),
+            "--fleets" => args.fleets = Some(value),
+            "--learn" => args.learn = value.parse().map_err(|e| bad(&e))?,
             "--strategies" => args.strategies = value.split(',').map(String::from).collect(),
             "--samples" => args.strong.samples = value.parse().map_err(|e| bad(&e))?,
             "--attempts" => args.strong.attempts = value.parse().map_err(|e| bad(&e))?,
@@ -92,15 +118,36 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-fn shooter(name: &str, strong: Strong) -> Option<Box<dyn Shooter>> {
+fn shooter(name: &str, strong: &Strong, habits: &Arc<Habits>) -> Option<Box<dyn Shooter>> {
     Some(match name {
         "random" => Box::new(RandomShots),
         "easy" => Box::new(Easy::default()),
         "hunt" => Box::new(HuntTarget),
         "density" | "normal" => Box::new(Density),
-        "strong" | "hard" => Box::new(strong),
+        "strong" | "hard" => Box::new(strong.clone()),
+        "adaptive" => Box::new(Strong {
+            habits: Some(Arc::clone(habits)),
+            ..strong.clone()
+        }),
         _ => return None,
     })
+}
+
+/// The fleets of `--fleets FILE`, reporting and skipping the bad lines.
+fn read_fleets(path: &str, variant: Variant) -> Result<Vec<Fleet>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match Fleet::parse(variant, line) {
+            Ok(f) => out.push(f),
+            Err(e) => eprintln!("ai_bench: {path}:{}: skipped: {e}", i + 1),
+        }
+    }
+    Ok(out)
 }
 
 /// Plays one game; returns the shots (classic) or turns (Game 2000) and the
@@ -150,29 +197,58 @@ fn main() -> ExitCode {
         }
     };
     let mut fleet_rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let fleets: Vec<Fleet> = (0..args.games)
-        .map(|_| {
-            if args.hard_placement {
-                hard_fleet(args.variant, &mut fleet_rng)
-            } else {
-                Fleet::random(args.variant, &mut fleet_rng)
+    let mut choice_ms = Vec::new();
+    let mut fleets: Vec<Fleet> = if let Some(path) = &args.fleets {
+        match read_fleets(path, args.variant) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("ai_bench: {e}");
+                return ExitCode::FAILURE;
             }
-        })
-        .collect();
+        }
+    } else {
+        let extra = if args.placer.is_some() { args.learn } else { 0 };
+        (0..args.games + extra)
+            .map(|_| {
+                if let Some(p) = args.placer {
+                    p.place(args.variant, &mut fleet_rng)
+                } else if args.hard_placement {
+                    let start = Instant::now();
+                    let f = hard_fleet(args.variant, &mut fleet_rng);
+                    choice_ms.push(start.elapsed().as_secs_f64() * 1e3);
+                    f
+                } else {
+                    Fleet::random(args.variant, &mut fleet_rng)
+                }
+            })
+            .collect()
+    };
+    let learn = args.learn.min(fleets.len());
+    let start = Instant::now();
+    let habits = Arc::new(Habits::learn(args.variant, &fleets[..learn], None));
+    let learn_ms = start.elapsed().as_secs_f64() * 1e3;
+    fleets.drain(..learn);
+    if fleets.len() > args.games && args.fleets.is_none() {
+        fleets.truncate(args.games);
+    }
     let unit = match args.variant {
         Variant::Classic => "shots",
         Variant::Game2000 => "turns",
     };
+    let source = if let Some(path) = &args.fleets {
+        format!("file {path}")
+    } else if let Some(p) = args.placer {
+        format!("placer {p}")
+    } else if args.hard_placement {
+        "placement hard".to_owned()
+    } else {
+        "placement random".to_owned()
+    };
     println!(
-        "variant {}  games {}  seed {}  placement {}  strong: samples {} scoring {} attempts {} info {}/{} finish {} candidates {} prior {:?}",
+        "variant {}  games {}  seed {}  {source}  learned from {learn} fleets in {learn_ms:.1} ms  strong: samples {} scoring {} attempts {} info {}/{} finish {} candidates {} prior {:?}",
         args.variant,
-        args.games,
+        fleets.len(),
         args.seed,
-        if args.hard_placement {
-            "hard"
-        } else {
-            "random"
-        },
         args.strong.samples,
         args.strong.scoring_samples,
         args.strong.attempts,
@@ -182,19 +258,29 @@ fn main() -> ExitCode {
         args.strong.candidates,
         args.strong.prior,
     );
+    if !choice_ms.is_empty() {
+        let mean = choice_ms.iter().sum::<f64>() / choice_ms.len() as f64;
+        choice_ms.sort_by(f64::total_cmp);
+        println!(
+            "fleet choice: mean {mean:.2} ms  p99 {:.2} ms  max {:.2} ms",
+            percentile(&choice_ms, 0.99),
+            choice_ms[choice_ms.len() - 1]
+        );
+    }
     println!(
         "{:<18} {:>8} {:>6} {:>7} {:>6} {:>8} {:>8}   ({unit} to sink everything; ms per move)",
         "strategy", "mean", "sd", "median", "p95", "ms p50", "ms p99"
     );
     let mut per_game = String::new();
     for name in &args.strategies {
-        let Some(mut s) = shooter(name, args.strong) else {
+        let Some(mut s) = shooter(name, &args.strong, &habits) else {
             eprintln!("ai_bench: unknown strategy {name}");
             return ExitCode::FAILURE;
         };
         let label = match name.as_str() {
             "density" => format!("density ({})", Difficulty::Normal),
             "strong" => format!("strong ({})", Difficulty::Hard),
+            "adaptive" => format!("adaptive ({})", Difficulty::Hard),
             _ => s.name().to_owned(),
         };
         let mut counts = Vec::with_capacity(fleets.len());

@@ -9,7 +9,10 @@
 //! * [`density`] — per-ship probability density;
 //! * [`sampler`] — whole enemy fleets drawn consistent with every observation;
 //! * [`strong`] — the strong player, deciding from those samples;
-//! * [`placement`] — the computer's own fleet.
+//! * [`placement`] — the computer's own fleet;
+//! * [`habit`] — a model of one player's placement habits, learned from their
+//!   past fleets, which the hard level uses to weigh the fleets it samples;
+//! * [`placers`] — human-like placements, to measure all this against.
 //!
 //! Use [`opponent`] to get a [`Shooter`] for a [`Difficulty`], call
 //! [`Shooter::choose`] once per turn (it returns exactly
@@ -17,20 +20,25 @@
 //! [`place_fleet`] for the computer's fleet.
 
 pub mod density;
+pub mod habit;
 pub mod hunt;
 pub mod placement;
+pub mod placers;
 pub mod random;
 pub mod sampler;
 pub mod strong;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use rand::{Rng, RngExt};
 
 use crate::game::{CellSet, Coord, TargetView};
 
+pub use habit::Habits;
 pub use placement::place_fleet;
+pub use placers::Placer;
 
 /// How strong the computer plays.
 #[derive(
@@ -99,10 +107,24 @@ pub trait Shooter {
 /// The shooter for a difficulty level.
 #[must_use]
 pub fn opponent(difficulty: Difficulty) -> Box<dyn Shooter + Send> {
+    opponent_against(difficulty, None)
+}
+
+/// The shooter for a difficulty level, playing against an opponent whose
+/// placement `habits` were learned from their past fleets. Only
+/// [`Difficulty::Hard`] uses them; habits of another variant are ignored.
+#[must_use]
+pub fn opponent_against(
+    difficulty: Difficulty,
+    habits: Option<Arc<Habits>>,
+) -> Box<dyn Shooter + Send> {
     match difficulty {
         Difficulty::Easy => Box::new(random::Easy::default()),
         Difficulty::Normal => Box::new(density::Density),
-        Difficulty::Hard => Box::new(strong::Strong::default()),
+        Difficulty::Hard => Box::new(strong::Strong {
+            habits,
+            ..strong::Strong::default()
+        }),
     }
 }
 

@@ -25,6 +25,7 @@
 
 use rand::{Rng, RngExt};
 
+use super::habit::{Board, Habits, is_horizontal};
 use crate::game::random::placements;
 use crate::game::{
     CellSet, Coord, Fleet, FleetError, Report, ReportStyle, Sea, Ship, TargetCell, TargetView,
@@ -50,6 +51,8 @@ struct Cand {
     dest: u8,
     /// Game 2000: fired cells it covers.
     hits: u8,
+    /// Relative chance of being drawn: `exp` of its habit score (1 without habits).
+    u: f64,
 }
 
 const NONE: u8 = u8::MAX;
@@ -79,6 +82,9 @@ pub struct Model {
     open: CellSet,
     /// Which fleets are thought likely before any shot.
     prior: Prior,
+    /// The opponent's habits, if known: `Some(weight per close pair)`, and
+    /// each candidate's `u` set from them.
+    habits: Option<f64>,
 }
 
 /// Which fleets the sampler thinks likely before any shot is fired.
@@ -234,6 +240,7 @@ impl Model {
                     sig_len: 0,
                     dest: NONE,
                     hits: 0,
+                    u: 1.0,
                 });
             }
             groups.push(Group {
@@ -251,6 +258,7 @@ impl Model {
             clusters: clusters.len(),
             known: view.sunk.clone(),
             prior: Prior::default(),
+            habits: None,
             open,
         }
     }
@@ -276,6 +284,7 @@ impl Model {
                     sig_len: 0,
                     dest: NONE,
                     hits: 0,
+                    u: 1.0,
                 };
                 let mut last = 0u8;
                 for cell in p.cells.iter() {
@@ -323,6 +332,7 @@ impl Model {
             clusters: 0,
             known: Vec::new(),
             prior: Prior::default(),
+            habits: None,
             open,
         }
     }
@@ -371,7 +381,56 @@ impl Model {
         if self.prior == Prior::Generator {
             out.log_weight += self.log_generator_prior(&out, rng)?;
         }
+        if let Some(pair) = self.habits
+            && pair != 0.0
+        {
+            let board = Board::of(self.variant);
+            let cells: Vec<u128> = out
+                .ship_cells()
+                .iter()
+                .map(|c| c.bits())
+                .chain(self.known.iter().map(|s| s.cell_set().bits()))
+                .collect();
+            out.log_weight += pair * f64::from(board.close_pairs(&cells));
+        }
         Some(out)
+    }
+
+    /// The same model, with fleets weighed by the opponent's `habits`: the
+    /// prior becomes the generator's (or uniform) chance of a fleet times
+    /// `exp` of its [habit score](Habits::score). Habits of another variant
+    /// are ignored.
+    #[must_use]
+    pub fn with_habits(mut self, habits: &Habits) -> Self {
+        if habits.variant() != self.variant || habits.is_flat() {
+            return self;
+        }
+        let board = Board::of(self.variant);
+        for g in &mut self.groups {
+            for c in &mut g.cands {
+                let s = habits.ship_score(&board, c.cells.bits(), is_horizontal(c.ship));
+                c.u = s.exp();
+            }
+        }
+        self.habits = Some(habits.pair_weight());
+        self
+    }
+
+    /// Picks one of `buf` (uniformly, or by habit weight) and returns it with
+    /// the logarithm of the total weight it was chosen from.
+    fn pick<'a, R: Rng + ?Sized>(&self, buf: &[&'a Cand], rng: &mut R) -> (usize, f64) {
+        if self.habits.is_none() {
+            return (rng.random_range(0..buf.len()), ln(buf.len()));
+        }
+        let total: f64 = buf.iter().map(|c| c.u).sum();
+        let mut r = rng.random_range(0.0..total);
+        for (i, c) in buf.iter().enumerate() {
+            r -= c.u;
+            if r < 0.0 {
+                return (i, total.ln());
+            }
+        }
+        (buf.len() - 1, total.ln())
     }
 
     /// The same model with another prior.
@@ -450,8 +509,8 @@ impl Model {
             if buf.is_empty() {
                 return None;
             }
-            let i = rng.random_range(0..buf.len());
-            log_w += ln(buf.len());
+            let (i, lt) = self.pick(buf, rng);
+            log_w += lt;
             let pick = buf[i];
             left[owner[i]] -= 1;
             uncovered &= !pick.clusters;
@@ -472,8 +531,9 @@ impl Model {
                 if buf.is_empty() {
                     return None;
                 }
-                let pick = buf[rng.random_range(0..buf.len())];
-                log_w += ln(buf.len());
+                let (i, lt) = self.pick(buf, rng);
+                let pick = buf[i];
+                log_w += lt;
                 blocked = blocked.union(pick.zone);
                 push(out, pick);
             }
@@ -535,8 +595,9 @@ impl Model {
                 if buf.is_empty() {
                     return None;
                 }
-                let pick = buf[rng.random_range(0..buf.len())];
-                log_w += ln(buf.len());
+                let (i, lt) = self.pick(buf, rng);
+                let pick = buf[i];
+                log_w += lt;
                 for &(s, k) in &pick.sig[..usize::from(pick.sig_len)] {
                     req_h[usize::from(s)] -= k;
                 }

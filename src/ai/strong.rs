@@ -31,9 +31,12 @@
 //! view and the random generator, never on the clock. If no consistent fleet
 //! can be drawn the move falls back to the per-ship density player.
 
+use std::sync::Arc;
+
 use rand::Rng;
 
 use super::density::Density;
+use super::habit::Habits;
 use super::sampler::{Model, Prior, Sample, weights};
 use super::{Shooter, complete_turn, top_cells};
 use crate::game::{CellSet, Coord, ReportStyle, TargetView};
@@ -110,7 +113,7 @@ fn resample(w: &[f64], n: usize, rng: &mut dyn Rng) -> Vec<usize> {
 }
 
 /// The strong player and its tuning.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Strong {
     /// Fleets to draw per move.
     pub samples: usize,
@@ -130,6 +133,10 @@ pub struct Strong {
     pub candidates: usize,
     /// What the sampler assumes about fleets before any shot.
     pub prior: Prior,
+    /// This opponent's placement habits, learned from their past fleets
+    /// (never from the fleet being played): the sampled fleets are weighed
+    /// by them. `None` keeps the plain prior.
+    pub habits: Option<Arc<Habits>>,
 }
 
 impl Default for Strong {
@@ -143,6 +150,7 @@ impl Default for Strong {
             finish_weight: 1.0,
             candidates: 12,
             prior: Prior::default(),
+            habits: None,
         }
     }
 }
@@ -153,7 +161,10 @@ impl Shooter for Strong {
     }
 
     fn choose(&mut self, view: &TargetView, rng: &mut dyn Rng) -> Vec<Coord> {
-        let model = Model::new(view).with_prior(self.prior);
+        let mut model = Model::new(view).with_prior(self.prior);
+        if let Some(h) = &self.habits {
+            model = model.with_habits(h);
+        }
         let samples = model.sample(self.samples, self.attempts, rng);
         let w = weights(&samples);
         if w.is_empty() {
