@@ -34,8 +34,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use broadside::ai::density::Density;
-use broadside::ai::hunt::HuntTarget;
 use broadside::ai::habit::Habits;
+use broadside::ai::hunt::HuntTarget;
 use broadside::ai::placement::hard_fleet;
 use broadside::ai::placers::Placer;
 use broadside::ai::random::{Easy, RandomShots};

@@ -442,7 +442,12 @@ impl Habits {
         }
         nudge(&mut self.border, self.target.border, m.border, 0.1);
         nudge(&mut self.corner, self.target.corner, m.corner, 0.1);
-        nudge(&mut self.horizontal, self.target.horizontal, m.horizontal, 0.1);
+        nudge(
+            &mut self.horizontal,
+            self.target.horizontal,
+            m.horizontal,
+            0.1,
+        );
         nudge(&mut self.pairs, self.target.pairs, m.pairs, 0.1);
     }
 }
@@ -586,7 +591,11 @@ mod tests {
             let edge = Habits::learn(variant, &fleets(Placer::Edge, variant, 20, 3), None);
             let center = Habits::learn(variant, &fleets(Placer::Center, variant, 20, 4), None);
             assert_eq!(edge.fleets(), 20);
-            assert!(edge.border > 0.3, "{variant}: border weight {}", edge.border);
+            assert!(
+                edge.border > 0.3,
+                "{variant}: border weight {}",
+                edge.border
+            );
             assert!(center.border < -0.3, "{variant}: {}", center.border);
             // The model prefers fleets with many border cells over fleets with few.
             let probe_edge = fleets(Placer::Edge, variant, 30, 5);

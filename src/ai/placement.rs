@@ -176,8 +176,7 @@ impl Sim {
             }
             for p in placements(self.variant, len as u8) {
                 let cells = p.cells.bits();
-                if cells & blocked != 0 || p.zone.bits() & hits & !cells != 0 || cells & open == 0
-                {
+                if cells & blocked != 0 || p.zone.bits() & hits & !cells != 0 || cells & open == 0 {
                     continue;
                 }
                 let covered = (cells & hits).count_ones();

@@ -589,7 +589,7 @@ async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         Err(e) => deliver::updated(&c.ctx.http, c.interaction, e, &play::end_text(&end)).await,
     };
     if shown {
-        c.data.session.announced(end.id).await;
+        c.data.session.announced(&end).await;
     } else {
         // The challenge message could not be changed: say it in the channel instead.
         play::announce(&c.ctx.http, c.data, &end).await;

@@ -238,7 +238,7 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
         &user_ids(&end.members),
     )
     .await;
-    data.session.announced(end.id).await;
+    data.session.announced(end).await;
     if let Some(parent) = end.parent {
         // The result in the thread first (a post unarchives a thread), then one line in
         // the channel it hangs under, then the thread is archived.

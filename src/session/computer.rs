@@ -5,11 +5,13 @@
 //! through [`Session::act`] like a member's move (written before it is announced) if the
 //! match is still where the copy saw it.
 
+use std::sync::Arc;
 use std::time::SystemTime;
 
 use rand_chacha::ChaCha8Rng;
 
 use crate::ai;
+use crate::ai::habit::Habits;
 use crate::game::{Coord, FireOutcome, PlayerId, Side, TargetView, Variant};
 
 use super::live::{ChannelKey, Entry, MatchId};
@@ -55,6 +57,12 @@ struct Plan {
     view: TargetView,
     difficulty: ai::Difficulty,
     rng: ChaCha8Rng,
+    /// The member it plays against, where, and the rules: whose habits to weigh.
+    member: PlayerId,
+    guild: Option<u64>,
+    variant: Variant,
+    /// The member's placement habits (hard only), learned from their finished matches.
+    habits: Option<Arc<Habits>>,
 }
 
 /// The computer's next move to think about, if it is to move in this match.
@@ -68,12 +76,17 @@ fn plan(entry: &Entry) -> Option<Plan> {
         view: entry.game.target_view(me)?,
         difficulty: computer.difficulty,
         rng: computer.rng.clone(),
+        member: entry.game.player(Side::Challenger),
+        guild: entry.guild,
+        variant: entry.game.variant(),
+        habits: None,
     })
 }
 
 /// Chooses a move from the view and the random numbers only: pure computation.
 fn think(mut plan: Plan) -> (Vec<Coord>, Plan) {
-    let cells = ai::opponent(plan.difficulty).choose(&plan.view, &mut plan.rng);
+    let cells = ai::opponent_against(plan.difficulty, plan.habits.clone())
+        .choose(&plan.view, &mut plan.rng);
     (cells, plan)
 }
 
@@ -122,10 +135,18 @@ impl Session {
         }
         let _done = Busy(&self.computer_busy, id);
         let mut turn: Option<ComputerTurn> = None;
+        let mut habits: Option<Option<Arc<Habits>>> = None;
         loop {
-            let Some(plan) = self.read(Locate::Id(id), plan).await.flatten() else {
+            let Some(mut plan) = self.read(Locate::Id(id), plan).await.flatten() else {
                 break;
             };
+            if plan.difficulty == ai::Difficulty::Hard {
+                // Learned (or taken from the cache) once per turn, with no lock held.
+                if habits.is_none() {
+                    habits = Some(self.habits(plan.member, plan.variant, plan.guild).await);
+                }
+                plan.habits = habits.clone().flatten();
+            }
             let (cells, plan) = match tokio::task::spawn_blocking(move || think(plan)).await {
                 Ok(thought) => thought,
                 Err(e) => {

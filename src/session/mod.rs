@@ -33,6 +33,7 @@ use crate::store::{Opened, Store, StoreError};
 
 mod computer;
 mod engine;
+mod habits;
 mod history;
 pub mod live;
 mod members;
@@ -198,6 +199,8 @@ pub struct Session {
     computer_busy: dashmap::DashMap<MatchId, ()>,
     /// Operations that must not overlap for one member (see [`members::Members`]).
     members: members::Members,
+    /// The hard computer's models of members' placement habits.
+    habits: habits::HabitCache,
 }
 
 impl Session {
@@ -224,6 +227,7 @@ impl Session {
             seeds,
             computer_busy: dashmap::DashMap::new(),
             members: members::Members::default(),
+            habits: habits::HabitCache::default(),
         }
     }
 

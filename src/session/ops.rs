@@ -5,7 +5,7 @@ use std::time::SystemTime;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::ai::{self, Difficulty};
+use crate::ai::Difficulty;
 use crate::game::{
     Confirmed, Ending, FireOutcome, Fleet, Match, MatchOptions, Next, OwnBoardView, PlayerId,
     RevealView, Side, TargetView, Variant, parse_cells,
@@ -257,12 +257,11 @@ impl Session {
         let deadline = if let Some(level) = new.computer {
             // A stream of its own, so the computer's choices do not shift the match's
             // random numbers (who starts, salvo order).
-            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
+            let rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
+            let (fleet, rng) = super::habits::computer_fleet(variant, level, rng).await;
             let bot = new.opponent;
             let ready = game.accept(bot).is_ok()
-                && game
-                    .set_fleet(bot, ai::place_fleet(variant, level, &mut rng))
-                    .is_ok()
+                && game.set_fleet(bot, fleet).is_ok()
                 && game.confirm(bot).is_ok()
                 && game.shuffle_fleet(new.challenger).is_ok();
             if !ready {
@@ -350,7 +349,7 @@ impl Session {
         })
         .await?;
         // Nobody saw it, so nobody is told it ended, now or after a restart.
-        self.announced(id).await;
+        self.mark_announced(id).await;
         Ok(())
     }
 

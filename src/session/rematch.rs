@@ -9,7 +9,6 @@ use std::time::SystemTime;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::ai;
 use crate::game::{Ending, Match, PlayerId, Side};
 use crate::store::StoreError;
 
@@ -192,7 +191,15 @@ impl Session {
     ) -> Result<Restarted, SessionError> {
         let players = old.game.players();
         let variant = old.game.variant();
-        let (game, computer, first) = rematch_game(old, self.seeds.next())?;
+        let seed = self.seeds.next();
+        let bot_fleet = match &old.computer {
+            Some(c) => {
+                let rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
+                Some(super::habits::computer_fleet(variant, c.difficulty, rng).await)
+            }
+            None => None,
+        };
+        let (game, computer, first) = rematch_game(old, seed, bot_fleet)?;
         let fleet_of = |side: Side| match old.game.phase() {
             crate::game::Phase::Finished {
                 battle: Some(b), ..
@@ -295,6 +302,7 @@ impl Session {
 fn rematch_game(
     old: &Entry,
     seed: u64,
+    bot_fleet: Option<(crate::game::Fleet, ChaCha8Rng)>,
 ) -> Result<(Match, Option<Computer>, Option<PlayerId>), SessionError> {
     let players = old.game.players();
     let variant = old.game.variant();
@@ -313,10 +321,9 @@ fn rematch_game(
         game.set_first(first);
     }
     let mut computer = None;
-    if let Some(c) = &old.computer {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
+    if let (Some(c), Some((fleet, rng))) = (&old.computer, bot_fleet) {
         let bot = players[1];
-        game.set_fleet(bot, ai::place_fleet(variant, c.difficulty, &mut rng))
+        game.set_fleet(bot, fleet)
             .map_err(|e| SessionError::rules(variant, e))?;
         game.confirm(bot)
             .map_err(|e| SessionError::rules(variant, e))?;

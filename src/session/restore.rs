@@ -218,9 +218,16 @@ impl Session {
         Ok(resumed)
     }
 
-    /// Records that the end of match `id` was sent (or could not be sent anywhere), so
+    /// Records that the end `end` was sent (or could not be sent anywhere), so
     /// that it is not sent again after a restart.
-    pub async fn announced(&self, id: MatchId) {
+    pub async fn announced(&self, end: &Ended) {
+        // What the computer learned of these members' fleets is out of date now.
+        self.habits.forget_players(&end.members);
+        self.mark_announced(end.id).await;
+    }
+
+    /// Records that match `id`'s end needs no announcement (any more).
+    pub(super) async fn mark_announced(&self, id: MatchId) {
         if let Err(e) = self.store.mark_announced(id.0).await {
             tracing::warn!(match_id = %id, error = %e, "could not record that an end was announced");
         }

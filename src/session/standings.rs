@@ -155,7 +155,11 @@ impl Session {
         for _ in 0..FORGET_TRIES {
             let renamed = self.renamed(player).await?;
             match self.store.forget(player.0, &renamed).await? {
-                Forgot::Done => return Ok(renamed.iter().map(|r| MatchId(r.id)).collect()),
+                Forgot::Done => {
+                    // Nothing learned of their fleets outlives them.
+                    self.habits.forget_players(&[player]);
+                    return Ok(renamed.iter().map(|r| MatchId(r.id)).collect());
+                }
                 Forgot::Playing => return Err(ForgetError::Playing),
                 // A match of theirs ended meanwhile: look again.
                 Forgot::Changed => {}

@@ -480,6 +480,10 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// recently ended first.
     fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>>;
 
+    /// The last `limit` finished matches in `guild` (`None`: outside servers) in which a
+    /// shot was fired, the most recently ended first.
+    fn finished_in(&self, guild: Option<u64>, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>>;
+
     /// Records that the bot is running at `at_ms`.
     fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()>;
 

@@ -660,6 +660,22 @@ impl Store for Handle {
         })
     }
 
+    fn finished_in(&self, guild: Option<u64>, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT * FROM matches WHERE NOT live \
+                 AND (guild_id = $1 OR ($1 IS NULL AND guild_id IS NULL)) \
+                 AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+                 ORDER BY ended_ms DESC, id LIMIT $2",
+            )
+            .bind(guild.map(to_sql))
+            .bind(i64::from(limit))
+            .fetch_all(self.pool())
+            .await?;
+            rows.iter().map(rows::stored).collect()
+        })
+    }
+
     fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             sqlx::query(

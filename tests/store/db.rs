@@ -214,6 +214,9 @@ impl Store for Flaky {
     fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
         Box::pin(async move { self.store_ref().recent(player, limit).await })
     }
+    fn finished_in(&self, guild: Option<u64>, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
+        Box::pin(async move { self.store_ref().finished_in(guild, limit).await })
+    }
     fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
         Box::pin(async move { self.store_ref().beat(at_ms).await })
     }

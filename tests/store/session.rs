@@ -546,7 +546,7 @@ async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) 
     assert_eq!(unsent.len(), 1);
     assert_eq!(unsent[0].id, id);
     assert!(unsent[0].reveal.is_some());
-    s.announced(id).await;
+    s.announced(&unsent[0]).await;
     drop(s);
     let (_, _, unsent) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(None))
         .await

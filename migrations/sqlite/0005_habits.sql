@@ -1,0 +1,1 @@
+../shared/0005_habits.sql
