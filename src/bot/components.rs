@@ -128,16 +128,8 @@ impl Click<'_> {
     /// the clicker's).
     async fn public_lang(&self) -> Lang {
         let click = self.interaction;
-        let chosen = match click.guild_id {
-            Some(guild) => self
-                .data
-                .session
-                .settings(guild.get())
-                .await
-                .ok()
-                .and_then(|s| s.language),
-            None => None,
-        };
+        let guild = click.guild_id.map(serenity::GuildId::get);
+        let chosen = self.data.session.language(guild).await;
         chosen
             .as_deref()
             .or(click.guild_locale.as_deref())
@@ -516,20 +508,28 @@ async fn open_thread(
     .chars()
     .take(100)
     .collect();
-    let made = serenity::ChannelId::new(parent.0)
-        .create_thread_from_message(
+    // Bounded like every call: thread creation is rate-limited hard, and the previews
+    // wait for this.
+    let made = tokio::time::timeout(
+        deliver::ATTEMPT,
+        serenity::ChannelId::new(parent.0).create_thread_from_message(
             http,
             c.interaction.message.id,
             CreateThread::new(name)
                 .kind(ChannelType::PublicThread)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek),
-        )
-        .await;
+        ),
+    )
+    .await;
     let thread = match made {
-        Ok(thread) => Some(crate::session::ChannelKey(thread.id.get())),
-        Err(e) => {
+        Ok(Ok(thread)) => Some(crate::session::ChannelKey(thread.id.get())),
+        Ok(Err(e)) => {
             super::metrics::discord_error(&e);
             tracing::warn!(match_id = %id, error = %e, "could not open a match's thread");
+            None
+        }
+        Err(_) => {
+            tracing::warn!(match_id = %id, "opening a match's thread took too long");
             None
         }
     };
@@ -537,6 +537,16 @@ async fn open_thread(
         Ok(home) => home,
         Err(e) => {
             tracing::warn!(match_id = %id, error = %e, "could not move a match into its thread");
+            if let Some(orphan) = thread {
+                // The match stays in the channel: leave no empty thread behind.
+                let gone = serenity::ChannelId::new(orphan.0).delete(http);
+                if !matches!(
+                    tokio::time::timeout(deliver::ATTEMPT, gone).await,
+                    Ok(Ok(_))
+                ) {
+                    tracing::warn!(match_id = %id, "could not delete an unused thread");
+                }
+            }
             parent
         }
     };

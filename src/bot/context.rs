@@ -60,16 +60,8 @@ pub fn guild_lang(ctx: Context<'_>) -> Lang {
 /// The language of the server's public texts: its `language` setting, else its locale
 /// (a DM: the user's). One read of the settings.
 pub async fn public_lang(ctx: Context<'_>) -> Lang {
-    let chosen = match ctx.guild_id() {
-        Some(guild) => ctx
-            .data()
-            .session
-            .settings(guild.get())
-            .await
-            .ok()
-            .and_then(|s| s.language),
-        None => None,
-    };
+    let guild = ctx.guild_id().map(poise::serenity_prelude::GuildId::get);
+    let chosen = ctx.data().session.language(guild).await;
     chosen.map_or_else(|| guild_lang(ctx), |code| Lang::from_discord(&code))
 }
 

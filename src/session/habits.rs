@@ -2,11 +2,13 @@
 //! their finished matches (never the match being played), with this server's members as
 //! the prior, learned on a blocking thread and kept per member.
 //!
-//! A model is dropped when a match of its member ends here (the next computer move learns
-//! it again, this match included) and after [`FRESH_FOR`] at the latest, so that a match
-//! ended by another process is taken in too. Nothing is stored: after a restart the models
-//! are learned again from the database, and `/privacy delete` leaves nothing to learn from
-//! (the member's finished matches no longer carry their id).
+//! A model is dropped when the end of a match of its member is announced here (the next
+//! computer move learns it again, that match included; a model learned from rows read
+//! before is not kept) and after [`FRESH_FOR`] at the latest, so that a match ended by
+//! another process is taken in too. Nothing is stored: after a restart the models are
+//! learned again from the database. `/privacy delete` leaves nothing to learn a member's
+//! model from (their finished matches no longer carry their id); their fleets stay in the
+//! server's population model only as anonymous fleets, as the matches themselves do.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,21 +24,23 @@ use super::Session;
 use super::live::Entry;
 use super::record;
 
-/// How many of a member's latest finished matches a model is learned from.
+/// How many of a member's latest finished matches of a rule set a model is learned from.
 pub const MEMBER_MATCHES: u32 = 50;
 
-/// How many of a server's latest finished matches its population model is learned from.
+/// How many of a server's latest finished matches of a rule set its population model is
+/// learned from.
 pub const SERVER_MATCHES: u32 = 200;
 
 /// How long a model is used before it is learned again.
 pub const FRESH_FOR: Duration = Duration::from_secs(600);
 
-/// Whose habits: a member in one rule set, or a server's members in one rule set.
+/// Whose habits, in one rule set: a member (with the prior of the server they play in), or
+/// a server's members (`None`: matches outside servers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Whose {
-    /// One member.
-    Member(PlayerId, Variant),
-    /// The members of one server (`None`: matches outside servers).
+    /// One member, against the prior of one server.
+    Member(PlayerId, Option<u64>, Variant),
+    /// The members of one server.
     Server(Option<u64>, Variant),
 }
 
@@ -44,25 +48,55 @@ enum Whose {
 #[derive(Debug, Default)]
 pub(crate) struct HabitCache {
     models: DashMap<Whose, (Arc<Habits>, Instant)>,
+    /// Per member, how many times their models were dropped: a model learned from rows
+    /// read before a drop is not kept.
+    generation: DashMap<PlayerId, u64>,
 }
 
 impl HabitCache {
-    /// The model, while fresh.
+    /// The model, while fresh; a stale one is dropped.
     fn fresh(&self, whose: Whose) -> Option<Arc<Habits>> {
-        let hit = self.models.get(&whose)?;
-        let (model, at) = &*hit;
-        (at.elapsed() < FRESH_FOR).then(|| Arc::clone(model))
+        let found = self
+            .models
+            .get(&whose)
+            .map(|hit| (Arc::clone(&hit.0), hit.1.elapsed() < FRESH_FOR));
+        match found {
+            Some((model, true)) => Some(model),
+            Some((_, false)) => {
+                self.models.remove(&whose);
+                None
+            }
+            None => None,
+        }
     }
 
-    /// Drops the models of `players` (a match of theirs ended).
-    pub(crate) fn forget_players(&self, players: &[PlayerId]) {
+    /// The generation of `player`'s models now.
+    fn generation(&self, player: PlayerId) -> u64 {
+        self.generation.get(&player).map_or(0, |g| *g)
+    }
+
+    /// Keeps `model` unless `player`'s models were dropped since `generation`.
+    fn keep(&self, whose: Whose, player: Option<PlayerId>, generation: u64, model: &Arc<Habits>) {
+        if player.is_some_and(|p| self.generation(p) != generation) {
+            return;
+        }
         self.models
-            .retain(|whose, _| !matches!(whose, Whose::Member(p, _) if players.contains(p)));
+            .insert(whose, (Arc::clone(model), Instant::now()));
+    }
+
+    /// Drops the models of `players` (a match of theirs ended, or they were forgotten).
+    pub(crate) fn forget_players(&self, players: &[PlayerId]) {
+        for p in players {
+            *self.generation.entry(*p).or_insert(0) += 1;
+        }
+        self.models
+            .retain(|whose, _| !matches!(whose, Whose::Member(p, ..) if players.contains(p)));
     }
 }
 
-/// The fleets `player` played in the finished matches among `rows`, of `variant` only.
-/// Live rows are skipped: the fleet of a match being played is never learned from.
+/// The fleets `player` (or, `None`, every member) played in the finished matches among
+/// `rows`, of `variant` only. Live rows are skipped: the fleet of a match being played is
+/// never learned from.
 fn fleets_of(rows: &[StoredMatch], player: Option<PlayerId>, variant: Variant) -> Vec<Fleet> {
     rows.iter()
         .filter(|row| !row.live)
@@ -96,36 +130,37 @@ fn fleets_of(rows: &[StoredMatch], player: Option<PlayerId>, variant: Variant) -
 
 impl Session {
     /// The hard computer's model of how `player` places a `variant` fleet, learned from
-    /// their finished matches with `guild`'s members as the prior; `None` when nothing
-    /// could be read (the computer then plays without one).
+    /// their finished matches (never a live one) with `guild`'s members as the prior, on
+    /// a blocking thread, and kept for [`FRESH_FOR`] or until a match of theirs ends;
+    /// `None` when nothing could be read (the computer then plays without one).
     pub async fn habits(
         &self,
         player: PlayerId,
         variant: Variant,
         guild: Option<u64>,
     ) -> Option<Arc<Habits>> {
-        let member = Whose::Member(player, variant);
+        let member = Whose::Member(player, guild, variant);
         if let Some(model) = self.habits.fresh(member) {
             return Some(model);
         }
+        let generation = self.habits.generation(player);
         let server = self.server_habits(guild, variant).await;
-        let rows = match self.store.recent(player.0, MEMBER_MATCHES).await {
+        let rows = match (self.store)
+            .finished(Some(player.0), None, variant.key(), MEMBER_MATCHES)
+            .await
+        {
             Ok(rows) => rows,
             Err(e) => {
                 tracing::warn!(error = %e, "could not read a member's finished matches");
                 return server;
             }
         };
-        let model = tokio::task::spawn_blocking(move || {
+        let model = learn(move || {
             let fleets = fleets_of(&rows, Some(player), variant);
             Habits::learn(variant, &fleets, server.as_deref())
         })
-        .await
-        .ok()?;
-        let model = Arc::new(model);
-        self.habits
-            .models
-            .insert(member, (Arc::clone(&model), Instant::now()));
+        .await?;
+        self.habits.keep(member, Some(player), generation, &model);
         Some(model)
     }
 
@@ -135,24 +170,31 @@ impl Session {
         if let Some(model) = self.habits.fresh(whose) {
             return Some(model);
         }
-        let rows = match self.store.finished_in(guild, SERVER_MATCHES).await {
+        let rows = match (self.store)
+            .finished(None, guild, variant.key(), SERVER_MATCHES)
+            .await
+        {
             Ok(rows) => rows,
             Err(e) => {
                 tracing::warn!(error = %e, "could not read a server's finished matches");
                 return None;
             }
         };
-        let model = tokio::task::spawn_blocking(move || {
-            let fleets = fleets_of(&rows, None, variant);
-            Habits::population(variant, &fleets)
-        })
-        .await
-        .ok()?;
-        let model = Arc::new(model);
-        self.habits
-            .models
-            .insert(whose, (Arc::clone(&model), Instant::now()));
+        let model =
+            learn(move || Habits::population(variant, &fleets_of(&rows, None, variant))).await?;
+        self.habits.keep(whose, None, 0, &model);
         Some(model)
+    }
+}
+
+/// Runs `work` on a blocking thread; a failure is logged and gives no model.
+async fn learn(work: impl FnOnce() -> Habits + Send + 'static) -> Option<Arc<Habits>> {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(model) => Some(Arc::new(model)),
+        Err(e) => {
+            tracing::error!(error = %e, "learning placement habits failed");
+            None
+        }
     }
 }
 

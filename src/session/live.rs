@@ -483,16 +483,20 @@ impl Registry {
             return false;
         };
         let players = slot.entry.game.players();
-        match self.by_channel.entry(to) {
+        // The entry's guard is gone by the time a refused slot goes back (the two keys may
+        // share a shard).
+        let refused = match self.by_channel.entry(to) {
             MapEntry::Vacant(v) => {
+                self.by_id.insert(id, to);
                 v.insert(slot);
+                None
             }
-            MapEntry::Occupied(_) => {
-                self.by_channel.insert(from, slot);
-                return false;
-            }
+            MapEntry::Occupied(_) => Some(slot),
+        };
+        if let Some(slot) = refused {
+            self.by_channel.insert(from, slot);
+            return false;
         }
-        self.by_id.insert(id, to);
         for p in players {
             if let Some(mut c) = self.by_player.get_mut(&p)
                 && *c == from

@@ -292,6 +292,20 @@ impl Session {
         self.engine.read(at, f).await
     }
 
+    /// Where to find the match `by` means in `channel`: their own match when it is played
+    /// there (a challenge waiting for its thread, or a match whose thread could not be
+    /// opened, is not keyed by the channel), else the channel's.
+    pub async fn here(&self, channel: ChannelKey, by: crate::game::PlayerId) -> Locate {
+        let theirs = self
+            .read(Locate::Player(by), |e| e.post_channel() == channel)
+            .await;
+        if theirs == Some(true) {
+            Locate::Player(by)
+        } else {
+            Locate::Channel(channel)
+        }
+    }
+
     /// Reads the located match as last written (in memory, once no change of it is being
     /// written). `None` when there is none, or (logged) when the database cannot be read:
     /// see [`Session::try_read`].

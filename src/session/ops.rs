@@ -620,17 +620,17 @@ impl Session {
         by: PlayerId,
         moderator: bool,
     ) -> Result<Option<Ended>, SessionError> {
-        self.act(
-            Locate::Channel(channel),
-            SessionError::NoMatchHere,
-            |e, _| {
-                let variant = e.game.variant();
-                e.game
-                    .cancel(by, moderator)
-                    .map(|_| ())
-                    .map_err(|err| SessionError::rules(variant, err))
-            },
-        )
+        let here = self.here(channel, by).await;
+        self.act(here, SessionError::NoMatchHere, |e, _| {
+            if e.post_channel() != channel && e.channel != channel {
+                return Err(SessionError::NoMatchHere);
+            }
+            let variant = e.game.variant();
+            e.game
+                .cancel(by, moderator)
+                .map(|_| ())
+                .map_err(|err| SessionError::rules(variant, err))
+        })
         .await
         .map(|((), ended)| ended)
     }

@@ -1,4 +1,4 @@
-//! How fast a match goes: a five-minute blitz, today's standard, or one move a day.
+//! How fast a match goes: blitz (a minute a turn), today's standard, or one move a day.
 //!
 //! | pace | challenge | placement | turn |
 //! |---|---|---|---|

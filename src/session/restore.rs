@@ -41,7 +41,7 @@ pub struct Resumed {
 
 /// The deadline a match gets back: what was left at `last_seen`, but at least
 /// [`MIN_AFTER_RESTART`] from `now`, or `whole` (the phase's full length) where that is
-/// shorter: a restart never gives more than a fresh phase.
+/// shorter: the minimum never gives more than a fresh phase.
 #[must_use]
 pub fn restored_deadline(
     deadline: SystemTime,
@@ -251,6 +251,7 @@ mod tests {
         // Never more than the whole phase, where that is shorter than a minute.
         let short = Duration::from_secs(30);
         assert_eq!(restored_deadline(t(900), t(1000), t(2000), short), t(2030));
+        // What was left is given back in full, even past a phase shortened since.
         assert_eq!(restored_deadline(t(1040), t(1000), t(2000), short), t(2040));
     }
 }

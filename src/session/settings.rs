@@ -179,6 +179,18 @@ pub struct Reminding {
 }
 
 impl Session {
+    /// The language `guild`'s admins chose for public texts (a Discord locale); `None`
+    /// outside servers, where none was chosen, or (logged) when it cannot be read.
+    pub async fn language(&self, guild: Option<u64>) -> Option<String> {
+        match self.settings(guild?).await {
+            Ok(s) => s.language,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read a server's settings");
+                None
+            }
+        }
+    }
+
     /// The settings of `guild` (the defaults where it changed none).
     pub async fn settings(&self, guild: u64) -> Result<Settings, StoreError> {
         match self.store.settings(guild).await? {

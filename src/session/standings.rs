@@ -156,7 +156,7 @@ impl Session {
             let renamed = self.renamed(player).await?;
             match self.store.forget(player.0, &renamed).await? {
                 Forgot::Done => {
-                    // Nothing learned of their fleets outlives them.
+                    // No model of their own outlives them.
                     self.habits.forget_players(&[player]);
                     return Ok(renamed.iter().map(|r| MatchId(r.id)).collect());
                 }

@@ -480,9 +480,16 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// recently ended first.
     fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>>;
 
-    /// The last `limit` finished matches in `guild` (`None`: outside servers) in which a
-    /// shot was fired, the most recently ended first.
-    fn finished_in(&self, guild: Option<u64>, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>>;
+    /// The last `limit` finished matches of rule set `variant` in which a shot was fired,
+    /// the most recently ended first: those of `player` anywhere, or (`player` `None`)
+    /// those played in `guild` (`None`: outside servers).
+    fn finished<'a>(
+        &'a self,
+        player: Option<u64>,
+        guild: Option<u64>,
+        variant: &'a str,
+        limit: u32,
+    ) -> StoreFuture<'a, Vec<StoredMatch>>;
 
     /// Records that the bot is running at `at_ms`.
     fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()>;

@@ -660,15 +660,24 @@ impl Store for Handle {
         })
     }
 
-    fn finished_in(&self, guild: Option<u64>, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
+    fn finished<'a>(
+        &'a self,
+        player: Option<u64>,
+        guild: Option<u64>,
+        variant: &'a str,
+        limit: u32,
+    ) -> StoreFuture<'a, Vec<StoredMatch>> {
         Box::pin(async move {
             let rows = sqlx::query(
-                "SELECT * FROM matches WHERE NOT live \
-                 AND (guild_id = $1 OR ($1 IS NULL AND guild_id IS NULL)) \
+                "SELECT * FROM matches WHERE NOT live AND variant = $3 AND (CASE \
+                   WHEN $1 IS NOT NULL THEN challenger_id = $1 OR opponent_id = $1 \
+                   WHEN $2 IS NULL THEN guild_id IS NULL ELSE guild_id = $2 END) \
                  AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
-                 ORDER BY ended_ms DESC, id LIMIT $2",
+                 ORDER BY ended_ms DESC, id LIMIT $4",
             )
+            .bind(player.map(to_sql))
             .bind(guild.map(to_sql))
+            .bind(variant)
             .bind(i64::from(limit))
             .fetch_all(self.pool())
             .await?;

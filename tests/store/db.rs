@@ -214,8 +214,17 @@ impl Store for Flaky {
     fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
         Box::pin(async move { self.store_ref().recent(player, limit).await })
     }
-    fn finished_in(&self, guild: Option<u64>, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
-        Box::pin(async move { self.store_ref().finished_in(guild, limit).await })
+    fn finished<'a>(
+        &'a self,
+        player: Option<u64>,
+        guild: Option<u64>,
+        variant: &'a str,
+        limit: u32,
+    ) -> StoreFuture<'a, Vec<StoredMatch>> {
+        Box::pin(async move {
+            let store = self.store_ref();
+            store.finished(player, guild, variant, limit).await
+        })
     }
     fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
         Box::pin(async move { self.store_ref().beat(at_ms).await })

@@ -467,14 +467,15 @@ async fn a_rematch_needs_both_and_swaps_who_starts(db: Db) {
 
 async fn a_rematch_runs_out_and_the_computer_needs_no_click(db: Db) {
     let opened = db.open().await;
+    // Short, but long enough for the Accept right after the challenge on a busy machine.
     let quick = Timeouts {
-        challenge: Duration::from_millis(50),
+        challenge: Duration::from_millis(600),
         ..TIMEOUTS
     };
     let s = Session::new(opened.clone(), quick, Seeds::new(Some(5)));
     let (id, first) = battle(&s).await;
     sink_all(&s, first).await;
-    tokio::time::sleep(Duration::from_millis(120)).await;
+    tokio::time::sleep(quick.challenge * 2).await;
     assert!(matches!(
         s.rematch(id, ALICE, None).await,
         Err(RematchError::Expired)

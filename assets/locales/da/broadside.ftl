@@ -532,6 +532,7 @@ privacy-info = **Hvad Broadside gemmer**
     • Pr. medlem og regelsæt: en rating, antal vundne, tabte og uafgjorte spil og, for hvert spil, der er spillet til ende, skud, træffere og ture.
     • Pr. medlem: det senest sete viste navn, til ranglisterne, og hvem der trykkede på **Revanche** under hvilket spil.
     • Pr. medlem: om vedkommende har slået påmindelser om daglige spil fra. En servers indstillinger nævner kanaler, ingen medlemmer.
+    • Kun i hukommelsen: hvordan et medlem plejer at placere sine skibe, lært af den svære computer fra flåderne i afsluttede spil (aldrig fra et spil i gang); genopbygget fra spillene efter en genstart.
     • Intet andet: ingen beskeder, ingen e-mailadresser, intet uden for spillene.
     Alt gemmes, så længe bottens database gemmes (det bestemmer serverens administrator); intet sendes andre steder hen.
     Brug `/{ cmd-privacy-name } { cmd-privacy-delete-name }` til at slette dine ratings og din statistik; i afsluttede spil bliver dit navn og id så erstattet af "slettet spiller" (den anden spiller beholder sine resultater).
@@ -613,6 +614,8 @@ err-settings-no-pace = Mindst ét tempo skal forblive tilladt.
 err-settings-pace-not-allowed = Standardtempoet { $pace } skal være et af de tilladte tempoer: tillad det også.
 err-settings-paces = `{ $given }` er ikke en liste af tempoer: skriv nogle af blitz, standard og daily, som `blitz daily`.
 err-settings-channels = `{ $given }` nævner ingen kanal: nævn kanalerne (`#spil #lyn`), eller skriv `all` for alle kanaler.
+err-settings-channels-many = Det er flere end { $most } kanaler: nævn højst { $most }, eller skriv `all` for alle kanaler.
+err-settings-channels-foreign = Kanalen `{ $channel }` hører ikke til denne server: nævn denne servers kanaler (`#spil`).
 matches-title = 🌊 **Spil, der spilles på denne server** ({ $total }):
 matches-line = • { $challenger } mod { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
 matches-state-challenge = venter på svar fra { $player }, { $deadline }

@@ -533,6 +533,7 @@ privacy-info = **What Broadside stores**
     • Per member and rule set: a rating, won/lost/drawn counts and, per match played out, shots, hits and turns.
     • Per member: the last display name seen, for leaderboards, and who pressed **Rematch** under which match.
     • Per member: whether they turned the reminders of daily matches off. A server's settings name channels and no members.
+    • In memory only: how a member tends to place ships, learned by the hard computer from the fleets of their finished matches (never a match being played); rebuilt from the matches after a restart.
     • Nothing else: no messages, no e-mail addresses, nothing from outside the matches.
     Everything is kept for as long as the bot's database is kept (the server's admin decides that); nothing is sent anywhere else.
     Use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` to delete your ratings and statistics; in finished matches your name and id are then replaced by "deleted player" (the other player keeps their record).
@@ -614,6 +615,8 @@ err-settings-no-pace = At least one pace must stay allowed.
 err-settings-pace-not-allowed = The default pace { $pace } must be one of the paces members may pick: allow it too.
 err-settings-paces = `{ $given }` is not a list of paces: write some of blitz, standard and daily, such as `blitz daily`.
 err-settings-channels = `{ $given }` names no channel: mention the channels (`#games #blitz`), or write `all` for every channel.
+err-settings-channels-many = That is more than { $most } channels: name at most { $most }, or write `all` for every channel.
+err-settings-channels-foreign = Channel `{ $channel }` is not a channel of this server: mention this server's channels (`#games`).
 matches-title = 🌊 **Matches being played on this server** ({ $total }):
 matches-line = • { $challenger } vs { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
 matches-state-challenge = waiting for { $player } to answer, { $deadline }

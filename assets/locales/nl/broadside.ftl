@@ -532,6 +532,7 @@ privacy-info = **Wat Broadside opslaat**
     • Per lid en spelvorm: een rating, het aantal gewonnen, verloren en gelijkgespeelde partijen en, per uitgespeelde partij, de schoten, treffers en beurten.
     • Per lid: de laatst geziene weergavenaam, voor de ranglijsten, en wie onder welke partij op **Revanche** drukte.
     • Per lid: of die de herinneringen van dagelijkse partijen heeft uitgezet. De instellingen van een server noemen kanalen, geen leden.
+    • Alleen in het geheugen: hoe een lid zijn schepen meestal plaatst, door de sterke computer geleerd uit de vloten van afgelopen partijen (nooit uit een lopende partij); na een herstart opnieuw uit de partijen opgebouwd.
     • Verder niets: geen berichten, geen e-mailadressen, niets van buiten de partijen.
     Alles blijft bewaard zolang de database van de bot bewaard wordt (daar beslist de beheerder van de server over); niets wordt ergens anders heen gestuurd.
     Met `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijder je je ratings en statistieken; in afgelopen partijen worden je naam en id dan vervangen door "verwijderde speler" (de andere speler houdt zijn eigen resultaten).
@@ -613,6 +614,8 @@ err-settings-no-pace = Er moet ten minste één tempo toegestaan blijven.
 err-settings-pace-not-allowed = Het standaardtempo { $pace } moet een van de toegestane tempo's zijn: sta het ook toe.
 err-settings-paces = `{ $given }` is geen lijst van tempo's: schrijf er enkele van blitz, standard en daily, zoals `blitz daily`.
 err-settings-channels = `{ $given }` noemt geen kanaal: vermeld de kanalen (`#spellen #blitz`), of schrijf `all` voor elk kanaal.
+err-settings-channels-many = Dat zijn meer dan { $most } kanalen: noem er hoogstens { $most }, of schrijf `all` voor elk kanaal.
+err-settings-channels-foreign = Kanaal `{ $channel }` hoort niet bij deze server: vermeld kanalen van deze server (`#spellen`).
 matches-title = 🌊 **Partijen die op deze server gespeeld worden** ({ $total }):
 matches-line = • { $challenger } tegen { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
 matches-state-challenge = wacht op het antwoord van { $player }, { $deadline }

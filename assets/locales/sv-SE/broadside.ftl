@@ -548,6 +548,7 @@ privacy-info = **Vad Broadside sparar**
     • Per medlem och regeluppsättning: en rating, antal vunna, förlorade och oavgjorda partier och, för varje parti som spelats klart, skott, träffar och drag.
     • Per medlem: det senast sedda visningsnamnet, för topplistorna, och vem som tryckte på **Revansch** under vilket parti.
     • Per medlem: om hen har stängt av påminnelser om dagliga partier. En servers inställningar anger kanaler, inga medlemmar.
+    • Bara i minnet: hur en medlem brukar placera sina skepp, inlärt av den svåra datorn från flottorna i avslutade partier (aldrig från ett pågående parti); byggs upp igen från partierna efter en omstart.
     • Inget annat: inga meddelanden, inga e-postadresser, inget utanför partierna.
     Allt sparas så länge bottens databas sparas (det avgör serverns administratör); inget skickas någon annanstans.
     Använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` för att radera dina ratingar och din statistik; i avslutade partier ersätts då ditt namn och id med "raderad spelare" (den andra spelaren behåller sina resultat).
@@ -629,6 +630,8 @@ err-settings-no-pace = Minst ett tempo måste vara tillåtet.
 err-settings-pace-not-allowed = Standardtempot { $pace } måste vara ett av de tillåtna tempona: tillåt det också.
 err-settings-paces = `{ $given }` är ingen lista med tempon: skriv några av blitz, standard och daily, som `blitz daily`.
 err-settings-channels = `{ $given }` anger ingen kanal: nämn kanalerna (`#spel #blixt`), eller skriv `all` för alla kanaler.
+err-settings-channels-many = Det är fler än { $most } kanaler: nämn högst { $most }, eller skriv `all` för alla kanaler.
+err-settings-channels-foreign = Kanalen `{ $channel }` hör inte till den här servern: nämn den här serverns kanaler (`#spel`).
 matches-title = 🌊 **Partier som spelas på den här servern** ({ $total }):
 matches-line = • { $challenger } mot { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
 matches-state-challenge = väntar på svar från { $player }, { $deadline }

@@ -244,7 +244,7 @@ fn is_thread(kind: serenity::ChannelType) -> bool {
 
 /// Whether the bot may open a public thread here and post in it (the interaction's
 /// `app_permissions`).
-fn may_open_threads(ctx: Context<'_>) -> bool {
+pub(crate) fn may_open_threads(ctx: Context<'_>) -> bool {
     let poise::Context::Application(a) = ctx else {
         return false;
     };

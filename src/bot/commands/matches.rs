@@ -20,7 +20,7 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
         return Err(Error::user(tr!(lang, "err-leaderboard-dm")));
     };
-    let public = public_lang(&ctx.data().session, guild.get(), ctx).await;
+    let public = crate::bot::context::public_lang(ctx).await;
     let (content, buttons) = page(&ctx.data().session, guild.get(), 0, public, lang).await?;
     ctx.send(
         poise::CreateReply::default()
@@ -30,16 +30,6 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     )
     .await?;
     Ok(())
-}
-
-/// The language of the server's public texts: its setting, or its locale.
-async fn public_lang(session: &Session, guild: u64, ctx: Context<'_>) -> Lang {
-    let chosen = session.settings(guild).await.ok().and_then(|s| s.language);
-    let locale = chosen.or_else(|| match ctx {
-        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
-        poise::Context::Prefix(_) => None,
-    });
-    Lang::from_opt(locale.as_deref())
 }
 
 /// Page `page` of `guild`'s live matches in `public`, with Previous / Next buttons;

@@ -91,16 +91,6 @@ fn check(ctx: Context<'_>) -> Result<u64, Error> {
     Ok(guild.get())
 }
 
-/// Whether the bot may open public threads here (the interaction's `app_permissions`).
-fn threads_allowed(ctx: Context<'_>) -> bool {
-    let poise::Context::Application(a) = ctx else {
-        return false;
-    };
-    a.interaction
-        .app_permissions
-        .is_some_and(|p| p.contains(serenity::Permissions::CREATE_PUBLIC_THREADS))
-}
-
 /// The server's locale as Discord sent it.
 fn server_locale(ctx: Context<'_>) -> Option<String> {
     match ctx {
@@ -121,7 +111,7 @@ pub async fn show(ctx: Context<'_>) -> Result<(), Error> {
     let shown = text::settings(
         lang,
         &settings,
-        threads_allowed(ctx),
+        super::challenge::may_open_threads(ctx),
         server_locale(ctx).as_deref(),
     );
     ctx.send(private_reply(ctx.data().commands.clickable(lang, &shown)))
@@ -161,10 +151,7 @@ pub async fn set(
         threads,
         channels: channels
             .as_deref()
-            .map(|c| {
-                parse_channels(c)
-                    .ok_or_else(|| Error::user(tr!(lang, "err-settings-channels", given = tidy(c))))
-            })
+            .map(|c| checked_channels(ctx, lang, c))
             .transpose()?,
         language: language.map(LanguageChoice::locale),
         rated,
@@ -181,7 +168,7 @@ pub async fn set(
         text::settings(
             lang,
             &settings,
-            threads_allowed(ctx),
+            super::challenge::may_open_threads(ctx),
             server_locale(ctx).as_deref()
         )
     );
@@ -214,6 +201,37 @@ fn parse_paces(text: &str) -> Option<Vec<Pace>> {
         .map(|w| w.parse().ok())
         .collect::<Option<_>>()?;
     (!paces.is_empty()).then_some(paces)
+}
+
+/// At most this many channels may be named for `channels` (more would not fit a message).
+const MAX_CHANNELS: usize = 25;
+
+/// The channels of `text`, checked: at most [`MAX_CHANNELS`], and each one of this
+/// server's (where the cache knows its channels).
+fn checked_channels(ctx: Context<'_>, lang: Lang, text: &str) -> Result<Vec<u64>, Error> {
+    let ids = parse_channels(text)
+        .ok_or_else(|| Error::user(tr!(lang, "err-settings-channels", given = tidy(text))))?;
+    if ids.len() > MAX_CHANNELS {
+        return Err(Error::user(tr!(
+            lang,
+            "err-settings-channels-many",
+            most = MAX_CHANNELS
+        )));
+    }
+    let foreign = ctx.guild().and_then(|g| {
+        ids.iter().copied().find(|id| {
+            let id = serenity::ChannelId::new(*id);
+            !g.channels.contains_key(&id) && !g.threads.iter().any(|t| t.id == id)
+        })
+    });
+    match foreign {
+        Some(id) => Err(Error::user(tr!(
+            lang,
+            "err-settings-channels-foreign",
+            channel = id.to_string()
+        ))),
+        None => Ok(ids),
+    }
 }
 
 /// Channels written as mentions or ids (`<#1> <#2>`), or `all` for every channel (an

@@ -7,7 +7,7 @@ use crate::bot::i18n::names::variant_title;
 use crate::bot::i18n::tr;
 use crate::bot::{Context, Error, text};
 use crate::game::PhaseKind;
-use crate::session::{ChannelKey, Locate};
+use crate::session::ChannelKey;
 
 /// Show this channel's match: players, rules, turn, shots and deadline.
 ///
@@ -20,9 +20,13 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let (lang, public) = (user_lang(ctx), public_lang(ctx).await);
     let channel = ChannelKey(ctx.channel_id().get());
     let standard = data.session.standard();
+    let here = data
+        .session
+        .here(channel, crate::bot::play::player(ctx.author()))
+        .await;
     let summary = data
         .session
-        .try_read(Locate::Channel(channel), |e| {
+        .try_read(here, |e| {
             let [a, b] = e.game.players();
             let (challenger, opponent) = (text::mention(a), text::mention(b));
             let deadline = text::relative(e.deadline);

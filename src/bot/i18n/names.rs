@@ -49,8 +49,8 @@ pub fn pace(lang: Lang, pace: Pace) -> String {
     )
 }
 
-/// A duration as a reader says it: "60 seconds", "5 minutes", "24 hours" (rounded down
-/// to the largest whole unit).
+/// A duration as a reader says it: "5 minutes", "24 hours", in the largest unit that
+/// divides it ("90 seconds" stays seconds).
 #[must_use]
 pub fn duration(lang: Lang, d: std::time::Duration) -> String {
     let secs = d.as_secs();

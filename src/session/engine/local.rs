@@ -51,6 +51,7 @@ impl Local {
         &self,
         at: Locate,
         missing: SessionError,
+        skip_locked: bool,
         f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
     ) -> Outcome<R> {
         let until = Instant::now() + WAIT_FOR_WRITE;
@@ -59,8 +60,15 @@ impl Local {
             let Some((id, turn)) = self.live.turn(at) else {
                 return Err(missing);
             };
-            let Ok(held) = tokio::time::timeout_at(until.into(), turn.lock_owned()).await else {
-                return Err(SessionError::Pending);
+            let held = if skip_locked {
+                // The sweep does not wait for a match being changed: the next one looks.
+                turn.try_lock_owned().map_err(|_| SessionError::Pending)?
+            } else {
+                let Ok(held) = tokio::time::timeout_at(until.into(), turn.lock_owned()).await
+                else {
+                    return Err(SessionError::Pending);
+                };
+                held
             };
             // While this change waited, the match may have ended, or the located one be
             // another by now: then look again.
@@ -116,9 +124,10 @@ impl Local {
             return Err(SessionError::Storage(err));
         }
         // A match that moved into its thread is found there from now on.
-        let now_in = ChannelKey(applied.record.channel);
+        let mut now_in = ChannelKey(applied.record.channel);
         if now_in != channel && !self.live.rekey(id, channel, now_in) {
             tracing::error!(match_id = %id, "a match could not move to its new channel");
+            now_in = channel;
         }
         let ended = applied
             .ended

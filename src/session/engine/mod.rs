@@ -80,8 +80,8 @@ pub(super) enum Engine {
 impl Engine {
     /// Runs `f` on the located match as one change and writes it before returning (see
     /// the module's doc). With `skip_locked` (the sweep), a match another process is
-    /// changing right now is left alone ([`SessionError::Pending`]); in memory the
-    /// change waits for its turn either way.
+    /// (or, in memory, this process is writing) right now is left alone
+    /// ([`SessionError::Pending`]); otherwise the change waits for its turn.
     pub(super) async fn act<R: Send>(
         &self,
         at: Locate,
@@ -90,7 +90,7 @@ impl Engine {
         f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
     ) -> Outcome<R> {
         match self {
-            Engine::Local(l) => l.act(at, missing, f).await,
+            Engine::Local(l) => l.act(at, missing, skip_locked, f).await,
             Engine::Shared(s) => s.act(at, missing, skip_locked, f).await,
         }
     }
