@@ -318,7 +318,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         let residents = ge - gs;
         let m1 = k.min(residents);
         let half = (residents - m1) / 2;
-        let penalty_cap = (2 * m * m) as u64;
+        let penalty_cap = (4 * m * m + 1) as u64;
 
         let mut fields = Fields::new(pair_cap);
         fields.field(3); // completion and bye eligibility
@@ -400,7 +400,9 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                     } else {
                         let ra = a as i64 - (k + m1) as i64;
                         let rb = b as i64 - (k + m1) as i64;
-                        rb - ra - half as i64
+                        // The higher of the pair should come from the top half.
+                        let excess = (ra - half as i64 + 1).max(0);
+                        (rb - ra - half as i64).abs() + excess
                     };
                     penalty_cap - ((dev * dev) as u64).min(penalty_cap)
                 } else {

@@ -78,7 +78,11 @@ pub fn export(t: &Tournament, next: Option<&[PlayerId]>) -> String {
                 Entry::HalfBye => (0, '-', 'H'),
                 Entry::Absent => (0, '-', 'Z'),
             };
-            let _ = write!(line, "  {opponent:>4} {colour} {result}");
+            if opponent == 0 {
+                let _ = write!(line, "  0000 {colour} {result}");
+            } else {
+                let _ = write!(line, "  {opponent:>4} {colour} {result}");
+            }
         }
         if next.is_some_and(|ids| !ids.contains(&e.id)) {
             line.push_str("  0000 - Z");
@@ -152,8 +156,12 @@ pub fn parse_player_line(line: &str) -> Result<TrfPlayer, TrfError> {
     while start + 8 <= chars.len() {
         let opp = field(start, start + 4);
         let opponent = match opp.trim() {
-            "" | "0000" => None,
-            text => Some(text.parse().map_err(|_| TrfError::BadNumber("round opponent"))?),
+            "" => None,
+            text => match text.parse() {
+                Ok(0) => None,
+                Ok(number) => Some(number),
+                Err(_) => return Err(TrfError::BadNumber("round opponent")),
+            },
         };
         let colour = chars[start + 5];
         let result = chars[start + 7];
