@@ -253,7 +253,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                         1
                     };
                     let height = (2 * groups.len() - group_of[i] - group_of[j] - 2) as u64;
-                    edges.push((i, j, vec![completion, height]));
+                    edges.push((i, j, vec![completion, height], None));
                 }
             }
         }
@@ -313,12 +313,12 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             }
             pos
         };
-        let m = current.len();
         let k = moved_down.len();
         let residents = ge - gs;
         let m1 = k.min(residents);
-        let half = (residents - m1) / 2;
-        let penalty_cap = (4 * m * m + 1) as u64;
+        let rest = residents - m1;
+        let half = rest / 2;
+        let s2 = rest - half;
 
         let mut fields = Fields::new(pair_cap);
         fields.field(3); // completion and bye eligibility
@@ -339,7 +339,10 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             fields.slots(current_scores.len(), 2); // scores of repeated downfloaters
             fields.slots(current_scores.len(), 1); // opponents of repeated upfloaters
         }
-        fields.field(penalty_cap); // the standard order inside the bracket
+        fields.field(1); // pairs across the halves (fewest exchanges)
+        // The standard order: each moved-down player, then each player of the top
+        // half, in turn gets the earliest possible opponent.
+        fields.lex(k + half, residents.max(s2) as u64);
 
         let mut edges = Vec::new();
         for (x, &i) in remaining.iter().enumerate() {
@@ -393,23 +396,25 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                     let up_again = h.score > l.score && l.floats[b] == Float::Up;
                     push_slot(&mut v, s, (cur && !up_again).then(|| slot(&current_scores, h.score)).flatten(), 1);
                 }
-                v.push(if cur {
+                let mut lex = None;
+                if cur {
                     let (a, b) = (position[i], position[j]);
-                    let dev = if a < k {
-                        b as i64 - (k + a) as i64
+                    if a < k {
+                        if b >= k {
+                            lex = Some((a, (residents - (b - k)) as u64));
+                        }
                     } else {
-                        let ra = a as i64 - (k + m1) as i64;
-                        let rb = b as i64 - (k + m1) as i64;
-                        // The higher of the pair should come from the top half.
-                        let excess = (ra - half as i64 + 1).max(0);
-                        (rb - ra - half as i64).abs() + excess
-                    };
-                    penalty_cap - ((dev * dev) as u64).min(penalty_cap)
-                } else {
-                    0
-                });
+                        let ra = (a - k) as i64 - m1 as i64;
+                        let rb = (b - k) as i64 - m1 as i64;
+                        if ra >= 0 && (ra as usize) < half && rb as usize >= half {
+                            let (ra, rb) = (ra as usize, rb as usize);
+                            lex = Some((k + ra, (s2 - (rb - half)) as u64));
+                        }
+                    }
+                }
+                v.push(u64::from(lex.is_some()));
                 debug_assert_eq!(v.len(), fields.widths.len());
-                edges.push((i, j, v));
+                edges.push((i, j, v, lex));
             }
         }
         // Renumber the remaining players densely for the matcher.
@@ -418,7 +423,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             local[i] = x;
         }
         let local_edges: Vec<_> =
-            edges.into_iter().map(|(i, j, v)| (local[i], local[j], v)).collect();
+            edges.into_iter().map(|(i, j, v, lex)| (local[i], local[j], v, lex)).collect();
         let mate = solve(remaining.len(), &local_edges, &fields);
         for &c in &current {
             if let Some(o) = mate[local[c]] {
@@ -511,15 +516,23 @@ fn push_slot(v: &mut Vec<u64>, slots: usize, which: Option<usize>, value: u64) {
     }
 }
 
-/// The bit fields of an edge weight, most significant first.
+/// An edge for [`solve`]: its ends, its dense field values, and at most one value in
+/// the lexicographic fields (field index, value).
+type Edge = (usize, usize, Vec<u64>, Option<(usize, u64)>);
+
+/// The bit fields of an edge weight, most significant first: dense fields (every edge
+/// has a value, summed over the matching) then `lex_count` lexicographic fields that at
+/// most one matched edge fills each.
 struct Fields {
     pair_cap: u64,
     widths: Vec<u32>,
+    lex_count: usize,
+    lex_width: u32,
 }
 
 impl Fields {
     fn new(pair_cap: u64) -> Self {
-        Fields { pair_cap, widths: Vec::new() }
+        Fields { pair_cap, widths: Vec::new(), lex_count: 0, lex_width: 0 }
     }
 
     /// A field whose value per edge is at most `max`: wide enough for a whole matching.
@@ -535,13 +548,19 @@ impl Fields {
         }
     }
 
+    /// `count` lexicographic fields of values at most `max`, the first most significant.
+    fn lex(&mut self, count: usize, max: u64) {
+        self.lex_count = count;
+        self.lex_width = 64 - max.leading_zeros();
+    }
+
     fn bits(&self) -> u32 {
-        self.widths.iter().sum()
+        self.widths.iter().sum::<u32>() + self.lex_count as u32 * self.lex_width
     }
 }
 
 /// Pack the field values and run the matcher with enough limbs.
-fn solve(n: usize, edges: &[(usize, usize, Vec<u64>)], fields: &Fields) -> Vec<Option<usize>> {
+fn solve(n: usize, edges: &[Edge], fields: &Fields) -> Vec<Option<usize>> {
     let bits = fields.bits() + 6;
     match bits.div_ceil(64) {
         0 | 1 => solve_with::<1>(n, edges, fields),
@@ -552,22 +571,26 @@ fn solve(n: usize, edges: &[(usize, usize, Vec<u64>)], fields: &Fields) -> Vec<O
         7 | 8 => solve_with::<8>(n, edges, fields),
         9..=12 => solve_with::<12>(n, edges, fields),
         13..=16 => solve_with::<16>(n, edges, fields),
-        _ => solve_with::<32>(n, edges, fields),
+        17..=24 => solve_with::<24>(n, edges, fields),
+        25..=32 => solve_with::<32>(n, edges, fields),
+        _ => solve_with::<48>(n, edges, fields),
     }
 }
 
-fn solve_with<const N: usize>(
-    n: usize,
-    edges: &[(usize, usize, Vec<u64>)],
-    fields: &Fields,
-) -> Vec<Option<usize>> {
+fn solve_with<const N: usize>(n: usize, edges: &[Edge], fields: &Fields) -> Vec<Option<usize>> {
+    let lex_bits = fields.lex_count as u32 * fields.lex_width;
     let packed: Vec<(usize, usize, Wide<N>)> = edges
         .iter()
-        .map(|(i, j, values)| {
+        .map(|(i, j, values, lex)| {
             let mut w = Wide::<N>::ZERO;
             for (&width, &value) in fields.widths.iter().zip(values) {
                 debug_assert!(width == 64 || value < (1 << width));
                 w = w.shl(width).add(Wide::from_u64(value));
+            }
+            w = w.shl(lex_bits);
+            if let Some((field, value)) = *lex {
+                let below = (fields.lex_count - 1 - field) as u32 * fields.lex_width;
+                w = w.add(Wide::from_u64(value).shl(below));
             }
             (*i, *j, w)
         })
