@@ -315,10 +315,6 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         };
         let k = moved_down.len();
         let residents = ge - gs;
-        let m1 = k.min(residents);
-        let rest = residents - m1;
-        let half = rest / 2;
-        let s2 = rest - half;
 
         let mut fields = Fields::new(pair_cap);
         fields.field(3); // completion and bye eligibility
@@ -339,10 +335,6 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             fields.slots(current_scores.len(), 2); // scores of repeated downfloaters
             fields.slots(current_scores.len(), 1); // opponents of repeated upfloaters
         }
-        fields.field(1); // pairs across the halves (fewest exchanges)
-        // The standard order: each moved-down player, then each player of the top
-        // half, in turn gets the earliest possible opponent.
-        fields.lex(k + half, residents.max(s2) as u64);
 
         let mut edges = Vec::new();
         for (x, &i) in remaining.iter().enumerate() {
@@ -396,35 +388,80 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                     let up_again = h.score > l.score && l.floats[b] == Float::Up;
                     push_slot(&mut v, s, (cur && !up_again).then(|| slot(&current_scores, h.score)).flatten(), 1);
                 }
-                let mut lex = None;
-                if cur {
-                    let (a, b) = (position[i], position[j]);
-                    if a < k {
-                        if b >= k {
-                            lex = Some((a, (residents - (b - k)) as u64));
-                        }
-                    } else {
-                        let ra = (a - k) as i64 - m1 as i64;
-                        let rb = (b - k) as i64 - m1 as i64;
-                        if ra >= 0 && (ra as usize) < half && rb as usize >= half {
-                            let (ra, rb) = (ra as usize, rb as usize);
-                            lex = Some((k + ra, (s2 - (rb - half)) as u64));
-                        }
-                    }
-                }
-                v.push(u64::from(lex.is_some()));
                 debug_assert_eq!(v.len(), fields.widths.len());
-                edges.push((i, j, v, lex));
+                edges.push((i, j, v));
             }
         }
+        // The standard order: moved-down players take residents in order, then the
+        // residents left over pair top half against bottom half. Which residents the
+        // moved-down players take is first guessed (the top ones) and, if the matching
+        // says otherwise, corrected and matched again.
+        let ordered = |partners: &[bool]| -> (Fields, Vec<Edge>) {
+            let mut rest_index = vec![usize::MAX; residents];
+            let mut rest = 0;
+            for q in 0..residents {
+                if !partners[q] {
+                    rest_index[q] = rest;
+                    rest += 1;
+                }
+            }
+            let half = rest / 2;
+            let s2 = rest - half;
+            let mut f = Fields { widths: fields.widths.clone(), ..Fields::new(pair_cap) };
+            f.field(1); // pairs across the halves (fewest exchanges)
+            f.lex(k + half, residents.max(s2) as u64);
+            let out = edges
+                .iter()
+                .map(|(i, j, v)| {
+                    let mut lex = None;
+                    if in_current[*j] {
+                        let (a, b) = (position[*i], position[*j]);
+                        if a < k {
+                            if b >= k {
+                                lex = Some((a, (residents - (b - k)) as u64));
+                            }
+                        } else {
+                            let (ra, rb) = (rest_index[a - k], rest_index[b - k]);
+                            if ra < half && rb != usize::MAX && rb >= half {
+                                lex = Some((k + ra, (s2 - (rb - half)) as u64));
+                            }
+                        }
+                    }
+                    let mut v = v.clone();
+                    v.push(u64::from(lex.is_some()));
+                    (*i, *j, v, lex)
+                })
+                .collect();
+            (f, out)
+        };
         // Renumber the remaining players densely for the matcher.
         let mut local = vec![usize::MAX; n];
         for (x, &i) in remaining.iter().enumerate() {
             local[i] = x;
         }
-        let local_edges: Vec<_> =
-            edges.into_iter().map(|(i, j, v, lex)| (local[i], local[j], v, lex)).collect();
-        let mate = solve(remaining.len(), &local_edges, &fields);
+        let run = |partners: &[bool]| {
+            let (f, e) = ordered(partners);
+            let local_edges: Vec<Edge> =
+                e.into_iter().map(|(i, j, v, lex)| (local[i], local[j], v, lex)).collect();
+            solve(remaining.len(), &local_edges, &f)
+        };
+        let mut guess = vec![false; residents];
+        guess[..k.min(residents)].fill(true);
+        let mut mate = run(&guess);
+        if k > 0 {
+            let mut actual = vec![false; residents];
+            for &c in &moved_down {
+                if let Some(o) = mate[local[c]] {
+                    let o = remaining[o];
+                    if (gs..ge).contains(&o) {
+                        actual[o - gs] = true;
+                    }
+                }
+            }
+            if actual != guess {
+                mate = run(&actual);
+            }
+        }
         for &c in &current {
             if let Some(o) = mate[local[c]] {
                 let o = remaining[o];
