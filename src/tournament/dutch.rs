@@ -253,7 +253,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                         1
                     };
                     let height = (2 * groups.len() - group_of[i] - group_of[j] - 2) as u64;
-                    edges.push((i, j, vec![completion, height], None));
+                    edges.push((i, j, vec![completion, height], Vec::new()));
                 }
             }
         }
@@ -345,7 +345,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                 let (h, l) = (&players[i], &players[j]);
                 let cur = in_current[j];
                 let nxt = in_next(j);
-                let mut v: Vec<u64> = Vec::with_capacity(fields.widths.len());
+                let mut v: Vec<u64> = Vec::with_capacity(fields.dense() + 2);
                 v.push(if odd {
                     1 + u64::from(!bye_candidate(h)) + u64::from(!bye_candidate(l))
                 } else {
@@ -388,7 +388,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                     let up_again = h.score > l.score && l.floats[b] == Float::Up;
                     push_slot(&mut v, s, (cur && !up_again).then(|| slot(&current_scores, h.score)).flatten(), 1);
                 }
-                debug_assert_eq!(v.len(), fields.widths.len());
+                debug_assert_eq!(v.len(), fields.dense());
                 edges.push((i, j, v));
             }
         }
@@ -407,28 +407,40 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             }
             let half = rest / 2;
             let s2 = rest - half;
-            let mut f = Fields { widths: fields.widths.clone(), ..Fields::new(pair_cap) };
+            let mut f = Fields { segments: fields.segments.clone(), ..Fields::new(pair_cap) };
+            let width = residents.max(s2) as u64;
+            f.lex(k, width); // block 0: the moved-down players' opponents
             f.field(1); // pairs across the halves (fewest exchanges)
-            f.lex(k + half, residents.max(s2) as u64);
+            // Exchanges moving players as close in rank as possible: summed over the
+            // pairs, the higher player of each as high as possible.
+            f.field(rest as u64);
+            f.lex(half, width); // block 1: the top half's opponents
             let out = edges
                 .iter()
                 .map(|(i, j, v)| {
-                    let mut lex = None;
+                    let mut lex = Vec::new();
+                    let mut cross = false;
+                    let mut closeness = 0;
                     if in_current[*j] {
                         let (a, b) = (position[*i], position[*j]);
                         if a < k {
                             if b >= k {
-                                lex = Some((a, (residents - (b - k)) as u64));
+                                lex.push((0, a, (residents - (b - k)) as u64));
                             }
                         } else {
                             let (ra, rb) = (rest_index[a - k], rest_index[b - k]);
-                            if ra < half && rb != usize::MAX && rb >= half {
-                                lex = Some((k + ra, (s2 - (rb - half)) as u64));
+                            if ra != usize::MAX && rb != usize::MAX {
+                                closeness = (rest - ra) as u64;
+                                if ra < half && rb >= half {
+                                    cross = true;
+                                    lex.push((1, ra, (s2 - (rb - half)) as u64));
+                                }
                             }
                         }
                     }
                     let mut v = v.clone();
-                    v.push(u64::from(lex.is_some()));
+                    v.push(u64::from(cross));
+                    v.push(closeness);
                     (*i, *j, v, lex)
                 })
                 .collect();
@@ -553,29 +565,35 @@ fn push_slot(v: &mut Vec<u64>, slots: usize, which: Option<usize>, value: u64) {
     }
 }
 
-/// An edge for [`solve`]: its ends, its dense field values, and at most one value in
-/// the lexicographic fields (field index, value).
-type Edge = (usize, usize, Vec<u64>, Option<(usize, u64)>);
+/// An edge for [`solve`]: its ends, its dense field values in order, and its values
+/// in lexicographic blocks as (block, field in the block, value).
+type Edge = (usize, usize, Vec<u64>, Vec<(usize, usize, u64)>);
 
-/// The bit fields of an edge weight, most significant first: dense fields (every edge
-/// has a value, summed over the matching) then `lex_count` lexicographic fields that at
-/// most one matched edge fills each.
+/// A run of bits in an edge weight.
+#[derive(Clone, Copy, Debug)]
+enum Segment {
+    /// A field every edge has a value in, summed over the matching.
+    Dense(u32),
+    /// `count` fields of `width` bits, the first most significant, each filled by at
+    /// most one edge of a matching.
+    Lex { count: usize, width: u32 },
+}
+
+/// The bit fields of an edge weight, most significant first.
 struct Fields {
     pair_cap: u64,
-    widths: Vec<u32>,
-    lex_count: usize,
-    lex_width: u32,
+    segments: Vec<Segment>,
 }
 
 impl Fields {
     fn new(pair_cap: u64) -> Self {
-        Fields { pair_cap, widths: Vec::new(), lex_count: 0, lex_width: 0 }
+        Fields { pair_cap, segments: Vec::new() }
     }
 
     /// A field whose value per edge is at most `max`: wide enough for a whole matching.
     fn field(&mut self, max: u64) {
         let total = max.saturating_mul(self.pair_cap.max(1));
-        self.widths.push(64 - total.leading_zeros());
+        self.segments.push(Segment::Dense(64 - total.leading_zeros()));
     }
 
     /// `count` fields of at most `max` each.
@@ -585,14 +603,23 @@ impl Fields {
         }
     }
 
-    /// `count` lexicographic fields of values at most `max`, the first most significant.
+    /// A block of `count` lexicographic fields of values at most `max`.
     fn lex(&mut self, count: usize, max: u64) {
-        self.lex_count = count;
-        self.lex_width = 64 - max.leading_zeros();
+        self.segments.push(Segment::Lex { count, width: 64 - max.leading_zeros() });
+    }
+
+    fn dense(&self) -> usize {
+        self.segments.iter().filter(|s| matches!(s, Segment::Dense(_))).count()
     }
 
     fn bits(&self) -> u32 {
-        self.widths.iter().sum::<u32>() + self.lex_count as u32 * self.lex_width
+        self.segments
+            .iter()
+            .map(|s| match *s {
+                Segment::Dense(w) => w,
+                Segment::Lex { count, width } => count as u32 * width,
+            })
+            .sum()
     }
 }
 
@@ -615,19 +642,31 @@ fn solve(n: usize, edges: &[Edge], fields: &Fields) -> Vec<Option<usize>> {
 }
 
 fn solve_with<const N: usize>(n: usize, edges: &[Edge], fields: &Fields) -> Vec<Option<usize>> {
-    let lex_bits = fields.lex_count as u32 * fields.lex_width;
     let packed: Vec<(usize, usize, Wide<N>)> = edges
         .iter()
         .map(|(i, j, values, lex)| {
             let mut w = Wide::<N>::ZERO;
-            for (&width, &value) in fields.widths.iter().zip(values) {
-                debug_assert!(width == 64 || value < (1 << width));
-                w = w.shl(width).add(Wide::from_u64(value));
-            }
-            w = w.shl(lex_bits);
-            if let Some((field, value)) = *lex {
-                let below = (fields.lex_count - 1 - field) as u32 * fields.lex_width;
-                w = w.add(Wide::from_u64(value).shl(below));
+            let mut dense = values.iter();
+            let mut block = 0;
+            for segment in &fields.segments {
+                match *segment {
+                    Segment::Dense(width) => {
+                        let value = *dense.next().expect("a value per dense field");
+                        debug_assert!(width == 64 || value < (1 << width));
+                        w = w.shl(width).add(Wide::from_u64(value));
+                    }
+                    Segment::Lex { count, width } => {
+                        w = w.shl(count as u32 * width);
+                        for &(b, field, value) in lex {
+                            if b == block {
+                                debug_assert!(field < count && value < (1 << width));
+                                let below = (count - 1 - field) as u32 * width;
+                                w = w.add(Wide::from_u64(value).shl(below));
+                            }
+                        }
+                        block += 1;
+                    }
+                }
             }
             (*i, *j, w)
         })
