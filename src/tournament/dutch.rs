@@ -410,7 +410,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             let mut f = Fields { segments: fields.segments.clone(), ..Fields::new(pair_cap) };
             let width = residents.max(s2) as u64;
             f.lex(k, width); // block 0: the moved-down players' opponents
-            f.field(1); // pairs across the halves (fewest exchanges)
+            f.field(1); // pairs not both from the bottom half (fewest exchanges)
             // Exchanges moving players as close in rank as possible: summed over the
             // pairs, the higher player of each as high as possible.
             f.field(rest as u64);
@@ -431,8 +431,10 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                             let (ra, rb) = (rest_index[a - k], rest_index[b - k]);
                             if ra != usize::MAX && rb != usize::MAX {
                                 closeness = (rest - ra) as u64;
+                                // Every pair has one player of the top half after the
+                                // exchanges: as many pairs without exchange as can be.
+                                cross = ra < half;
                                 if ra < half && rb >= half {
-                                    cross = true;
                                     lex.push((1, ra, (s2 - (rb - half)) as u64));
                                 }
                             }
