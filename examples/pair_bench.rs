@@ -19,7 +19,12 @@ fn main() {
     while let Some(flag) = it.next() {
         let value = it.next().unwrap_or_else(|| panic!("{flag} needs a value"));
         match flag.as_str() {
-            "--players" => sizes = value.split(',').map(|v| v.parse().expect("a count")).collect(),
+            "--players" => {
+                sizes = value
+                    .split(',')
+                    .map(|v| v.parse().expect("a count"))
+                    .collect();
+            }
             "--samples" => samples = value.parse().expect("a count"),
             "--seed" => seed = value.parse().expect("a seed"),
             other => panic!("unknown flag {other}"),

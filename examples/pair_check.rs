@@ -59,8 +59,11 @@ fn args() -> Args {
     a
 }
 
+/// A round as pairing numbers: `(white, black)` games and the bye.
+type Numbers = (BTreeSet<(usize, usize)>, Option<usize>);
+
 /// The engine's pairing of the next round: `(white, black)` pairing numbers and the bye.
-fn engine(bbp: &PathBuf, text: &str, tag: &str) -> Result<(BTreeSet<(usize, usize)>, Option<usize>), String> {
+fn engine(bbp: &PathBuf, text: &str, tag: &str) -> Result<Numbers, String> {
     let dir = std::env::temp_dir();
     let input = dir.join(format!("pair_check_{tag}.trf"));
     let output = dir.join(format!("pair_check_{tag}.out"));
@@ -79,8 +82,12 @@ fn engine(bbp: &PathBuf, text: &str, tag: &str) -> Result<(BTreeSet<(usize, usiz
     let mut pairs = BTreeSet::new();
     let mut bye = None;
     for line in out.lines().skip(1) {
-        let mut nums = line.split_whitespace().map(|x| x.parse::<usize>().expect("a number"));
-        let (Some(a), Some(b)) = (nums.next(), nums.next()) else { continue };
+        let mut nums = line
+            .split_whitespace()
+            .map(|x| x.parse::<usize>().expect("a number"));
+        let (Some(a), Some(b)) = (nums.next(), nums.next()) else {
+            continue;
+        };
         if b == 0 {
             bye = Some(a);
         } else {
@@ -105,22 +112,32 @@ fn main() {
                 rating: rng.random_range(1000..2800),
             })
             .collect();
-        let first = if rng.random_bool(0.5) { Colour::White } else { Colour::Black };
+        let first = if rng.random_bool(0.5) {
+            Colour::White
+        } else {
+            Colour::Black
+        };
         let mut t = Tournament::new(entrants, a.rounds, first);
         for r in 0..a.rounds {
             let everyone = t.entrant_ids();
             let mine = match dutch::pair(&t, &everyone) {
                 Ok(m) => m,
                 Err(e) => {
-                    println!("tournament {k} ({n} players) round {}: no pairing here: {e}", r + 1);
+                    println!(
+                        "tournament {k} ({n} players) round {}: no pairing here: {e}",
+                        r + 1
+                    );
                     failed += 1;
                     break;
                 }
             };
             let text = trf::export(&t, None);
             let number = |id: PlayerId| t.pairing_number(id).expect("an entrant");
-            let my_pairs: BTreeSet<(usize, usize)> =
-                mine.pairs.iter().map(|&(w, b)| (number(w), number(b))).collect();
+            let my_pairs: BTreeSet<(usize, usize)> = mine
+                .pairs
+                .iter()
+                .map(|&(w, b)| (number(w), number(b)))
+                .collect();
             let my_bye = mine.bye.map(number);
             let tag = format!("{}_{k}_{}", a.seed, r + 1);
             match engine(&a.bbp, &text, &tag) {
@@ -145,7 +162,9 @@ fn main() {
                         println!(
                             "tournament {k} ({n} players) round {}: mine only {only_mine:?} bye {my_bye:?}; engine only {only_theirs:?} bye {their_bye:?}; TRF in {}",
                             r + 1,
-                            std::env::temp_dir().join(format!("pair_check_{tag}.trf")).display()
+                            std::env::temp_dir()
+                                .join(format!("pair_check_{tag}.trf"))
+                                .display()
                         );
                     }
                 }
@@ -154,21 +173,7 @@ fn main() {
                     failed += 1;
                 }
             }
-            let mut results: Vec<GameResult> = mine
-                .pairs
-                .iter()
-                .map(|&(first, second)| {
-                    let outcome = match rng.random_range(0..10) {
-                        0..=3 => Outcome::FirstWins,
-                        4..=6 => Outcome::SecondWins,
-                        _ => Outcome::Draw,
-                    };
-                    GameResult::Played { first, second, outcome }
-                })
-                .collect();
-            if let Some(b) = mine.bye {
-                results.push(GameResult::PairingBye(b));
-            }
+            let results = play(&mut rng, &mine);
             t.record_round(&results).expect("a complete round");
         }
     }
@@ -178,4 +183,26 @@ fn main() {
     for (r, (e, total)) in by_round.iter().enumerate() {
         println!("round {}: {e}/{total} exact", r + 1);
     }
+}
+
+/// Random results for `round` (40% first player wins, 30% second, 30% draws).
+fn play(rng: &mut ChaCha8Rng, round: &dutch::Round) -> Vec<GameResult> {
+    let mut results: Vec<GameResult> = round
+        .pairs
+        .iter()
+        .map(|&(first, second)| {
+            let outcome = match rng.random_range(0..10) {
+                0..=3 => Outcome::FirstWins,
+                4..=6 => Outcome::SecondWins,
+                _ => Outcome::Draw,
+            };
+            GameResult::Played {
+                first,
+                second,
+                outcome,
+            }
+        })
+        .collect();
+    results.extend(round.bye.map(GameResult::PairingBye));
+    results
 }

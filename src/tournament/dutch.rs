@@ -101,7 +101,9 @@ fn gather(t: &Tournament, id: PlayerId) -> Player {
     let mut bye_eligible = true;
     for e in &history {
         match *e {
-            Entry::Played { opponent, colour, .. } => {
+            Entry::Played {
+                opponent, colour, ..
+            } => {
                 colours.push(colour);
                 opponents.push(t.rank_of(opponent).expect("an entrant"));
             }
@@ -113,15 +115,20 @@ fn gather(t: &Tournament, id: PlayerId) -> Player {
             }
         }
     }
-    let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i32;
-    let blacks = colours.len() as i32 - whites;
+    let count = |n: usize| i32::try_from(n).expect("rounds fit in an i32");
+    let whites = count(colours.iter().filter(|&&c| c == Colour::White).count());
+    let blacks = count(colours.len()) - whites;
     let imbalance = whites - blacks;
     let last = colours.last().copied();
     let run = match last {
         Some(c) => colours.iter().rev().take_while(|&&x| x == c).count(),
         None => 0,
     };
-    let lower = if whites > blacks { Colour::Black } else { Colour::White };
+    let lower = if whites > blacks {
+        Colour::Black
+    } else {
+        Colour::White
+    };
     let preference = if imbalance.abs() > 1 {
         Some(lower)
     } else if run > 1 {
@@ -177,6 +184,18 @@ fn gather(t: &Tournament, id: PlayerId) -> Player {
 /// With an odd count one player gets the pairing-allocated bye: one who has not had it
 /// (nor an unplayed win), from the lowest score group possible, preferring the one who
 /// has played the most games. Colours follow the rules' allocation E1–E5.
+///
+/// # Panics
+///
+/// Never for a consistent `t`; a panic would be a bug in the pairing itself.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the brackets are paired in one sequence"
+)]
+#[expect(
+    clippy::many_single_char_names,
+    reason = "h and l: the higher and lower player"
+)]
 pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError> {
     if t.rounds_played() >= t.total_rounds() {
         return Err(PairingError::Finished);
@@ -269,14 +288,17 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         }
         unmatched.first().map(|&v| players[v].score)
     };
-    let bye_candidate =
-        |p: &Player| p.bye_eligible && bye_score.is_some_and(|s| p.score <= s);
+    let bye_candidate = |p: &Player| p.bye_eligible && bye_score.is_some_and(|s| p.score <= s);
     // For the bye: rank of games played among the bye's score group (fewest unplayed
     // games ranks lowest, so leaving it unpaired costs least).
     let unplayed_rank = |p: &Player| -> u64 {
         match bye_score {
             Some(s) if p.score == s => {
-                players.iter().filter(|q| q.score == s && q.played >= p.played).count() as u64 - 1
+                players
+                    .iter()
+                    .filter(|q| q.score == s && q.played >= p.played)
+                    .count() as u64
+                    - 1
             }
             _ => 0,
         }
@@ -344,7 +366,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                 }
                 let (h, l) = (&players[i], &players[j]);
                 let cur = in_current[j];
-                let nxt = in_next(j);
+                let to_next = in_next(j);
                 let mut v: Vec<u64> = Vec::with_capacity(fields.dense() + 2);
                 v.push(if odd {
                     1 + u64::from(!bye_candidate(h)) + u64::from(!bye_candidate(l))
@@ -352,13 +374,34 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                     1
                 });
                 v.push(u64::from(cur));
-                push_slot(&mut v, current_scores.len(), cur.then(|| slot(&current_scores, h.score)).flatten(), 1);
-                v.push(u64::from(nxt));
-                push_slot(&mut v, next_scores.len(), nxt.then(|| slot(&next_scores, h.score)).flatten(), 1);
-                v.push(if odd && last_bracket { unplayed_rank(h) + unplayed_rank(l) } else { 0 });
+                push_slot(
+                    &mut v,
+                    current_scores.len(),
+                    cur.then(|| slot(&current_scores, h.score)).flatten(),
+                    1,
+                );
+                v.push(u64::from(to_next));
+                push_slot(
+                    &mut v,
+                    next_scores.len(),
+                    to_next.then(|| slot(&next_scores, h.score)).flatten(),
+                    1,
+                );
+                v.push(if odd && last_bracket {
+                    unplayed_rank(h) + unplayed_rank(l)
+                } else {
+                    0
+                });
                 let same_pref = h.preference.is_some() && h.preference == l.preference;
-                v.push(u64::from(cur && !(h.absolute_imbalance() && l.absolute_imbalance() && same_pref)));
-                v.push(u64::from(cur && !(h.absolute() && l.absolute() && same_pref && !third_colour_avoided(h, l))));
+                v.push(u64::from(
+                    cur && !(h.absolute_imbalance() && l.absolute_imbalance() && same_pref),
+                ));
+                v.push(u64::from(
+                    cur && !(h.absolute()
+                        && l.absolute()
+                        && same_pref
+                        && !third_colour_avoided(h, l)),
+                ));
                 v.push(u64::from(cur && !same_pref));
                 v.push(u64::from(
                     cur && ((!h.strong && !h.absolute())
@@ -386,7 +429,14 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                     }
                     v.extend(slots);
                     let up_again = h.score > l.score && l.floats[b] == Float::Up;
-                    push_slot(&mut v, s, (cur && !up_again).then(|| slot(&current_scores, h.score)).flatten(), 1);
+                    push_slot(
+                        &mut v,
+                        s,
+                        (cur && !up_again)
+                            .then(|| slot(&current_scores, h.score))
+                            .flatten(),
+                        1,
+                    );
                 }
                 debug_assert_eq!(v.len(), fields.dense());
                 edges.push((i, j, v));
@@ -407,7 +457,10 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             }
             let half = rest / 2;
             let s2 = rest - half;
-            let mut f = Fields { segments: fields.segments.clone(), ..Fields::new(pair_cap) };
+            let mut f = Fields {
+                segments: fields.segments.clone(),
+                ..Fields::new(pair_cap)
+            };
             let width = residents.max(s2) as u64;
             f.lex(k, width); // block 0: the moved-down players' opponents
             f.field(1); // pairs not both from the bottom half (fewest exchanges)
@@ -455,8 +508,10 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         }
         let run = |partners: &[bool]| {
             let (f, e) = ordered(partners);
-            let local_edges: Vec<Edge> =
-                e.into_iter().map(|(i, j, v, lex)| (local[i], local[j], v, lex)).collect();
+            let local_edges: Vec<Edge> = e
+                .into_iter()
+                .map(|(i, j, v, lex)| (local[i], local[j], v, lex))
+                .collect();
             solve(remaining.len(), &local_edges, &f)
         };
         let mut guess = vec![false; residents];
@@ -495,7 +550,13 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
     };
 
     fixed.sort_by(|&(a1, b1), &(a2, b2)| {
-        let key = |a: usize, b: usize| (std::cmp::Reverse(players[a].score), std::cmp::Reverse(players[b].score), players[a].rank);
+        let key = |a: usize, b: usize| {
+            (
+                std::cmp::Reverse(players[a].score),
+                std::cmp::Reverse(players[b].score),
+                players[a].rank,
+            )
+        };
         key(a1, b1).cmp(&key(a2, b2))
     });
     let pairs = fixed
@@ -519,7 +580,11 @@ fn third_colour_avoided(h: &Player, l: &Player) -> bool {
     if h.imbalance.abs() == l.imbalance.abs() {
         h.repeated.is_none() || h.repeated != l.repeated
     } else {
-        let loser = if h.imbalance.abs() > l.imbalance.abs() { l } else { h };
+        let loser = if h.imbalance.abs() > l.imbalance.abs() {
+            l
+        } else {
+            h
+        };
         loser.repeated != Some(pref.opposite())
     }
 }
@@ -533,7 +598,11 @@ fn colour_of_higher(h: &Player, l: &Player, initial: Colour) -> Colour {
         (None, Some(b)) => return b.opposite(),
         (None, None) => {
             // E5: the higher player's pairing number decides.
-            return if h.rank % 2 == 0 { initial } else { initial.opposite() };
+            return if h.rank.is_multiple_of(2) {
+                initial
+            } else {
+                initial.opposite()
+            };
         }
         _ => {}
     }
@@ -589,13 +658,17 @@ struct Fields {
 
 impl Fields {
     fn new(pair_cap: u64) -> Self {
-        Fields { pair_cap, segments: Vec::new() }
+        Fields {
+            pair_cap,
+            segments: Vec::new(),
+        }
     }
 
     /// A field whose value per edge is at most `max`: wide enough for a whole matching.
     fn field(&mut self, max: u64) {
         let total = max.saturating_mul(self.pair_cap.max(1));
-        self.segments.push(Segment::Dense(64 - total.leading_zeros()));
+        self.segments
+            .push(Segment::Dense(64 - total.leading_zeros()));
     }
 
     /// `count` fields of at most `max` each.
@@ -607,11 +680,17 @@ impl Fields {
 
     /// A block of `count` lexicographic fields of values at most `max`.
     fn lex(&mut self, count: usize, max: u64) {
-        self.segments.push(Segment::Lex { count, width: 64 - max.leading_zeros() });
+        self.segments.push(Segment::Lex {
+            count,
+            width: 64 - max.leading_zeros(),
+        });
     }
 
     fn dense(&self) -> usize {
-        self.segments.iter().filter(|s| matches!(s, Segment::Dense(_))).count()
+        self.segments
+            .iter()
+            .filter(|s| matches!(s, Segment::Dense(_)))
+            .count()
     }
 
     fn bits(&self) -> u32 {
@@ -655,15 +734,15 @@ fn solve_with<const N: usize>(n: usize, edges: &[Edge], fields: &Fields) -> Vec<
                     Segment::Dense(width) => {
                         let value = *dense.next().expect("a value per dense field");
                         debug_assert!(width == 64 || value < (1 << width));
-                        w = w.shl(width).add(Wide::from_u64(value));
+                        w = (w << width) + Wide::from_u64(value);
                     }
                     Segment::Lex { count, width } => {
-                        w = w.shl(count as u32 * width);
+                        w = w << (count as u32 * width);
                         for &(b, field, value) in lex {
                             if b == block {
                                 debug_assert!(field < count && value < (1 << width));
                                 let below = (count - 1 - field) as u32 * width;
-                                w = w.add(Wide::from_u64(value).shl(below));
+                                w = w + (Wide::from_u64(value) << below);
                             }
                         }
                         block += 1;

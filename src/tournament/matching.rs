@@ -15,6 +15,13 @@
 //! assert_eq!(mate, vec![Some(1), Some(0), Some(3), Some(2)]);
 //! ```
 
+// The algorithm's customary one-letter names (b blossom, v and w vertices, k edge, p
+// endpoint) keep it recognisable next to its descriptions.
+#![expect(
+    clippy::many_single_char_names,
+    reason = "the algorithm's customary names"
+)]
+
 use std::cmp::Ordering;
 
 /// An unsigned integer of `N` 64-bit limbs, least significant limb first.
@@ -33,59 +40,13 @@ impl<const N: usize> Wide<N> {
         Wide(limbs)
     }
 
-    /// `self + other`, wrapping on overflow (callers leave headroom).
-    #[must_use]
-    pub fn add(self, other: Self) -> Self {
-        let mut out = [0; N];
-        let mut carry = false;
-        for (i, slot) in out.iter_mut().enumerate() {
-            let (s, c1) = self.0[i].overflowing_add(other.0[i]);
-            let (s, c2) = s.overflowing_add(u64::from(carry));
-            *slot = s;
-            carry = c1 || c2;
-        }
-        Wide(out)
-    }
-
-    /// `self - other`; `other` must not exceed `self`.
-    #[must_use]
-    pub fn sub(self, other: Self) -> Self {
-        debug_assert!(self >= other, "unsigned subtraction below zero");
-        let mut out = [0; N];
-        let mut borrow = false;
-        for (i, slot) in out.iter_mut().enumerate() {
-            let (d, b1) = self.0[i].overflowing_sub(other.0[i]);
-            let (d, b2) = d.overflowing_sub(u64::from(borrow));
-            *slot = d;
-            borrow = b1 || b2;
-        }
-        Wide(out)
-    }
-
-    /// `self << bits` (bits shifted past the top are lost).
-    #[must_use]
-    pub fn shl(self, bits: u32) -> Self {
-        let limbs = (bits / 64) as usize;
-        let rest = bits % 64;
-        let mut out = [0; N];
-        for i in (limbs..N).rev() {
-            let src = i - limbs;
-            let mut v = self.0[src] << rest;
-            if rest > 0 && src > 0 {
-                v |= self.0[src - 1] >> (64 - rest);
-            }
-            out[i] = v;
-        }
-        Wide(out)
-    }
-
     /// `self / 2`, rounding down.
     #[must_use]
     pub fn half(self) -> Self {
         let mut out = [0; N];
-        for i in 0..N {
+        for (i, slot) in out.iter_mut().enumerate() {
             let high = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
-            out[i] = (self.0[i] >> 1) | high;
+            *slot = (self.0[i] >> 1) | high;
         }
         Wide(out)
     }
@@ -105,6 +66,61 @@ impl<const N: usize> Wide<N> {
             }
         }
         0
+    }
+}
+
+impl<const N: usize> std::ops::Add for Wide<N> {
+    type Output = Self;
+
+    /// Wraps on overflow: callers leave headroom.
+    fn add(self, other: Self) -> Self {
+        let mut out = [0; N];
+        let mut carry = false;
+        for (slot, (&a, &b)) in out.iter_mut().zip(self.0.iter().zip(&other.0)) {
+            let (s, c1) = a.overflowing_add(b);
+            let (s, c2) = s.overflowing_add(u64::from(carry));
+            *slot = s;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> std::ops::Sub for Wide<N> {
+    type Output = Self;
+
+    /// `other` must not exceed `self`.
+    fn sub(self, other: Self) -> Self {
+        debug_assert!(self >= other, "unsigned subtraction below zero");
+        let mut out = [0; N];
+        let mut borrow = false;
+        for (slot, (&a, &b)) in out.iter_mut().zip(self.0.iter().zip(&other.0)) {
+            let (d, b1) = a.overflowing_sub(b);
+            let (d, b2) = d.overflowing_sub(u64::from(borrow));
+            *slot = d;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> std::ops::Shl<u32> for Wide<N> {
+    type Output = Self;
+
+    /// Bits shifted past the top are lost.
+    fn shl(self, bits: u32) -> Self {
+        let limbs = (bits / 64) as usize;
+        let rest = bits % 64;
+        let mut out = [0; N];
+        for i in (limbs..N).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << rest;
+            if rest > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - rest);
+            }
+            out[i] = v;
+        }
+        Wide(out)
     }
 }
 
@@ -202,16 +218,19 @@ impl<const N: usize> Solver<N> {
             .iter()
             .enumerate()
             .map(|(k, &(u, v, w))| {
-                assert!(u < n && v < n && u != v, "edge {k} is not between two vertices");
+                assert!(
+                    u < n && v < n && u != v,
+                    "edge {k} is not between two vertices"
+                );
                 max = max.max(w);
                 endpoint.push(u);
                 endpoint.push(v);
                 neighbours[u].push(2 * k + 1);
                 neighbours[v].push(2 * k);
-                (u, v, w.add(w))
+                (u, v, w + w)
             })
             .collect();
-        let mut dual = vec![max.add(max); n];
+        let mut dual = vec![max + max; n];
         dual.extend(std::iter::repeat_n(Wide::ZERO, n));
         Solver {
             n,
@@ -238,7 +257,7 @@ impl<const N: usize> Solver<N> {
     /// The slack of edge `k` in the doubled weights: `dual(u) + dual(v) - 2w`.
     fn slack(&self, k: usize) -> Wide<N> {
         let (u, v, w2) = self.edges[k];
-        self.dual[u].add(self.dual[v]).sub(w2.add(w2))
+        self.dual[u] + self.dual[v] - (w2 + w2)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -346,7 +365,7 @@ impl<const N: usize> Solver<N> {
         self.label[b] = Label::Outer;
         self.label_end[b] = self.label_end[bb];
         self.dual[b] = Wide::ZERO;
-        self.children[b] = path.clone();
+        self.children[b].clone_from(&path);
         for leaf in self.leaves_of(b) {
             if self.label[self.in_blossom[leaf]] == Label::Inner {
                 self.queue.push(leaf);
@@ -408,10 +427,19 @@ impl<const N: usize> Solver<N> {
         if !end_stage && self.label[b] == Label::Inner {
             let len = children.len();
             let entry = self.in_blossom[self.endpoint[self.label_end[b] ^ 1]];
-            let mut j = children.iter().position(|&c| c == entry).expect("entry child");
+            let mut j = children
+                .iter()
+                .position(|&c| c == entry)
+                .expect("entry child");
             // Walk towards the base the even way round.
             let forward = j % 2 == 1;
-            let step = |j: usize| if forward { (j + 1) % len } else { (j + len - 1) % len };
+            let step = |j: usize| {
+                if forward {
+                    (j + 1) % len
+                } else {
+                    (j + len - 1) % len
+                }
+            };
             let endp = |j: usize, this: &Self| {
                 if forward {
                     this.endps[b][j]
@@ -483,7 +511,10 @@ impl<const N: usize> Solver<N> {
             self.augment_blossom(t, v);
         }
         let len = self.children[b].len();
-        let i = self.children[b].iter().position(|&c| c == t).expect("child");
+        let i = self.children[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child");
         let mut j = i;
         let forward = i % 2 == 1;
         while j != 0 {
@@ -549,6 +580,10 @@ impl<const N: usize> Solver<N> {
         }
     }
 
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one stage of the algorithm is one loop"
+    )]
     fn run(&mut self) {
         let n = self.n;
         for _stage in 0..n {
@@ -589,13 +624,12 @@ impl<const N: usize> Solver<N> {
                                 self.assign_label(w, Label::Inner, p ^ 1);
                             } else if self.label[self.in_blossom[w]] == Label::Outer {
                                 let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
+                                if base == NONE {
                                     self.augment_matching(k);
                                     augmented = true;
                                     break;
                                 }
+                                self.add_blossom(base, k);
                             } else if self.label[w] == Label::Free {
                                 debug_assert!(self.label[self.in_blossom[w]] == Label::Inner);
                                 self.label[w] = Label::Inner;
@@ -603,13 +637,11 @@ impl<const N: usize> Solver<N> {
                             }
                         } else if self.label[self.in_blossom[w]] == Label::Outer {
                             let b = self.in_blossom[v];
-                            if self.best_edge[b] == NONE || kslack < self.slack(self.best_edge[b])
-                            {
+                            if self.best_edge[b] == NONE || kslack < self.slack(self.best_edge[b]) {
                                 self.best_edge[b] = k;
                             }
                         } else if self.label[w] == Label::Free
-                            && (self.best_edge[w] == NONE
-                                || kslack < self.slack(self.best_edge[w]))
+                            && (self.best_edge[w] == NONE || kslack < self.slack(self.best_edge[w]))
                         {
                             self.best_edge[w] = k;
                         }
@@ -666,16 +698,16 @@ impl<const N: usize> Solver<N> {
                 }
                 for v in 0..n {
                     match self.label[self.in_blossom[v]] {
-                        Label::Outer => self.dual[v] = self.dual[v].sub(delta),
-                        Label::Inner => self.dual[v] = self.dual[v].add(delta),
+                        Label::Outer => self.dual[v] = self.dual[v] - delta,
+                        Label::Inner => self.dual[v] = self.dual[v] + delta,
                         Label::Free => {}
                     }
                 }
                 for b in n..2 * n {
                     if self.base[b] != NONE && self.parent[b] == NONE {
                         match self.label[b] {
-                            Label::Outer => self.dual[b] = self.dual[b].add(delta),
-                            Label::Inner => self.dual[b] = self.dual[b].sub(delta),
+                            Label::Outer => self.dual[b] = self.dual[b] + delta,
+                            Label::Inner => self.dual[b] = self.dual[b] - delta,
                             Label::Free => {}
                         }
                     }
@@ -772,11 +804,11 @@ mod tests {
     #[test]
     fn wide_arithmetic_carries_across_limbs() {
         let a = Wide::<2>::from_u64(u64::MAX);
-        let b = a.add(Wide::from_u64(1));
+        let b = a + Wide::from_u64(1);
         assert_eq!(b.0, [0, 1]);
-        assert_eq!(b.sub(Wide::from_u64(1)), a);
-        assert_eq!(Wide::<2>::from_u64(1).shl(64).0, [0, 1]);
-        assert_eq!(Wide::<2>::from_u64(3).shl(63).0, [1 << 63, 1]);
+        assert_eq!(b - Wide::from_u64(1), a);
+        assert_eq!((Wide::<2>::from_u64(1) << 64).0, [0, 1]);
+        assert_eq!((Wide::<2>::from_u64(3) << 63).0, [1 << 63, 1]);
         assert_eq!(b.half().0, [1 << 63, 0]);
         assert_eq!(b.bits(), 65);
         assert!(b > a);

@@ -250,11 +250,18 @@ impl Tournament {
     #[must_use]
     pub fn new(mut entrants: Vec<Entrant>, total_rounds: u32, initial_colour: Colour) -> Self {
         entrants.sort_by(|a, b| {
-            b.rating.cmp(&a.rating).then_with(|| a.name.cmp(&b.name)).then(a.id.cmp(&b.id))
+            b.rating
+                .cmp(&a.rating)
+                .then_with(|| a.name.cmp(&b.name))
+                .then(a.id.cmp(&b.id))
         });
         let mut index = HashMap::with_capacity(entrants.len());
         for (i, e) in entrants.iter().enumerate() {
-            assert!(index.insert(e.id, i).is_none(), "entrant {} is listed twice", e.id);
+            assert!(
+                index.insert(e.id, i).is_none(),
+                "entrant {} is listed twice",
+                e.id
+            );
         }
         Tournament {
             entrants,
@@ -333,9 +340,17 @@ impl Tournament {
     pub fn entry_points(&self, entry: Entry) -> u32 {
         let p = &self.points;
         match entry {
-            Entry::Played { result: Score::Win, .. } => p.win,
-            Entry::Played { result: Score::Draw, .. } => p.draw,
-            Entry::Played { result: Score::Loss, .. } => p.loss,
+            Entry::Played {
+                result: Score::Win, ..
+            } => p.win,
+            Entry::Played {
+                result: Score::Draw,
+                ..
+            } => p.draw,
+            Entry::Played {
+                result: Score::Loss,
+                ..
+            } => p.loss,
             Entry::ForfeitWin { .. } => p.forfeit_win,
             Entry::ForfeitLoss { .. } => p.forfeit_loss,
             Entry::PairingBye => p.pairing_bye,
@@ -354,7 +369,12 @@ impl Tournament {
     #[must_use]
     pub fn points_after(&self, id: PlayerId, rounds: usize) -> Option<u32> {
         let i = *self.index.get(&id)?;
-        Some(self.rounds[..rounds.min(self.rounds.len())].iter().map(|r| self.entry_points(r[i])).sum())
+        Some(
+            self.rounds[..rounds.min(self.rounds.len())]
+                .iter()
+                .map(|r| self.entry_points(r[i]))
+                .sum(),
+        )
     }
 
     /// Record the next round. Entrants without a result are [`Entry::Absent`].
@@ -372,14 +392,32 @@ impl Tournament {
         };
         for &r in results {
             match r {
-                GameResult::Played { first, second, outcome } => {
+                GameResult::Played {
+                    first,
+                    second,
+                    outcome,
+                } => {
                     let (a, b) = match outcome {
                         Outcome::FirstWins => (Score::Win, Score::Loss),
                         Outcome::Draw => (Score::Draw, Score::Draw),
                         Outcome::SecondWins => (Score::Loss, Score::Win),
                     };
-                    put(first, Entry::Played { opponent: second, colour: Colour::White, result: a })?;
-                    put(second, Entry::Played { opponent: first, colour: Colour::Black, result: b })?;
+                    put(
+                        first,
+                        Entry::Played {
+                            opponent: second,
+                            colour: Colour::White,
+                            result: a,
+                        },
+                    )?;
+                    put(
+                        second,
+                        Entry::Played {
+                            opponent: first,
+                            colour: Colour::Black,
+                            result: b,
+                        },
+                    )?;
                 }
                 GameResult::Forfeit { winner, loser } => {
                     put(winner, Entry::ForfeitWin { opponent: loser })?;
@@ -390,7 +428,12 @@ impl Tournament {
                 GameResult::Absent(id) => put(id, Entry::Absent)?,
             }
         }
-        self.rounds.push(round.into_iter().map(|e| e.unwrap_or(Entry::Absent)).collect());
+        self.rounds.push(
+            round
+                .into_iter()
+                .map(|e| e.unwrap_or(Entry::Absent))
+                .collect(),
+        );
         Ok(())
     }
 

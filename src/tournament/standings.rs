@@ -97,7 +97,8 @@ pub fn standings(t: &Tournament) -> Vec<Row> {
         }
         if end - start > 1 {
             let group: Vec<PlayerId> = rows[start..end].iter().map(|r| r.0.id).collect();
-            let scores: Vec<Option<u32>> = group.iter().map(|&id| encounter(t, id, &group)).collect();
+            let scores: Vec<Option<u32>> =
+                group.iter().map(|&id| encounter(t, id, &group)).collect();
             if scores.iter().all(Option::is_some) {
                 for (row, s) in rows[start..end].iter_mut().zip(scores) {
                     row.0.direct_encounter = s.unwrap_or(0);
@@ -135,8 +136,10 @@ fn encounter(t: &Tournament, id: PlayerId, group: &[PlayerId]) -> Option<u32> {
     let history = t.history(id)?;
     let mut total = 0;
     for &other in group.iter().filter(|&&o| o != id) {
-        let games: Vec<&Entry> =
-            history.iter().filter(|e| e.played() && e.opponent() == Some(other)).collect();
+        let games: Vec<&Entry> = history
+            .iter()
+            .filter(|e| e.played() && e.opponent() == Some(other))
+            .collect();
         if games.is_empty() {
             return None;
         }

@@ -9,7 +9,11 @@ use super::*;
 
 fn field(n: u64) -> Tournament {
     let entrants = (1..=n)
-        .map(|i| Entrant { id: PlayerId(i), name: format!("P{i:03}"), rating: 3000 - i as u32 })
+        .map(|i| Entrant {
+            id: PlayerId(i),
+            name: format!("P{i:03}"),
+            rating: 3000 - i as u32,
+        })
         .collect();
     Tournament::new(entrants, 9, Colour::White)
 }
@@ -18,11 +22,18 @@ fn p(i: u64) -> PlayerId {
     PlayerId(i)
 }
 
-fn results(round: &Round, mut outcome: impl FnMut(PlayerId, PlayerId) -> Outcome) -> Vec<GameResult> {
+fn results(
+    round: &Round,
+    mut outcome: impl FnMut(PlayerId, PlayerId) -> Outcome,
+) -> Vec<GameResult> {
     let mut r: Vec<GameResult> = round
         .pairs
         .iter()
-        .map(|&(first, second)| GameResult::Played { first, second, outcome: outcome(first, second) })
+        .map(|&(first, second)| GameResult::Played {
+            first,
+            second,
+            outcome: outcome(first, second),
+        })
         .collect();
     if let Some(b) = round.bye {
         r.push(GameResult::PairingBye(b));
@@ -66,8 +77,14 @@ fn round_two_pairs_winners_and_alternates_colours() {
     let mut t = field(4);
     let r1 = pair(&t, &t.entrant_ids()).unwrap();
     // 1 beats 3, 2 beats 4 (the higher-rated player wins).
-    t.record_round(&results(&r1, |a, b| if a < b { Outcome::FirstWins } else { Outcome::SecondWins }))
-        .unwrap();
+    t.record_round(&results(&r1, |a, b| {
+        if a < b {
+            Outcome::FirstWins
+        } else {
+            Outcome::SecondWins
+        }
+    }))
+    .unwrap();
     let r2 = pair(&t, &t.entrant_ids()).unwrap();
     // Winners 1 (had White) and 2 (had Black) meet: 2 gets White. Losers 3 (Black)
     // and 4 (White): 3 gets White.
@@ -91,7 +108,10 @@ fn no_legal_pairing_is_an_error() {
     let mut t = field(2);
     let r = pair(&t, &t.entrant_ids()).unwrap();
     t.record_round(&results(&r, |_, _| Outcome::Draw)).unwrap();
-    assert_eq!(pair(&t, &t.entrant_ids()), Err(PairingError::NoLegalPairing));
+    assert_eq!(
+        pair(&t, &t.entrant_ids()),
+        Err(PairingError::NoLegalPairing)
+    );
     assert_eq!(pair(&t, &[p(9)]), Err(PairingError::Unknown(p(9))));
     assert_eq!(pair(&t, &[p(1), p(1)]), Err(PairingError::Twice(p(1))));
 }
@@ -99,8 +119,15 @@ fn no_legal_pairing_is_an_error() {
 #[test]
 fn a_lone_player_gets_the_bye_once() {
     let mut t = field(2);
-    assert_eq!(pair(&t, &[p(1)]).unwrap(), Round { pairs: vec![], bye: Some(p(1)) });
-    t.record_round(&[GameResult::PairingBye(p(1)), GameResult::Absent(p(2))]).unwrap();
+    assert_eq!(
+        pair(&t, &[p(1)]).unwrap(),
+        Round {
+            pairs: vec![],
+            bye: Some(p(1))
+        }
+    );
+    t.record_round(&[GameResult::PairingBye(p(1)), GameResult::Absent(p(2))])
+        .unwrap();
     assert_eq!(pair(&t, &[p(1)]), Err(PairingError::NoLegalPairing));
 }
 
@@ -108,7 +135,11 @@ fn a_lone_player_gets_the_bye_once() {
 fn simulate(n: u64, rounds: u32, seed: u64) -> Tournament {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let entrants = (1..=n)
-        .map(|i| Entrant { id: PlayerId(100 + i), name: format!("E{i}"), rating: rng.random_range(1000..2800) })
+        .map(|i| Entrant {
+            id: PlayerId(100 + i),
+            name: format!("E{i}"),
+            rating: rng.random_range(1000..2800),
+        })
         .collect();
     let mut t = Tournament::new(entrants, rounds, Colour::White);
     let mut met: HashSet<(PlayerId, PlayerId)> = HashSet::new();
@@ -124,8 +155,14 @@ fn simulate(n: u64, rounds: u32, seed: u64) -> Tournament {
         };
         let mut seen = HashSet::new();
         for &(a, b) in &r.pairs {
-            assert!(seen.insert(a) && seen.insert(b), "a player twice in one round");
-            assert!(met.insert((a.min(b), a.max(b))), "n {n} seed {seed} round {round}: rematch {a}-{b}");
+            assert!(
+                seen.insert(a) && seen.insert(b),
+                "a player twice in one round"
+            );
+            assert!(
+                met.insert((a.min(b), a.max(b))),
+                "n {n} seed {seed} round {round}: rematch {a}-{b}"
+            );
         }
         if let Some(b) = r.bye {
             assert!(seen.insert(b));
@@ -134,7 +171,10 @@ fn simulate(n: u64, rounds: u32, seed: u64) -> Tournament {
         assert_eq!(seen.len() as u64, n, "everyone is paired or has the bye");
         assert_eq!(r.bye.is_some(), n % 2 == 1);
         let last = round + 1 == rounds;
-        let before: HashMap<PlayerId, u32> = present.iter().map(|&id| (id, t.points(id).unwrap())).collect();
+        let before: HashMap<PlayerId, u32> = present
+            .iter()
+            .map(|&id| (id, t.points(id).unwrap()))
+            .collect();
         let games = results(&r, |_, _| match rng.random_range(0..10) {
             0..=3 => Outcome::FirstWins,
             4..=6 => Outcome::SecondWins,
@@ -156,11 +196,23 @@ fn simulate(n: u64, rounds: u32, seed: u64) -> Tournament {
                         _ => None,
                     })
                     .collect();
-                let diff: i32 = colours.iter().map(|&c| if c == Colour::White { 1 } else { -1 }).sum();
-                let three = colours.len() >= 3 && colours[colours.len() - 3..].iter().all(|&c| c == colours[colours.len() - 1]);
+                let diff: i32 = colours
+                    .iter()
+                    .map(|&c| if c == Colour::White { 1 } else { -1 })
+                    .sum();
+                let three = colours.len() >= 3
+                    && colours[colours.len() - 3..]
+                        .iter()
+                        .all(|&c| c == colours[colours.len() - 1]);
                 if !top {
-                    assert!(diff.abs() <= 2, "n {n} seed {seed} round {round}: {id} colour difference {diff}");
-                    assert!(!three, "n {n} seed {seed} round {round}: {id} three colours in a row");
+                    assert!(
+                        diff.abs() <= 2,
+                        "n {n} seed {seed} round {round}: {id} colour difference {diff}"
+                    );
+                    assert!(
+                        !three,
+                        "n {n} seed {seed} round {round}: {id} three colours in a row"
+                    );
                 }
             }
         }
@@ -170,7 +222,10 @@ fn simulate(n: u64, rounds: u32, seed: u64) -> Tournament {
 
 #[test]
 fn random_tournaments_keep_the_absolute_criteria() {
-    for (k, n) in [8u64, 9, 12, 15, 16, 21, 32, 33, 64].into_iter().enumerate() {
+    for (k, n) in [8u64, 9, 12, 15, 16, 21, 32, 33, 64]
+        .into_iter()
+        .enumerate()
+    {
         for seed in 0..3 {
             simulate(n, 9.min(n as u32 - 1), 1000 * k as u64 + seed);
         }
@@ -197,24 +252,52 @@ fn standings_rank_by_points_then_buchholz() {
 #[test]
 fn standings_share_ranks_on_full_ties() {
     let entrants = vec![
-        Entrant { id: p(1), name: "A".into(), rating: 1500 },
-        Entrant { id: p(2), name: "B".into(), rating: 1500 },
+        Entrant {
+            id: p(1),
+            name: "A".into(),
+            rating: 1500,
+        },
+        Entrant {
+            id: p(2),
+            name: "B".into(),
+            rating: 1500,
+        },
     ];
     let mut t = Tournament::new(entrants, 1, Colour::White);
-    t.record_round(&[GameResult::Played { first: p(1), second: p(2), outcome: Outcome::Draw }]).unwrap();
+    t.record_round(&[GameResult::Played {
+        first: p(1),
+        second: p(2),
+        outcome: Outcome::Draw,
+    }])
+    .unwrap();
     let rows = standings(&t);
     assert_eq!((rows[0].rank, rows[1].rank), (1, 1));
-    assert_eq!((rows[0].points, rows[0].buchholz, rows[0].sonneborn_berger), (5, 5, 2));
+    assert_eq!(
+        (rows[0].points, rows[0].buchholz, rows[0].sonneborn_berger),
+        (5, 5, 2)
+    );
     assert_eq!(rows[0].direct_encounter, 5);
 }
 
 #[test]
 fn direct_encounter_breaks_a_tie() {
-    let entrants = (1..=4).map(|i| Entrant { id: p(i), name: format!("{i}"), rating: 1500 }).collect();
+    let entrants = (1..=4)
+        .map(|i| Entrant {
+            id: p(i),
+            name: format!("{i}"),
+            rating: 1500,
+        })
+        .collect();
     let mut t = Tournament::new(entrants, 2, Colour::White);
-    let g = |first, second, outcome| GameResult::Played { first: p(first), second: p(second), outcome };
-    t.record_round(&[g(1, 2, Outcome::FirstWins), g(3, 4, Outcome::FirstWins)]).unwrap();
-    t.record_round(&[g(2, 3, Outcome::FirstWins), g(4, 1, Outcome::FirstWins)]).unwrap();
+    let g = |first, second, outcome| GameResult::Played {
+        first: p(first),
+        second: p(second),
+        outcome,
+    };
+    t.record_round(&[g(1, 2, Outcome::FirstWins), g(3, 4, Outcome::FirstWins)])
+        .unwrap();
+    t.record_round(&[g(2, 3, Outcome::FirstWins), g(4, 1, Outcome::FirstWins)])
+        .unwrap();
     let rows = standings(&t);
     assert!(rows.iter().all(|r| r.points == 10));
     assert_eq!(rows.len(), 4);
@@ -237,7 +320,9 @@ fn trf_lines_round_trip_through_the_parser() {
         assert_eq!(parsed.rounds.len(), 3);
         for (r, entry) in parsed.rounds.iter().zip(t.history(e.id).unwrap()) {
             match entry {
-                Entry::Played { opponent, colour, .. } => {
+                Entry::Played {
+                    opponent, colour, ..
+                } => {
                     assert_eq!(r.opponent, t.pairing_number(opponent).map(|n| n as u32));
                     assert_eq!(r.colour, if colour == Colour::White { 'w' } else { 'b' });
                 }

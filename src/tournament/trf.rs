@@ -1,5 +1,5 @@
 //! FIDE's tournament report format, TRF(x): the text an external pairing engine
-//! (JaVaFo, bbpPairings) reads, so that a pairing can be checked against it.
+//! (`JaVaFo`, `bbpPairings`) reads, so that a pairing can be checked against it.
 //!
 //! [`export`] writes the header, `XXR` (rounds in total), `XXC` (the first player's
 //! colour in round one), point values when they differ from 1, ½, 0, and one `001` line
@@ -63,7 +63,11 @@ pub fn export(t: &Tournament, next: Option<&[PlayerId]>) -> String {
         for entry in t.history(e.id).unwrap_or_default() {
             let number = |id: PlayerId| t.pairing_number(id).unwrap_or(0);
             let (opponent, colour, result) = match entry {
-                Entry::Played { opponent, colour, result } => (
+                Entry::Played {
+                    opponent,
+                    colour,
+                    result,
+                } => (
                     number(opponent),
                     if colour == Colour::White { 'w' } else { 'b' },
                     match result {
@@ -142,13 +146,19 @@ pub fn parse_player_line(line: &str) -> Result<TrfPlayer, TrfError> {
         return Err(TrfError::NotPlayerLine);
     }
     let field = |a: usize, b: usize| chars[a..b.min(chars.len())].iter().collect::<String>();
-    let number = field(4, 8).trim().parse().map_err(|_| TrfError::BadNumber("4-7"))?;
+    let number = field(4, 8)
+        .trim()
+        .parse()
+        .map_err(|_| TrfError::BadNumber("4-7"))?;
     let name = field(14, 47).trim().to_owned();
     let rating_text = field(48, 52);
     let rating = if rating_text.trim().is_empty() {
         0
     } else {
-        rating_text.trim().parse().map_err(|_| TrfError::BadNumber("48-51"))?
+        rating_text
+            .trim()
+            .parse()
+            .map_err(|_| TrfError::BadNumber("48-51"))?
     };
     let points = parse_tenths(field(80, 84).trim()).ok_or(TrfError::BadNumber("80-83"))?;
     let mut rounds = Vec::new();
@@ -166,11 +176,21 @@ pub fn parse_player_line(line: &str) -> Result<TrfPlayer, TrfError> {
         let colour = chars[start + 5];
         let result = chars[start + 7];
         if opponent.is_some() || colour != ' ' || result != ' ' {
-            rounds.push(TrfRound { opponent, colour, result });
+            rounds.push(TrfRound {
+                opponent,
+                colour,
+                result,
+            });
         }
         start += 10;
     }
-    Ok(TrfPlayer { number, name, rating, points, rounds })
+    Ok(TrfPlayer {
+        number,
+        name,
+        rating,
+        points,
+        rounds,
+    })
 }
 
 fn parse_tenths(text: &str) -> Option<u32> {
