@@ -123,10 +123,12 @@ fn main() {
             let mine = match dutch::pair(&t, &everyone) {
                 Ok(m) => m,
                 Err(e) => {
-                    println!(
-                        "tournament {k} ({n} players) round {}: no pairing here: {e}",
-                        r + 1
-                    );
+                    let tag = format!("{}_{k}_{}_none", a.seed, r + 1);
+                    let agree = match engine(&a.bbp, &trf::export(&t, None), &tag) {
+                        Err(_) => "the engine finds none either",
+                        Ok(_) => "THE ENGINE FINDS ONE",
+                    };
+                    println!("tournament {k} ({n} players) round {}: {e}; {agree}", r + 1);
                     failed += 1;
                     break;
                 }
