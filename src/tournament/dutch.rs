@@ -446,7 +446,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         // residents left over pair top half against bottom half. Which residents the
         // moved-down players take is first guessed (the top ones) and, if the matching
         // says otherwise, corrected and matched again.
-        let ordered = |partners: &[bool]| -> (Fields, Vec<Edge>) {
+        let ordered = |partners: &[bool], pairs: Option<usize>| -> (Fields, Vec<Edge>) {
             let mut rest_index = vec![usize::MAX; residents];
             let mut rest = 0;
             for q in 0..residents {
@@ -455,7 +455,9 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                     rest += 1;
                 }
             }
-            let half = rest / 2;
+            // The top half holds as many players as the remainder makes pairs (all but
+            // the floaters when some must float).
+            let half = pairs.unwrap_or(rest / 2).min(rest / 2);
             let s2 = rest - half;
             let mut f = Fields {
                 segments: fields.segments.clone(),
@@ -506,8 +508,8 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         for (x, &i) in remaining.iter().enumerate() {
             local[i] = x;
         }
-        let run = |partners: &[bool]| {
-            let (f, e) = ordered(partners);
+        let run = |partners: &[bool], pairs: Option<usize>| {
+            let (f, e) = ordered(partners, pairs);
             let local_edges: Vec<Edge> = e
                 .into_iter()
                 .map(|(i, j, v, lex)| (local[i], local[j], v, lex))
@@ -516,20 +518,28 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         };
         let mut guess = vec![false; residents];
         guess[..k.min(residents)].fill(true);
-        let mut mate = run(&guess);
-        if k > 0 {
-            let mut actual = vec![false; residents];
-            for &c in &moved_down {
-                if let Some(o) = mate[local[c]] {
-                    let o = remaining[o];
-                    if (gs..ge).contains(&o) {
-                        actual[o - gs] = true;
-                    }
+        let mut mate = run(&guess, None);
+        // What the matching made of the bracket: the residents the moved-down players
+        // took, and the pairs among the other residents.
+        let mut actual = vec![false; residents];
+        for &c in &moved_down {
+            if let Some(o) = mate[local[c]].map(|o| remaining[o]) {
+                if (gs..ge).contains(&o) {
+                    actual[o - gs] = true;
                 }
             }
-            if actual != guess {
-                mate = run(&actual);
-            }
+        }
+        let rest_pairs = (gs..ge)
+            .filter(|&c| !actual[c - gs])
+            .filter(|&c| {
+                mate[local[c]]
+                    .map(|o| remaining[o])
+                    .is_some_and(|o| o > c && o < ge && !actual[o - gs])
+            })
+            .count();
+        let rest = residents - actual.iter().filter(|&&x| x).count();
+        if actual != guess || rest_pairs != rest / 2 {
+            mate = run(&actual, Some(rest_pairs));
         }
         for &c in &current {
             if let Some(o) = mate[local[c]] {
