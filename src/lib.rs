@@ -12,3 +12,4 @@ pub mod rating;
 pub mod render;
 pub mod session;
 pub mod store;
+pub mod tournament;

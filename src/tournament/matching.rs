@@ -1,0 +1,816 @@
+//! Maximum-weight matching in a general graph: Edmonds' blossom algorithm with dual
+//! variables, O(n³), in exact unsigned integer arithmetic.
+//!
+//! The pairing engine packs its criteria into one wide integer per edge, most important
+//! criterion in the highest bits, so a matching of maximum total weight is the best
+//! pairing lexicographically. [`Wide`] is that integer; the algorithm only needs adding,
+//! subtracting, halving and comparing, and every quantity it forms stays non-negative.
+//!
+//! ```
+//! use broadside::tournament::matching::{Wide, max_weight_matching};
+//!
+//! // A path 0–1–2–3: the two outer edges together outweigh the heavy middle one.
+//! let w = |v: u64| Wide::<2>::from_u64(v);
+//! let mate = max_weight_matching(4, &[(0, 1, w(3)), (1, 2, w(5)), (2, 3, w(3))]);
+//! assert_eq!(mate, vec![Some(1), Some(0), Some(3), Some(2)]);
+//! ```
+
+// The algorithm's customary one-letter names (b blossom, v and w vertices, k edge, p
+// endpoint) keep it recognisable next to its descriptions.
+#![expect(
+    clippy::many_single_char_names,
+    reason = "the algorithm's customary names"
+)]
+
+use std::cmp::Ordering;
+
+/// An unsigned integer of `N` 64-bit limbs, least significant limb first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wide<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Wide<N> {
+    /// Zero.
+    pub const ZERO: Self = Wide([0; N]);
+
+    /// The value `v`.
+    #[must_use]
+    pub fn from_u64(v: u64) -> Self {
+        let mut limbs = [0; N];
+        limbs[0] = v;
+        Wide(limbs)
+    }
+
+    /// `self / 2`, rounding down.
+    #[must_use]
+    pub fn half(self) -> Self {
+        let mut out = [0; N];
+        for (i, slot) in out.iter_mut().enumerate() {
+            let high = if i + 1 < N { self.0[i + 1] << 63 } else { 0 };
+            *slot = (self.0[i] >> 1) | high;
+        }
+        Wide(out)
+    }
+
+    /// Whether the value is zero.
+    #[must_use]
+    pub fn is_zero(self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    /// The number of bits needed to write the value (0 for zero).
+    #[must_use]
+    pub fn bits(self) -> u32 {
+        for i in (0..N).rev() {
+            if self.0[i] != 0 {
+                return 64 * i as u32 + (64 - self.0[i].leading_zeros());
+            }
+        }
+        0
+    }
+}
+
+impl<const N: usize> std::ops::Add for Wide<N> {
+    type Output = Self;
+
+    /// Wraps on overflow: callers leave headroom.
+    fn add(self, other: Self) -> Self {
+        let mut out = [0; N];
+        let mut carry = false;
+        for (slot, (&a, &b)) in out.iter_mut().zip(self.0.iter().zip(&other.0)) {
+            let (s, c1) = a.overflowing_add(b);
+            let (s, c2) = s.overflowing_add(u64::from(carry));
+            *slot = s;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> std::ops::Sub for Wide<N> {
+    type Output = Self;
+
+    /// `other` must not exceed `self`.
+    fn sub(self, other: Self) -> Self {
+        debug_assert!(self >= other, "unsigned subtraction below zero");
+        let mut out = [0; N];
+        let mut borrow = false;
+        for (slot, (&a, &b)) in out.iter_mut().zip(self.0.iter().zip(&other.0)) {
+            let (d, b1) = a.overflowing_sub(b);
+            let (d, b2) = d.overflowing_sub(u64::from(borrow));
+            *slot = d;
+            borrow = b1 || b2;
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> std::ops::Shl<u32> for Wide<N> {
+    type Output = Self;
+
+    /// Bits shifted past the top are lost.
+    fn shl(self, bits: u32) -> Self {
+        let limbs = (bits / 64) as usize;
+        let rest = bits % 64;
+        let mut out = [0; N];
+        for i in (limbs..N).rev() {
+            let src = i - limbs;
+            let mut v = self.0[src] << rest;
+            if rest > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - rest);
+            }
+            out[i] = v;
+        }
+        Wide(out)
+    }
+}
+
+impl<const N: usize> PartialOrd for Wide<N> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const N: usize> Ord for Wide<N> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        for i in (0..N).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => {}
+                unequal => return unequal,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+/// No vertex, edge or blossom.
+const NONE: usize = usize::MAX;
+
+/// A label in the alternating forest: unreached, outer (S) or inner (T).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Label {
+    Free,
+    Outer,
+    Inner,
+}
+
+/// The working state of one run; vertices are `0..n`, blossoms `n..2n`.
+struct Solver<const N: usize> {
+    n: usize,
+    /// Edges as (u, v, 2·weight): doubled so that every dual change is integral.
+    edges: Vec<(usize, usize, Wide<N>)>,
+    /// `endpoint[p]`: the vertex at end `p` of edge `p / 2`.
+    endpoint: Vec<usize>,
+    /// For each vertex, the far endpoints of its edges.
+    neighbours: Vec<Vec<usize>>,
+    /// For each vertex, the far endpoint of its matched edge.
+    mate: Vec<usize>,
+    label: Vec<Label>,
+    /// The endpoint through which a blossom got its label.
+    label_end: Vec<usize>,
+    /// The top-level blossom holding each vertex.
+    in_blossom: Vec<usize>,
+    parent: Vec<usize>,
+    children: Vec<Vec<usize>>,
+    base: Vec<usize>,
+    /// Endpoints joining consecutive children of a blossom.
+    endps: Vec<Vec<usize>>,
+    /// Least-slack edge to an outer blossom, per vertex or blossom.
+    best_edge: Vec<usize>,
+    /// For outer blossoms, the least-slack edges to other outer blossoms.
+    blossom_best: Vec<Option<Vec<usize>>>,
+    unused: Vec<usize>,
+    dual: Vec<Wide<N>>,
+    allowed: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+/// A maximum-weight matching of the graph with vertices `0..n` and the given
+/// edges `(u, v, weight)` (weights positive; no loops; at most one edge per pair).
+///
+/// Returns, for each vertex, its partner or `None`. The weights need four bits of
+/// headroom below `2^(64·N)`. Deterministic: the same input gives the same matching.
+///
+/// # Panics
+///
+/// If an edge names a vertex outside `0..n` or joins a vertex to itself.
+#[must_use]
+pub fn max_weight_matching<const N: usize>(
+    n: usize,
+    edges: &[(usize, usize, Wide<N>)],
+) -> Vec<Option<usize>> {
+    if edges.is_empty() {
+        return vec![None; n];
+    }
+    let mut s = Solver::new(n, edges);
+    s.run();
+    s.mate
+        .iter()
+        .map(|&p| (p != NONE).then(|| s.endpoint[p]))
+        .collect()
+}
+
+impl<const N: usize> Solver<N> {
+    fn new(n: usize, edges: &[(usize, usize, Wide<N>)]) -> Self {
+        let mut max = Wide::ZERO;
+        let mut endpoint = Vec::with_capacity(2 * edges.len());
+        let mut neighbours = vec![Vec::new(); n];
+        let doubled: Vec<_> = edges
+            .iter()
+            .enumerate()
+            .map(|(k, &(u, v, w))| {
+                assert!(
+                    u < n && v < n && u != v,
+                    "edge {k} is not between two vertices"
+                );
+                max = max.max(w);
+                endpoint.push(u);
+                endpoint.push(v);
+                neighbours[u].push(2 * k + 1);
+                neighbours[v].push(2 * k);
+                (u, v, w + w)
+            })
+            .collect();
+        let mut dual = vec![max + max; n];
+        dual.extend(std::iter::repeat_n(Wide::ZERO, n));
+        Solver {
+            n,
+            edges: doubled,
+            endpoint,
+            neighbours,
+            mate: vec![NONE; n],
+            label: vec![Label::Free; 2 * n],
+            label_end: vec![NONE; 2 * n],
+            in_blossom: (0..n).collect(),
+            parent: vec![NONE; 2 * n],
+            children: vec![Vec::new(); 2 * n],
+            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            endps: vec![Vec::new(); 2 * n],
+            best_edge: vec![NONE; 2 * n],
+            blossom_best: vec![None; 2 * n],
+            unused: (n..2 * n).collect(),
+            dual,
+            allowed: vec![false; edges.len()],
+            queue: Vec::new(),
+        }
+    }
+
+    /// The slack of edge `k` in the doubled weights: `dual(u) + dual(v) - 2w`.
+    fn slack(&self, k: usize) -> Wide<N> {
+        let (u, v, w2) = self.edges[k];
+        self.dual[u] + self.dual[v] - (w2 + w2)
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &c in &self.children[b] {
+                self.leaves(c, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.leaves(b, &mut out);
+        out
+    }
+
+    /// Label the top blossom of vertex `w` with `t`, reached through endpoint `p`.
+    fn assign_label(&mut self, w: usize, t: Label, p: usize) {
+        let b = self.in_blossom[w];
+        debug_assert!(self.label[w] == Label::Free && self.label[b] == Label::Free);
+        self.label[w] = t;
+        self.label[b] = t;
+        self.label_end[w] = p;
+        self.label_end[b] = p;
+        self.best_edge[w] = NONE;
+        self.best_edge[b] = NONE;
+        if t == Label::Outer {
+            let leaves = self.leaves_of(b);
+            self.queue.extend(leaves);
+        } else {
+            let base = self.base[b];
+            let m = self.mate[base];
+            debug_assert!(m != NONE);
+            let partner = self.endpoint[m];
+            self.assign_label(partner, Label::Outer, m ^ 1);
+        }
+    }
+
+    /// Trace back from `v` and `w`; the base of a new blossom, or `NONE` for an
+    /// augmenting path.
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut found = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.in_blossom[v];
+            if self.label[b] == Label::Free {
+                // Marked on this scan (labels are restored below).
+                found = self.base[b];
+                break;
+            }
+            debug_assert!(self.label[b] == Label::Outer);
+            path.push(b);
+            self.label[b] = Label::Free;
+            if self.label_end[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.label_end[b]];
+                b = self.in_blossom[v];
+                debug_assert!(self.label[b] == Label::Inner);
+                v = self.endpoint[self.label_end[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = Label::Outer;
+        }
+        found
+    }
+
+    /// Make a blossom with base `base` through edge `k` joining two outer vertices.
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.in_blossom[base];
+        let mut bv = self.in_blossom[v];
+        let mut bw = self.in_blossom[w];
+        let b = self.unused.pop().expect("at most n blossoms exist at once");
+        self.base[b] = base;
+        self.parent[b] = NONE;
+        self.parent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.parent[bv] = b;
+            path.push(bv);
+            endps.push(self.label_end[bv]);
+            v = self.endpoint[self.label_end[bv]];
+            bv = self.in_blossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.parent[bw] = b;
+            path.push(bw);
+            endps.push(self.label_end[bw] ^ 1);
+            w = self.endpoint[self.label_end[bw]];
+            bw = self.in_blossom[w];
+        }
+        debug_assert!(self.label[bb] == Label::Outer);
+        self.label[b] = Label::Outer;
+        self.label_end[b] = self.label_end[bb];
+        self.dual[b] = Wide::ZERO;
+        self.children[b].clone_from(&path);
+        for leaf in self.leaves_of(b) {
+            if self.label[self.in_blossom[leaf]] == Label::Inner {
+                self.queue.push(leaf);
+            }
+            self.in_blossom[leaf] = b;
+        }
+        // The least-slack edges from the new blossom to other outer blossoms.
+        let mut best_to = vec![NONE; 2 * self.n];
+        for &child in &path {
+            let lists: Vec<Vec<usize>> = match self.blossom_best[child].take() {
+                Some(list) => vec![list],
+                None => self
+                    .leaves_of(child)
+                    .into_iter()
+                    .map(|leaf| self.neighbours[leaf].iter().map(|&p| p / 2).collect())
+                    .collect(),
+            };
+            for list in lists {
+                for k2 in list {
+                    let (i, j, _) = self.edges[k2];
+                    let j = if self.in_blossom[j] == b { i } else { j };
+                    let bj = self.in_blossom[j];
+                    if bj != b
+                        && self.label[bj] == Label::Outer
+                        && (best_to[bj] == NONE || self.slack(k2) < self.slack(best_to[bj]))
+                    {
+                        best_to[bj] = k2;
+                    }
+                }
+            }
+            self.best_edge[child] = NONE;
+        }
+        let list: Vec<usize> = best_to.into_iter().filter(|&k2| k2 != NONE).collect();
+        self.best_edge[b] = NONE;
+        for &k2 in &list {
+            if self.best_edge[b] == NONE || self.slack(k2) < self.slack(self.best_edge[b]) {
+                self.best_edge[b] = k2;
+            }
+        }
+        self.blossom_best[b] = Some(list);
+        self.endps[b] = endps;
+    }
+
+    /// Undo blossom `b`, relabelling its children when done mid-stage.
+    fn expand_blossom(&mut self, b: usize, end_stage: bool) {
+        let children = self.children[b].clone();
+        for &s in &children {
+            self.parent[s] = NONE;
+            if s < self.n {
+                self.in_blossom[s] = s;
+            } else if end_stage && self.dual[s].is_zero() {
+                self.expand_blossom(s, end_stage);
+            } else {
+                for leaf in self.leaves_of(s) {
+                    self.in_blossom[leaf] = s;
+                }
+            }
+        }
+        if !end_stage && self.label[b] == Label::Inner {
+            let len = children.len();
+            let entry = self.in_blossom[self.endpoint[self.label_end[b] ^ 1]];
+            let mut j = children
+                .iter()
+                .position(|&c| c == entry)
+                .expect("entry child");
+            // Walk towards the base the even way round.
+            let forward = j % 2 == 1;
+            let step = |j: usize| {
+                if forward {
+                    (j + 1) % len
+                } else {
+                    (j + len - 1) % len
+                }
+            };
+            let endp = |j: usize, this: &Self| {
+                if forward {
+                    this.endps[b][j]
+                } else {
+                    this.endps[b][(j + len - 1) % len] ^ 1
+                }
+            };
+            let mut p = self.label_end[b];
+            while j != 0 {
+                let e = endp(j, self);
+                self.label[self.endpoint[p ^ 1]] = Label::Free;
+                self.label[self.endpoint[e ^ 1]] = Label::Free;
+                let target = self.endpoint[p ^ 1];
+                self.assign_label(target, Label::Inner, p);
+                self.allowed[e / 2] = true;
+                j = step(j);
+                p = endp(j, self);
+                self.allowed[p / 2] = true;
+                j = step(j);
+            }
+            let bv = children[j];
+            let entry_vertex = self.endpoint[p ^ 1];
+            self.label[entry_vertex] = Label::Inner;
+            self.label[bv] = Label::Inner;
+            self.label_end[entry_vertex] = p;
+            self.label_end[bv] = p;
+            self.best_edge[bv] = NONE;
+            j = step(j);
+            while children[j] != entry {
+                let bv = children[j];
+                if self.label[bv] == Label::Outer {
+                    j = step(j);
+                    continue;
+                }
+                let reached = self
+                    .leaves_of(bv)
+                    .into_iter()
+                    .find(|&v| self.label[v] != Label::Free);
+                if let Some(v) = reached {
+                    debug_assert!(self.label[v] == Label::Inner);
+                    debug_assert!(self.in_blossom[v] == bv);
+                    self.label[v] = Label::Free;
+                    let m = self.mate[self.base[bv]];
+                    self.label[self.endpoint[m]] = Label::Free;
+                    let lend = self.label_end[v];
+                    self.assign_label(v, Label::Inner, lend);
+                }
+                j = step(j);
+            }
+        }
+        self.label[b] = Label::Free;
+        self.label_end[b] = NONE;
+        self.children[b].clear();
+        self.endps[b].clear();
+        self.base[b] = NONE;
+        self.blossom_best[b] = None;
+        self.best_edge[b] = NONE;
+        self.unused.push(b);
+    }
+
+    /// Swap matched and unmatched edges inside blossom `b` so that vertex `v` becomes
+    /// its base.
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.parent[t] != b {
+            t = self.parent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let len = self.children[b].len();
+        let i = self.children[b]
+            .iter()
+            .position(|&c| c == t)
+            .expect("child");
+        let mut j = i;
+        let forward = i % 2 == 1;
+        while j != 0 {
+            let p;
+            if forward {
+                j = (j + 1) % len;
+                t = self.children[b][j];
+                p = self.endps[b][j];
+            } else {
+                j = (j + len - 1) % len;
+                t = self.children[b][j];
+                p = self.endps[b][(j + len - 1) % len] ^ 1;
+            }
+            if t >= self.n {
+                let vertex = self.endpoint[p];
+                self.augment_blossom(t, vertex);
+            }
+            if forward {
+                j = (j + 1) % len;
+            } else {
+                j = (j + len - 1) % len;
+            }
+            t = self.children[b][j];
+            if t >= self.n {
+                let vertex = self.endpoint[p ^ 1];
+                self.augment_blossom(t, vertex);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        self.children[b].rotate_left(i);
+        self.endps[b].rotate_left(i);
+        self.base[b] = self.base[self.children[b][0]];
+        debug_assert!(self.base[b] == v);
+    }
+
+    /// Flip the augmenting path through edge `k` between two outer vertices.
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (s0, p0) in [(v, 2 * k + 1), (w, 2 * k)] {
+            let (mut s, mut p) = (s0, p0);
+            loop {
+                let bs = self.in_blossom[s];
+                debug_assert!(self.label[bs] == Label::Outer);
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.label_end[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.label_end[bs]];
+                let bt = self.in_blossom[t];
+                debug_assert!(self.label[bt] == Label::Inner);
+                s = self.endpoint[self.label_end[bt]];
+                let j = self.endpoint[self.label_end[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.label_end[bt];
+                p = self.label_end[bt] ^ 1;
+            }
+        }
+    }
+
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one stage of the algorithm is one loop"
+    )]
+    fn run(&mut self) {
+        let n = self.n;
+        for _stage in 0..n {
+            self.label.fill(Label::Free);
+            self.best_edge.fill(NONE);
+            for b in n..2 * n {
+                self.blossom_best[b] = None;
+            }
+            self.allowed.fill(false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.in_blossom[v]] == Label::Free {
+                    self.assign_label(v, Label::Outer, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    debug_assert!(self.label[self.in_blossom[v]] == Label::Outer);
+                    let mut i = 0;
+                    while i < self.neighbours[v].len() {
+                        let p = self.neighbours[v][i];
+                        i += 1;
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.in_blossom[v] == self.in_blossom[w] {
+                            continue;
+                        }
+                        let mut kslack = Wide::ZERO;
+                        if !self.allowed[k] {
+                            kslack = self.slack(k);
+                            if kslack.is_zero() {
+                                self.allowed[k] = true;
+                            }
+                        }
+                        if self.allowed[k] {
+                            if self.label[self.in_blossom[w]] == Label::Free {
+                                self.assign_label(w, Label::Inner, p ^ 1);
+                            } else if self.label[self.in_blossom[w]] == Label::Outer {
+                                let base = self.scan_blossom(v, w);
+                                if base == NONE {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                                self.add_blossom(base, k);
+                            } else if self.label[w] == Label::Free {
+                                debug_assert!(self.label[self.in_blossom[w]] == Label::Inner);
+                                self.label[w] = Label::Inner;
+                                self.label_end[w] = p ^ 1;
+                            }
+                        } else if self.label[self.in_blossom[w]] == Label::Outer {
+                            let b = self.in_blossom[v];
+                            if self.best_edge[b] == NONE || kslack < self.slack(self.best_edge[b]) {
+                                self.best_edge[b] = k;
+                            }
+                        } else if self.label[w] == Label::Free
+                            && (self.best_edge[w] == NONE || kslack < self.slack(self.best_edge[w]))
+                        {
+                            self.best_edge[w] = k;
+                        }
+                    }
+                    if augmented {
+                        break;
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // No augmenting path yet: pick the smallest dual change.
+                // 1: a vertex dual reaches zero (the matching is then optimal).
+                let mut delta_type = 1;
+                let mut delta = self.dual[..n].iter().copied().min().expect("n > 0");
+                let mut delta_edge = NONE;
+                let mut delta_blossom = NONE;
+                // 2: an edge from an outer blossom to a free vertex becomes tight.
+                for v in 0..n {
+                    if self.label[self.in_blossom[v]] == Label::Free && self.best_edge[v] != NONE {
+                        let d = self.slack(self.best_edge[v]);
+                        if d < delta {
+                            delta = d;
+                            delta_type = 2;
+                            delta_edge = self.best_edge[v];
+                        }
+                    }
+                }
+                // 3: an edge between two outer blossoms becomes tight.
+                for b in 0..2 * n {
+                    if self.parent[b] == NONE
+                        && self.label[b] == Label::Outer
+                        && self.best_edge[b] != NONE
+                    {
+                        let d = self.slack(self.best_edge[b]).half();
+                        if d < delta {
+                            delta = d;
+                            delta_type = 3;
+                            delta_edge = self.best_edge[b];
+                        }
+                    }
+                }
+                // 4: an inner blossom's dual reaches zero.
+                for b in n..2 * n {
+                    if self.base[b] != NONE
+                        && self.parent[b] == NONE
+                        && self.label[b] == Label::Inner
+                        && self.dual[b] < delta
+                    {
+                        delta = self.dual[b];
+                        delta_type = 4;
+                        delta_blossom = b;
+                    }
+                }
+                for v in 0..n {
+                    match self.label[self.in_blossom[v]] {
+                        Label::Outer => self.dual[v] = self.dual[v] - delta,
+                        Label::Inner => self.dual[v] = self.dual[v] + delta,
+                        Label::Free => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.base[b] != NONE && self.parent[b] == NONE {
+                        match self.label[b] {
+                            Label::Outer => self.dual[b] = self.dual[b] + delta,
+                            Label::Inner => self.dual[b] = self.dual[b] - delta,
+                            Label::Free => {}
+                        }
+                    }
+                }
+                match delta_type {
+                    1 => break,
+                    2 | 3 => {
+                        self.allowed[delta_edge] = true;
+                        let (mut i, j, _) = self.edges[delta_edge];
+                        if self.label[self.in_blossom[i]] == Label::Free {
+                            i = j;
+                        }
+                        debug_assert!(self.label[self.in_blossom[i]] == Label::Outer);
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(delta_blossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.parent[b] == NONE
+                    && self.base[b] != NONE
+                    && self.label[b] == Label::Outer
+                    && self.dual[b].is_zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn brute(n: usize, w: &[Vec<u64>], used: &mut Vec<bool>, v: usize) -> u64 {
+        if v == n {
+            return 0;
+        }
+        if used[v] {
+            return brute(n, w, used, v + 1);
+        }
+        used[v] = true;
+        let mut best = brute(n, w, used, v + 1);
+        for u in v + 1..n {
+            if !used[u] && w[v][u] > 0 {
+                used[u] = true;
+                best = best.max(w[v][u] + brute(n, w, used, v + 1));
+                used[u] = false;
+            }
+        }
+        used[v] = false;
+        best
+    }
+
+    #[test]
+    fn matches_brute_force_on_small_random_graphs() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for case in 0..3000 {
+            let n = rng.random_range(1..=9);
+            let mut w = vec![vec![0u64; n]; n];
+            let mut edges = Vec::new();
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.random_bool(0.6) {
+                        let x = rng.random_range(1..=20);
+                        w[u][v] = x;
+                        w[v][u] = x;
+                        edges.push((u, v, Wide::<1>::from_u64(x)));
+                    }
+                }
+            }
+            let mate = max_weight_matching(n, &edges);
+            let mut total = 0;
+            for (v, m) in mate.iter().enumerate() {
+                if let Some(u) = *m {
+                    assert_eq!(mate[u], Some(v), "case {case}: matching is symmetric");
+                    assert!(w[u][v] > 0, "case {case}: matched along an edge");
+                    if u > v {
+                        total += w[u][v];
+                    }
+                }
+            }
+            let best = brute(n, &w, &mut vec![false; n], 0);
+            assert_eq!(total, best, "case {case}: n = {n}, edges {edges:?}");
+        }
+    }
+
+    #[test]
+    fn wide_arithmetic_carries_across_limbs() {
+        let a = Wide::<2>::from_u64(u64::MAX);
+        let b = a + Wide::from_u64(1);
+        assert_eq!(b.0, [0, 1]);
+        assert_eq!(b - Wide::from_u64(1), a);
+        assert_eq!((Wide::<2>::from_u64(1) << 64).0, [0, 1]);
+        assert_eq!((Wide::<2>::from_u64(3) << 63).0, [1 << 63, 1]);
+        assert_eq!(b.half().0, [1 << 63, 0]);
+        assert_eq!(b.bits(), 65);
+        assert!(b > a);
+    }
+}
