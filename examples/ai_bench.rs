@@ -35,7 +35,7 @@ use std::time::Instant;
 
 use broadside::ai::density::Density;
 use broadside::ai::hunt::HuntTarget;
-use broadside::ai::habit::Habits;
+use broadside::ai::habit::{Habits, LearnConfig};
 use broadside::ai::placement::hard_fleet;
 use broadside::ai::placers::Placer;
 use broadside::ai::random::{Easy, RandomShots};
@@ -55,6 +55,7 @@ struct Args {
     placer: Option<Placer>,
     fleets: Option<String>,
     learn: usize,
+    learn_config: LearnConfig,
     strategies: Vec<String>,
     strong: Strong,
     per_game: Option<String>,
@@ -69,6 +70,7 @@ fn parse_args() -> Result<Args, String> {
         placer: None,
         fleets: None,
         learn: 0,
+        learn_config: LearnConfig::default(),
         strategies: ["random", "easy", "hunt", "density", "strong"]
             .map(String::from)
             .to_vec(),
@@ -93,6 +95,17 @@ fn parse_args() -> Result<Args, String> {
             "--placer" => args.placer = Some(value.parse().map_err(|e| bad(&e))?),
             "--fleets" => args.fleets = Some(value),
             "--learn" => args.learn = value.parse().map_err(|e| bad(&e))?,
+            "--cell-prior" => {
+                args.learn_config.cell_prior_fleets = value.parse().map_err(|e| bad(&e))?;
+            }
+            "--summary-prior" => {
+                args.learn_config.summary_prior_fleets = value.parse().map_err(|e| bad(&e))?;
+            }
+            "--fit-rounds" => args.learn_config.rounds = value.parse().map_err(|e| bad(&e))?,
+            "--fit-draws" => args.learn_config.draws = value.parse().map_err(|e| bad(&e))?,
+            "--fit-steps" => args.learn_config.steps = value.parse().map_err(|e| bad(&e))?,
+            "--fit-rate" => args.learn_config.rate = value.parse().map_err(|e| bad(&e))?,
+            "--habit-scale" => args.strong.habit_scale = value.parse().map_err(|e| bad(&e))?,
             "--strategies" => args.strategies = value.split(',').map(String::from).collect(),
             "--samples" => args.strong.samples = value.parse().map_err(|e| bad(&e))?,
             "--attempts" => args.strong.attempts = value.parse().map_err(|e| bad(&e))?,
@@ -224,9 +237,18 @@ fn main() -> ExitCode {
             .collect()
     };
     let learn = args.learn.min(fleets.len());
+    let _ = Habits::generator(args.variant);
     let start = Instant::now();
-    let habits = Arc::new(Habits::learn(args.variant, &fleets[..learn], None));
+    let habits = Arc::new(Habits::learn_with(
+        args.variant,
+        &fleets[..learn],
+        None,
+        &args.learn_config,
+    ));
     let learn_ms = start.elapsed().as_secs_f64() * 1e3;
+    if learn > 0 {
+        println!("habits: {}", habits.summary());
+    }
     fleets.drain(..learn);
     if fleets.len() > args.games && args.fleets.is_none() {
         fleets.truncate(args.games);
