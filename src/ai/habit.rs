@@ -10,11 +10,16 @@
 //!
 //! The weights are fitted so that fleets drawn from the model have, on
 //! average, the same features as the player's fleets: per-cell occupancy,
-//! border and corner cells, horizontal ships and close pairs. With few fleets
-//! those averages are shrunk towards the prior's: the server's population model
-//! if there is one, otherwise the generator's. Occupancy, 81 or 100 noisy
-//! numbers, is shrunk hard ([`CELL_PRIOR_FLEETS`]); the four summary numbers are
-//! known well after a few fleets and are shrunk less ([`SUMMARY_PRIOR_FLEETS`]).
+//! border and corner cells, horizontal ships and close pairs. Those averages
+//! are first shrunk towards the prior's (the server's population model if
+//! there is one, otherwise the generator's), the more the fewer fleets there
+//! are: each summary number keeps only as much of its deviation from the prior
+//! as stands out of the noise of an average of that many fleets (a
+//! James–Stein factor), and at most `n / (n + k)` of it with `k` =
+//! [`SUMMARY_PRIOR_FLEETS`]. The summary weights are fitted first; the
+//! per-cell occupancy is then shrunk the same way (all cells together, `k` =
+//! [`CELL_PRIOR_FLEETS`]) towards what that first model expects, and
+//! everything is fitted together.
 //!
 //! Learning only ever sees finished fleets handed to it; nothing here can read
 //! the fleet of a match being played. It is deterministic (a fixed internal
@@ -29,12 +34,12 @@ use serde::{Deserialize, Serialize};
 use crate::game::random::{Placement, placements};
 use crate::game::{Fleet, Orientation, Ship, Variant};
 
-/// How many fleets the prior's per-cell occupancy counts as.
-pub const CELL_PRIOR_FLEETS: f64 = 30.0;
+/// How many fleets the prior's per-cell occupancy counts as, at least.
+pub const CELL_PRIOR_FLEETS: f64 = 10.0;
 
 /// How many fleets the prior's summary features (border, corner, horizontal,
-/// close pairs) count as.
-pub const SUMMARY_PRIOR_FLEETS: f64 = 3.0;
+/// close pairs) count as, at least.
+pub const SUMMARY_PRIOR_FLEETS: f64 = 1.0;
 
 /// Largest weight (in either direction) of any one feature.
 const MAX_WEIGHT: f64 = 4.0;
@@ -189,23 +194,27 @@ impl Moments {
         self.pairs *= k;
     }
 
-    /// `(n * own + k * prior) / (n + k)`, with `k` per feature group.
-    fn shrink(own: &Moments, n: f64, prior: &Moments, config: &LearnConfig) -> Moments {
-        let mix = |a: f64, b: f64, k: f64| (n * a + k * b) / (n + k);
-        let k = config.summary_prior_fleets;
-        Moments {
-            cell: own
-                .cell
-                .iter()
-                .zip(&prior.cell)
-                .map(|(&a, &b)| mix(a, b, config.cell_prior_fleets))
-                .collect(),
-            border: mix(own.border, prior.border, k),
-            corner: mix(own.corner, prior.corner, k),
-            horizontal: mix(own.horizontal, prior.horizontal, k),
-            pairs: mix(own.pairs, prior.pairs, k),
-        }
+    /// The four summary numbers, in a fixed order.
+    fn summaries(&self) -> [f64; 4] {
+        [self.border, self.corner, self.horizontal, self.pairs]
     }
+
+    fn set_summaries(&mut self, v: [f64; 4]) {
+        [self.border, self.corner, self.horizontal, self.pairs] = v;
+    }
+}
+
+/// How much of the deviation `own - prior` to keep, from `n` fleets whose
+/// average has variance `noise` (summed over the numbers compared): a
+/// positive-part James–Stein factor, at most `n / (n + k)`. A deviation no
+/// larger than the noise is not believed at all.
+fn keep(deviation_sq: f64, noise: f64, n: f64, k: f64) -> f64 {
+    let js = if deviation_sq > 0.0 {
+        (1.0 - noise / deviation_sq).max(0.0)
+    } else {
+        0.0
+    };
+    js.min(n / (n + k))
 }
 
 /// The features of one whole fleet.
@@ -326,13 +335,35 @@ impl Habits {
         }
         let board = Board::of(variant);
         let mut mean = Moments::zero();
+        let mut square = [0.0; 4];
         for f in &own {
-            mean.add(&Features::of_fleet(&board, f), 1.0);
+            let features = Features::of_fleet(&board, f);
+            let mut one = Moments::zero();
+            one.add(&features, 1.0);
+            for (q, x) in square.iter_mut().zip(one.summaries()) {
+                *q += x * x;
+            }
+            mean.add(&features, 1.0);
         }
         #[expect(clippy::cast_precision_loss)]
         let n = own.len() as f64;
         mean.scale(1.0 / n);
-        let target = Moments::shrink(&mean, n, &base.target, config);
+        // Each summary number on its own: keep as much of its deviation from
+        // the prior as stands out of the noise of an average of n fleets.
+        let mut target = base.target.clone();
+        let prior = base.target.summaries();
+        let own_mean = mean.summaries();
+        let mut shrunk = [0.0; 4];
+        for i in 0..4 {
+            let var = if n > 1.0 {
+                ((square[i] - n * own_mean[i] * own_mean[i]) / (n - 1.0)).max(0.0)
+            } else {
+                f64::INFINITY
+            };
+            let d = own_mean[i] - prior[i];
+            shrunk[i] = prior[i] + d * keep(d * d, var / n, n, config.summary_prior_fleets);
+        }
+        target.set_summaries(shrunk);
         let mut out = Habits {
             variant,
             fleets: own.len(),
@@ -346,9 +377,13 @@ impl Habits {
         let mut rng = ChaCha8Rng::seed_from_u64(0x4AB1_7500 ^ out.fleets as u64);
         out.fit(config, false, &mut rng);
         let first = out.moments(config.draws * 2, &mut rng);
-        let k = config.cell_prior_fleets;
+        let (deviation, noise) = mean.cell.iter().zip(&first.cell).fold(
+            (0.0, 0.0),
+            |(d, v), (&own, &model)| (d + (own - model).powi(2), v + model * (1.0 - model) / n),
+        );
+        let k = keep(deviation, noise, n, config.cell_prior_fleets);
         for ((t, &own), &model) in out.target.cell.iter_mut().zip(&mean.cell).zip(&first.cell) {
-            *t = (n * own + k * model) / (n + k);
+            *t = model + k * (own - model);
         }
         out.fit(config, true, &mut rng);
         out
