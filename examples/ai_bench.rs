@@ -34,8 +34,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use broadside::ai::density::Density;
-use broadside::ai::hunt::HuntTarget;
 use broadside::ai::habit::{Habits, LearnConfig};
+use broadside::ai::hunt::HuntTarget;
 use broadside::ai::placement::hard_fleet;
 use broadside::ai::placers::Placer;
 use broadside::ai::random::{Easy, RandomShots};
@@ -200,43 +200,39 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
-#[expect(clippy::cast_precision_loss)]
-fn main() -> ExitCode {
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("ai_bench: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
+/// The fleets to learn from and play against, and (hard placement) the time
+/// of each fleet choice in milliseconds.
+fn fleets_for(args: &Args) -> Result<(Vec<Fleet>, Vec<f64>), String> {
+    if let Some(path) = &args.fleets {
+        return Ok((read_fleets(path, args.variant)?, Vec::new()));
+    }
     let mut fleet_rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut choice_ms = Vec::new();
-    let mut fleets: Vec<Fleet> = if let Some(path) = &args.fleets {
-        match read_fleets(path, args.variant) {
-            Ok(f) => f,
-            Err(e) => {
-                eprintln!("ai_bench: {e}");
-                return ExitCode::FAILURE;
+    let extra = if args.placer.is_some() { args.learn } else { 0 };
+    let fleets = (0..args.games + extra)
+        .map(|_| {
+            if let Some(p) = args.placer {
+                p.place(args.variant, &mut fleet_rng)
+            } else if args.hard_placement {
+                let start = Instant::now();
+                let f = hard_fleet(args.variant, &mut fleet_rng);
+                choice_ms.push(start.elapsed().as_secs_f64() * 1e3);
+                f
+            } else {
+                Fleet::random(args.variant, &mut fleet_rng)
             }
-        }
-    } else {
-        let extra = if args.placer.is_some() { args.learn } else { 0 };
-        (0..args.games + extra)
-            .map(|_| {
-                if let Some(p) = args.placer {
-                    p.place(args.variant, &mut fleet_rng)
-                } else if args.hard_placement {
-                    let start = Instant::now();
-                    let f = hard_fleet(args.variant, &mut fleet_rng);
-                    choice_ms.push(start.elapsed().as_secs_f64() * 1e3);
-                    f
-                } else {
-                    Fleet::random(args.variant, &mut fleet_rng)
-                }
-            })
-            .collect()
-    };
+        })
+        .collect();
+    Ok((fleets, choice_ms))
+}
+
+/// Learns habits from the first `--learn` fleets and removes them from
+/// `fleets` (keeping at most `--games` generated ones); returns the habits,
+/// how many fleets they were learned from and the time that took in ms.
+fn learn_habits(args: &Args, fleets: &mut Vec<Fleet>) -> (Arc<Habits>, usize, f64) {
     let learn = args.learn.min(fleets.len());
+    // The generator's averages are measured once per process; keep that out
+    // of the time.
     let _ = Habits::generator(args.variant);
     let start = Instant::now();
     let habits = Arc::new(Habits::learn_with(
@@ -253,6 +249,41 @@ fn main() -> ExitCode {
     if fleets.len() > args.games && args.fleets.is_none() {
         fleets.truncate(args.games);
     }
+    (habits, learn, learn_ms)
+}
+
+/// Prints the mean, p99 and maximum fleet-choice time, if any was measured.
+#[expect(clippy::cast_precision_loss)]
+fn print_choice_times(choice_ms: &mut [f64]) {
+    if choice_ms.is_empty() {
+        return;
+    }
+    let mean = choice_ms.iter().sum::<f64>() / choice_ms.len() as f64;
+    choice_ms.sort_by(f64::total_cmp);
+    println!(
+        "fleet choice: mean {mean:.2} ms  p99 {:.2} ms  max {:.2} ms",
+        percentile(choice_ms, 0.99),
+        choice_ms[choice_ms.len() - 1]
+    );
+}
+
+#[expect(clippy::cast_precision_loss)]
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("ai_bench: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (mut fleets, mut choice_ms) = match fleets_for(&args) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("ai_bench: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (habits, learn, learn_ms) = learn_habits(&args, &mut fleets);
     let unit = match args.variant {
         Variant::Classic => "shots",
         Variant::Game2000 => "turns",
@@ -280,15 +311,7 @@ fn main() -> ExitCode {
         args.strong.candidates,
         args.strong.prior,
     );
-    if !choice_ms.is_empty() {
-        let mean = choice_ms.iter().sum::<f64>() / choice_ms.len() as f64;
-        choice_ms.sort_by(f64::total_cmp);
-        println!(
-            "fleet choice: mean {mean:.2} ms  p99 {:.2} ms  max {:.2} ms",
-            percentile(&choice_ms, 0.99),
-            choice_ms[choice_ms.len() - 1]
-        );
-    }
+    print_choice_times(&mut choice_ms);
     println!(
         "{:<18} {:>8} {:>6} {:>7} {:>6} {:>8} {:>8}   ({unit} to sink everything; ms per move)",
         "strategy", "mean", "sd", "median", "p95", "ms p50", "ms p99"

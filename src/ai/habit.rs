@@ -377,10 +377,13 @@ impl Habits {
         let mut rng = ChaCha8Rng::seed_from_u64(0x4AB1_7500 ^ out.fleets as u64);
         out.fit(config, false, &mut rng);
         let first = out.moments(config.draws * 2, &mut rng);
-        let (deviation, noise) = mean.cell.iter().zip(&first.cell).fold(
-            (0.0, 0.0),
-            |(d, v), (&own, &model)| (d + (own - model).powi(2), v + model * (1.0 - model) / n),
-        );
+        let (deviation, noise) = mean
+            .cell
+            .iter()
+            .zip(&first.cell)
+            .fold((0.0, 0.0), |(d, v), (&own, &model)| {
+                (d + (own - model).powi(2), v + model * (1.0 - model) / n)
+            });
         let k = keep(deviation, noise, n, config.cell_prior_fleets);
         for ((t, &own), &model) in out.target.cell.iter_mut().zip(&mean.cell).zip(&first.cell) {
             *t = model + k * (own - model);
@@ -513,11 +516,7 @@ impl Habits {
     /// model, each followed by a few log-ratio steps on the reweighted draws.
     fn fit(&mut self, config: &LearnConfig, cells: bool, rng: &mut ChaCha8Rng) {
         let board = Board::of(self.variant);
-        let legal = if cells {
-            legal_cells(self.variant)
-        } else {
-            0
-        };
+        let legal = if cells { legal_cells(self.variant) } else { 0 };
         for _ in 0..config.rounds {
             let drawn = draw_many(self, &board, config.draws, rng);
             if drawn.is_empty() {
@@ -572,7 +571,12 @@ impl Habits {
         }
         nudge(&mut self.border, self.target.border, m.border, 0.1);
         nudge(&mut self.corner, self.target.corner, m.corner, 0.1);
-        nudge(&mut self.horizontal, self.target.horizontal, m.horizontal, 0.1);
+        nudge(
+            &mut self.horizontal,
+            self.target.horizontal,
+            m.horizontal,
+            0.1,
+        );
         nudge(&mut self.pairs, self.target.pairs, m.pairs, 0.1);
     }
 }
@@ -716,7 +720,11 @@ mod tests {
             let edge = Habits::learn(variant, &fleets(Placer::Edge, variant, 20, 3), None);
             let center = Habits::learn(variant, &fleets(Placer::Center, variant, 20, 4), None);
             assert_eq!(edge.fleets(), 20);
-            assert!(edge.border > 0.3, "{variant}: border weight {}", edge.border);
+            assert!(
+                edge.border > 0.3,
+                "{variant}: border weight {}",
+                edge.border
+            );
             assert!(center.border < -0.3, "{variant}: {}", center.border);
             // The model prefers fleets with many border cells over fleets with few.
             let probe_edge = fleets(Placer::Edge, variant, 30, 5);

@@ -132,7 +132,9 @@ impl fmt::Display for Placer {
 
 /// The text does not name a placer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown placer `{0}`; choose edge, center, corner, cluster, horizontal, uniform or generator")]
+#[error(
+    "unknown placer `{0}`; choose edge, center, corner, cluster, horizontal, uniform or generator"
+)]
 pub struct UnknownPlacer(pub String);
 
 impl FromStr for Placer {
@@ -254,7 +256,8 @@ mod tests {
             let board = Board::of(variant);
             let border = |f: &Fleet| (f.cells().bits() & board.border).count_ones();
             let corner = |f: &Fleet| (f.cells().bits() & board.corner).count_ones();
-            let horizontal = |f: &Fleet| f.ships().iter().filter(|s| is_horizontal(**s)).count() as u32;
+            let horizontal =
+                |f: &Fleet| f.ships().iter().filter(|s| is_horizontal(**s)).count() as u32;
             let pairs = |f: &Fleet| {
                 let cells: Vec<u128> = f.ships().iter().map(|s| s.cell_set().bits()).collect();
                 board.close_pairs(&cells)

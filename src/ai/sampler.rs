@@ -425,7 +425,7 @@ impl Model {
 
     /// Picks one of `buf` (uniformly, or by habit weight) and returns it with
     /// the logarithm of the total weight it was chosen from.
-    fn pick<'a, R: Rng + ?Sized>(&self, buf: &[&'a Cand], rng: &mut R) -> (usize, f64) {
+    fn pick<R: Rng + ?Sized>(&self, buf: &[&Cand], rng: &mut R) -> (usize, f64) {
         if self.habits.is_none() {
             return (rng.random_range(0..buf.len()), ln(buf.len()));
         }
