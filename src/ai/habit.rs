@@ -730,7 +730,7 @@ mod tests {
             let probe_edge = fleets(Placer::Edge, variant, 30, 5);
             let probe_center = fleets(Placer::Center, variant, 30, 6);
             let mean = |h: &Habits, fs: &[Fleet]| -> f64 {
-                fs.iter().map(|f| h.score(f)).sum::<f64>() / fs.len() as f64
+                fs.iter().map(|f| h.score(f)).sum::<f64>() / 30.0
             };
             assert!(mean(&edge, &probe_edge) > mean(&edge, &probe_center) + 1.0);
         }
