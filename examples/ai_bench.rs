@@ -34,7 +34,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use broadside::ai::density::Density;
-use broadside::ai::habit::Habits;
+use broadside::ai::habit::{Habits, LearnConfig};
 use broadside::ai::hunt::HuntTarget;
 use broadside::ai::placement::hard_fleet;
 use broadside::ai::placers::Placer;
@@ -55,6 +55,7 @@ struct Args {
     placer: Option<Placer>,
     fleets: Option<String>,
     learn: usize,
+    learn_config: LearnConfig,
     strategies: Vec<String>,
     strong: Strong,
     per_game: Option<String>,
@@ -69,6 +70,7 @@ fn parse_args() -> Result<Args, String> {
         placer: None,
         fleets: None,
         learn: 0,
+        learn_config: LearnConfig::default(),
         strategies: ["random", "easy", "hunt", "density", "strong"]
             .map(String::from)
             .to_vec(),
@@ -93,6 +95,17 @@ fn parse_args() -> Result<Args, String> {
             "--placer" => args.placer = Some(value.parse().map_err(|e| bad(&e))?),
             "--fleets" => args.fleets = Some(value),
             "--learn" => args.learn = value.parse().map_err(|e| bad(&e))?,
+            "--cell-prior" => {
+                args.learn_config.cell_prior_fleets = value.parse().map_err(|e| bad(&e))?;
+            }
+            "--summary-prior" => {
+                args.learn_config.summary_prior_fleets = value.parse().map_err(|e| bad(&e))?;
+            }
+            "--fit-rounds" => args.learn_config.rounds = value.parse().map_err(|e| bad(&e))?,
+            "--fit-draws" => args.learn_config.draws = value.parse().map_err(|e| bad(&e))?,
+            "--fit-steps" => args.learn_config.steps = value.parse().map_err(|e| bad(&e))?,
+            "--fit-rate" => args.learn_config.rate = value.parse().map_err(|e| bad(&e))?,
+            "--habit-scale" => args.strong.habit_scale = value.parse().map_err(|e| bad(&e))?,
             "--strategies" => args.strategies = value.split(',').map(String::from).collect(),
             "--samples" => args.strong.samples = value.parse().map_err(|e| bad(&e))?,
             "--attempts" => args.strong.attempts = value.parse().map_err(|e| bad(&e))?,
@@ -187,6 +200,73 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)]
 }
 
+/// The fleets to learn from and play against, and (hard placement) the time
+/// of each fleet choice in milliseconds.
+fn fleets_for(args: &Args) -> Result<(Vec<Fleet>, Vec<f64>), String> {
+    if let Some(path) = &args.fleets {
+        return Ok((read_fleets(path, args.variant)?, Vec::new()));
+    }
+    let mut fleet_rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let mut choice_ms = Vec::new();
+    let extra = if args.placer.is_some() { args.learn } else { 0 };
+    let fleets = (0..args.games + extra)
+        .map(|_| {
+            if let Some(p) = args.placer {
+                p.place(args.variant, &mut fleet_rng)
+            } else if args.hard_placement {
+                let start = Instant::now();
+                let f = hard_fleet(args.variant, &mut fleet_rng);
+                choice_ms.push(start.elapsed().as_secs_f64() * 1e3);
+                f
+            } else {
+                Fleet::random(args.variant, &mut fleet_rng)
+            }
+        })
+        .collect();
+    Ok((fleets, choice_ms))
+}
+
+/// Learns habits from the first `--learn` fleets and removes them from
+/// `fleets` (keeping at most `--games` generated ones); returns the habits,
+/// how many fleets they were learned from and the time that took in ms.
+fn learn_habits(args: &Args, fleets: &mut Vec<Fleet>) -> (Arc<Habits>, usize, f64) {
+    let learn = args.learn.min(fleets.len());
+    // The generator's averages are measured once per process; keep that out
+    // of the time.
+    let _ = Habits::generator(args.variant);
+    let start = Instant::now();
+    let habits = Arc::new(Habits::learn_with(
+        args.variant,
+        &fleets[..learn],
+        None,
+        &args.learn_config,
+    ));
+    let learn_ms = start.elapsed().as_secs_f64() * 1e3;
+    if learn > 0 {
+        println!("habits: {}", habits.summary());
+    }
+    fleets.drain(..learn);
+    if fleets.len() > args.games && args.fleets.is_none() {
+        fleets.truncate(args.games);
+    }
+    (habits, learn, learn_ms)
+}
+
+/// Prints the mean, p99 and maximum fleet-choice time, if any was measured.
+#[expect(clippy::cast_precision_loss)]
+fn print_choice_times(choice_ms: &mut [f64]) {
+    if choice_ms.is_empty() {
+        return;
+    }
+    let mean = choice_ms.iter().sum::<f64>() / choice_ms.len() as f64;
+    choice_ms.sort_by(f64::total_cmp);
+    println!(
+        "fleet choice: mean {mean:.2} ms  p99 {:.2} ms  max {:.2} ms",
+        percentile(choice_ms, 0.99),
+        choice_ms[choice_ms.len() - 1]
+    );
+}
+
 #[expect(clippy::cast_precision_loss)]
 fn main() -> ExitCode {
     let args = match parse_args() {
@@ -196,41 +276,14 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut fleet_rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let mut choice_ms = Vec::new();
-    let mut fleets: Vec<Fleet> = if let Some(path) = &args.fleets {
-        match read_fleets(path, args.variant) {
-            Ok(f) => f,
-            Err(e) => {
-                eprintln!("ai_bench: {e}");
-                return ExitCode::FAILURE;
-            }
+    let (mut fleets, mut choice_ms) = match fleets_for(&args) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("ai_bench: {e}");
+            return ExitCode::FAILURE;
         }
-    } else {
-        let extra = if args.placer.is_some() { args.learn } else { 0 };
-        (0..args.games + extra)
-            .map(|_| {
-                if let Some(p) = args.placer {
-                    p.place(args.variant, &mut fleet_rng)
-                } else if args.hard_placement {
-                    let start = Instant::now();
-                    let f = hard_fleet(args.variant, &mut fleet_rng);
-                    choice_ms.push(start.elapsed().as_secs_f64() * 1e3);
-                    f
-                } else {
-                    Fleet::random(args.variant, &mut fleet_rng)
-                }
-            })
-            .collect()
     };
-    let learn = args.learn.min(fleets.len());
-    let start = Instant::now();
-    let habits = Arc::new(Habits::learn(args.variant, &fleets[..learn], None));
-    let learn_ms = start.elapsed().as_secs_f64() * 1e3;
-    fleets.drain(..learn);
-    if fleets.len() > args.games && args.fleets.is_none() {
-        fleets.truncate(args.games);
-    }
+    let (habits, learn, learn_ms) = learn_habits(&args, &mut fleets);
     let unit = match args.variant {
         Variant::Classic => "shots",
         Variant::Game2000 => "turns",
@@ -258,15 +311,7 @@ fn main() -> ExitCode {
         args.strong.candidates,
         args.strong.prior,
     );
-    if !choice_ms.is_empty() {
-        let mean = choice_ms.iter().sum::<f64>() / choice_ms.len() as f64;
-        choice_ms.sort_by(f64::total_cmp);
-        println!(
-            "fleet choice: mean {mean:.2} ms  p99 {:.2} ms  max {:.2} ms",
-            percentile(&choice_ms, 0.99),
-            choice_ms[choice_ms.len() - 1]
-        );
-    }
+    print_choice_times(&mut choice_ms);
     println!(
         "{:<18} {:>8} {:>6} {:>7} {:>6} {:>8} {:>8}   ({unit} to sink everything; ms per move)",
         "strategy", "mean", "sd", "median", "p95", "ms p50", "ms p99"

@@ -10,11 +10,16 @@
 //!
 //! The weights are fitted so that fleets drawn from the model have, on
 //! average, the same features as the player's fleets: per-cell occupancy,
-//! border and corner cells, horizontal ships and close pairs. With few fleets
-//! those averages are shrunk towards the prior's: the server's population model
-//! if there is one, otherwise the generator's. Occupancy, 81 or 100 noisy
-//! numbers, is shrunk hard ([`CELL_PRIOR_FLEETS`]); the four summary numbers are
-//! known well after a few fleets and are shrunk less ([`SUMMARY_PRIOR_FLEETS`]).
+//! border and corner cells, horizontal ships and close pairs. Those averages
+//! are first shrunk towards the prior's (the server's population model if
+//! there is one, otherwise the generator's), the more the fewer fleets there
+//! are: each summary number keeps only as much of its deviation from the prior
+//! as stands out of the noise of an average of that many fleets (a
+//! James–Stein factor), and at most `n / (n + k)` of it with `k` =
+//! [`SUMMARY_PRIOR_FLEETS`]. The summary weights are fitted first; the
+//! per-cell occupancy is then shrunk the same way (all cells together, `k` =
+//! [`CELL_PRIOR_FLEETS`]) towards what that first model expects, and
+//! everything is fitted together.
 //!
 //! Learning only ever sees finished fleets handed to it; nothing here can read
 //! the fleet of a match being played. It is deterministic (a fixed internal
@@ -29,24 +34,46 @@ use serde::{Deserialize, Serialize};
 use crate::game::random::{Placement, placements};
 use crate::game::{Fleet, Orientation, Ship, Variant};
 
-/// How many fleets the prior's per-cell occupancy counts as.
-pub const CELL_PRIOR_FLEETS: f64 = 30.0;
+/// How many fleets the prior's per-cell occupancy counts as, at least.
+pub const CELL_PRIOR_FLEETS: f64 = 10.0;
 
 /// How many fleets the prior's summary features (border, corner, horizontal,
-/// close pairs) count as.
-pub const SUMMARY_PRIOR_FLEETS: f64 = 3.0;
+/// close pairs) count as, at least.
+pub const SUMMARY_PRIOR_FLEETS: f64 = 1.0;
 
 /// Largest weight (in either direction) of any one feature.
 const MAX_WEIGHT: f64 = 4.0;
 
-/// Fleets drawn per fitting round.
-const FIT_DRAWS: usize = 300;
-/// Fitting rounds (each draws afresh from the current model).
-const FIT_ROUNDS: usize = 4;
-/// Reweighting steps per round.
-const FIT_STEPS: usize = 6;
-/// Step size of the log-ratio updates.
-const FIT_RATE: f64 = 0.4;
+/// How [`Habits::learn_with`] shrinks and fits; [`Default`] is what
+/// [`Habits::learn`] uses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LearnConfig {
+    /// How many fleets the prior's per-cell occupancy counts as.
+    pub cell_prior_fleets: f64,
+    /// How many fleets the prior's summary features count as.
+    pub summary_prior_fleets: f64,
+    /// Fitting rounds, each drawing afresh from the current model.
+    pub rounds: usize,
+    /// Fleets drawn per round.
+    pub draws: usize,
+    /// Reweighting steps per round.
+    pub steps: usize,
+    /// Step size of the log-ratio updates.
+    pub rate: f64,
+}
+
+impl Default for LearnConfig {
+    fn default() -> Self {
+        LearnConfig {
+            cell_prior_fleets: CELL_PRIOR_FLEETS,
+            summary_prior_fleets: SUMMARY_PRIOR_FLEETS,
+            rounds: 4,
+            draws: 300,
+            steps: 6,
+            rate: 0.4,
+        }
+    }
+}
 
 /// Bit sets (bit `row * 10 + col`) describing a board's regions.
 #[derive(Clone, Copy, Debug)]
@@ -167,22 +194,27 @@ impl Moments {
         self.pairs *= k;
     }
 
-    /// `(n * own + k * prior) / (n + k)`, with `k` per feature group.
-    fn shrink(own: &Moments, n: f64, prior: &Moments) -> Moments {
-        let mix = |a: f64, b: f64, k: f64| (n * a + k * b) / (n + k);
-        Moments {
-            cell: own
-                .cell
-                .iter()
-                .zip(&prior.cell)
-                .map(|(&a, &b)| mix(a, b, CELL_PRIOR_FLEETS))
-                .collect(),
-            border: mix(own.border, prior.border, SUMMARY_PRIOR_FLEETS),
-            corner: mix(own.corner, prior.corner, SUMMARY_PRIOR_FLEETS),
-            horizontal: mix(own.horizontal, prior.horizontal, SUMMARY_PRIOR_FLEETS),
-            pairs: mix(own.pairs, prior.pairs, SUMMARY_PRIOR_FLEETS),
-        }
+    /// The four summary numbers, in a fixed order.
+    fn summaries(&self) -> [f64; 4] {
+        [self.border, self.corner, self.horizontal, self.pairs]
     }
+
+    fn set_summaries(&mut self, v: [f64; 4]) {
+        [self.border, self.corner, self.horizontal, self.pairs] = v;
+    }
+}
+
+/// How much of the deviation `own - prior` to keep, from `n` fleets whose
+/// average has variance `noise` (summed over the numbers compared): a
+/// positive-part James–Stein factor, at most `n / (n + k)`. A deviation no
+/// larger than the noise is not believed at all.
+fn keep(deviation_sq: f64, noise: f64, n: f64, k: f64) -> f64 {
+    let js = if deviation_sq > 0.0 {
+        (1.0 - noise / deviation_sq).max(0.0)
+    } else {
+        0.0
+    };
+    js.min(n / (n + k))
 }
 
 /// The features of one whole fleet.
@@ -278,6 +310,17 @@ impl Habits {
     /// fleet at all the result places like the prior.
     #[must_use]
     pub fn learn(variant: Variant, fleets: &[Fleet], prior: Option<&Habits>) -> Habits {
+        Self::learn_with(variant, fleets, prior, &LearnConfig::default())
+    }
+
+    /// [`Habits::learn`] with other shrinking and fitting settings.
+    #[must_use]
+    pub fn learn_with(
+        variant: Variant,
+        fleets: &[Fleet],
+        prior: Option<&Habits>,
+        config: &LearnConfig,
+    ) -> Habits {
         let base = match prior {
             Some(p) if p.variant == variant => p.clone(),
             _ => Habits::generator(variant),
@@ -292,13 +335,35 @@ impl Habits {
         }
         let board = Board::of(variant);
         let mut mean = Moments::zero();
+        let mut square = [0.0; 4];
         for f in &own {
-            mean.add(&Features::of_fleet(&board, f), 1.0);
+            let features = Features::of_fleet(&board, f);
+            let mut one = Moments::zero();
+            one.add(&features, 1.0);
+            for (q, x) in square.iter_mut().zip(one.summaries()) {
+                *q += x * x;
+            }
+            mean.add(&features, 1.0);
         }
         #[expect(clippy::cast_precision_loss)]
         let n = own.len() as f64;
         mean.scale(1.0 / n);
-        let target = Moments::shrink(&mean, n, &base.target);
+        // Each summary number on its own: keep as much of its deviation from
+        // the prior as stands out of the noise of an average of n fleets.
+        let mut target = base.target.clone();
+        let prior = base.target.summaries();
+        let own_mean = mean.summaries();
+        let mut shrunk = [0.0; 4];
+        for i in 0..4 {
+            let var = if n > 1.0 {
+                ((square[i] - n * own_mean[i] * own_mean[i]) / (n - 1.0)).max(0.0)
+            } else {
+                f64::INFINITY
+            };
+            let d = own_mean[i] - prior[i];
+            shrunk[i] = prior[i] + d * keep(d * d, var / n, n, config.summary_prior_fleets);
+        }
+        target.set_summaries(shrunk);
         let mut out = Habits {
             variant,
             fleets: own.len(),
@@ -306,7 +371,24 @@ impl Habits {
             target,
             ..base
         };
-        out.fit();
+        // First the summary weights alone; then the cells, their targets
+        // shrunk towards what that first model expects, so that the two
+        // groups of targets agree.
+        let mut rng = ChaCha8Rng::seed_from_u64(0x4AB1_7500 ^ out.fleets as u64);
+        out.fit(config, false, &mut rng);
+        let first = out.moments(config.draws * 2, &mut rng);
+        let (deviation, noise) = mean
+            .cell
+            .iter()
+            .zip(&first.cell)
+            .fold((0.0, 0.0), |(d, v), (&own, &model)| {
+                (d + (own - model).powi(2), v + model * (1.0 - model) / n)
+            });
+        let k = keep(deviation, noise, n, config.cell_prior_fleets);
+        for ((t, &own), &model) in out.target.cell.iter_mut().zip(&mean.cell).zip(&first.cell) {
+            *t = model + k * (own - model);
+        }
+        out.fit(config, true, &mut rng);
         out
     }
 
@@ -368,6 +450,54 @@ impl Habits {
         s
     }
 
+    /// A one-line account of the summary weights and of how well the model
+    /// matches what it was fitted to (average features of fleets drawn from
+    /// it, against the targets), for logs and benchmarks.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let m = self.moments(2000, &mut ChaCha8Rng::seed_from_u64(0x5EE));
+        let t = &self.target;
+        let cell_gap: f64 = m
+            .cell
+            .iter()
+            .zip(&t.cell)
+            .map(|(a, b)| (a - b).abs())
+            .sum::<f64>();
+        format!(
+            "fleets {} (prior {}); weights border {:.2} corner {:.2} horizontal {:.2} pairs {:.2}; \
+             fitted/target border {:.2}/{:.2} corner {:.2}/{:.2} horizontal {:.2}/{:.2} \
+             pairs {:.2}/{:.2}, cells off by {:.2} in all",
+            self.fleets,
+            self.prior_fleets,
+            self.border,
+            self.corner,
+            self.horizontal,
+            self.pairs,
+            m.border,
+            t.border,
+            m.corner,
+            t.corner,
+            m.horizontal,
+            t.horizontal,
+            m.pairs,
+            t.pairs,
+            cell_gap
+        )
+    }
+
+    /// Average features of `n` fleets drawn from the model (weighted).
+    fn moments(&self, n: usize, rng: &mut ChaCha8Rng) -> Moments {
+        let drawn = draw_many(self, &Board::of(self.variant), n, rng);
+        let max = drawn.iter().map(|d| d.1).fold(f64::NEG_INFINITY, f64::max);
+        let w: Vec<f64> = drawn.iter().map(|d| (d.1 - max).exp()).collect();
+        let total: f64 = w.iter().sum();
+        let mut m = Moments::zero();
+        for ((f, _), wi) in drawn.iter().zip(&w) {
+            m.add(f, wi / total);
+        }
+        m
+    }
+
     /// The weight of each close pair of ships.
     pub(crate) fn pair_weight(&self) -> f64 {
         self.pairs
@@ -384,17 +514,16 @@ impl Habits {
 
     /// Fits the weights to `self.target` by rounds of draws from the current
     /// model, each followed by a few log-ratio steps on the reweighted draws.
-    fn fit(&mut self) {
+    fn fit(&mut self, config: &LearnConfig, cells: bool, rng: &mut ChaCha8Rng) {
         let board = Board::of(self.variant);
-        let mut rng = ChaCha8Rng::seed_from_u64(0x4AB1_7500 ^ self.fleets as u64);
-        let legal = legal_cells(self.variant);
-        for _ in 0..FIT_ROUNDS {
-            let drawn = draw_many(self, &board, FIT_DRAWS, &mut rng);
+        let legal = if cells { legal_cells(self.variant) } else { 0 };
+        for _ in 0..config.rounds {
+            let drawn = draw_many(self, &board, config.draws, rng);
             if drawn.is_empty() {
                 return;
             }
             let start = self.clone();
-            for _ in 0..FIT_STEPS {
+            for _ in 0..config.steps {
                 // Weights of the draws under the current model, relative to the
                 // one they were drawn from.
                 let logs: Vec<f64> = drawn
@@ -408,7 +537,7 @@ impl Habits {
                 for ((f, _), wi) in drawn.iter().zip(&w) {
                     m.add(f, wi / total);
                 }
-                self.step(&m, legal);
+                self.step(&m, legal, config.rate);
             }
         }
     }
@@ -430,9 +559,9 @@ impl Habits {
     }
 
     /// One log-ratio step of every weight towards the target moments.
-    fn step(&mut self, m: &Moments, legal: u128) {
+    fn step(&mut self, m: &Moments, legal: u128, rate: f64) {
         let nudge = |w: &mut f64, want: f64, got: f64, floor: f64| {
-            let d = FIT_RATE * ((want + floor).ln() - (got + floor).ln());
+            let d = rate * ((want + floor).ln() - (got + floor).ln());
             *w = (*w + d).clamp(-MAX_WEIGHT, MAX_WEIGHT);
         };
         for i in 0..100 {
@@ -601,7 +730,7 @@ mod tests {
             let probe_edge = fleets(Placer::Edge, variant, 30, 5);
             let probe_center = fleets(Placer::Center, variant, 30, 6);
             let mean = |h: &Habits, fs: &[Fleet]| -> f64 {
-                fs.iter().map(|f| h.score(f)).sum::<f64>() / fs.len() as f64
+                fs.iter().map(|f| h.score(f)).sum::<f64>() / 30.0
             };
             assert!(mean(&edge, &probe_edge) > mean(&edge, &probe_center) + 1.0);
         }

@@ -26,9 +26,9 @@ use crate::game::random::placements;
 use crate::game::{Fleet, Sea, TargetView, Variant};
 
 /// Candidate fleets drawn by the hard placement.
-pub const HARD_CANDIDATES: usize = 240;
+pub const HARD_CANDIDATES: usize = 120;
 /// Candidates played out in simulation (classic).
-pub const HARD_SHORTLIST: usize = 24;
+pub const HARD_SHORTLIST: usize = 16;
 /// Simulated games per shortlisted fleet and shooter (classic).
 pub const HARD_GAMES: usize = 2;
 /// The hard fleet is drawn uniformly among this many of the best.
@@ -134,7 +134,7 @@ impl Sim {
         while left > 0 && shots < 100 {
             let open = self.board.all & !(water | sunk | hits);
             let cell = match shooter {
-                Shooter::Density => self.density_pick(open, water | sunk, hits, &afloat, rng),
+                Shooter::Density => self.density_pick(open, water | sunk, hits, afloat, rng),
                 Shooter::Hunt => self.hunt_pick(open, hits, rng),
             };
             let bit = 1u128 << cell;
@@ -164,7 +164,7 @@ impl Sim {
         open: u128,
         blocked: u128,
         hits: u128,
-        afloat: &[u8; 5],
+        afloat: [u8; 5],
         rng: &mut dyn Rng,
     ) -> usize {
         let mut hunt = [0u32; 100];

@@ -401,24 +401,31 @@ impl Model {
     /// `exp` of its [habit score](Habits::score). Habits of another variant
     /// are ignored.
     #[must_use]
-    pub fn with_habits(mut self, habits: &Habits) -> Self {
-        if habits.variant() != self.variant || habits.is_flat() {
+    pub fn with_habits(self, habits: &Habits) -> Self {
+        self.with_habits_scaled(habits, 1.0)
+    }
+
+    /// [`Model::with_habits`] with every habit weight multiplied by `scale`
+    /// (0: ignore the habits).
+    #[must_use]
+    pub fn with_habits_scaled(mut self, habits: &Habits, scale: f64) -> Self {
+        if habits.variant() != self.variant || habits.is_flat() || scale == 0.0 {
             return self;
         }
         let board = Board::of(self.variant);
         for g in &mut self.groups {
             for c in &mut g.cands {
                 let s = habits.ship_score(&board, c.cells.bits(), is_horizontal(c.ship));
-                c.u = s.exp();
+                c.u = (scale * s).exp();
             }
         }
-        self.habits = Some(habits.pair_weight());
+        self.habits = Some(scale * habits.pair_weight());
         self
     }
 
     /// Picks one of `buf` (uniformly, or by habit weight) and returns it with
     /// the logarithm of the total weight it was chosen from.
-    fn pick<'a, R: Rng + ?Sized>(&self, buf: &[&'a Cand], rng: &mut R) -> (usize, f64) {
+    fn pick<R: Rng + ?Sized>(&self, buf: &[&Cand], rng: &mut R) -> (usize, f64) {
         if self.habits.is_none() {
             return (rng.random_range(0..buf.len()), ln(buf.len()));
         }

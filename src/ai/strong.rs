@@ -137,6 +137,8 @@ pub struct Strong {
     /// (never from the fleet being played): the sampled fleets are weighed
     /// by them. `None` keeps the plain prior.
     pub habits: Option<Arc<Habits>>,
+    /// How far to trust the habits: every habit weight is multiplied by it.
+    pub habit_scale: f64,
 }
 
 impl Default for Strong {
@@ -151,6 +153,7 @@ impl Default for Strong {
             candidates: 12,
             prior: Prior::default(),
             habits: None,
+            habit_scale: 1.0,
         }
     }
 }
@@ -163,7 +166,7 @@ impl Shooter for Strong {
     fn choose(&mut self, view: &TargetView, rng: &mut dyn Rng) -> Vec<Coord> {
         let mut model = Model::new(view).with_prior(self.prior);
         if let Some(h) = &self.habits {
-            model = model.with_habits(h);
+            model = model.with_habits_scaled(h, self.habit_scale);
         }
         let samples = model.sample(self.samples, self.attempts, rng);
         let w = weights(&samples);

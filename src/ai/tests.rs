@@ -223,3 +223,66 @@ fn placed_fleets_are_valid() {
         }
     }
 }
+
+/// Habits learned from a few fleets of `placer`.
+fn habits_of(placer: Placer, variant: Variant, seed: u64) -> std::sync::Arc<Habits> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let past: Vec<Fleet> = (0..12).map(|_| placer.place(variant, &mut rng)).collect();
+    std::sync::Arc::new(Habits::learn(variant, &past, None))
+}
+
+#[test]
+fn the_adaptive_player_makes_legal_moves_and_finishes() {
+    for variant in Variant::ALL {
+        let habits = habits_of(Placer::Edge, variant, 31);
+        let mut shooter = Strong {
+            habits: Some(habits),
+            ..quick_strong()
+        };
+        let mut rng = ChaCha8Rng::seed_from_u64(32);
+        let mut sea = Sea::new(Placer::Edge.place(variant, &mut rng));
+        let mut turn = 0u32;
+        while !sea.all_sunk() {
+            turn += 1;
+            assert!(turn <= 100, "{variant}: the adaptive player did not finish");
+            let view = TargetView::of_sea(&sea);
+            let cells = shooter.choose(&view, &mut rng);
+            assert_eq!(check_move(&view, &cells), Ok(()));
+            fire(&mut sea, &cells, turn, &mut rng);
+        }
+    }
+}
+
+#[test]
+fn the_adaptive_player_sees_only_the_view_and_past_fleets() {
+    // Two different hidden fleets look the same before any shot: the move
+    // depends on the view, the habits (learned from finished fleets only) and
+    // the random generator, never on the fleet being played.
+    for variant in Variant::ALL {
+        let habits = habits_of(Placer::Corner, variant, 41);
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        let a = Sea::new(Fleet::random(variant, &mut rng));
+        let b = Sea::new(Placer::Corner.place(variant, &mut rng));
+        assert_ne!(a.fleet(), b.fleet());
+        let mut moves = Vec::new();
+        for sea in [&a, &b] {
+            let mut shooter = opponent_against(Difficulty::Hard, Some(habits.clone()));
+            moves.push(shooter.choose(&TargetView::of_sea(sea), &mut ChaCha8Rng::seed_from_u64(7)));
+        }
+        assert_eq!(moves[0], moves[1]);
+    }
+}
+
+#[test]
+fn habits_of_another_variant_are_ignored() {
+    let habits = habits_of(Placer::Edge, Variant::Game2000, 51);
+    let sea = position(Variant::Classic, 52, 5, &mut Density);
+    let view = TargetView::of_sea(&sea);
+    let with = Strong {
+        habits: Some(habits),
+        ..quick_strong()
+    }
+    .choose(&view, &mut ChaCha8Rng::seed_from_u64(3));
+    let without = quick_strong().choose(&view, &mut ChaCha8Rng::seed_from_u64(3));
+    assert_eq!(with, without);
+}
