@@ -769,6 +769,10 @@ mod tests {
     }
 
     #[test]
+    #[expect(
+        clippy::needless_range_loop,
+        reason = "u < v over a square matrix reads clearer with indices"
+    )]
     fn matches_brute_force_on_small_random_graphs() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         for case in 0..3000 {

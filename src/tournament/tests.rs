@@ -153,10 +153,10 @@ fn simulate(n: u64, rounds: u32, seed: u64) -> Tournament {
             Err(PairingError::NoLegalPairing) if u64::from(rounds) + 1 >= n / 2 => break,
             Err(e) => panic!("n {n} seed {seed} round {round}: {e}"),
         };
-        let mut seen = HashSet::new();
+        let mut in_round = HashSet::new();
         for &(a, b) in &r.pairs {
             assert!(
-                seen.insert(a) && seen.insert(b),
+                in_round.insert(a) && in_round.insert(b),
                 "a player twice in one round"
             );
             assert!(
@@ -165,10 +165,14 @@ fn simulate(n: u64, rounds: u32, seed: u64) -> Tournament {
             );
         }
         if let Some(b) = r.bye {
-            assert!(seen.insert(b));
+            assert!(in_round.insert(b));
             assert!(byes.insert(b), "n {n} seed {seed}: {b} got a second bye");
         }
-        assert_eq!(seen.len() as u64, n, "everyone is paired or has the bye");
+        assert_eq!(
+            in_round.len() as u64,
+            n,
+            "everyone is paired or has the bye"
+        );
         assert_eq!(r.bye.is_some(), n % 2 == 1);
         let last = round + 1 == rounds;
         let before: HashMap<PlayerId, u32> = present
