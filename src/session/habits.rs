@@ -131,7 +131,7 @@ fn fleets_of(rows: &[StoredMatch], player: Option<PlayerId>, variant: Variant) -
 impl Session {
     /// The hard computer's model of how `player` places a `variant` fleet, learned from
     /// their finished matches (never a live one) with `guild`'s members as the prior, on
-    /// a blocking thread, and kept for [`FRESH_FOR`] or until a match of theirs ends;
+    /// a blocking thread, and kept for ten minutes or until a match of theirs ends;
     /// `None` when nothing could be read (the computer then plays without one).
     pub async fn habits(
         &self,
