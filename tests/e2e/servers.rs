@@ -546,34 +546,37 @@ async fn blitz_and_daily_matches_show_their_deadlines() {
     );
     slash_in(&t.fake, &alice, t.channel, "cancel", json!([])).await;
     let blitz = t.fake.channel();
-    let start = battle_at(&t, blitz, 0).await;
-    let started = now_secs();
-    let turn_ends = timestamps(start.text());
-    assert!(
-        turn_ends.iter().any(|&s| s.abs_diff(started + 60) <= 3),
-        "{turn_ends:?} {}",
-        start.text()
-    );
-    assert!(start.text().contains("Blitz"), "{}", start.text());
-    // /status says the pace too.
-    let status = slash_in(&t.fake, &alice, blitz, "status", json!([])).await;
-    assert!(status.text().contains("Blitz"), "{}", status.text());
+    paced_battle(&t, &alice, blitz, 0, 60, "Blitz").await;
     slash_in(&t.fake, &alice, blitz, "forfeit", json!([])).await;
     posted(&t, blitz, "forfeits").await;
 
     // Daily: a day for everything.
     let daily = t.fake.channel();
-    let start = battle_at(&t, daily, 2).await;
+    paced_battle(&t, &bob, daily, 2, 86_400, "Daily").await;
+}
+
+/// A battle at the pace chosen by `choice` in `channel`: its start shows a turn of `turn`
+/// seconds and the pace's `name`, and so does `/status` asked by `asker`.
+async fn paced_battle(
+    t: &Table,
+    asker: &User,
+    channel: Channel,
+    choice: u64,
+    turn: u64,
+    name: &str,
+) {
+    let start = battle_at(t, channel, choice).await;
     let started = now_secs();
     let turn_ends = timestamps(start.text());
     assert!(
-        turn_ends.iter().any(|&s| s.abs_diff(started + 86_400) <= 3),
+        turn_ends.iter().any(|&s| s.abs_diff(started + turn) <= 3),
         "{turn_ends:?} {}",
         start.text()
     );
-    assert!(start.text().contains("Daily"), "{}", start.text());
-    let status = slash_in(&t.fake, &bob, daily, "status", json!([])).await;
-    assert!(status.text().contains("Daily"), "{}", status.text());
+    assert!(start.text().contains(name), "{}", start.text());
+    // /status says the pace too.
+    let status = slash_in(&t.fake, asker, channel, "status", json!([])).await;
+    assert!(status.text().contains(name), "{}", status.text());
 }
 
 /// Reminder DMs to `user` so far.
