@@ -193,25 +193,36 @@ impl Session {
 
     /// The settings of `guild` (the defaults where it changed none).
     pub async fn settings(&self, guild: u64) -> Result<Settings, StoreError> {
-        match self.store.settings(guild).await? {
-            Some(text) => serde_json::from_str(&text)
-                .map_err(|e| StoreError::Data(format!("the settings of {guild}: {e}"))),
-            None => Ok(Settings::default()),
-        }
+        parse_settings(guild, self.store.settings(guild).await?.as_deref())
     }
 
     /// Applies `change` to the settings of `guild` and stores them; returns them.
+    ///
+    /// A compare-and-swap: the settings are replaced only if they are still the ones
+    /// read, and read again otherwise, so a change made meanwhile (by another admin, a
+    /// Reset, another process) is never overwritten.
     pub async fn change_settings(
         &self,
         guild: u64,
         change: &SettingsChange,
     ) -> Result<Settings, SettingsError> {
-        let next = self.settings(guild).await?.with(change)?;
-        let text = serde_json::to_string(&next).map_err(|e| StoreError::Data(e.to_string()))?;
-        self.store
-            .save_settings(guild, Some(&text), millis(std::time::SystemTime::now()))
-            .await?;
-        Ok(next)
+        for _ in 0..SETTINGS_TRIES {
+            let read = self.store.settings(guild).await?;
+            let next = parse_settings(guild, read.as_deref())?.with(change)?;
+            let text = serde_json::to_string(&next).map_err(|e| StoreError::Data(e.to_string()))?;
+            let at = millis(std::time::SystemTime::now());
+            if self
+                .store
+                .replace_settings(guild, read.as_deref(), &text, at)
+                .await?
+            {
+                return Ok(next);
+            }
+        }
+        Err(StoreError::Data(format!(
+            "the settings of {guild} changed {SETTINGS_TRIES} times while being changed"
+        ))
+        .into())
     }
 
     /// Puts the settings of `guild` back to the defaults.
@@ -312,6 +323,18 @@ impl Session {
         wanted
     }
 }
+
+/// The settings of `guild` as stored (`None`: the defaults).
+fn parse_settings(guild: u64, stored: Option<&str>) -> Result<Settings, StoreError> {
+    match stored {
+        Some(text) => serde_json::from_str(text)
+            .map_err(|e| StoreError::Data(format!("the settings of {guild}: {e}"))),
+        None => Ok(Settings::default()),
+    }
+}
+
+/// How often a change of settings reads them again when they changed under it.
+const SETTINGS_TRIES: u32 = 16;
 
 /// How many reminders one sweep takes at most; the next takes the rest.
 const REMINDERS_AT_ONCE: u32 = 200;

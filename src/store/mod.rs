@@ -598,6 +598,16 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         at_ms: i64,
     ) -> StoreFuture<'a, ()>;
 
+    /// Stores `settings` (JSON) as the settings of `guild` if the stored ones are still
+    /// `old` (`None`: none stored): a compare-and-swap; whether they were stored.
+    fn replace_settings<'a>(
+        &'a self,
+        guild: u64,
+        old: Option<&'a str>,
+        settings: &'a str,
+        at_ms: i64,
+    ) -> StoreFuture<'a, bool>;
+
     /// The states of `guild`'s live matches from the `offset`-th (oldest first), at most
     /// `limit`, and how many there are in all.
     fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)>;

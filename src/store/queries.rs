@@ -917,6 +917,33 @@ impl Store for Handle {
         })
     }
 
+    fn replace_settings<'a>(
+        &'a self,
+        guild: u64,
+        old: Option<&'a str>,
+        settings: &'a str,
+        at_ms: i64,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            // One statement each way, so the check and the write cannot be split.
+            let query = match old {
+                None => sqlx::query(
+                    "INSERT INTO guild_settings (guild_id, settings, updated_ms) \
+                     VALUES ($1, $2, $3) ON CONFLICT (guild_id) DO NOTHING",
+                ),
+                Some(_) => sqlx::query(
+                    "UPDATE guild_settings SET settings = $2, updated_ms = $3 \
+                     WHERE guild_id = $1 AND settings = $4",
+                ),
+            };
+            let mut query = query.bind(to_sql(guild)).bind(settings).bind(at_ms);
+            if let Some(old) = old {
+                query = query.bind(old);
+            }
+            Ok(query.execute(self.pool()).await?.rows_affected() == 1)
+        })
+    }
+
     fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
         Box::pin(async move {
             let states: Vec<Vec<u8>> = sqlx::query_scalar(

@@ -118,7 +118,16 @@ pub struct Flaky {
     pub losing_answers: AtomicUsize,
     /// Matches the sweep's `due` names besides the really due ones (a stale list).
     pub also_due: std::sync::Mutex<Vec<u64>>,
+    /// The next read of settings, once done, says so on the first and waits for the
+    /// second (a change that another one overtakes between its read and its write).
+    pub held_settings_read: std::sync::Mutex<Option<SettingsHold>>,
 }
+
+/// See [`Flaky::held_settings_read`].
+pub type SettingsHold = (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::sync::oneshot::Receiver<()>,
+);
 
 impl Flaky {
     /// `inner`, working normally until told otherwise.
@@ -131,6 +140,7 @@ impl Flaky {
             failing_shots: AtomicBool::new(false),
             losing_answers: 0.into(),
             also_due: std::sync::Mutex::default(),
+            held_settings_read: std::sync::Mutex::default(),
         })
     }
 
@@ -331,7 +341,28 @@ impl Store for Flaky {
         })
     }
     fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
-        Box::pin(async move { self.store_ref().settings(guild).await })
+        Box::pin(async move {
+            let read = self.store_ref().settings(guild).await;
+            let hold = self.held_settings_read.lock().unwrap().take();
+            if let Some((done, go_on)) = hold {
+                let _ = done.send(());
+                let _ = go_on.await;
+            }
+            read
+        })
+    }
+    fn replace_settings<'a>(
+        &'a self,
+        guild: u64,
+        old: Option<&'a str>,
+        settings: &'a str,
+        at_ms: i64,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(async move {
+            self.before_write(false).await?;
+            let store = self.store_ref();
+            store.replace_settings(guild, old, settings, at_ms).await
+        })
     }
     fn save_settings<'a>(
         &'a self,

@@ -5,6 +5,7 @@
 mod pg;
 
 mod db;
+mod findings;
 mod habits;
 mod migrate_store;
 mod servers;
