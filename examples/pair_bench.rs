@@ -39,7 +39,7 @@ fn main() {
                 rating: rng.random_range(1000..2800),
             })
             .collect();
-        let mut t = Tournament::new(entrants, 9, Colour::White);
+        let mut t = Tournament::new(entrants, 9, Colour::White).expect("distinct entrants");
         let everyone = t.entrant_ids();
         let mut earlier = Duration::ZERO;
         for _ in 0..8 {

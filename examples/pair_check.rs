@@ -117,7 +117,7 @@ fn main() {
         } else {
             Colour::Black
         };
-        let mut t = Tournament::new(entrants, a.rounds, first);
+        let mut t = Tournament::new(entrants, a.rounds, first).expect("distinct entrants");
         for r in 0..a.rounds {
             let everyone = t.entrant_ids();
             let mine = match dutch::pair(&t, &everyone) {

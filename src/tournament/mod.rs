@@ -15,7 +15,7 @@
 //! let entrants = (1..=4)
 //!     .map(|i| Entrant { id: PlayerId(i), name: format!("P{i}"), rating: 2000 - i as u32 })
 //!     .collect();
-//! let mut t = Tournament::new(entrants, 3, Colour::White);
+//! let mut t = Tournament::new(entrants, 3, Colour::White).expect("four distinct entrants");
 //! let everyone = t.entrant_ids();
 //! let round = dutch::pair(&t, &everyone).expect("four players can be paired");
 //! // Top half against bottom half: 1 v 3 and 4 v 2 (colours alternate down the boards).
@@ -213,6 +213,27 @@ impl Default for Points {
     }
 }
 
+/// The most entrants a tournament may have. The pairing's work grows with the square of
+/// the field (the matching over a score bracket and everyone below it), and its weights
+/// grow with the field's size; this bound keeps a round's pairing well under a second.
+pub const MAX_ENTRANTS: usize = 256;
+
+/// Why a tournament could not be created.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NewTournamentError {
+    /// Two entrants share an id.
+    #[error("player {0} is entered twice")]
+    Duplicate(PlayerId),
+    /// More entrants than [`MAX_ENTRANTS`].
+    #[error("{count} entrants, but a tournament takes at most {max}")]
+    TooMany {
+        /// The entrants given.
+        count: usize,
+        /// The maximum, [`MAX_ENTRANTS`].
+        max: usize,
+    },
+}
+
 /// Why a round could not be recorded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TournamentError {
@@ -244,11 +265,21 @@ impl Tournament {
     /// first), then name, then id; the rank is the pairing number (1 = first). In round
     /// one the top-ranked player gets `initial_colour`.
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// If two entrants share an id.
-    #[must_use]
-    pub fn new(mut entrants: Vec<Entrant>, total_rounds: u32, initial_colour: Colour) -> Self {
+    /// [`NewTournamentError::Duplicate`] if two entrants share an id,
+    /// [`NewTournamentError::TooMany`] above [`MAX_ENTRANTS`].
+    pub fn new(
+        mut entrants: Vec<Entrant>,
+        total_rounds: u32,
+        initial_colour: Colour,
+    ) -> Result<Self, NewTournamentError> {
+        if entrants.len() > MAX_ENTRANTS {
+            return Err(NewTournamentError::TooMany {
+                count: entrants.len(),
+                max: MAX_ENTRANTS,
+            });
+        }
         entrants.sort_by(|a, b| {
             b.rating
                 .cmp(&a.rating)
@@ -257,20 +288,18 @@ impl Tournament {
         });
         let mut index = HashMap::with_capacity(entrants.len());
         for (i, e) in entrants.iter().enumerate() {
-            assert!(
-                index.insert(e.id, i).is_none(),
-                "entrant {} is listed twice",
-                e.id
-            );
+            if index.insert(e.id, i).is_some() {
+                return Err(NewTournamentError::Duplicate(e.id));
+            }
         }
-        Tournament {
+        Ok(Tournament {
             entrants,
             index,
             total_rounds,
             initial_colour,
             points: Points::default(),
             rounds: Vec::new(),
-        }
+        })
     }
 
     /// The same tournament scoring with `points`.

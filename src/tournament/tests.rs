@@ -15,7 +15,7 @@ fn field(n: u64) -> Tournament {
             rating: 3000 - i as u32,
         })
         .collect();
-    Tournament::new(entrants, 9, Colour::White)
+    Tournament::new(entrants, 9, Colour::White).expect("distinct entrants")
 }
 
 fn p(i: u64) -> PlayerId {
@@ -67,7 +67,7 @@ fn seven_players_round_one_bye_to_the_lowest() {
 #[test]
 fn black_first_swaps_every_board() {
     let entrants = field(4).entrants().to_vec();
-    let t = Tournament::new(entrants, 3, Colour::Black);
+    let t = Tournament::new(entrants, 3, Colour::Black).expect("distinct entrants");
     let r = pair(&t, &t.entrant_ids()).unwrap();
     assert_eq!(r.pairs, vec![(p(3), p(1)), (p(2), p(4))]);
 }
@@ -141,7 +141,7 @@ fn simulate(n: u64, rounds: u32, seed: u64) -> Tournament {
             rating: rng.random_range(1000..2800),
         })
         .collect();
-    let mut t = Tournament::new(entrants, rounds, Colour::White);
+    let mut t = Tournament::new(entrants, rounds, Colour::White).expect("distinct entrants");
     let mut met: HashSet<(PlayerId, PlayerId)> = HashSet::new();
     let mut byes: HashSet<PlayerId> = HashSet::new();
     for round in 0..rounds {
@@ -267,7 +267,7 @@ fn standings_share_ranks_on_full_ties() {
             rating: 1500,
         },
     ];
-    let mut t = Tournament::new(entrants, 1, Colour::White);
+    let mut t = Tournament::new(entrants, 1, Colour::White).expect("distinct entrants");
     t.record_round(&[GameResult::Played {
         first: p(1),
         second: p(2),
@@ -292,7 +292,7 @@ fn direct_encounter_breaks_a_tie() {
             rating: 1500,
         })
         .collect();
-    let mut t = Tournament::new(entrants, 2, Colour::White);
+    let mut t = Tournament::new(entrants, 2, Colour::White).expect("distinct entrants");
     let g = |first, second, outcome| GameResult::Played {
         first: p(first),
         second: p(second),
@@ -335,4 +335,85 @@ fn trf_lines_round_trip_through_the_parser() {
             }
         }
     }
+}
+
+#[test]
+fn a_duplicate_entrant_is_an_error() {
+    let entrants = [1, 2, 1]
+        .iter()
+        .map(|&i| Entrant {
+            id: PlayerId(i),
+            name: format!("N{i}"),
+            rating: 1500,
+        })
+        .collect();
+    assert_eq!(
+        Tournament::new(entrants, 5, Colour::White).unwrap_err(),
+        NewTournamentError::Duplicate(PlayerId(1))
+    );
+}
+
+#[test]
+fn entrants_above_the_maximum_are_refused() {
+    let make = |n: u64| -> Vec<Entrant> {
+        (1..=n)
+            .map(|i| Entrant {
+                id: PlayerId(i),
+                name: String::new(),
+                rating: 0,
+            })
+            .collect()
+    };
+    assert!(Tournament::new(make(MAX_ENTRANTS as u64), 9, Colour::White).is_ok());
+    assert_eq!(
+        Tournament::new(make(MAX_ENTRANTS as u64 + 1), 9, Colour::White).unwrap_err(),
+        NewTournamentError::TooMany {
+            count: MAX_ENTRANTS + 1,
+            max: MAX_ENTRANTS
+        }
+    );
+}
+
+#[test]
+fn trf_names_are_cleaned_and_padded_by_display_width() {
+    let names = [
+        "Bell\u{7}\tman\r\nX",
+        "李小龍 the Dragon of Hong Kong 1940",
+        "Zoe\u{301} (combining acute)",
+        "A name far longer than the thirty-three columns of the field",
+    ];
+    let entrants = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| Entrant {
+            id: PlayerId(i as u64 + 1),
+            name: (*n).to_owned(),
+            rating: 2000 - i as u32,
+        })
+        .collect();
+    let t = Tournament::new(entrants, 3, Colour::White).unwrap();
+    let text = trf::export(&t, None);
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("001")).collect();
+    let width = |s: &str| unicode_width::UnicodeWidthStr::width(s);
+    for (i, line) in lines.iter().enumerate() {
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+        // The name's 33 columns start at column 14; the rating ends at column 52.
+        let rating = (2000 - i).to_string();
+        let end = line.find(&format!(" {rating} ")).unwrap() + 1 + rating.len();
+        assert_eq!(width(&line[..end]), 52, "{line:?}");
+    }
+    let parsed: Vec<_> = lines
+        .iter()
+        .map(|l| trf::parse_player_line(l).unwrap())
+        .collect();
+    assert_eq!(parsed[0].name, "BellmanX");
+    // 33 characters, but 35 columns (李小龍 takes six): cut at 33 columns.
+    assert_eq!(parsed[1].name, "李小龍 the Dragon of Hong Kong 19");
+    assert_eq!(parsed[2].name, "Zoe\u{301} (combining acute)");
+    assert_eq!(parsed[3].name, "A name far longer than the thirty");
+    assert!(
+        parsed
+            .iter()
+            .all(|p| p.rating >= 1997 && p.rounds.is_empty())
+    );
 }

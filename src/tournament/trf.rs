@@ -15,6 +15,8 @@
 
 use std::fmt::Write;
 
+use unicode_width::UnicodeWidthChar;
+
 use super::{Colour, Entry, PlayerId, Score, Tournament};
 
 /// The TRF(x) text of `t` after the rounds recorded so far. If `next` is given, every
@@ -48,11 +50,10 @@ pub fn export(t: &Tournament, next: Option<&[PlayerId]>) -> String {
         }
     }
     for (i, e) in t.entrants().iter().enumerate() {
-        let name: String = e.name.chars().take(33).collect();
         let mut line = format!(
-            "001 {:>4}      {:<33} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}",
+            "001 {:>4}      {} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}",
             i + 1,
-            name,
+            name_field(&e.name),
             e.rating.min(9999),
             "",
             "",
@@ -94,6 +95,28 @@ pub fn export(t: &Tournament, next: Option<&[PlayerId]>) -> String {
         out.push_str(&line);
         out.push('\n');
     }
+    out
+}
+
+/// Display columns of the name field of a `001` line.
+const NAME_COLUMNS: usize = 33;
+
+/// `name` as the 33 display columns of a `001` line: control characters dropped, cut
+/// before the character that would pass the last column, then padded with spaces to
+/// exactly 33 columns, so that a wide (CJK) or zero-width character never moves the
+/// columns after the name.
+fn name_field(name: &str) -> String {
+    let mut out = String::with_capacity(NAME_COLUMNS);
+    let mut width = 0;
+    for c in name.chars().filter(|c| !c.is_control()) {
+        let w = UnicodeWidthChar::width(c).unwrap_or(0);
+        if width + w > NAME_COLUMNS {
+            break;
+        }
+        width += w;
+        out.push(c);
+    }
+    out.extend(std::iter::repeat_n(' ', NAME_COLUMNS - width));
     out
 }
 
@@ -141,11 +164,11 @@ pub enum TrfError {
 
 /// Read a TRF `001` line.
 pub fn parse_player_line(line: &str) -> Result<TrfPlayer, TrfError> {
-    let chars: Vec<char> = line.chars().collect();
-    if chars.len() < 84 || !line.starts_with("001") {
+    let columns = Columns::new(line);
+    if columns.len() < 84 || !line.starts_with("001") {
         return Err(TrfError::NotPlayerLine);
     }
-    let field = |a: usize, b: usize| chars[a..b.min(chars.len())].iter().collect::<String>();
+    let field = |a: usize, b: usize| columns.text(a, b);
     let number = field(4, 8)
         .trim()
         .parse()
@@ -163,7 +186,7 @@ pub fn parse_player_line(line: &str) -> Result<TrfPlayer, TrfError> {
     let points = parse_tenths(field(80, 84).trim()).ok_or(TrfError::BadNumber("80-83"))?;
     let mut rounds = Vec::new();
     let mut start = 91;
-    while start + 8 <= chars.len() {
+    while start + 8 <= columns.len() {
         let opp = field(start, start + 4);
         let opponent = match opp.trim() {
             "" => None,
@@ -173,8 +196,8 @@ pub fn parse_player_line(line: &str) -> Result<TrfPlayer, TrfError> {
                 Err(_) => return Err(TrfError::BadNumber("round opponent")),
             },
         };
-        let colour = chars[start + 5];
-        let result = chars[start + 7];
+        let colour = columns.at(start + 5);
+        let result = columns.at(start + 7);
         if opponent.is_some() || colour != ' ' || result != ' ' {
             rounds.push(TrfRound {
                 opponent,
@@ -191,6 +214,52 @@ pub fn parse_player_line(line: &str) -> Result<TrfPlayer, TrfError> {
         points,
         rounds,
     })
+}
+
+/// A line's characters by the display column each starts in (0-based), the layout
+/// [`export`] writes; for text of one column per character (ASCII, Latin, Greek,
+/// Cyrillic: everything FIDE's files hold) display columns and character positions agree.
+struct Columns {
+    /// `(column, character)` in order.
+    chars: Vec<(usize, char)>,
+    /// Columns in all.
+    width: usize,
+}
+
+impl Columns {
+    fn new(line: &str) -> Self {
+        let mut width = 0;
+        let chars = line
+            .chars()
+            .map(|c| {
+                let at = width;
+                width += UnicodeWidthChar::width(c).unwrap_or(0);
+                (at, c)
+            })
+            .collect();
+        Columns { chars, width }
+    }
+
+    fn len(&self) -> usize {
+        self.width
+    }
+
+    /// The characters starting in columns `a..b`.
+    fn text(&self, a: usize, b: usize) -> String {
+        self.chars
+            .iter()
+            .filter(|&&(at, _)| (a..b).contains(&at))
+            .map(|&(_, c)| c)
+            .collect()
+    }
+
+    /// The character in column `at` (a space when none starts there).
+    fn at(&self, at: usize) -> char {
+        self.chars
+            .iter()
+            .find(|&&(c, ch)| c == at && UnicodeWidthChar::width(ch).unwrap_or(0) > 0)
+            .map_or(' ', |&(_, c)| c)
+    }
 }
 
 fn parse_tenths(text: &str) -> Option<u32> {
