@@ -10,6 +10,7 @@ mod scenes;
 use std::hint::black_box;
 
 use broadside::game::Variant;
+use broadside::game::editor::{Cursor, Draft};
 use broadside::render::{Labels, LeaderRow, LeaderboardView, Renderer};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -37,6 +38,12 @@ fn bench(c: &mut Criterion) {
         let names = scenes::names();
         c.bench_function(&format!("{key}/reveal"), |b| {
             b.iter(|| r.reveal(black_box(&reveal), &names, &labels).to_png());
+        });
+        // The placement editor after a click: half the fleet placed, the next ship
+        // selected, its impossible bow cells shaded.
+        let draft = half_placed(variant);
+        c.bench_function(&format!("{key}/editor"), |b| {
+            b.iter(|| r.editor(black_box(&draft), &labels).to_png());
         });
     }
     // A full leaderboard page, with plain names and with names that need the fallback
@@ -79,6 +86,32 @@ fn bench(c: &mut Criterion) {
         b.iter(|| r.replay(black_box(&replay), &names, &labels));
     });
     group.finish();
+}
+
+/// A draft with the first ships of a random fleet placed and the first one left selected.
+fn half_placed(variant: Variant) -> Draft {
+    use rand::SeedableRng;
+    let fleet =
+        broadside::game::Fleet::random(variant, &mut rand_chacha::ChaCha8Rng::seed_from_u64(5));
+    let mut draft = Draft::from_fleet(&fleet);
+    for slot in (variant.ship_count() / 2)..variant.ship_count() {
+        let bow = fleet.ships()[slot].origin();
+        draft
+            .set_cursor(Cursor {
+                ship: slot as u8,
+                bow,
+            })
+            .expect("on the sea");
+        draft.remove().expect("placed");
+    }
+    let bow = fleet.ships()[0].origin();
+    draft
+        .set_cursor(Cursor {
+            ship: (variant.ship_count() / 2) as u8,
+            bow,
+        })
+        .expect("on the sea");
+    draft
 }
 
 /// Ten lines, two of each name.

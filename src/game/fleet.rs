@@ -545,7 +545,7 @@ fn normalise_dashes(text: &str) -> String {
 }
 
 /// Every rule `ships` break for `variant`, in a stable order.
-fn placement_problems(variant: Variant, ships: &[Ship]) -> Vec<PlacementProblem> {
+pub(crate) fn placement_problems(variant: Variant, ships: &[Ship]) -> Vec<PlacementProblem> {
     let rules = variant.rules();
     let size = rules.size;
     let max = variant.longest_ship();

@@ -3,6 +3,7 @@
 //! * [`coord`] — cells (`C4`) and cell sets;
 //! * [`variant`] — the two rule sets as data;
 //! * [`fleet`] — ships and fleets that are valid by construction;
+//! * [`editor`] — a fleet placed ship by ship (the placement editor's model);
 //! * [`random`] — random valid fleets;
 //! * [`sea`] — shot resolution against one fleet;
 //! * [`state`] — the match state machine;
@@ -14,6 +15,7 @@
 //! rules themselves are written out in `docs/RULES.md`.
 
 pub mod coord;
+pub mod editor;
 pub mod fleet;
 pub mod random;
 pub mod replay;

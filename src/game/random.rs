@@ -101,11 +101,70 @@ fn ship_allowed(variant: Variant, ship: Ship) -> bool {
 pub fn random_fleet<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Fleet {
     let lengths: Vec<u8> = variant.ship_lengths().collect();
     let mut ships = Vec::with_capacity(lengths.len());
+    draw(variant, &lengths, CellSet::EMPTY, rng, None, &mut ships);
+    Fleet::from_valid_parts(variant, ships)
+}
+
+/// Ships of `lengths` (longest first) drawn at random around `placed`, which must be
+/// valid together: each new ship keeps the no-touch rule with every other, old and new,
+/// and the per-ship rules of `variant`. `None` when `attempts` draws all ran out of room
+/// (the placed ships may leave none).
+///
+/// # Examples
+///
+/// ```
+/// use broadside::game::random::random_rest;
+/// use broadside::game::{Fleet, Ship, Variant};
+/// use rand::SeedableRng;
+/// use rand_chacha::ChaCha8Rng;
+///
+/// let battleship: Ship = "A1-A4".parse()?;
+/// let mut rng = ChaCha8Rng::seed_from_u64(7);
+/// let rest = random_rest(Variant::Classic, &[battleship], &[3, 3, 2, 2, 2, 1, 1, 1, 1], &mut rng, 100)
+///     .expect("an empty sea has room");
+/// let mut ships = rest.clone();
+/// ships.push(battleship);
+/// assert!(Fleet::new(Variant::Classic, ships).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn random_rest<R: Rng + ?Sized>(
+    variant: Variant,
+    placed: &[Ship],
+    lengths: &[u8],
+    rng: &mut R,
+    attempts: u32,
+) -> Option<Vec<Ship>> {
+    let size = variant.size();
+    let taken = placed.iter().fold(CellSet::EMPTY, |acc, s| {
+        let cells = s.cell_set();
+        acc.union(cells).union(cells.halo(size))
+    });
+    let mut ships = Vec::with_capacity(lengths.len());
+    draw(variant, lengths, taken, rng, Some(attempts), &mut ships).then_some(ships)
+}
+
+/// Draws one ship of each of `lengths` into `out`, each uniformly among the positions that
+/// keep clear of `taken` and of the ships drawn before it; starts over when a ship finds
+/// no room, at most `attempts` times (`None`: until it succeeds). Returns whether it did.
+fn draw<R: Rng + ?Sized>(
+    variant: Variant,
+    lengths: &[u8],
+    taken: CellSet,
+    rng: &mut R,
+    attempts: Option<u32>,
+    out: &mut Vec<Ship>,
+) -> bool {
     let mut free_buf: Vec<&Placement> = Vec::with_capacity(200);
+    let mut tried = 0;
     'attempt: loop {
-        ships.clear();
-        let mut blocked = CellSet::EMPTY;
-        for &len in &lengths {
+        if attempts.is_some_and(|most| tried >= most) {
+            out.clear();
+            return false;
+        }
+        tried += 1;
+        out.clear();
+        let mut blocked = taken;
+        for &len in lengths {
             free_buf.clear();
             free_buf.extend(
                 placements(variant, len)
@@ -117,9 +176,9 @@ pub fn random_fleet<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Fleet {
             }
             let pick = free_buf[rng.random_range(0..free_buf.len())];
             blocked = blocked.union(pick.zone);
-            ships.push(pick.ship);
+            out.push(pick.ship);
         }
-        return Fleet::from_valid_parts(variant, ships);
+        return true;
     }
 }
 
@@ -180,6 +239,28 @@ mod tests {
             assert_eq!(Fleet::new(variant, a.ships().to_vec()).unwrap(), a);
             assert_ne!(a, b);
         }
+    }
+
+    #[test]
+    fn the_rest_is_drawn_around_the_placed_ships() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let placed: Vec<Ship> = ["B3-D3", "H7-H8"].map(|s| s.parse().unwrap()).to_vec();
+        for _ in 0..50 {
+            let rest = random_rest(Variant::Game2000, &placed, &[3, 2, 2, 1, 1], &mut rng, 100)
+                .expect("room enough");
+            assert_eq!(
+                rest.iter().map(|s| s.len()).collect::<Vec<_>>(),
+                [3, 2, 2, 1, 1]
+            );
+            let mut all = placed.clone();
+            all.extend(rest);
+            assert!(Fleet::new(Variant::Game2000, all).is_ok());
+        }
+        // No more than 25 one-cell ships keep clear of each other on a 10 × 10 sea.
+        assert_eq!(
+            random_rest(Variant::Classic, &[], &[1; 26], &mut rng, 20),
+            None
+        );
     }
 
     #[test]

@@ -24,6 +24,7 @@
 pub mod alt;
 pub mod board;
 pub mod canvas;
+pub mod editor;
 pub mod icons;
 pub mod labels;
 pub mod palette;
