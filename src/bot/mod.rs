@@ -286,7 +286,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 );
                 // serenity 0.12 boots `start..=end` of the range it is given (its
                 // `start_connection` counts `end - start + 1` shards): pass the last id as
-                // the end. tests/e2e_multi.rs fails if a process starts a shard too many.
+                // the end. tests/e2e/multi.rs fails if a process starts a shard too many.
                 let ids = range.ids();
                 client
                     .start_shard_range(ids.start..ids.end - 1, total)

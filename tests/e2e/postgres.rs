@@ -1,6 +1,6 @@
 //! The bot on PostgreSQL (`DATABASE_URL=postgres://…`), through the fake Discord: a match
 //! survives the bot being killed mid-battle and its end feeds the ratings (several bots on
-//! one database: `tests/e2e_multi.rs`). Skipped (and says so) without a test server.
+//! one database: `tests/e2e/multi.rs`). Skipped (and says so) without a test server.
 
 use crate::pg;
 use crate::support;

@@ -358,7 +358,7 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
     let row_state = s.store().live_states().await.unwrap();
     assert_eq!(row_state.len(), 1);
     // A deadline already past when the bot went down still gets a minute. (A shared
-    // store gives time back only when its heartbeat is stale: see tests/shared.rs.)
+    // store gives time back only when its heartbeat is stale: see tests/store/shared.rs.)
     drop(s);
     if db.is_shared() {
         return;
