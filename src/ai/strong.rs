@@ -93,7 +93,7 @@ fn report_key(slots: [Slot; 3]) -> u16 {
 /// `n` indices drawn from the weights `w` by systematic resampling.
 fn resample(w: &[f64], n: usize, rng: &mut dyn Rng) -> Vec<usize> {
     use rand::RngExt;
-    #[allow(clippy::cast_precision_loss)]
+    #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
     let step = 1.0 / n as f64;
     let mut u = rng.random_range(0.0..step);
     let mut out = Vec::with_capacity(n);
@@ -266,7 +266,7 @@ impl Strong {
                 }
             }
         }
-        #[allow(clippy::cast_precision_loss)]
+        #[expect(clippy::cast_precision_loss, reason = "counts far below 2^52")]
         let unit = 1.0 / m as f64;
         let mut tally = vec![0u16; 4096];
         let mut touched: Vec<u16> = Vec::with_capacity(64);
