@@ -6,6 +6,7 @@ mod pg;
 
 mod db;
 mod findings;
+mod format;
 mod habits;
 mod migrate_store;
 mod servers;

@@ -1,0 +1,222 @@
+//! The stored format: fixtures of every stored version (real rows that a build's session
+//! wrote, `tests/fixtures/stored/`) come back after an upgrade and are played to the end.
+
+mod fixture;
+mod generate;
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use broadside::game::{Coord, PhaseKind, PlayerId, Side};
+use broadside::session::{
+    ChannelKey, Entry, Locate, MatchId, Preview, Seeds, Session, Timeouts, Viewer,
+};
+
+use crate::db::Db;
+use fixture::Stored;
+
+/// The bot's standard limits in these tests (what a match stored before paces gets).
+const TIMEOUTS: Timeouts = Timeouts {
+    challenge: Duration::from_secs(300),
+    placement: Duration::from_secs(600),
+    turn: Duration::from_secs(300),
+};
+
+/// A fresh SQLite file with today's schema, holding `rows` as they were stored.
+async fn database_with(name: &str, rows: &[Stored]) -> Db {
+    let db = Db::new(name);
+    // Opened once, as the bot opens it, so the file has today's schema.
+    drop(db.open().await);
+    fixture::insert(&db.path(), rows).await;
+    db
+}
+
+/// What a player does next in `entry`'s match, if it is live; `None` once it is over.
+enum Step {
+    Accept(PlayerId),
+    Place(PlayerId, Option<String>),
+    Fire(ChannelKey, PlayerId, String),
+}
+
+/// The next step that brings `entry`'s match closer to its end: accept, make fleets final,
+/// and in battle, the player to move fires at the other's ships (then at water).
+fn next_step(entry: &Entry) -> Option<Step> {
+    let game = &entry.game;
+    match game.phase_kind() {
+        PhaseKind::Finished => None,
+        PhaseKind::Challenge => Some(Step::Accept(game.player(Side::Opponent))),
+        PhaseKind::Placement => {
+            let ready = game.ready().expect("placing");
+            let side = [Side::Challenger, Side::Opponent]
+                .into_iter()
+                .find(|s| !ready[s.index()])
+                .expect("someone is still placing");
+            let p = game.player(side);
+            let tag = Preview::of(entry, p).map(|preview| preview.tag());
+            Some(Step::Place(p, tag))
+        }
+        PhaseKind::Battle => {
+            let shooter = game.to_move().expect("someone moves");
+            let side = game.side_of(shooter).expect("a player");
+            let battle = game.battle().expect("a battle");
+            let sea = battle.sea(side.other());
+            let variant = game.variant();
+            let fired = sea.fired();
+            let ships = sea.fleet().cells();
+            let mut cells: Vec<Coord> = ships.iter().filter(|&c| !fired.contains(c)).collect();
+            let water = generate::all_cells(variant)
+                .into_iter()
+                .filter(|&c| !fired.contains(c) && !ships.contains(c));
+            cells.extend(water);
+            cells.truncate(usize::from(variant.rules().shots_per_turn));
+            Some(Step::Fire(
+                entry.post_channel(),
+                shooter,
+                generate::text(&cells),
+            ))
+        }
+    }
+}
+
+/// Plays match `id` to its end through the session, as its players would.
+async fn play_to_the_end(s: &Session, id: MatchId) {
+    for _ in 0..500 {
+        let Some(step) = s.read(Locate::Id(id), next_step).await.flatten() else {
+            return;
+        };
+        match step {
+            Step::Accept(p) => {
+                let accepted = s.accept(id, p, None).await.expect("accept");
+                if let Some(parent) = accepted.wants_thread {
+                    let thread = ChannelKey(parent.0 + 500_000);
+                    s.settle_home(id, Some(thread))
+                        .await
+                        .expect("into its thread");
+                }
+            }
+            Step::Place(p, tag) => {
+                let tag = match tag {
+                    Some(tag) => tag,
+                    None => s.place(p, None).await.expect("a random fleet").tag(),
+                };
+                s.ready(id, p, &tag).await.expect("ready");
+            }
+            Step::Fire(channel, p, cells) => {
+                let fired = s.fire(channel, p, &cells).await.expect("fire");
+                if fired.computer_next {
+                    s.computer_turn(id).await.expect("the computer moves");
+                }
+            }
+        }
+    }
+    panic!("match {id} did not end");
+}
+
+/// Every row of fixture file `name` comes back with today's build: the live ones are
+/// resumed (none is retired), the finished ones whose end was never sent are handed back
+/// to announce, and each is played (or read) to its end.
+async fn restores_and_finishes(name: &str) {
+    let fixture = fixture::load(name);
+    let db = database_with(name, &fixture.rows).await;
+    let (s, resumed, unsent) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(Some(5)))
+        .await
+        .expect("restore");
+    let live: BTreeSet<MatchId> = fixture
+        .rows
+        .iter()
+        .filter(|r| r.int("live") == 1)
+        .map(Stored::id)
+        .collect();
+    let back: BTreeSet<MatchId> = resumed.iter().map(|r| r.id).collect();
+    assert_eq!(back, live, "{}: every live match comes back", fixture.build);
+    let ended: BTreeSet<MatchId> = unsent.iter().map(|e| e.id).collect();
+    let finished: BTreeSet<MatchId> = fixture
+        .rows
+        .iter()
+        .filter(|r| r.int("live") == 0 && r.int("announced") == 0)
+        .map(Stored::id)
+        .collect();
+    assert_eq!(
+        ended, finished,
+        "{}: ends never sent come back",
+        fixture.build
+    );
+
+    let store = s.store().clone();
+    for row in &fixture.rows {
+        let what = format!("{} {}", fixture.build, row.name);
+        let id = row.id();
+        let players = [row.int("challenger_id"), row.int("opponent_id")]
+            .map(|p| PlayerId(u64::try_from(p).expect("an id")));
+        if let Some(end) = unsent.iter().find(|e| e.id == id) {
+            // Read back as it was stored.
+            assert_eq!(end.players, players, "{what}");
+            assert_eq!(
+                end.reveal.is_some(),
+                row.text("how") != "declined",
+                "{what}: a battle is revealed"
+            );
+            s.announced(end).await;
+        } else {
+            let phase = s
+                .read(Locate::Id(id), |e| e.game.phase_kind())
+                .await
+                .unwrap_or_else(|| panic!("{what}: live"));
+            assert_eq!(broadside_phase(phase), row.text("phase"), "{what}");
+            play_to_the_end(&s, id).await;
+        }
+        let stored = store.get(id.0).await.expect("read").expect("kept");
+        assert!(!stored.live, "{what}: over");
+        assert!(stored.how.is_some(), "{what}: {:?}", stored.how);
+        assert_eq!(stored.players, players.map(|p| p.0), "{what}");
+        // The moves go on from those stored: one row per move, numbered without a gap.
+        let moves = store.moves(id.0).await.expect("moves");
+        let seqs: Vec<u32> = moves.iter().map(|m| m.seq).collect();
+        let expected: Vec<u32> = (1..=u32::try_from(moves.len()).unwrap()).collect();
+        assert_eq!(seqs, expected, "{what}");
+        assert!(moves.len() >= row.moves.len(), "{what}");
+        if stored.how.as_deref() != Some("declined") {
+            let viewer = Viewer {
+                player: players[0],
+                guild: stored.guild,
+                channel: stored.channel,
+            };
+            let done = s
+                .replay(id, &viewer, async |_| true)
+                .await
+                .unwrap_or_else(|e| panic!("{what}: a replay: {e}"));
+            assert_eq!(done.players, players, "{what}");
+        }
+    }
+    assert!(s.live().is_none_or(broadside::session::Registry::is_empty));
+}
+
+/// The stored name of a phase.
+fn broadside_phase(p: PhaseKind) -> &'static str {
+    match p {
+        PhaseKind::Challenge => "challenge",
+        PhaseKind::Placement => "placement",
+        PhaseKind::Battle => "battle",
+        PhaseKind::Finished => "finished",
+    }
+}
+
+#[tokio::test]
+async fn format_1_before_rematches_243e353() {
+    restores_and_finishes("v1-243e353.json").await;
+}
+
+#[tokio::test]
+async fn format_1_before_paces_2cc46e8() {
+    restores_and_finishes("v1-2cc46e8.json").await;
+}
+
+#[tokio::test]
+async fn format_1_before_last_messages_36258d6() {
+    restores_and_finishes("v1-36258d6.json").await;
+}
+
+#[tokio::test]
+async fn format_1_bb9b7cb() {
+    restores_and_finishes("v1-bb9b7cb.json").await;
+}
