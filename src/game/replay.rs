@@ -6,6 +6,40 @@
 //! `n` comes before the other's turn `n`, and within one turn the shots keep their order.
 //! [`Replay::steps`] then plays the moves again on fresh seas, giving both boards after
 //! every move.
+//!
+//! ```
+//! use broadside::game::{Confirmed, Fleet, Match, MatchOptions, PlayerId, Variant, parse_cells};
+//!
+//! let (ann, bo) = (PlayerId(1), PlayerId(2));
+//! let mut game = Match::challenge(ann, bo, Variant::Classic, MatchOptions::default(), 3)?;
+//! game.accept(bo)?;
+//! let fleet = Fleet::parse(Variant::Classic, "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10")?;
+//! game.set_fleet(ann, fleet.clone())?;
+//! game.confirm(ann)?;
+//! game.set_fleet(bo, fleet)?;
+//! let Confirmed::BattleStarts { first } = game.confirm(bo)? else { unreachable!() };
+//! let second = game.opponent_of(first).unwrap();
+//!
+//! // A live match has no replay: it would show a fleet before the end.
+//! assert!(game.replay().is_none());
+//!
+//! // A hit (the first player fires again), a miss (the turn passes), a miss, then a forfeit.
+//! game.fire(first, &parse_cells("A1", Variant::Classic)?)?;
+//! game.fire(first, &parse_cells("B1", Variant::Classic)?)?;
+//! game.fire(second, &parse_cells("J1", Variant::Classic)?)?;
+//! game.forfeit(first)?;
+//!
+//! let replay = game.replay().expect("a finished match with a battle");
+//! assert_eq!(replay.len(), 3);
+//! assert_eq!(replay.players[replay.first.index()], first);
+//! let order: Vec<_> = replay.steps().map(|step| (step.played.shooter, step.played.hit())).collect();
+//! let (one, two) = (replay.first, replay.first.other());
+//! assert_eq!(order, [(one, true), (one, false), (two, false)]);
+//! // After the last move, the second player's battleship shows the one hit.
+//! let last = replay.steps().last().unwrap();
+//! assert_eq!(last.boards[two.index()].cell("A1".parse()?), broadside::game::OwnCell::Hit);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use super::coord::Coord;
 use super::fleet::Fleet;

@@ -1,5 +1,53 @@
 //! What each viewer may see. The Discord layer and the renderer only ever get
 //! these, so a picture cannot show what its viewer does not know.
+//!
+//! A player's own board shows their fleet and every enemy shot; their view of the enemy
+//! sea shows only what their shots told them; the reveal, with both fleets, exists only
+//! once the match is over:
+//!
+//! ```
+//! use broadside::game::{
+//!     Confirmed, Coord, Fleet, Match, MatchOptions, OwnCell, PlayerId, TargetCell, Variant,
+//!     parse_cells,
+//! };
+//!
+//! let (ann, bo) = (PlayerId(1), PlayerId(2));
+//! let mut game = Match::challenge(ann, bo, Variant::Classic, MatchOptions::default(), 7)?;
+//! game.accept(bo)?;
+//! let fleet = Fleet::parse(Variant::Classic, "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10")?;
+//! game.set_fleet(ann, fleet.clone())?;
+//! game.confirm(ann)?;
+//! game.set_fleet(bo, fleet)?;
+//! let Confirmed::BattleStarts { first } = game.confirm(bo)? else { unreachable!() };
+//! let second = game.opponent_of(first).unwrap();
+//! let a1: Coord = "A1".parse()?;
+//! let a2: Coord = "A2".parse()?;
+//!
+//! // Before the first shot the shooter knows nothing of the enemy sea.
+//! let target = game.target_view(first).unwrap();
+//! assert_eq!(target.cell(a1), TargetCell::Unknown);
+//! assert_eq!(target.open_cells().len(), 100);
+//!
+//! // A hit on A1: the shooter sees a hit there, and nothing of A2 (the rest of that ship).
+//! game.fire(first, &parse_cells("A1", Variant::Classic)?)?;
+//! let target = game.target_view(first).unwrap();
+//! assert_eq!(target.cell(a1), TargetCell::Hit);
+//! assert_eq!(target.cell(a2), TargetCell::Unknown);
+//! assert_eq!(target.open_cells().len(), 99);
+//!
+//! // The other player's own board shows the hit on their battleship and its intact cells.
+//! let own = game.own_view(second).unwrap();
+//! assert_eq!(own.cell(a1), OwnCell::Hit);
+//! assert_eq!(own.cell(a2), OwnCell::Ship);
+//!
+//! // Someone who does not play sees neither board, and nobody sees both fleets yet.
+//! assert!(game.target_view(PlayerId(3)).is_none());
+//! assert!(game.own_view(PlayerId(3)).is_none());
+//! assert!(game.reveal().is_none());
+//! game.forfeit(second)?;
+//! assert!(game.reveal().is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use serde::{Deserialize, Serialize};
 
