@@ -751,22 +751,37 @@ async fn reset_settings(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(),
     .await
 }
 
-/// Another page of `/matches`: the message shows it, for everyone.
+/// Another page of `/matches` (a private answer, so the clicker is the member who asked):
+/// only the matches they can see.
 async fn matches_page(c: &Click<'_>, page: u32) -> Result<(), Error> {
     let click = c.interaction;
     let Some(guild) = click.guild_id else {
         return Err(stale_button(c.lang));
     };
-    let public = c.public_lang().await;
-    let (content, buttons) =
-        super::commands::matches::page(&c.data.session, guild.get(), page, public, c.lang).await?;
-    update(
-        c.ctx,
-        click,
-        CreateInteractionResponseMessage::new()
-            .content(content)
-            .components(buttons)
-            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-    )
-    .await
+    // Reading who sees what may take a while: acknowledge first, then change the page.
+    click
+        .create_response(c.ctx, CreateInteractionResponse::Acknowledge)
+        .await?;
+    let asker = super::commands::matches::Asker {
+        http: &c.ctx.http,
+        member: click.user.id.get(),
+        lang: c.lang,
+    };
+    match super::commands::matches::page(&c.data.session, guild.get(), page, &asker).await {
+        Ok((content, buttons)) => {
+            let edit = serenity::EditInteractionResponse::new()
+                .content(content)
+                .components(buttons)
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            click.edit_response(c.ctx, edit).await?;
+        }
+        Err(e) => {
+            // The page stays; the reason comes beside it, privately.
+            let note = serenity::CreateInteractionResponseFollowup::new()
+                .content(e.player_message(c.lang))
+                .ephemeral(true);
+            click.create_followup(c.ctx, note).await?;
+        }
+    }
+    Ok(())
 }

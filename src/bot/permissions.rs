@@ -44,44 +44,118 @@ pub fn invite_url(app_id: u64) -> String {
 /// seen where its parent is; a private thread only by those in it, which a stranger is not
 /// taken to be. Anything that cannot be read counts as not seen.
 pub async fn can_view(http: &serenity::Http, guild: u64, channel: u64, member: u64) -> bool {
-    let guild_id = serenity::GuildId::new(guild);
-    let read = async {
-        let server = http.get_guild(guild_id).await?;
-        let member = http
-            .get_member(guild_id, serenity::UserId::new(member))
-            .await?;
-        let mut seen = http.get_channel(serenity::ChannelId::new(channel)).await?;
-        let mut kind = seen.clone().guild().map(|c| c.kind);
-        if kind == Some(serenity::ChannelType::PrivateThread) {
-            return Ok(false);
+    Sight::new(http, guild, member).sees(channel).await
+}
+
+/// What one member can see of one server, read from Discord as it is asked (the server
+/// and the member once, each channel once), for one answer that asks about many channels.
+/// The rules are [`can_view`]'s.
+pub struct Sight<'a> {
+    http: &'a serenity::Http,
+    guild: serenity::GuildId,
+    member: serenity::UserId,
+    /// The server and the member, once read.
+    who: Who,
+    /// The channels read so far (`None`: could not be read).
+    channels: std::collections::HashMap<u64, Option<serenity::GuildChannel>>,
+    /// The answers so far.
+    seen: std::collections::HashMap<u64, bool>,
+}
+
+/// The server and the member of a [`Sight`].
+enum Who {
+    /// Not read yet.
+    Unread,
+    /// Read.
+    Read(Box<serenity::PartialGuild>, Box<serenity::Member>),
+    /// Could not be read (nothing is seen).
+    Unreadable,
+}
+
+impl<'a> Sight<'a> {
+    /// Nothing read yet of what `member` sees in `guild`.
+    #[must_use]
+    pub fn new(http: &'a serenity::Http, guild: u64, member: u64) -> Self {
+        Self {
+            http,
+            guild: serenity::GuildId::new(guild),
+            member: serenity::UserId::new(member),
+            who: Who::Unread,
+            channels: std::collections::HashMap::new(),
+            seen: std::collections::HashMap::new(),
         }
-        if kind == Some(serenity::ChannelType::PublicThread)
-            || kind == Some(serenity::ChannelType::NewsThread)
-        {
-            let parent = seen.clone().guild().and_then(|c| c.parent_id);
-            match parent {
-                Some(parent) => {
-                    seen = http.get_channel(parent).await?;
-                    kind = seen.clone().guild().map(|c| c.kind);
-                }
-                None => return Ok(false),
-            }
+    }
+
+    /// Whether the member sees `channel` (see [`can_view`]).
+    pub async fn sees(&mut self, channel: u64) -> bool {
+        if let Some(&seen) = self.seen.get(&channel) {
+            return seen;
         }
-        let Some(seen) = seen.guild().filter(|_| kind.is_some()) else {
+        let seen = self.read(channel).await.unwrap_or_else(|e| {
+            super::metrics::discord_error(&e);
+            tracing::info!(guild = self.guild.get(), channel, member = self.member.get(), error = %e, "could not tell whether a member sees a channel");
+            false
+        });
+        self.seen.insert(channel, seen);
+        seen
+    }
+
+    async fn read(&mut self, channel: u64) -> Result<bool, serenity::Error> {
+        let Some(mut seen) = self.channel(channel).await? else {
             return Ok(false);
         };
-        if seen.guild_id != guild_id {
+        match seen.kind {
+            serenity::ChannelType::PrivateThread => return Ok(false),
+            serenity::ChannelType::PublicThread | serenity::ChannelType::NewsThread => {
+                let parent = seen.parent_id.map(serenity::ChannelId::get);
+                match parent {
+                    Some(parent) => match self.channel(parent).await? {
+                        Some(p) => seen = p,
+                        None => return Ok(false),
+                    },
+                    None => return Ok(false),
+                }
+            }
+            _ => {}
+        }
+        if seen.guild_id != self.guild {
             return Ok(false);
         }
-        Ok::<_, serenity::Error>(server.user_permissions_in(&seen, &member).view_channel())
-    };
-    match read.await {
-        Ok(seen) => seen,
-        Err(e) => {
-            super::metrics::discord_error(&e);
-            tracing::info!(guild, channel, member, error = %e, "could not tell whether a member sees a channel");
-            false
+        if matches!(self.who, Who::Unread) {
+            let read = async {
+                let server = self.http.get_guild(self.guild).await?;
+                let member = self.http.get_member(self.guild, self.member).await?;
+                Ok::<_, serenity::Error>((server, member))
+            };
+            match read.await {
+                Ok((server, member)) => self.who = Who::Read(Box::new(server), Box::new(member)),
+                Err(e) => {
+                    self.who = Who::Unreadable;
+                    return Err(e);
+                }
+            }
         }
+        Ok(match &self.who {
+            Who::Read(server, member) => server.user_permissions_in(&seen, member).view_channel(),
+            Who::Unread | Who::Unreadable => false,
+        })
+    }
+
+    /// The server channel `id` (`None`: not one).
+    async fn channel(
+        &mut self,
+        id: u64,
+    ) -> Result<Option<serenity::GuildChannel>, serenity::Error> {
+        if let Some(known) = self.channels.get(&id) {
+            return Ok(known.clone());
+        }
+        let read = self
+            .http
+            .get_channel(serenity::ChannelId::new(id))
+            .await?
+            .guild();
+        self.channels.insert(id, read.clone());
+        Ok(read)
     }
 }
 

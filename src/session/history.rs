@@ -148,6 +148,9 @@ pub struct LiveRow {
     pub deadline: SystemTime,
     /// Where to watch it.
     pub channel: super::ChannelKey,
+    /// The channel whose members may see it: for a match in a thread of its own, the
+    /// channel the thread hangs under; else where it is played (which may be a thread).
+    pub seen_in: super::ChannelKey,
 }
 
 /// One page of a server's live matches, oldest first.
@@ -155,7 +158,7 @@ pub struct LiveRow {
 pub struct LiveMatches {
     /// The page's matches (at most [`MATCHES_PAGE`]).
     pub rows: Vec<LiveRow>,
-    /// Live matches in the server in all.
+    /// Live matches listed in all.
     pub total: u32,
     /// The page shown, 0-based (a page past the end shows the last).
     pub page: u32,
@@ -164,18 +167,15 @@ pub struct LiveMatches {
 }
 
 impl Session {
-    /// Page `page` of `guild`'s live matches (of every process, as stored).
-    pub async fn live_in(&self, guild: u64, page: u32) -> Result<LiveMatches, StoreError> {
-        let (_, total) = self.store.live_in(guild, 0, 0).await?;
-        let pages = total.div_ceil(MATCHES_PAGE).max(1);
-        let page = page.min(pages - 1);
-        let (states, total) = self
-            .store
-            .live_in(guild, page * MATCHES_PAGE, MATCHES_PAGE)
-            .await?;
-        let rows = states
-            .iter()
-            .filter_map(|state| match entry_of(state) {
+    /// Every live match of `guild` (of every process, as stored), oldest first, for
+    /// [`LiveMatches::page`] once the asker's view is applied (see [`LiveRow::seen_in`]).
+    pub async fn live_in(&self, guild: u64) -> Result<Vec<LiveRow>, StoreError> {
+        let mut rows = Vec::new();
+        let mut offset = 0;
+        loop {
+            let (states, total) = self.store.live_in(guild, offset, LIVE_SCAN).await?;
+            let read = u32::try_from(states.len()).unwrap_or(u32::MAX);
+            rows.extend(states.iter().filter_map(|state| match entry_of(state) {
                 Ok(e) => Some(LiveRow {
                     id: e.id,
                     players: e.game.players(),
@@ -185,18 +185,42 @@ impl Session {
                     to_move: e.game.to_move(),
                     deadline: e.deadline,
                     channel: e.post_channel(),
+                    seen_in: e.thread_parent().unwrap_or_else(|| e.post_channel()),
                 }),
                 Err(err) => {
                     tracing::warn!(error = %err, "a live match is unreadable");
                     None
                 }
-            })
+            }));
+            offset = offset.saturating_add(read);
+            if read < LIVE_SCAN || offset >= total {
+                return Ok(rows);
+            }
+        }
+    }
+}
+
+impl LiveMatches {
+    /// Page `page` of `rows` (a page past the end shows the last).
+    #[must_use]
+    pub fn page(rows: Vec<LiveRow>, page: u32) -> Self {
+        let total = u32::try_from(rows.len()).unwrap_or(u32::MAX);
+        let pages = total.div_ceil(MATCHES_PAGE).max(1);
+        let page = page.min(pages - 1);
+        let from = usize::try_from(page * MATCHES_PAGE).unwrap_or(usize::MAX);
+        let rows = rows
+            .into_iter()
+            .skip(from)
+            .take(MATCHES_PAGE as usize)
             .collect();
-        Ok(LiveMatches {
+        Self {
             rows,
             total,
             page,
             pages,
-        })
+        }
     }
 }
+
+/// How many live matches are read from the store at a time.
+const LIVE_SCAN: u32 = 200;

@@ -11,6 +11,7 @@ mod cli;
 mod fake;
 mod fake_more;
 mod faults;
+mod findings;
 mod game;
 mod i18n;
 mod multi;

@@ -802,7 +802,10 @@ async fn matches_lists_the_live_matches_with_links() {
     let (carol, dave) = (t.fake.user("carol"), t.fake.user("dave"));
     challenge(&t, &carol, &dave, other, vec![pace(2)]).await;
     let listed = slash_in(&t.fake, &bob, t.channel, "matches", json!([])).await;
-    assert!(!listed.ephemeral, "in public, for spectators");
+    assert!(
+        listed.ephemeral,
+        "privately: it lists only what the asker can see"
+    );
     let text = listed.text();
     assert!(text.contains("(2)"), "{text}");
     assert!(text.contains(&format!("<#{}>", t.channel.id)), "{text}");

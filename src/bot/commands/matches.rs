@@ -8,44 +8,70 @@ use crate::bot::context::user_lang;
 use crate::bot::error::UserError;
 use crate::bot::i18n::names::{pace, variant_name};
 use crate::bot::i18n::{Lang, tr};
+use crate::bot::permissions::Sight;
 use crate::bot::{Context, Error, text};
 use crate::game::PhaseKind;
 use crate::session::{LiveMatches, Session};
 
 // Descriptions, names in other languages and help: `cmd-matches-*` in the catalogues.
-/// Show this server's live matches: who plays, how, whose turn, and where to watch.
-#[poise::command(slash_command, guild_only)]
+/// Show the live matches you can see here: who plays, how, whose turn, where to watch.
+#[poise::command(slash_command, guild_only, ephemeral)]
 pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let Some(guild) = ctx.guild_id() else {
         return Err(Error::user(tr!(lang, "err-leaderboard-dm")));
     };
-    let public = crate::bot::context::public_lang(ctx).await;
-    let (content, buttons) = page(&ctx.data().session, guild.get(), 0, public, lang).await?;
+    // Who sees which channel is read from Discord, which may take a while: answer
+    // "thinking" (privately) first.
+    ctx.defer_ephemeral().await?;
+    let asker = Asker {
+        http: ctx.http(),
+        member: ctx.author().id.get(),
+        lang,
+    };
+    let (content, buttons) = page(&ctx.data().session, guild.get(), 0, &asker).await?;
     ctx.send(
         poise::CreateReply::default()
             .content(content)
             .components(buttons)
+            .ephemeral(true)
             .allowed_mentions(serenity::CreateAllowedMentions::new()),
     )
     .await?;
     Ok(())
 }
 
-/// Page `page` of `guild`'s live matches in `public`, with Previous / Next buttons;
-/// errors in `reader`'s language (also for the page buttons).
+/// Who reads a page of `/matches`: only what they can see is listed.
+pub(crate) struct Asker<'a> {
+    /// To ask Discord what they see.
+    pub http: &'a serenity::Http,
+    /// The member.
+    pub member: u64,
+    /// Their language (the answer is theirs alone).
+    pub lang: Lang,
+}
+
+/// Page `page` of the live matches of `guild` that `asker` can see, in their language,
+/// with Previous / Next buttons. Matches in private threads are never listed.
 pub(crate) async fn page(
     session: &Session,
     guild: u64,
     page: u32,
-    public: Lang,
-    reader: Lang,
+    asker: &Asker<'_>,
 ) -> Result<(String, Vec<CreateActionRow>), Error> {
-    let live = session.live_in(guild, page).await.map_err(|e| {
+    let all = session.live_in(guild).await.map_err(|e| {
         tracing::error!(error = %e, "could not read the live matches");
-        Error::Failed(UserError(tr!(reader, "err-storage-read")))
+        Error::Failed(UserError(tr!(asker.lang, "err-storage-read")))
     })?;
-    Ok((words(public, &live), buttons(public, &live)))
+    let mut sight = Sight::new(asker.http, guild, asker.member);
+    let mut seen = Vec::with_capacity(all.len());
+    for row in all {
+        if sight.sees(row.seen_in.0).await {
+            seen.push(row);
+        }
+    }
+    let live = LiveMatches::page(seen, page);
+    Ok((words(asker.lang, &live), buttons(asker.lang, &live)))
 }
 
 /// The page's text.
