@@ -45,12 +45,24 @@ enum Whose {
 }
 
 /// The learned models of this process.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct HabitCache {
     models: DashMap<Whose, (Arc<Habits>, Instant)>,
     /// Per member, how many times their models were dropped: a model learned from rows
     /// read before a drop is not kept.
     generation: DashMap<PlayerId, u64>,
+    /// How long a model is used before it is learned again ([`FRESH_FOR`] unless told).
+    fresh_for: Duration,
+}
+
+impl Default for HabitCache {
+    fn default() -> Self {
+        Self {
+            models: DashMap::new(),
+            generation: DashMap::new(),
+            fresh_for: FRESH_FOR,
+        }
+    }
 }
 
 impl HabitCache {
@@ -59,7 +71,7 @@ impl HabitCache {
         let found = self
             .models
             .get(&whose)
-            .map(|hit| (Arc::clone(&hit.0), hit.1.elapsed() < FRESH_FOR));
+            .map(|hit| (Arc::clone(&hit.0), hit.1.elapsed() < self.fresh_for));
         match found {
             Some((model, true)) => Some(model),
             Some((_, false)) => {
@@ -129,6 +141,14 @@ fn fleets_of(rows: &[StoredMatch], player: Option<PlayerId>, variant: Variant) -
 }
 
 impl Session {
+    /// This session, with each learned habit model used for `lifetime` before it is
+    /// learned again, instead of [`FRESH_FOR`].
+    #[must_use]
+    pub fn with_habits_fresh_for(mut self, lifetime: Duration) -> Self {
+        self.habits.fresh_for = lifetime;
+        self
+    }
+
     /// The hard computer's model of how `player` places a `variant` fleet, learned from
     /// their finished matches (never a live one) with `guild`'s members as the prior, on
     /// a blocking thread, and kept for ten minutes or until a match of theirs ends;
