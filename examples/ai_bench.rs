@@ -17,8 +17,9 @@
 //! rules are reported and skipped). Otherwise the generator's random fleets.
 //!
 //! `--learn N` shows the first N of those fleets to the `adaptive` strategy
-//! (the hard level with habits) as one member's past fleets, and plays the
-//! rest; with a placer, N more fleets are drawn so that `--games` games are
+//! (the hard level with habits) as one member's past fleets (each played out
+//! in a match first: habits are only learned from matches that are over), and
+//! plays the rest; with a placer, N more fleets are drawn so that `--games` games are
 //! still played. `strong` is the hard level without habits.
 //!
 //! `--per-game` also writes one line per strategy and game (`strategy game
@@ -34,7 +35,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use broadside::ai::density::Density;
-use broadside::ai::habit::{Habits, LearnConfig};
+use broadside::ai::habit::{Habits, LearnConfig, PastFleet};
 use broadside::ai::hunt::HuntTarget;
 use broadside::ai::placement::hard_fleet;
 use broadside::ai::placers::Placer;
@@ -42,7 +43,7 @@ use broadside::ai::random::{Easy, RandomShots};
 use broadside::ai::sampler::Prior;
 use broadside::ai::strong::Strong;
 use broadside::ai::{Difficulty, Shooter};
-use broadside::game::{Fleet, Sea, TargetView, Variant};
+use broadside::game::{Fleet, Match, MatchOptions, PlayerId, Sea, TargetView, Variant};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
@@ -234,10 +235,11 @@ fn learn_habits(args: &Args, fleets: &mut Vec<Fleet>) -> (Arc<Habits>, usize, f6
     // The generator's averages are measured once per process; keep that out
     // of the time.
     let _ = Habits::generator(args.variant);
+    let past: Vec<PastFleet> = fleets[..learn].iter().map(played).collect();
     let start = Instant::now();
     let habits = Arc::new(Habits::learn_with(
         args.variant,
-        &fleets[..learn],
+        &past,
         None,
         &args.learn_config,
     ));
@@ -250,6 +252,21 @@ fn learn_habits(args: &Args, fleets: &mut Vec<Fleet>) -> (Arc<Habits>, usize, f6
         fleets.truncate(args.games);
     }
     (habits, learn, learn_ms)
+}
+
+/// `fleet` as a member's past fleet: a match in which it is placed (on both sides) and
+/// that ends at once.
+fn played(fleet: &Fleet) -> PastFleet {
+    let (member, other) = (PlayerId(1), PlayerId(2));
+    let mut game = Match::challenge(member, other, fleet.variant(), MatchOptions::default(), 0)
+        .expect("two players");
+    game.accept(other).expect("accepted");
+    for p in [member, other] {
+        game.set_fleet(p, fleet.clone()).expect("a legal fleet");
+        game.confirm(p).expect("made final");
+    }
+    game.forfeit(other).expect("over");
+    PastFleet::of(&game, member).expect("a finished battle")
 }
 
 /// Prints the mean, p99 and maximum fleet-choice time, if any was measured.

@@ -21,9 +21,10 @@
 //! [`CELL_PRIOR_FLEETS`]) towards what that first model expects, and
 //! everything is fitted together.
 //!
-//! Learning only ever sees finished fleets handed to it; nothing here can read
-//! the fleet of a match being played. It is deterministic (a fixed internal
-//! seed) and takes a few milliseconds.
+//! Learning only ever sees [`PastFleet`]s, and the only way to get one is
+//! [`PastFleet::of`] a match that is over: no model can be learned from the
+//! fleet of a match being played, the computer's own or another. It is
+//! deterministic (a fixed internal seed) and takes a few milliseconds.
 
 use std::sync::OnceLock;
 
@@ -32,7 +33,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::game::random::{Placement, placements};
-use crate::game::{Fleet, Orientation, Ship, Variant};
+use crate::game::{Fleet, Match, Orientation, Phase, PlayerId, Ship, Variant};
 
 /// How many fleets the prior's per-cell occupancy counts as, at least.
 pub const CELL_PRIOR_FLEETS: f64 = 10.0;
@@ -262,10 +263,44 @@ pub(crate) fn is_horizontal(ship: Ship) -> bool {
     ship.len() >= 2 && ship.orientation() == Orientation::Horizontal
 }
 
+/// A fleet played in a match that is over: what [`Habits`] are learned from.
+///
+/// [`PastFleet::of`] is its only maker, and it gives one only for a [`Match`] in its
+/// finished phase: a match being played never yields its fleets here, so nothing the
+/// hard computer learns can come from one. (Measurements that need many fleets play
+/// them out in a match first.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PastFleet(Fleet);
+
+impl PastFleet {
+    /// The fleet `player` played in `game`, if `game` is over and its battle had begun;
+    /// `None` for a match that is still going on (or ended before its battle, or that
+    /// `player` did not play).
+    #[must_use]
+    pub fn of(game: &Match, player: PlayerId) -> Option<PastFleet> {
+        let Phase::Finished {
+            battle: Some(battle),
+            ..
+        } = game.phase()
+        else {
+            return None;
+        };
+        let side = game.side_of(player)?;
+        Some(PastFleet(battle.sea(side).fleet().clone()))
+    }
+
+    /// The fleet.
+    #[must_use]
+    pub fn fleet(&self) -> &Fleet {
+        &self.0
+    }
+}
+
 /// A model of one player's (or one server's) placement habits in one variant.
 ///
-/// Build it with [`Habits::learn`] or [`Habits::population`]; give it to the
-/// hard computer with [`opponent_against`](super::opponent_against).
+/// Build it with [`Habits::learn`] or [`Habits::population`], from
+/// [`PastFleet`]s only; give it to the hard computer with
+/// [`opponent_against`](super::opponent_against).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Habits {
     variant: Variant,
@@ -309,7 +344,7 @@ impl Habits {
     /// model; `None`: the generator) as far as the fleets are few. With no
     /// fleet at all the result places like the prior.
     #[must_use]
-    pub fn learn(variant: Variant, fleets: &[Fleet], prior: Option<&Habits>) -> Habits {
+    pub fn learn(variant: Variant, fleets: &[PastFleet], prior: Option<&Habits>) -> Habits {
         Self::learn_with(variant, fleets, prior, &LearnConfig::default())
     }
 
@@ -317,7 +352,7 @@ impl Habits {
     #[must_use]
     pub fn learn_with(
         variant: Variant,
-        fleets: &[Fleet],
+        fleets: &[PastFleet],
         prior: Option<&Habits>,
         config: &LearnConfig,
     ) -> Habits {
@@ -325,7 +360,11 @@ impl Habits {
             Some(p) if p.variant == variant => p.clone(),
             _ => Habits::generator(variant),
         };
-        let own: Vec<&Fleet> = fleets.iter().filter(|f| f.variant() == variant).collect();
+        let own: Vec<&Fleet> = fleets
+            .iter()
+            .map(PastFleet::fleet)
+            .filter(|f| f.variant() == variant)
+            .collect();
         if own.is_empty() {
             return Habits {
                 fleets: 0,
@@ -395,7 +434,7 @@ impl Habits {
     /// The model of a whole server's members, from their fleets, shrunk
     /// towards the generator. Use it as the prior of [`Habits::learn`].
     #[must_use]
-    pub fn population(variant: Variant, fleets: &[Fleet]) -> Habits {
+    pub fn population(variant: Variant, fleets: &[PastFleet]) -> Habits {
         Self::learn(variant, fleets, None)
     }
 
@@ -673,14 +712,68 @@ fn draw_many(h: &Habits, board: &Board, n: usize, rng: &mut ChaCha8Rng) -> Vec<(
     out
 }
 
+/// `fleet`, played out: a match in which both sides place it and one forfeits at once
+/// (for the tests of what is learned from fleets drawn by the placers).
+#[cfg(test)]
+pub(crate) fn played(fleet: &Fleet) -> PastFleet {
+    let (a, b) = (PlayerId(1), PlayerId(2));
+    let options = crate::game::MatchOptions::default();
+    let mut game = Match::challenge(a, b, fleet.variant(), options, 0).expect("two players");
+    game.accept(b).expect("accepted");
+    for p in [a, b] {
+        game.set_fleet(p, fleet.clone()).expect("a legal fleet");
+        game.confirm(p).expect("made final");
+    }
+    game.forfeit(b).expect("over");
+    PastFleet::of(&game, a).expect("a finished battle")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ai::placers::Placer;
+    use crate::game::MatchOptions;
+
+    /// Issue 40: a match gives its fleets only once it is over.
+    #[test]
+    fn only_a_finished_match_gives_its_fleets() {
+        let v = Variant::Classic;
+        let (a, b, c) = (PlayerId(1), PlayerId(2), PlayerId(3));
+        let fs = fleets(Placer::Edge, v, 2, 12);
+        let mut game = Match::challenge(a, b, v, MatchOptions::default(), 5).expect("a match");
+        assert_eq!(PastFleet::of(&game, a), None, "a challenge");
+        game.accept(b).expect("accepted");
+        for (p, f) in [(a, &fs[0]), (b, &fs[1])] {
+            game.set_fleet(p, f.clone()).expect("a legal fleet");
+            game.confirm(p).expect("made final");
+        }
+        let first = game.to_move().expect("a battle");
+        let cell = crate::game::Coord::new(0, 0).expect("A1");
+        game.fire(first, &[cell]).expect("a shot");
+        assert!(game.battle().is_some());
+        for p in [a, b] {
+            assert_eq!(PastFleet::of(&game, p), None, "a battle being played");
+        }
+        game.forfeit(b).expect("over");
+        assert_eq!(PastFleet::of(&game, a).as_ref().map(PastFleet::fleet), Some(&fs[0]));
+        assert_eq!(PastFleet::of(&game, b).as_ref().map(PastFleet::fleet), Some(&fs[1]));
+        assert_eq!(PastFleet::of(&game, c), None, "not a player");
+        // Over before its battle: nothing was played.
+        let mut early = Match::challenge(a, b, v, MatchOptions::default(), 6).expect("a match");
+        early.accept(b).expect("accepted");
+        early.set_fleet(a, fs[0].clone()).expect("a legal fleet");
+        early.forfeit(b).expect("over");
+        assert_eq!(PastFleet::of(&early, a), None, "no battle");
+    }
 
     fn fleets(placer: Placer, variant: Variant, n: usize, seed: u64) -> Vec<Fleet> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         (0..n).map(|_| placer.place(variant, &mut rng)).collect()
+    }
+
+    /// [`fleets`], played out.
+    fn past(placer: Placer, variant: Variant, n: usize, seed: u64) -> Vec<PastFleet> {
+        fleets(placer, variant, n, seed).iter().map(played).collect()
     }
 
     #[test]
@@ -703,7 +796,7 @@ mod tests {
             let none = Habits::learn(variant, &[], None);
             assert!(none.is_flat());
             assert_eq!(none, Habits::generator(variant));
-            let pop = Habits::population(variant, &fleets(Placer::Edge, variant, 40, 1));
+            let pop = Habits::population(variant, &past(Placer::Edge, variant, 40, 1));
             let member = Habits::learn(variant, &[], Some(&pop));
             assert_eq!(member.fleets(), 0);
             assert_eq!(member.prior_fleets(), 40);
@@ -717,8 +810,8 @@ mod tests {
     #[test]
     fn edge_fleets_teach_border_weight() {
         for variant in Variant::ALL {
-            let edge = Habits::learn(variant, &fleets(Placer::Edge, variant, 20, 3), None);
-            let center = Habits::learn(variant, &fleets(Placer::Center, variant, 20, 4), None);
+            let edge = Habits::learn(variant, &past(Placer::Edge, variant, 20, 3), None);
+            let center = Habits::learn(variant, &past(Placer::Center, variant, 20, 4), None);
             assert_eq!(edge.fleets(), 20);
             assert!(
                 edge.border > 0.3,
@@ -739,18 +832,18 @@ mod tests {
     #[test]
     fn habits_follow_their_placers() {
         let v = Variant::Classic;
-        let h = Habits::learn(v, &fleets(Placer::Horizontal, v, 20, 7), None);
+        let h = Habits::learn(v, &past(Placer::Horizontal, v, 20, 7), None);
         assert!(h.horizontal > 0.5, "horizontal weight {}", h.horizontal);
-        let c = Habits::learn(v, &fleets(Placer::Cluster, v, 20, 8), None);
+        let c = Habits::learn(v, &past(Placer::Cluster, v, 20, 8), None);
         assert!(c.pairs > 0.1, "pair weight {}", c.pairs);
-        let k = Habits::learn(v, &fleets(Placer::Corner, v, 20, 9), None);
+        let k = Habits::learn(v, &past(Placer::Corner, v, 20, 9), None);
         assert!(k.corner > 0.2, "corner weight {}", k.corner);
     }
 
     #[test]
     fn few_fleets_stay_near_the_prior() {
         let v = Variant::Classic;
-        let all = fleets(Placer::Edge, v, 40, 10);
+        let all = past(Placer::Edge, v, 40, 10);
         let one = Habits::learn(v, &all[..1], None);
         let many = Habits::learn(v, &all, None);
         assert!(one.border.abs() < many.border.abs());
@@ -759,7 +852,7 @@ mod tests {
     #[test]
     fn learning_is_deterministic_and_round_trips() {
         let v = Variant::Game2000;
-        let fs = fleets(Placer::Corner, v, 12, 11);
+        let fs = past(Placer::Corner, v, 12, 11);
         let a = Habits::learn(v, &fs, None);
         assert_eq!(a, Habits::learn(v, &fs, None));
         let json = serde_json::to_string(&a).expect("serialise");

@@ -36,7 +36,7 @@ use rand::{Rng, RngExt};
 
 use crate::game::{CellSet, Coord, TargetView};
 
-pub use habit::Habits;
+pub use habit::{Habits, PastFleet};
 pub use placement::place_fleet;
 pub use placers::Placer;
 

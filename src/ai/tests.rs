@@ -227,7 +227,9 @@ fn placed_fleets_are_valid() {
 /// Habits learned from a few fleets of `placer`.
 fn habits_of(placer: Placer, variant: Variant, seed: u64) -> std::sync::Arc<Habits> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let past: Vec<Fleet> = (0..12).map(|_| placer.place(variant, &mut rng)).collect();
+    let past: Vec<_> = (0..12)
+        .map(|_| super::habit::played(&placer.place(variant, &mut rng)))
+        .collect();
     std::sync::Arc::new(Habits::learn(variant, &past, None))
 }
 

@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 use dashmap::DashMap;
 use rand_chacha::ChaCha8Rng;
 
-use crate::ai::{self, Difficulty, habit::Habits};
+use crate::ai::{self, Difficulty, Habits, PastFleet};
 use crate::game::{Fleet, PlayerId, Side, Variant};
-use crate::store::StoredMatch;
+use crate::store::FinishedMatch;
 
 use super::Session;
 use super::live::Entry;
@@ -106,13 +106,13 @@ impl HabitCache {
     }
 }
 
-/// The fleets `player` (or, `None`, every member) played in the finished matches among
-/// `rows`, of `variant` only. Live rows are skipped: the fleet of a match being played is
-/// never learned from.
-fn fleets_of(rows: &[StoredMatch], player: Option<PlayerId>, variant: Variant) -> Vec<Fleet> {
+/// The fleets `player` (or, `None`, every member) played in the finished matches `rows`,
+/// of `variant` only. Nothing else can be learned from: the store makes a
+/// [`FinishedMatch`] only of a match that is not live, and a [`PastFleet`] comes only
+/// from a match that is over.
+fn fleets_of(rows: &[FinishedMatch], player: Option<PlayerId>, variant: Variant) -> Vec<PastFleet> {
     rows.iter()
-        .filter(|row| !row.live)
-        .filter_map(|row| record::entry_of(&row.state).ok())
+        .filter_map(|row| record::entry_of(row.state()).ok())
         .filter(|entry: &Entry| entry.game.variant() == variant)
         .flat_map(|entry| {
             let seats: Vec<PlayerId> = match player {
@@ -124,17 +124,9 @@ fn fleets_of(rows: &[StoredMatch], player: Option<PlayerId>, variant: Variant) -
                     .filter(|p| entry.computer.is_none() || *p != entry.game.player(Side::Opponent))
                     .collect(),
             };
-            let crate::game::Phase::Finished {
-                battle: Some(battle),
-                ..
-            } = entry.game.phase()
-            else {
-                return Vec::new();
-            };
             seats
                 .into_iter()
-                .filter_map(|p| entry.game.side_of(p))
-                .map(|side| battle.sea(side).fleet().clone())
+                .filter_map(|p| PastFleet::of(&entry.game, p))
                 .collect::<Vec<_>>()
         })
         .collect()

@@ -447,6 +447,33 @@ pub struct StoredMatch {
     pub state: Vec<u8>,
 }
 
+/// A match that is over, read back for the hard computer to learn from.
+///
+/// Only the store's row reader makes one, and only from a row that is not live (a live
+/// row is an error there, whatever the query selected); nothing outside the store can
+/// make one. So what is learned from these never includes a match being played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedMatch {
+    /// The match id.
+    id: u64,
+    /// The whole state.
+    state: Vec<u8>,
+}
+
+impl FinishedMatch {
+    /// The match id.
+    #[must_use]
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The whole state, as stored.
+    #[must_use]
+    pub fn state(&self) -> &[u8] {
+        &self.state
+    }
+}
+
 /// Persistence for matches. Implementations must be safe to share between tasks.
 pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Writes `record` (state, columns and its moves) in one transaction. A record whose
@@ -489,7 +516,7 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         guild: Option<u64>,
         variant: &'a str,
         limit: u32,
-    ) -> StoreFuture<'a, Vec<StoredMatch>>;
+    ) -> StoreFuture<'a, Vec<FinishedMatch>>;
 
     /// Records that the bot is running at `at_ms`.
     fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()>;

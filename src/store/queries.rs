@@ -22,7 +22,7 @@ use crate::rating::settle::{self, Settlement};
 use crate::rating::{Rating, Record, ResultRow};
 use crate::store::{
     Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place, Renamed, Store, StoreError,
-    StoreFuture, StoredMatch, from_sql, rows, to_sql,
+    FinishedMatch, StoreFuture, StoredMatch, from_sql, rows, to_sql,
 };
 
 /// A connection (or an open transaction, through `&mut *tx`).
@@ -666,7 +666,7 @@ impl Store for Handle {
         guild: Option<u64>,
         variant: &'a str,
         limit: u32,
-    ) -> StoreFuture<'a, Vec<StoredMatch>> {
+    ) -> StoreFuture<'a, Vec<FinishedMatch>> {
         Box::pin(async move {
             let rows = sqlx::query(
                 "SELECT * FROM matches WHERE NOT live AND variant = $3 AND (CASE \
@@ -681,7 +681,7 @@ impl Store for Handle {
             .bind(i64::from(limit))
             .fetch_all(self.pool())
             .await?;
-            rows.iter().map(rows::stored).collect()
+            rows.iter().map(rows::finished).collect()
         })
     }
 

@@ -2,7 +2,7 @@
 
 use sqlx::Row as _;
 
-use super::{HistoryRow, MoveRecord, Standing, StoreError, StoredMatch, from_sql};
+use super::{FinishedMatch, HistoryRow, MoveRecord, Standing, StoreError, StoredMatch, from_sql};
 use crate::rating::{Outcome, Rating, Record, ResultRow};
 
 /// The leaderboard's order: established members first, then by rating as shown (rounded),
@@ -90,6 +90,22 @@ pub(super) fn stored(row: &impl Columns) -> Result<StoredMatch, StoreError> {
     })
 }
 
+/// A finished match row (`SELECT *` of `matches`), for the hard computer to learn from. A
+/// live row is refused with an error, never returned: the queries select `NOT live`, and
+/// this holds even if one did not (issue 40).
+pub(super) fn finished(row: &impl Columns) -> Result<FinishedMatch, StoreError> {
+    let id = from_sql(row.int("id")?);
+    if row.flag("live")? {
+        return Err(StoreError::Data(format!(
+            "match {id} is being played: it is not a finished match"
+        )));
+    }
+    Ok(FinishedMatch {
+        id,
+        state: row.blob("state")?,
+    })
+}
+
 /// A move row.
 pub(super) fn move_of(row: &impl Columns) -> Result<MoveRecord, StoreError> {
     Ok(MoveRecord {
@@ -167,4 +183,63 @@ fn opponent_name(state: &[u8], player: u64) -> Option<String> {
     let seat = players.iter().position(|p| p.as_u64() == Some(player))?;
     let names = v.get("names")?.as_array()?;
     names.get(1 - seat)?.as_str().map(str::to_owned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A `matches` row with only what [`finished`] reads.
+    struct Row {
+        live: bool,
+    }
+
+    impl Columns for Row {
+        fn int(&self, name: &str) -> Result<i64, sqlx::Error> {
+            match name {
+                "id" => Ok(41),
+                _ => Err(sqlx::Error::ColumnNotFound(name.into())),
+            }
+        }
+        fn opt_int(&self, name: &str) -> Result<Option<i64>, sqlx::Error> {
+            Err(sqlx::Error::ColumnNotFound(name.into()))
+        }
+        fn real(&self, name: &str) -> Result<f64, sqlx::Error> {
+            Err(sqlx::Error::ColumnNotFound(name.into()))
+        }
+        fn opt_real(&self, name: &str) -> Result<Option<f64>, sqlx::Error> {
+            Err(sqlx::Error::ColumnNotFound(name.into()))
+        }
+        fn text(&self, name: &str) -> Result<String, sqlx::Error> {
+            Err(sqlx::Error::ColumnNotFound(name.into()))
+        }
+        fn opt_text(&self, name: &str) -> Result<Option<String>, sqlx::Error> {
+            Err(sqlx::Error::ColumnNotFound(name.into()))
+        }
+        fn blob(&self, name: &str) -> Result<Vec<u8>, sqlx::Error> {
+            match name {
+                "state" => Ok(b"{}".to_vec()),
+                _ => Err(sqlx::Error::ColumnNotFound(name.into())),
+            }
+        }
+        fn flag(&self, name: &str) -> Result<bool, sqlx::Error> {
+            match name {
+                "live" => Ok(self.live),
+                _ => Err(sqlx::Error::ColumnNotFound(name.into())),
+            }
+        }
+    }
+
+    /// Issue 40: the reader makes a finished match of a row that is not live, and refuses
+    /// a live one whatever the query selected.
+    #[test]
+    fn a_live_row_is_never_a_finished_match() {
+        let done = finished(&Row { live: false }).expect("a finished match");
+        assert_eq!((done.id(), done.state()), (41, &b"{}"[..]));
+        let refused = finished(&Row { live: true });
+        assert!(
+            matches!(&refused, Err(StoreError::Data(why)) if why.contains("41")),
+            "{refused:?}"
+        );
+    }
 }

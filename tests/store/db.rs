@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime};
 
 use broadside::session::millis;
 use broadside::store::{
-    self, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Opened, Place, Renamed,
+    self, FinishedMatch, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Opened, Place, Renamed,
     SharedStore, Store, StoreError, StoreFuture, StoredMatch,
 };
 
@@ -230,7 +230,7 @@ impl Store for Flaky {
         guild: Option<u64>,
         variant: &'a str,
         limit: u32,
-    ) -> StoreFuture<'a, Vec<StoredMatch>> {
+    ) -> StoreFuture<'a, Vec<FinishedMatch>> {
         Box::pin(async move {
             let store = self.store_ref();
             store.finished(player, guild, variant, limit).await

@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use crate::db::{Db, on_both_stores};
 
-use broadside::ai::{Difficulty, Habits};
+use broadside::ai::{Difficulty, Habits, PastFleet};
 use broadside::game::{Confirmed, Fleet, PlayerId, Variant};
 use broadside::session::{
-    ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, Seeds, Session, Timeouts,
+    ChannelKey, Entry, Locate, MatchId, NewMatch, Pace, Paces, Seeds, Session, Timeouts,
 };
 
 const ALICE: PlayerId = PlayerId(2901);
@@ -112,16 +112,40 @@ fn fleet(text: &str) -> Fleet {
 }
 
 /// Two finished matches between Alice and Bob in `GUILD`, each with a shot: Alice with
-/// `CLASSIC_A` then `CLASSIC_B`, Bob the other way round.
-async fn two_finished(s: &Session) {
+/// `CLASSIC_A` then `CLASSIC_B`, Bob the other way round. Returns what the hard computer
+/// must know of Alice after them, whatever is being played.
+async fn two_finished(s: &Session) -> Habits {
+    let mut ids = Vec::new();
     for (channel, fleets) in [(1, [CLASSIC_A, CLASSIC_B]), (2, [CLASSIC_B, CLASSIC_A])] {
         let id = battle_with(s, channel, fleets).await;
         let ended = s.forfeit(BOB).await.unwrap().expect("an end");
         assert_eq!(ended.id, id);
         s.announced(&ended).await;
+        ids.push(id);
         // Distinct end times: the newest is learned first, as the store orders them.
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
+    finished_alone(s, &ids).await
+}
+
+/// The model of Alice learned from the finished matches `ids` alone (oldest first): her
+/// fleets in them, newest first, against all four fleets of the server's members.
+async fn finished_alone(s: &Session, ids: &[MatchId]) -> Habits {
+    let (mut hers, mut everyone) = (Vec::new(), Vec::new());
+    for id in ids.iter().rev() {
+        let stored = s.store().get(id.0).await.unwrap().expect("stored");
+        assert!(!stored.live);
+        let entry: Entry = serde_json::from_slice(&stored.state).unwrap();
+        let [alice, bob] =
+            [ALICE, BOB].map(|p| PastFleet::of(&entry.game, p).expect("a finished battle"));
+        hers.push(alice.clone());
+        everyone.extend([alice, bob]);
+    }
+    let placed: Vec<&Fleet> = everyone.iter().map(PastFleet::fleet).collect();
+    let [a, b] = [fleet(CLASSIC_A), fleet(CLASSIC_B)];
+    assert_eq!(placed, [&b, &a, &a, &b], "the fleets placed, newest first");
+    let server = Habits::population(Variant::Classic, &everyone);
+    Habits::learn(Variant::Classic, &hers, Some(&server))
 }
 
 /// [`battle`] with Alice's and Bob's fleets given.
@@ -156,25 +180,6 @@ async fn battle_with(s: &Session, channel: u64, fleets: [&str; 2]) -> MatchId {
         .await
         .unwrap();
     id
-}
-
-/// What the hard computer must know of Alice after [`two_finished`], whatever is being
-/// played: her two finished fleets, newest first, against the server's members' four.
-fn finished_alone() -> Habits {
-    let server = Habits::population(
-        Variant::Classic,
-        &[
-            fleet(CLASSIC_B),
-            fleet(CLASSIC_A),
-            fleet(CLASSIC_A),
-            fleet(CLASSIC_B),
-        ],
-    );
-    Habits::learn(
-        Variant::Classic,
-        &[fleet(CLASSIC_B), fleet(CLASSIC_A)],
-        Some(&server),
-    )
 }
 
 /// Alice against the hard computer in channel 3, with `CLASSIC_LIVE`, until both have
@@ -233,18 +238,19 @@ async fn play_until_both_moved(s: &Session, id: MatchId, aimed: &mut usize) {
     }
 }
 
-/// The model the hard computer uses for Alice now, which must be the finished matches'.
-async fn assert_finished_alone(s: &Session, when: &str) -> Arc<Habits> {
+/// The model the hard computer uses for Alice now, which must be `expected`, that of the
+/// finished matches alone.
+async fn assert_finished_alone(s: &Session, expected: &Habits, when: &str) -> Arc<Habits> {
     let model = s
         .habits(ALICE, Variant::Classic, Some(GUILD))
         .await
         .expect("a model");
     assert_eq!(model.fleets(), 2, "{when}: the live match's fleet is not learned");
     assert!(
-        *model == finished_alone(),
+        *model == *expected,
         "{when}: learned {}, not the finished matches' {}",
         model.summary(),
-        finished_alone().summary()
+        expected.summary()
     );
     model
 }
@@ -253,9 +259,9 @@ async fn assert_finished_alone(s: &Session, when: &str) -> Arc<Habits> {
 /// her habits with nothing cached, while the match is live.
 async fn a_restart_mid_match_learns_the_finished_matches_only(db: Db) {
     let s = session(db.open().await);
-    two_finished(&s).await;
+    let expected = two_finished(&s).await;
     let (id, mut aimed) = against_the_computer(&s).await;
-    assert_finished_alone(&s, "before the restart").await;
+    assert_finished_alone(&s, &expected, "before the restart").await;
     drop(s);
     let (s, resumed, _) = Session::restore(
         db.open().await,
@@ -267,19 +273,19 @@ async fn a_restart_mid_match_learns_the_finished_matches_only(db: Db) {
     assert_eq!(resumed.len(), 1, "the match against the computer goes on");
     // The computer's next move learns her habits anew, with her fleet in the match.
     play_until_both_moved(&s, id, &mut aimed).await;
-    assert_finished_alone(&s, "after the restart").await;
+    assert_finished_alone(&s, &expected, "after the restart").await;
 }
 
 /// Issue 40: the same with the model expired while the match is live.
 async fn an_expired_model_is_learned_from_the_finished_matches_only(db: Db) {
     let lifetime = Duration::from_millis(300);
     let s = session(db.open().await).with_habits_fresh_for(lifetime);
-    two_finished(&s).await;
+    let expected = two_finished(&s).await;
     let (id, mut aimed) = against_the_computer(&s).await;
-    let before = assert_finished_alone(&s, "before it expired").await;
+    let before = assert_finished_alone(&s, &expected, "before it expired").await;
     tokio::time::sleep(lifetime + Duration::from_millis(50)).await;
     play_until_both_moved(&s, id, &mut aimed).await;
-    let after = assert_finished_alone(&s, "after it expired").await;
+    let after = assert_finished_alone(&s, &expected, "after it expired").await;
     assert!(!Arc::ptr_eq(&before, &after), "the model was learned again");
 }
 
@@ -296,8 +302,8 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
         !store.moves(live.0).await.unwrap().is_empty(),
         "the live match has moves"
     );
-    let ids = |rows: Vec<broadside::store::StoredMatch>| -> Vec<u64> {
-        rows.into_iter().map(|r| r.id).collect()
+    let ids = |rows: Vec<broadside::store::FinishedMatch>| -> Vec<u64> {
+        rows.iter().map(broadside::store::FinishedMatch::id).collect()
     };
     for who in [ALICE, BOB] {
         let rows = store.finished(Some(who.0), None, "classic", 50).await.unwrap();
@@ -322,11 +328,11 @@ async fn another_process_learns_the_finished_matches_only() {
         return;
     };
     let first = session(db.open().await);
-    two_finished(&first).await;
+    let expected = two_finished(&first).await;
     let (id, mut aimed) = against_the_computer(&first).await;
     let second = session(db.open().await);
     // The second process runs the computer's next move, as its sweep would.
     play_until_both_moved(&second, id, &mut aimed).await;
-    assert_finished_alone(&second, "on the second process").await;
-    assert_finished_alone(&first, "on the first process").await;
+    assert_finished_alone(&second, &expected, "on the second process").await;
+    assert_finished_alone(&first, &expected, "on the first process").await;
 }
