@@ -755,8 +755,14 @@ mod tests {
             assert_eq!(PastFleet::of(&game, p), None, "a battle being played");
         }
         game.forfeit(b).expect("over");
-        assert_eq!(PastFleet::of(&game, a).as_ref().map(PastFleet::fleet), Some(&fs[0]));
-        assert_eq!(PastFleet::of(&game, b).as_ref().map(PastFleet::fleet), Some(&fs[1]));
+        assert_eq!(
+            PastFleet::of(&game, a).as_ref().map(PastFleet::fleet),
+            Some(&fs[0])
+        );
+        assert_eq!(
+            PastFleet::of(&game, b).as_ref().map(PastFleet::fleet),
+            Some(&fs[1])
+        );
         assert_eq!(PastFleet::of(&game, c), None, "not a player");
         // Over before its battle: nothing was played.
         let mut early = Match::challenge(a, b, v, MatchOptions::default(), 6).expect("a match");
@@ -773,7 +779,10 @@ mod tests {
 
     /// [`fleets`], played out.
     fn past(placer: Placer, variant: Variant, n: usize, seed: u64) -> Vec<PastFleet> {
-        fleets(placer, variant, n, seed).iter().map(played).collect()
+        fleets(placer, variant, n, seed)
+            .iter()
+            .map(played)
+            .collect()
     }
 
     #[test]

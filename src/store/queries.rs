@@ -21,8 +21,8 @@ use super::{Db, FOR_SHARE, FOR_UPDATE, Handle};
 use crate::rating::settle::{self, Settlement};
 use crate::rating::{Rating, Record, ResultRow};
 use crate::store::{
-    Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place, Renamed, Store, StoreError,
-    FinishedMatch, StoreFuture, StoredMatch, from_sql, rows, to_sql,
+    FinishedMatch, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place, Renamed, Store,
+    StoreError, StoreFuture, StoredMatch, from_sql, rows, to_sql,
 };
 
 /// A connection (or an open transaction, through `&mut *tx`).

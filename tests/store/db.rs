@@ -8,8 +8,8 @@ use std::time::{Duration, SystemTime};
 
 use broadside::session::millis;
 use broadside::store::{
-    self, FinishedMatch, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Opened, Place, Renamed,
-    SharedStore, Store, StoreError, StoreFuture, StoredMatch,
+    self, FinishedMatch, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Opened, Place,
+    Renamed, SharedStore, Store, StoreError, StoreFuture, StoredMatch,
 };
 
 use crate::pg;

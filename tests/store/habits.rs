@@ -100,7 +100,6 @@ async fn habits_come_from_finished_matches_only(db: Db) {
     assert_eq!(learned(&s, BOB).await, 2);
 }
 
-
 /// The computer's seat.
 const BOT: PlayerId = PlayerId(2999);
 /// Alice's fleet in the match against the computer that is being played: like neither of
@@ -245,7 +244,11 @@ async fn assert_finished_alone(s: &Session, expected: &Habits, when: &str) -> Ar
         .habits(ALICE, Variant::Classic, Some(GUILD))
         .await
         .expect("a model");
-    assert_eq!(model.fleets(), 2, "{when}: the live match's fleet is not learned");
+    assert_eq!(
+        model.fleets(),
+        2,
+        "{when}: the live match's fleet is not learned"
+    );
     assert!(
         *model == *expected,
         "{when}: learned {}, not the finished matches' {}",
@@ -303,13 +306,21 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
         "the live match has moves"
     );
     let ids = |rows: Vec<broadside::store::FinishedMatch>| -> Vec<u64> {
-        rows.iter().map(broadside::store::FinishedMatch::id).collect()
+        rows.iter()
+            .map(broadside::store::FinishedMatch::id)
+            .collect()
     };
     for who in [ALICE, BOB] {
-        let rows = store.finished(Some(who.0), None, "classic", 50).await.unwrap();
+        let rows = store
+            .finished(Some(who.0), None, "classic", 50)
+            .await
+            .unwrap();
         assert_eq!(ids(rows), [done.0], "{who:?}'s finished matches");
     }
-    let rows = store.finished(None, Some(GUILD), "classic", 200).await.unwrap();
+    let rows = store
+        .finished(None, Some(GUILD), "classic", 200)
+        .await
+        .unwrap();
     assert_eq!(ids(rows), [done.0], "the server's finished matches");
 }
 
