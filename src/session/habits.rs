@@ -134,7 +134,7 @@ fn fleets_of(rows: &[FinishedMatch], player: Option<PlayerId>, variant: Variant)
 
 impl Session {
     /// This session, with each learned habit model used for `lifetime` before it is
-    /// learned again, instead of [`FRESH_FOR`].
+    /// learned again, instead of ten minutes.
     #[must_use]
     pub fn with_habits_fresh_for(mut self, lifetime: Duration) -> Self {
         self.habits.fresh_for = lifetime;
