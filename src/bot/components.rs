@@ -42,6 +42,19 @@ pub async fn handle(
         lang,
     };
     let started = std::time::Instant::now();
+    if let Some(which) = super::commands::tournament::Button::parse(custom_id) {
+        let outcome = super::commands::tournament::button(ctx, data, click, which).await;
+        return finish_click(
+            ctx,
+            click,
+            lang,
+            custom_id,
+            "button:tournament",
+            started,
+            outcome,
+        )
+        .await;
+    }
     let parsed = custom_id.parse::<ButtonId>();
     let name = match &parsed {
         Ok(ButtonId::Accept(_)) => "button:accept",
@@ -80,6 +93,19 @@ pub async fn handle(
         Ok(ButtonId::ResetSettings(p)) => reset_settings(&c, p).await,
         Ok(ButtonId::Matches { page }) => matches_page(&c, page).await,
     };
+    finish_click(ctx, click, lang, custom_id, name, started, outcome).await
+}
+
+/// Counts a click and answers a refused or failed one privately.
+async fn finish_click(
+    ctx: &serenity::Context,
+    click: &ComponentInteraction,
+    lang: Lang,
+    custom_id: &str,
+    name: &str,
+    started: std::time::Instant,
+    outcome: Result<(), Error>,
+) -> Result<(), Error> {
     let result = match &outcome {
         Ok(()) => "ok",
         Err(Error::User(_)) => "refused",
@@ -194,8 +220,8 @@ async fn update(
 
 /// Sends each member's fleet preview by DM (a hint in the channel when their DMs are
 /// closed). One player's failed DM never costs the other theirs.
-async fn send_previews(
-    ctx: &serenity::Context,
+pub(crate) async fn send_previews(
+    http: &serenity::Http,
     data: &Data,
     id: MatchId,
     previews: &[(
@@ -207,7 +233,7 @@ async fn send_previews(
 ) {
     for (p, preview, locale) in previews {
         let private = locale.as_deref().map_or(public, Lang::from_discord);
-        let delivered = play::dm_preview(&ctx.http, *p, preview, private)
+        let delivered = play::dm_preview(http, *p, preview, private)
             .await
             .unwrap_or_else(|e| {
                 tracing::warn!(match_id = %id, error = %e, "could not send a fleet preview by DM");
@@ -221,7 +247,7 @@ async fn send_previews(
                 about: Some(preview.id),
                 ..Post::default()
             };
-            deliver::post_or_dm(&ctx.http, &data.notes, preview.channel.0, &hint, &[p.0]).await;
+            deliver::post_or_dm(http, &data.notes, preview.channel.0, &hint, &[p.0]).await;
         }
     }
 }
@@ -338,7 +364,14 @@ async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> 
         }
     }
     // The rematch has begun and was said somewhere: the click is done.
-    send_previews(ctx, c.data, started.id, &started.accepted.previews, public).await;
+    send_previews(
+        &ctx.http,
+        c.data,
+        started.id,
+        &started.accepted.previews,
+        public,
+    )
+    .await;
     Ok(())
 }
 
@@ -481,7 +514,7 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         }
     }
     // The match has begun whatever happened to the update: previews go out regardless.
-    send_previews(ctx, c.data, id, &previews, public).await;
+    send_previews(&ctx.http, c.data, id, &previews, public).await;
     updated
 }
 

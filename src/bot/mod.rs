@@ -131,6 +131,8 @@ pub(crate) fn framework(
                     turn: config.turn_timeout,
                 };
                 let paces = Paces::new(timeouts, config.pace_scale);
+                // Read before the restore records that the bot runs again.
+                let last_seen = store.store().last_beat().await.ok().flatten();
                 let (session, resumed, unsent) =
                     match Session::restore(store, paces, Seeds::new(config.seed)).await {
                         Ok(restored) => restored,
@@ -138,6 +140,11 @@ pub(crate) fn framework(
                             return Err(give_up(format!("could not restore the matches: {e}")));
                         }
                     };
+                if let Some(ms) = last_seen {
+                    session
+                        .give_tournaments_time_back(crate::session::from_millis(ms))
+                        .await;
+                }
                 let session = Arc::new(session);
                 let _ = slot.set(Arc::clone(&session));
                 let data = Data {

@@ -203,7 +203,16 @@ pub async fn end_by_command(
 /// players by DM); a failure is logged (the match is over and stored either way).
 pub async fn announce(http: &Http, data: &Data, end: &Ended) {
     let lang = lang_of(end.guild_locale.as_ref());
-    let mut post = Post::text(end_text(end)).about(end.id);
+    // A tournament's match says so first, and offers no rematch outside it.
+    let tournament = data.session.tournament_of(end.id).await;
+    let mut text = end_text(end);
+    if let Some(t) = &tournament {
+        text = format!(
+            "{}\n{text}",
+            super::commands::tournament::words::header(lang, &t.name, t.round)
+        );
+    }
+    let mut post = Post::text(text).about(end.id);
     let mut buttons = Vec::new();
     if let Some(reveal) = &end.reveal {
         match pictures::reveal(reveal, &end.names, lang) {
@@ -219,7 +228,7 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
             );
         }
     }
-    if end.rematch {
+    if end.rematch && tournament.is_none() {
         buttons.push(
             CreateButton::new(ButtonId::Rematch(end.id).to_string())
                 .label(tr!(lang, "button-rematch"))
@@ -245,6 +254,9 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
         let summary = Post::text(thread_summary(end)).about(end.id);
         deliver::post_quietly(http, parent.0, &summary).await;
         deliver::archive(http, end.channel.0).await;
+    }
+    if let Some(t) = tournament {
+        super::commands::tournament::flow::step(http, data, t.id).await;
     }
 }
 

@@ -27,9 +27,14 @@ pub fn spawn_sweeper(http: Arc<Http>, data: Data, tick: Duration) {
             let sweep = tokio::spawn(async move {
                 let mut interval = tokio::time::interval(tick);
                 interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+                let mut sweeps = 0_u64;
                 loop {
                     interval.tick().await;
                     sweep_once(&http, &data).await;
+                    sweeps += 1;
+                    if sweeps.is_multiple_of(super::commands::tournament::flow::SWEEP_EVERY_NTH) {
+                        super::commands::tournament::flow::sweep(&http, &data).await;
+                    }
                 }
             });
             match sweep.await {

@@ -127,6 +127,18 @@ pub fn settings(
             "settings-rated-off"
         }
     ));
+    lines.push(match &s.timezone {
+        Some(zone) => tr!(lang, "settings-timezone", zone = zone.as_str()),
+        None => tr!(lang, "settings-timezone-utc"),
+    });
+    lines.push(match s.tournament_role {
+        Some(role) => tr!(
+            lang,
+            "settings-tournament-role",
+            role = format!("<@&{role}>")
+        ),
+        None => tr!(lang, "settings-tournament-role-none"),
+    });
     lines.push(tr!(lang, "settings-how"));
     lines.join("\n")
 }

@@ -44,6 +44,7 @@ mod rematch;
 mod restore;
 mod settings;
 mod standings;
+pub mod tournament;
 
 pub use computer::ComputerTurn;
 pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, ReplayError, Viewer};
@@ -53,7 +54,7 @@ pub use live::{
 };
 pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, Preview, Readied};
 pub use pace::{Pace, Paces, UnknownPace};
-pub use record::millis;
+pub use record::{from_millis, millis};
 pub use rematch::{Rematch, RematchError, Restarted};
 pub use restore::Resumed;
 pub use settings::{Reminding, Settings, SettingsChange, SettingsError};

@@ -30,6 +30,10 @@ pub struct Settings {
     pub language: Option<String>,
     /// Whether matches here count for ratings and leaderboards.
     pub rated: bool,
+    /// The server's time zone (an IANA name) for tournament start times; `None`: UTC.
+    pub timezone: Option<String>,
+    /// Members with this role may run tournaments (as may those who manage the server).
+    pub tournament_role: Option<u64>,
 }
 
 impl Default for Settings {
@@ -43,6 +47,8 @@ impl Default for Settings {
             channels: Vec::new(),
             language: None,
             rated: true,
+            timezone: None,
+            tournament_role: None,
         }
     }
 }
@@ -66,6 +72,10 @@ pub struct SettingsChange {
     pub language: Option<Option<String>>,
     /// See [`Settings::rated`].
     pub rated: Option<bool>,
+    /// See [`Settings::timezone`]: `Some(None)` goes back to UTC.
+    pub timezone: Option<Option<String>>,
+    /// See [`Settings::tournament_role`]: `Some(None)` takes the role's right away.
+    pub tournament_role: Option<Option<u64>>,
 }
 
 impl SettingsChange {
@@ -88,6 +98,9 @@ pub enum SettingsError {
     /// The default pace is not among the allowed ones.
     #[error("the default pace {0} is not allowed")]
     PaceNotAllowed(Pace),
+    /// The time zone is not one of the IANA database's.
+    #[error("unknown time zone {0}")]
+    UnknownZone(String),
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -139,6 +152,21 @@ impl Settings {
         }
         if let Some(v) = change.rated {
             next.rated = v;
+        }
+        if let Some(zone) = &change.timezone {
+            next.timezone = match zone {
+                Some(name) => {
+                    // Stored as the database spells it.
+                    let found = super::tournament::zone(name.trim())
+                        .and_then(|z| z.iana_name().map(str::to_owned))
+                        .ok_or_else(|| SettingsError::UnknownZone(name.clone()))?;
+                    Some(found)
+                }
+                None => None,
+            };
+        }
+        if let Some(role) = change.tournament_role {
+            next.tournament_role = role;
         }
         Ok(next)
     }
@@ -395,6 +423,26 @@ mod tests {
         assert_eq!(only.channels, vec![3, 7]);
         assert!(only.allows(7, None) && !only.allows(5, None));
         assert!(only.allows(99, Some(3)), "a thread of an allowed channel");
+    }
+
+    #[test]
+    fn a_time_zone_must_be_one_of_the_database() {
+        let base = Settings::default();
+        let set = |name: &str| {
+            base.with(&SettingsChange {
+                timezone: Some(Some(name.to_owned())),
+                ..SettingsChange::default()
+            })
+        };
+        assert_eq!(
+            set("Europe/Amsterdam").unwrap().timezone.as_deref(),
+            Some("Europe/Amsterdam")
+        );
+        assert!(matches!(
+            set("Europe/Atlantis"),
+            Err(SettingsError::UnknownZone(_))
+        ));
+        assert_eq!(base.timezone, None, "UTC by default");
     }
 
     #[test]

@@ -964,10 +964,584 @@ impl Store for Handle {
         })
     }
 
+    fn tournaments(&self) -> Option<&dyn TournamentStore> {
+        Some(self)
+    }
+
     fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             sqlx::query("DELETE FROM rematch_votes WHERE match_id = $1 AND player_id = 0")
                 .bind(to_sql(id))
+                .execute(self.pool())
+                .await?;
+            Ok(())
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Tournaments (issue 33): `TournamentStore`, in SQL both databases accept. A step of a
+// tournament is written only over the version it was worked out from, with its row
+// locked (`FOR_UPDATE`), so that several processes pair each round once.
+
+use crate::store::rows::Columns as _;
+use crate::store::{
+    EntrantRow, Joined, Left, PairedMatch, PairingRow, TournamentRow, TournamentSnapshot,
+    TournamentStep, TournamentStore,
+};
+
+/// The columns of a tournament row, with its count of entrants.
+const TOURNAMENT_COLUMNS: &str = "t.id, t.guild_id, t.channel_id, t.creator_id, t.name, \
+     t.variant, t.pace, t.rounds, t.max_players, t.starts_ms, t.state, t.round, \
+     t.round_deadline_ms, t.top_white, t.locale, t.signup_message_id, t.note, t.check_ms, \
+     t.version, t.created_ms, t.updated_ms, \
+     (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id) AS entrants";
+
+/// A number column that is never negative and fits 32 bits.
+fn small(row: &impl crate::store::rows::Columns, name: &str) -> Result<u32, StoreError> {
+    rows::count(row, name)
+}
+
+/// A `tournaments` row as [`TOURNAMENT_COLUMNS`] reads it.
+fn tournament_row(row: &impl crate::store::rows::Columns) -> Result<TournamentRow, StoreError> {
+    Ok(TournamentRow {
+        id: from_sql(row.int("id")?),
+        guild: from_sql(row.int("guild_id")?),
+        channel: from_sql(row.int("channel_id")?),
+        creator: from_sql(row.int("creator_id")?),
+        name: row.text("name")?,
+        variant: row.text("variant")?,
+        pace: row.text("pace")?,
+        rounds: small(row, "rounds")?,
+        max_players: small(row, "max_players")?,
+        starts_ms: row.opt_int("starts_ms")?,
+        state: row.text("state")?,
+        round: small(row, "round")?,
+        round_deadline_ms: row.opt_int("round_deadline_ms")?,
+        top_white: row.flag("top_white")?,
+        locale: row.opt_text("locale")?,
+        signup_message: row.opt_int("signup_message_id")?.map(from_sql),
+        note: row.opt_text("note")?,
+        check_ms: row.opt_int("check_ms")?,
+        version: from_sql(row.int("version")?),
+        created_ms: row.int("created_ms")?,
+        updated_ms: row.int("updated_ms")?,
+        entrants: small(row, "entrants")?,
+    })
+}
+
+async fn create_tournament(pool: &Pool, t: &TournamentRow) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO tournaments (id, guild_id, channel_id, creator_id, name, variant, pace, \
+         rounds, max_players, starts_ms, state, round, round_deadline_ms, top_white, locale, \
+         signup_message_id, note, check_ms, version, created_ms, updated_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+         $18, $19, $20, $21)",
+    )
+    .bind(to_sql(t.id))
+    .bind(to_sql(t.guild))
+    .bind(to_sql(t.channel))
+    .bind(to_sql(t.creator))
+    .bind(&t.name)
+    .bind(&t.variant)
+    .bind(&t.pace)
+    .bind(i64::from(t.rounds))
+    .bind(i64::from(t.max_players))
+    .bind(t.starts_ms)
+    .bind(&t.state)
+    .bind(i64::from(t.round))
+    .bind(t.round_deadline_ms)
+    .bind(t.top_white)
+    .bind(t.locale.as_deref())
+    .bind(t.signup_message.map(to_sql))
+    .bind(t.note.as_deref())
+    .bind(t.check_ms)
+    .bind(to_sql(t.version))
+    .bind(t.created_ms)
+    .bind(t.updated_ms)
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+async fn tournament_snapshot(
+    pool: &Pool,
+    id: u64,
+) -> Result<Option<TournamentSnapshot>, StoreError> {
+    let row = sqlx::query(&format!(
+        "SELECT {TOURNAMENT_COLUMNS} FROM tournaments t WHERE t.id = $1"
+    ))
+    .bind(to_sql(id))
+    .fetch_optional(pool)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let row = tournament_row(&row)?;
+    let entrants = sqlx::query(
+        "SELECT player_id, name, rating, joined_ms, withdrawn, reason FROM tournament_entrants \
+         WHERE tournament_id = $1 ORDER BY joined_ms, player_id",
+    )
+    .bind(to_sql(id))
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| {
+        Ok(EntrantRow {
+            player: from_sql(r.int("player_id")?),
+            name: r.text("name")?,
+            rating: small(r, "rating")?,
+            joined_ms: r.int("joined_ms")?,
+            withdrawn: r
+                .opt_int("withdrawn")?
+                .map(|w| u32::try_from(w).unwrap_or(u32::MAX)),
+            reason: r.opt_text("reason")?,
+        })
+    })
+    .collect::<Result<Vec<_>, StoreError>>()?;
+    // Each pairing with its match (when stored) and the moves each side fired.
+    let pairings = sqlx::query(
+        "SELECT p.round, p.board, p.white_id, p.black_id, p.match_id, p.claim_ms, p.opened, \
+         p.result, m.id AS stored, m.live, m.how, m.winner_id, \
+         (SELECT COUNT(*) FROM moves v WHERE v.match_id = p.match_id \
+            AND v.player_id = p.white_id) AS white_moves, \
+         (SELECT COUNT(*) FROM moves v WHERE v.match_id = p.match_id \
+            AND v.player_id = p.black_id) AS black_moves \
+         FROM tournament_pairings p LEFT JOIN matches m ON m.id = p.match_id \
+         WHERE p.tournament_id = $1 ORDER BY p.round, p.board",
+    )
+    .bind(to_sql(id))
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| {
+        let game = match r.opt_int("stored")? {
+            Some(_) => Some(PairedMatch {
+                live: r.flag("live")?,
+                how: r.opt_text("how")?,
+                winner: r.opt_int("winner_id")?.map(from_sql),
+                moves: [small(r, "white_moves")?, small(r, "black_moves")?],
+            }),
+            None => None,
+        };
+        Ok(PairingRow {
+            round: small(r, "round")?,
+            board: small(r, "board")?,
+            white: from_sql(r.int("white_id")?),
+            black: r.opt_int("black_id")?.map(from_sql),
+            match_id: r.opt_int("match_id")?.map(from_sql),
+            claim_ms: r.opt_int("claim_ms")?,
+            opened: r.flag("opened")?,
+            result: r.opt_text("result")?,
+            game,
+        })
+    })
+    .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(Some(TournamentSnapshot {
+        row,
+        entrants,
+        pairings,
+    }))
+}
+
+async fn join_tournament(
+    pool: &Pool,
+    id: u64,
+    player: u64,
+    name: &str,
+    at_ms: i64,
+) -> Result<Joined, StoreError> {
+    let mut tx = pool.begin().await?;
+    // Two joins at once must not both take the last place.
+    let open: Option<(String, i64)> = sqlx::query_as(&format!(
+        "SELECT state, max_players FROM tournaments WHERE id = $1{FOR_UPDATE}"
+    ))
+    .bind(to_sql(id))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let max = match open {
+        Some((state, max)) if state == "signup" => max,
+        _ => {
+            let _ = tx.rollback().await;
+            return Ok(Joined::Closed);
+        }
+    };
+    let there: Option<i64> = sqlx::query_scalar(
+        "SELECT CAST(1 AS BIGINT) FROM tournament_entrants \
+         WHERE tournament_id = $1 AND player_id = $2",
+    )
+    .bind(to_sql(id))
+    .bind(to_sql(player))
+    .fetch_optional(&mut *tx)
+    .await?;
+    if there.is_some() {
+        let _ = tx.rollback().await;
+        return Ok(Joined::Twice);
+    }
+    let count: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = $1")
+            .bind(to_sql(id))
+            .fetch_one(&mut *tx)
+            .await?;
+    if count >= max {
+        let _ = tx.rollback().await;
+        return Ok(Joined::Full(u32::try_from(max).unwrap_or(u32::MAX)));
+    }
+    sqlx::query(
+        "INSERT INTO tournament_entrants (tournament_id, player_id, name, rating, joined_ms) \
+         VALUES ($1, $2, $3, 0, $4)",
+    )
+    .bind(to_sql(id))
+    .bind(to_sql(player))
+    .bind(name)
+    .bind(at_ms)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("UPDATE tournaments SET updated_ms = $2 WHERE id = $1")
+        .bind(to_sql(id))
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Joined::Done(u32::try_from(count + 1).unwrap_or(u32::MAX)))
+}
+
+async fn leave_tournament(
+    pool: &Pool,
+    id: u64,
+    player: u64,
+    from: u32,
+    at_ms: i64,
+) -> Result<Left, StoreError> {
+    let mut tx = pool.begin().await?;
+    let state: Option<String> = sqlx::query_scalar(&format!(
+        "SELECT state FROM tournaments WHERE id = $1{FOR_UPDATE}"
+    ))
+    .bind(to_sql(id))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let left = match state.as_deref() {
+        Some("signup") => {
+            let gone = sqlx::query(
+                "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND player_id = $2",
+            )
+            .bind(to_sql(id))
+            .bind(to_sql(player))
+            .execute(&mut *tx)
+            .await?;
+            if gone.rows_affected() == 0 {
+                Left::NotIn
+            } else {
+                let count: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = $1",
+                )
+                .bind(to_sql(id))
+                .fetch_one(&mut *tx)
+                .await?;
+                Left::Removed(u32::try_from(count).unwrap_or(u32::MAX))
+            }
+        }
+        Some("running" | "paused") => {
+            let out = sqlx::query(
+                "UPDATE tournament_entrants SET withdrawn = $3, reason = 'left' \
+                 WHERE tournament_id = $1 AND player_id = $2 AND withdrawn IS NULL",
+            )
+            .bind(to_sql(id))
+            .bind(to_sql(player))
+            .bind(i64::from(from))
+            .execute(&mut *tx)
+            .await?;
+            if out.rows_affected() == 0 {
+                Left::NotIn
+            } else {
+                Left::Withdrawn(from)
+            }
+        }
+        _ => Left::Closed,
+    };
+    sqlx::query("UPDATE tournaments SET updated_ms = $2 WHERE id = $1")
+        .bind(to_sql(id))
+        .bind(at_ms)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(left)
+}
+
+/// Writes `step` in one transaction if the tournament still has `step.expected`.
+async fn advance_tournament(
+    pool: &Pool,
+    id: u64,
+    step: &TournamentStep,
+) -> Result<bool, StoreError> {
+    let mut tx = pool.begin().await?;
+    let version: Option<i64> = sqlx::query_scalar(&format!(
+        "SELECT version FROM tournaments WHERE id = $1{FOR_UPDATE}"
+    ))
+    .bind(to_sql(id))
+    .fetch_optional(&mut *tx)
+    .await?;
+    if version != Some(to_sql(step.expected)) {
+        let _ = tx.rollback().await;
+        return Ok(false);
+    }
+    if let Err(e) = write_step(&mut tx, id, step).await {
+        let _ = tx.rollback().await;
+        return Err(e);
+    }
+    tx.commit().await?;
+    Ok(true)
+}
+
+async fn write_step(tx: &mut Conn, id: u64, step: &TournamentStep) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE tournaments SET state = $2, round = $3, round_deadline_ms = $4, note = $5, \
+         check_ms = $6, version = version + 1, updated_ms = $7 WHERE id = $1",
+    )
+    .bind(to_sql(id))
+    .bind(&step.state)
+    .bind(i64::from(step.round))
+    .bind(step.round_deadline_ms)
+    .bind(step.note.as_deref())
+    .bind(step.check_ms)
+    .bind(step.at_ms)
+    .execute(&mut *tx)
+    .await?;
+    for (player, rating) in &step.ratings {
+        sqlx::query(
+            "UPDATE tournament_entrants SET rating = $3 WHERE tournament_id = $1 AND player_id = $2",
+        )
+        .bind(to_sql(id))
+        .bind(to_sql(*player))
+        .bind(i64::from(*rating))
+        .execute(&mut *tx)
+        .await?;
+    }
+    for (round, board, result) in &step.results {
+        sqlx::query(
+            "UPDATE tournament_pairings SET result = $4 \
+             WHERE tournament_id = $1 AND round = $2 AND board = $3",
+        )
+        .bind(to_sql(id))
+        .bind(i64::from(*round))
+        .bind(i64::from(*board))
+        .bind(result)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for (player, from, reason) in &step.withdrawals {
+        sqlx::query(
+            "UPDATE tournament_entrants SET withdrawn = $3, reason = $4 \
+             WHERE tournament_id = $1 AND player_id = $2 AND (withdrawn IS NULL OR withdrawn > $3)",
+        )
+        .bind(to_sql(id))
+        .bind(to_sql(*player))
+        .bind(i64::from(*from))
+        .bind(reason)
+        .execute(&mut *tx)
+        .await?;
+    }
+    for p in &step.pairings {
+        sqlx::query(
+            "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, black_id, \
+             match_id, opened) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(to_sql(id))
+        .bind(i64::from(p.round))
+        .bind(i64::from(p.board))
+        .bind(to_sql(p.white))
+        .bind(p.black.map(to_sql))
+        .bind(p.match_id.map(to_sql))
+        // A bye has nothing to open.
+        .bind(p.match_id.is_none())
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+impl TournamentStore for Handle {
+    fn create_tournament<'a>(&'a self, row: &'a TournamentRow) -> StoreFuture<'a, ()> {
+        Box::pin(create_tournament(self.pool(), row))
+    }
+
+    fn tournament(&self, id: u64) -> StoreFuture<'_, Option<TournamentSnapshot>> {
+        Box::pin(tournament_snapshot(self.pool(), id))
+    }
+
+    fn tournaments_in(&self, channel: u64, open: bool) -> StoreFuture<'_, Vec<TournamentRow>> {
+        Box::pin(async move {
+            let rows = sqlx::query(&format!(
+                "SELECT {TOURNAMENT_COLUMNS} FROM tournaments t WHERE t.channel_id = $1 \
+                 AND (NOT $2 OR t.state IN ('signup', 'running', 'paused')) \
+                 ORDER BY t.created_ms DESC, t.id LIMIT 25"
+            ))
+            .bind(to_sql(channel))
+            .bind(open)
+            .fetch_all(self.pool())
+            .await?;
+            rows.iter().map(tournament_row).collect()
+        })
+    }
+
+    fn join_tournament<'a>(
+        &'a self,
+        id: u64,
+        player: u64,
+        name: &'a str,
+        at_ms: i64,
+    ) -> StoreFuture<'a, Joined> {
+        Box::pin(join_tournament(self.pool(), id, player, name, at_ms))
+    }
+
+    fn leave_tournament(
+        &self,
+        id: u64,
+        player: u64,
+        from: u32,
+        at_ms: i64,
+    ) -> StoreFuture<'_, Left> {
+        Box::pin(leave_tournament(self.pool(), id, player, from, at_ms))
+    }
+
+    fn set_signup_message(&self, id: u64, message: u64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("UPDATE tournaments SET signup_message_id = $2 WHERE id = $1")
+                .bind(to_sql(id))
+                .bind(to_sql(message))
+                .execute(self.pool())
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn advance_tournament<'a>(
+        &'a self,
+        id: u64,
+        step: &'a TournamentStep,
+    ) -> StoreFuture<'a, bool> {
+        Box::pin(advance_tournament(self.pool(), id, step))
+    }
+
+    fn claim_pairing(
+        &self,
+        id: u64,
+        round: u32,
+        board: u32,
+        at_ms: i64,
+        stale_ms: i64,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let claimed = sqlx::query(
+                "UPDATE tournament_pairings SET claim_ms = $4 \
+                 WHERE tournament_id = $1 AND round = $2 AND board = $3 AND NOT opened \
+                 AND (claim_ms IS NULL OR claim_ms < $5)",
+            )
+            .bind(to_sql(id))
+            .bind(i64::from(round))
+            .bind(i64::from(board))
+            .bind(at_ms)
+            .bind(stale_ms)
+            .execute(self.pool())
+            .await?;
+            Ok(claimed.rows_affected() == 1)
+        })
+    }
+
+    fn release_pairing(
+        &self,
+        id: u64,
+        round: u32,
+        board: u32,
+        opened: bool,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "UPDATE tournament_pairings SET claim_ms = NULL, opened = $4 \
+                 WHERE tournament_id = $1 AND round = $2 AND board = $3",
+            )
+            .bind(to_sql(id))
+            .bind(i64::from(round))
+            .bind(i64::from(board))
+            .bind(opened)
+            .execute(self.pool())
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn tournaments_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+        Box::pin(async move {
+            let ids: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM tournaments WHERE \
+                 (state = 'signup' AND starts_ms IS NOT NULL AND starts_ms <= $1) \
+                 OR (state = 'running' AND (check_ms <= $1 OR round_deadline_ms <= $1)) \
+                 ORDER BY id LIMIT $2",
+            )
+            .bind(at_ms)
+            .bind(i64::from(limit))
+            .fetch_all(self.pool())
+            .await?;
+            Ok(ids.into_iter().map(from_sql).collect())
+        })
+    }
+
+    fn give_tournaments_time_back(&self, last_seen_ms: i64, now_ms: i64) -> StoreFuture<'_, u64> {
+        Box::pin(async move {
+            let moved = sqlx::query(
+                "UPDATE tournaments SET round_deadline_ms = round_deadline_ms + ($2 - $1), \
+                 version = version + 1, updated_ms = $2 \
+                 WHERE state = 'running' AND round_deadline_ms IS NOT NULL \
+                 AND updated_ms <= $1 AND $2 > $1",
+            )
+            .bind(last_seen_ms)
+            .bind(now_ms)
+            .execute(self.pool())
+            .await?;
+            Ok(moved.rows_affected())
+        })
+    }
+
+    fn tournament_of_match(&self, match_id: u64) -> StoreFuture<'_, Option<(u64, String, u32)>> {
+        Box::pin(async move {
+            let row: Option<(i64, String, i64)> = sqlx::query_as(
+                "SELECT t.id, t.name, p.round FROM tournament_pairings p \
+                 JOIN tournaments t ON t.id = p.tournament_id WHERE p.match_id = $1",
+            )
+            .bind(to_sql(match_id))
+            .fetch_optional(self.pool())
+            .await?;
+            Ok(
+                row.map(|(id, name, round)| {
+                    (from_sql(id), name, u32::try_from(round).unwrap_or(0))
+                }),
+            )
+        })
+    }
+
+    fn tournament_record(&self, player: u64) -> StoreFuture<'_, (u32, u32)> {
+        Box::pin(async move {
+            let (entered, won): (i64, i64) = sqlx::query_as(
+                "SELECT COUNT(*), COUNT(*) FILTER (WHERE t.winner_id = $1) \
+                 FROM tournament_entrants e JOIN tournaments t ON t.id = e.tournament_id \
+                 WHERE e.player_id = $1 AND t.state = 'finished' \
+                 AND (e.withdrawn IS NULL OR e.withdrawn > 1)",
+            )
+            .bind(to_sql(player))
+            .fetch_one(self.pool())
+            .await?;
+            Ok((
+                u32::try_from(entered).unwrap_or(0),
+                u32::try_from(won).unwrap_or(0),
+            ))
+        })
+    }
+
+    fn set_tournament_winner(&self, id: u64, player: u64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("UPDATE tournaments SET winner_id = $2 WHERE id = $1")
+                .bind(to_sql(id))
+                .bind(to_sql(player))
                 .execute(self.pool())
                 .await?;
             Ok(())

@@ -10,7 +10,7 @@ use support::{BotProcess, FakeDiscord, GUILD_ID, Scope, SentKind};
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
 /// Every command, in registration order.
-const ALL_COMMANDS: [&str; 17] = [
+const ALL_COMMANDS: [&str; 18] = [
     "challenge",
     "place",
     "fire",
@@ -26,6 +26,7 @@ const ALL_COMMANDS: [&str; 17] = [
     "privacy",
     "reminders",
     "settings",
+    "tournament",
     "rules",
     "help",
 ];

@@ -13,3 +13,4 @@ mod servers;
 mod session;
 mod shared;
 mod standings;
+mod tournament;

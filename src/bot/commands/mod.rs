@@ -23,6 +23,7 @@ pub mod rules;
 pub mod settings;
 pub mod stats;
 pub mod status;
+pub mod tournament;
 
 /// Every command the bot registers, in the order `/help` lists them, with the
 /// descriptions and localisations of the catalogues.
@@ -44,6 +45,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         privacy::privacy(),
         reminders::reminders(),
         settings::settings(),
+        tournament::tournament(),
         rules::rules(),
         help::help(),
     ];

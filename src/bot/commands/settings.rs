@@ -134,6 +134,12 @@ pub async fn set(
     #[description = "Where matches may start (channel mentions), or: all"] channels: Option<String>,
     #[description = "The language of public texts"] language: Option<LanguageChoice>,
     #[description = "Whether matches here count for ratings"] rated: Option<bool>,
+    #[description = "The server's time zone for tournament start times"]
+    #[autocomplete = "super::tournament::autocomplete_zone"]
+    timezone: Option<String>,
+    #[description = "Members with this role may run tournaments"] tournament_role: Option<
+        serenity::Role,
+    >,
 ) -> Result<(), Error> {
     let guild = check(ctx)?;
     let lang = user_lang(ctx);
@@ -155,6 +161,11 @@ pub async fn set(
             .transpose()?,
         language: language.map(LanguageChoice::locale),
         rated,
+        timezone: timezone.map(|z| {
+            let z = z.trim().to_owned();
+            (!z.eq_ignore_ascii_case("utc")).then_some(z)
+        }),
+        tournament_role: tournament_role.map(|r| Some(r.id.get())),
     };
     let settings = ctx
         .data()

@@ -174,6 +174,11 @@ pub fn settings_error(lang: Lang, error: &SettingsError) -> Error {
             "err-settings-pace-not-allowed",
             pace = super::names::pace(lang, *p)
         )),
+        SettingsError::UnknownZone(given) => Error::user(tr!(
+            lang,
+            "err-settings-timezone",
+            given = crate::bot::error::tidy(given)
+        )),
         SettingsError::Store(e) => {
             tracing::error!(error = %e, "could not store the settings");
             Error::Failed(UserError(tr!(lang, "err-storage")))

@@ -1,0 +1,1 @@
+../shared/0008_tournaments.sql

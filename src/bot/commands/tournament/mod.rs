@@ -1,0 +1,469 @@
+//! `/tournament`: Swiss tournaments in this channel: create, join, leave, start,
+//! standings, cancel; the sign-up message's Join and Leave buttons (see [`button`]).
+//!
+//! The flow after a step of a tournament (announcing, opening the matches in threads,
+//! the sweep) is in [`flow`]; the words are in [`words`].
+
+use std::time::SystemTime;
+
+use poise::serenity_prelude as serenity;
+
+use super::challenge::{PaceChoice, VariantChoice};
+use crate::bot::context::user_lang;
+use crate::bot::error::{UserError, private_reply};
+use crate::bot::i18n::{Lang, tr};
+use crate::bot::play::player;
+use crate::bot::{Context, Data, Error};
+use crate::session::tournament::{
+    DEFAULT_PLAYERS, NewTournament, TournamentError, TournamentId, TournamentInfo, parse_start,
+    zone, zones_like,
+};
+use crate::session::{ChannelKey, Settings};
+
+pub mod flow;
+pub mod words;
+
+// Descriptions, names in other languages and help: `cmd-tournament-*` in the catalogues.
+/// Swiss tournaments in this channel.
+#[expect(
+    clippy::unused_async,
+    reason = "Discord never runs a command that has subcommands"
+)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("create", "join", "leave", "start", "standings", "cancel"),
+    subcommand_required
+)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The member's permissions and roles in the interaction.
+fn member_of(ctx: Context<'_>) -> (bool, Vec<u64>) {
+    let poise::Context::Application(a) = ctx else {
+        return (false, Vec::new());
+    };
+    let Some(m) = a.interaction.member.as_ref() else {
+        return (false, Vec::new());
+    };
+    let manages = m
+        .permissions
+        .is_some_and(|p| p.manage_guild() || p.administrator());
+    (manages, m.roles.iter().map(|r| r.get()).collect())
+}
+
+/// The server's settings (a read failure is the member's private error).
+async fn settings_of(ctx: Context<'_>, lang: Lang, guild: u64) -> Result<Settings, Error> {
+    ctx.data().session.settings(guild).await.map_err(|e| {
+        tracing::error!(error = %e, "could not read the settings");
+        Error::Failed(UserError(tr!(lang, "err-storage-read")))
+    })
+}
+
+/// A refused or failed tournament operation, in the member's words.
+pub(crate) fn refusal(lang: Lang, e: &TournamentError) -> Error {
+    words::error(lang, e)
+}
+
+/// Create a Swiss tournament in this channel (Manage Server, or the tournament role).
+#[poise::command(slash_command, guild_only)]
+pub async fn create(
+    ctx: Context<'_>,
+    #[description = "The tournament's name"] name: String,
+    #[description = "Rule set"] rules: VariantChoice,
+    #[description = "Rounds (1-15)"]
+    #[min = 1]
+    #[max = 15]
+    rounds: u32,
+    #[description = "How fast its matches go"] pace: PaceChoice,
+    #[description = "When it starts: <t:…>, in 2h, in 30m, tomorrow 20:00"] starts: Option<String>,
+    #[description = "The most players (4-256, 64 unless told)"]
+    #[min = 4]
+    #[max = 256]
+    max_players: Option<u32>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let guild = ctx
+        .guild_id()
+        .ok_or_else(|| Error::user(tr!(lang, "err-tournament-permission")))?
+        .get();
+    let settings = settings_of(ctx, lang, guild).await?;
+    let (manages, member_roles) = member_of(ctx);
+    let has_role = settings
+        .tournament_role
+        .is_some_and(|r| member_roles.contains(&r));
+    if !manages && !has_role {
+        return Err(Error::user(tr!(lang, "err-tournament-permission")));
+    }
+    if !super::challenge::may_open_threads(ctx) {
+        return Err(Error::user(tr!(lang, "err-tournament-threads")));
+    }
+    let zone = settings
+        .timezone
+        .as_deref()
+        .and_then(zone)
+        .unwrap_or(jiff::tz::TimeZone::UTC);
+    let starts = starts
+        .as_deref()
+        .map(|s| {
+            parse_start(s, SystemTime::now(), &zone)
+                .map_err(|e| words::when_error(lang, &e, s, settings.timezone.as_deref()))
+        })
+        .transpose()?;
+    let locale = settings
+        .language
+        .clone()
+        .or_else(|| crate::bot::context::guild_locale(ctx));
+    let new = NewTournament {
+        guild,
+        channel: ChannelKey(ctx.channel_id().get()),
+        creator: player(ctx.author()),
+        name,
+        variant: rules.into(),
+        rounds,
+        pace: pace.into(),
+        starts,
+        max_players: max_players.unwrap_or(DEFAULT_PLAYERS),
+        locale,
+    };
+    let info = ctx
+        .data()
+        .session
+        .create_tournament(new)
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    let public = Lang::from_opt(info.locale.as_deref());
+    let reply = poise::CreateReply::default()
+        .content(
+            ctx.data()
+                .commands
+                .clickable(public, &words::signup(public, &info)),
+        )
+        .components(words::signup_buttons(public, &info))
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let sent = ctx.send(reply).await?;
+    match sent.message().await {
+        Ok(m) => {
+            if let Err(e) = ctx
+                .data()
+                .session
+                .set_signup_message(info.id, m.id.get())
+                .await
+            {
+                tracing::warn!(tournament = %info.id, error = ?e, "could not keep the sign-up message");
+            }
+        }
+        Err(e) => {
+            tracing::warn!(tournament = %info.id, error = %e, "could not read the sign-up message back");
+        }
+    }
+    Ok(())
+}
+
+/// The tournament the member means (the option, or the channel's only one).
+async fn which(
+    ctx: Context<'_>,
+    lang: Lang,
+    asked: Option<&str>,
+    any: bool,
+) -> Result<TournamentInfo, Error> {
+    let asked = asked
+        .map(|a| {
+            a.parse::<TournamentId>()
+                .map_err(|_| refusal(lang, &TournamentError::Unknown))
+        })
+        .transpose()?;
+    ctx.data()
+        .session
+        .which_tournament(ChannelKey(ctx.channel_id().get()), asked, any)
+        .await
+        .map_err(|e| refusal(lang, &e))
+}
+
+/// The tournaments of this channel while typing (`tournament:`).
+async fn autocomplete_tournament(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let channel = ChannelKey(ctx.channel_id().get());
+    let found = ctx
+        .data()
+        .session
+        .tournaments_in(channel, false)
+        .await
+        .unwrap_or_default();
+    let typed = partial.trim().to_lowercase();
+    let choices: Vec<serenity::AutocompleteChoice> = found
+        .iter()
+        .filter(|t| typed.is_empty() || t.name.to_lowercase().contains(&typed))
+        .take(25)
+        .map(|t| {
+            let name: String = t.name.chars().take(100).collect();
+            serenity::AutocompleteChoice::new(name, t.id.to_string())
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// IANA time-zone names while typing (`/settings set timezone:`).
+#[expect(
+    clippy::unused_async,
+    reason = "poise calls autocompletes as async functions"
+)]
+pub(crate) async fn autocomplete_zone(
+    _ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let choices: Vec<serenity::AutocompleteChoice> = zones_like(partial, 25)
+        .into_iter()
+        .map(|z| serenity::AutocompleteChoice::new(z.clone(), z))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Join a tournament of this channel.
+#[poise::command(slash_command, guild_only, ephemeral)]
+pub async fn join(
+    ctx: Context<'_>,
+    #[description = "Which tournament (where the channel has several)"]
+    #[autocomplete = "autocomplete_tournament"]
+    tournament: Option<String>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let info = which(ctx, lang, tournament.as_deref(), false).await?;
+    let me = ctx.author();
+    let info = ctx
+        .data()
+        .session
+        .join_tournament(info.id, player(me), me.display_name())
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    flow::refresh_signup(ctx.http(), &info).await;
+    ctx.send(private_reply(tr!(
+        lang,
+        "tournament-joined",
+        name = crate::bot::markup::plain(&info.name)
+    )))
+    .await?;
+    Ok(())
+}
+
+/// Leave a tournament of this channel (after its start: from the next round on).
+#[poise::command(slash_command, guild_only, ephemeral)]
+pub async fn leave(
+    ctx: Context<'_>,
+    #[description = "Which tournament (where the channel has several)"]
+    #[autocomplete = "autocomplete_tournament"]
+    tournament: Option<String>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let info = which(ctx, lang, tournament.as_deref(), false).await?;
+    let (info, from) = ctx
+        .data()
+        .session
+        .leave_tournament(info.id, player(ctx.author()))
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    flow::refresh_signup(ctx.http(), &info).await;
+    ctx.send(private_reply(words::left(lang, &info, from)))
+        .await?;
+    Ok(())
+}
+
+/// Start a tournament you created now (before its start time).
+#[poise::command(slash_command, guild_only, ephemeral)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "Which tournament (where the channel has several)"]
+    #[autocomplete = "autocomplete_tournament"]
+    tournament: Option<String>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let info = which(ctx, lang, tournament.as_deref(), false).await?;
+    // Pairing and opening take a moment: answer first.
+    ctx.defer_ephemeral().await?;
+    let progress = ctx
+        .data()
+        .session
+        .start_tournament(info.id, player(ctx.author()))
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    ctx.send(private_reply(tr!(
+        lang,
+        "tournament-started-you",
+        name = crate::bot::markup::plain(&info.name)
+    )))
+    .await?;
+    flow::carry_out(ctx.http(), ctx.data(), progress).await;
+    Ok(())
+}
+
+/// Show the standings of a tournament of this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[description = "Which tournament (where the channel has several)"]
+    #[autocomplete = "autocomplete_tournament"]
+    tournament: Option<String>,
+    #[description = "Which page (32 players a page)"]
+    #[min = 1]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let info = which(ctx, lang, tournament.as_deref(), true).await?;
+    let standings = ctx
+        .data()
+        .session
+        .tournament_standings(info.id)
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    let public = Lang::from_opt(info.locale.as_deref());
+    let post = words::standings_post(public, &standings, page.unwrap_or(1));
+    let mut reply = poise::CreateReply::default()
+        .content(post.content)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    for f in post.files {
+        reply = reply.attachment(f);
+    }
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// Call off a tournament (its creator, or a member who may manage the server).
+#[poise::command(slash_command, guild_only, ephemeral)]
+pub async fn cancel(
+    ctx: Context<'_>,
+    #[description = "Which tournament (where the channel has several)"]
+    #[autocomplete = "autocomplete_tournament"]
+    tournament: Option<String>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let info = which(ctx, lang, tournament.as_deref(), false).await?;
+    let (manages, _) = member_of(ctx);
+    let info = ctx
+        .data()
+        .session
+        .cancel_tournament(info.id, player(ctx.author()), manages)
+        .await
+        .map_err(|e| refusal(lang, &e))?;
+    flow::refresh_signup(ctx.http(), &info).await;
+    let public = Lang::from_opt(info.locale.as_deref());
+    let note = crate::bot::deliver::Post::text(tr!(
+        public,
+        "tournament-cancelled",
+        name = crate::bot::markup::plain(&info.name)
+    ));
+    crate::bot::deliver::post_quietly(ctx.http(), info.channel.0, &note).await;
+    ctx.send(private_reply(tr!(
+        lang,
+        "tournament-cancelled-you",
+        name = crate::bot::markup::plain(&info.name)
+    )))
+    .await?;
+    Ok(())
+}
+
+/// A Join or Leave button of a sign-up message: `bs:0:tour:join.<id>` or `…:leave.<id>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Button {
+    /// Join the tournament.
+    Join(TournamentId),
+    /// Leave it.
+    Leave(TournamentId),
+}
+
+impl Button {
+    /// The custom id.
+    #[must_use]
+    pub fn id(self) -> String {
+        match self {
+            Button::Join(t) => format!("{}0:tour:join.{t}", crate::bot::buttons::PREFIX),
+            Button::Leave(t) => format!("{}0:tour:leave.{t}", crate::bot::buttons::PREFIX),
+        }
+    }
+
+    /// The button a custom id names, if it is one of these.
+    #[must_use]
+    pub fn parse(custom_id: &str) -> Option<Self> {
+        let rest = custom_id
+            .strip_prefix(crate::bot::buttons::PREFIX)?
+            .strip_prefix("0:tour:")?;
+        let (what, id) = rest.split_once('.')?;
+        let id: TournamentId = id.parse().ok()?;
+        match what {
+            "join" => Some(Button::Join(id)),
+            "leave" => Some(Button::Leave(id)),
+            _ => None,
+        }
+    }
+}
+
+/// A click on a sign-up message's Join or Leave: the message shows the new count, and
+/// the member is told privately.
+pub(crate) async fn button(
+    ctx: &serenity::Context,
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    which: Button,
+) -> Result<(), Error> {
+    use serenity::{CreateInteractionResponse, CreateInteractionResponseMessage};
+    let lang = Lang::from_discord(&click.locale);
+    let me = &click.user;
+    let (info, said) = match which {
+        Button::Join(id) => {
+            let name = click
+                .member
+                .as_ref()
+                .and_then(|m| m.nick.clone())
+                .unwrap_or_else(|| me.display_name().to_owned());
+            let info = data
+                .session
+                .join_tournament(id, player(me), &name)
+                .await
+                .map_err(|e| refusal(lang, &e))?;
+            let said = tr!(
+                lang,
+                "tournament-joined",
+                name = crate::bot::markup::plain(&info.name)
+            );
+            (info, said)
+        }
+        Button::Leave(id) => {
+            let (info, from) = data
+                .session
+                .leave_tournament(id, player(me))
+                .await
+                .map_err(|e| refusal(lang, &e))?;
+            let said = words::left(lang, &info, from);
+            (info, said)
+        }
+    };
+    let public = Lang::from_opt(info.locale.as_deref());
+    click
+        .create_response(
+            ctx,
+            CreateInteractionResponse::UpdateMessage(
+                CreateInteractionResponseMessage::new()
+                    .content(
+                        data.commands
+                            .clickable(public, &words::signup(public, &info)),
+                    )
+                    .components(words::signup_buttons(public, &info))
+                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
+            ),
+        )
+        .await?;
+    if let Err(e) = click
+        .create_followup(
+            ctx,
+            serenity::CreateInteractionResponseFollowup::new()
+                .content(said)
+                .ephemeral(true),
+        )
+        .await
+    {
+        tracing::debug!(error = %e, "could not confirm a sign-up click privately");
+    }
+    Ok(())
+}

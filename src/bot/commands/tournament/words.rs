@@ -1,0 +1,296 @@
+//! The words of tournaments: the sign-up message, rounds, standings, refusals.
+
+use std::fmt::Write as _;
+
+use poise::serenity_prelude as serenity;
+use serenity::{CreateActionRow, CreateButton};
+
+use super::Button;
+use crate::bot::Error;
+use crate::bot::deliver::Post;
+use crate::bot::error::{UserError, tidy};
+use crate::bot::i18n::names::{pace, variant_title};
+use crate::bot::i18n::{Lang, tr};
+use crate::bot::markup::{mention, plain, relative};
+use crate::session::tournament::{
+    Cell, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Pairing, Standings, TournamentError,
+    TournamentInfo, TournamentState, WhenError,
+};
+use crate::tournament::Score;
+
+/// Players on one page of the standings.
+pub const PAGE: usize = 32;
+
+/// "Tournament *name*, round *n*": what the texts of a tournament's match say first.
+#[must_use]
+pub fn header(lang: Lang, name: &str, round: u32) -> String {
+    tr!(lang, "tournament-header", name = plain(name), round = round)
+}
+
+/// The public sign-up message: rules, pace, rounds, start, the count, the no-show rule.
+#[must_use]
+pub fn signup(lang: Lang, t: &TournamentInfo) -> String {
+    let mut lines = vec![
+        tr!(lang, "tournament-signup-title", name = plain(&t.name)),
+        tr!(
+            lang,
+            "tournament-signup-rules",
+            variant = variant_title(lang, t.variant),
+            pace = pace(lang, t.pace),
+            rounds = t.rounds
+        ),
+        if let Some(at) = t.starts {
+            tr!(lang, "tournament-signup-starts", start = relative(at))
+        } else {
+            tr!(
+                lang,
+                "tournament-signup-starts-creator",
+                creator = mention(t.creator)
+            )
+        },
+        tr!(
+            lang,
+            "tournament-signup-count",
+            count = t.entrants,
+            max = t.max_players
+        ),
+        tr!(lang, "tournament-signup-no-show"),
+    ];
+    lines.push(match t.state {
+        TournamentState::SignUp => tr!(lang, "tournament-signup-open"),
+        TournamentState::Running | TournamentState::Paused => {
+            tr!(lang, "tournament-signup-closed")
+        }
+        TournamentState::Finished => tr!(lang, "tournament-signup-finished"),
+        TournamentState::Cancelled if t.note.as_deref() == Some("too-few") => {
+            tr!(lang, "tournament-signup-too-few", least = MIN_PLAYERS)
+        }
+        TournamentState::Cancelled => tr!(lang, "tournament-signup-cancelled"),
+    });
+    lines.join("\n")
+}
+
+/// Join and Leave, while sign-up is open.
+#[must_use]
+pub fn signup_buttons(lang: Lang, t: &TournamentInfo) -> Vec<CreateActionRow> {
+    if t.state != TournamentState::SignUp {
+        return Vec::new();
+    }
+    vec![CreateActionRow::Buttons(vec![
+        CreateButton::new(Button::Join(t.id).id())
+            .label(tr!(lang, "button-tournament-join"))
+            .style(serenity::ButtonStyle::Success),
+        CreateButton::new(Button::Leave(t.id).id())
+            .label(tr!(lang, "button-tournament-leave"))
+            .style(serenity::ButtonStyle::Secondary),
+    ])]
+}
+
+/// The private answer to leaving.
+#[must_use]
+pub fn left(lang: Lang, t: &TournamentInfo, from: Option<u32>) -> String {
+    match from {
+        None => tr!(lang, "tournament-left", name = plain(&t.name)),
+        Some(round) => tr!(
+            lang,
+            "tournament-withdrawn",
+            name = plain(&t.name),
+            round = round
+        ),
+    }
+}
+
+/// A refused or failed operation, privately in `lang`.
+#[must_use]
+pub fn error(lang: Lang, e: &TournamentError) -> Error {
+    let text = match e {
+        TournamentError::Unknown => tr!(lang, "err-tournament-unknown"),
+        TournamentError::NoneHere => tr!(lang, "err-tournament-none-here"),
+        TournamentError::Several(list) => {
+            let names: Vec<String> = list
+                .iter()
+                .map(|(_, n)| format!("**{}**", plain(n)))
+                .collect();
+            tr!(lang, "err-tournament-several", names = names.join(", "))
+        }
+        TournamentError::BadName => tr!(lang, "err-tournament-name", most = 100),
+        TournamentError::BadRounds(n) => {
+            tr!(lang, "err-tournament-rounds", given = *n, most = MAX_ROUNDS)
+        }
+        TournamentError::BadMaxPlayers(n) => tr!(
+            lang,
+            "err-tournament-max-players",
+            given = *n,
+            least = MIN_PLAYERS,
+            most = MAX_PLAYERS
+        ),
+        TournamentError::Full(n) => tr!(lang, "err-tournament-full", max = *n),
+        TournamentError::AlreadyJoined => tr!(lang, "err-tournament-joined"),
+        TournamentError::NotJoined => tr!(lang, "err-tournament-not-joined"),
+        TournamentError::Started => tr!(lang, "err-tournament-started"),
+        TournamentError::Over => tr!(lang, "err-tournament-over"),
+        TournamentError::NotCreator => tr!(lang, "err-tournament-not-creator"),
+        TournamentError::StartPassed => tr!(lang, "err-tournament-start-passed"),
+        TournamentError::Unavailable | TournamentError::Store(_) => {
+            tracing::error!(error = %e, "a tournament operation failed");
+            return Error::Failed(UserError(tr!(lang, "err-storage")));
+        }
+    };
+    Error::user(text)
+}
+
+/// A start time that could not be read, with examples.
+#[must_use]
+pub fn when_error(lang: Lang, e: &WhenError, given: &str, zone: Option<&str>) -> Error {
+    let key = match e {
+        WhenError::Unreadable => "err-tournament-when",
+        WhenError::Past => "err-tournament-when-past",
+        WhenError::TooFar => "err-tournament-when-far",
+    };
+    Error::user(tr!(
+        lang,
+        key,
+        given = tidy(given),
+        zone = zone.unwrap_or("UTC")
+    ))
+}
+
+/// The public post of a round's pairings.
+#[must_use]
+pub fn round_post(lang: Lang, t: &TournamentInfo, round: u32, pairings: &[Pairing]) -> String {
+    let mut out = tr!(
+        lang,
+        "tournament-round-paired",
+        name = plain(&t.name),
+        round = round,
+        rounds = t.rounds
+    );
+    for p in pairings {
+        out.push('\n');
+        out.push_str(&if let Some(black) = p.black {
+            tr!(
+                lang,
+                "tournament-board",
+                board = p.board,
+                white = mention(p.white),
+                black = mention(black)
+            )
+        } else {
+            tr!(lang, "tournament-bye", player = mention(p.white))
+        });
+    }
+    if let Some(deadline) = t.round_deadline {
+        out.push('\n');
+        out.push_str(&tr!(
+            lang,
+            "tournament-round-deadline",
+            deadline = relative(deadline)
+        ));
+    }
+    out
+}
+
+/// Points in tenths as the crosstable writes them: `2½`, `3`, `½`.
+#[must_use]
+pub fn points(tenths: u32) -> String {
+    let whole = tenths / 10;
+    match (whole, tenths % 10) {
+        (0, 5) => "½".to_owned(),
+        (w, 5) => format!("{w}½"),
+        (w, 0) => w.to_string(),
+        (w, r) => format!("{w}.{r}"),
+    }
+}
+
+/// Hundredths as a decimal: `2.25`.
+fn hundredths(h: u32) -> String {
+    format!("{}.{:02}", h / 100, h % 100)
+}
+
+/// One crosstable cell as text: `3w+` (won against the 3rd, fired first), `5b=`, `2b-`,
+/// `4+F` (forfeit), `bye`, `·` (absent), `7w…` (being played).
+#[must_use]
+pub fn cell(c: Cell) -> String {
+    match c {
+        Cell::Game {
+            opponent,
+            white,
+            score,
+        } => format!(
+            "{opponent}{}{}",
+            if white { "w" } else { "b" },
+            match score {
+                Score::Win => "+",
+                Score::Draw => "=",
+                Score::Loss => "-",
+            }
+        ),
+        Cell::ForfeitWin(o) => format!("{o}+F"),
+        Cell::ForfeitLoss(o) => format!("{o}-F"),
+        Cell::Bye => "bye".to_owned(),
+        Cell::Absent => "·".to_owned(),
+        Cell::Playing(o) => format!("{o}…"),
+    }
+}
+
+/// The standings as a message: a title, one line per player of page `page` (1-based,
+/// [`PAGE`] players a page), and the key to the columns.
+#[must_use]
+pub fn standings_post(lang: Lang, s: &Standings, page: u32) -> Post {
+    let pages = s.lines.len().div_ceil(PAGE).max(1);
+    let page = (page as usize).clamp(1, pages);
+    let title_key = if s.info.state == TournamentState::Finished {
+        "tournament-standings-final"
+    } else {
+        "tournament-standings-title"
+    };
+    let mut out = tr!(
+        lang,
+        title_key,
+        name = plain(&s.info.name),
+        round = s.closed,
+        rounds = s.info.rounds
+    );
+    if pages > 1 {
+        out.push(' ');
+        out.push_str(&tr!(
+            lang,
+            "tournament-standings-page",
+            page = page,
+            pages = pages
+        ));
+    }
+    out.push_str("\n```\n");
+    for l in s.lines.iter().skip((page - 1) * PAGE).take(PAGE) {
+        let name: String = l.name.chars().take(20).collect();
+        let cells: Vec<String> = l.cells.iter().map(|&c| cell(c)).collect();
+        let _ = writeln!(
+            out,
+            "{:>3} {:<20} {:>4} {:>5} {:>6} {}-{}-{} {}{}",
+            l.rank,
+            name.replace('`', "'"),
+            points(l.points),
+            points(l.buchholz_cut1),
+            hundredths(l.sonneborn_berger),
+            l.wins,
+            l.draws,
+            l.losses,
+            cells.join(" "),
+            if l.withdrawn { " (out)" } else { "" }
+        );
+    }
+    out.push_str("```\n");
+    out.push_str(&tr!(lang, "tournament-standings-key"));
+    Post::text(out)
+}
+
+/// The winner's line under the final standings.
+#[must_use]
+pub fn winner(lang: Lang, t: &TournamentInfo, winner: crate::game::PlayerId) -> String {
+    tr!(
+        lang,
+        "tournament-winner",
+        name = plain(&t.name),
+        player = mention(winner)
+    )
+}

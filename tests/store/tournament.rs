@@ -1,0 +1,225 @@
+//! Issue 33 on both stores: tournaments stored as rows (sign-up, joins, leaving), a round
+//! paired once (a step written only over the version it read), its matches handed out
+//! and opened once, also after a crash between pairing and opening.
+
+use std::time::SystemTime;
+
+use crate::db::{Db, on_both_stores};
+
+use broadside::game::{PlayerId, Variant};
+use broadside::session::tournament::{
+    Event, NewTournament, TournamentError, TournamentId, TournamentState,
+};
+use broadside::session::{ChannelKey, Pace, Paces, Seeds, Session, Timeouts, millis};
+use broadside::store::{NewPairing, TournamentStep};
+
+const GUILD: u64 = 33;
+const CREATOR: PlayerId = PlayerId(3300);
+
+fn session(opened: broadside::store::Opened) -> Session {
+    Session::new(
+        opened,
+        Paces::new(Timeouts::STANDARD, 1),
+        Seeds::new(Some(33)),
+    )
+}
+
+fn new(channel: u64, max_players: u32) -> NewTournament {
+    NewTournament {
+        guild: GUILD,
+        channel: ChannelKey(channel),
+        creator: CREATOR,
+        name: "  Spring   Cup ".into(),
+        variant: Variant::Game2000,
+        rounds: 3,
+        pace: Pace::Blitz,
+        starts: None,
+        max_players,
+        locale: None,
+    }
+}
+
+fn member(i: u64) -> PlayerId {
+    PlayerId(3300 + i)
+}
+
+async fn sign_up_and_pair_once(db: Db) {
+    let opened = db.open().await;
+    let s = session(opened.clone());
+    let t = s.create_tournament(new(1, 64)).await.unwrap();
+    assert_eq!(t.name, "Spring Cup", "one line, trimmed");
+    assert_eq!(t.state, TournamentState::SignUp);
+    for i in 1..=6 {
+        let joined = s
+            .join_tournament(t.id, member(i), &format!("P{i}"))
+            .await
+            .unwrap();
+        assert_eq!(joined.entrants, i as u32);
+    }
+    assert!(matches!(
+        s.join_tournament(t.id, member(3), "P3").await,
+        Err(TournamentError::AlreadyJoined)
+    ));
+    // Leaving before the start takes the member out; leaving twice is refused.
+    let (left, from) = s.leave_tournament(t.id, member(6)).await.unwrap();
+    assert_eq!((left.entrants, from), (5, None));
+    assert!(matches!(
+        s.leave_tournament(t.id, member(6)).await,
+        Err(TournamentError::NotJoined)
+    ));
+    // Only the creator starts it.
+    assert!(matches!(
+        s.start_tournament(t.id, member(1)).await,
+        Err(TournamentError::NotCreator)
+    ));
+    let progress = s.start_tournament(t.id, CREATOR).await.unwrap();
+    let Some(Event::Paired { round: 1, pairings }) = progress.events.first() else {
+        panic!("round 1 paired: {progress:?}");
+    };
+    assert_eq!(pairings.len(), 3, "two boards and the bye");
+    assert_eq!(pairings.iter().filter(|p| p.black.is_none()).count(), 1);
+    assert_eq!(
+        progress.to_open.len(),
+        2,
+        "each board's match is handed out"
+    );
+    // Sign-up is over.
+    assert!(matches!(
+        s.join_tournament(t.id, member(7), "P7").await,
+        Err(TournamentError::Started)
+    ));
+    // Another process's step finds the round paired and every match claimed.
+    // (On SQLite, a second session on the same store: one process only.)
+    let other = session(if db.is_shared() {
+        db.open().await
+    } else {
+        opened.clone()
+    });
+    let again = other.advance_tournament(t.id, false).await.unwrap();
+    assert!(again.events.is_empty(), "{again:?}");
+    assert!(again.to_open.is_empty(), "claimed once: {again:?}");
+    // Each match opens once; asking again finds it stored.
+    let m = &progress.to_open[0];
+    let opened = s.open_tournament_match(m).await.unwrap();
+    assert!(!opened.again);
+    assert_eq!(opened.accepted.players, [m.white.0, m.black.0]);
+    let twice = other.open_tournament_match(m).await.unwrap();
+    assert!(twice.again, "the stored match is found, not opened again");
+    let stored = s.store().get(m.match_id.0).await.unwrap().unwrap();
+    assert!(stored.live);
+    assert_eq!(stored.players, [m.white.0.0, m.black.0.0]);
+    assert_eq!(
+        s.tournament_of(m.match_id).await.map(|t| (t.id, t.round)),
+        Some((t.id, 1))
+    );
+    // Leaving now withdraws from round 2 on.
+    let (_, from) = s.leave_tournament(t.id, member(1)).await.unwrap();
+    assert_eq!(from, Some(2));
+}
+
+async fn a_full_tournament_refuses(db: Db) {
+    let s = session(db.open().await);
+    let t = s.create_tournament(new(2, 4)).await.unwrap();
+    for i in 1..=4 {
+        s.join_tournament(t.id, member(i), "x").await.unwrap();
+    }
+    assert!(matches!(
+        s.join_tournament(t.id, member(5), "x").await,
+        Err(TournamentError::Full(4))
+    ));
+    assert!(matches!(
+        s.create_tournament(new(2, 3)).await,
+        Err(TournamentError::BadMaxPlayers(3))
+    ));
+    let mut long = new(2, 64);
+    long.name = "x".repeat(101);
+    assert!(matches!(
+        s.create_tournament(long).await,
+        Err(TournamentError::BadName)
+    ));
+    // Fewer than four at the start: called off.
+    let few = s.create_tournament(new(3, 64)).await.unwrap();
+    for i in 1..=3 {
+        s.join_tournament(few.id, member(i), "x").await.unwrap();
+    }
+    let progress = s.start_tournament(few.id, CREATOR).await.unwrap();
+    assert_eq!(progress.events, vec![Event::CalledOff]);
+    let info = s.tournament(few.id).await.unwrap();
+    assert_eq!(info.state, TournamentState::Cancelled);
+    assert_eq!(info.note.as_deref(), Some("too-few"));
+}
+
+/// A process paired round 1 and stopped before it opened anything: the next step (after
+/// the restart) hands the matches out, and each opens once.
+async fn a_crash_between_pairing_and_opening(db: Db) {
+    let opened = db.open().await;
+    let s = session(opened.clone());
+    let t = s.create_tournament(new(4, 64)).await.unwrap();
+    for i in 1..=4 {
+        s.join_tournament(t.id, member(i), &format!("P{i}"))
+            .await
+            .unwrap();
+    }
+    let held = std::sync::Arc::clone(s.store());
+    let store = held.tournaments().expect("tournaments");
+    let snap = store.tournament(t.id.0).await.unwrap().unwrap();
+    let now = millis(SystemTime::now());
+    let step = TournamentStep {
+        expected: snap.row.version,
+        state: "running".into(),
+        round: 1,
+        round_deadline_ms: Some(now + 3_600_000),
+        at_ms: now,
+        pairings: vec![
+            NewPairing {
+                round: 1,
+                board: 1,
+                white: member(1).0,
+                black: Some(member(3).0),
+                match_id: Some(91),
+            },
+            NewPairing {
+                round: 1,
+                board: 2,
+                white: member(4).0,
+                black: Some(member(2).0),
+                match_id: Some(92),
+            },
+        ],
+        ..TournamentStep::default()
+    };
+    assert!(store.advance_tournament(t.id.0, &step).await.unwrap());
+    // Written over the version it read only: the same step again is refused.
+    assert!(!store.advance_tournament(t.id.0, &step).await.unwrap());
+    drop(s);
+    let restarted = session(opened);
+    let progress = restarted.advance_tournament(t.id, false).await.unwrap();
+    let mut ids: Vec<u64> = progress.to_open.iter().map(|m| m.match_id.0).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, vec![91, 92]);
+    for m in &progress.to_open {
+        let opened = restarted.open_tournament_match(m).await.unwrap();
+        assert!(!opened.again);
+        restarted.tournament_match_opened(m).await;
+    }
+    let later = restarted.advance_tournament(t.id, false).await.unwrap();
+    assert!(later.to_open.is_empty(), "opened once: {later:?}");
+    let snap = store.tournament(t.id.0).await.unwrap().unwrap();
+    assert!(snap.pairings.iter().all(|p| p.opened && p.game.is_some()));
+    // A claim is taken once, and only a stale one is taken over.
+    let fresh = store
+        .claim_pairing(t.id.0, 1, 1, now, now - 60_000)
+        .await
+        .unwrap();
+    assert!(!fresh, "an opened pairing is not claimed again");
+    assert_eq!(
+        restarted.tournaments_in(ChannelKey(4), true).await.unwrap()[0].id,
+        TournamentId(t.id.0)
+    );
+}
+
+on_both_stores!(
+    sign_up_and_pair_once,
+    a_full_tournament_refuses,
+    a_crash_between_pairing_and_opening
+);
