@@ -173,7 +173,7 @@ pub fn core(s: &TournamentSnapshot) -> Result<Tournament, Inconsistent> {
     } else {
         Colour::Black
     };
-    let mut t = new_core(entrants(&s.entrants), s.row.rounds, colour);
+    let mut t = new_core(entrants(&s.entrants), s.row.rounds, colour)?;
     for round in 1..=s.row.rounds {
         let pairings: Vec<&PairingRow> = s.pairings.iter().filter(|p| p.round == round).collect();
         if pairings.is_empty() || pairings.iter().any(|p| p.result.is_none()) {
@@ -193,9 +193,14 @@ pub fn core(s: &TournamentSnapshot) -> Result<Tournament, Inconsistent> {
     Ok(t)
 }
 
-/// The core's constructor, called here only (its signature is about to change).
-fn new_core(entrants: Vec<Entrant>, rounds: u32, colour: Colour) -> Tournament {
-    Tournament::new(entrants, rounds, colour)
+/// The core's constructor, called here only (the store keeps ids unique and at most 256
+/// entrants, so its refusals mean stored data that does not add up).
+fn new_core(
+    entrants: Vec<Entrant>,
+    rounds: u32,
+    colour: Colour,
+) -> Result<Tournament, Inconsistent> {
+    Tournament::new(entrants, rounds, colour).map_err(|e| Inconsistent(e.to_string()))
 }
 
 /// Pairs the next round of `t` among `players`: the one place the bot asks for a
