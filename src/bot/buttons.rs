@@ -9,6 +9,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::editor::id::Control;
 use crate::game::{PlayerId, Variant};
 use crate::session::MatchId;
 
@@ -52,6 +53,8 @@ pub enum ButtonId {
         /// The page to show, 0-based.
         page: u32,
     },
+    /// A control of a member's placement editor (see [`super::editor`]).
+    Editor(MatchId, Control),
 }
 
 impl fmt::Display for ButtonId {
@@ -80,6 +83,7 @@ impl fmt::Display for ButtonId {
             }
             ButtonId::ResetSettings(p) => write!(f, "{PREFIX}0:reset:{}", p.0),
             ButtonId::Matches { page } => write!(f, "{PREFIX}0:matches:{page}"),
+            ButtonId::Editor(id, control) => write!(f, "{PREFIX}{id}:ed:{control}"),
         }
     }
 }
@@ -146,6 +150,10 @@ impl FromStr for ButtonId {
                 .parse()
                 .map(|page| ButtonId::Matches { page })
                 .map_err(|_| NotOurs),
+            ("ed", Some(control)) if id.0 != 0 => control
+                .parse()
+                .map(|control| ButtonId::Editor(id, control))
+                .map_err(|_| NotOurs),
             _ => Err(NotOurs),
         }
     }
@@ -176,6 +184,18 @@ mod tests {
             ButtonId::Reminders(PlayerId(5), true),
             ButtonId::ResetSettings(PlayerId(9)),
             ButtonId::Matches { page: 2 },
+            ButtonId::Editor(id, Control::open(PlayerId(3))),
+            ButtonId::Editor(
+                MatchId(9),
+                Control {
+                    action: crate::bot::editor::id::Action::Down,
+                    owner: PlayerId(u64::MAX),
+                    cursor: Some(crate::game::editor::Cursor {
+                        ship: 9,
+                        bow: "J10".parse().unwrap(),
+                    }),
+                },
+            ),
         ] {
             assert_eq!(b.to_string().parse::<ButtonId>(), Ok(b.clone()), "{b}");
         }
@@ -216,6 +236,9 @@ mod tests {
             "bs:0:remind:5.maybe",
             "bs:3:reset:5",
             "bs:0:matches:x",
+            "bs:0:ed:open.5",
+            "bs:1:ed:right.5",
+            "bs:1:ed",
         ] {
             assert_eq!(bad.parse::<ButtonId>(), Err(NotOurs), "{bad:?}");
         }

@@ -69,6 +69,7 @@ pub async fn handle(
         Ok(ButtonId::Reminders(..)) => "button:reminders",
         Ok(ButtonId::ResetSettings(_)) => "button:settings-reset",
         Ok(ButtonId::Matches { .. }) => "button:matches",
+        Ok(ButtonId::Editor(..)) => "button:editor",
         Err(_) => "button:unknown",
     };
     let outcome = match parsed {
@@ -92,6 +93,9 @@ pub async fn handle(
         Ok(ButtonId::Reminders(p, on)) => reminders(&c, p, on).await,
         Ok(ButtonId::ResetSettings(p)) => reset_settings(&c, p).await,
         Ok(ButtonId::Matches { page }) => matches_page(&c, page).await,
+        Ok(ButtonId::Editor(id, control)) => {
+            super::editor::click(ctx, data, click, lang, id, control).await
+        }
     };
     finish_click(ctx, click, lang, custom_id, name, started, outcome).await
 }

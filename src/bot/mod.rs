@@ -20,6 +20,7 @@ pub mod config;
 pub(crate) mod context;
 pub(crate) mod deliver;
 pub(crate) mod discord;
+pub(crate) mod editor;
 pub(crate) mod error;
 pub(crate) mod health;
 pub(crate) mod hook;

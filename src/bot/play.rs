@@ -28,7 +28,7 @@ pub fn lang_of(locale: Option<&String>) -> Lang {
     Lang::from_opt(locale.map(String::as_str))
 }
 
-/// Shuffle and Ready buttons of a placement preview, labelled in `lang`.
+/// Shuffle, Edit and Ready buttons of a placement preview, labelled in `lang`.
 #[must_use]
 pub fn preview_buttons(lang: Lang, preview: &Preview) -> Vec<CreateActionRow> {
     let [shuffle, ready] = text::placement_buttons(lang);
@@ -47,6 +47,7 @@ pub fn preview_buttons(lang: Lang, preview: &Preview) -> Vec<CreateActionRow> {
                 .style(serenity::ButtonStyle::Secondary),
         );
     }
+    buttons.push(super::editor::edit_button(lang, preview.id, preview.player));
     buttons.push(
         CreateButton::new(ButtonId::Ready(preview.id, preview.tag()).to_string())
             .label(ready)

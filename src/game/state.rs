@@ -696,6 +696,14 @@ impl Match {
         }
     }
 
+    /// The match's random numbers, for `by` to draw part of a fleet with while it is not
+    /// final (the editor's Random rest): the same seed and the same actions draw the same
+    /// ships, as with [`Match::shuffle_fleet`].
+    pub fn placement_rng(&mut self, by: PlayerId) -> Result<&mut ChaCha8Rng, PlacementError> {
+        self.placing_side(by)?;
+        Ok(&mut self.rng)
+    }
+
     /// Makes `by`'s fleet final. When both are final the battle begins and the
     /// first player is drawn at random.
     pub fn confirm(&mut self, by: PlayerId) -> Result<Confirmed, PlacementError> {

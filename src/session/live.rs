@@ -116,6 +116,16 @@ pub struct Entry {
     /// whose reminders link to it).
     #[serde(default)]
     pub last_message: Option<u64>,
+    /// The placement editor's fleet so far of `[challenger, opponent]`, while they place it
+    /// ship by ship (stored, so that an editor keeps working after a restart). Absent in
+    /// states stored before the editor, and left out when neither player edits.
+    #[serde(default, skip_serializing_if = "no_drafts")]
+    pub drafts: [Option<Box<crate::game::editor::Draft>>; 2],
+}
+
+/// Whether neither seat has an editor's draft (so none is stored).
+fn no_drafts(drafts: &[Option<Box<crate::game::editor::Draft>>; 2]) -> bool {
+    drafts.iter().all(Option::is_none)
 }
 
 /// `true`, for fields that were added later and default to it.
@@ -605,6 +615,7 @@ mod tests {
             home: Home::Channel,
             reminded: Reminded::default(),
             last_message: None,
+            drafts: [None, None],
         }
     }
 

@@ -32,6 +32,7 @@ use crate::game::{
 use crate::store::{Opened, Store, StoreError};
 
 mod computer;
+mod editor;
 mod engine;
 mod habits;
 mod history;
@@ -47,6 +48,7 @@ mod standings;
 pub mod tournament;
 
 pub use computer::ComputerTurn;
+pub use editor::{EditStep, Editing};
 pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, ReplayError, Viewer};
 pub use live::{
     ChannelKey, Computer, Entry, Home, Locate, MatchId, OpenError, Place, Registry, Reminded,

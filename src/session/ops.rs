@@ -64,6 +64,8 @@ pub struct NewMatch {
 pub struct Preview {
     /// The match.
     pub id: MatchId,
+    /// Whose fleet it is.
+    pub player: PlayerId,
     /// Its channel.
     pub channel: ChannelKey,
     /// Its rules.
@@ -83,6 +85,7 @@ impl Preview {
         let (fleet, _) = entry.game.placed_fleet(player)?;
         Some(Preview {
             id: entry.id,
+            player,
             channel: entry.post_channel(),
             variant: entry.game.variant(),
             fleet: fleet.clone(),
@@ -311,6 +314,7 @@ impl Session {
             home,
             reminded: Reminded::default(),
             last_message: None,
+            drafts: [None, None],
         };
         let preview = entry
             .computer
@@ -515,6 +519,10 @@ impl Session {
                 .game
                 .confirm(by)
                 .map_err(|err| SessionError::rules(preview.variant, err))?;
+            // A final fleet has nothing left to edit.
+            if let Some(side) = e.game.side_of(by) {
+                e.drafts[side.index()] = None;
+            }
             if matches!(confirmed, Confirmed::BattleStarts { .. }) {
                 e.deadline = change.now + e.timeouts(standard).turn;
             }

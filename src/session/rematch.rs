@@ -238,6 +238,7 @@ impl Session {
             home: old.home,
             reminded: super::live::Reminded::default(),
             last_message: None,
+            drafts: [None, None],
         };
         let mut previews = Vec::new();
         for (i, p) in entry.members().into_iter().enumerate() {

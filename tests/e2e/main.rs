@@ -8,6 +8,7 @@ mod support;
 mod admin;
 mod bot;
 mod cli;
+mod editor;
 mod fake;
 mod fake_more;
 mod faults;

@@ -762,3 +762,48 @@ err-tournament-start-passed = Starttiden er passeret: den starter af sig selv.
 err-tournament-when = Jeg kan ikke læse `{ $given }` som starttid. Skriv fx `in 2h`, `in 30m`, `tomorrow 20:00` (i { $zone }) eller en Discord-tid som `<t:1767225600>`.
 err-tournament-when-past = `{ $given }` er allerede passeret ({ $zone }): giv en tid i fremtiden, fx `in 2h` eller `tomorrow 20:00`.
 err-tournament-when-far = `{ $given }` er mere end 90 dage fremme ({ $zone }): giv en tidligere tid, fx `in 2h` eller `tomorrow 20:00`.
+
+## Editor
+
+button-edit = Rediger
+editor-prompt =
+    ✏️ Flådeeditor til spillet **{ $variant }** i { $channel } (kun du kan se den).
+    Placeret { $placed } af { $total }: { $fleet }
+editor-no-ships = ingen skibe endnu
+editor-selected = Valgt: **{ $ship }**, stævn på **{ $cell }**.
+editor-how = Vælg et skib, derefter kolonnen og rækken for stævnen, og tryk **Højre** eller **Ned**. Skraverede felter kan ikke tage det valgte skibs stævn.
+editor-complete = Alle skibe er placeret: **Klar** låser flåden. Vil du flytte et skib, så vælg det og placer det igen.
+editor-alt = Flådeeditor: { $placed } af { $total } skibe placeret ({ $fleet }). Valgt: { $ship }, stævn på { $cell }. Skraverede felter kan ikke tage stævnen.
+editor-ship-option = { $ship } · { $len ->
+    [one] 1 felt
+   *[other] { $len } felter
+}
+editor-ship-plain = Skib · { $len ->
+    [one] 1 felt
+   *[other] { $len } felter
+}
+editor-ship-placed = på { $ship }
+editor-ship-unplaced = ikke placeret endnu
+editor-ship-placeholder = Skib at placere
+editor-column = Kolonne { $col }
+editor-column-placeholder = Stævnens kolonne
+editor-row = Række { $row }
+editor-row-placeholder = Stævnens række
+editor-button-right = Højre
+editor-button-down = Ned
+editor-button-remove = Fjern skib
+editor-button-rest = Resten tilfældigt
+editor-button-clear = Fjern alle
+err-editor-no-ship = Denne editor er forældet: vælg skibet igen.
+err-editor-bow-off-sea = { $cell } ligger uden for havet: { $bounds }.
+err-editor-off-sea = { $ship } med stævnen på { $cell } går ud over havet { $way ->
+    [right] mod højre
+   *[down] nedad
+}. Vælg et andet felt eller den anden retning.
+err-editor-not-placed = { $ship } er ikke på havet: der er intet at fjerne.
+err-editor-all-placed = Alle skibe er allerede placeret. Vil du flytte et, så vælg det og placer det igen, eller tryk Klar.
+err-editor-no-room = Der er ikke plads til de andre skibe. Flyt eller fjern nogle først.
+err-editor-incomplete = { $missing ->
+    [one] Ét skib mangler
+   *[other] { $missing } skibe mangler
+} at blive placeret: placer dem, eller tryk Resten tilfældigt.

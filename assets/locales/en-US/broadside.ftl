@@ -763,3 +763,48 @@ err-tournament-start-passed = Its start time has passed: it starts by itself.
 err-tournament-when = I cannot read `{ $given }` as a start time. Write for example `in 2h`, `in 30m`, `tomorrow 20:00` (in { $zone }) or a Discord time such as `<t:1767225600>`.
 err-tournament-when-past = `{ $given }` has already passed ({ $zone }): give a time in the future, such as `in 2h` or `tomorrow 20:00`.
 err-tournament-when-far = `{ $given }` is more than 90 days ahead ({ $zone }): give a sooner time, such as `in 2h` or `tomorrow 20:00`.
+
+## Editor
+
+button-edit = Edit
+editor-prompt =
+    ✏️ Fleet editor for the **{ $variant }** match in { $channel } (only you can see this).
+    Placed { $placed } of { $total }: { $fleet }
+editor-no-ships = no ships yet
+editor-selected = Selected: **{ $ship }**, bow on **{ $cell }**.
+editor-how = Pick a ship, then the column and the row of its bow, and press **Right** or **Down**. Shaded cells cannot take the selected ship's bow.
+editor-complete = Every ship is placed: **Ready** makes this fleet final. To move a ship, pick it and place it again.
+editor-alt = Fleet editor: { $placed } of { $total } ships placed ({ $fleet }). Selected: { $ship }, bow on { $cell }. Shaded cells cannot take its bow.
+editor-ship-option = { $ship } · { $len ->
+    [one] 1 cell
+   *[other] { $len } cells
+}
+editor-ship-plain = Ship · { $len ->
+    [one] 1 cell
+   *[other] { $len } cells
+}
+editor-ship-placed = on { $ship }
+editor-ship-unplaced = not placed yet
+editor-ship-placeholder = Ship to place
+editor-column = Column { $col }
+editor-column-placeholder = Column of the bow
+editor-row = Row { $row }
+editor-row-placeholder = Row of the bow
+editor-button-right = Right
+editor-button-down = Down
+editor-button-remove = Remove ship
+editor-button-rest = Random rest
+editor-button-clear = Remove all
+err-editor-no-ship = This editor is out of date: pick the ship again.
+err-editor-bow-off-sea = { $cell } is off the sea: { $bounds }.
+err-editor-off-sea = { $ship } with its bow on { $cell } runs off the sea going { $way ->
+    [right] right
+   *[down] down
+}. Pick another cell or the other direction.
+err-editor-not-placed = { $ship } is not on the sea: there is nothing to remove.
+err-editor-all-placed = Every ship is placed already. To move one, pick it and place it again, or press Ready.
+err-editor-no-room = There is no room left for the other ships. Move or remove some first.
+err-editor-incomplete = { $missing ->
+    [one] One ship is
+   *[other] { $missing } ships are
+} still to be placed: place them, or press Random rest.

@@ -762,3 +762,48 @@ err-tournament-start-passed = De starttijd is voorbij: het begint vanzelf.
 err-tournament-when = Ik kan `{ $given }` niet lezen als starttijd. Schrijf bijvoorbeeld `in 2h`, `in 30m`, `tomorrow 20:00` (in { $zone }) of een Discord-tijd zoals `<t:1767225600>`.
 err-tournament-when-past = `{ $given }` is al voorbij ({ $zone }): geef een tijd in de toekomst, zoals `in 2h` of `tomorrow 20:00`.
 err-tournament-when-far = `{ $given }` is meer dan 90 dagen vooruit ({ $zone }): geef een eerdere tijd, zoals `in 2h` of `tomorrow 20:00`.
+
+## Editor
+
+button-edit = Bewerken
+editor-prompt =
+    ✏️ Vlooteditor voor de partij **{ $variant }** in { $channel } (alleen jij ziet dit).
+    Geplaatst: { $placed } van { $total }: { $fleet }
+editor-no-ships = nog geen schepen
+editor-selected = Gekozen: **{ $ship }**, boeg op **{ $cell }**.
+editor-how = Kies een schip, dan de kolom en de rij van de boeg, en druk op **Rechts** of **Omlaag**. Op gearceerde vakjes kan de boeg van het gekozen schip niet liggen.
+editor-complete = Alle schepen liggen: **Klaar** legt deze vloot vast. Om een schip te verplaatsen kies je het en plaats je het opnieuw.
+editor-alt = Vlooteditor: { $placed } van { $total } schepen geplaatst ({ $fleet }). Gekozen: { $ship }, boeg op { $cell }. Op gearceerde vakjes kan de boeg niet liggen.
+editor-ship-option = { $ship } · { $len ->
+    [one] 1 vakje
+   *[other] { $len } vakjes
+}
+editor-ship-plain = Schip · { $len ->
+    [one] 1 vakje
+   *[other] { $len } vakjes
+}
+editor-ship-placed = op { $ship }
+editor-ship-unplaced = nog niet geplaatst
+editor-ship-placeholder = Schip om te plaatsen
+editor-column = Kolom { $col }
+editor-column-placeholder = Kolom van de boeg
+editor-row = Rij { $row }
+editor-row-placeholder = Rij van de boeg
+editor-button-right = Rechts
+editor-button-down = Omlaag
+editor-button-remove = Schip weghalen
+editor-button-rest = Rest willekeurig
+editor-button-clear = Alles weghalen
+err-editor-no-ship = Deze editor is verouderd: kies het schip opnieuw.
+err-editor-bow-off-sea = { $cell } ligt buiten de zee: { $bounds }.
+err-editor-off-sea = { $ship } met de boeg op { $cell } steekt { $way ->
+    [right] naar rechts
+   *[down] naar beneden
+} buiten de zee uit. Kies een ander vakje of de andere richting.
+err-editor-not-placed = { $ship } ligt niet op zee: er valt niets weg te halen.
+err-editor-all-placed = Alle schepen liggen al. Om er een te verplaatsen kies je het en plaats je het opnieuw, of druk op Klaar.
+err-editor-no-room = Er is geen ruimte meer voor de andere schepen. Verplaats of haal eerst een paar weg.
+err-editor-incomplete = { $missing ->
+    [one] Er moet nog één schip
+   *[other] Er moeten nog { $missing } schepen
+} geplaatst worden: plaats ze, of druk op Rest willekeurig.

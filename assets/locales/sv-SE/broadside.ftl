@@ -778,3 +778,48 @@ err-tournament-start-passed = Starttiden har passerat: den börjar av sig själv
 err-tournament-when = Jag kan inte läsa `{ $given }` som starttid. Skriv t.ex. `in 2h`, `in 30m`, `tomorrow 20:00` (i { $zone }) eller en Discord-tid som `<t:1767225600>`.
 err-tournament-when-past = `{ $given }` har redan passerat ({ $zone }): ge en tid i framtiden, t.ex. `in 2h` eller `tomorrow 20:00`.
 err-tournament-when-far = `{ $given }` är mer än 90 dagar fram ({ $zone }): ge en tidigare tid, t.ex. `in 2h` eller `tomorrow 20:00`.
+
+## Editor
+
+button-edit = Redigera
+editor-prompt =
+    ✏️ Flottredigerare för partiet **{ $variant }** i { $channel } (bara du kan se den).
+    Placerade { $placed } av { $total }: { $fleet }
+editor-no-ships = inga skepp än
+editor-selected = Valt: **{ $ship }**, fören på **{ $cell }**.
+editor-how = Välj ett skepp, sedan kolumnen och raden för fören, och tryck **Höger** eller **Ner**. Skrafferade rutor kan inte ta det valda skeppets för.
+editor-complete = Alla skepp är placerade: **Klar** låser flottan. Vill du flytta ett skepp, välj det och placera det igen.
+editor-alt = Flottredigerare: { $placed } av { $total } skepp placerade ({ $fleet }). Valt: { $ship }, fören på { $cell }. Skrafferade rutor kan inte ta fören.
+editor-ship-option = { $ship } · { $len ->
+    [one] 1 ruta
+   *[other] { $len } rutor
+}
+editor-ship-plain = Skepp · { $len ->
+    [one] 1 ruta
+   *[other] { $len } rutor
+}
+editor-ship-placed = på { $ship }
+editor-ship-unplaced = inte placerat än
+editor-ship-placeholder = Skepp att placera
+editor-column = Kolumn { $col }
+editor-column-placeholder = Förens kolumn
+editor-row = Rad { $row }
+editor-row-placeholder = Förens rad
+editor-button-right = Höger
+editor-button-down = Ner
+editor-button-remove = Ta bort skepp
+editor-button-rest = Resten slumpvis
+editor-button-clear = Ta bort alla
+err-editor-no-ship = Den här redigeraren är inaktuell: välj skeppet igen.
+err-editor-bow-off-sea = { $cell } ligger utanför havet: { $bounds }.
+err-editor-off-sea = { $ship } med fören på { $cell } går utanför havet { $way ->
+    [right] åt höger
+   *[down] nedåt
+}. Välj en annan ruta eller den andra riktningen.
+err-editor-not-placed = { $ship } är inte på havet: det finns inget att ta bort.
+err-editor-all-placed = Alla skepp är redan placerade. Vill du flytta ett, välj det och placera det igen, eller tryck Klar.
+err-editor-no-room = Det finns ingen plats kvar för de andra skeppen. Flytta eller ta bort några först.
+err-editor-incomplete = { $missing ->
+    [one] Ett skepp återstår
+   *[other] { $missing } skepp återstår
+} att placera: placera dem, eller tryck Resten slumpvis.

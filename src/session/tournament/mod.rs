@@ -1147,6 +1147,7 @@ impl Session {
             },
             reminded: Reminded::default(),
             last_message: None,
+            drafts: [None, None],
         };
         let record = record::of(&entry, now, Vec::new())
             .map_err(|e| SessionError::Internal(format!("cannot serialise a new match: {e}")))?;

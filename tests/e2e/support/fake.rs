@@ -1207,7 +1207,7 @@ impl InteractionBuilder<'_> {
         }
     }
 
-    fn send(self, kind: u64, data: Value, message: Option<u64>) -> InteractionId {
+    pub(super) fn send(self, kind: u64, data: Value, message: Option<u64>) -> InteractionId {
         let inner = &self.fake.inner;
         let (id, payload) = {
             let mut st = inner.lock();

@@ -11,6 +11,7 @@ pub mod payloads;
 pub mod process;
 pub mod read;
 mod rest;
+pub mod select;
 pub mod table;
 pub mod world;
 
