@@ -23,3 +23,4 @@ mod secrecy;
 mod servers;
 mod shards;
 mod standings;
+mod tournament;
