@@ -1,6 +1,7 @@
 //! The rules of sea battle, pure: no Discord, no async, no pictures.
 //!
 //! * [`coord`] — cells (`C4`) and cell sets;
+//! * [`complete`] — completing typed targets from the shooter's own shots;
 //! * [`variant`] — the two rule sets as data;
 //! * [`fleet`] — ships and fleets that are valid by construction;
 //! * [`editor`] — a fleet placed ship by ship (the placement editor's model);
@@ -14,6 +15,7 @@
 //! Game 2000 salvo; [`Fleet`] and [`Coord`] show fleet strings and cells. The
 //! rules themselves are written out in `docs/RULES.md`.
 
+pub mod complete;
 pub mod coord;
 pub mod editor;
 pub mod fleet;

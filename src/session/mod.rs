@@ -31,6 +31,7 @@ use crate::game::{
 };
 use crate::store::{Opened, Store, StoreError};
 
+mod aim;
 mod computer;
 mod editor;
 mod engine;
@@ -47,6 +48,7 @@ mod settings;
 mod standings;
 pub mod tournament;
 
+pub use aim::{Aim, AimError};
 pub use computer::ComputerTurn;
 pub use editor::{EditStep, Editing};
 pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, ReplayError, Viewer};

@@ -6,6 +6,7 @@ mod pg;
 mod support;
 
 mod admin;
+mod autocomplete;
 mod bot;
 mod cli;
 mod editor;

@@ -807,3 +807,7 @@ err-editor-incomplete = { $missing ->
     [one] Ét skib mangler
    *[other] { $missing } skibe mangler
 } at blive placeret: placer dem, eller tryk Resten tilfældigt.
+fire-complete-no-match = Du spiller ikke et spil i denne kanal.
+fire-complete-not-battle = Slaget er ikke begyndt endnu.
+fire-complete-not-your-turn = Det er ikke din tur endnu: vent på din modstanders træk.
+fire-complete-time-up = Tiden for denne tur er gået.

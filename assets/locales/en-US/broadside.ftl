@@ -808,3 +808,7 @@ err-editor-incomplete = { $missing ->
     [one] One ship is
    *[other] { $missing } ships are
 } still to be placed: place them, or press Random rest.
+fire-complete-no-match = You are not playing a match in this channel.
+fire-complete-not-battle = The battle has not begun yet.
+fire-complete-not-your-turn = It is not your turn yet: wait for your opponent's move.
+fire-complete-time-up = The time for this turn is up.

@@ -807,3 +807,7 @@ err-editor-incomplete = { $missing ->
     [one] Er moet nog één schip
    *[other] Er moeten nog { $missing } schepen
 } geplaatst worden: plaats ze, of druk op Rest willekeurig.
+fire-complete-no-match = Je speelt geen partij in dit kanaal.
+fire-complete-not-battle = De strijd is nog niet begonnen.
+fire-complete-not-your-turn = Je bent nog niet aan de beurt: wacht op de zet van je tegenstander.
+fire-complete-time-up = De tijd voor deze beurt is om.

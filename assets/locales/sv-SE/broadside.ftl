@@ -823,3 +823,7 @@ err-editor-incomplete = { $missing ->
     [one] Ett skepp återstår
    *[other] { $missing } skepp återstår
 } att placera: placera dem, eller tryck Resten slumpvis.
+fire-complete-no-match = Du spelar inget parti i den här kanalen.
+fire-complete-not-battle = Slaget har inte börjat än.
+fire-complete-not-your-turn = Det är inte din tur än: vänta på motståndarens drag.
+fire-complete-time-up = Tiden för det här draget är ute.

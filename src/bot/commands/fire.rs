@@ -2,13 +2,18 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::asker;
+use crate::bot::context::{asker, user_lang};
 use crate::bot::deliver::{self, Post};
-use crate::bot::i18n::errors::session_error;
+use crate::bot::i18n::errors::{Explain, session_error};
+use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::{self, lang_of, player};
 use crate::bot::{Context, Error, computer};
 use crate::game::Next;
-use crate::session::ChannelKey;
+use crate::game::complete::{CompleteError, complete};
+use crate::session::{AimError, ChannelKey};
+
+/// Completions offered at most while targets are typed (Discord's limit).
+const CHOICES: usize = 25;
 
 /// Fire at the enemy: one cell in classic (`C4`), three in Game 2000 (`C4 D5 E6`).
 ///
@@ -17,7 +22,9 @@ use crate::session::ChannelKey;
 #[poise::command(slash_command, guild_only)]
 pub async fn fire(
     ctx: Context<'_>,
-    #[description = "Cells to fire at"] targets: String,
+    #[description = "Cells to fire at"]
+    #[autocomplete = "open_cells"]
+    targets: String,
 ) -> Result<(), Error> {
     let me = player(ctx.author());
     let data = ctx.data();
@@ -89,6 +96,64 @@ pub async fn fire(
         computer::take_turn(ctx.http(), data, shot.id).await;
     }
     Ok(())
+}
+
+/// While targets are typed: the open cells that fit, in sea order (in Game 2000 after the
+/// cells typed so far), from what the player may know only (see
+/// [`crate::game::complete`]). Outside their turn, one entry that says why, in their
+/// language. One read of the match, in memory (or of the store, when it is shared).
+async fn open_cells(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let lang = user_lang(ctx);
+    let channel = ChannelKey(ctx.channel_id().get());
+    let aimed = ctx.data().session.aim(channel, player(ctx.author())).await;
+    serenity::CreateAutocompleteResponse::new().set_choices(choices(lang, aimed, partial))
+}
+
+/// The choices for `partial`, given what the member may aim at.
+fn choices(
+    lang: Lang,
+    aimed: Result<crate::session::Aim, AimError>,
+    partial: &str,
+) -> Vec<serenity::AutocompleteChoice> {
+    let aim = match aimed {
+        Ok(aim) => aim,
+        Err(why) => {
+            let reason = match why {
+                AimError::NoMatchHere => tr!(lang, "fire-complete-no-match"),
+                AimError::NotInBattle => tr!(lang, "fire-complete-not-battle"),
+                AimError::NotYourTurn => tr!(lang, "fire-complete-not-your-turn"),
+                AimError::TimeUp => tr!(lang, "fire-complete-time-up"),
+            };
+            return vec![reason_choice(&reason, partial)];
+        }
+    };
+    match complete(aim.variant, aim.options, aim.fired, partial, CHOICES) {
+        Ok(values) => values
+            .into_iter()
+            .map(|v| serenity::AutocompleteChoice::new(v.clone(), v))
+            .collect(),
+        Err(CompleteError::Cell(e)) => vec![reason_choice(&e.explain(lang, aim.variant), partial)],
+        Err(CompleteError::Fire(e)) => vec![reason_choice(&e.explain(lang, aim.variant), partial)],
+    }
+}
+
+/// One entry that says `reason`; picking it keeps what was typed.
+fn reason_choice(reason: &str, partial: &str) -> serenity::AutocompleteChoice {
+    let cut = |s: &str| -> String {
+        if s.chars().count() > 100 {
+            s.chars().take(99).chain(['…']).collect()
+        } else {
+            s.to_owned()
+        }
+    };
+    let name = cut(reason);
+    let typed = partial.trim();
+    let value = if typed.is_empty() {
+        name.clone()
+    } else {
+        cut(typed)
+    };
+    serenity::AutocompleteChoice::new(name, value)
 }
 
 /// The interaction token of a slash command.
