@@ -44,6 +44,7 @@ mod pace;
 mod record;
 mod rematch;
 mod restore;
+mod season_window;
 mod settings;
 mod standings;
 pub mod tournament;
@@ -61,6 +62,7 @@ pub use pace::{Pace, Paces, UnknownPace};
 pub use record::{from_millis, millis};
 pub use rematch::{Rematch, RematchError, Restarted};
 pub use restore::Resumed;
+pub use season_window::{BadPeriod, Cadence, Period, SeasonClock, UnknownCadence, Window};
 pub use settings::{Reminding, Settings, SettingsChange, SettingsError};
 pub use standings::{Card, DELETED_NAME, ForgetError, Leaderboard, PAGE, Ranked};
 

@@ -12,9 +12,11 @@ use std::pin::Pin;
 pub mod migrate;
 pub mod postgres;
 mod rows;
+pub mod seasons;
 pub mod sqlite;
 
 pub use postgres::PgStore;
+pub use seasons::SeasonStore;
 pub use sqlite::SqliteStore;
 
 /// What a store's operations return: a boxed future, so that the trait can be used as
@@ -642,6 +644,12 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// The tournaments kept beside the matches ([`TournamentStore`]); `None` for a store
     /// without them (a test's wrapper).
     fn tournaments(&self) -> Option<&dyn TournamentStore> {
+        None
+    }
+
+    /// The rating seasons kept beside the matches ([`SeasonStore`]); `None` for a store
+    /// without them (a test's wrapper that does not pass them on).
+    fn seasons(&self) -> Option<&dyn SeasonStore> {
         None
     }
 }

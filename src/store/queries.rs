@@ -7,8 +7,8 @@
 //! * `Db`, the `sqlx` database, and `Handle`, its store type (with `pool()`);
 //! * `FOR_UPDATE` and `FOR_SHARE`, the row-lock clauses (empty for SQLite, whose writers
 //!   take turns anyway);
-//! * `lock_ratings` and `lock_rematch`, transaction-level locks (PostgreSQL's advisory
-//!   locks; nothing for SQLite);
+//! * `lock_ratings`, `lock_rematch` and `lock_seasons`, transaction-level locks
+//!   (PostgreSQL's advisory locks; nothing for SQLite);
 //! * `after_write` and `after_retire`, what a back-end keeps beside a match (PostgreSQL's
 //!   `live_players`; nothing for SQLite).
 //!
@@ -19,10 +19,13 @@
 
 use super::{Db, FOR_SHARE, FOR_UPDATE, Handle};
 use crate::rating::settle::{self, Settlement};
-use crate::rating::{Rating, Record, ResultRow};
+use crate::rating::{Outcome, Rating, Record, ResultRow};
+use crate::store::seasons::{
+    ClosedSeason, NewSeason, SeasonFigures, SeasonPage, SeasonPlace, SeasonRow, SeasonStore,
+};
 use crate::store::{
-    FinishedMatch, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place, Renamed, Store,
-    StoreError, StoreFuture, StoredMatch, from_sql, rows, to_sql,
+    FinishedMatch, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place, Renamed,
+    Standing, Store, StoreError, StoreFuture, StoredMatch, from_sql, rows, to_sql,
 };
 
 /// A connection (or an open transaction, through `&mut *tx`).
@@ -176,10 +179,16 @@ async fn settle_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), StoreError> {
         .execute(&mut *tx)
         .await?;
         let row = &settled.row;
+        // The whole rating after the match, so a season can start from it.
+        let after = ratings
+            .iter()
+            .find(|n| n.player == settled.player)
+            .map(|n| n.rating);
         sqlx::query(
             "INSERT INTO results (match_id, player_id, variant, guild_id, opponent_id, computer, \
-             outcome, how, shots, hits, turns, rating_before, rating_after, ended_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+             outcome, how, shots, hits, turns, rating_before, rating_after, ended_ms, \
+             deviation_after, volatility_after) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
         )
         .bind(to_sql(row.match_id))
         .bind(to_sql(settled.player))
@@ -195,8 +204,13 @@ async fn settle_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), StoreError> {
         .bind(row.rating.map(|a| a.0))
         .bind(row.rating.map(|a| a.1))
         .bind(row.ended_ms)
+        .bind(after.map(|a| a.deviation))
+        .bind(after.map(|a| a.volatility))
         .execute(&mut *tx)
         .await?;
+    }
+    if rated {
+        season_in(tx, r).await?;
     }
     Ok(())
 }
@@ -445,6 +459,7 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
         tx.rollback().await?;
         return Ok(outcome);
     }
+    forget_seasons_in(&mut tx, player).await?;
     for sql in [
         "DELETE FROM ratings WHERE player_id = $1",
         "DELETE FROM results WHERE player_id = $1",
@@ -975,6 +990,940 @@ impl Store for Handle {
                 .execute(self.pool())
                 .await?;
             Ok(())
+        })
+    }
+
+    fn seasons(&self) -> Option<&dyn SeasonStore> {
+        Some(self)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Seasons (issue 39): the queries of `store/seasons.rs`, and what the end of a rated match
+// and forgetting a member write of them.
+
+/// The columns of a `seasons` row, in [`season_of`]'s order.
+const SEASON_COLUMNS: &str = "guild_id, number, cadence, period, zone, start_ms, end_ms, \
+                              closed_ms, channel_id, announced_ms";
+
+/// A `seasons` row.
+fn season_of(row: &impl rows::Columns) -> Result<SeasonRow, StoreError> {
+    Ok(SeasonRow {
+        guild: from_sql(row.int("guild_id")?),
+        number: rows::count(row, "number")?,
+        cadence: row.text("cadence")?,
+        period: row.text("period")?,
+        zone: row.text("zone")?,
+        start_ms: row.int("start_ms")?,
+        end_ms: row.int("end_ms")?,
+        closed_ms: row.opt_int("closed_ms")?,
+        channel: row.opt_int("channel_id")?.map(from_sql),
+        announced_ms: row.opt_int("announced_ms")?,
+    })
+}
+
+/// A `season_players` row with the member's `name`.
+fn season_standing(row: &impl rows::Columns) -> Result<Standing, StoreError> {
+    let (rating, record) = rows::rating_of(row)?;
+    Ok(Standing {
+        player: from_sql(row.int("player_id")?),
+        name: row.text("name")?,
+        rating,
+        record,
+    })
+}
+
+/// A number the store keeps as a count.
+fn count_of(n: i64) -> Result<u32, StoreError> {
+    u32::try_from(n).map_err(|e| StoreError::Data(e.to_string()))
+}
+
+/// Counts the end of `r` (a rated match) in its server's current season, if the season's
+/// span holds the end. Runs in the transaction that stores the end, holding the server's
+/// season lock shared: a season is never closed or opened under it.
+async fn season_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), StoreError> {
+    let (Some(guild), Some(result)) = (r.guild, r.result.as_ref()) else {
+        return Ok(());
+    };
+    super::lock_seasons(tx, guild, false).await?;
+    let season: Option<(i64, i64, i64)> = sqlx::query_as(
+        "SELECT number, start_ms, end_ms FROM seasons WHERE guild_id = $1 AND closed_ms IS NULL",
+    )
+    .bind(to_sql(guild))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((number, start_ms, end_ms)) = season else {
+        return Ok(());
+    };
+    // An end after the season's: the next season counts it when it opens.
+    if r.updated_ms < start_ms || r.updated_ms >= end_ms {
+        return Ok(());
+    }
+    let outcome = match result.winner {
+        None => Outcome::Draw,
+        Some(w) if w == r.players[0] => Outcome::Win,
+        Some(_) => Outcome::Loss,
+    };
+    season_match(tx, guild, number, start_ms, r.variant, r.players, outcome).await
+}
+
+/// One rated match of a season: both members' season ratings (each from their rating at
+/// the season's start, the first time) updated against each other.
+async fn season_match(
+    tx: &mut Conn,
+    guild: u64,
+    number: i64,
+    start_ms: i64,
+    variant: &str,
+    players: [u64; 2],
+    outcome: Outcome,
+) -> Result<(), StoreError> {
+    let mut stood = [(Rating::default(), Record::default()); 2];
+    for (seat, &p) in players.iter().enumerate() {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, games, wins, losses, draws FROM season_players \
+             WHERE guild_id = $1 AND number = $2 AND variant = $3 AND player_id = $4",
+        )
+        .bind(to_sql(guild))
+        .bind(number)
+        .bind(variant)
+        .bind(to_sql(p))
+        .fetch_optional(&mut *tx)
+        .await?;
+        stood[seat] = match row {
+            Some(row) => rows::rating_of(&row)?,
+            None => (
+                season_seed(tx, p, variant, start_ms).await?,
+                Record::default(),
+            ),
+        };
+    }
+    let (a, b) = crate::rating::update(stood[0].0, stood[1].0, outcome);
+    for (seat, (rating, result)) in [(a, outcome), (b, outcome.flipped())]
+        .into_iter()
+        .enumerate()
+    {
+        let mut record = stood[seat].1;
+        record.add(result);
+        sqlx::query(
+            "INSERT INTO season_players (guild_id, number, variant, player_id, rating, deviation, \
+             volatility, games, wins, losses, draws, provisional, shown) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+             ON CONFLICT (guild_id, number, variant, player_id) DO UPDATE SET \
+             rating = excluded.rating, deviation = excluded.deviation, \
+             volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, \
+             losses = excluded.losses, draws = excluded.draws, \
+             provisional = excluded.provisional, shown = excluded.shown",
+        )
+        .bind(to_sql(guild))
+        .bind(number)
+        .bind(variant)
+        .bind(to_sql(players[seat]))
+        .bind(rating.rating)
+        .bind(rating.deviation)
+        .bind(rating.volatility)
+        .bind(i64::from(rating.games))
+        .bind(i64::from(record.wins))
+        .bind(i64::from(record.losses))
+        .bind(i64::from(record.draws))
+        .bind(rating.is_provisional())
+        .bind(rating.shown())
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// `player`'s rating in `variant` as it stood at `start_ms`, with no games counted: the
+/// rating after their last rated match that ended before then (the default rating when
+/// there was none). A result stored before seasons existed carries only the rating's
+/// value; its deviation and volatility are then today's.
+async fn season_seed(
+    tx: &mut Conn,
+    player: u64,
+    variant: &str,
+    start_ms: i64,
+) -> Result<Rating, StoreError> {
+    let row: Option<(f64, Option<f64>, Option<f64>)> = sqlx::query_as(
+        "SELECT rating_after, deviation_after, volatility_after FROM results \
+         WHERE player_id = $1 AND variant = $2 AND ended_ms < $3 AND rating_after IS NOT NULL \
+         ORDER BY ended_ms DESC, match_id DESC LIMIT 1",
+    )
+    .bind(to_sql(player))
+    .bind(variant)
+    .bind(start_ms)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((rating, deviation, volatility)) = row else {
+        return Ok(Rating::default());
+    };
+    let today = load(tx, player, variant)
+        .await?
+        .map(|(r, _)| r)
+        .unwrap_or_default();
+    Ok(Rating {
+        rating,
+        deviation: deviation.unwrap_or(today.deviation),
+        volatility: volatility.unwrap_or(today.volatility),
+        games: 0,
+    })
+}
+
+/// Writes `season` as season `number` and counts in it the server's rated matches that
+/// ended within its span already (those that ended after the season before it closed).
+async fn open_in(tx: &mut Conn, season: &NewSeason, number: i64) -> Result<SeasonRow, StoreError> {
+    sqlx::query(
+        "INSERT INTO seasons (guild_id, number, cadence, period, zone, start_ms, end_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(to_sql(season.guild))
+    .bind(number)
+    .bind(&season.cadence)
+    .bind(&season.period)
+    .bind(&season.zone)
+    .bind(season.start_ms)
+    .bind(season.end_ms)
+    .execute(&mut *tx)
+    .await?;
+    let played: Vec<(i64, i64, String, String)> = sqlx::query_as(
+        "SELECT match_id, player_id, variant, outcome FROM results \
+         WHERE guild_id = $1 AND ended_ms >= $2 AND ended_ms < $3 AND rating_after IS NOT NULL \
+         ORDER BY ended_ms, match_id, player_id",
+    )
+    .bind(to_sql(season.guild))
+    .bind(season.start_ms)
+    .bind(season.end_ms)
+    .fetch_all(&mut *tx)
+    .await?;
+    // Both rows of a match follow each other (a match of a member forgotten since has one).
+    for pair in played.chunk_by(|a, b| a.0 == b.0) {
+        let [(_, a, variant, outcome), (_, b, _, _)] = pair else {
+            continue;
+        };
+        let outcome = Outcome::from_key(outcome)
+            .ok_or_else(|| StoreError::Data(format!("unknown outcome {outcome:?}")))?;
+        season_match(
+            tx,
+            season.guild,
+            number,
+            season.start_ms,
+            variant,
+            [from_sql(*a), from_sql(*b)],
+            outcome,
+        )
+        .await?;
+    }
+    Ok(SeasonRow {
+        guild: season.guild,
+        number: count_of(number)?,
+        cadence: season.cadence.clone(),
+        period: season.period.clone(),
+        zone: season.zone.clone(),
+        start_ms: season.start_ms,
+        end_ms: season.end_ms,
+        closed_ms: None,
+        channel: None,
+        announced_ms: None,
+    })
+}
+
+async fn open_season(pool: &Pool, season: &NewSeason) -> Result<SeasonRow, StoreError> {
+    let mut tx = pool.begin().await?;
+    super::lock_seasons(&mut tx, season.guild, true).await?;
+    let open = sqlx::query(&format!(
+        "SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 AND closed_ms IS NULL"
+    ))
+    .bind(to_sql(season.guild))
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(open) = open {
+        tx.rollback().await?;
+        return season_of(&open);
+    }
+    let last: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(number) FROM seasons WHERE guild_id = $1")
+            .bind(to_sql(season.guild))
+            .fetch_one(&mut *tx)
+            .await?;
+    match open_in(&mut tx, season, last.unwrap_or(0) + 1).await {
+        Ok(row) => {
+            tx.commit().await?;
+            Ok(row)
+        }
+        Err(e) => {
+            let _ = tx.rollback().await;
+            Err(e)
+        }
+    }
+}
+
+/// The figures of a season's tables as they stand: `(variant, places, established,
+/// matches, most active member, their matches)` per rule set.
+type Tally = (String, i64, i64, i64, Option<i64>, i64);
+
+async fn tally(pool: &Pool, guild: u64, number: u32) -> Result<Vec<Tally>, StoreError> {
+    let totals: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+        "SELECT variant, COUNT(*), COUNT(*) FILTER (WHERE NOT provisional), \
+         CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM season_players \
+         WHERE guild_id = $1 AND number = $2 GROUP BY variant ORDER BY variant",
+    )
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .fetch_all(pool)
+    .await?;
+    let mut out = Vec::with_capacity(totals.len());
+    for (variant, places, established, games) in totals {
+        // The most matches; of equals, the one placed higher.
+        let active: Option<(i64, i64)> = sqlx::query_as(&format!(
+            "SELECT player_id, games FROM season_players g \
+             WHERE guild_id = $1 AND number = $2 AND variant = $3 \
+             ORDER BY games DESC, {} LIMIT 1",
+            rows::ORDER
+        ))
+        .bind(to_sql(guild))
+        .bind(i64::from(number))
+        .bind(&variant)
+        .fetch_optional(pool)
+        .await?;
+        // Every match counts once for each of its two members.
+        out.push((
+            variant,
+            places,
+            established,
+            games / 2,
+            active.map(|a| a.0),
+            active.map_or(0, |a| a.1),
+        ));
+    }
+    Ok(out)
+}
+
+async fn close_season(
+    pool: &Pool,
+    guild: u64,
+    number: u32,
+    at_ms: i64,
+    channel: Option<u64>,
+    next: Option<&NewSeason>,
+) -> Result<Option<ClosedSeason>, StoreError> {
+    // Read before the transaction: a season past its end takes no more matches, so its
+    // figures stand (a member forgotten meanwhile is left out below), and SQLite's one
+    // writer is held only for the few rows written.
+    let figures = tally(pool, guild, number).await?;
+    let mut tx = pool.begin().await?;
+    let done = close_in(&mut tx, guild, number, at_ms, channel, next, &figures).await;
+    match done {
+        Ok(None) => {
+            tx.rollback().await?;
+            Ok(None)
+        }
+        Ok(closed) => {
+            tx.commit().await?;
+            Ok(closed)
+        }
+        Err(e) => {
+            let _ = tx.rollback().await;
+            Err(e)
+        }
+    }
+}
+
+async fn close_in(
+    tx: &mut Conn,
+    guild: u64,
+    number: u32,
+    at_ms: i64,
+    channel: Option<u64>,
+    next: Option<&NewSeason>,
+    figures: &[Tally],
+) -> Result<Option<ClosedSeason>, StoreError> {
+    super::lock_seasons(tx, guild, true).await?;
+    let open = sqlx::query(&format!(
+        "SELECT {SEASON_COLUMNS} FROM seasons \
+         WHERE guild_id = $1 AND number = $2 AND closed_ms IS NULL"
+    ))
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(open) = open else {
+        return Ok(None);
+    };
+    let mut season = season_of(&open)?;
+    // Closed early (seasons turned off): it ends now.
+    season.end_ms = season.end_ms.min(at_ms);
+    season.closed_ms = Some(at_ms);
+    season.channel = channel;
+    // Nowhere to announce it: nothing is left to send.
+    season.announced_ms = channel.is_none().then_some(at_ms);
+    sqlx::query(
+        "UPDATE seasons SET closed_ms = $3, end_ms = $4, channel_id = $5, announced_ms = $6 \
+         WHERE guild_id = $1 AND number = $2 AND closed_ms IS NULL",
+    )
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .bind(at_ms)
+    .bind(season.end_ms)
+    .bind(channel.map(to_sql))
+    .bind(season.announced_ms)
+    .execute(&mut *tx)
+    .await?;
+    for (variant, places, established, matches, active, active_games) in figures {
+        sqlx::query(
+            "INSERT INTO season_tables (guild_id, number, variant, places, established, \
+             matches, active_id, active_games) \
+             VALUES ($1, $2, $3, $4, $5, $6, \
+             (SELECT player_id FROM season_players \
+              WHERE guild_id = $1 AND number = $2 AND variant = $3 AND player_id = $7), $8) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(to_sql(guild))
+        .bind(i64::from(number))
+        .bind(variant)
+        .bind(places)
+        .bind(established)
+        .bind(matches)
+        .bind(active)
+        .bind(active_games)
+        .execute(&mut *tx)
+        .await?;
+    }
+    let next = match next {
+        Some(n) => Some(open_in(tx, n, i64::from(number) + 1).await?),
+        None => None,
+    };
+    Ok(Some(ClosedSeason { season, next }))
+}
+
+/// Whether the table of season `number` in `variant` was frozen (its places written down,
+/// which happens when a member of it is forgotten after it closed).
+async fn frozen(
+    conn: &mut Conn,
+    guild: u64,
+    number: u32,
+    variant: &str,
+) -> Result<bool, StoreError> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT CAST(1 AS BIGINT) FROM season_players WHERE guild_id = $1 AND number = $2 \
+         AND variant = $3 AND final_position IS NOT NULL LIMIT 1",
+    )
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .bind(variant)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// Writes down every place of the table of season `number` in `variant`: its order and
+/// ranks, as [`season_page`] computes them.
+async fn freeze_in(
+    tx: &mut Conn,
+    guild: u64,
+    number: i64,
+    variant: &str,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE season_players SET final_position = o.pos, final_rank = o.rk FROM ( \
+           SELECT player_id, \
+             ROW_NUMBER() OVER (ORDER BY provisional, shown DESC, player_id) - 1 AS pos, \
+             CASE WHEN provisional THEN NULL \
+               ELSE RANK() OVER (PARTITION BY provisional ORDER BY shown DESC) END AS rk \
+           FROM season_players WHERE guild_id = $1 AND number = $2 AND variant = $3) o \
+         WHERE season_players.guild_id = $1 AND season_players.number = $2 \
+         AND season_players.variant = $3 AND season_players.player_id = o.player_id",
+    )
+    .bind(to_sql(guild))
+    .bind(number)
+    .bind(variant)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Removes `player` from every season's table: the tables of closed seasons are frozen
+/// first, so the others keep their places and the member's shows as a gap.
+async fn forget_seasons_in(tx: &mut Conn, player: u64) -> Result<(), StoreError> {
+    let p = to_sql(player);
+    let theirs: Vec<(i64, i64, String, bool)> = sqlx::query_as(
+        "SELECT m.guild_id, m.number, m.variant, s.closed_ms IS NOT NULL \
+         FROM season_players m JOIN seasons s ON s.guild_id = m.guild_id AND s.number = m.number \
+         WHERE m.player_id = $1 ORDER BY m.guild_id, m.number, m.variant",
+    )
+    .bind(p)
+    .fetch_all(&mut *tx)
+    .await?;
+    let mut locked = None;
+    for (guild, number, variant, closed) in theirs {
+        if locked != Some(guild) {
+            // In server order, as every other holder of these locks takes one at most.
+            super::lock_seasons(tx, from_sql(guild), false).await?;
+            locked = Some(guild);
+        }
+        let number_u32 = count_of(number)?;
+        if closed && !frozen(tx, from_sql(guild), number_u32, &variant).await? {
+            freeze_in(tx, from_sql(guild), number, &variant).await?;
+        }
+    }
+    sqlx::query("DELETE FROM season_players WHERE player_id = $1")
+        .bind(p)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE season_tables SET active_id = NULL WHERE active_id = $1")
+        .bind(p)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// The columns a season's page reads.
+const SEASON_PAGE_COLUMNS: &str = "g.player_id, g.rating, g.deviation, g.volatility, g.games, \
+     g.wins, g.losses, g.draws, g.provisional, g.shown, g.final_position, g.final_rank, \
+     COALESCE(p.name, '') AS name";
+
+async fn season_page(
+    pool: &Pool,
+    guild: u64,
+    number: u32,
+    variant: &str,
+    offset: u32,
+    limit: u32,
+) -> Result<SeasonPage, StoreError> {
+    let mut conn = pool.acquire().await?;
+    let at = (guild, number, variant);
+    if frozen(&mut conn, guild, number, variant).await? {
+        frozen_page(&mut conn, at, offset, limit).await
+    } else {
+        ordered_page(&mut conn, at, offset, limit).await
+    }
+}
+
+/// A page of a frozen table: by the places written down, gaps where nobody holds one.
+async fn frozen_page(
+    conn: &mut Conn,
+    (guild, number, variant): (u64, u32, &str),
+    offset: u32,
+    limit: u32,
+) -> Result<SeasonPage, StoreError> {
+    use rows::Columns as _;
+    let (g, n) = (to_sql(guild), i64::from(number));
+    let rows = sqlx::query(&format!(
+        "SELECT {SEASON_PAGE_COLUMNS} FROM season_players g \
+         LEFT JOIN players p ON p.player_id = g.player_id \
+         WHERE g.guild_id = $1 AND g.number = $2 AND g.variant = $3 \
+         AND g.final_position >= $4 AND g.final_position < $5 ORDER BY g.final_position"
+    ))
+    .bind(g)
+    .bind(n)
+    .bind(variant)
+    .bind(i64::from(offset))
+    .bind(i64::from(offset) + i64::from(limit))
+    .fetch_all(&mut *conn)
+    .await?;
+    let (places, last): (Option<i64>, Option<i64>) = sqlx::query_as(
+        "SELECT (SELECT places FROM season_tables \
+                 WHERE guild_id = $1 AND number = $2 AND variant = $3), \
+                (SELECT MAX(final_position) + 1 FROM season_players \
+                 WHERE guild_id = $1 AND number = $2 AND variant = $3)",
+    )
+    .bind(g)
+    .bind(n)
+    .bind(variant)
+    .fetch_one(&mut *conn)
+    .await?;
+    let total = count_of(places.unwrap_or(0).max(last.unwrap_or(0)))?;
+    let mut found = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let position = count_of(row.opt_int("final_position")?.unwrap_or(0))?;
+        let rank = row.opt_int("final_rank")?.map(count_of).transpose()?;
+        found.push((position, rank, season_standing(row)?));
+    }
+    let end = offset.saturating_add(limit).min(total);
+    let mut listed = found.into_iter().peekable();
+    let rows = (offset..end)
+        .map(
+            |position| match listed.next_if(|(p, _, _)| *p == position) {
+                Some((_, rank, standing)) => SeasonPlace {
+                    position,
+                    rank,
+                    standing: Some(standing),
+                },
+                None => SeasonPlace {
+                    position,
+                    rank: None,
+                    standing: None,
+                },
+            },
+        )
+        .collect();
+    Ok(SeasonPage { rows, total })
+}
+
+/// A page of a table in its order (the current season's, or a closed one nobody left):
+/// ranks as the lifetime leaderboard's.
+async fn ordered_page(
+    conn: &mut Conn,
+    (guild, number, variant): (u64, u32, &str),
+    offset: u32,
+    limit: u32,
+) -> Result<SeasonPage, StoreError> {
+    let (g, n) = (to_sql(guild), i64::from(number));
+    let rows = sqlx::query(&format!(
+        "SELECT {SEASON_PAGE_COLUMNS} FROM season_players g \
+         LEFT JOIN players p ON p.player_id = g.player_id \
+         WHERE g.guild_id = $1 AND g.number = $2 AND g.variant = $3 \
+         ORDER BY {} LIMIT $4 OFFSET $5",
+        rows::ORDER
+    ))
+    .bind(g)
+    .bind(n)
+    .bind(variant)
+    .bind(i64::from(limit))
+    .bind(i64::from(offset))
+    .fetch_all(&mut *conn)
+    .await?;
+    let total: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM season_players WHERE guild_id = $1 AND number = $2 AND variant = $3",
+    )
+    .bind(g)
+    .bind(n)
+    .bind(variant)
+    .fetch_one(&mut *conn)
+    .await?;
+    let mut out: Vec<SeasonPlace> = Vec::with_capacity(rows.len());
+    for (i, row) in rows.iter().enumerate() {
+        let standing = season_standing(row)?;
+        let position = offset + count_of(i64::try_from(i).unwrap_or(0))?;
+        let shown = standing.rating.shown();
+        let rank = if standing.rating.is_provisional() {
+            None
+        } else {
+            match out.last() {
+                Some(prev)
+                    if prev
+                        .standing
+                        .as_ref()
+                        .is_some_and(|s| s.rating.shown() == shown) =>
+                {
+                    prev.rank
+                }
+                Some(_) => Some(position + 1),
+                // The page's first line may tie with the one before the page.
+                None => Some(higher(conn, guild, number, variant, shown).await? + 1),
+            }
+        };
+        out.push(SeasonPlace {
+            position,
+            rank,
+            standing: Some(standing),
+        });
+    }
+    Ok(SeasonPage {
+        rows: out,
+        total: count_of(total)?,
+    })
+}
+
+/// Established members of a season's table with a rating as shown above `shown`.
+async fn higher(
+    conn: &mut Conn,
+    guild: u64,
+    number: u32,
+    variant: &str,
+    shown: i64,
+) -> Result<u32, StoreError> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM season_players WHERE guild_id = $1 AND number = $2 \
+         AND variant = $3 AND NOT provisional AND shown > $4",
+    )
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .bind(variant)
+    .bind(shown)
+    .fetch_one(&mut *conn)
+    .await?;
+    count_of(n)
+}
+
+async fn season_place(
+    pool: &Pool,
+    guild: u64,
+    number: u32,
+    variant: &str,
+    player: u64,
+) -> Result<Option<SeasonPlace>, StoreError> {
+    let mut conn = pool.acquire().await?;
+    let row = sqlx::query(&format!(
+        "SELECT {SEASON_PAGE_COLUMNS} FROM season_players g \
+         LEFT JOIN players p ON p.player_id = g.player_id \
+         WHERE g.guild_id = $1 AND g.number = $2 AND g.variant = $3 AND g.player_id = $4"
+    ))
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .bind(variant)
+    .bind(to_sql(player))
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let standing = season_standing(&row)?;
+    {
+        use rows::Columns as _;
+        if let Some(position) = row.opt_int("final_position")? {
+            return Ok(Some(SeasonPlace {
+                position: count_of(position)?,
+                rank: row.opt_int("final_rank")?.map(count_of).transpose()?,
+                standing: Some(standing),
+            }));
+        }
+    }
+    let (provisional, shown) = (standing.rating.is_provisional(), standing.rating.shown());
+    // Each count is a range of the order index.
+    let ahead: i64 = sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM season_players \
+                 WHERE guild_id = $1 AND number = $2 AND variant = $3 AND provisional < $4) \
+              + (SELECT COUNT(*) FROM season_players \
+                 WHERE guild_id = $1 AND number = $2 AND variant = $3 AND provisional = $4 \
+                 AND shown > $5) \
+              + (SELECT COUNT(*) FROM season_players \
+                 WHERE guild_id = $1 AND number = $2 AND variant = $3 AND provisional = $4 \
+                 AND shown = $5 AND player_id < $6)",
+    )
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .bind(variant)
+    .bind(provisional)
+    .bind(shown)
+    .bind(to_sql(player))
+    .fetch_one(&mut *conn)
+    .await?;
+    let rank = if provisional {
+        None
+    } else {
+        Some(higher(&mut conn, guild, number, variant, shown).await? + 1)
+    };
+    Ok(Some(SeasonPlace {
+        position: count_of(ahead)?,
+        rank,
+        standing: Some(standing),
+    }))
+}
+
+/// A `season_tables` row with the most active member's name.
+type FiguresRow = (String, i64, i64, i64, Option<i64>, i64, Option<String>);
+
+async fn season_figures(
+    pool: &Pool,
+    guild: u64,
+    number: u32,
+) -> Result<Vec<SeasonFigures>, StoreError> {
+    let rows: Vec<FiguresRow> = sqlx::query_as(
+        "SELECT t.variant, t.places, t.established, t.matches, t.active_id, t.active_games, \
+         p.name FROM season_tables t LEFT JOIN players p ON p.player_id = t.active_id \
+         WHERE t.guild_id = $1 AND t.number = $2 ORDER BY t.variant",
+    )
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .fetch_all(pool)
+    .await?;
+    rows.into_iter()
+        .map(
+            |(variant, places, established, matches, active, games, name)| {
+                Ok(SeasonFigures {
+                    variant,
+                    places: count_of(places)?,
+                    established: count_of(established)?,
+                    matches: count_of(matches)?,
+                    active: active.map(|id| (from_sql(id), name.unwrap_or_default())),
+                    active_games: count_of(games)?,
+                })
+            },
+        )
+        .collect()
+}
+
+/// The `seasons` rows of `sql`, with `binds` as its parameters in order.
+async fn seasons_where(
+    pool: &Pool,
+    sql: String,
+    binds: Vec<i64>,
+) -> Result<Vec<SeasonRow>, StoreError> {
+    let mut query = sqlx::query(&sql);
+    for b in binds {
+        query = query.bind(b);
+    }
+    let rows = query.fetch_all(pool).await?;
+    rows.iter().map(season_of).collect()
+}
+
+impl SeasonStore for Handle {
+    fn open_season<'a>(&'a self, season: &'a NewSeason) -> StoreFuture<'a, SeasonRow> {
+        Box::pin(open_season(self.pool(), season))
+    }
+
+    fn current_season(&self, guild: u64) -> StoreFuture<'_, Option<SeasonRow>> {
+        Box::pin(async move {
+            let found = seasons_where(
+                self.pool(),
+                format!(
+                    "SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 AND closed_ms IS NULL"
+                ),
+                vec![to_sql(guild)],
+            )
+            .await?;
+            Ok(found.into_iter().next())
+        })
+    }
+
+    fn season(&self, guild: u64, number: u32) -> StoreFuture<'_, Option<SeasonRow>> {
+        Box::pin(async move {
+            let found = seasons_where(
+                self.pool(),
+                format!("SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 AND number = $2"),
+                vec![to_sql(guild), i64::from(number)],
+            )
+            .await?;
+            Ok(found.into_iter().next())
+        })
+    }
+
+    fn seasons(&self, guild: u64, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>> {
+        Box::pin(seasons_where(
+            self.pool(),
+            format!(
+                "SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 \
+                 ORDER BY number DESC LIMIT $2"
+            ),
+            vec![to_sql(guild), i64::from(limit)],
+        ))
+    }
+
+    fn seasons_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>> {
+        Box::pin(seasons_where(
+            self.pool(),
+            format!(
+                "SELECT {SEASON_COLUMNS} FROM seasons WHERE closed_ms IS NULL AND end_ms <= $1 \
+                 ORDER BY end_ms LIMIT $2"
+            ),
+            vec![at_ms, i64::from(limit)],
+        ))
+    }
+
+    fn close_season<'a>(
+        &'a self,
+        guild: u64,
+        number: u32,
+        at_ms: i64,
+        channel: Option<u64>,
+        next: Option<&'a NewSeason>,
+    ) -> StoreFuture<'a, Option<ClosedSeason>> {
+        Box::pin(close_season(
+            self.pool(),
+            guild,
+            number,
+            at_ms,
+            channel,
+            next,
+        ))
+    }
+
+    fn season_page<'a>(
+        &'a self,
+        guild: u64,
+        number: u32,
+        variant: &'a str,
+        offset: u32,
+        limit: u32,
+    ) -> StoreFuture<'a, SeasonPage> {
+        Box::pin(season_page(
+            self.pool(),
+            guild,
+            number,
+            variant,
+            offset,
+            limit,
+        ))
+    }
+
+    fn season_place<'a>(
+        &'a self,
+        guild: u64,
+        number: u32,
+        variant: &'a str,
+        player: u64,
+    ) -> StoreFuture<'a, Option<SeasonPlace>> {
+        Box::pin(season_place(self.pool(), guild, number, variant, player))
+    }
+
+    fn season_figures(&self, guild: u64, number: u32) -> StoreFuture<'_, Vec<SeasonFigures>> {
+        Box::pin(season_figures(self.pool(), guild, number))
+    }
+
+    fn claim_season_announcements(
+        &self,
+        at_ms: i64,
+        lease_ms: i64,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<SeasonRow>> {
+        Box::pin(seasons_where(
+            self.pool(),
+            // The conditions stand in the outer WHERE too: a process that waited for
+            // another's claim of the same row finds it taken when it reads it again.
+            format!(
+                "UPDATE seasons SET claimed_ms = $1 \
+                 WHERE closed_ms IS NOT NULL AND announced_ms IS NULL \
+                 AND (claimed_ms IS NULL OR claimed_ms <= $2) \
+                 AND (guild_id, number) IN ( \
+                   SELECT guild_id, number FROM seasons \
+                   WHERE closed_ms IS NOT NULL AND announced_ms IS NULL \
+                   AND (claimed_ms IS NULL OR claimed_ms <= $2) \
+                   ORDER BY closed_ms LIMIT $3) \
+                 RETURNING {SEASON_COLUMNS}"
+            ),
+            vec![at_ms, at_ms.saturating_sub(lease_ms), i64::from(limit)],
+        ))
+    }
+
+    fn mark_season_announced(&self, guild: u64, number: u32, at_ms: i64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "UPDATE seasons SET announced_ms = $3 \
+                 WHERE guild_id = $1 AND number = $2 AND announced_ms IS NULL",
+            )
+            .bind(to_sql(guild))
+            .bind(i64::from(number))
+            .bind(at_ms)
+            .execute(self.pool())
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn titles<'a>(
+        &'a self,
+        player: u64,
+        guild: Option<u64>,
+        variant: &'a str,
+    ) -> StoreFuture<'a, Vec<SeasonRow>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT s.guild_id, s.number, s.cadence, s.period, s.zone, s.start_ms, s.end_ms, \
+                 s.closed_ms, s.channel_id, s.announced_ms \
+                 FROM season_players me \
+                 JOIN seasons s ON s.guild_id = me.guild_id AND s.number = me.number \
+                 WHERE me.player_id = $1 AND me.variant = $2 AND s.closed_ms IS NOT NULL \
+                 AND (CAST($3 AS BIGINT) IS NULL OR me.guild_id = $3) AND NOT me.provisional \
+                 AND (me.final_rank = 1 OR (me.final_position IS NULL AND NOT EXISTS ( \
+                   SELECT 1 FROM season_players o WHERE o.guild_id = me.guild_id \
+                   AND o.number = me.number AND o.variant = me.variant \
+                   AND NOT o.provisional AND o.shown > me.shown))) \
+                 ORDER BY s.end_ms DESC, s.guild_id",
+            )
+            .bind(to_sql(player))
+            .bind(variant)
+            .bind(guild.map(to_sql))
+            .fetch_all(self.pool())
+            .await?;
+            rows.iter().map(season_of).collect()
         })
     }
 }

@@ -193,6 +193,24 @@ fn lock_rematch(_: &mut SqliteConnection, _: u64) -> Done {
     std::future::ready(Ok(()))
 }
 
+/// Shared: nothing (writers take turns). Exclusive (opening or closing a season, first in
+/// its transaction): a write that changes nothing, so the transaction is the writer from
+/// its first statement on, and what it reads next cannot be overtaken by another writer's
+/// commit (which would refuse its writes as "database is locked").
+async fn lock_seasons(
+    tx: &mut SqliteConnection,
+    guild: u64,
+    exclusive: bool,
+) -> Result<(), StoreError> {
+    if exclusive {
+        sqlx::query("UPDATE seasons SET number = number WHERE guild_id = $1 AND number < 0")
+            .bind(super::to_sql(guild))
+            .execute(&mut *tx)
+            .await?;
+    }
+    Ok(())
+}
+
 /// Nothing is kept beside a match: the session binds members in memory.
 fn after_write(_: &mut SqliteConnection, _: &MatchRecord) -> Done {
     std::future::ready(Ok(()))

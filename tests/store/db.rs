@@ -378,6 +378,13 @@ impl Store for Flaky {
     fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
         Box::pin(async move { self.store_ref().live_in(guild, offset, limit).await })
     }
+
+    fn seasons(&self) -> Option<&dyn store::SeasonStore> {
+        match &self.inner {
+            Opened::Local(s) => s.seasons(),
+            Opened::Shared(s) => s.seasons(),
+        }
+    }
 }
 
 impl SharedStore for Flaky {

@@ -9,6 +9,7 @@ mod findings;
 mod format;
 mod habits;
 mod migrate_store;
+mod seasons;
 mod servers;
 mod session;
 mod shared;

@@ -251,6 +251,8 @@ mod queries;
 const KEY_RATING: i32 = 0x4252_0001;
 /// See [`KEY_RATING`].
 const KEY_REMATCH: i32 = 0x4252_0002;
+/// See [`KEY_RATING`]: a server's seasons (issue 39).
+const KEY_SEASON: i32 = 0x4252_0009;
 
 /// Takes the transaction-level lock `(space, id)` (ids folded to 32 bits: a collision only
 /// makes two unrelated writes wait for each other).
@@ -272,6 +274,27 @@ async fn lock_ratings(tx: &mut PgConnection, players: [u64; 2]) -> Result<(), St
     for p in members {
         lock_key(tx, KEY_RATING, p).await?;
     }
+    Ok(())
+}
+
+/// Takes a server's seasons for the rest of the transaction: `exclusive` to open or close
+/// one, shared to count a match's end in one (ends never wait for each other).
+async fn lock_seasons(
+    tx: &mut PgConnection,
+    guild: u64,
+    exclusive: bool,
+) -> Result<(), StoreError> {
+    let folded = i32::from_ne_bytes(((guild ^ (guild >> 32)) as u32).to_ne_bytes());
+    let query = if exclusive {
+        "SELECT pg_advisory_xact_lock($1, $2)"
+    } else {
+        "SELECT pg_advisory_xact_lock_shared($1, $2)"
+    };
+    sqlx::query(query)
+        .bind(KEY_SEASON)
+        .bind(folded)
+        .execute(&mut *tx)
+        .await?;
     Ok(())
 }
 

@@ -1,0 +1,1 @@
+../shared/0009_seasons.sql

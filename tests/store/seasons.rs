@@ -1,0 +1,480 @@
+//! Rating seasons in the store (issue 39), on a real SQLite file and a real PostgreSQL
+//! database: which matches a season counts, a close that happens once however many try
+//! it, a season that ended while the bot was down, and forgetting a member of a past
+//! season.
+
+use crate::db::{Db, on_both_stores};
+
+use std::sync::Arc;
+
+use broadside::game::PlayerStats;
+use broadside::rating::{self, Outcome, Rating};
+use broadside::store::seasons::{NewSeason, SeasonPage, SeasonStore};
+use broadside::store::{MatchRecord, MatchResult, MoveRecord, Played, Renamed, Store};
+
+const GUILD: u64 = 5;
+const ANN: u64 = 1001;
+const BO: u64 = 1002;
+const CY: u64 = 1003;
+const DI: u64 = 1004;
+
+/// Season 1 runs from `START` to `END`; season 2 from `END` to `END2`.
+const START: i64 = 1_800_000_000_000;
+const END: i64 = START + 1_000_000;
+const END2: i64 = END + 1_000_000;
+
+fn season(start_ms: i64, end_ms: i64, period: &str) -> NewSeason {
+    NewSeason {
+        guild: GUILD,
+        cadence: "monthly".into(),
+        period: period.into(),
+        zone: "UTC".into(),
+        start_ms,
+        end_ms,
+    }
+}
+
+/// The final record of rated match `id` in `GUILD`: `a` beats `b`, ending at `at_ms`.
+fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
+    let names = [format!("M{a}"), format!("M{b}")];
+    let state = serde_json::to_vec(&serde_json::json!({
+        "names": names,
+        "game": { "players": [a, b] },
+    }))
+    .unwrap();
+    let side = PlayerStats {
+        shots: 40,
+        hits: 20,
+        turns: 30,
+    };
+    MatchRecord {
+        id,
+        version: 9,
+        channel: 77,
+        guild: Some(GUILD),
+        players: [a, b],
+        variant: "classic",
+        options: "{}".into(),
+        computer: None,
+        phase: "finished",
+        deadline_ms: 0,
+        state,
+        result: Some(MatchResult {
+            how: "sunk",
+            winner: Some(a),
+            loser: Some(b),
+        }),
+        created_ms: at_ms - 60_000,
+        updated_ms: at_ms,
+        moves: vec![MoveRecord {
+            seq: 1,
+            player: a,
+            turn: 1,
+            cells: "A1".into(),
+            reports: "[]".into(),
+            at_ms,
+        }],
+        claims: Vec::new(),
+        computer_next: false,
+        played: Some(Played {
+            names,
+            stats: [side, side],
+            rated: true,
+        }),
+        rematch_of: None,
+        remind_ms: None,
+    }
+}
+
+/// Every finished match of `player`, to be rewritten without them (their columns only).
+async fn renamed_all(store: &Arc<dyn Store>, player: u64) -> Vec<Renamed> {
+    store
+        .matches_of(player)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(id, _)| Renamed {
+            id,
+            state: None,
+            placeholder: broadside::game::PlayerId::DELETED_OTHER.0,
+        })
+        .collect()
+}
+
+fn seasons(store: &Arc<dyn Store>) -> &dyn SeasonStore {
+    store.seasons().expect("the store keeps seasons")
+}
+
+/// The members of a page in order (`None`: a gap), with their season games and ranks.
+fn lines(page: &SeasonPage) -> Vec<(Option<u64>, u32, Option<u32>)> {
+    page.rows
+        .iter()
+        .map(|p| {
+            (
+                p.standing.as_ref().map(|s| s.player),
+                p.standing.as_ref().map_or(0, |s| s.rating.games),
+                p.rank,
+            )
+        })
+        .collect()
+}
+
+/// A season counts the rated matches that end within its span, starting every member from
+/// their rating at its start; one that ends after it waits for the next season, which
+/// counts it when it opens.
+async fn a_season_counts_the_matches_within_its_span(db: Db) {
+    let store = db.store().await;
+    // Before the season: Ann beats Bo twice (lifetime only).
+    store.save(&won(1, ANN, BO, START - 5_000)).await.unwrap();
+    store.save(&won(2, ANN, BO, START - 4_000)).await.unwrap();
+    let s = seasons(&store);
+    let one = s.open_season(&season(START, END, "2030-01")).await.unwrap();
+    assert_eq!((one.number, one.closed_ms), (1, None));
+    // Opening it again gives the same season back.
+    assert_eq!(
+        s.open_season(&season(START, END, "2030-01")).await.unwrap(),
+        one
+    );
+    let (ann_at_start, _) = store.rating(ANN, "classic").await.unwrap().unwrap();
+    let (bo_at_start, _) = store.rating(BO, "classic").await.unwrap().unwrap();
+    // In the season: Bo beats Ann, and Cy beats Di.
+    store.save(&won(3, BO, ANN, START + 10)).await.unwrap();
+    store.save(&won(4, CY, DI, END - 1)).await.unwrap();
+    // After its end, while it is still open: not counted in it.
+    store.save(&won(5, DI, ANN, END)).await.unwrap();
+
+    let page = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
+    assert_eq!(page.total, 4);
+    let by_player = |p: u64| {
+        page.rows
+            .iter()
+            .filter_map(|r| r.standing.as_ref())
+            .find(|s| s.player == p)
+            .unwrap()
+            .clone()
+    };
+    // Each started from their rating at the season's start (Ann and Bo had played; Cy
+    // and Di start from the default), one match counted each.
+    let (bo, ann) = rating::update(
+        Rating {
+            games: 0,
+            ..bo_at_start
+        },
+        Rating {
+            games: 0,
+            ..ann_at_start
+        },
+        Outcome::Win,
+    );
+    assert!((by_player(BO).rating.rating - bo.rating).abs() < 1e-9);
+    assert!((by_player(ANN).rating.rating - ann.rating).abs() < 1e-9);
+    let (cy, _) = rating::update(Rating::default(), Rating::default(), Outcome::Win);
+    assert!((by_player(CY).rating.rating - cy.rating).abs() < 1e-9);
+    for p in [ANN, BO, CY, DI] {
+        assert_eq!(by_player(p).rating.games, 1, "{p}");
+        assert!(
+            page.rows.iter().all(|r| r.rank.is_none()),
+            "all provisional"
+        );
+    }
+    assert_eq!(by_player(ANN).record.losses, 1);
+    assert_eq!(
+        by_player(ANN).record.wins,
+        0,
+        "the wins before the season do not count"
+    );
+    // The lifetime rating counts everything.
+    let (_, ann_life) = store.rating(ANN, "classic").await.unwrap().unwrap();
+    assert_eq!((ann_life.wins, ann_life.losses), (2, 2));
+
+    // Closing it opens season 2, which counts match 5 (it ended after season 1).
+    let closed = s
+        .close_season(
+            GUILD,
+            1,
+            END + 50,
+            Some(42),
+            Some(&season(END, END2, "2030-02")),
+        )
+        .await
+        .unwrap();
+    let closed = closed.expect("this call closes it");
+    let (first, next) = (closed.season, closed.next);
+    assert_eq!(
+        (first.closed_ms, first.end_ms, first.channel),
+        (Some(END + 50), END, Some(42))
+    );
+    let next = next.unwrap();
+    assert_eq!((next.number, next.start_ms), (2, END));
+    let two = s.season_page(GUILD, 2, "classic", 0, 10).await.unwrap();
+    assert_eq!(
+        lines(&two).iter().map(|l| (l.0, l.1)).collect::<Vec<_>>(),
+        vec![(Some(DI), 1), (Some(ANN), 1)]
+    );
+    // Season 1's table is as its end left it.
+    let again = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
+    assert_eq!(again, page);
+    let figures = s.season_figures(GUILD, 1).await.unwrap();
+    assert_eq!(figures.len(), 1);
+    assert_eq!((figures[0].places, figures[0].matches), (4, 2));
+    // A match now counts for season 2.
+    store.save(&won(6, CY, BO, END + 100)).await.unwrap();
+    let two = s.season_page(GUILD, 2, "classic", 0, 10).await.unwrap();
+    assert_eq!(two.total, 4);
+    assert_eq!(
+        s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap(),
+        page
+    );
+    assert_eq!(s.current_season(GUILD).await.unwrap().unwrap().number, 2);
+}
+
+/// Two connections close the same season at once: one closes it and opens the next, the
+/// other finds it closed; the announcement is taken once.
+async fn a_season_is_closed_once_by_racing_connections(db: Db) {
+    let (first, second) = if db.is_shared() {
+        (db.store().await, db.store().await)
+    } else {
+        // One SQLite file is one process's: two tasks race on its pool.
+        let store = db.store().await;
+        (Arc::clone(&store), store)
+    };
+    seasons(&first)
+        .open_season(&season(START, END, "2030-01"))
+        .await
+        .unwrap();
+    for (i, (a, b)) in (0_u64..).zip([(ANN, BO), (CY, DI), (ANN, CY)]) {
+        first
+            .save(&won(10 + i, a, b, START + 100 * i64::try_from(i).unwrap()))
+            .await
+            .unwrap();
+    }
+    for round in 0..5 {
+        let next = season(END, END2, "2030-02");
+        let close = |store: Arc<dyn Store>, next: NewSeason| async move {
+            seasons(&store)
+                .close_season(GUILD, 1, END + 1, Some(7), Some(&next))
+                .await
+                .unwrap()
+        };
+        let (x, y) = tokio::join!(
+            tokio::spawn(close(Arc::clone(&first), next.clone())),
+            tokio::spawn(close(Arc::clone(&second), next)),
+        );
+        let (x, y) = (x.unwrap(), y.unwrap());
+        let closed = [&x, &y].iter().filter(|c| c.is_some()).count();
+        assert_eq!(
+            closed,
+            usize::from(round == 0),
+            "round {round}: {x:?} {y:?}"
+        );
+    }
+    let all = seasons(&first).seasons(GUILD, 10).await.unwrap();
+    assert_eq!(all.iter().map(|s| s.number).collect::<Vec<_>>(), vec![2, 1]);
+    assert_eq!(
+        seasons(&first).season_figures(GUILD, 1).await.unwrap()[0].matches,
+        3
+    );
+    // The announcement: taken by one of two racing claims, and not again while taken.
+    let claim = |store: Arc<dyn Store>| async move {
+        seasons(&store)
+            .claim_season_announcements(END + 10, 60_000, 10)
+            .await
+            .unwrap()
+    };
+    let (x, y) = tokio::join!(
+        tokio::spawn(claim(Arc::clone(&first))),
+        tokio::spawn(claim(Arc::clone(&second)))
+    );
+    let taken: Vec<u32> = x
+        .unwrap()
+        .into_iter()
+        .chain(y.unwrap())
+        .map(|s| s.number)
+        .collect();
+    assert_eq!(taken, vec![1]);
+    assert!(claim(Arc::clone(&first)).await.is_empty());
+    // A claim that was never marked done is taken again after its lease.
+    let later = seasons(&second)
+        .claim_season_announcements(END + 70_000, 60_000, 10)
+        .await
+        .unwrap();
+    assert_eq!(later.len(), 1);
+    seasons(&second)
+        .mark_season_announced(GUILD, 1, END + 70_001)
+        .await
+        .unwrap();
+    let much_later = seasons(&first)
+        .claim_season_announcements(END + 900_000, 60_000, 10)
+        .await
+        .unwrap();
+    assert!(much_later.is_empty(), "{much_later:?}");
+}
+
+/// The bot was down when the season ended: on its return the season is found due, closed
+/// with the table its end left, and the matches that ended since count for the next one.
+async fn a_season_that_ended_while_the_bot_was_down_is_closed_on_return(db: Db) {
+    {
+        let store = db.store().await;
+        seasons(&store)
+            .open_season(&season(START, END, "2030-01"))
+            .await
+            .unwrap();
+        store.save(&won(20, ANN, BO, START + 1)).await.unwrap();
+        store.save(&won(21, ANN, BO, START + 2)).await.unwrap();
+    }
+    // Back after the end: a match ends before the sweep gets to the season.
+    let store = db.store().await;
+    let s = seasons(&store);
+    assert!(s.seasons_due(END - 1, 10).await.unwrap().is_empty());
+    store.save(&won(22, BO, ANN, END + 5_000)).await.unwrap();
+    let due = s.seasons_due(END + 9_000, 10).await.unwrap();
+    assert_eq!(due.iter().map(|d| d.number).collect::<Vec<_>>(), vec![1]);
+    let closed = s
+        .close_season(
+            GUILD,
+            1,
+            END + 9_000,
+            None,
+            Some(&season(END, END2, "2030-02")),
+        )
+        .await
+        .unwrap();
+    let first = closed.unwrap().season;
+    assert_eq!(
+        first.announced_ms,
+        Some(END + 9_000),
+        "no channel: nothing to post"
+    );
+    let one = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
+    assert_eq!(
+        lines(&one).iter().map(|l| (l.0, l.1)).collect::<Vec<_>>(),
+        vec![(Some(ANN), 2), (Some(BO), 2)]
+    );
+    let ann = one.rows[0].standing.as_ref().unwrap();
+    assert_eq!((ann.record.wins, ann.record.losses), (2, 0));
+    let two = s.season_page(GUILD, 2, "classic", 0, 10).await.unwrap();
+    assert_eq!(
+        lines(&two).iter().map(|l| (l.0, l.1)).collect::<Vec<_>>(),
+        vec![(Some(BO), 1), (Some(ANN), 1)]
+    );
+    assert!(s.seasons_due(END + 9_000, 10).await.unwrap().is_empty());
+    assert!(
+        s.claim_season_announcements(END + 9_001, 1, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
+/// Forgetting a member of a closed season removes their line and keeps everyone else's
+/// place and rank, with the gap shown; the champion keeps the title.
+async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
+    let store = db.store().await;
+    let s = seasons(&store);
+    s.open_season(&season(START, END, "2030-01")).await.unwrap();
+    // Ann wins everything, Bo beats Cy and Di, Cy beats Di: six or seven matches each,
+    // all established; Bo plays the most.
+    let mut id = 100;
+    let mut at = START;
+    let mut play = |a: u64, b: u64| {
+        id += 1;
+        at += 10;
+        won(id, a, b, at)
+    };
+    let mut records = Vec::new();
+    for _ in 0..3 {
+        records.push(play(ANN, BO));
+        records.push(play(BO, CY));
+        records.push(play(CY, DI));
+        records.push(play(ANN, DI));
+    }
+    records.push(play(BO, DI));
+    for r in &records {
+        store.save(r).await.unwrap();
+    }
+    let before = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
+    let order: Vec<u64> = before
+        .rows
+        .iter()
+        .map(|r| r.standing.as_ref().unwrap().player)
+        .collect();
+    assert_eq!(order, vec![ANN, BO, CY, DI]);
+    assert_eq!(before.rows[0].rank, Some(1));
+    s.close_season(GUILD, 1, END, Some(9), None).await.unwrap();
+    let titles = s.titles(ANN, Some(GUILD), "classic").await.unwrap();
+    assert_eq!(titles.iter().map(|t| t.number).collect::<Vec<_>>(), vec![1]);
+    assert!(
+        s.titles(ANN, Some(GUILD + 1), "classic")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(s.titles(ANN, None, "game2000").await.unwrap().is_empty());
+    assert!(
+        s.titles(order[1], None, "classic")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+
+    let figures = &s.season_figures(GUILD, 1).await.unwrap()[0];
+    assert_eq!(figures.active, Some((BO, format!("M{BO}"))));
+    assert_eq!((figures.active_games, figures.matches), (7, 13));
+
+    // The second is forgotten: Bo.
+    let gone = BO;
+    let renamed = renamed_all(&store, gone).await;
+    assert_eq!(
+        store.forget(gone, &renamed).await.unwrap(),
+        broadside::store::Forgot::Done
+    );
+    let after = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
+    assert_eq!(after.total, before.total);
+    for (i, (was, now)) in before.rows.iter().zip(&after.rows).enumerate() {
+        if i == 1 {
+            assert!(now.standing.is_none(), "the gap: {now:?}");
+            assert_eq!(now.position, 1);
+        } else {
+            assert_eq!(now, was, "place {i} is kept");
+        }
+    }
+    assert!(
+        s.season_place(GUILD, 1, "classic", gone)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    let third = s
+        .season_place(GUILD, 1, "classic", order[2])
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((third.position, third.rank), (2, before.rows[2].rank));
+    // A page that starts at the gap shows it first.
+    let from_gap = s.season_page(GUILD, 1, "classic", 1, 2).await.unwrap();
+    assert_eq!(from_gap.rows.len(), 2);
+    assert!(from_gap.rows[0].standing.is_none());
+    assert_eq!(from_gap.rows[1], after.rows[2]);
+    // The champion keeps the title; the figures no longer name the forgotten member.
+    assert_eq!(
+        s.titles(ANN, Some(GUILD), "classic").await.unwrap().len(),
+        1
+    );
+    let figures = &s.season_figures(GUILD, 1).await.unwrap()[0];
+    assert_eq!((figures.active.clone(), figures.active_games), (None, 7));
+    // Forgetting another one works on the table as frozen.
+    let next = DI;
+    let renamed = renamed_all(&store, next).await;
+    store.forget(next, &renamed).await.unwrap();
+    let last = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
+    assert_eq!(last.rows[0], before.rows[0]);
+    assert!(last.rows[1].standing.is_none() && last.rows[3].standing.is_none());
+    assert_eq!(last.rows[2], before.rows[2]);
+}
+
+on_both_stores!(
+    a_season_counts_the_matches_within_its_span,
+    a_season_is_closed_once_by_racing_connections,
+    a_season_that_ended_while_the_bot_was_down_is_closed_on_return,
+    forgetting_a_member_leaves_a_gap_in_a_past_season,
+);
