@@ -123,6 +123,7 @@ fn finished(id: u64, a: u64, b: u64, draw: bool, at_ms: i64, rng: &mut ChaCha8Rn
         claims: Vec::new(),
         computer_next: false,
         remind_ms: None,
+        post_channel: None,
         played: Some(Played {
             names,
             stats,

@@ -475,9 +475,13 @@ impl Registry {
     /// Where `player`'s match is played, if they are bound to one.
     #[must_use]
     pub fn place_of(&self, player: PlayerId) -> Option<Place> {
-        let channel = self.channel_of(player)?;
-        let guild = self.by_channel.get(&channel).map(|s| s.entry.guild)?;
-        Some(Place { channel, guild })
+        let key = self.channel_of(player)?;
+        // Where its messages go (a challenge waiting for its thread is keyed by its id).
+        let slot = self.by_channel.get(&key)?;
+        Some(Place {
+            channel: slot.entry.post_channel(),
+            guild: slot.entry.guild,
+        })
     }
 
     /// The channel of `player`'s match, if they are bound to one.

@@ -117,6 +117,10 @@ pub enum SessionError {
     /// There is no live match in this channel.
     #[error("there is no match in this channel")]
     NoMatchHere,
+    /// Several challenges wait in this channel for their threads, and nothing tells which
+    /// one is meant.
+    #[error("several matches wait in this channel")]
+    SeveralHere,
     /// The member is not in any live match.
     #[error("you are not in a match")]
     NoMatch,
@@ -300,16 +304,32 @@ impl Session {
     }
 
     /// Where to find the match `by` means in `channel`: their own match when it is played
-    /// there (a challenge waiting for its thread, or a match whose thread could not be
-    /// opened, is not keyed by the channel), else the channel's.
-    pub async fn here(&self, channel: ChannelKey, by: crate::game::PlayerId) -> Locate {
+    /// there, else the channel's; else the one match played there that is not keyed by it
+    /// (a challenge waiting for its thread, or a match whose thread could not be opened
+    /// while the channel had a match). [`SessionError::SeveralHere`] when there are
+    /// several of those; the channel's (none) when there are none.
+    pub async fn here(
+        &self,
+        channel: ChannelKey,
+        by: crate::game::PlayerId,
+    ) -> Result<Locate, SessionError> {
         let theirs = self
-            .read(Locate::Player(by), |e| e.post_channel() == channel)
-            .await;
+            .try_read(Locate::Player(by), |e| e.post_channel() == channel)
+            .await?;
         if theirs == Some(true) {
-            Locate::Player(by)
-        } else {
-            Locate::Channel(channel)
+            return Ok(Locate::Player(by));
+        }
+        if self
+            .try_read(Locate::Channel(channel), |_| ())
+            .await?
+            .is_some()
+        {
+            return Ok(Locate::Channel(channel));
+        }
+        match self.store.posted_in(channel.0, 2).await?.as_slice() {
+            [] => Ok(Locate::Channel(channel)),
+            [one] => Ok(Locate::Id(MatchId(*one))),
+            _ => Err(SessionError::SeveralHere),
         }
     }
 

@@ -404,25 +404,40 @@ impl Session {
     }
 
     /// Moves an accepted match that waits for its thread into it (`Some(thread)`), or, when
-    /// no thread could be made, leaves it played in the channel it was made in. Returns
-    /// where it is played now.
+    /// no thread could be made, into the channel it was made in (where it is played from
+    /// now on; if that channel has a match of its own, this one stays found by its id and
+    /// through the channel, [`Session::here`]). Returns where it is played now.
     pub async fn settle_home(
         &self,
         id: MatchId,
         thread: Option<ChannelKey>,
     ) -> Result<ChannelKey, SessionError> {
-        self.act(Locate::Id(id), SessionError::Stale, |e, _| {
-            let Home::Pending { parent } = e.home else {
-                return Ok(e.post_channel());
-            };
-            if let Some(thread) = thread {
-                e.channel = thread;
-                e.home = Home::Thread { parent };
-            }
-            Ok(e.post_channel())
-        })
-        .await
-        .map(|(at, _)| at)
+        let settled = self
+            .act(Locate::Id(id), SessionError::Stale, |e, _| {
+                let Home::Pending { parent } = e.home else {
+                    return Ok(e.post_channel());
+                };
+                if let Some(thread) = thread {
+                    e.channel = thread;
+                    e.home = Home::Thread { parent };
+                } else {
+                    e.channel = parent;
+                    e.home = Home::Channel;
+                }
+                Ok(e.post_channel())
+            })
+            .await;
+        match settled {
+            Ok((at, _)) => Ok(at),
+            Err(SessionError::Busy {
+                reason: super::OpenError::ChannelBusy,
+                ..
+            }) if thread.is_none() => self
+                .read(Locate::Id(id), Entry::post_channel)
+                .await
+                .ok_or(SessionError::Stale),
+            Err(e) => Err(e),
+        }
     }
 
     /// Remembers `message` as the last one shown about match `id` where it is played, for
@@ -628,7 +643,7 @@ impl Session {
         by: PlayerId,
         moderator: bool,
     ) -> Result<Option<Ended>, SessionError> {
-        let here = self.here(channel, by).await;
+        let here = self.here(channel, by).await?;
         self.act(here, SessionError::NoMatchHere, |e, _| {
             if e.post_channel() != channel && e.channel != channel {
                 return Err(SessionError::NoMatchHere);

@@ -83,7 +83,12 @@ pub(crate) fn of(
     Ok(MatchRecord {
         id: entry.id.0,
         version: entry.version,
-        channel: entry.channel.0,
+        channel: if game.is_finished() {
+            entry.post_channel()
+        } else {
+            entry.channel
+        }
+        .0,
         guild: entry.guild,
         players: game.players().map(|p| p.0),
         variant: game.variant().key(),
@@ -105,6 +110,7 @@ pub(crate) fn of(
         }),
         rematch_of: None,
         remind_ms: entry.next_reminder().map(|(_, at)| millis(at)),
+        post_channel: Some(entry.post_channel().0).filter(|&c| c != entry.channel.0),
     })
 }
 

@@ -12,7 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Ending, Match, PlayerId, Side};
 use crate::store::StoreError;
 
-use super::live::{ChannelKey, Computer, Entry, MatchId, Series};
+use super::live::{ChannelKey, Computer, Entry, Home, MatchId, Series};
 use super::ops::{Accepted, Preview};
 use super::record::{self, entry_of, from_millis, millis};
 use super::{Locate, Session, SessionError};
@@ -217,11 +217,17 @@ impl Session {
         {
             player_locales[seat.index()] = locale;
         }
+        // Where the old match was played: its thread, or the channel (a match whose
+        // thread could not be opened was keyed by its id, which is no channel).
+        let (channel, home) = match old.home {
+            Home::Pending { .. } => (old.post_channel(), Home::Channel),
+            Home::Channel | Home::Thread { .. } => (old.channel, old.home),
+        };
         let mut entry = Entry {
             id: new_id,
             version: 1,
             moves: 0,
-            channel: old.channel,
+            channel,
             guild: old.guild,
             created: now,
             game,
@@ -235,7 +241,7 @@ impl Session {
             pace: old.pace,
             limits: old.limits,
             rated: old.rated,
-            home: old.home,
+            home,
             reminded: super::live::Reminded::default(),
             last_message: None,
             drafts: [None, None],

@@ -104,6 +104,7 @@ const TABLES: &[Table] = &[
             ("ended_ms", OptInt),
             ("announced", Bool),
             ("remind_ms", OptInt),
+            ("post_channel_id", OptInt),
         ],
     ),
     (
@@ -182,6 +183,16 @@ const TABLES: &[Table] = &[
             ("player_id", Int),
             ("provisional", Bool),
             ("shown", Int),
+        ],
+    ),
+    (
+        "reminder_outbox",
+        "match_id",
+        &[
+            ("match_id", Int),
+            ("moves", Int),
+            ("which", Text),
+            ("taken_ms", Int),
         ],
     ),
     (

@@ -298,6 +298,9 @@ pub struct MatchRecord {
     /// When the player to move is to be reminded next (daily matches), in ms since the
     /// epoch.
     pub remind_ms: Option<i64>,
+    /// A live match not keyed by the channel its messages go to (a challenge waiting for
+    /// its thread): that channel, through which it is found ([`Store::posted_in`]).
+    pub post_channel: Option<u64>,
 }
 
 impl MatchRecord {
@@ -636,6 +639,10 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         settings: &'a str,
         at_ms: i64,
     ) -> StoreFuture<'a, bool>;
+
+    /// The live matches (up to `limit`, oldest first) whose messages go to `channel`
+    /// although they are not keyed by it ([`MatchRecord::post_channel`]).
+    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
 
     /// The states of `guild`'s live matches from the `offset`-th (oldest first), at most
     /// `limit`, and how many there are in all.

@@ -63,15 +63,16 @@ pub(super) async fn write_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), Store
     let written = sqlx::query(
         "INSERT INTO matches (id, version, channel_id, guild_id, challenger_id, \
          opponent_id, variant, options, computer, phase, live, deadline_ms, state, how, \
-         winner_id, loser_id, created_ms, updated_ms, ended_ms, computer_next, remind_ms) \
+         winner_id, loser_id, created_ms, updated_ms, ended_ms, computer_next, remind_ms, \
+         post_channel_id) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, \
-         $17, $18, $19, $20, $21) \
+         $17, $18, $19, $20, $21, $22) \
          ON CONFLICT (id) DO UPDATE SET version = excluded.version, \
          channel_id = excluded.channel_id, phase = excluded.phase, live = excluded.live, deadline_ms = excluded.deadline_ms, \
          state = excluded.state, how = excluded.how, winner_id = excluded.winner_id, \
          loser_id = excluded.loser_id, updated_ms = excluded.updated_ms, \
          ended_ms = excluded.ended_ms, computer_next = excluded.computer_next, \
-         remind_ms = excluded.remind_ms \
+         remind_ms = excluded.remind_ms, post_channel_id = excluded.post_channel_id \
          WHERE matches.version < excluded.version",
     )
     .bind(to_sql(r.id))
@@ -95,6 +96,7 @@ pub(super) async fn write_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), Store
     .bind(ended)
     .bind(r.computer_next)
     .bind(r.remind_ms)
+    .bind(r.post_channel.map(to_sql))
     .execute(&mut *tx)
     .await
     .map_err(super::write_error)?;
@@ -956,6 +958,22 @@ impl Store for Handle {
                 query = query.bind(old);
             }
             Ok(query.execute(self.pool()).await?.rows_affected() == 1)
+        })
+    }
+
+    // ----- Issue 36: live matches found through the channel their messages go to -----
+
+    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+        Box::pin(async move {
+            let ids: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM matches WHERE live AND post_channel_id = $1 \
+                 ORDER BY created_ms, id LIMIT $2",
+            )
+            .bind(to_sql(channel))
+            .bind(i64::from(limit))
+            .fetch_all(self.pool())
+            .await?;
+            Ok(ids.into_iter().map(from_sql).collect())
         })
     }
 

@@ -5,8 +5,11 @@ use serde_json::{Value, json};
 use crate::support;
 use support::payloads::{GUILD_ID, perm};
 use support::read::button;
-use support::table::{Table, slash_in};
+use support::table::{MEMBER, REPLY, Table, slash_in};
 use support::{Channel, Sent, Target, User};
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 
 /// `/challenge` of `to` by `from` in `channel` (the answer).
 async fn challenge(t: &Table, from: &User, to: &User, channel: Channel) -> Sent {
@@ -88,4 +91,130 @@ async fn matches_lists_only_what_the_asker_can_see_and_privately() {
         "{}",
         listed.text()
     );
+}
+
+/// Permissions of a member who may manage the server.
+fn admin() -> String {
+    (MEMBER.parse::<u64>().unwrap() | perm::MANAGE_GUILD).to_string()
+}
+
+/// Permissions of a moderator (a member who may manage messages).
+const MODERATOR: &str = "2147494912";
+
+/// Turns threads on for the server.
+async fn threads_on(t: &Table) {
+    let id = t
+        .fake
+        .interaction(&t.alice, t.channel)
+        .permissions(&admin())
+        .slash(
+            "settings",
+            json!([{"name": "set", "type": 1, "options": [
+                {"name": "threads", "type": 5, "value": true}
+            ]}]),
+        );
+    let on = t.fake.wait_reply(id, REPLY).await;
+    assert!(on.text().contains("Threads: **on**"), "{}", on.text());
+}
+
+/// The match id the buttons of `sent` carry.
+fn match_id(sent: &Sent) -> String {
+    button(sent, "accept")
+        .split(':')
+        .nth(1)
+        .expect("a match id")
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_waiting_for_its_thread_is_seen_and_called_off_in_its_channel() {
+    let t = Table::new("3602", &[]).await;
+    threads_on(&t).await;
+    challenge(&t, &t.alice, &t.bob, t.channel).await;
+    // A spectator's /status in the channel shows it, in public.
+    let carol = t.fake.user("carol");
+    let status = slash_in(&t.fake, &carol, t.channel, "status", json!([])).await;
+    assert!(!status.ephemeral, "{status:?}");
+    assert!(
+        status.text().contains(&format!("<@{}>", t.bob.id)),
+        "{}",
+        status.text()
+    );
+    // A moderator calls it off from the channel.
+    let id = t
+        .fake
+        .interaction(&carol, t.channel)
+        .permissions(MODERATOR)
+        .slash("cancel", json!([]));
+    let done = t.fake.wait_reply(id, REPLY).await;
+    assert!(done.text().contains("cancelled"), "{done:?}");
+    let gone = slash_in(&t.fake, &t.bob, t.channel, "status", json!([])).await;
+    assert!(gone.ephemeral, "{gone:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_whose_thread_failed_is_watched_from_elsewhere_in_the_server() {
+    let t = Table::new("3603", &[]).await;
+    threads_on(&t).await;
+    let other = t.fake.channel();
+    t.fake.refuse_threads(other);
+    let (alice, bob) = (t.alice.clone(), t.bob.clone());
+    let made = challenge(&t, &alice, &bob, other).await;
+    let id = match_id(&made);
+    let click = t.fake.click(
+        &bob,
+        other,
+        made.message_id.unwrap_or(1),
+        &button(&made, "accept"),
+    );
+    t.fake.wait_reply(click, REPLY).await;
+    support::table::posted_in(&t.fake, other, "could not open a thread").await;
+    for (user, fleet) in [(&alice, CLASSIC_A), (&bob, CLASSIC_B)] {
+        let preview = slash_in(
+            &t.fake,
+            user,
+            other,
+            "place",
+            json!([{"name": "fleet", "type": 3, "value": fleet}]),
+        )
+        .await;
+        let ready = t.fake.click(
+            user,
+            other,
+            preview.message_id.unwrap_or(1),
+            &button(&preview, "ready"),
+        );
+        t.fake.wait_reply(ready, REPLY).await;
+    }
+    let start = support::table::posted_in(&t.fake, other, "fires first").await;
+    let first = support::read::first_mention(start.text());
+    let (shooter, quitter) = if first == alice.id {
+        (&alice, &bob)
+    } else {
+        (&bob, &alice)
+    };
+    let shot = slash_in(
+        &t.fake,
+        shooter,
+        other,
+        "fire",
+        json!([{"name": "targets", "type": 3, "value": "E5"}]),
+    )
+    .await;
+    assert!(!shot.ephemeral, "{shot:?}");
+    slash_in(&t.fake, quitter, other, "forfeit", json!([])).await;
+    support::table::posted_in(&t.fake, other, "forfeits").await;
+    // A member who sees that channel watches it from another one.
+    let erin = t.fake.user("erin");
+    assert!(t.fake.can_view(&erin, other));
+    let asked = slash_in(
+        &t.fake,
+        &erin,
+        t.channel,
+        "replay",
+        json!([{"name": "match", "type": 3, "value": id}]),
+    )
+    .await;
+    let shown = t.fake.wait_picture_reply(asked.interaction, REPLY).await;
+    assert!(!shown.attachments.is_empty(), "{shown:?}");
 }

@@ -369,6 +369,7 @@ async fn seed(url: &str, guild: u64, members: u64) {
                 updated_ms: 1,
                 moves: Vec::new(),
                 remind_ms: None,
+                post_channel: None,
                 claims: Vec::new(),
                 computer_next: false,
                 played: Some(Played {

@@ -375,6 +375,9 @@ impl Store for Flaky {
             self.store_ref().save_settings(guild, settings, at_ms).await
         })
     }
+    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+        Box::pin(async move { self.store_ref().posted_in(channel, limit).await })
+    }
     fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
         Box::pin(async move { self.store_ref().live_in(guild, offset, limit).await })
     }

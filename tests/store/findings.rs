@@ -1,9 +1,23 @@
 //! Issue 36 in the session, on both stores: a change of settings is never lost to another
-//! made at the same time (on PostgreSQL through two connections).
+//! made at the same time (on PostgreSQL through two connections); a challenge waiting for
+//! its thread, and a match whose thread failed, are found through their channel and
+//! stored with it.
 
 use crate::db::{Db, Flaky, on_both_stores};
 
-use broadside::session::{Paces, Seeds, Session, SettingsChange, Timeouts};
+use broadside::game::{PlayerId, Variant};
+use broadside::session::{
+    ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, Rematch, Seeds, Session, SessionError,
+    SettingsChange, Timeouts, Viewer,
+};
+
+const ALICE: PlayerId = PlayerId(3601);
+const BOB: PlayerId = PlayerId(3602);
+const CAROL: PlayerId = PlayerId(3603);
+const DAVE: PlayerId = PlayerId(3604);
+const MODERATOR: PlayerId = PlayerId(3605);
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 
 const GUILD: u64 = 36;
 
@@ -105,7 +119,147 @@ async fn a_reset_made_meanwhile_is_kept(db: Db) {
     assert_eq!(b.settings(GUILD).await.unwrap(), saved);
 }
 
+/// A challenge of `players` in `channel`, to be played in a thread of its own (`thread`) or
+/// in the channel.
+fn new_match(channel: u64, players: [PlayerId; 2], thread: bool) -> NewMatch {
+    NewMatch {
+        channel: ChannelKey(channel),
+        guild: Some(GUILD),
+        challenger: players[0],
+        opponent: players[1],
+        names: ["A".into(), "B".into()],
+        variant: Variant::Classic,
+        options: broadside::game::MatchOptions::default(),
+        guild_locale: None,
+        challenger_locale: None,
+        computer: None,
+        pace: Pace::Standard,
+        rated: true,
+        thread,
+    }
+}
+
+/// [`new_match`], opened.
+async fn challenge(s: &Session, channel: u64, players: [PlayerId; 2], thread: bool) -> MatchId {
+    s.challenge(new_match(channel, players, thread))
+        .await
+        .unwrap()
+        .id
+}
+
+/// Places both fleets of `id` in `channel`, makes them final, fires a shot and forfeits.
+async fn play_out(s: &Session, id: MatchId, channel: u64) {
+    for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
+        let preview = s.place(p, Some(fleet)).await.unwrap();
+        s.ready(id, p, &preview.tag()).await.unwrap();
+    }
+    let first = s.read(Locate::Id(id), |e| e.game.to_move()).await.flatten();
+    let first = first.expect("a player to move");
+    s.fire(ChannelKey(channel), first, "E5").await.unwrap();
+    s.forfeit(first).await.unwrap();
+}
+
+/// Who may watch `id` from channel 99 of the server, seeing only `channel`; and where its
+/// rematch is played.
+async fn replayed_and_rematched_in(s: &Session, id: MatchId, channel: u64) {
+    let viewer = Viewer {
+        player: MODERATOR,
+        guild: Some(GUILD),
+        channel: 99,
+    };
+    let done = s.replay(id, &viewer, async |c| c == channel).await;
+    assert!(done.is_ok(), "{done:?}");
+    s.rematch(id, ALICE, None).await.unwrap();
+    let Rematch::Started(again) = s.rematch(id, BOB, None).await.unwrap() else {
+        panic!("the rematch began");
+    };
+    assert_eq!(again.channel, ChannelKey(channel));
+}
+
+async fn a_challenge_waiting_for_its_thread_is_found_through_its_channel(db: Db) {
+    let s = session(db.open().await, 5);
+    let id = challenge(&s, 40, [ALICE, BOB], true).await;
+    // A spectator's /status and a moderator's /cancel in the channel find it.
+    let here = s.here(ChannelKey(40), CAROL).await.unwrap();
+    assert_eq!(here, Locate::Id(id));
+    assert_eq!(s.try_read(here, |e| e.id).await.unwrap(), Some(id));
+    let ended = s.cancel(ChannelKey(40), MODERATOR, true).await.unwrap();
+    assert_eq!(ended.map(|e| e.id), Some(id));
+    assert!(matches!(
+        s.cancel(ChannelKey(40), MODERATOR, true).await,
+        Err(SessionError::NoMatchHere)
+    ));
+    // Two waiting in one channel: which one is meant is not guessed.
+    challenge(&s, 41, [ALICE, BOB], true).await;
+    challenge(&s, 41, [CAROL, DAVE], true).await;
+    assert!(matches!(
+        s.cancel(ChannelKey(41), MODERATOR, true).await,
+        Err(SessionError::SeveralHere)
+    ));
+    // Each player still finds their own, and a match elsewhere does not count.
+    assert_eq!(
+        s.here(ChannelKey(41), CAROL).await.unwrap(),
+        Locate::Player(CAROL)
+    );
+    assert!(
+        s.cancel(ChannelKey(41), CAROL, false)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(
+        s.here(ChannelKey(42), MODERATOR).await.unwrap(),
+        Locate::Channel(ChannelKey(42))
+    );
+}
+
+async fn a_match_whose_thread_failed_is_stored_where_it_is_played(db: Db) {
+    let s = session(db.open().await, 6);
+    let id = challenge(&s, 42, [ALICE, BOB], true).await;
+    let accepted = s.accept(id, BOB, None).await.unwrap();
+    assert_eq!(accepted.wants_thread, Some(ChannelKey(42)));
+    // No thread: it is played in the channel, keyed and stored by it.
+    assert_eq!(s.settle_home(id, None).await.unwrap(), ChannelKey(42));
+    let found = s.read(Locate::Channel(ChannelKey(42)), |e| e.id).await;
+    assert_eq!(found, Some(id));
+    assert_eq!(s.store().get(id.0).await.unwrap().unwrap().channel, 42);
+    play_out(&s, id, 42).await;
+    replayed_and_rematched_in(&s, id, 42).await;
+}
+
+async fn a_match_whose_thread_failed_in_a_busy_channel_is_reached_and_stored_there(db: Db) {
+    let s = session(db.open().await, 7);
+    // The channel has a match of its own when the thread fails.
+    let there = challenge(&s, 43, [CAROL, DAVE], false).await;
+    let id = challenge(&s, 43, [ALICE, BOB], true).await;
+    s.accept(id, BOB, None).await.unwrap();
+    assert_eq!(s.settle_home(id, None).await.unwrap(), ChannelKey(43));
+    let keyed = s.read(Locate::Channel(ChannelKey(43)), |e| e.id).await;
+    assert_eq!(keyed, Some(there));
+    // Its players are told where they play when they try to play elsewhere.
+    let busy = s
+        .challenge(new_match(44, [ALICE, PlayerId(3606)], false))
+        .await;
+    let Err(SessionError::Busy { at: Some(at), .. }) = busy else {
+        panic!("{busy:?}");
+    };
+    assert_eq!(at.channel, ChannelKey(43));
+    // Once the channel's own match is gone, it is the one found there.
+    s.cancel(ChannelKey(43), CAROL, false).await.unwrap();
+    assert_eq!(
+        s.here(ChannelKey(43), MODERATOR).await.unwrap(),
+        Locate::Id(id)
+    );
+    play_out(&s, id, 43).await;
+    // Stored, replayed and rematched in the channel, not under its own id.
+    assert_eq!(s.store().get(id.0).await.unwrap().unwrap().channel, 43);
+    replayed_and_rematched_in(&s, id, 43).await;
+}
+
 on_both_stores!(
     a_change_made_meanwhile_is_kept,
-    a_reset_made_meanwhile_is_kept
+    a_reset_made_meanwhile_is_kept,
+    a_challenge_waiting_for_its_thread_is_found_through_its_channel,
+    a_match_whose_thread_failed_is_stored_where_it_is_played,
+    a_match_whose_thread_failed_in_a_busy_channel_is_reached_and_stored_there,
 );

@@ -650,6 +650,7 @@ async fn an_older_version_is_refused_by_the_store(db: Db) {
         claims: Vec::new(),
         computer_next: false,
         remind_ms: None,
+        post_channel: None,
         played: None,
         rematch_of: None,
     };

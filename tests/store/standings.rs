@@ -159,6 +159,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         claims: Vec::new(),
         computer_next: false,
         remind_ms: None,
+        post_channel: None,
         played: Some(Played {
             names: ["Alice".into(), "Bob".into()],
             stats: Default::default(),
@@ -290,6 +291,7 @@ async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: 
         claims: Vec::new(),
         computer_next: false,
         remind_ms: None,
+        post_channel: None,
         played: Some(Played {
             names: [format!("P{a}"), format!("P{b}")],
             stats: Default::default(),

@@ -811,3 +811,7 @@ fire-complete-no-match = Du spiller ikke et spil i denne kanal.
 fire-complete-not-battle = Slaget er ikke begyndt endnu.
 fire-complete-not-your-turn = Det er ikke din tur endnu: vent på din modstanders træk.
 fire-complete-time-up = Tiden for denne tur er gået.
+
+## Review 36
+
+err-several-here = Flere udfordringer i denne kanal venter på deres tråd, så jeg kan ikke se, hvilken du mener. `/{ cmd-matches-name }` viser dem, og hver besvares med knapperne under den.

@@ -812,3 +812,7 @@ fire-complete-no-match = You are not playing a match in this channel.
 fire-complete-not-battle = The battle has not begun yet.
 fire-complete-not-your-turn = It is not your turn yet: wait for your opponent's move.
 fire-complete-time-up = The time for this turn is up.
+
+## Review 36
+
+err-several-here = Several challenges in this channel are waiting for their threads, so I cannot tell which one you mean. `/{ cmd-matches-name }` lists them, and each is answered with the buttons under it.

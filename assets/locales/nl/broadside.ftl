@@ -811,3 +811,7 @@ fire-complete-no-match = Je speelt geen partij in dit kanaal.
 fire-complete-not-battle = De strijd is nog niet begonnen.
 fire-complete-not-your-turn = Je bent nog niet aan de beurt: wacht op de zet van je tegenstander.
 fire-complete-time-up = De tijd voor deze beurt is om.
+
+## Review 36
+
+err-several-here = In dit kanaal wachten meerdere uitdagingen op hun thread, dus ik weet niet welke je bedoelt. `/{ cmd-matches-name }` toont ze, en elke uitdaging wordt beantwoord met de knoppen eronder.

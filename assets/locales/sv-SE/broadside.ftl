@@ -827,3 +827,7 @@ fire-complete-no-match = Du spelar inget parti i den här kanalen.
 fire-complete-not-battle = Slaget har inte börjat än.
 fire-complete-not-your-turn = Det är inte din tur än: vänta på motståndarens drag.
 fire-complete-time-up = Tiden för det här draget är ute.
+
+## Review 36
+
+err-several-here = Flera utmaningar i den här kanalen väntar på sina trådar, så jag vet inte vilken du menar. `/{ cmd-matches-name }` visar dem, och var och en besvaras med knapparna under den.

@@ -20,10 +20,14 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let (lang, public) = (user_lang(ctx), public_lang(ctx).await);
     let channel = ChannelKey(ctx.channel_id().get());
     let standard = data.session.standard();
-    let here = data
-        .session
-        .here(channel, crate::bot::play::player(ctx.author()))
-        .await;
+    let me = crate::bot::play::player(ctx.author());
+    let here = data.session.here(channel, me).await.map_err(|e| match e {
+        crate::session::SessionError::Storage(e) => {
+            tracing::error!(error = %e, "could not read a match");
+            Error::user(tr!(lang, "err-storage-read"))
+        }
+        e => crate::bot::i18n::errors::session_error(&crate::bot::context::asker(ctx), &e),
+    })?;
     let summary = data
         .session
         .try_read(here, |e| {

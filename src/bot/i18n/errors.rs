@@ -68,6 +68,7 @@ pub fn session_error(asker: &Asker, error: &SessionError) -> Error {
             return Error::user(error.explain(lang, *variant));
         }
         SessionError::NoMatchHere => "err-no-match-here",
+        SessionError::SeveralHere => "err-several-here",
         SessionError::NoMatch => "err-no-match",
         SessionError::NotInThisMatch => "err-fire-not-here",
         SessionError::Stale => "err-stale-button",

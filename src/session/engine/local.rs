@@ -8,7 +8,7 @@ use crate::store::{MatchRecord, Store, StoreError};
 
 use super::{Change, Outcome, apply};
 use crate::session::SessionError;
-use crate::session::live::{ChannelKey, Entry, Locate, MatchId, OpenError, Registry};
+use crate::session::live::{Entry, Locate, MatchId, OpenError, Registry};
 
 /// How long a change waits for the previous change of the same match to be written.
 const WAIT_FOR_WRITE: Duration = Duration::from_secs(20);
@@ -56,7 +56,7 @@ impl Local {
     ) -> Outcome<R> {
         let until = Instant::now() + WAIT_FOR_WRITE;
         let mut f = Some(f);
-        let (_turn, applied, before) = loop {
+        let (_turn, applied, before, now_in) = loop {
             let Some((id, turn)) = self.live.turn(at) else {
                 return Err(missing);
             };
@@ -79,7 +79,7 @@ impl Local {
                 let f = f.take()?;
                 let before = e.clone();
                 Some(match apply(e, f) {
-                    Ok(applied) => Ok((applied, before)),
+                    Ok(applied) => Ok((applied, before, e.channel)),
                     Err(err) => {
                         *e = before;
                         Err(err)
@@ -88,8 +88,8 @@ impl Local {
             });
             match step.flatten() {
                 Some(done) => {
-                    let (applied, before) = done?;
-                    break (held, applied, before);
+                    let (applied, before, now_in) = done?;
+                    break (held, applied, before, now_in);
                 }
                 None if f.is_none() => {
                     return Err(SessionError::Internal("an action ran twice".into()));
@@ -111,9 +111,20 @@ impl Local {
             self.live.with(Locate::Id(id), |e| *e = before);
             return Err(self.busy(reason));
         }
+        // A match that moves (into its thread, or back into its channel) is found there
+        // from now on: moved before the write, so a channel that has a match refuses it.
+        let moved = now_in != channel;
+        if moved && !self.live.rekey(id, channel, now_in) {
+            self.live.release_all(&added, channel);
+            self.live.with(Locate::Id(id), |e| *e = before);
+            return Err(self.busy(OpenError::ChannelBusy));
+        }
         // No guard is held: write before anything is said about the change.
         if let Err(err) = self.write(&applied.record).await {
             tracing::error!(match_id = %id, error = %err, "could not save a change; rolled back");
+            if moved && !self.live.rekey(id, now_in, channel) {
+                tracing::error!(match_id = %id, "a match could not move back to its channel");
+            }
             self.live.release_all(&added, channel);
             self.live.with(Locate::Id(id), |e| {
                 // Back to the last stored state, but never reuse a version number: the
@@ -122,12 +133,6 @@ impl Local {
                 e.version = version;
             });
             return Err(SessionError::Storage(err));
-        }
-        // A match that moved into its thread is found there from now on.
-        let mut now_in = ChannelKey(applied.record.channel);
-        if now_in != channel && !self.live.rekey(id, channel, now_in) {
-            tracing::error!(match_id = %id, "a match could not move to its new channel");
-            now_in = channel;
         }
         let ended = applied
             .ended

@@ -218,7 +218,8 @@ async fn bound(
     }
     let ids: Vec<i64> = players.iter().copied().map(to_sql).collect();
     let row: Option<(i64, i64, Option<i64>)> = sqlx::query_as(
-        "SELECT l.player_id, l.channel_id, m.guild_id FROM live_players l \
+        "SELECT l.player_id, COALESCE(m.post_channel_id, l.channel_id), m.guild_id \
+         FROM live_players l \
          JOIN matches m ON m.id = l.match_id AND m.live \
          WHERE l.player_id = ANY($1) AND l.match_id IS DISTINCT FROM $2 LIMIT 1",
     )

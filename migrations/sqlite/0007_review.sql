@@ -1,0 +1,1 @@
+../shared/0007_review.sql
