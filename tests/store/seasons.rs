@@ -83,6 +83,7 @@ fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
         }),
         rematch_of: None,
         remind_ms: None,
+        post_channel: None,
     }
 }
 
