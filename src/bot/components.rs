@@ -558,35 +558,47 @@ async fn open_thread(
         ),
     )
     .await;
-    let thread = match made {
-        Ok(Ok(thread)) => Some(crate::session::ChannelKey(thread.id.get())),
+    // A refusal made no thread; no answer, or a server error, may hide one that was made
+    // (or is made later), under the challenge message's id.
+    let (thread, maybe_made) = match made {
+        Ok(Ok(thread)) => (Some(crate::session::ChannelKey(thread.id.get())), false),
         Ok(Err(e)) => {
             super::metrics::discord_error(&e);
             tracing::warn!(match_id = %id, error = %e, "could not open a match's thread");
-            None
+            (None, super::discord::may_have_arrived(&e))
         }
         Err(_) => {
             tracing::warn!(match_id = %id, "opening a match's thread took too long");
-            None
+            (None, true)
         }
     };
     let home = match c.data.session.settle_home(id, thread).await {
         Ok(home) => home,
         Err(e) => {
             tracing::warn!(match_id = %id, error = %e, "could not move a match into its thread");
-            if let Some(orphan) = thread {
-                // The match stays in the channel: leave no empty thread behind.
-                let gone = serenity::ChannelId::new(orphan.0).delete(http);
-                if !matches!(
-                    tokio::time::timeout(deliver::ATTEMPT, gone).await,
-                    Ok(Ok(_))
-                ) {
-                    tracing::warn!(match_id = %id, "could not delete an unused thread");
-                }
-            }
             parent
         }
     };
+    let unused = match thread {
+        Some(made) if home != made => Some(made),
+        _ => None,
+    };
+    let names = accepted.players;
+    if let Some(orphan) = unused {
+        retire_thread(http, id, orphan, home, names, public).await;
+    } else if maybe_made {
+        // Look for it now and once more after the longest a request may take.
+        let (http, message) = (std::sync::Arc::clone(&c.ctx.http), c.interaction.message.id);
+        tokio::spawn(async move {
+            for wait in [std::time::Duration::ZERO, deliver::ATTEMPT] {
+                tokio::time::sleep(wait).await;
+                if let Some(orphan) = made_after_all(&http, message, parent).await {
+                    retire_thread(&http, id, orphan, home, names, public).await;
+                    return;
+                }
+            }
+        });
+    }
     let players: Vec<u64> = accepted.players.iter().map(|p| p.0).collect();
     let greeting = if thread.is_some() && home != parent {
         text::accepted(
@@ -607,6 +619,47 @@ async fn open_thread(
     };
     deliver::post_or_dm(http, &c.data.notes, home.0, &post, &players).await;
     home
+}
+
+/// The thread of the challenge message `message` under `parent`, if Discord made it
+/// (a thread started from a message takes the message's id).
+async fn made_after_all(
+    http: &serenity::Http,
+    message: serenity::MessageId,
+    parent: crate::session::ChannelKey,
+) -> Option<crate::session::ChannelKey> {
+    let read = tokio::time::timeout(
+        deliver::ATTEMPT,
+        serenity::ChannelId::new(message.get()).to_channel(http),
+    )
+    .await;
+    let channel = read.ok()?.ok()?.guild()?;
+    (channel.thread_metadata.is_some()
+        && channel.parent_id.map(serenity::ChannelId::get) == Some(parent.0))
+    .then_some(crate::session::ChannelKey(channel.id.get()))
+}
+
+/// A thread the bot made for match `id` that the match does not use: a line in it says
+/// where the match is played (`home`), and it is archived. (Deleting it would need Manage
+/// Threads, which the bot does not ask for; the bot may archive a thread it made.)
+async fn retire_thread(
+    http: &serenity::Http,
+    id: MatchId,
+    thread: crate::session::ChannelKey,
+    home: crate::session::ChannelKey,
+    [challenger, opponent]: [crate::game::PlayerId; 2],
+    public: Lang,
+) {
+    let pointer = Post::text(tr!(
+        public,
+        "thread-unused",
+        challenger = text::mention(challenger),
+        opponent = text::mention(opponent),
+        channel = text::channel(home.0)
+    ))
+    .about(id);
+    deliver::post_quietly(http, thread.0, &pointer).await;
+    deliver::archive(http, thread.0).await;
 }
 
 async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {

@@ -210,6 +210,58 @@ async fn posts_in_threads_are_thread_messages_and_unarchive_them() {
 }
 
 #[tokio::test]
+async fn deleting_a_thread_needs_manage_threads_and_archiving_the_bots_own_does_not() {
+    let (fake, http) = offline().await;
+    let channel = fake.channel();
+    let starter = post(&http, channel, "Alice vs Bob").await;
+    let ours = ChannelId::new(channel.id)
+        .create_thread_from_message(&http, starter.id, CreateThread::new("Match"))
+        .await
+        .unwrap();
+    let theirs = fake.thread(channel, "by a player", 11);
+    // Without Manage Threads: no thread is deleted, and no other channel ever is.
+    assert_eq!(failure(ours.id.delete(&http).await), (403, 50013));
+    assert_eq!(
+        failure(ChannelId::new(channel.id).delete(&http).await),
+        (403, 50013)
+    );
+    assert_eq!(
+        failure(ChannelId::new(42).delete(&http).await),
+        (404, 10003)
+    );
+    assert_eq!(fake.threads().len(), 2);
+    // Archiving is the creator's (the bot's own thread), or needs Manage Threads.
+    let archive = EditThread::new().archived(true);
+    ours.id.edit_thread(&http, archive.clone()).await.unwrap();
+    assert!(
+        fake.thread_state(Channel::in_guild(GUILD_ID, ours.id.get()))
+            .unwrap()
+            .archived
+    );
+    assert_eq!(
+        failure(ChannelId::new(theirs.id).edit_thread(&http, archive).await),
+        (403, 50013)
+    );
+    // With it, a thread is deleted: answered as it was, gone afterwards.
+    fake.grant_manage_threads(true);
+    let gone = ours.id.delete(&http).await.unwrap();
+    assert_eq!(gone.id(), ours.id);
+    assert_eq!(failure(ours.id.to_channel(&http).await), (404, 10003));
+    assert_eq!(fake.threads().len(), 1);
+    assert_eq!(
+        failure(ChannelId::new(channel.id).delete(&http).await),
+        (403, 50013)
+    );
+    let deleted = fake
+        .recording()
+        .sent
+        .iter()
+        .filter(|s| s.kind == SentKind::DeleteChannel)
+        .count();
+    assert_eq!(deleted, 1);
+}
+
+#[tokio::test]
 async fn refused_thread_creation_answers_missing_permissions() {
     let (fake, http) = offline().await;
     let (closed, open) = (fake.channel(), fake.channel());

@@ -218,3 +218,69 @@ async fn a_match_whose_thread_failed_is_watched_from_elsewhere_in_the_server() {
     let shown = t.fake.wait_picture_reply(asked.interaction, REPLY).await;
     assert!(!shown.attachments.is_empty(), "{shown:?}");
 }
+
+/// Polls `check` until it yields, for at most [`REPLY`].
+async fn eventually<T>(mut check: impl FnMut() -> Option<T>) -> T {
+    let until = std::time::Instant::now() + REPLY;
+    loop {
+        if let Some(found) = check() {
+            return found;
+        }
+        assert!(std::time::Instant::now() < until, "not within {REPLY:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_made_although_discord_answered_an_error_is_archived_with_a_pointer() {
+    let t = Table::new("3604", &[]).await;
+    threads_on(&t).await;
+    let made = challenge(&t, &t.alice, &t.bob, t.channel).await;
+    // Discord makes the thread, but its answer is lost (a server error).
+    t.fake.lose_answers("/threads", 500, 1);
+    let click = t.fake.click(
+        &t.bob,
+        t.channel,
+        made.message_id.unwrap_or(1),
+        &button(&made, "accept"),
+    );
+    t.fake.wait_reply(click, REPLY).await;
+    support::table::posted_in(&t.fake, t.channel, "could not open a thread").await;
+    // The thread nobody plays in says where the match is, and is archived (not deleted:
+    // that needs Manage Threads).
+    let orphan = eventually(|| t.fake.threads_by_bot().into_iter().find(|th| th.archived)).await;
+    assert_eq!(orphan.parent, t.channel.id);
+    let said: Vec<String> = t
+        .fake
+        .thread_messages(orphan.channel())
+        .iter()
+        .map(|s| s.text().to_owned())
+        .collect();
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].contains("not used"), "{said:?}");
+    assert!(
+        said[0].contains(&format!("<#{}>", t.channel.id)),
+        "{said:?}"
+    );
+    let deletes = t
+        .fake
+        .recording()
+        .sent
+        .iter()
+        .filter(|s| s.kind == support::SentKind::DeleteChannel)
+        .count();
+    assert_eq!(deletes, 0);
+    // The match is played in the channel.
+    let preview = slash_in(
+        &t.fake,
+        &t.alice,
+        t.channel,
+        "place",
+        json!([{"name": "fleet", "type": 3, "value": CLASSIC_A}]),
+    )
+    .await;
+    assert!(
+        preview.ephemeral && !preview.components.is_empty(),
+        "{preview:?}"
+    );
+}

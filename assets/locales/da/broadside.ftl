@@ -815,3 +815,4 @@ fire-complete-time-up = Tiden for denne tur er gået.
 ## Review 36
 
 err-several-here = Flere udfordringer i denne kanal venter på deres tråd, så jeg kan ikke se, hvilken du mener. `/{ cmd-matches-name }` viser dem, og hver besvares med knapperne under den.
+thread-unused = 🧭 Denne tråd bruges ikke: spillet mellem { $challenger } og { $opponent } foregår i { $channel }.

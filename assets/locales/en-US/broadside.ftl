@@ -816,3 +816,4 @@ fire-complete-time-up = The time for this turn is up.
 ## Review 36
 
 err-several-here = Several challenges in this channel are waiting for their threads, so I cannot tell which one you mean. `/{ cmd-matches-name }` lists them, and each is answered with the buttons under it.
+thread-unused = 🧭 This thread is not used: the match between { $challenger } and { $opponent } is played in { $channel }.

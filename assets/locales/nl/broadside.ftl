@@ -815,3 +815,4 @@ fire-complete-time-up = De tijd voor deze beurt is om.
 ## Review 36
 
 err-several-here = In dit kanaal wachten meerdere uitdagingen op hun thread, dus ik weet niet welke je bedoelt. `/{ cmd-matches-name }` toont ze, en elke uitdaging wordt beantwoord met de knoppen eronder.
+thread-unused = 🧭 Deze thread wordt niet gebruikt: de partij tussen { $challenger } en { $opponent } wordt in { $channel } gespeeld.

@@ -831,3 +831,4 @@ fire-complete-time-up = Tiden för det här draget är ute.
 ## Review 36
 
 err-several-here = Flera utmaningar i den här kanalen väntar på sina trådar, så jag vet inte vilken du menar. `/{ cmd-matches-name }` visar dem, och var och en besvaras med knapparna under den.
+thread-unused = 🧭 Den här tråden används inte: partiet mellan { $challenger } och { $opponent } spelas i { $channel }.

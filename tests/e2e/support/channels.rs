@@ -183,6 +183,36 @@ pub fn edit_thread(st: &mut FakeState, channel: u64, body: &Body) -> Option<Outc
     Some((200, Some(object)))
 }
 
+/// `DELETE /channels/{id}` (Delete/Close Channel, `resources/channel.mdx`): a thread needs
+/// Manage Threads, which the bot lacks unless [`super::fake::FakeDiscord::grant_manage_threads`];
+/// any other server channel needs Manage Channels, which the bot never has here (ours:
+/// the invite does not ask for it). Answers the channel as it was; the thread is gone.
+pub fn delete_channel(st: &mut FakeState, channel: u64, body: &Body) -> Outcome {
+    let Some(info) = st.channels.get(&channel).cloned() else {
+        return error(404, 10003, "Unknown Channel");
+    };
+    if !info.bot_member {
+        return error(403, 50001, "Missing Access");
+    }
+    if info.guild_id.is_none() || !info.is_thread() || !st.manage_threads {
+        return error(403, 50013, "Missing Permissions");
+    }
+    let object = st.channel_object(channel);
+    validate::<serenity::all::GuildChannel>("thread", &object);
+    st.channels.remove(&channel);
+    record(
+        st,
+        SentKind::DeleteChannel,
+        None,
+        Some(channel),
+        None,
+        false,
+        &Value::Null,
+        body,
+    );
+    (200, Some(object))
+}
+
 fn request_changes_more_than_archived(request: &Value) -> bool {
     request
         .as_object()

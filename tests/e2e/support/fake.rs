@@ -83,6 +83,8 @@ pub enum SentKind {
     CreateThread,
     /// `PATCH /channels/{id}` (a thread archived, locked, renamed…); `body` says what.
     EditChannel,
+    /// `DELETE /channels/{id}` (a thread deleted).
+    DeleteChannel,
     /// `PATCH /channels/{id}/messages/{id}`.
     EditChannelMessage,
     /// `DELETE /channels/{id}/messages/{id}`.

@@ -264,6 +264,10 @@ fn route(
             let channel: u64 = channel.parse().ok()?;
             super::channels::edit_thread(st, channel, body)?
         }
+        ("DELETE", ["channels", channel]) => {
+            let channel: u64 = channel.parse().ok()?;
+            super::channels::delete_channel(st, channel, body)
+        }
         ("GET", ["guilds", guild]) => super::channels::get_guild(st, guild.parse().ok()?)?,
         ("GET", ["guilds", guild, "roles"]) => super::channels::get_roles(st, guild.parse().ok()?)?,
         ("GET", ["guilds", guild, "members", user]) => {
