@@ -24,8 +24,6 @@
 
 use std::time::{Duration, SystemTime};
 
-use rand::RngExt as _;
-
 use crate::game::{Match, MatchOptions, PlayerId as Member, Side, Variant};
 use crate::store::{
     Joined, Left, NewPairing, PairingRow, StoreError, TournamentRow, TournamentSnapshot,
@@ -430,8 +428,9 @@ impl Session {
             state: TournamentState::SignUp.key().to_owned(),
             round: 0,
             round_deadline_ms: None,
-            // The top seed's colour in round 1, drawn once and kept.
-            top_white: rand::rng().random::<bool>(),
+            // The top seed's colour in round 1, drawn once and kept (from the match seeds:
+            // fixed by `BROADSIDE_SEED`, so a test's tournament pairs the same each run).
+            top_white: self.seeds.next() & 1 == 1,
             locale: new.locale,
             signup_message: None,
             note: None,
