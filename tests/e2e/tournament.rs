@@ -264,6 +264,9 @@ fn salvos_at(fleet: &str) -> Vec<String> {
     cells.chunks(3).map(|c| c.join(" ")).collect()
 }
 
+/// A board as the test expects it: White, Black (`None`: the bye), how it ends.
+type Expected = (&'static str, Option<&'static str>, Option<Plan>);
+
 /// A board as the round's post names it: White, Black (`None`: the bye).
 type Board = (u64, Option<u64>);
 
@@ -497,7 +500,7 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
     // it can, never twice the same, and gives the bye to the lowest without one. The
     // hand calculation below rests on these pairings: if a better pairing changes them,
     // it must be done again.
-    let rounds: [&[(&str, Option<&str>, Option<Plan>)]; 3] = [
+    let rounds: [&[Expected]; 3] = [
         &[
             ("p4", Some("p1"), Some(Plan::Draw)),
             ("p2", Some("p5"), Some(Plan::WhiteWins)),
@@ -528,7 +531,7 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
             .collect();
         assert_eq!(named, wanted, "round {round}'s pairings");
         let mut homes = Vec::new();
-        for &(w, b, plan) in expected.iter() {
+        for &(w, b, plan) in *expected {
             let (Some(b), Some(plan)) = (b, plan) else {
                 continue;
             };
