@@ -262,10 +262,24 @@ async fn rematch(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     use crate::session::Rematch;
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
+    // Clicked in a thread the bot did not open: the server's channels count its parent.
+    let parent = click
+        .channel
+        .as_ref()
+        .filter(|ch| {
+            matches!(
+                ch.kind,
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            )
+        })
+        .and_then(|ch| ch.parent_id)
+        .map(serenity::ChannelId::get);
     let outcome = c
         .data
         .session
-        .rematch(id, me, Some(click.locale.clone()))
+        .rematch_in(id, me, Some(click.locale.clone()), parent)
         .await
         .map_err(|e| rematch_error(&c.asker(), &c.data.commands, &e))?;
     // The end message is public, and so is the answer: the other player must see it.

@@ -14,6 +14,7 @@ use crate::store::StoreError;
 
 use super::live::{ChannelKey, Computer, Entry, Home, MatchId, Series};
 use super::ops::{Accepted, Preview};
+use super::pace::Pace;
 use super::record::{self, entry_of, from_millis, millis};
 use super::{Locate, Session, SessionError};
 
@@ -71,25 +72,51 @@ pub enum RematchError {
     /// The rematch has already begun.
     #[error("the rematch has already begun")]
     AlreadyStarted,
+    /// The server's settings no longer allow matches where this one was played (an
+    /// admin changed `channels` since): the channels they allow.
+    #[error("matches are no longer started in this channel")]
+    ChannelNotAllowed(Vec<u64>),
+    /// The server's settings no longer allow this match's pace: the paces they allow.
+    #[error("the pace {0} is no longer allowed")]
+    PaceNotAllowed(Pace, Vec<Pace>),
     /// The channel or a player is busy with another match.
     #[error(transparent)]
     Session(#[from] SessionError),
 }
 
 impl Session {
-    /// `by` clicks Rematch under match `id`'s end.
+    /// `by` clicks Rematch under match `id`'s end (see [`Session::rematch_in`]; the
+    /// click's channel is taken to hang under no other).
     pub async fn rematch(
         &self,
         id: MatchId,
         by: PlayerId,
         locale: Option<String>,
     ) -> Result<Rematch, RematchError> {
+        self.rematch_in(id, by, locale, None).await
+    }
+
+    /// `by` clicks Rematch under match `id`'s end; `parent` is the channel the match's
+    /// channel hangs under when it is a thread the bot did not open (Discord tells it with
+    /// the click). The server's current settings must still allow a match there at its
+    /// pace, as for a `/challenge`: each click is checked, so an admin who removes the
+    /// channel or the pace ends a chain of rematches. The new match counts for ratings
+    /// as the server's settings say now.
+    pub async fn rematch_in(
+        &self,
+        id: MatchId,
+        by: PlayerId,
+        locale: Option<String>,
+        parent: Option<u64>,
+    ) -> Result<Rematch, RematchError> {
         let (_, old) = self.played_out(id, by).await?;
+        self.allowed_again(&old, parent).await?;
         // Not while a member is being forgotten: read again once both are held (a member
         // forgotten meanwhile is renamed in it).
         let members = old.members();
         let _held = self.members.hold(&members).await?;
         let (stored, old) = self.played_out(id, by).await?;
+        let rated = self.allowed_again(&old, parent).await?;
         let now = SystemTime::now();
         let ended = from_millis(stored.ended_ms.unwrap_or(stored.created_ms));
         let until = ended + old.timeouts(self.standard()).challenge;
@@ -136,7 +163,10 @@ impl Session {
                 return Err(RematchError::AlreadyStarted);
             }
         }
-        match self.start_rematch(&old, new_id, by, locale, now).await {
+        match self
+            .start_rematch(&old, new_id, by, locale, rated, now)
+            .await
+        {
             Ok(started) => Ok(Rematch::Started(Box::new(started))),
             Err(e) => {
                 if let Err(err) = self.store.release_rematch(id.0).await {
@@ -180,6 +210,27 @@ impl Session {
         Ok((stored, old))
     }
 
+    /// Whether the server's settings, as they are now, allow `old`'s rematch where it
+    /// would be played (see [`rematch_home`]) and at its pace; then whether it is rated.
+    async fn allowed_again(&self, old: &Entry, parent: Option<u64>) -> Result<bool, RematchError> {
+        let Some(guild) = old.guild else {
+            return Ok(old.rated);
+        };
+        let settings = self.settings(guild).await.map_err(SessionError::Storage)?;
+        let (channel, home) = rematch_home(old);
+        let parent = match home {
+            Home::Thread { parent } => Some(parent.0),
+            Home::Channel | Home::Pending { .. } => parent,
+        };
+        if !settings.allows(channel.0, parent) {
+            return Err(RematchError::ChannelNotAllowed(settings.channels));
+        }
+        if !settings.paces.contains(&old.pace) {
+            return Err(RematchError::PaceNotAllowed(old.pace, settings.paces));
+        }
+        Ok(settings.rated)
+    }
+
     // Building the new match step by step, like `challenge` and `accept` together.
     async fn start_rematch(
         &self,
@@ -187,6 +238,7 @@ impl Session {
         new_id: MatchId,
         by: PlayerId,
         locale: Option<String>,
+        rated: bool,
         now: SystemTime,
     ) -> Result<Restarted, SessionError> {
         let players = old.game.players();
@@ -217,12 +269,7 @@ impl Session {
         {
             player_locales[seat.index()] = locale;
         }
-        // Where the old match was played: its thread, or the channel (a match whose
-        // thread could not be opened was keyed by its id, which is no channel).
-        let (channel, home) = match old.home {
-            Home::Pending { .. } => (old.post_channel(), Home::Channel),
-            Home::Channel | Home::Thread { .. } => (old.channel, old.home),
-        };
+        let (channel, home) = rematch_home(old);
         let mut entry = Entry {
             id: new_id,
             version: 1,
@@ -240,7 +287,7 @@ impl Session {
             last_fleets,
             pace: old.pace,
             limits: old.limits,
-            rated: old.rated,
+            rated,
             home,
             reminded: super::live::Reminded::default(),
             last_message: None,
@@ -301,6 +348,15 @@ impl Session {
         })
         .await
         .map(|(p, _)| p)
+    }
+}
+
+/// Where `old`'s rematch is played: where `old` was, its thread or its channel (a match
+/// whose thread could not be opened was keyed by its id, which is no channel).
+fn rematch_home(old: &Entry) -> (ChannelKey, Home) {
+    match old.home {
+        Home::Pending { .. } => (old.post_channel(), Home::Channel),
+        Home::Channel | Home::Thread { .. } => (old.channel, old.home),
     }
 }
 

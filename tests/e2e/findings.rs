@@ -284,3 +284,122 @@ async fn a_thread_made_although_discord_answered_an_error_is_archived_with_a_poi
         "{preview:?}"
     );
 }
+
+/// `/settings set` with `options` by a member who manages the server; the answer.
+async fn settings_set(t: &Table, admin_user: &User, options: Value) -> Sent {
+    let id = t
+        .fake
+        .interaction(admin_user, t.channel)
+        .permissions(&admin())
+        .slash(
+            "settings",
+            json!([{"name": "set", "type": 1, "options": options}]),
+        );
+    t.fake.wait_reply(id, REPLY).await
+}
+
+/// Alice and Bob play a short match in the table's channel (the one to move first
+/// fires three shots, the other forfeits); the end message, with its Rematch button.
+async fn played_out(t: &Table) -> Sent {
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
+    let cells = if first == t.alice.id {
+        ["J1", "J2", "B5"]
+    } else {
+        ["A1", "A2", "J5"]
+    };
+    for cell in cells {
+        t.fire(t.user(first), cell).await;
+    }
+    t.slash(t.other(first), "forfeit", json!([])).await;
+    t.posted(t.channel, "forfeits").await
+}
+
+/// Item 9: a rematch is checked against the server's settings as they are now, at each
+/// click: a channel the admin removed, or a pace no longer allowed, ends the chain with a
+/// private refusal that says where and how matches start; allowed again, it starts.
+async fn rematches_follow_the_settings_of_now(t: &Table) {
+    let end = played_out(t).await;
+    let carol = t.fake.user("carol");
+    let other = t.fake.channel();
+    let changed = settings_set(
+        t,
+        &carol,
+        json!([{"name": "channels", "type": 3, "value": format!("<#{}>", other.id)}]),
+    )
+    .await;
+    assert!(changed.ephemeral, "{changed:?}");
+    for user in [&t.alice, &t.bob] {
+        let refused = t.click_on(user, &end, "rematch").await;
+        assert!(refused.ephemeral, "{refused:?}");
+        assert!(
+            refused
+                .text()
+                .contains("no longer starts matches in this channel"),
+            "{}",
+            refused.text()
+        );
+        assert!(
+            links(refused.text()).contains(&other.id),
+            "{}",
+            refused.text()
+        );
+    }
+    // No rematch began (both clicked), nothing was said in public.
+    let status = t.slash(&t.bob, "status", json!([])).await;
+    assert!(status.ephemeral, "{status:?}");
+    assert!(
+        !t.fake
+            .channel_messages(t.channel)
+            .iter()
+            .any(|s| s.text().contains("Rematch")),
+        "a rematch was announced"
+    );
+
+    // The channel allowed again, but standard play no longer: refused for its pace.
+    settings_set(
+        t,
+        &carol,
+        json!([
+            {"name": "channels", "type": 3, "value": "all"},
+            {"name": "paces", "type": 3, "value": "blitz"}
+        ]),
+    )
+    .await;
+    let refused = t.click_on(&t.alice, &end, "rematch").await;
+    assert!(refused.ephemeral, "{refused:?}");
+    assert!(
+        refused
+            .text()
+            .contains("no longer plays at the pace Standard")
+            && refused.text().contains("Blitz"),
+        "{}",
+        refused.text()
+    );
+
+    // Everything allowed again: the two clicks start it.
+    settings_set(
+        t,
+        &carol,
+        json!([{"name": "paces", "type": 3, "value": "blitz standard daily"}]),
+    )
+    .await;
+    let waiting = t.click_on(&t.alice, &end, "rematch").await;
+    assert!(!waiting.ephemeral, "{waiting:?}");
+    let started = t.click_on(&t.bob, &end, "rematch").await;
+    assert!(started.text().contains("Rematch"), "{started:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematches_follow_the_settings_of_now_on_sqlite() {
+    let t = Table::new("3609", &[]).await;
+    rematches_follow_the_settings_of_now(&t).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematches_follow_the_settings_of_now_on_postgres() {
+    let Some(db) = crate::pg::PgDb::create("e2e_rematch_settings").await else {
+        return;
+    };
+    let t = Table::new("3609", &[("DATABASE_URL", db.url.as_str())]).await;
+    rematches_follow_the_settings_of_now(&t).await;
+}

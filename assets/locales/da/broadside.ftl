@@ -523,6 +523,8 @@ err-rematch-unavailable = Det spil kan ikke få en revanche: kun et spil, der er
 err-rematch-not-player = Kun spillerne fra det spil kan bede om revanche.
 err-rematch-expired = Tiden til at bede om revanche er udløbet. Start et nyt spil med `/{ cmd-challenge-name }`.
 err-rematch-started = Revanchen er allerede begyndt.
+err-rematch-channel = Denne server starter ikke længere spil i denne kanal, så der bliver ingen revanche her. Spil kan startes i: { $channels }; udfordr igen dér med `/{ cmd-challenge-name }`.
+err-rematch-pace = Denne server spiller ikke længere i tempoet { $pace }, så dette spil kan ikke spilles igen. Start et nyt spil med `/{ cmd-challenge-name }` i et af disse tempi: { $paces }.
 err-last-fleet = Der er ingen flåde fra et tidligere spil at genbruge.
 
 ## Privacy

@@ -524,6 +524,8 @@ err-rematch-unavailable = There is no rematch for that match: only a match that 
 err-rematch-not-player = Only the players of that match can ask for a rematch.
 err-rematch-expired = The time to ask for a rematch has run out. Start a new match with `/{ cmd-challenge-name }`.
 err-rematch-started = The rematch has already begun.
+err-rematch-channel = This server no longer starts matches in this channel, so there is no rematch here. Matches can be started in: { $channels }; challenge again there with `/{ cmd-challenge-name }`.
+err-rematch-pace = This server no longer plays at the pace { $pace }, so this match cannot be played again. Start a new match with `/{ cmd-challenge-name }` at one of: { $paces }.
 err-last-fleet = There is no fleet from a last match to take again.
 
 ## Privacy

@@ -523,6 +523,8 @@ err-rematch-unavailable = Voor die partij is geen revanche mogelijk: alleen een 
 err-rematch-not-player = Alleen de spelers van die partij kunnen om revanche vragen.
 err-rematch-expired = De tijd om revanche te vragen is om. Begin een nieuwe partij met `/{ cmd-challenge-name }`.
 err-rematch-started = De revanche is al begonnen.
+err-rematch-channel = Deze server start in dit kanaal geen partijen meer, dus hier komt geen revanche. Partijen kunnen wel in: { $channels }; daag daar opnieuw uit met `/{ cmd-challenge-name }`.
+err-rematch-pace = Deze server speelt niet meer in het tempo { $pace }, dus deze partij kan niet opnieuw gespeeld worden. Begin een nieuwe partij met `/{ cmd-challenge-name }` in een van deze tempo's: { $paces }.
 err-last-fleet = Er is geen vloot van een vorige partij om opnieuw te gebruiken.
 
 ## Privacy

@@ -539,6 +539,8 @@ err-rematch-unavailable = Det partiet kan inte få någon revansch: bara ett par
 err-rematch-not-player = Bara spelarna i det partiet kan begära revansch.
 err-rematch-expired = Tiden för att begära revansch har gått ut. Starta ett nytt parti med `/{ cmd-challenge-name }`.
 err-rematch-started = Revanschen har redan börjat.
+err-rematch-channel = Den här servern startar inte längre partier i den här kanalen, så det blir ingen revansch här. Partier kan startas i: { $channels }; utmana igen där med `/{ cmd-challenge-name }`.
+err-rematch-pace = Den här servern spelar inte längre i tempot { $pace }, så det här partiet kan inte spelas igen. Starta ett nytt parti med `/{ cmd-challenge-name }` i ett av dessa tempon: { $paces }.
 err-last-fleet = Det finns ingen flotta från ett tidigare parti att återanvända.
 
 ## Privacy

@@ -160,6 +160,25 @@ pub fn rematch_error(asker: &Asker, ids: &CommandIds, error: &RematchError) -> E
             Error::user(ids.clickable(lang, &tr!(lang, "err-rematch-expired")))
         }
         RematchError::AlreadyStarted => Error::user(tr!(lang, "err-rematch-started")),
+        RematchError::ChannelNotAllowed(channels) => {
+            let channels: Vec<String> = channels.iter().map(|&c| channel(c)).collect();
+            Error::user(ids.clickable(
+                lang,
+                &tr!(lang, "err-rematch-channel", channels = channels.join(", ")),
+            ))
+        }
+        RematchError::PaceNotAllowed(pace, paces) => {
+            let paces: Vec<String> = paces.iter().map(|&p| super::names::pace(lang, p)).collect();
+            Error::user(ids.clickable(
+                lang,
+                &tr!(
+                    lang,
+                    "err-rematch-pace",
+                    pace = super::names::pace(lang, *pace),
+                    paces = paces.join(", ")
+                ),
+            ))
+        }
         RematchError::Session(e) => session_error(asker, e),
     }
 }
