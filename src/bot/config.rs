@@ -32,6 +32,8 @@ pub const VAR_DISCORD_TIMEOUT: &str = "DISCORD_TIMEOUT_SECS";
 pub const VAR_METRICS_ADDR: &str = "METRICS_ADDR";
 /// Testing only: blitz and daily matches run this many times faster.
 pub const VAR_PACE_SCALE: &str = "PACE_SCALE";
+/// Testing only: every rating season lasts this many seconds instead of a month or quarter.
+pub const VAR_SEASON_SECONDS: &str = "SEASON_SECONDS";
 /// How many gateway shards the bot runs: a number, or `auto` for Discord's recommendation.
 pub const VAR_SHARD_COUNT: &str = "SHARD_COUNT";
 /// The most shards one process runs.
@@ -145,6 +147,9 @@ pub struct Config {
     pub metrics_addr: Option<std::net::SocketAddr>,
     /// Testing only (`PACE_SCALE`): blitz and daily limits divided by this (1: as shipped).
     pub pace_scale: u32,
+    /// Testing only (`SEASON_SECONDS`): every rating season lasts this long instead of a
+    /// calendar month or quarter; `None`: the calendar (as shipped).
+    pub season_length: Option<Duration>,
     /// How many gateway shards the bot runs in all (`SHARD_COUNT`).
     pub shards: Shards,
     /// Which of them this process runs (`SHARDS`); `None`: all of them.
@@ -326,6 +331,12 @@ impl Config {
             .transpose()?;
 
         let pace_scale = pace_scale(optional(VAR_PACE_SCALE))?;
+        let season_length = optional(VAR_SEASON_SECONDS)
+            .map(|v| {
+                parse_nonzero(VAR_SEASON_SECONDS, &v, "expected a whole number of seconds")
+                    .map(Duration::from_secs)
+            })
+            .transpose()?;
         let shard_count = shards(optional(VAR_SHARD_COUNT))?;
         let shard_range = shard_range(optional(VAR_SHARDS), shard_count, &database_url)?;
         Ok(Self {
@@ -342,6 +353,7 @@ impl Config {
             discord_timeout: secs(VAR_DISCORD_TIMEOUT, DEFAULT_DISCORD_TIMEOUT)?,
             metrics_addr,
             pace_scale,
+            season_length,
         })
     }
 }

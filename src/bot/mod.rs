@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 
-use crate::session::{Paces, Seeds, Session, Timeouts};
+use crate::session::{Paces, SeasonClock, Seeds, Session, Timeouts};
 use crate::store::Opened;
 
 pub(crate) mod buttons;
@@ -146,7 +146,11 @@ pub(crate) fn framework(
                         .give_tournaments_time_back(crate::session::from_millis(ms))
                         .await;
                 }
-                let session = Arc::new(session);
+                let session = Arc::new(session.with_season_clock(
+                    config
+                        .season_length
+                        .map_or(SeasonClock::Calendar, SeasonClock::Every),
+                ));
                 let _ = slot.set(Arc::clone(&session));
                 let data = Data {
                     session: Arc::clone(&session),

@@ -139,6 +139,20 @@ pub fn settings(
         ),
         None => tr!(lang, "settings-tournament-role-none"),
     });
+    lines.push(match s.season {
+        Some(cadence) => tr!(
+            lang,
+            "settings-season-on",
+            cadence = match cadence {
+                crate::session::Cadence::Monthly => tr!(lang, "choice-season-monthly"),
+                crate::session::Cadence::Quarterly => tr!(lang, "choice-season-quarterly"),
+            },
+            channel = s
+                .season_channel
+                .map_or_else(|| tr!(lang, "settings-season-nowhere"), channel)
+        ),
+        None => tr!(lang, "settings-season-off"),
+    });
     lines.push(tr!(lang, "settings-how"));
     lines.join("\n")
 }

@@ -45,6 +45,7 @@ mod record;
 mod rematch;
 mod restore;
 mod season_window;
+mod seasons;
 mod settings;
 mod standings;
 pub mod tournament;
@@ -63,6 +64,7 @@ pub use record::{from_millis, millis};
 pub use rematch::{Rematch, RematchError, Restarted};
 pub use restore::Resumed;
 pub use season_window::{BadPeriod, Cadence, Period, SeasonClock, UnknownCadence, Window};
+pub use seasons::{SEASON_TOP, SeasonBoard, SeasonEnd, period_of, season_zone};
 pub use settings::{Reminding, Settings, SettingsChange, SettingsError};
 pub use standings::{Card, DELETED_NAME, ForgetError, Leaderboard, PAGE, Ranked};
 
@@ -212,6 +214,8 @@ pub struct Session {
     members: members::Members,
     /// The hard computer's models of members' placement habits.
     habits: habits::HabitCache,
+    /// How rating seasons are timed (the calendar, but for tests).
+    season_clock: SeasonClock,
 }
 
 impl Session {
@@ -239,7 +243,16 @@ impl Session {
             computer_busy: dashmap::DashMap::new(),
             members: members::Members::default(),
             habits: habits::HabitCache::default(),
+            season_clock: SeasonClock::Calendar,
         }
+    }
+
+    /// This session with its rating seasons timed by `clock` (testing only: the calendar
+    /// otherwise).
+    #[must_use]
+    pub fn with_season_clock(mut self, clock: SeasonClock) -> Self {
+        self.season_clock = clock;
+        self
     }
 
     /// This process's live matches in memory; `None` with a shared store, which keeps

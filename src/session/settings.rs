@@ -8,6 +8,7 @@ use crate::store::StoreError;
 
 use super::pace::Pace;
 use super::record::millis;
+use super::season_window::Cadence;
 use super::{Reminder, Session, SessionError};
 
 /// How a server has the bot play.
@@ -34,6 +35,10 @@ pub struct Settings {
     pub timezone: Option<String>,
     /// Members with this role may run tournaments (as may those who manage the server).
     pub tournament_role: Option<u64>,
+    /// How often rating seasons start again; `None`: no seasons (as by default).
+    pub season: Option<Cadence>,
+    /// Where the end of a season is announced; `None`: nowhere.
+    pub season_channel: Option<u64>,
 }
 
 impl Default for Settings {
@@ -49,6 +54,8 @@ impl Default for Settings {
             rated: true,
             timezone: None,
             tournament_role: None,
+            season: None,
+            season_channel: None,
         }
     }
 }
@@ -76,6 +83,10 @@ pub struct SettingsChange {
     pub timezone: Option<Option<String>>,
     /// See [`Settings::tournament_role`]: `Some(None)` takes the role's right away.
     pub tournament_role: Option<Option<u64>>,
+    /// See [`Settings::season`]: `Some(None)` turns seasons off.
+    pub season: Option<Option<Cadence>>,
+    /// See [`Settings::season_channel`]: `Some(None)` announces nowhere.
+    pub season_channel: Option<Option<u64>>,
 }
 
 impl SettingsChange {
@@ -168,6 +179,12 @@ impl Settings {
         if let Some(role) = change.tournament_role {
             next.tournament_role = role;
         }
+        if let Some(season) = change.season {
+            next.season = season;
+        }
+        if let Some(channel) = change.season_channel {
+            next.season_channel = channel;
+        }
         Ok(next)
     }
 
@@ -244,6 +261,13 @@ impl Session {
                 .replace_settings(guild, read.as_deref(), &text, at)
                 .await?
             {
+                if change.season.is_some() {
+                    // Turning seasons on starts one at once; off closes the open one.
+                    // Where that fails, the sweep and the next leaderboard catch up.
+                    if let Err(e) = self.align_seasons(guild, &next).await {
+                        tracing::warn!(guild, error = %e, "could not start or end a season");
+                    }
+                }
                 return Ok(next);
             }
         }
@@ -258,6 +282,10 @@ impl Session {
         self.store
             .save_settings(guild, None, millis(std::time::SystemTime::now()))
             .await?;
+        // Seasons are off by default: the open one ends now, the past ones are kept.
+        if let Err(e) = self.align_seasons(guild, &Settings::default()).await {
+            tracing::warn!(guild, error = %e, "could not end a season");
+        }
         Ok(Settings::default())
     }
 

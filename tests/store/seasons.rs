@@ -6,6 +6,9 @@
 use crate::db::{Db, on_both_stores};
 
 use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use broadside::session::{Cadence, Paces, SeasonClock, Seeds, Session, SettingsChange, Timeouts};
 
 use broadside::game::PlayerStats;
 use broadside::rating::{self, Outcome, Rating};
@@ -473,7 +476,126 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     assert_eq!(last.rows[2], before.rows[2]);
 }
 
+fn session(opened: broadside::store::Opened, seconds: u64) -> Session {
+    Session::new(
+        opened,
+        Paces::new(Timeouts::STANDARD, 1),
+        Seeds::new(Some(39)),
+    )
+    .with_season_clock(SeasonClock::Every(Duration::from_secs(seconds)))
+}
+
+fn cadence(c: Option<Cadence>) -> SettingsChange {
+    SettingsChange {
+        season: Some(c),
+        season_channel: Some(Some(4242)),
+        ..SettingsChange::default()
+    }
+}
+
+/// Issue 39, 1: turning seasons on starts the current season at once; changing the
+/// cadence ends it and starts another; turning them off ends the open one and keeps the
+/// past ones; a change of anything else leaves the season alone.
+async fn seasons_follow_the_settings(db: Db) {
+    let s = session(db.open().await, 3600);
+    assert_eq!(s.seasons(GUILD, 10).await.unwrap(), Vec::new());
+    let before = broadside::session::millis(SystemTime::now());
+    let on = s
+        .change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+        .await
+        .unwrap();
+    assert_eq!(
+        (on.season, on.season_channel),
+        (Some(Cadence::Monthly), Some(4242))
+    );
+    let first = s.current_season(GUILD, &on).await.unwrap().unwrap();
+    assert_eq!((first.number, first.cadence.as_str()), (1, "monthly"));
+    assert!(first.start_ms >= before && first.end_ms == first.start_ms + 3_600_000);
+    // Another setting: the same season goes on.
+    let rated = s
+        .change_settings(
+            GUILD,
+            &SettingsChange {
+                rated: Some(true),
+                ..SettingsChange::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        s.current_season(GUILD, &rated).await.unwrap(),
+        Some(first.clone())
+    );
+    // Monthly to quarterly: season 1 ends now, season 2 is quarterly.
+    let quarterly = s
+        .change_settings(GUILD, &cadence(Some(Cadence::Quarterly)))
+        .await
+        .unwrap();
+    let second = s.current_season(GUILD, &quarterly).await.unwrap().unwrap();
+    assert_eq!((second.number, second.cadence.as_str()), (2, "quarterly"));
+    let closed = s.season(GUILD, 1).await.unwrap().unwrap();
+    assert!(closed.closed_ms.is_some() && closed.end_ms <= second.start_ms);
+    assert_eq!(closed.channel, Some(4242), "its end is announced");
+    // Off: season 2 ends, both are kept, none is current.
+    let off = s.change_settings(GUILD, &cadence(None)).await.unwrap();
+    assert_eq!(off.season, None);
+    assert_eq!(s.current_season(GUILD, &off).await.unwrap(), None);
+    let kept = s.seasons(GUILD, 10).await.unwrap();
+    assert_eq!(
+        kept.iter().map(|k| k.number).collect::<Vec<_>>(),
+        vec![2, 1]
+    );
+    assert!(kept.iter().all(|k| k.closed_ms.is_some()), "{kept:?}");
+    // On again: season 3 starts at once.
+    s.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+        .await
+        .unwrap();
+    assert_eq!(
+        s.seasons(GUILD, 1).await.unwrap()[0].closed_ms,
+        None,
+        "season 3 is open"
+    );
+}
+
+/// Issue 39, 3: two sessions on one store (two processes) sweep the same ended season at
+/// once: it is closed once, the next one is opened once, and its end is handed out to be
+/// announced once.
+async fn two_sweeps_close_a_season_once(db: Db) {
+    // PostgreSQL: two pools, as two processes have; SQLite takes one process.
+    let opened = db.open().await;
+    let other = if db.is_shared() {
+        db.open().await
+    } else {
+        opened.clone()
+    };
+    let (one, two) = (session(opened, 1), session(other, 1));
+    one.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+        .await
+        .unwrap();
+    let later = SystemTime::now() + Duration::from_millis(1_500);
+    let (by_one, by_two) = tokio::join!(one.close_due_seasons(later), two.close_due_seasons(later));
+    assert_eq!(by_one + by_two, 1, "closed once");
+    let all = one.seasons(GUILD, 10).await.unwrap();
+    assert_eq!(all.iter().map(|r| r.number).collect::<Vec<_>>(), vec![2, 1]);
+    assert_eq!(all[1].closed_ms, Some(broadside::session::millis(later)));
+    let (to_one, to_two) = tokio::join!(
+        one.season_announcements(later),
+        two.season_announcements(later)
+    );
+    assert_eq!(to_one.len() + to_two.len(), 1, "{to_one:?} {to_two:?}");
+    let end = to_one.into_iter().chain(to_two).next().unwrap();
+    assert_eq!((end.season.number, end.season.channel), (1, Some(4242)));
+    one.season_announced(&end.season).await.unwrap();
+    let far = later + Duration::from_secs(3_600);
+    assert!(
+        two.season_announcements(far).await.is_empty(),
+        "announced once"
+    );
+}
+
 on_both_stores!(
+    seasons_follow_the_settings,
+    two_sweeps_close_a_season_once,
     a_season_counts_the_matches_within_its_span,
     a_season_is_closed_once_by_racing_connections,
     a_season_that_ended_while_the_bot_was_down_is_closed_on_return,

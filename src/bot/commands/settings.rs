@@ -11,7 +11,7 @@ use crate::bot::i18n::errors::settings_error;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
 use crate::bot::{Context, Error, text};
-use crate::session::{Pace, SettingsChange};
+use crate::session::{Cadence, Pace, SettingsChange};
 
 /// The language of public texts, as offered in `/settings set`. The names shown come from
 /// the catalogues (`choice-language-*`).
@@ -45,6 +45,32 @@ impl LanguageChoice {
             LanguageChoice::Swedish => Lang::SvSe,
         };
         Some(lang.code().to_owned())
+    }
+}
+
+/// How often rating seasons start again, as offered in `/settings set` (names shown:
+/// `choice-season-*` in the catalogues).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum SeasonChoice {
+    /// No seasons: one lifetime leaderboard.
+    #[name = "off"]
+    Off,
+    /// A season per calendar month.
+    #[name = "monthly"]
+    Monthly,
+    /// A season per calendar quarter.
+    #[name = "quarterly"]
+    Quarterly,
+}
+
+impl SeasonChoice {
+    /// The cadence chosen; `None`: off.
+    const fn cadence(self) -> Option<Cadence> {
+        match self {
+            SeasonChoice::Off => None,
+            SeasonChoice::Monthly => Some(Cadence::Monthly),
+            SeasonChoice::Quarterly => Some(Cadence::Quarterly),
+        }
     }
 }
 
@@ -140,6 +166,9 @@ pub async fn set(
     #[description = "Members with this role may run tournaments"] tournament_role: Option<
         serenity::Role,
     >,
+    #[description = "Rating seasons: off, monthly or quarterly"] season: Option<SeasonChoice>,
+    #[description = "Where a season's end is announced (a channel mention), or: none"]
+    season_channel: Option<String>,
 ) -> Result<(), Error> {
     let guild = check(ctx)?;
     let lang = user_lang(ctx);
@@ -166,6 +195,11 @@ pub async fn set(
             (!z.eq_ignore_ascii_case("utc")).then_some(z)
         }),
         tournament_role: tournament_role.map(|r| Some(r.id.get())),
+        season: season.map(SeasonChoice::cadence),
+        season_channel: season_channel
+            .as_deref()
+            .map(|c| checked_season_channel(ctx, lang, c))
+            .transpose()?,
     };
     let settings = ctx
         .data()
@@ -242,6 +276,23 @@ fn checked_channels(ctx: Context<'_>, lang: Lang, text: &str) -> Result<Vec<u64>
             channel = id.to_string()
         ))),
         None => Ok(ids),
+    }
+}
+
+/// The one channel of `text` for `season_channel`, checked as [`checked_channels`] does;
+/// `none` (or `off`) for nowhere.
+fn checked_season_channel(ctx: Context<'_>, lang: Lang, text: &str) -> Result<Option<u64>, Error> {
+    if ["none", "off", "-"].contains(&text.trim().to_lowercase().as_str()) {
+        return Ok(None);
+    }
+    let refused = || Error::user(tr!(lang, "err-settings-season-channel", given = tidy(text)));
+    match parse_channels(text).as_deref() {
+        Some([_]) => {}
+        _ => return Err(refused()),
+    }
+    match checked_channels(ctx, lang, text)?.as_slice() {
+        [one] => Ok(Some(*one)),
+        _ => Err(refused()),
     }
 }
 

@@ -1,0 +1,333 @@
+//! Rating seasons in the session (issue 39): turning them on and off with the settings,
+//! closing each season once at its end (the sweep), what to announce of a closed one, and
+//! reading a season's table. The calendar is `season_window.rs`; the rows and their
+//! transactions are the store's (`store/seasons.rs`).
+
+use std::time::SystemTime;
+
+use jiff::tz::TimeZone;
+
+use crate::game::{PlayerId, Variant};
+use crate::store::StoreError;
+use crate::store::seasons::{NewSeason, SeasonFigures, SeasonPlace, SeasonRow, SeasonStore};
+
+use super::Session;
+use super::record::millis;
+use super::season_window::{Cadence, Period, Window};
+use super::settings::Settings;
+use super::standings::PAGE;
+
+/// One page of a season's table, as a member asked for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeasonBoard {
+    /// The season.
+    pub season: SeasonRow,
+    /// The page's places in order (at most [`PAGE`]); a place whose member was removed
+    /// since the season closed is a gap (`standing: None`).
+    pub rows: Vec<SeasonPlace>,
+    /// The page shown, 0-based (a page past the end shows the last one).
+    pub page: u32,
+    /// Pages in all (at least 1).
+    pub pages: u32,
+    /// The asking member's place, when they are listed but not on this page.
+    pub you: Option<SeasonPlace>,
+}
+
+/// What to announce of a season that closed: its final top ten and figures per rule set
+/// played in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeasonEnd {
+    /// The season, as closed (its `channel` is where to post).
+    pub season: SeasonRow,
+    /// Per rule set played in it: the figures and the final top ten (gaps included).
+    pub tables: Vec<(SeasonFigures, Vec<SeasonPlace>)>,
+}
+
+/// The places of a season's end announcement per rule set.
+pub const SEASON_TOP: u32 = 10;
+
+/// How many due seasons, and announcements, one sweep takes at most; the next takes the
+/// rest.
+const SEASONS_AT_ONCE: u32 = 50;
+
+/// How long a process may take to post a season's end before another one may.
+const ANNOUNCE_LEASE_MS: i64 = 120_000;
+
+/// The zone a server's seasons are dated in: its `timezone` setting, UTC by default (or
+/// when the stored name is unknown to this build's database).
+#[must_use]
+pub fn season_zone(name: Option<&str>) -> TimeZone {
+    name.and_then(super::tournament::zone)
+        .unwrap_or(TimeZone::UTC)
+}
+
+/// The month or quarter a stored season is named by, if it can be read.
+#[must_use]
+pub fn period_of(season: &SeasonRow) -> Option<Period> {
+    season.period.parse().ok()
+}
+
+impl Session {
+    /// The season store, or an error for a store that keeps no seasons.
+    fn season_store(&self) -> Result<&dyn SeasonStore, StoreError> {
+        self.store
+            .seasons()
+            .ok_or_else(|| StoreError::Data("this store keeps no rating seasons".into()))
+    }
+
+    /// The season of `cadence` for `guild` that starts at `start_ms`, as it will be stored.
+    fn new_season(
+        &self,
+        guild: u64,
+        cadence: Cadence,
+        zone: Option<&str>,
+        start_ms: i64,
+    ) -> NewSeason {
+        let tz = season_zone(zone);
+        let window = self.season_clock.window(start_ms, cadence, &tz);
+        new_season(guild, cadence, zone, window)
+    }
+
+    /// Brings the seasons of `guild` in line with its settings `now`: with seasons on, a
+    /// season of the chosen cadence is open (one is started at once where none is, and one
+    /// of another cadence is closed now and a new one started); with them off, the
+    /// open one (if any) is closed now and the past ones are kept. Its end is announced in
+    /// the settings' `season_channel`.
+    pub async fn align_seasons(&self, guild: u64, settings: &Settings) -> Result<(), StoreError> {
+        let store = self.season_store()?;
+        let now = millis(SystemTime::now());
+        let current = store.current_season(guild).await?;
+        match (settings.season, current) {
+            (None, None) => {}
+            (None, Some(open)) => {
+                store
+                    .close_season(guild, open.number, now, settings.season_channel, None)
+                    .await?;
+            }
+            (Some(cadence), None) => {
+                let next = self.new_season(guild, cadence, settings.timezone.as_deref(), now);
+                store.open_season(&next).await?;
+            }
+            (Some(cadence), Some(open)) => {
+                // A change of zone takes effect with the next season.
+                if open.cadence != cadence.key() {
+                    let next = self.new_season(guild, cadence, settings.timezone.as_deref(), now);
+                    store
+                        .close_season(
+                            guild,
+                            open.number,
+                            now,
+                            settings.season_channel,
+                            Some(&next),
+                        )
+                        .await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The current season of `guild` while its seasons are on (started now where none is
+    /// open: turned on by another process, or a start that failed); `None` while they are
+    /// off.
+    pub async fn current_season(
+        &self,
+        guild: u64,
+        settings: &Settings,
+    ) -> Result<Option<SeasonRow>, StoreError> {
+        let Some(cadence) = settings.season else {
+            return Ok(None);
+        };
+        let store = self.season_store()?;
+        if let Some(open) = store.current_season(guild).await? {
+            return Ok(Some(open));
+        }
+        let next = self.new_season(
+            guild,
+            cadence,
+            settings.timezone.as_deref(),
+            millis(SystemTime::now()),
+        );
+        store.open_season(&next).await.map(Some)
+    }
+
+    /// Season `number` of `guild`, if there is one.
+    pub async fn season(&self, guild: u64, number: u32) -> Result<Option<SeasonRow>, StoreError> {
+        self.season_store()?.season(guild, number).await
+    }
+
+    /// The last `limit` seasons of `guild`, the newest first.
+    pub async fn seasons(&self, guild: u64, limit: u32) -> Result<Vec<SeasonRow>, StoreError> {
+        self.season_store()?.seasons(guild, limit).await
+    }
+
+    /// Page `page` (0-based) of `season`'s table in `variant`, as `caller` sees it: the
+    /// current season's as it stands, a closed one's final table.
+    pub async fn season_board(
+        &self,
+        season: SeasonRow,
+        variant: Variant,
+        page: u32,
+        caller: PlayerId,
+    ) -> Result<SeasonBoard, StoreError> {
+        let store = self.season_store()?;
+        let (guild, number, key) = (season.guild, season.number, variant.key());
+        let first = store.season_page(guild, number, key, 0, 0).await?;
+        let pages = first.total.div_ceil(PAGE).max(1);
+        let page = page.min(pages - 1);
+        let rows = store
+            .season_page(guild, number, key, page * PAGE, PAGE)
+            .await?
+            .rows;
+        let listed = rows
+            .iter()
+            .any(|r| r.standing.as_ref().is_some_and(|s| s.player == caller.0));
+        let you = if listed {
+            None
+        } else {
+            store.season_place(guild, number, key, caller.0).await?
+        };
+        Ok(SeasonBoard {
+            season,
+            rows,
+            page,
+            pages,
+            you,
+        })
+    }
+
+    /// Closes every season that ended by `now`, once across restarts and processes (the
+    /// store closes a season in one transaction under the server's season lock, and only
+    /// if it is still open), each with the table as it stood at its end, and opens the
+    /// next one where the server's seasons are still on (skipping those that would have
+    /// ended while the bot was down). Returns how many this call closed.
+    pub async fn close_due_seasons(&self, now: SystemTime) -> usize {
+        let Ok(store) = self.season_store() else {
+            return 0;
+        };
+        let now = millis(now);
+        let due = match store.seasons_due(now, SEASONS_AT_ONCE).await {
+            Ok(due) => due,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not look for seasons that ended");
+                return 0;
+            }
+        };
+        let mut closed = 0;
+        for season in due {
+            let settings = match self.settings(season.guild).await {
+                Ok(s) => s,
+                Err(e) => {
+                    tracing::warn!(guild = season.guild, error = %e, "could not read the settings");
+                    continue;
+                }
+            };
+            let next = settings.season.map(|cadence| {
+                let tz = season_zone(settings.timezone.as_deref());
+                let window = self
+                    .season_clock
+                    .next_after(season.end_ms, now, cadence, &tz);
+                new_season(season.guild, cadence, settings.timezone.as_deref(), window)
+            });
+            match store
+                .close_season(
+                    season.guild,
+                    season.number,
+                    now,
+                    settings.season_channel,
+                    next.as_ref(),
+                )
+                .await
+            {
+                Ok(Some(_)) => closed += 1,
+                // Another process closed it first.
+                Ok(None) => {}
+                Err(e) => tracing::warn!(
+                    guild = season.guild,
+                    number = season.number,
+                    error = %e,
+                    "could not close a season"
+                ),
+            }
+        }
+        closed
+    }
+
+    /// The closed seasons whose end is still to be announced, each taken by this process
+    /// (another takes it only if this one has not marked it announced within two minutes),
+    /// with their final top ten and figures. Mark each with
+    /// [`Session::season_announced`] once it is posted.
+    pub async fn season_announcements(&self, now: SystemTime) -> Vec<SeasonEnd> {
+        let Ok(store) = self.season_store() else {
+            return Vec::new();
+        };
+        let claimed = match store
+            .claim_season_announcements(millis(now), ANNOUNCE_LEASE_MS, SEASONS_AT_ONCE)
+            .await
+        {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not look for season ends to announce");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::with_capacity(claimed.len());
+        for season in claimed {
+            match self.season_end(store, season).await {
+                Ok(end) => out.push(end),
+                Err(e) => tracing::warn!(error = %e, "could not read a season's final table"),
+            }
+        }
+        out
+    }
+
+    async fn season_end(
+        &self,
+        store: &dyn SeasonStore,
+        season: SeasonRow,
+    ) -> Result<SeasonEnd, StoreError> {
+        let figures = store.season_figures(season.guild, season.number).await?;
+        let mut tables = Vec::with_capacity(figures.len());
+        for f in figures {
+            let top = store
+                .season_page(season.guild, season.number, &f.variant, 0, SEASON_TOP)
+                .await?
+                .rows;
+            tables.push((f, top));
+        }
+        Ok(SeasonEnd { season, tables })
+    }
+
+    /// Records that the end of `season` was announced (or could not be, anywhere).
+    pub async fn season_announced(&self, season: &SeasonRow) -> Result<(), StoreError> {
+        self.season_store()?
+            .mark_season_announced(season.guild, season.number, millis(SystemTime::now()))
+            .await
+    }
+
+    /// The seasons `player` won in `variant`, the newest first (only those of `guild` when
+    /// one is given).
+    pub async fn titles(
+        &self,
+        player: PlayerId,
+        guild: Option<u64>,
+        variant: Variant,
+    ) -> Result<Vec<SeasonRow>, StoreError> {
+        match self.store.seasons() {
+            Some(store) => store.titles(player.0, guild, variant.key()).await,
+            None => Ok(Vec::new()),
+        }
+    }
+}
+
+/// The row to store for `window`.
+fn new_season(guild: u64, cadence: Cadence, zone: Option<&str>, window: Window) -> NewSeason {
+    NewSeason {
+        guild,
+        cadence: cadence.key().to_owned(),
+        period: window.period.to_string(),
+        zone: zone.unwrap_or("UTC").to_owned(),
+        start_ms: window.start_ms,
+        end_ms: window.end_ms,
+    }
+}
