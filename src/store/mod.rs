@@ -452,6 +452,10 @@ pub struct StoredMatch {
     pub state: Vec<u8>,
 }
 
+/// The SQL of [`Store::finished`], the same on both back-ends: public so that its plans
+/// can be checked (issue 36, item 2).
+pub use sqlite::queries::{FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS};
+
 /// A match that is over, read back for the hard computer to learn from.
 ///
 /// Only the store's row reader makes one, and only from a row that is not live (a live

@@ -581,6 +581,35 @@ async fn states(
         .collect())
 }
 
+/// The hard computer's reading of a member's finished matches of one rule set (`$1`
+/// the member, `$2` the rule set, `$3` how many), newest first: the newest `$3` of each
+/// seat, each read in order along its index (`matches_challenger_finished`,
+/// `matches_opponent_finished`), then merged. A match in which they hold both seats is
+/// read once. Public so that a store test can check its plan (issue 36, item 2).
+pub const FINISHED_BY_MEMBER: &str = "SELECT * FROM (SELECT * FROM matches \
+     WHERE challenger_id = $1 AND variant = $2 AND NOT live \
+     AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+     ORDER BY ended_ms DESC, id LIMIT $3) AS challenged \
+     UNION ALL SELECT * FROM (SELECT * FROM matches \
+     WHERE opponent_id = $1 AND variant = $2 AND NOT live AND challenger_id <> $1 \
+     AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+     ORDER BY ended_ms DESC, id LIMIT $3) AS accepted \
+     ORDER BY ended_ms DESC, id LIMIT $3";
+
+/// The finished matches of one rule set played in a server (`$1` the server, `$2` the rule
+/// set, `$3` how many), newest first, along `matches_guild_finished`.
+pub const FINISHED_IN_SERVER: &str = "SELECT * FROM matches \
+     WHERE guild_id = $1 AND variant = $2 AND NOT live \
+     AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+     ORDER BY ended_ms DESC, id LIMIT $3";
+
+/// The finished matches of one rule set played outside servers (`$1` the rule set, `$2`
+/// how many), newest first, along `matches_outside_finished`.
+pub const FINISHED_OUTSIDE_SERVERS: &str = "SELECT * FROM matches \
+     WHERE guild_id IS NULL AND variant = $1 AND NOT live \
+     AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+     ORDER BY ended_ms DESC, id LIMIT $2";
+
 impl Store for Handle {
     fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
         Box::pin(write_all(self.pool(), std::slice::from_ref(record)))
@@ -685,19 +714,18 @@ impl Store for Handle {
         limit: u32,
     ) -> StoreFuture<'a, Vec<FinishedMatch>> {
         Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT * FROM matches WHERE NOT live AND variant = $3 AND (CASE \
-                   WHEN $1 IS NOT NULL THEN challenger_id = $1 OR opponent_id = $1 \
-                   WHEN $2 IS NULL THEN guild_id IS NULL ELSE guild_id = $2 END) \
-                 AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
-                 ORDER BY ended_ms DESC, id LIMIT $4",
-            )
-            .bind(player.map(to_sql))
-            .bind(guild.map(to_sql))
-            .bind(variant)
-            .bind(i64::from(limit))
-            .fetch_all(self.pool())
-            .await?;
+            // One query per case, each read along its own index in the order wanted (no
+            // scan, no sort): the member's, the server's, or those outside servers.
+            let query = match (player, guild) {
+                (Some(p), _) => sqlx::query(FINISHED_BY_MEMBER).bind(to_sql(p)),
+                (None, Some(g)) => sqlx::query(FINISHED_IN_SERVER).bind(to_sql(g)),
+                (None, None) => sqlx::query(FINISHED_OUTSIDE_SERVERS),
+            };
+            let rows = query
+                .bind(variant)
+                .bind(i64::from(limit))
+                .fetch_all(self.pool())
+                .await?;
             rows.iter().map(rows::finished).collect()
         })
     }

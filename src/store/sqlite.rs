@@ -168,7 +168,7 @@ fn lock(file: &str) -> Result<std::fs::File, StoreError> {
     clippy::duplicate_mod,
     reason = "written once, compiled for each back-end"
 )]
-mod queries;
+pub(super) mod queries;
 
 /// The database the shared queries run on.
 type Db = sqlx::Sqlite;

@@ -149,9 +149,14 @@ async fn finished_alone(s: &Session, ids: &[MatchId]) -> Habits {
 
 /// [`battle`] with Alice's and Bob's fleets given.
 async fn battle_with(s: &Session, channel: u64, fleets: [&str; 2]) -> MatchId {
+    battle_in(s, channel, Some(GUILD), fleets).await
+}
+
+/// [`battle_with`] in `guild` (`None`: outside servers).
+async fn battle_in(s: &Session, channel: u64, guild: Option<u64>, fleets: [&str; 2]) -> MatchId {
     let new = NewMatch {
         channel: ChannelKey(channel),
-        guild: Some(GUILD),
+        guild,
         challenger: ALICE,
         opponent: BOB,
         names: ["Alice".into(), "Bob".into()],
@@ -293,35 +298,315 @@ async fn an_expired_model_is_learned_from_the_finished_matches_only(db: Db) {
 }
 
 /// Issue 40: the store alone: a live match with moves is never returned as finished, for
-/// a member or for a server.
+/// a member, for a server or outside servers.
 async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
     let s = session(db.open().await);
-    let done = battle_with(&s, 1, [CLASSIC_A, CLASSIC_B]).await;
-    let ended = s.forfeit(BOB).await.unwrap().expect("an end");
-    s.announced(&ended).await;
-    let live = battle_with(&s, 2, [CLASSIC_B, CLASSIC_A]).await;
+    let finish = async |channel, guild| {
+        let id = battle_in(&s, channel, guild, [CLASSIC_A, CLASSIC_B]).await;
+        let ended = s.forfeit(BOB).await.unwrap().expect("an end");
+        s.announced(&ended).await;
+        tokio::time::sleep(Duration::from_millis(5)).await;
+        id.0
+    };
+    let here = finish(1, Some(GUILD)).await;
+    let outside = finish(3, None).await;
     let store = s.store();
-    assert!(
-        !store.moves(live.0).await.unwrap().is_empty(),
-        "the live match has moves"
-    );
     let ids = |rows: Vec<broadside::store::FinishedMatch>| -> Vec<u64> {
         rows.iter()
             .map(broadside::store::FinishedMatch::id)
             .collect()
     };
-    for who in [ALICE, BOB] {
+    let check = async |live: MatchId, finished_here: &[u64], finished_outside: &[u64]| {
+        assert!(
+            !store.moves(live.0).await.unwrap().is_empty(),
+            "the live match has moves"
+        );
+        let mut theirs = [finished_here, finished_outside].concat();
+        theirs.sort_unstable();
+        for who in [ALICE, BOB] {
+            let mut rows = ids(store
+                .finished(Some(who.0), None, "classic", 50)
+                .await
+                .unwrap());
+            rows.sort_unstable();
+            assert_eq!(rows, theirs, "{who:?}'s finished matches");
+        }
         let rows = store
-            .finished(Some(who.0), None, "classic", 50)
+            .finished(None, Some(GUILD), "classic", 200)
             .await
             .unwrap();
-        assert_eq!(ids(rows), [done.0], "{who:?}'s finished matches");
+        assert_eq!(ids(rows), finished_here, "the server's finished matches");
+        let rows = store.finished(None, None, "classic", 200).await.unwrap();
+        assert_eq!(
+            ids(rows),
+            finished_outside,
+            "the finished matches outside servers"
+        );
+    };
+    // A live match in the server, then one outside servers.
+    let live = battle_in(&s, 2, Some(GUILD), [CLASSIC_B, CLASSIC_A]).await;
+    check(live, &[here], &[outside]).await;
+    let ended = s.forfeit(BOB).await.unwrap().expect("an end");
+    s.announced(&ended).await;
+    let live = battle_in(&s, 4, None, [CLASSIC_B, CLASSIC_A]).await;
+    check(live, &[ended.id.0, here], &[outside]).await;
+}
+
+/// Members of the seeded matches of [`seeded`].
+const SEEDED_MEMBERS: u64 = 40;
+/// The first of them.
+const FIRST_SEEDED: u64 = 3_000_001;
+
+/// One match of [`seeded`]: id, players, server, rule set, whether it is over, whether a
+/// shot was fired, and when it ended (or last changed).
+#[derive(Clone, Copy, Debug)]
+struct Seeded {
+    id: u64,
+    players: [u64; 2],
+    guild: Option<u64>,
+    variant: &'static str,
+    over: bool,
+    shot: bool,
+    at_ms: i64,
+}
+
+/// 1 200 matches between [`SEEDED_MEMBERS`] members in 12 servers and outside them, of
+/// both rule sets, a few live and a few without a shot, many ending at the same moment
+/// as another, in no order of their ids; written straight to the store.
+async fn seeded(store: &dyn broadside::store::Store) -> Vec<Seeded> {
+    let all: Vec<Seeded> = (0..1200_u64)
+        .map(|i| {
+            let a = i % SEEDED_MEMBERS;
+            let b = (a + 1 + (i * 7) % (SEEDED_MEMBERS - 1)) % SEEDED_MEMBERS;
+            Seeded {
+                id: 1_000_003 * (i % 97) + i + 1,
+                players: [FIRST_SEEDED + a, FIRST_SEEDED + b],
+                guild: (i % 13 != 0).then_some(100 + i % 13),
+                variant: if (i / 13) % 2 == 0 {
+                    "classic"
+                } else {
+                    "game2000"
+                },
+                over: i % 17 != 5,
+                shot: i % 11 != 4,
+                at_ms: 1_700_000_000_000 + i64::try_from((i * 389) % 600).unwrap() * 1000,
+            }
+        })
+        .collect();
+    let records: Vec<broadside::store::MatchRecord> = all
+        .iter()
+        .map(|m| broadside::store::MatchRecord {
+            id: m.id,
+            version: 9,
+            channel: 50_000 + m.id,
+            guild: m.guild,
+            players: m.players,
+            variant: m.variant,
+            options: "{}".into(),
+            computer: None,
+            phase: if m.over { "finished" } else { "battle" },
+            deadline_ms: m.at_ms + 60_000,
+            state: format!("{{\"seeded\":{}}}", m.id).into_bytes(),
+            result: m.over.then_some(broadside::store::MatchResult {
+                how: "forfeit",
+                winner: Some(m.players[0]),
+                loser: Some(m.players[1]),
+            }),
+            created_ms: m.at_ms - 600_000,
+            updated_ms: m.at_ms,
+            moves: if m.shot {
+                vec![broadside::store::MoveRecord {
+                    seq: 1,
+                    player: m.players[0],
+                    turn: 1,
+                    cells: "C4".into(),
+                    reports: "[\"Miss\"]".into(),
+                    at_ms: m.at_ms,
+                }]
+            } else {
+                Vec::new()
+            },
+            claims: Vec::new(),
+            computer_next: false,
+            played: None,
+            rematch_of: None,
+            remind_ms: None,
+            post_channel: None,
+        })
+        .collect();
+    store.save_all(&records).await.expect("seeded");
+    all
+}
+
+/// What [`Store::finished`](broadside::store::Store::finished) must return of `all`: the
+/// finished matches with a shot that `keep` takes, newest first (the smaller id first
+/// among those that ended together), at most `limit`.
+fn expected(all: &[Seeded], keep: impl Fn(&Seeded) -> bool, limit: usize) -> Vec<u64> {
+    let mut found: Vec<&Seeded> = all.iter().filter(|m| m.over && m.shot && keep(m)).collect();
+    found.sort_by_key(|m| (std::cmp::Reverse(m.at_ms), m.id));
+    found.iter().take(limit).map(|m| m.id).collect()
+}
+
+/// Issue 36, item 2: the habit queries, split into a member's, a server's and those
+/// outside servers, return the newest finished matches with a shot, in order, at most as
+/// many as asked, whichever seat the member held.
+async fn the_habit_queries_return_the_newest_finished_matches(db: Db) {
+    let store = db.store().await;
+    let all = seeded(store.as_ref()).await;
+    let ids = |rows: Vec<broadside::store::FinishedMatch>| -> Vec<u64> {
+        rows.iter()
+            .map(broadside::store::FinishedMatch::id)
+            .collect()
+    };
+    for variant in ["classic", "game2000"] {
+        for member in [
+            FIRST_SEEDED,
+            FIRST_SEEDED + 7,
+            FIRST_SEEDED + SEEDED_MEMBERS - 1,
+        ] {
+            for limit in [50, 4] {
+                let got = ids(store
+                    .finished(Some(member), None, variant, limit)
+                    .await
+                    .unwrap());
+                let want = expected(
+                    &all,
+                    |m| m.variant == variant && m.players.contains(&member),
+                    limit as usize,
+                );
+                assert!(want.len() >= 4, "the seeds give each member matches");
+                assert_eq!(got, want, "member {member}, {variant}, at most {limit}");
+            }
+        }
+        for guild in [Some(100 + 1), Some(100 + 12), None] {
+            for limit in [200, 7] {
+                let got = ids(store.finished(None, guild, variant, limit).await.unwrap());
+                let want = expected(
+                    &all,
+                    |m| m.variant == variant && m.guild == guild,
+                    limit as usize,
+                );
+                assert!(want.len() >= 7, "the seeds give each server matches");
+                assert_eq!(got, want, "server {guild:?}, {variant}, at most {limit}");
+            }
+        }
     }
-    let rows = store
-        .finished(None, Some(GUILD), "classic", 200)
-        .await
-        .unwrap();
-    assert_eq!(ids(rows), [done.0], "the server's finished matches");
+}
+
+/// The plan of `sql` (with `binds`: numbers, then the rule set, then the limit) on `db`,
+/// one line per step: SQLite's `EXPLAIN QUERY PLAN`, or PostgreSQL's `EXPLAIN` with
+/// sequential scans and sorts priced out (at this table's size its planner would rather
+/// scan it; what is checked is that an index gives the rows in the order wanted).
+async fn plan(db: &Db, sql: &str, key: Option<i64>, limit: i64) -> Vec<String> {
+    if db.is_shared() {
+        use sqlx::Connection as _;
+        let mut conn = sqlx::PgConnection::connect(&db.url()).await.unwrap();
+        for set in ["SET enable_seqscan = off", "SET enable_sort = off"] {
+            sqlx::query(set).execute(&mut conn).await.unwrap();
+        }
+        let explain = format!("EXPLAIN {sql}");
+        let mut query = sqlx::query_scalar::<_, String>(&explain);
+        if let Some(key) = key {
+            query = query.bind(key);
+        }
+        query
+            .bind("classic")
+            .bind(limit)
+            .fetch_all(&mut conn)
+            .await
+            .unwrap()
+    } else {
+        use sqlx::Row as _;
+        let pool = sqlx::SqlitePool::connect(&db.url()).await.unwrap();
+        let explain = format!("EXPLAIN QUERY PLAN {sql}");
+        let mut query = sqlx::query(&explain);
+        if let Some(key) = key {
+            query = query.bind(key);
+        }
+        let rows = query
+            .bind("classic")
+            .bind(limit)
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+        rows.iter().map(|r| r.get::<String, _>("detail")).collect()
+    }
+}
+
+/// Issue 36, item 2: each habit query reads the matches along its index, in order: no
+/// scan of the matches and no sort, on SQLite (`EXPLAIN QUERY PLAN`) and PostgreSQL
+/// (`EXPLAIN`).
+async fn the_habit_queries_read_along_their_indexes(db: Db) {
+    use broadside::store::{FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS};
+    let store = db.store().await;
+    seeded(store.as_ref()).await;
+    let member = i64::try_from(FIRST_SEEDED + 3).unwrap();
+    for (sql, key, limit, indexes) in [
+        (
+            FINISHED_BY_MEMBER,
+            Some(member),
+            50,
+            &["matches_challenger_finished", "matches_opponent_finished"][..],
+        ),
+        (
+            FINISHED_IN_SERVER,
+            Some(101),
+            200,
+            &["matches_guild_finished"][..],
+        ),
+        // (SQLite may take either index, both give the order; PostgreSQL's own order of
+        // the server index does not hold across `guild_id IS NULL`.)
+        (
+            FINISHED_OUTSIDE_SERVERS,
+            None,
+            200,
+            &["matches_outside_finished|matches_guild_finished"][..],
+        ),
+    ] {
+        let steps = plan(&db, sql, key, limit).await;
+        let text = steps.join("\n");
+        for choice in indexes {
+            let used = choice.split('|').any(|index| {
+                text.contains(&if db.is_shared() {
+                    format!("Index Scan using {index} on matches")
+                } else {
+                    format!("SEARCH matches USING INDEX {index} (")
+                })
+            });
+            assert!(used, "{choice} is used:\n{text}");
+        }
+        for bad in ["SCAN matches", "Seq Scan", "Bitmap Heap Scan on matches"] {
+            assert!(!text.contains(bad), "no {bad}:\n{text}");
+        }
+        // No sort of the matches read: PostgreSQL merges the member's two seats in order;
+        // SQLite orders only each seat's newest `limit`, which it read in order (the
+        // output of a `LIMIT`ed arm, never the matches themselves).
+        for (i, step) in steps.iter().enumerate() {
+            let node = step.trim_start().trim_start_matches("->").trim_start();
+            assert!(
+                !node.starts_with("Sort  (") && !node.starts_with("Incremental Sort  ("),
+                "no sort:\n{text}"
+            );
+            if step.contains("TEMP B-TREE") {
+                let arm = i.checked_sub(1).map(|j| steps[j].as_str());
+                assert!(
+                    sql == FINISHED_BY_MEMBER
+                        && matches!(arm, Some("SCAN challenged" | "SCAN accepted")),
+                    "no sort of the matches:\n{text}"
+                );
+            }
+        }
+        // Each index is searched by its key, not read whole.
+        if db.is_shared() {
+            let conds = steps
+                .iter()
+                .filter(|l| l.contains("Index Cond: (") && l.contains("variant = "))
+                .count();
+            assert!(conds >= indexes.len(), "searched by key:\n{text}");
+        } else {
+            assert!(text.contains("variant=?"), "searched by key:\n{text}");
+        }
+    }
 }
 
 on_both_stores!(
@@ -329,6 +614,8 @@ on_both_stores!(
     a_restart_mid_match_learns_the_finished_matches_only,
     an_expired_model_is_learned_from_the_finished_matches_only,
     the_store_never_returns_a_live_match_as_finished,
+    the_habit_queries_return_the_newest_finished_matches,
+    the_habit_queries_read_along_their_indexes,
 );
 
 /// Issue 40: on PostgreSQL, a second process learns Alice's habits (and plays the

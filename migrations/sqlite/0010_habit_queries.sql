@@ -1,0 +1,1 @@
+../shared/0010_habit_queries.sql
