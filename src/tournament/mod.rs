@@ -274,18 +274,32 @@ impl Tournament {
         total_rounds: u32,
         initial_colour: Colour,
     ) -> Result<Self, NewTournamentError> {
-        if entrants.len() > MAX_ENTRANTS {
-            return Err(NewTournamentError::TooMany {
-                count: entrants.len(),
-                max: MAX_ENTRANTS,
-            });
-        }
         entrants.sort_by(|a, b| {
             b.rating
                 .cmp(&a.rating)
                 .then_with(|| a.name.cmp(&b.name))
                 .then(a.id.cmp(&b.id))
         });
+        Self::ranked(entrants, total_rounds, initial_colour)
+    }
+
+    /// A tournament whose entrants are given already in their initial ranking (the
+    /// first gets pairing number 1), as a TRF file numbers them.
+    ///
+    /// # Errors
+    ///
+    /// As [`Tournament::new`].
+    pub fn ranked(
+        entrants: Vec<Entrant>,
+        total_rounds: u32,
+        initial_colour: Colour,
+    ) -> Result<Self, NewTournamentError> {
+        if entrants.len() > MAX_ENTRANTS {
+            return Err(NewTournamentError::TooMany {
+                count: entrants.len(),
+                max: MAX_ENTRANTS,
+            });
+        }
         let mut index = HashMap::with_capacity(entrants.len());
         for (i, e) in entrants.iter().enumerate() {
             if index.insert(e.id, i).is_some() {

@@ -417,3 +417,238 @@ fn trf_names_are_cleaned_and_padded_by_display_width() {
             .all(|p| p.rating >= 1997 && p.rounds.is_empty())
     );
 }
+
+/// Every entrant's rounds with opponents as pairing numbers, in ranking order.
+fn by_numbers(t: &Tournament) -> Vec<Vec<Entry>> {
+    let number = |id: PlayerId| PlayerId(t.pairing_number(id).unwrap() as u64);
+    t.entrant_ids()
+        .into_iter()
+        .map(|id| {
+            t.history(id)
+                .unwrap()
+                .into_iter()
+                .map(|e| match e {
+                    Entry::Played {
+                        opponent,
+                        colour,
+                        result,
+                    } => Entry::Played {
+                        opponent: number(opponent),
+                        colour,
+                        result,
+                    },
+                    Entry::ForfeitWin { opponent } => Entry::ForfeitWin {
+                        opponent: number(opponent),
+                    },
+                    Entry::ForfeitLoss { opponent } => Entry::ForfeitLoss {
+                        opponent: number(opponent),
+                    },
+                    other => other,
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn a_trf_export_reads_back_as_the_same_tournament() {
+    // Ids unlike the pairing numbers, every kind of round, and point values not FIDE's.
+    let entrants = (1..=7)
+        .map(|i| Entrant {
+            id: PlayerId(500 - i),
+            name: format!("Ålesund {i}"),
+            rating: 2000 - i as u32,
+        })
+        .collect();
+    let points = Points {
+        win: 30,
+        draw: 10,
+        ..Points::default()
+    };
+    let mut t = Tournament::new(entrants, 5, Colour::Black)
+        .unwrap()
+        .with_points(points);
+    let id = |n: usize| t.entrant_ids()[n - 1];
+    let [e1, e2, e3, e4, e5, e6, e7] = [1, 2, 3, 4, 5, 6, 7].map(id);
+    let played = |first, second, outcome| GameResult::Played {
+        first,
+        second,
+        outcome,
+    };
+    t.record_round(&[
+        played(e1, e5, Outcome::FirstWins),
+        played(e6, e2, Outcome::Draw),
+        GameResult::Forfeit {
+            winner: e3,
+            loser: e7,
+        },
+        GameResult::PairingBye(e4),
+    ])
+    .unwrap();
+    t.record_round(&[
+        played(e5, e3, Outcome::SecondWins),
+        GameResult::HalfBye(e1),
+        GameResult::Absent(e2),
+        played(e7, e4, Outcome::Draw),
+    ])
+    .unwrap();
+    let text = trf::export(&t, None);
+    let read = trf::read(&text).unwrap();
+    let back = &read.tournament;
+    assert_eq!(back.entrants().len(), 7);
+    assert_eq!(back.total_rounds(), 5);
+    assert_eq!(back.rounds_played(), 2);
+    assert_eq!(back.initial_colour(), Colour::Black);
+    assert_eq!(back.point_values().win, 30);
+    assert_eq!(back.point_values().draw, 10);
+    assert_eq!(by_numbers(back), by_numbers(&t));
+    for (mine, theirs) in t.entrants().iter().zip(back.entrants()) {
+        assert_eq!(mine.name, theirs.name);
+        assert_eq!(mine.rating, theirs.rating);
+        assert_eq!(t.points(mine.id), back.points(theirs.id));
+    }
+    assert_eq!(read.to_pair.len(), 7, "no one is marked out of round 3");
+    // The same tournament pairs the same way, number for number.
+    let mine = pair(&t, &t.entrant_ids()).unwrap();
+    let theirs = pair(back, &read.to_pair).unwrap();
+    let number = |id: PlayerId| t.pairing_number(id).unwrap() as u64;
+    let as_numbers: Vec<(u64, u64)> = mine
+        .pairs
+        .iter()
+        .map(|&(w, b)| (number(w), number(b)))
+        .collect();
+    let read_numbers: Vec<(u64, u64)> = theirs.pairs.iter().map(|&(w, b)| (w.0, b.0)).collect();
+    assert_eq!(as_numbers, read_numbers);
+    assert_eq!(mine.bye.map(number), theirs.bye.map(|b| b.0));
+}
+
+#[test]
+fn trf_reads_lf_crlf_and_cr_line_ends_alike() {
+    let mut t = field(6);
+    let r = pair(&t, &t.entrant_ids()).unwrap();
+    t.record_round(&results(&r, |_, _| Outcome::Draw)).unwrap();
+    let text = trf::export(&t, None);
+    let lf = by_numbers(&trf::read(&text).unwrap().tournament);
+    for ending in ["\r\n", "\r"] {
+        let other = text.replace('\n', ending);
+        assert_eq!(by_numbers(&trf::read(&other).unwrap().tournament), lf);
+    }
+    assert_eq!(lf[0].len(), 1);
+}
+
+#[test]
+fn trf_syntax_errors_name_their_line() {
+    let t = field(4);
+    let text = trf::export(&t, None);
+    // Line 5 is the second player line (012, 062, XXR, XXC, then 001s).
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    assert!(lines[5].starts_with("001    2"));
+    lines[5].replace_range(4..8, "  x2");
+    let err = trf::read(&lines.join("\n")).unwrap_err();
+    assert!(
+        matches!(err, trf::ReadError::Line { line: 6, .. }),
+        "{err:?}"
+    );
+    assert!(err.to_string().starts_with("line 6: "), "{err}");
+    // A game that the opponent's line does not show.
+    let mut t = field(4);
+    let r = pair(&t, &t.entrant_ids()).unwrap();
+    t.record_round(&results(&r, |_, _| Outcome::FirstWins))
+        .unwrap();
+    let text = trf::export(&t, None);
+    let broken = text.replacen("     4 b 0", "     1 b 0", 1);
+    assert_ne!(broken, text);
+    let err = trf::read(&broken).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            trf::ReadError::Line {
+                problem: trf::LineProblem::Mismatch { round: 1, .. },
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    // A bad XXR.
+    let err = trf::read(&text.replace("XXR 9", "XXR nine")).unwrap_err();
+    assert!(
+        matches!(err, trf::ReadError::Line { line: 3, .. }),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn an_empty_trf_is_an_error() {
+    assert_eq!(trf::read("").unwrap_err(), trf::ReadError::NoPlayers);
+    assert_eq!(
+        trf::read("012 Nothing\r\nXXR 5\r\n").unwrap_err(),
+        trf::ReadError::NoPlayers
+    );
+}
+
+#[test]
+fn a_complete_tournament_read_from_trf_cannot_be_paired() {
+    let entrants = field(4).entrants().to_vec();
+    let mut t = Tournament::new(entrants, 2, Colour::White).unwrap();
+    for _ in 0..2 {
+        let r = pair(&t, &t.entrant_ids()).unwrap();
+        t.record_round(&results(&r, |_, _| Outcome::FirstWins))
+            .unwrap();
+    }
+    let read = trf::read(&trf::export(&t, None)).unwrap();
+    assert_eq!(read.tournament.rounds_played(), 2);
+    assert_eq!(
+        pair(&read.tournament, &read.to_pair),
+        Err(PairingError::Finished)
+    );
+}
+
+#[test]
+fn a_bye_entered_for_the_next_round_keeps_the_player_out() {
+    let mut t = field(6);
+    let r = pair(&t, &t.entrant_ids()).unwrap();
+    t.record_round(&results(&r, |_, _| Outcome::FirstWins))
+        .unwrap();
+    // Player 2 has asked for a half-point bye in round 2, player 5 is absent.
+    let present: Vec<PlayerId> = [1, 3, 4, 6].into_iter().map(p).collect();
+    let text = trf::export(&t, Some(&present));
+    let text = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("001    2") {
+                l.replace("  0000 - Z", "  0000 - H")
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let read = trf::read(&text).unwrap();
+    assert_eq!(
+        read.tournament.rounds_played(),
+        1,
+        "the bye column is round 2"
+    );
+    assert_eq!(read.to_pair, present);
+    let round = pair(&read.tournament, &read.to_pair).unwrap();
+    assert_eq!(round.pairs.len(), 2);
+    assert_eq!(round.bye, None);
+    let paired: HashSet<PlayerId> = round.pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    assert_eq!(paired, present.iter().copied().collect());
+    let printed = trf::round_text(&round);
+    assert!(printed.starts_with("2\n"), "{printed}");
+    let (games, bye) = trf::parse_round_text(&printed).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(bye, None);
+}
+
+#[test]
+fn the_round_text_writes_the_bye_as_n_0() {
+    let t = field(5);
+    let round = pair(&t, &t.entrant_ids()).unwrap();
+    let text = trf::round_text(&round);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "3");
+    assert_eq!(lines[3], "5 0");
+    assert_eq!(lines.len(), 4);
+}
