@@ -176,13 +176,8 @@ impl Click<'_> {
 /// see [`crate::session::Session::replay`]).
 async fn replay(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
-    let viewer = crate::session::Viewer {
-        player: player(&click.user),
-        guild: click.guild_id.map(serenity::GuildId::get),
-        channel: click.channel_id.get(),
-    };
-    let done = super::commands::replay::watch(&ctx.http, c.data, id, &viewer, lang).await?;
-    // Checked: drawing takes a moment, so answer "thinking" (privately) first.
+    // "Thinking" (privately) first: whether the clicker may watch it is asked of Discord,
+    // which may be slow, and drawing takes a moment.
     click
         .create_response(
             ctx,
@@ -191,15 +186,28 @@ async fn replay(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
             ),
         )
         .await?;
-    // The deferred answer is filled in (it stays private); a failure is said there too.
-    let edit = match c.data.replays.replay(done, lang, viewer.player).await {
+    let viewer = crate::session::Viewer {
+        player: player(&click.user),
+        guild: click.guild_id.map(serenity::GuildId::get),
+        channel: click.channel_id.get(),
+    };
+    // The deferred answer is filled in (it stays private); a refusal is said there too.
+    let shown = match super::commands::replay::watch(&ctx.http, c.data, id, &viewer, lang).await {
+        Ok(done) => c
+            .data
+            .replays
+            .replay(done, lang, viewer.player)
+            .await
+            .map_err(|refused| replay_refusal(lang, refused)),
+        Err(e) => Err(e),
+    };
+    let edit = match shown {
         Ok(post) => serenity::EditInteractionResponse::new()
             .content(post.caption)
             .new_attachment(post.file),
-        Err(refused) => {
-            let e = replay_refusal(lang, refused);
+        Err(e) => {
             if !matches!(e, Error::User(_)) {
-                tracing::error!(match_id = %id, error = %e, "could not draw a replay");
+                tracing::error!(match_id = %id, error = %e, "could not show a replay");
             }
             serenity::EditInteractionResponse::new().content(e.player_message(lang))
         }

@@ -72,6 +72,12 @@ const KEPT_BYTES: usize = 32 << 20;
 /// How long a member waits between two replays that must be drawn (one kept drawn is
 /// shown at once): one member cannot keep both cores busy for everyone else.
 pub const REPLAY_COOLDOWN: Duration = Duration::from_secs(8);
+/// How many replays one member may ask for within [`REPLAY_CHECKS_WINDOW`]: each one asks
+/// Discord (up to 3 requests) whether they see the match's channel, before anything is
+/// drawn or kept, so a member who keeps asking cannot use up the bot's rate limits.
+pub const REPLAY_CHECKS: u32 = 3;
+/// See [`REPLAY_CHECKS`].
+pub const REPLAY_CHECKS_WINDOW: Duration = Duration::from_secs(10);
 
 /// A replay ready to send: the animated picture and its caption, in one language.
 pub struct ReplayPost {
@@ -146,6 +152,8 @@ pub struct Replays {
     limit: usize,
     cooldown: Duration,
     last_drawn: DashMap<u64, Instant>,
+    /// Per member: when their window of checks began, and how many it has had.
+    checks: DashMap<u64, (Instant, u32)>,
 }
 
 impl Default for Replays {
@@ -160,6 +168,9 @@ pub enum ReplayRefusal {
     /// The member had a replay drawn a moment ago: the next one in this long.
     #[error("wait {0:?}")]
     Cooldown(Duration),
+    /// The member asked for [`REPLAY_CHECKS`] replays just now: the next one in this long.
+    #[error("asked too often; wait {0:?}")]
+    TooOften(Duration),
     /// Too many replays are being drawn.
     #[error("busy")]
     Busy,
@@ -179,7 +190,36 @@ impl Replays {
             limit,
             cooldown,
             last_drawn: DashMap::new(),
+            checks: DashMap::new(),
         }
+    }
+
+    /// Counts one ask for a replay by `member`, before Discord is asked whether they may
+    /// watch it: refused once they asked [`REPLAY_CHECKS`] times in [`REPLAY_CHECKS_WINDOW`].
+    pub fn may_check(&self, member: PlayerId) -> Result<(), ReplayRefusal> {
+        let now = Instant::now();
+        let refused = match self.checks.entry(member.0) {
+            dashmap::Entry::Occupied(mut seen) => {
+                let (since, asked) = *seen.get();
+                let gone = now.saturating_duration_since(since);
+                if gone >= REPLAY_CHECKS_WINDOW {
+                    seen.insert((now, 1));
+                    None
+                } else if asked >= REPLAY_CHECKS {
+                    Some(REPLAY_CHECKS_WINDOW.saturating_sub(gone))
+                } else {
+                    seen.insert((since, asked + 1));
+                    None
+                }
+            }
+            dashmap::Entry::Vacant(v) => {
+                v.insert((now, 1));
+                None
+            }
+        };
+        self.checks
+            .retain(|_, (since, _)| now.saturating_duration_since(*since) < REPLAY_CHECKS_WINDOW);
+        refused.map_or(Ok(()), |wait| Err(ReplayRefusal::TooOften(wait)))
     }
 
     fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {

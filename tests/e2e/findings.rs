@@ -403,3 +403,168 @@ async fn rematches_follow_the_settings_of_now_on_postgres() {
     let t = Table::new("3609", &[("DATABASE_URL", db.url.as_str())]).await;
     rematches_follow_the_settings_of_now(&t).await;
 }
+
+/// The GET requests to `guilds/…` the fake has answered or held so far (the guild and the
+/// member a visibility check reads).
+fn guild_reads(t: &Table) -> usize {
+    t.fake
+        .recording()
+        .requests
+        .iter()
+        .filter(|r| r.method == "GET" && r.path.starts_with("guilds/"))
+        .count()
+}
+
+/// `/replay match:<id>` by `user` in `channel`.
+fn ask_replay(t: &Table, user: &User, channel: Channel, id: &str) -> support::InteractionId {
+    t.fake
+        .interaction(user, channel)
+        .permissions(MEMBER)
+        .slash("replay", json!([{"name": "match", "type": 3, "value": id}]))
+}
+
+/// The first answer to `asked` whose text contains `needle`, waiting up to `within`.
+async fn answer_with(
+    t: &Table,
+    asked: support::InteractionId,
+    needle: &str,
+    within: std::time::Duration,
+) -> Sent {
+    t.fake
+        .wait_for(
+            |rec| {
+                rec.replies_to(asked)
+                    .into_iter()
+                    .find(|s| s.text().contains(needle))
+            },
+            within,
+        )
+        .await
+}
+
+/// The first answer to `asked` (a callback is recorded only when it came in time).
+async fn first_answer(t: &Table, asked: support::InteractionId) -> Sent {
+    t.fake
+        .wait_for(|rec| rec.replies_to(asked).into_iter().next(), REPLY)
+        .await
+}
+
+/// The fake's `Delay` fault: the request is carried out and answered, only later.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_answers_a_slow_route_late_but_in_full() {
+    let fake = support::FakeDiscord::start().await;
+    fake.without_bot();
+    let http = serenity::all::HttpBuilder::new("fake-token")
+        .proxy(fake.base_url())
+        .ratelimiter_disabled(true)
+        .build();
+    let user = fake.user("slow");
+    fake.slow_route(
+        Some("GET"),
+        "guilds/",
+        std::time::Duration::from_millis(1500),
+    );
+    let since = std::time::Instant::now();
+    let member = http
+        .get_member(GUILD_ID.into(), user.id.into())
+        .await
+        .expect("the member, late");
+    assert!(since.elapsed() >= std::time::Duration::from_millis(1500));
+    assert_eq!(member.user.id.get(), user.id);
+    // Other routes are not held back.
+    let channel = fake.channel();
+    let since = std::time::Instant::now();
+    http.get_channel(channel.id.into())
+        .await
+        .expect("the channel");
+    assert!(since.elapsed() < std::time::Duration::from_secs(1));
+}
+
+/// Item 7: Discord slow to say who sees a channel (2 s for each of the two reads, past
+/// the 3 s an interaction may wait for its first answer): a spectator's Replay click and
+/// `/replay` are answered "thinking", privately, at once, and the replay follows, private;
+/// a member who keeps asking is refused before Discord is asked again; and where Discord
+/// never answers, the member is told so instead of waiting for ever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replays_answer_at_once_privately_and_ask_discord_a_few_times_only() {
+    let t = Table::new("3607", &[]).await;
+    let end = played_out(&t).await;
+    let replay = button(&end, "replay");
+    let id = replay.split(':').nth(1).expect("a match id").to_owned();
+    let erin = t.fake.user("erin");
+    // Asked from another channel than the match's: whether Erin sees the match's channel
+    // is asked of Discord (the guild and the member).
+    let lobby = t.fake.channel();
+    t.fake
+        .slow_route(Some("GET"), "guilds/", std::time::Duration::from_secs(2));
+
+    let click = t
+        .fake
+        .click(&erin, lobby, end.message_id.unwrap_or(1), &replay);
+    let first = first_answer(&t, click).await;
+    assert_eq!(
+        first.kind,
+        support::SentKind::Callback(5),
+        "{:?}",
+        first.kind
+    );
+    assert!(first.ephemeral);
+    let shown = t.fake.wait_picture_reply(Some(click), REPLY).await;
+    assert!(
+        shown.ephemeral && shown.text().contains(&id),
+        "{}",
+        shown.text()
+    );
+
+    let asked = ask_replay(&t, &erin, lobby, &id);
+    let first = first_answer(&t, asked).await;
+    assert_eq!(
+        first.kind,
+        support::SentKind::Callback(5),
+        "{:?}",
+        first.kind
+    );
+    assert!(first.ephemeral);
+    let shown = t.fake.wait_picture_reply(Some(asked), REPLY).await;
+    assert!(shown.ephemeral, "the replay is shown to the asker alone");
+
+    // Three asks within seconds are answered (Discord answers at once now); a fourth is
+    // refused, privately, and Discord is not asked again for it.
+    t.fake.clear_faults();
+    let gail = t.fake.user("gail");
+    for _ in 0..3 {
+        let asked = ask_replay(&t, &gail, lobby, &id);
+        t.fake.wait_picture_reply(Some(asked), REPLY).await;
+    }
+    let reads = guild_reads(&t);
+    assert!(
+        reads >= 10,
+        "each ask read the guild and the member: {reads}"
+    );
+    let fourth = ask_replay(&t, &gail, lobby, &id);
+    let refused = answer_with(&t, fourth, "several replays", REPLY).await;
+    assert!(
+        refused.ephemeral && refused.attachments.is_empty(),
+        "{}",
+        refused.text()
+    );
+    assert_eq!(guild_reads(&t), reads, "Discord was asked again");
+
+    // Discord does not answer at all: a clear private answer after a few seconds.
+    t.fake.hang_route(Some("GET"), "guilds/");
+    let frank = t.fake.user("frank");
+    let asked = ask_replay(&t, &frank, lobby, &id);
+    let first = first_answer(&t, asked).await;
+    assert_eq!(
+        first.kind,
+        support::SentKind::Callback(5),
+        "{:?}",
+        first.kind
+    );
+    let told = answer_with(&t, asked, "Discord is slow", REPLY * 2).await;
+    assert!(
+        told.ephemeral && told.attachments.is_empty(),
+        "{}",
+        told.text()
+    );
+}

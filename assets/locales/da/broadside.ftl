@@ -76,7 +76,7 @@ cmd-rules-opt-variant-desc = Hvilket regelsæt (standard: begge)
 cmd-replay-name = genafspil
 cmd-replay-desc = Se et afsluttet spil igen, skud for skud, som et levende billede
 cmd-replay-help =
-    Alle på den server, hvor spillet blev spillet, kan se det. Begynd at skrive for at vælge et af dine sidste ti spil, eller angiv et spilnummer (hver genafspilning viser sit).
+    Spillerne kan se det overalt, og medlemmer af serveren, der kan se kanalen, hvor spillet blev spillet, kan se det dér; kun du ser genafspilningen. Begynd at skrive for at vælge et af dine sidste ti spil, eller angiv et spilnummer (hver genafspilning viser sit).
 cmd-replay-opt-match-name = spil
 cmd-replay-opt-match-desc = Spillet: et af dine sidste ti, eller et spilnummer
 
@@ -417,6 +417,11 @@ err-replay-cooldown = Du så en genafspilning for et øjeblik siden. Den næste 
    *[other] { $seconds } sekunder
 }.
 err-replay-busy = Der tegnes mange genafspilninger lige nu; prøv igen om lidt.
+err-replay-too-often = Du har bedt om flere genafspilninger lige nu. Spørg igen om { $seconds ->
+    [one] 1 sekund
+   *[other] { $seconds } sekunder
+}.
+err-replay-slow = Discord er længe om at fortælle mig, hvem der kan se det spils kanal. Prøv igen om lidt.
 err-storage-read = Jeg kunne ikke læse de gemte spil lige nu. Prøv igen om lidt.
 
 ## Ratings and statistics

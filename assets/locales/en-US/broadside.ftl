@@ -78,7 +78,7 @@ cmd-rules-opt-variant-desc = Which rule set (default: both)
 cmd-replay-name = replay
 cmd-replay-desc = Watch a finished match again, shot by shot, as an animated picture
 cmd-replay-help =
-    Anyone in the server where the match was played can watch it. Start typing to pick one of your last ten matches, or give a match id (every replay shows its own).
+    Its players can watch it anywhere, and members of its server who can see the channel it was played in can watch it there; the replay is shown to you alone. Start typing to pick one of your last ten matches, or give a match id (every replay shows its own).
 cmd-replay-opt-match-name = match
 cmd-replay-opt-match-desc = The match: one of your last ten, or a match id
 
@@ -418,6 +418,11 @@ err-replay-cooldown = You watched a replay a moment ago. The next one can be dra
    *[other] { $seconds } seconds
 }.
 err-replay-busy = Many replays are being drawn right now; try again in a moment.
+err-replay-too-often = You asked for several replays just now. Ask again in { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+}.
+err-replay-slow = Discord is slow to tell me who can see that match's channel. Try again in a moment.
 err-storage-read = I could not read the stored matches just now. Please try again in a moment.
 
 ## Ratings and statistics

@@ -76,7 +76,7 @@ cmd-rules-opt-variant-desc = Welke spelregels (standaard: allebei)
 cmd-replay-name = herhaling
 cmd-replay-desc = Bekijk een afgelopen partij opnieuw, schot voor schot, als bewegend plaatje
 cmd-replay-help =
-    Iedereen in de server waar de partij gespeeld is kan hem bekijken. Begin te typen om een van je laatste tien partijen te kiezen, of geef een partijnummer (het nummer staat bij elke herhaling).
+    De spelers kunnen hem overal bekijken, en leden van de server die het kanaal kunnen zien waarin de partij gespeeld is, kunnen hem daar bekijken; alleen jij ziet de herhaling. Begin te typen om een van je laatste tien partijen te kiezen, of geef een partijnummer (het nummer staat bij elke herhaling).
 cmd-replay-opt-match-name = partij
 cmd-replay-opt-match-desc = De partij: een van je laatste tien, of een partijnummer
 
@@ -417,6 +417,11 @@ err-replay-cooldown = Je hebt net een herhaling bekeken. De volgende kan over { 
    *[other] { $seconds } seconden
 } getekend worden.
 err-replay-busy = Er worden nu veel herhalingen getekend; probeer het zo nog eens.
+err-replay-too-often = Je hebt net een paar herhalingen gevraagd. Vraag het over { $seconds ->
+    [one] 1 seconde
+   *[other] { $seconds } seconden
+} opnieuw.
+err-replay-slow = Discord laat lang op zich wachten met wie het kanaal van die partij kan zien. Probeer het zo nog eens.
 err-storage-read = Ik kon de opgeslagen partijen nu niet lezen. Probeer het zo nog eens.
 
 ## Ratings and statistics

@@ -76,7 +76,7 @@ cmd-rules-opt-variant-desc = Vilka regler (standard: båda)
 cmd-replay-name = repris
 cmd-replay-desc = Se ett avslutat parti igen, skott för skott, som en animerad bild
 cmd-replay-help =
-    Alla på servern där partiet spelades kan se det. Börja skriva för att välja ett av dina tio senaste partier, eller ange ett partinummer (varje repris visar sitt).
+    Spelarna kan se det var som helst, och medlemmar på servern som kan se kanalen där partiet spelades kan se det där; bara du ser reprisen. Börja skriva för att välja ett av dina tio senaste partier, eller ange ett partinummer (varje repris visar sitt).
 cmd-replay-opt-match-name = parti
 cmd-replay-opt-match-desc = Partiet: ett av dina tio senaste, eller ett partinummer
 
@@ -417,6 +417,11 @@ err-replay-cooldown = Du såg en repris för en stund sedan. Nästa kan ritas om
    *[other] { $seconds } sekunder
 }.
 err-replay-busy = Många repriser ritas just nu; försök igen om en stund.
+err-replay-too-often = Du har bett om flera repriser just nu. Fråga igen om { $seconds ->
+    [one] 1 sekund
+   *[other] { $seconds } sekunder
+}.
+err-replay-slow = Discord dröjer med att tala om för mig vem som kan se det partiets kanal. Försök igen om en stund.
 err-storage-read = Jag kunde inte läsa de sparade partierna just nu. Försök igen om en stund.
 
 ## Ratings and statistics

@@ -1,10 +1,11 @@
 //! `/replay`: a finished match again, shot by shot, as an animated picture.
 
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::{public_lang, user_lang};
+use crate::bot::context::user_lang;
+use crate::bot::error::UserError;
 use crate::bot::i18n::errors::{replay_error, replay_refusal};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::permissions::can_view;
@@ -15,12 +16,12 @@ use crate::session::{Finished, MatchId, Viewer};
 /// Matches offered while typing.
 const CHOICES: u32 = 10;
 
-/// Watch a finished match again, shot by shot, as an animated picture.
+/// Watch a finished match again, shot by shot, as an animated picture (shown to you alone).
 ///
 /// Its players can watch it anywhere, and anyone who can see the channel it was played
 /// in can watch it in that server. Start typing to pick one of your last ten matches, or
 /// give a match id.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, ephemeral)]
 pub async fn replay(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -32,45 +33,43 @@ pub async fn replay(
         .trim()
         .parse()
         .map_err(|_| Error::user(tr!(lang, "err-replay-id", given = game.trim())))?;
+    // Answer "thinking" (privately) before anything else: whether the member may watch
+    // it is asked of Discord, whose answers can wait behind a rate limit, and drawing
+    // takes a moment. The answer stays private: the channel it is asked in may be seen by
+    // members who cannot see the one the match was played in.
+    ctx.defer_ephemeral().await?;
     let viewer = Viewer {
         player: player(ctx.author()),
         guild: ctx.guild_id().map(serenity::GuildId::get),
         channel: ctx.channel_id().get(),
     };
     let done = watch(ctx.http(), ctx.data(), id, &viewer, lang).await?;
-    // Checked: from here on the answer is the public replay (drawing takes a moment).
-    ctx.defer().await?;
-    let drawn = ctx
+    let post = ctx
         .data()
         .replays
-        .replay(done, public_lang(ctx).await, viewer.player)
-        .await;
-    let post = match drawn {
-        Ok(post) => post,
-        Err(refused) => {
-            // The deferred answer would show the refusal to everyone: take it back, so
-            // that the error hook's answer comes as a private follow-up.
-            if let poise::Context::Application(a) = ctx
-                && let Err(d) = a.interaction.delete_response(ctx.http()).await
-            {
-                tracing::warn!(match_id = %id, error = %d, "could not take back a deferred answer");
-            }
-            return Err(replay_refusal(lang, refused));
-        }
-    };
+        .replay(done, lang, viewer.player)
+        .await
+        .map_err(|refused| replay_refusal(lang, refused))?;
     ctx.send(
         poise::CreateReply::default()
             .content(post.caption)
             .attachment(post.file)
+            .ephemeral(true)
             .allowed_mentions(serenity::CreateAllowedMentions::new()),
     )
     .await?;
     Ok(())
 }
 
+/// How long Discord may take to tell whether a member sees a match's channel.
+const CHECK_TIME: Duration = Duration::from_secs(8);
+
 /// The finished match `id` if `viewer` may watch it (the session decides; Discord tells
 /// whether they see its channel), with forgotten members named in `lang`; else the one
-/// refusal a stranger gets, or a player's reason (for the command and the Replay button).
+/// refusal a stranger gets, or a player's reason (for the command and the Replay button,
+/// each after its private "thinking" answer). A member asks at most
+/// [`crate::bot::pictures::REPLAY_CHECKS`] times in a short while, and Discord's answers
+/// are awaited for at most [`CHECK_TIME`].
 pub(crate) async fn watch(
     http: &serenity::Http,
     data: &Data,
@@ -78,14 +77,19 @@ pub(crate) async fn watch(
     viewer: &Viewer,
     lang: Lang,
 ) -> Result<Finished, Error> {
+    data.replays
+        .may_check(viewer.player)
+        .map_err(|refused| replay_refusal(lang, refused))?;
     let can_see = async |channel: u64| match viewer.guild {
         Some(guild) => can_view(http, guild, channel, viewer.player.0).await,
         None => false,
     };
-    let mut done = data
-        .session
-        .replay(id, viewer, can_see)
+    let mut done = tokio::time::timeout(CHECK_TIME, data.session.replay(id, viewer, can_see))
         .await
+        .map_err(|_| {
+            tracing::warn!(match_id = %id, "Discord took too long to say who sees a replay's channel");
+            Error::Failed(UserError(tr!(lang, "err-replay-slow")))
+        })?
         .map_err(|e| replay_error(lang, id, e))?;
     for (name, &p) in done.names.iter_mut().zip(&done.players) {
         *name = crate::bot::standings::shown_name(lang, p, name);
@@ -153,8 +157,6 @@ fn ago(lang: Lang, now: SystemTime, then: SystemTime) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use super::*;
 
     #[test]

@@ -144,6 +144,11 @@ pub fn replay_refusal(lang: Lang, refusal: ReplayRefusal) -> Error {
             "err-replay-cooldown",
             seconds = left.as_secs() + 1
         )),
+        ReplayRefusal::TooOften(left) => Error::user(tr!(
+            lang,
+            "err-replay-too-often",
+            seconds = left.as_secs() + 1
+        )),
         ReplayRefusal::Busy => Error::Failed(UserError(tr!(lang, "err-replay-busy"))),
         ReplayRefusal::Failed(e) => e,
     }

@@ -361,6 +361,9 @@ pub enum FaultAction {
     /// Carry the request out, then answer with this HTTP status anyway (as when Discord
     /// did the work but the answer was lost).
     StatusAfter(u16),
+    /// Carry the request out and answer, but only after this long (as when Discord's rate
+    /// limit holds a request back).
+    Delay(Duration),
 }
 
 /// A failure injected into the fake's REST API for matching requests.
@@ -671,6 +674,18 @@ impl FakeDiscord {
             method: method.map(str::to_owned),
             path_contains: path.to_owned(),
             action: FaultAction::Hang,
+            remaining: None,
+            files_only: false,
+        });
+    }
+
+    /// Makes requests whose path contains `path` (and whose method is `method`, if given)
+    /// answer only after `by`, as when they wait behind a rate limit.
+    pub fn slow_route(&self, method: Option<&str>, path: &str, by: Duration) {
+        self.inner.lock().faults.push(Fault {
+            method: method.map(str::to_owned),
+            path_contains: path.to_owned(),
+            action: FaultAction::Delay(by),
             remaining: None,
             files_only: false,
         });

@@ -96,12 +96,17 @@ pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Respon
         Some(FaultAction::StatusAfter(status)) => Some(status),
         _ => None,
     };
-    if let Some(action) = fault.filter(|a| !matches!(a, FaultAction::StatusAfter(_))) {
+    if let Some(FaultAction::Delay(by)) = &fault {
+        tokio::time::sleep(*by).await;
+    }
+    if let Some(action) =
+        fault.filter(|a| !matches!(a, FaultAction::StatusAfter(_) | FaultAction::Delay(_)))
+    {
         {
             let mut st = fake.inner.lock();
             let status = match action {
                 FaultAction::Status(status, _) | FaultAction::StatusAfter(status) => status,
-                FaultAction::Hang => 0,
+                FaultAction::Hang | FaultAction::Delay(_) => 0,
             };
             st.rec.requests.push(Request {
                 method: method.clone(),
@@ -121,7 +126,7 @@ pub async fn handle(State(fake): State<FakeDiscord>, req: HttpRequest) -> Respon
                 // Never answer: the bot's own timeout has to give up.
                 std::future::pending::<()>().await;
             }
-            FaultAction::StatusAfter(_) => {}
+            FaultAction::StatusAfter(_) | FaultAction::Delay(_) => {}
         }
     }
     let (status, reply, known) = {
