@@ -399,6 +399,12 @@ impl CellSet {
         self.0 & !other.0 == 0
     }
 
+    /// The set of the raw `bits` (bit `row * 10 + col`), as [`CellSet::bits`] gives them.
+    #[must_use]
+    pub const fn from_bits(bits: u128) -> Self {
+        CellSet(bits)
+    }
+
     /// The raw bits (bit `row * 10 + col`).
     #[must_use]
     pub const fn bits(self) -> u128 {

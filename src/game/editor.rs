@@ -130,18 +130,7 @@ struct DraftRepr {
 
 impl From<DraftRepr> for Draft {
     fn from(r: DraftRepr) -> Self {
-        let mut draft = Draft::new(r.variant);
-        for (slot, ship) in r.ships.into_iter().enumerate().take(draft.slots.len()) {
-            if let Some(ship) = ship
-                && draft.len_of(slot) == Some(ship.len())
-                && draft.check(slot, ship).is_ok()
-            {
-                draft.slots[slot] = Some(ship);
-            }
-        }
-        // A cursor that does not fit is put back at the start.
-        let _ = draft.set_cursor(r.cursor);
-        draft
+        Draft::restored(r.variant, r.ships, r.cursor)
     }
 }
 
@@ -164,6 +153,24 @@ impl Draft {
             slots: vec![None; variant.ship_count()],
             cursor: Cursor::default(),
         }
+    }
+
+    /// A draft as stored, read back leniently: a ship that no longer fits its slot or the
+    /// others is left unplaced, and a cursor that does not fit is put back at the start, so
+    /// a stored draft never makes a match unreadable.
+    #[must_use]
+    pub fn restored(variant: Variant, ships: Vec<Option<Ship>>, cursor: Cursor) -> Self {
+        let mut draft = Draft::new(variant);
+        for (slot, ship) in ships.into_iter().enumerate().take(draft.slots.len()) {
+            if let Some(ship) = ship
+                && draft.len_of(slot) == Some(ship.len())
+                && draft.check(slot, ship).is_ok()
+            {
+                draft.slots[slot] = Some(ship);
+            }
+        }
+        let _ = draft.set_cursor(cursor);
+        draft
     }
 
     /// A draft with every ship of `fleet` placed, the first ship selected with its bow

@@ -31,8 +31,9 @@ pub use fleet::{Fleet, FleetError, Orientation, PlacementProblem, Ship, ShipErro
 pub use replay::{Move, Replay, Step};
 pub use sea::{Report, Sea, ShotRecord};
 pub use state::{
-    AnswerError, ChallengeError, Confirmed, EndError, Ending, FireError, FireOutcome, Match, Next,
-    Phase, PhaseKind, PlacementError, PlayerId, PlayerStats, Seat, Side, WinReason,
+    AnswerError, BattleParts, ChallengeError, Confirmed, EndError, Ending, FireError, FireOutcome,
+    Match, MatchParts, Next, Phase, PhaseKind, PlacementError, PlayerId, PlayerStats, Seat, Side,
+    WinReason,
 };
 pub use variant::{MatchOptions, RepeatShots, ReportStyle, Rules, ShipClass, Variant};
 pub use view::{

@@ -84,6 +84,12 @@ pub struct Sea {
 }
 
 impl Sea {
+    /// The waters as stored: `fleet`, the cells `fired` at and the shots in `log`.
+    #[must_use]
+    pub fn from_parts(fleet: Fleet, fired: CellSet, log: Vec<ShotRecord>) -> Self {
+        Sea { fleet, fired, log }
+    }
+
     /// Untouched waters around `fleet`.
     #[must_use]
     pub fn new(fleet: Fleet) -> Self {

@@ -1088,6 +1088,100 @@ impl Battle {
     }
 }
 
+/// A match's every part, for a stored format of its own (`store::format`) to read and
+/// rebuild it without the rules' types being its format.
+#[derive(Clone, Debug)]
+pub struct MatchParts {
+    /// The rule set.
+    pub variant: Variant,
+    /// The options chosen at the challenge.
+    pub options: MatchOptions,
+    /// `[challenger, opponent]`.
+    pub players: [PlayerId; 2],
+    /// The phase, with everything in it.
+    pub phase: Phase,
+    /// The match's random numbers, where they are.
+    pub rng: ChaCha8Rng,
+    /// Who moves first, when decided before the battle (a rematch).
+    pub first: Option<Side>,
+}
+
+/// A battle's every part (see [`MatchParts`]).
+#[derive(Clone, Debug)]
+pub struct BattleParts {
+    /// The seas of `[challenger, opponent]`: each one's fleet and the shots at it.
+    pub seas: [Sea; 2],
+    /// Who fired first.
+    pub first: Side,
+    /// Who is to move (or moved last, when finished).
+    pub to_move: Side,
+    /// Turns begun by each side.
+    pub turns: [u32; 2],
+    /// Game 2000: the first player destroyed everything this round.
+    pub first_done: bool,
+}
+
+impl Match {
+    /// The match rebuilt from its parts, as they were stored.
+    #[must_use]
+    pub fn from_parts(parts: MatchParts) -> Self {
+        Match {
+            variant: parts.variant,
+            options: parts.options,
+            players: parts.players,
+            phase: parts.phase,
+            rng: parts.rng,
+            first: parts.first,
+        }
+    }
+
+    /// The match's random numbers, where they are now (for storing it).
+    #[must_use]
+    pub const fn rng(&self) -> &ChaCha8Rng {
+        &self.rng
+    }
+
+    /// Who moves first, if that was decided before the battle (a rematch).
+    #[must_use]
+    pub const fn decided_first(&self) -> Option<Side> {
+        self.first
+    }
+}
+
+impl Setup {
+    /// Placement with these seats, as stored.
+    #[must_use]
+    pub const fn from_seats(seats: [Seat; 2]) -> Self {
+        Setup { seats }
+    }
+
+    /// The seats of `[challenger, opponent]`.
+    #[must_use]
+    pub const fn seats(&self) -> &[Seat; 2] {
+        &self.seats
+    }
+}
+
+impl Battle {
+    /// The battle rebuilt from its parts, as they were stored.
+    #[must_use]
+    pub fn from_parts(parts: BattleParts) -> Self {
+        Battle {
+            seas: parts.seas,
+            first: parts.first,
+            to_move: parts.to_move,
+            turns: parts.turns,
+            first_done: parts.first_done,
+        }
+    }
+
+    /// Game 2000: whether the first player destroyed everything this round.
+    #[must_use]
+    pub const fn first_done(&self) -> bool {
+        self.first_done
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,6 +48,7 @@ mod season_window;
 mod seasons;
 mod settings;
 mod standings;
+pub mod stored;
 pub mod tournament;
 
 pub use aim::{Aim, AimError};

@@ -3,9 +3,11 @@
 use std::time::{Duration, SystemTime};
 
 use crate::game::{Ending, FireOutcome, PhaseKind, Side, WinReason};
+use crate::store::format::{self, FormatError};
 use crate::store::{MatchRecord, MatchResult, MoveRecord, Played};
 
 use super::live::Entry;
+use super::stored;
 
 /// Milliseconds since the Unix epoch (0 before it, saturating far after it).
 #[must_use]
@@ -75,8 +77,15 @@ pub(crate) fn of(
     entry: &Entry,
     now: SystemTime,
     moves: Vec<MoveRecord>,
-) -> Result<MatchRecord, serde_json::Error> {
+) -> Result<MatchRecord, FormatError> {
     let game = &entry.game;
+    let document = stored::document_of(entry);
+    // The options column is the document's options, in the same words.
+    let options =
+        serde_json::to_string(&document.game.options).map_err(|error| FormatError::Syntax {
+            version: format::CURRENT,
+            error,
+        })?;
     let claims = entry.claims().into_iter().map(|p| p.0).collect();
     let computer_next =
         entry.computer.is_some() && game.to_move() == Some(game.player(Side::Opponent));
@@ -92,11 +101,11 @@ pub(crate) fn of(
         guild: entry.guild,
         players: game.players().map(|p| p.0),
         variant: game.variant().key(),
-        options: serde_json::to_string(&game.options())?,
+        options,
         computer: entry.computer.as_ref().map(|c| c.difficulty.key()),
         phase: phase_name(game.phase_kind()),
         deadline_ms: millis(entry.deadline),
-        state: serde_json::to_vec(entry)?,
+        state: format::write(document)?,
         result: game.ending().map(result_of),
         created_ms: millis(entry.created),
         updated_ms: millis(now),
@@ -114,7 +123,7 @@ pub(crate) fn of(
     })
 }
 
-/// A stored state, read back.
-pub(crate) fn entry_of(state: &[u8]) -> Result<Entry, serde_json::Error> {
-    serde_json::from_slice(state)
+/// A stored state, read back, whatever version of the stored format it was written in.
+pub(crate) fn entry_of(state: &[u8]) -> Result<Entry, FormatError> {
+    stored::decode(state)
 }

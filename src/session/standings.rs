@@ -171,8 +171,9 @@ impl Session {
     /// Every stored match that names `player`, rewritten without them.
     async fn renamed(&self, player: PlayerId) -> Result<Vec<Renamed>, StoreError> {
         let mut renamed = Vec::new();
-        let encode =
-            |entry: &Entry| serde_json::to_vec(entry).map_err(|e| StoreError::Data(e.to_string()));
+        let encode = |entry: &Entry| {
+            super::stored::encode(entry).map_err(|e| StoreError::Data(e.to_string()))
+        };
         for (id, state) in self.store.matches_of(player.0).await? {
             let Ok(mut entry) = entry_of(&state) else {
                 // Its columns still lose the member's id.

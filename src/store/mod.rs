@@ -9,6 +9,7 @@
 use std::future::Future;
 use std::pin::Pin;
 
+pub mod format;
 pub mod migrate;
 pub mod postgres;
 mod rows;

@@ -176,7 +176,8 @@ pub(super) fn history_of(row: &impl Columns, player: u64) -> Result<HistoryRow, 
 }
 
 /// The other seat's name in a stored state, read without the session layer's types: the
-/// state is JSON with `names` and the match's `players`.
+/// state is JSON with `names` and the match's `players` in every version of the stored
+/// format (`format::document`).
 fn opponent_name(state: &[u8], player: u64) -> Option<String> {
     let v: serde_json::Value = serde_json::from_slice(state).ok()?;
     let players = v.get("game")?.get("players")?.as_array()?;

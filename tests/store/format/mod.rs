@@ -3,6 +3,7 @@
 
 mod fixture;
 mod generate;
+mod golden;
 
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -169,6 +170,14 @@ async fn restores_and_finishes(name: &str) {
         assert!(!stored.live, "{what}: over");
         assert!(stored.how.is_some(), "{what}: {:?}", stored.how);
         assert_eq!(stored.players, players.map(|p| p.0), "{what}");
+        if row.int("live") == 1 {
+            // Written again by today's build, in today's format.
+            assert_eq!(
+                broadside::store::format::version_of(&stored.state),
+                Some(broadside::store::format::CURRENT),
+                "{what}"
+            );
+        }
         // The moves go on from those stored: one row per move, numbered without a gap.
         let moves = store.moves(id.0).await.expect("moves");
         let seqs: Vec<u32> = moves.iter().map(|m| m.seq).collect();
