@@ -41,6 +41,9 @@ pub enum ButtonId {
         page: u32,
         /// The member who asked (their own line stays on every page).
         asker: PlayerId,
+        /// The rating season whose table it is (by its number in the server); `None`: the
+        /// lifetime ranking (as every board before seasons).
+        season: Option<u32>,
     },
     /// Confirms `/privacy delete`; only the member who asked may press it.
     Forget(PlayerId),
@@ -71,7 +74,14 @@ impl fmt::Display for ButtonId {
                 variant,
                 page,
                 asker,
-            } => write!(f, "{PREFIX}0:board:{}.{page}.{}", variant.key(), asker.0),
+                season,
+            } => {
+                write!(f, "{PREFIX}0:board:{}.{page}.{}", variant.key(), asker.0)?;
+                match season {
+                    Some(n) => write!(f, ".s{n}"),
+                    None => Ok(()),
+                }
+            }
             ButtonId::Forget(p) => write!(f, "{PREFIX}0:forget:{}", p.0),
             ButtonId::Reminders(p, on) => {
                 write!(
@@ -118,6 +128,16 @@ impl FromStr for ButtonId {
                     .ok_or(NotOurs)?;
                 let page = parts.next().and_then(|p| p.parse().ok()).ok_or(NotOurs)?;
                 let asker = parts.next().and_then(|p| p.parse().ok()).ok_or(NotOurs)?;
+                // A season's table carries `.s<number>`; a board made before seasons has
+                // none and stays the lifetime ranking.
+                let season = match parts.next() {
+                    None => None,
+                    Some(s) => Some(
+                        s.strip_prefix('s')
+                            .and_then(|n| n.parse().ok())
+                            .ok_or(NotOurs)?,
+                    ),
+                };
                 if parts.next().is_some() {
                     return Err(NotOurs);
                 }
@@ -125,6 +145,7 @@ impl FromStr for ButtonId {
                     variant,
                     page,
                     asker: PlayerId(asker),
+                    season,
                 })
             }
             ("forget", Some(p)) if id.0 == 0 => p
@@ -178,6 +199,13 @@ mod tests {
                 variant: Variant::Game2000,
                 page: 3,
                 asker: PlayerId(u64::MAX),
+                season: None,
+            },
+            ButtonId::Board {
+                variant: Variant::Classic,
+                page: 0,
+                asker: PlayerId(8),
+                season: Some(12),
             },
             ButtonId::Forget(PlayerId(123_456_789_012_345_678)),
             ButtonId::Reminders(PlayerId(5), false),

@@ -88,7 +88,8 @@ pub async fn handle(
             variant,
             page,
             asker,
-        }) => board_page(&c, variant, page, asker).await,
+            season,
+        }) => board_page(&c, variant, page, asker, season).await,
         Ok(ButtonId::Forget(p)) => forget(&c, p).await,
         Ok(ButtonId::Reminders(p, on)) => reminders(&c, p, on).await,
         Ok(ButtonId::ResetSettings(p)) => reset_settings(&c, p).await,
@@ -434,6 +435,7 @@ async fn board_page(
     variant: crate::game::Variant,
     page: u32,
     asker: crate::game::PlayerId,
+    season: Option<u32>,
 ) -> Result<(), Error> {
     use super::commands::leaderboard::{Page, draw, server_name};
     let click = c.interaction;
@@ -448,6 +450,7 @@ async fn board_page(
         page,
         asker,
         lang: public,
+        season,
     };
     let (picture, buttons) = draw(&c.data.session, &server, &page, c.lang).await?;
     update(

@@ -10,8 +10,11 @@ use crate::ai::Difficulty;
 use crate::game::{PlayerId, Variant};
 use crate::rating::{Outcome, PROVISIONAL_GAMES, Record};
 use crate::render::{LeaderRow, LeaderboardView, StatsCard, Tile};
-use crate::session::{Card, Leaderboard, Ranked, Series};
+use crate::session::{
+    Cadence, Card, Leaderboard, Ranked, SeasonBoard, Series, period_of, season_zone,
+};
 use crate::store::HistoryRow;
+use crate::store::seasons::{SeasonPlace, SeasonRow};
 
 /// A name as stored, or "deleted player" in `lang` for a forgotten member.
 #[must_use]
@@ -262,6 +265,165 @@ pub fn board_view(
     (view, alt)
 }
 
+/// The name of a month (1 to 12) in `lang`.
+fn month_name(lang: Lang, month: i8) -> String {
+    tr!(
+        lang,
+        match month {
+            1 => "month-1",
+            2 => "month-2",
+            3 => "month-3",
+            4 => "month-4",
+            5 => "month-5",
+            6 => "month-6",
+            7 => "month-7",
+            8 => "month-8",
+            9 => "month-9",
+            10 => "month-10",
+            11 => "month-11",
+            _ => "month-12",
+        }
+    )
+}
+
+/// A season's name in `lang`: its month ("March 2027") or quarter ("Q1 2027"); the
+/// stored period as written where it cannot be read.
+#[must_use]
+pub fn season_name(lang: Lang, season: &SeasonRow) -> String {
+    let Some(period) = period_of(season) else {
+        return season.period.clone();
+    };
+    match period.cadence {
+        Cadence::Monthly => tr!(
+            lang,
+            "season-name-month",
+            month = month_name(lang, period.index),
+            year = period.year.to_string()
+        ),
+        Cadence::Quarterly => tr!(
+            lang,
+            "season-name-quarter",
+            quarter = period.index.to_string(),
+            year = period.year.to_string()
+        ),
+    }
+}
+
+/// A season's first and last day in its zone, as `2027-03-01 – 2027-03-31`.
+#[must_use]
+pub fn season_dates(season: &SeasonRow) -> String {
+    let zone = season_zone(Some(season.zone.as_str()));
+    let day = |ms: i64| {
+        jiff::Timestamp::from_millisecond(ms)
+            .map(|t| t.to_zoned(zone.clone()).date().to_string())
+            .unwrap_or_default()
+    };
+    format!(
+        "{} – {}",
+        day(season.start_ms),
+        day(season.end_ms.saturating_sub(1))
+    )
+}
+
+fn season_row(lang: Lang, place: &SeasonPlace, asker: PlayerId) -> LeaderRow {
+    match &place.standing {
+        Some(st) => LeaderRow {
+            rank: place.rank,
+            name: shown_name(lang, PlayerId(st.player), &st.name),
+            rating: st.rating.shown().to_string(),
+            record: record_text(&st.record),
+            provisional: st.rating.games < PROVISIONAL_GAMES,
+            highlight: st.player == asker.0,
+        },
+        // A member removed since the season closed: their place stays, marked.
+        None => LeaderRow {
+            rank: place.rank,
+            name: tr!(lang, "board-season-gap"),
+            rating: tr!(lang, "stats-none"),
+            record: String::new(),
+            provisional: false,
+            highlight: false,
+        },
+    }
+}
+
+/// A page of a season's table as a picture view, and its text for screen readers: the
+/// title names the season and its dates; members with fewer than
+/// [`PROVISIONAL_GAMES`] matches in the season are listed as provisional.
+#[must_use]
+pub fn season_view(
+    lang: Lang,
+    server: &str,
+    variant: Variant,
+    board: &SeasonBoard,
+    asker: PlayerId,
+) -> (LeaderboardView, String) {
+    let rows: Vec<LeaderRow> = board
+        .rows
+        .iter()
+        .map(|r| season_row(lang, r, asker))
+        .collect();
+    let mut lines = String::new();
+    for row in &rows {
+        if !lines.is_empty() {
+            lines.push_str("; ");
+        }
+        if let Some(rank) = row.rank {
+            let _ = write!(lines, "{rank}. ");
+        }
+        let _ = write!(lines, "{} {} ({})", row.name, row.rating, row.record);
+    }
+    let variant_text = variant_name(lang, variant);
+    let season = &board.season;
+    let name = season_name(lang, season);
+    let view = LeaderboardView {
+        title: tr!(
+            lang,
+            "board-season-title",
+            number = season.number,
+            season = name.clone(),
+            variant = variant_text.clone()
+        ),
+        subtitle: tr!(
+            lang,
+            if season.closed_ms.is_some() {
+                "board-season-subtitle-final"
+            } else {
+                "board-season-subtitle"
+            },
+            server = server.to_owned(),
+            dates = season_dates(season),
+            page = board.page + 1,
+            pages = board.pages
+        ),
+        columns: [
+            tr!(lang, "board-col-rank"),
+            tr!(lang, "board-col-player"),
+            tr!(lang, "board-col-rating"),
+            tr!(lang, "board-col-record"),
+        ],
+        rows,
+        provisional_title: tr!(lang, "board-season-provisional", games = PROVISIONAL_GAMES),
+        you: board.you.as_ref().map(|r| season_row(lang, r, asker)),
+        empty: tr!(lang, "board-season-empty", variant = variant_text.clone()),
+    };
+    let alt = if view.rows.is_empty() {
+        view.empty.clone()
+    } else {
+        tr!(
+            lang,
+            "board-season-alt",
+            number = season.number,
+            season = name,
+            variant = variant_text,
+            page = board.page + 1,
+            pages = board.pages,
+            lines = lines
+        )
+    };
+    (view, alt)
+}
+
 /// The note under a statistics card of `name`, who has played nothing in `variant`.
 #[must_use]
 pub fn nothing_text(lang: Lang, name: &str, variant: Variant) -> String {
@@ -383,6 +545,85 @@ mod tests {
                 assert!(shown_plainly(&text), "{lang}: {text}");
             }
         }
+    }
+
+    /// Issue 39, 2: a past season's table names the season and its dates in its zone,
+    /// says it is final, keeps a removed member's place as a marked gap, and lists a
+    /// member with fewer season matches than the documented count as provisional.
+    #[test]
+    fn a_season_table_names_its_season_dates_and_gaps() {
+        use crate::rating::Rating;
+        use crate::store::Standing;
+        let season = SeasonRow {
+            guild: 1,
+            number: 3,
+            cadence: "monthly".into(),
+            period: "2027-03".into(),
+            zone: "Europe/Amsterdam".into(),
+            // 2027-02-28T23:00Z and 2027-03-31T22:00Z: midnight in Amsterdam.
+            start_ms: 1_803_855_600_000,
+            end_ms: 1_806_530_400_000,
+            closed_ms: Some(1_806_530_400_000),
+            channel: None,
+            announced_ms: None,
+        };
+        let standing = |player: u64, games: u32| Standing {
+            player,
+            name: format!("M{player}"),
+            rating: Rating {
+                games,
+                ..Rating::default()
+            },
+            record: Record::default(),
+        };
+        let board = SeasonBoard {
+            season,
+            rows: vec![
+                SeasonPlace {
+                    position: 0,
+                    rank: Some(1),
+                    standing: Some(standing(7, 6)),
+                },
+                SeasonPlace {
+                    position: 1,
+                    rank: Some(2),
+                    standing: None,
+                },
+                SeasonPlace {
+                    position: 2,
+                    rank: None,
+                    standing: Some(standing(8, PROVISIONAL_GAMES - 1)),
+                },
+            ],
+            page: 0,
+            pages: 1,
+            you: None,
+        };
+        let (view, alt) = season_view(Lang::EnUs, "Harbour", Variant::Classic, &board, PlayerId(8));
+        assert_eq!(view.title, "Season 3 · March 2027 · Classic");
+        assert!(
+            view.subtitle.contains("2027-03-01 – 2027-03-31"),
+            "{}",
+            view.subtitle
+        );
+        assert!(view.subtitle.contains("final table"), "{}", view.subtitle);
+        assert_eq!(
+            (view.rows[1].rank, view.rows[1].name.as_str()),
+            (Some(2), "(removed)")
+        );
+        assert!(!view.rows[0].provisional && view.rows[2].provisional);
+        assert!(view.rows[2].highlight);
+        assert!(alt.contains("Season 3 (March 2027)"), "{alt}");
+        for lang in Lang::ALL {
+            let (view, _) = season_view(lang, "Harbour", Variant::Classic, &board, PlayerId(8));
+            assert!(view.title.contains("2027"), "{lang}: {}", view.title);
+        }
+        let quarter = SeasonRow {
+            period: "2027-Q2".into(),
+            ..board.season.clone()
+        };
+        assert_eq!(season_name(Lang::EnUs, &quarter), "Q2 2027");
+        assert_eq!(season_name(Lang::Da, &board.season), "marts 2027");
     }
 
     #[test]

@@ -97,6 +97,8 @@ cmd-leaderboard-help =
     Viser de medlemmer, der har spillet et ratingspil på denne server, ti pr. side med den bedste rating først; foreløbige ratings (færre end 5 ratingspil) kommer efter de andre. Står du på listen, men ikke på siden, vises din egen linje nedenunder.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Regelsæt (standard: klassisk)
+cmd-leaderboard-opt-season-name = sæson
+cmd-leaderboard-opt-season-desc = Hvilken sæson: current, all (al tid) eller nummeret på en tidligere sæson
 
 cmd-history-name = historik
 cmd-history-desc = Vis et medlems sidste ti afsluttede spil (som standard dine egne); kun du ser det
@@ -482,6 +484,33 @@ board-this-server = denne server
 button-previous = Forrige
 button-next = Næste
 err-leaderboard-dm = En rangliste hører til en server: brug `/{ cmd-leaderboard-name }` på en server.
+# Rating seasons on the leaderboard (issue 39)
+season-choice-current = Den nuværende sæson
+season-choice-all = Al tid (ratings for al tid)
+season-choice-past = Sæson { $number }: { $season }
+season-name-month = { $month } { $year }
+season-name-quarter = { $quarter }. kvartal { $year }
+month-1 = januar
+month-2 = februar
+month-3 = marts
+month-4 = april
+month-5 = maj
+month-6 = juni
+month-7 = juli
+month-8 = august
+month-9 = september
+month-10 = oktober
+month-11 = november
+month-12 = december
+board-season-title = Sæson { $number } · { $season } · { $variant }
+board-season-subtitle = { $server } · { $dates } · side { $page } af { $pages }
+board-season-subtitle-final = { $server } · { $dates } · slutstilling · side { $page } af { $pages }
+board-season-provisional = Foreløbig (færre end { $games } ratede spil i denne sæson)
+board-season-empty = Ingen har spillet et ratet { $variant }-spil i denne sæson endnu.
+board-season-gap = (fjernet)
+board-season-alt = Sæson { $number } ({ $season }) i { $variant }, side { $page } af { $pages }: { $lines }.
+err-leaderboard-season-off = Sæsoner er slået fra på denne server: se `season:all`, eller en tidligere sæson med dens nummer.
+err-leaderboard-season-unknown = `{ $given }` er ikke en sæson på denne server: skriv `current`, `all` eller nummeret på en tidligere sæson (begynd at skrive for at vælge en).
 
 ## History
 

@@ -99,6 +99,8 @@ cmd-leaderboard-help =
     Lists the members who played a rated match in this server, ten per page, best rating first; provisional ratings (fewer than 5 rated games) come after the others. If you are listed but not on the page, your own line is shown below it.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Rule set (default: classic)
+cmd-leaderboard-opt-season-name = season
+cmd-leaderboard-opt-season-desc = Which season: current, all (lifetime), or a past season's number
 
 cmd-history-name = history
 cmd-history-desc = List the last ten finished matches of a member (yours by default); only you see it
@@ -483,6 +485,33 @@ board-this-server = this server
 button-previous = Previous
 button-next = Next
 err-leaderboard-dm = A leaderboard belongs to a server: use `/{ cmd-leaderboard-name }` in one.
+# Rating seasons on the leaderboard (issue 39)
+season-choice-current = The current season
+season-choice-all = All time (lifetime ratings)
+season-choice-past = Season { $number }: { $season }
+season-name-month = { $month } { $year }
+season-name-quarter = Q{ $quarter } { $year }
+month-1 = January
+month-2 = February
+month-3 = March
+month-4 = April
+month-5 = May
+month-6 = June
+month-7 = July
+month-8 = August
+month-9 = September
+month-10 = October
+month-11 = November
+month-12 = December
+board-season-title = Season { $number } · { $season } · { $variant }
+board-season-subtitle = { $server } · { $dates } · page { $page } of { $pages }
+board-season-subtitle-final = { $server } · { $dates } · final table · page { $page } of { $pages }
+board-season-provisional = Provisional (fewer than { $games } rated games this season)
+board-season-empty = Nobody has played a rated { $variant } match in this season yet.
+board-season-gap = (removed)
+board-season-alt = Season { $number } ({ $season }) of { $variant }, page { $page } of { $pages }: { $lines }.
+err-leaderboard-season-off = Seasons are off in this server: see `season:all`, or a past season by its number.
+err-leaderboard-season-unknown = `{ $given }` is no season of this server: write `current`, `all`, or a past season's number (start typing to pick one).
 
 ## History
 

@@ -97,6 +97,8 @@ cmd-leaderboard-help =
     Toont de leden die in deze server een ratingpartij hebben gespeeld, tien per pagina, met de hoogste rating bovenaan; voorlopige ratings (minder dan 5 ratingpartijen) komen na de andere. Sta je op de lijst maar niet op deze pagina, dan zie je je eigen regel eronder.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Spelregels (standaard: klassiek)
+cmd-leaderboard-opt-season-name = seizoen
+cmd-leaderboard-opt-season-desc = Welk seizoen: current, all (altijd), of het nummer van een vorig seizoen
 
 cmd-history-name = geschiedenis
 cmd-history-desc = Toon de laatste tien afgelopen partijen van een lid (standaard de jouwe); alleen jij ziet het
@@ -482,6 +484,33 @@ board-this-server = deze server
 button-previous = Vorige
 button-next = Volgende
 err-leaderboard-dm = Een ranglijst hoort bij een server: gebruik `/{ cmd-leaderboard-name }` in een server.
+# Rating seasons on the leaderboard (issue 39)
+season-choice-current = Het huidige seizoen
+season-choice-all = Altijd (ratings over alle tijd)
+season-choice-past = Seizoen { $number }: { $season }
+season-name-month = { $month } { $year }
+season-name-quarter = K{ $quarter } { $year }
+month-1 = januari
+month-2 = februari
+month-3 = maart
+month-4 = april
+month-5 = mei
+month-6 = juni
+month-7 = juli
+month-8 = augustus
+month-9 = september
+month-10 = oktober
+month-11 = november
+month-12 = december
+board-season-title = Seizoen { $number } · { $season } · { $variant }
+board-season-subtitle = { $server } · { $dates } · pagina { $page } van { $pages }
+board-season-subtitle-final = { $server } · { $dates } · eindstand · pagina { $page } van { $pages }
+board-season-provisional = Voorlopig (minder dan { $games } gerateerde partijen dit seizoen)
+board-season-empty = Nog niemand heeft dit seizoen een gerateerde partij { $variant } gespeeld.
+board-season-gap = (verwijderd)
+board-season-alt = Seizoen { $number } ({ $season }) van { $variant }, pagina { $page } van { $pages }: { $lines }.
+err-leaderboard-season-off = Seizoenen staan uit op deze server: bekijk `season:all`, of een vorig seizoen met zijn nummer.
+err-leaderboard-season-unknown = `{ $given }` is geen seizoen van deze server: schrijf `current`, `all`, of het nummer van een vorig seizoen (begin te typen om er een te kiezen).
 
 ## History
 

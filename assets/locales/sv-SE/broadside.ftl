@@ -97,6 +97,8 @@ cmd-leaderboard-help =
     Listar medlemmarna som har spelat ett ratingparti på den här servern, tio per sida med högst rating först; preliminära ratingar (färre än 5 ratingpartier) kommer efter de andra. Står du på listan men inte på sidan visas din egen rad under den.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Regler (standard: klassiskt)
+cmd-leaderboard-opt-season-name = säsong
+cmd-leaderboard-opt-season-desc = Vilken säsong: current, all (all tid) eller numret på en tidigare säsong
 
 cmd-history-name = historik
 cmd-history-desc = Lista en medlems tio senaste avslutade partier (dina egna som standard); bara du ser det
@@ -498,6 +500,33 @@ board-this-server = den här servern
 button-previous = Föregående
 button-next = Nästa
 err-leaderboard-dm = En topplista hör till en server: använd `/{ cmd-leaderboard-name }` på en server.
+# Rating seasons on the leaderboard (issue 39)
+season-choice-current = Den pågående säsongen
+season-choice-all = All tid (rating för all tid)
+season-choice-past = Säsong { $number }: { $season }
+season-name-month = { $month } { $year }
+season-name-quarter = kvartal { $quarter } { $year }
+month-1 = januari
+month-2 = februari
+month-3 = mars
+month-4 = april
+month-5 = maj
+month-6 = juni
+month-7 = juli
+month-8 = augusti
+month-9 = september
+month-10 = oktober
+month-11 = november
+month-12 = december
+board-season-title = Säsong { $number } · { $season } · { $variant }
+board-season-subtitle = { $server } · { $dates } · sida { $page } av { $pages }
+board-season-subtitle-final = { $server } · { $dates } · sluttabell · sida { $page } av { $pages }
+board-season-provisional = Preliminär (färre än { $games } rankade partier den här säsongen)
+board-season-empty = Ingen har spelat ett rankat parti { $variant } den här säsongen än.
+board-season-gap = (borttagen)
+board-season-alt = Säsong { $number } ({ $season }) i { $variant }, sida { $page } av { $pages }: { $lines }.
+err-leaderboard-season-off = Säsonger är avstängda på den här servern: se `season:all`, eller en tidigare säsong med dess nummer.
+err-leaderboard-season-unknown = `{ $given }` är ingen säsong på den här servern: skriv `current`, `all` eller numret på en tidigare säsong (börja skriva för att välja en).
 
 ## History
 

@@ -1,4 +1,6 @@
-//! `/leaderboard`: this server's best players by rating, ten per page.
+//! `/leaderboard`: this server's best players by rating, ten per page: while rating
+//! seasons are on, the current season's table by default; `season:all` the lifetime
+//! ranking, `season:<n>` a past season's final table.
 
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
@@ -19,11 +21,15 @@ use crate::session::Session;
 pub async fn leaderboard(
     ctx: Context<'_>,
     #[description = "Rule set"] variant: Option<VariantChoice>,
+    #[description = "Which season: current, all (lifetime), or a past season's number"]
+    #[autocomplete = "autocomplete_season"]
+    season: Option<String>,
 ) -> Result<(), Error> {
     let Some(guild) = ctx.guild_id() else {
         return Err(Error::user(tr!(user_lang(ctx), "err-leaderboard-dm")));
     };
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
+    let season = which_season(ctx, guild.get(), season.as_deref()).await?;
     let lang = public_lang(ctx).await;
     let server = server_name(ctx.serenity_context(), guild, lang);
     let page = Page {
@@ -32,6 +38,7 @@ pub async fn leaderboard(
         page: 0,
         asker: player(ctx.author()),
         lang,
+        season,
     };
     let (picture, buttons) = draw(&ctx.data().session, &server, &page, user_lang(ctx)).await?;
     ctx.send(
@@ -65,6 +72,103 @@ pub(crate) struct Page {
     pub asker: PlayerId,
     /// The picture's language (the server's).
     pub lang: Lang,
+    /// The season whose table it is (its number); `None`: the lifetime ranking.
+    pub season: Option<u32>,
+}
+
+/// The table `/leaderboard` shows for `season:` as typed: the current season while seasons
+/// are on and nothing (or `current`) is given, `all` the lifetime ranking, a number that
+/// season's. Refused privately, in the asker's language, when there is no such season.
+async fn which_season(
+    ctx: Context<'_>,
+    guild: u64,
+    typed: Option<&str>,
+) -> Result<Option<u32>, Error> {
+    let lang = user_lang(ctx);
+    let session = &ctx.data().session;
+    let failed = |e: crate::store::StoreError| {
+        tracing::error!(error = %e, "could not read a server's seasons");
+        Error::Failed(UserError(tr!(lang, "err-storage-read")))
+    };
+    let typed = typed.map(str::trim).unwrap_or_default().to_lowercase();
+    let current = || async {
+        let settings = session.settings(guild).await.map_err(failed)?;
+        session
+            .current_season(guild, &settings)
+            .await
+            .map_err(failed)
+    };
+    match typed.as_str() {
+        "" => Ok(current().await?.map(|s| s.number)),
+        "all" | "*" => Ok(None),
+        "current" => match current().await? {
+            Some(s) => Ok(Some(s.number)),
+            None => Err(Error::user(tr!(lang, "err-leaderboard-season-off"))),
+        },
+        _ => {
+            let number = typed
+                .trim_start_matches('#')
+                .split(|c: char| !c.is_ascii_digit())
+                .next()
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|n| *n > 0);
+            let found = match number {
+                Some(n) => session.season(guild, n).await.map_err(failed)?,
+                None => None,
+            };
+            match found {
+                Some(s) => Ok(Some(s.number)),
+                None => Err(Error::user(tr!(
+                    lang,
+                    "err-leaderboard-season-unknown",
+                    given = crate::bot::error::tidy(&typed)
+                ))),
+            }
+        }
+    }
+}
+
+/// Offers `current` (while seasons are on), `all`, then the past seasons, the newest first,
+/// by number and name, in the asker's language.
+pub(crate) async fn autocomplete_season(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let lang = user_lang(ctx);
+    let session = &ctx.data().session;
+    let mut choices = Vec::new();
+    if let Some(guild) = ctx.guild_id().map(serenity::GuildId::get) {
+        let on = session
+            .settings(guild)
+            .await
+            .is_ok_and(|s| s.season.is_some());
+        if on {
+            choices.push((tr!(lang, "season-choice-current"), "current".to_owned()));
+        }
+        choices.push((tr!(lang, "season-choice-all"), "all".to_owned()));
+        let past = session.seasons(guild, 24).await.unwrap_or_default();
+        for s in past.iter().filter(|s| s.closed_ms.is_some()) {
+            choices.push((
+                tr!(
+                    lang,
+                    "season-choice-past",
+                    number = s.number,
+                    season = standings::season_name(lang, s)
+                ),
+                s.number.to_string(),
+            ));
+        }
+    }
+    let typed = partial.trim().to_lowercase();
+    let choices = choices
+        .into_iter()
+        .filter(|(name, value)| {
+            typed.is_empty() || name.to_lowercase().contains(&typed) || value.starts_with(&typed)
+        })
+        .take(25)
+        .map(|(name, value)| serenity::AutocompleteChoice::new(name, value))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 /// The picture of `page` and its Previous / Next buttons; errors are worded in
@@ -75,21 +179,46 @@ pub(crate) async fn draw(
     page: &Page,
     reader: Lang,
 ) -> Result<(serenity::CreateAttachment, Vec<CreateActionRow>), Error> {
-    let board = session
-        .leaderboard(page.guild, page.variant, page.page, page.asker)
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "could not read a leaderboard");
-            Error::Failed(UserError(tr!(reader, "err-storage-read")))
-        })?;
-    let (view, alt) = standings::board_view(page.lang, server, page.variant, &board, page.asker);
+    let failed = |e: crate::store::StoreError| {
+        tracing::error!(error = %e, "could not read a leaderboard");
+        Error::Failed(UserError(tr!(reader, "err-storage-read")))
+    };
+    let (view, alt, shown, pages) = match page.season {
+        None => {
+            let board = session
+                .leaderboard(page.guild, page.variant, page.page, page.asker)
+                .await
+                .map_err(failed)?;
+            let (view, alt) =
+                standings::board_view(page.lang, server, page.variant, &board, page.asker);
+            (view, alt, board.page, board.pages)
+        }
+        Some(number) => {
+            let Some(season) = session.season(page.guild, number).await.map_err(failed)? else {
+                return Err(Error::user(tr!(
+                    reader,
+                    "err-leaderboard-season-unknown",
+                    given = number.to_string()
+                )));
+            };
+            let board = session
+                .season_board(season, page.variant, page.page, page.asker)
+                .await
+                .map_err(failed)?;
+            let (view, alt) =
+                standings::season_view(page.lang, server, page.variant, &board, page.asker);
+            (view, alt, board.page, board.pages)
+        }
+    };
     let picture = pictures::leaderboard(&view, &alt)?;
+    let board = Shown { page: shown, pages };
     let buttons = if board.pages > 1 {
         let to = |p: u32| {
             ButtonId::Board {
                 variant: page.variant,
                 page: p,
                 asker: page.asker,
+                season: page.season,
             }
             .to_string()
         };
@@ -109,4 +238,10 @@ pub(crate) async fn draw(
         Vec::new()
     };
     Ok((picture, buttons))
+}
+
+/// The page a picture shows, of how many.
+struct Shown {
+    page: u32,
+    pages: u32,
 }

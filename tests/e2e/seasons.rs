@@ -1,0 +1,149 @@
+//! Rating seasons (issue 39) through the fake Discord: the settings, the season's
+//! leaderboard and its choices, a season's end announced once with its champion on the
+//! `/stats` card, and a past season's final table. Seasons are made short by the
+//! testing-only `SEASON_SECONDS`.
+
+use crate::support;
+
+use serde_json::{Value, json};
+use support::Sent;
+use support::table::{MEMBER, REPLY, Table};
+
+const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
+const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
+
+/// The alt text sent with the first attachment.
+fn alt_of(sent: &Sent) -> String {
+    let body = if sent.body["data"].is_object() {
+        &sent.body["data"]
+    } else {
+        &sent.body
+    };
+    body["attachments"][0]["description"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// An answer with its picture (a deferred answer is filled in later).
+async fn with_picture(t: &Table, first: Sent) -> Sent {
+    if first.attachments.is_empty() {
+        t.fake.wait_picture_reply(first.interaction, REPLY).await
+    } else {
+        first
+    }
+}
+
+/// `/settings set` by Alice, who may manage the server.
+async fn set(t: &Table, options: Value) -> Sent {
+    let id = t
+        .fake
+        .interaction(&t.alice, t.channel)
+        .permissions(MEMBER)
+        .manage_guild(true)
+        .slash(
+            "settings",
+            json!([{"name": "set", "type": 1, "options": options}]),
+        );
+    t.fake.wait_reply(id, REPLY).await
+}
+
+/// Seasons on, monthly, announced in the table's channel.
+async fn seasons_on(t: &Table) {
+    let saved = set(
+        t,
+        json!([
+            {"name": "season", "type": 4, "value": 1},
+            {"name": "season_channel", "type": 3, "value": format!("<#{}>", t.channel.id)},
+        ]),
+    )
+    .await;
+    assert!(saved.ephemeral, "{saved:?}");
+    assert!(
+        saved.text().contains("Seasons: **Monthly**")
+            && saved.text().contains(&format!("<#{}>", t.channel.id)),
+        "{}",
+        saved.text()
+    );
+}
+
+/// Three shots, then the player not to move forfeits. Returns the winner.
+async fn short_match(t: &Table) -> u64 {
+    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
+    let (hits, miss) = if first == t.alice.id {
+        (["J1", "J2"], "B5")
+    } else {
+        (["A1", "A2"], "J5")
+    };
+    for cell in [hits[0], hits[1], miss] {
+        t.fire(t.user(first), cell).await;
+    }
+    t.slash(t.other(first), "forfeit", json!([])).await;
+    t.posted(t.channel, "forfeits").await;
+    first
+}
+
+/// `/leaderboard` with `options`, with its picture.
+async fn board(t: &Table, options: Value) -> Sent {
+    let first = t.slash(&t.bob, "leaderboard", options).await;
+    if first.ephemeral {
+        return first;
+    }
+    with_picture(t, first).await
+}
+
+fn season(value: &str) -> Value {
+    json!([{"name": "season", "type": 3, "value": value}])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn while_seasons_are_on_the_leaderboard_is_the_current_seasons() {
+    let t = Table::new("391", &[("SEASON_SECONDS", "3600")]).await;
+    // Off by default: the lifetime ranking, and `current` is refused.
+    let shown = t.slash(&t.bob, "leaderboard", season("current")).await;
+    assert!(shown.ephemeral, "{shown:?}");
+    assert!(shown.text().contains("Seasons are off"), "{}", shown.text());
+    seasons_on(&t).await;
+    short_match(&t).await;
+
+    // The default is season 1, rated from the start (both began at 1500).
+    let current = board(&t, json!([])).await;
+    let alt = alt_of(&current);
+    assert!(alt.starts_with("Season 1 ("), "{alt}");
+    assert!(alt.contains("1662") && alt.contains("1338"), "{alt}");
+    let named = board(&t, season("current")).await;
+    assert!(
+        alt_of(&named).starts_with("Season 1 ("),
+        "{}",
+        alt_of(&named)
+    );
+    // `all` is the lifetime ranking.
+    let all = board(&t, season("all")).await;
+    assert!(
+        alt_of(&all).starts_with("Leaderboard of"),
+        "{}",
+        alt_of(&all)
+    );
+    // A season that does not exist: a private refusal.
+    let unknown = t.slash(&t.bob, "leaderboard", season("7")).await;
+    assert!(unknown.ephemeral, "{unknown:?}");
+    assert!(unknown.text().contains("no season"), "{}", unknown.text());
+
+    // The choices: current and all (no past season yet).
+    let offered = t
+        .fake
+        .autocomplete(
+            &t.bob,
+            t.channel,
+            "leaderboard",
+            json!([{"name": "season", "type": 3, "value": "", "focused": true}]),
+            REPLY,
+        )
+        .await;
+    assert_eq!(
+        offered.values(),
+        vec![json!("current"), json!("all")],
+        "{:?}",
+        offered.choices
+    );
+}
