@@ -23,7 +23,18 @@ pub struct Data {
     pub replays: Arc<Replays>,
     /// The ids Discord gave the commands, for clickable mentions in texts.
     pub commands: Arc<CommandIds>,
+    /// The next step of a tournament whose match ended (the tournament flow, handed in
+    /// here so that the end of a match need not know it).
+    pub tournament_step: TournamentStep,
 }
+
+/// One step of a tournament, carried out (`commands::tournament::flow::step`, boxed).
+pub type TournamentStep =
+    for<'a> fn(
+        &'a poise::serenity_prelude::Http,
+        &'a Data,
+        crate::session::tournament::TournamentId,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>>;
 
 /// The context commands receive.
 pub type Context<'a> = poise::Context<'a, Data, Error>;

@@ -157,6 +157,7 @@ pub(crate) fn framework(
                     notes: Arc::default(),
                     replays: Arc::default(),
                     commands: Arc::new(ids),
+                    tournament_step: commands::tournament::flow::step_boxed,
                 };
                 let http = Arc::clone(&ctx.http);
                 tasks::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);

@@ -208,10 +208,13 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
     let tournament = data.session.tournament_of(end.id).await;
     let mut text = end_text(end);
     if let Some(t) = &tournament {
-        text = format!(
-            "{}\n{text}",
-            super::commands::tournament::words::header(lang, &t.name, t.round)
+        let header = tr!(
+            lang,
+            "tournament-header",
+            name = super::markup::plain(&t.name),
+            round = t.round
         );
+        text = format!("{header}\n{text}");
     }
     let mut post = Post::text(text).about(end.id);
     let mut buttons = Vec::new();
@@ -257,7 +260,7 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
         deliver::archive(http, end.channel.0).await;
     }
     if let Some(t) = tournament {
-        super::commands::tournament::flow::step(http, data, t.id).await;
+        (data.tournament_step)(http, data, t.id).await;
     }
 }
 

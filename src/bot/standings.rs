@@ -438,11 +438,23 @@ pub fn nothing_text(lang: Lang, name: &str, variant: Variant) -> String {
 /// The private `/history` answer for the member called `name`.
 #[must_use]
 pub fn history_text(lang: Lang, name: &str, rows: &[HistoryRow]) -> String {
+    history_text_tagged(lang, name, rows, &[])
+}
+
+/// [`history_text`] with a tag after each line (`tags[i]` for `rows[i]`, such as the
+/// tournament and round the match was played in).
+#[must_use]
+pub fn history_text_tagged(
+    lang: Lang,
+    name: &str,
+    rows: &[HistoryRow],
+    tags: &[Option<String>],
+) -> String {
     if rows.is_empty() {
         return tr!(lang, "history-empty", name = plain(name));
     }
     let mut text = tr!(lang, "history-title", name = plain(name));
-    for row in rows {
+    for (i, row) in rows.iter().enumerate() {
         let r = &row.result;
         let variant = row.variant.parse().unwrap_or(Variant::Classic);
         let opponent = match &r.computer {
@@ -481,6 +493,10 @@ pub fn history_text(lang: Lang, name: &str, rows: &[HistoryRow]) -> String {
             count = count,
             id = r.match_id.to_string()
         ));
+        if let Some(Some(tag)) = tags.get(i) {
+            text.push_str(" · ");
+            text.push_str(tag);
+        }
     }
     text
 }

@@ -462,6 +462,7 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
         return Ok(outcome);
     }
     forget_seasons_in(&mut tx, player).await?;
+    forget_tournaments_in(&mut tx, player).await?;
     for sql in [
         "DELETE FROM ratings WHERE player_id = $1",
         "DELETE FROM results WHERE player_id = $1",
@@ -1997,6 +1998,84 @@ fn small(row: &impl crate::store::rows::Columns, name: &str) -> Result<u32, Stor
     rows::count(row, name)
 }
 
+/// The first placeholder id of a forgotten entrant (each takes the next free one in its
+/// tournament; below 2^22, so never a Discord id, and apart from the matches' own).
+const FORGOTTEN_ENTRANT: i64 = 4_100_000;
+
+/// Forgets `player` in the tournaments they entered or created: where sign-up is open
+/// they are no longer an entrant; elsewhere their entry and every pairing naming them
+/// take a placeholder id of their own in that tournament and the name "deleted player",
+/// and a running tournament no longer pairs them. A tournament they created has no
+/// creator any more (a moderator may still call it off).
+async fn forget_tournaments_in(tx: &mut Conn, player: u64) -> Result<(), StoreError> {
+    let p = to_sql(player);
+    let entered: Vec<(i64, String, i64)> = sqlx::query_as(&format!(
+        "SELECT id, state, round FROM tournaments WHERE id IN \
+         (SELECT tournament_id FROM tournament_entrants WHERE player_id = $1) \
+         ORDER BY id{FOR_UPDATE}"
+    ))
+    .bind(p)
+    .fetch_all(&mut *tx)
+    .await?;
+    for (id, state, round) in entered {
+        if state == "signup" {
+            sqlx::query(
+                "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND player_id = $2",
+            )
+            .bind(id)
+            .bind(p)
+            .execute(&mut *tx)
+            .await?;
+            continue;
+        }
+        let taken: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = $1 \
+             AND player_id >= $2 AND player_id < $3",
+        )
+        .bind(id)
+        .bind(FORGOTTEN_ENTRANT)
+        .bind(FORGOTTEN_ENTRANT + 100_000)
+        .fetch_one(&mut *tx)
+        .await?;
+        let placeholder = FORGOTTEN_ENTRANT + taken;
+        let out_from = (state == "running" || state == "paused").then_some(round + 1);
+        sqlx::query(
+            "UPDATE tournament_entrants SET player_id = $3, name = 'deleted player', \
+             withdrawn = COALESCE(withdrawn, $4), reason = COALESCE(reason, CASE WHEN $4 IS NULL THEN NULL ELSE 'left' END) \
+             WHERE tournament_id = $1 AND player_id = $2",
+        )
+        .bind(id)
+        .bind(p)
+        .bind(placeholder)
+        .bind(out_from)
+        .execute(&mut *tx)
+        .await?;
+        for sql in [
+            "UPDATE tournament_pairings SET white_id = $3 WHERE tournament_id = $1 AND white_id = $2",
+            "UPDATE tournament_pairings SET black_id = $3 WHERE tournament_id = $1 AND black_id = $2",
+            "UPDATE tournaments SET winner_id = $3 WHERE id = $1 AND winner_id = $2",
+        ] {
+            sqlx::query(sql)
+                .bind(id)
+                .bind(p)
+                .bind(placeholder)
+                .execute(&mut *tx)
+                .await?;
+        }
+        // A step worked out before this (naming them) is not written.
+        sqlx::query("UPDATE tournaments SET version = version + 1 WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("UPDATE tournaments SET creator_id = $2 WHERE creator_id = $1")
+        .bind(p)
+        .bind(to_sql(crate::game::PlayerId::DELETED_OTHER.0))
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
 /// A `tournaments` row as [`TOURNAMENT_COLUMNS`] reads it.
 fn tournament_row(row: &impl crate::store::rows::Columns) -> Result<TournamentRow, StoreError> {
     Ok(TournamentRow {
@@ -2094,14 +2173,19 @@ async fn tournament_snapshot(
         })
     })
     .collect::<Result<Vec<_>, StoreError>>()?;
-    // Each pairing with its match (when stored) and the moves each side fired.
+    // Each pairing with its match (when stored) and the moves each side fired, by seat
+    // (White is the challenger's): a forgotten member's match and pairing name them by
+    // different placeholders.
     let pairings = sqlx::query(
         "SELECT p.round, p.board, p.white_id, p.black_id, p.match_id, p.claim_ms, p.opened, \
-         p.result, m.id AS stored, m.live, m.how, m.winner_id, \
+         p.result, m.id AS stored, m.live, m.how, \
+         CASE WHEN m.winner_id IS NULL THEN NULL \
+              WHEN m.winner_id = m.challenger_id THEN p.white_id ELSE p.black_id END \
+           AS winner_id, \
          (SELECT COUNT(*) FROM moves v WHERE v.match_id = p.match_id \
-            AND v.player_id = p.white_id) AS white_moves, \
+            AND v.player_id = m.challenger_id) AS white_moves, \
          (SELECT COUNT(*) FROM moves v WHERE v.match_id = p.match_id \
-            AND v.player_id = p.black_id) AS black_moves \
+            AND v.player_id = m.opponent_id) AS black_moves \
          FROM tournament_pairings p LEFT JOIN matches m ON m.id = p.match_id \
          WHERE p.tournament_id = $1 ORDER BY p.round, p.board",
     )

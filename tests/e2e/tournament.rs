@@ -538,6 +538,16 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
             let (white, black) = (by_name(w), by_name(b));
             let home = thread_of(&t, round, &white, &black).await;
             place(&t, home, &white, &black, plan).await;
+            if round == 1 && homes.is_empty() {
+                // `/status` in the thread names the tournament and the round.
+                let status =
+                    support::table::slash_in(&t.fake, &white, home, "status", json!([])).await;
+                assert!(
+                    status.text().contains("Tournament **Swiss**, round 1"),
+                    "{}",
+                    status.text()
+                );
+            }
             homes.push((home, white, black, plan));
         }
         if round == 2 {
@@ -640,9 +650,124 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
     assert_eq!(standings_lines(&last), expected, "{}", last.text());
     // The winner is named, and pinged.
     let winner = t.posted(channel, "wins **Swiss**").await;
+    let p2 = by_name("p2");
     assert!(
-        winner.text().contains(&format!("<@{}>", by_name("p2").id)),
+        winner.text().contains(&format!("<@{}>", p2.id)),
         "{}",
         winner.text()
     );
+    // `/history` says which tournament and round each match was; `/stats` counts it.
+    let history = t.slash_in(&p2, channel, "history", json!([])).await;
+    for round in [1, 2] {
+        assert!(
+            history
+                .text()
+                .contains(&format!("Tournament **Swiss**, round {round}")),
+            "{}",
+            history.text()
+        );
+    }
+    let card = t
+        .slash_in(
+            &p2,
+            channel,
+            "stats",
+            json!([{"name": "variant", "type": 4, "value": 1}]),
+        )
+        .await;
+    let card = if card.attachments.is_empty() {
+        t.fake.wait_picture_reply(card.interaction, REPLY).await
+    } else {
+        card
+    };
+    assert!(
+        card.body
+            .to_string()
+            .contains("Tournaments: 1 played, 1 won"),
+        "{}",
+        card.body
+    );
+    let runner_up = t
+        .slash_in(&by_name("p5"), channel, "stats", json!([]))
+        .await;
+    let runner_up = if runner_up.attachments.is_empty() {
+        t.fake
+            .wait_picture_reply(runner_up.interaction, REPLY)
+            .await
+    } else {
+        runner_up
+    };
+    assert!(
+        runner_up
+            .body
+            .to_string()
+            .contains("Tournaments: 1 played, 0 won"),
+        "{}",
+        runner_up.body
+    );
+}
+
+/// A player still playing another match when a round is paired: the channel is told, and
+/// their match of the round opens once the other one ends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_busy_player_is_told_about_and_their_match_opens_after() {
+    let t = Table::new("3307", &[]).await;
+    let (alice, bob) = (t.alice.clone(), t.bob.clone());
+    let channel = t.channel;
+    let signup = tournament(
+        &t,
+        &alice,
+        channel,
+        &admin(),
+        "create",
+        create_options("Cup", 1, 4),
+    )
+    .await;
+    let players: Vec<User> = (1..=4).map(|i| t.fake.user(&format!("p{i}"))).collect();
+    for p in &players {
+        click(&t, p, channel, &signup, "join").await;
+    }
+    // p1 is in a match with Bob elsewhere when the round is paired.
+    let elsewhere = t.fake.channel();
+    let challenge = t.challenge(&players[0], &bob, elsewhere, 0).await;
+    let accept = t.fake.click(
+        &bob,
+        elsewhere,
+        challenge.message_id.unwrap_or(1),
+        &support::read::button(&challenge, "accept"),
+    );
+    t.fake.wait_reply(accept, REPLY).await;
+    tournament(&t, &alice, channel, &admin(), "start", json!([])).await;
+    let note = t.posted(channel, "is still playing another match").await;
+    assert!(
+        note.text().starts_with(&format!("<@{}>", players[0].id)),
+        "{}",
+        note.text()
+    );
+    assert!(note.text().contains("by forfeit"), "{}", note.text());
+    // Only the other board opened.
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    while t.fake.threads_by_bot().is_empty() {
+        assert!(std::time::Instant::now() < until, "{}", t.fake.summary());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let names: Vec<String> = t
+        .fake
+        .threads_by_bot()
+        .into_iter()
+        .map(|th| th.name)
+        .collect();
+    assert_eq!(names.len(), 1, "{names:?}");
+    assert!(!names[0].contains("p1"), "{names:?}");
+    // The other match ends: the next look at the tournament opens p1's board.
+    support::table::slash_in(&t.fake, &players[0], elsewhere, "forfeit", json!([])).await;
+    let until = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        let threads = t.fake.threads_by_bot();
+        if threads.iter().any(|th| th.name.contains("p1")) {
+            break;
+        }
+        assert!(std::time::Instant::now() < until, "{}", t.fake.summary());
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }

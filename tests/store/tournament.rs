@@ -218,7 +218,69 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
     );
 }
 
+/// `/privacy delete` of an entrant: gone from a tournament still taking entrants; in a
+/// running one their entry and pairings keep their place under a placeholder named
+/// "deleted player", out of the later rounds; the standings still add up.
+async fn forgetting_an_entrant(db: Db) {
+    let s = session(db.open().await);
+    let running = s.create_tournament(new(5, 64)).await.unwrap();
+    let open = s.create_tournament(new(6, 64)).await.unwrap();
+    for i in 1..=5 {
+        s.join_tournament(running.id, member(i), &format!("P{i}"))
+            .await
+            .unwrap();
+    }
+    s.join_tournament(open.id, member(1), "P1").await.unwrap();
+    s.join_tournament(open.id, member(2), "P2").await.unwrap();
+    let progress = s.start_tournament(running.id, CREATOR).await.unwrap();
+    assert!(matches!(
+        progress.events.first(),
+        Some(Event::Paired { round: 1, .. })
+    ));
+    s.forget(member(1)).await.unwrap();
+    let held = std::sync::Arc::clone(s.store());
+    let store = held.tournaments().expect("tournaments");
+    let snap = store.tournament(running.id.0).await.unwrap().unwrap();
+    assert!(snap.entrants.iter().all(|e| e.player != member(1).0));
+    assert!(
+        snap.pairings
+            .iter()
+            .all(|p| p.white != member(1).0 && p.black != Some(member(1).0))
+    );
+    let gone: Vec<_> = snap
+        .entrants
+        .iter()
+        .filter(|e| e.name == "deleted player")
+        .collect();
+    assert_eq!(gone.len(), 1, "{:?}", snap.entrants);
+    assert_eq!(gone[0].withdrawn, Some(2), "not paired again");
+    assert!(
+        snap.pairings
+            .iter()
+            .any(|p| p.white == gone[0].player || p.black == Some(gone[0].player)),
+        "their round-1 pairing keeps its place"
+    );
+    assert!(gone[0].player < 1 << 22, "never a Discord id");
+    let standings = s.tournament_standings(running.id).await.unwrap();
+    assert_eq!(standings.lines.len(), 5);
+    assert!(standings.lines.iter().any(|l| l.name == "deleted player"));
+    // Sign-up still open: simply no longer an entrant.
+    assert_eq!(s.tournament(open.id).await.unwrap().entrants, 1);
+    // A second forgotten entrant takes a placeholder of their own.
+    s.forget(member(2)).await.unwrap();
+    let snap = store.tournament(running.id.0).await.unwrap().unwrap();
+    let mut gone: Vec<u64> = snap
+        .entrants
+        .iter()
+        .filter(|e| e.name == "deleted player")
+        .map(|e| e.player)
+        .collect();
+    gone.dedup();
+    assert_eq!(gone.len(), 2, "{:?}", snap.entrants);
+}
+
 on_both_stores!(
+    forgetting_an_entrant,
     sign_up_and_pair_once,
     a_full_tournament_refuses,
     a_crash_between_pairing_and_opening

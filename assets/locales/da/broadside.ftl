@@ -430,6 +430,7 @@ err-storage-read = Jeg kunne ikke læse de gemte spil lige nu. Prøv igen om lid
 
 deleted-player = slettet spiller
 stats-subtitle = { $variant } · rating
+stats-tournaments = Turneringer: { $played } spillet, { $won } vundet
 stats-provisional = foreløbig: { $games } af 5 ratingspil
 stats-deviation = ± { $rd }
 stats-trend = Rating i { $n ->
@@ -782,6 +783,7 @@ tournament-called-off = 🏆 **{ $name }** er aflyst: færre end { $least } spil
 tournament-round-paired = 🏆 **{ $name }**: runde { $round } af { $rounds }
 tournament-board = Bræt { $board }: { $white } (skyder først) mod { $black }
 tournament-bye = Bye: { $player } (1 point)
+tournament-busy = { $player } spiller stadig et andet spil: bræt { $board } mod { $other } starter, så snart det er slut. Er det stadig ikke startet { $deadline }, taber { $player } rundens spil uden kamp.
 tournament-round-deadline = Spil, der stadig er i gang, slutter { $deadline } på tid.
 tournament-thread-name = { $name } · R{ $round } · { $a } mod { $b }
 tournament-match-start = { $white } skyder først mod { $black }. Placer jeres flåder (forhåndsvisningerne er i jeres private beskeder, eller brug `/{ cmd-place-name }`) { $deadline }.

@@ -431,6 +431,7 @@ err-storage-read = I could not read the stored matches just now. Please try agai
 
 deleted-player = deleted player
 stats-subtitle = { $variant } · rating
+stats-tournaments = Tournaments: { $played } played, { $won } won
 stats-provisional = provisional: { $games } of 5 rated games
 stats-deviation = ± { $rd }
 stats-trend = Rating over the last { $n ->
@@ -783,6 +784,7 @@ tournament-called-off = 🏆 **{ $name }** is called off: fewer than { $least } 
 tournament-round-paired = 🏆 **{ $name }**: round { $round } of { $rounds }
 tournament-board = Board { $board }: { $white } (fires first) vs { $black }
 tournament-bye = Bye: { $player } (1 point)
+tournament-busy = { $player } is still playing another match: board { $board } against { $other } opens as soon as it ends. If it still has not opened { $deadline }, { $player } loses this round's game by forfeit.
 tournament-round-deadline = Matches still being played end { $deadline }, as timeouts.
 tournament-thread-name = { $name } · R{ $round } · { $a } vs { $b }
 tournament-match-start = { $white } fires first against { $black }. Place your fleets (the previews are in your DMs, or use `/{ cmd-place-name }`) { $deadline }.

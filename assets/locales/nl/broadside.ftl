@@ -430,6 +430,7 @@ err-storage-read = Ik kon de opgeslagen partijen nu niet lezen. Probeer het zo n
 
 deleted-player = verwijderde speler
 stats-subtitle = { $variant } · rating
+stats-tournaments = Toernooien: { $played } gespeeld, { $won } gewonnen
 stats-provisional = voorlopig: { $games } van 5 ratingpartijen
 stats-deviation = ± { $rd }
 stats-trend = Rating over de laatste { $n ->
@@ -782,6 +783,7 @@ tournament-called-off = 🏆 **{ $name }** is afgelast: minder dan { $least } sp
 tournament-round-paired = 🏆 **{ $name }**: ronde { $round } van { $rounds }
 tournament-board = Bord { $board }: { $white } (schiet eerst) tegen { $black }
 tournament-bye = Bye: { $player } (1 punt)
+tournament-busy = { $player } speelt nog een andere partij: bord { $board } tegen { $other } begint zodra die afgelopen is. Is het { $deadline } nog niet begonnen, dan verliest { $player } de partij van deze ronde reglementair.
 tournament-round-deadline = Partijen die dan nog bezig zijn eindigen { $deadline }, door tijdsoverschrijding.
 tournament-thread-name = { $name } · R{ $round } · { $a } tegen { $b }
 tournament-match-start = { $white } schiet eerst tegen { $black }. Plaats jullie vloten (de voorbeelden staan in je privéberichten, of gebruik `/{ cmd-place-name }`) { $deadline }.

@@ -430,6 +430,7 @@ err-storage-read = Jag kunde inte läsa de sparade partierna just nu. Försök i
 
 deleted-player = raderad spelare
 stats-subtitle = { $variant } · rating
+stats-tournaments = Turneringar: { $played } spelade, { $won } vunna
 stats-provisional = preliminär: { $games } av 5 ratingpartier
 stats-deviation = ± { $rd }
 stats-trend = Rating under { $n ->
@@ -798,6 +799,7 @@ tournament-called-off = 🏆 **{ $name }** är inställd: färre än { $least } 
 tournament-round-paired = 🏆 **{ $name }**: omgång { $round } av { $rounds }
 tournament-board = Bord { $board }: { $white } (skjuter först) mot { $black }
 tournament-bye = Frirond: { $player } (1 poäng)
+tournament-busy = { $player } spelar fortfarande ett annat parti: bord { $board } mot { $other } börjar så snart det är slut. Har det fortfarande inte börjat { $deadline } förlorar { $player } omgångens parti utan spel.
 tournament-round-deadline = Partier som fortfarande pågår slutar { $deadline } på tid.
 tournament-thread-name = { $name } · R{ $round } · { $a } mot { $b }
 tournament-match-start = { $white } skjuter först mot { $black }. Placera era flottor (förhandsvisningarna finns i era direktmeddelanden, eller använd `/{ cmd-place-name }`) { $deadline }.

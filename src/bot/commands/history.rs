@@ -39,7 +39,17 @@ pub async fn history(
             tracing::error!(error = %e, "could not read a history");
             Error::Failed(UserError(tr!(lang, "err-storage-read")))
         })?;
-    let text = standings::history_text(lang, who.display_name(), &rows);
+    // A tournament's match says which, and the round.
+    let mut tags = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let of = ctx
+            .data()
+            .session
+            .tournament_of(crate::session::MatchId(row.result.match_id))
+            .await;
+        tags.push(of.map(|t| super::tournament::words::header(lang, &t.name, t.round)));
+    }
+    let text = standings::history_text_tagged(lang, who.display_name(), &rows, &tags);
     ctx.send(private_reply(text)).await?;
     Ok(())
 }

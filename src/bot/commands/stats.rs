@@ -38,7 +38,17 @@ pub async fn stats(
             Error::Failed(UserError(tr!(user_lang(ctx), "err-storage-read")))
         })?;
     let name = who.display_name().to_owned();
-    let (view, alt) = standings::card_view(lang, &name, variant, &card);
+    let (mut view, mut alt) = standings::card_view(lang, &name, variant, &card);
+    // Tournaments played to their end, and won (in any rule set).
+    match ctx.data().session.tournament_record(player(who)).await {
+        Ok((played, won)) if played > 0 => {
+            let line = tr!(lang, "stats-tournaments", played = played, won = won);
+            view.subtitle = format!("{} · {line}", view.subtitle);
+            alt = format!("{alt} {line}.");
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "could not read a member's tournaments"),
+    }
     let picture = pictures::stats_card(&view, &alt)?;
     let mut reply = poise::CreateReply::default()
         .attachment(picture)

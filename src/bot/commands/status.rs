@@ -34,14 +34,17 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
             let [a, b] = e.game.players();
             let (challenger, opponent) = (text::mention(a), text::mention(b));
             let deadline = text::relative(e.deadline);
-            let mut lines = vec![tr!(
-                public,
-                "status-head",
-                variant = variant_title(public, e.game.variant()),
-                challenger = challenger.as_str(),
-                opponent = opponent.as_str(),
-                channel = text::channel(channel.0)
-            )];
+            let mut lines = vec![
+                String::new(),
+                tr!(
+                    public,
+                    "status-head",
+                    variant = variant_title(public, e.game.variant()),
+                    challenger = challenger.as_str(),
+                    opponent = opponent.as_str(),
+                    channel = text::channel(channel.0)
+                ),
+            ];
             if e.game.options().repeats_forbidden {
                 lines.push(tr!(public, "status-house-rule"));
             }
@@ -85,7 +88,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
                 }
                 PhaseKind::Finished => lines.push(tr!(public, "status-over")),
             }
-            lines.join("\n")
+            (e.id, lines)
         })
         .await
         .map_err(|e| {
@@ -93,6 +96,15 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
             Error::user(tr!(lang, "err-storage-read"))
         })?
         .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))?;
+    // A tournament's match says so first.
+    let (id, mut lines) = summary;
+    match data.session.tournament_of(id).await {
+        Some(t) => lines[0] = super::tournament::words::header(public, &t.name, t.round),
+        None => {
+            lines.remove(0);
+        }
+    }
+    let summary = lines.join("\n");
     ctx.send(
         poise::CreateReply::default()
             .content(summary)

@@ -83,11 +83,16 @@ pub async fn carry_out(http: &Http, data: &Data, progress: Progress) {
             }
         }
     }
-    // Every match at once: a slow thread holds up no other.
+    // Every match at once: a slow thread holds up no other. A player still busy in
+    // another match is told so once, when the round is paired.
+    let paired_now = progress.events.iter().find_map(|e| match e {
+        Event::Paired { round, .. } => Some(*round),
+        _ => None,
+    });
     let opening = progress
         .to_open
         .iter()
-        .map(|m| open_one(http, data, &info, m));
+        .map(|m| open_one(http, data, &info, m, paired_now == Some(m.round)));
     futures_util::future::join_all(opening).await;
     // Announcing an end may take the tournament's next step: boxed, as it comes back here.
     let ends = progress
@@ -117,12 +122,15 @@ async fn post_standings(http: &Http, data: &Data, info: &TournamentInfo) {
 /// Opens one match of a round: the match (straight into placement), its thread under
 /// the tournament's channel, a greeting there that pings both players, and each player's
 /// fleet preview by DM. A player busy in another match: the claim goes back and the
-/// sweep tries again.
-async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen) {
+/// sweep tries again (on the `first` try, the channel is told who and until when).
+async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen, first: bool) {
     let opened = match data.session.open_tournament_match(m).await {
         Ok(o) => o,
-        Err(crate::session::SessionError::Busy { .. }) => {
+        Err(crate::session::SessionError::Busy { reason, .. }) => {
             tracing::info!(match_id = %m.match_id, "a tournament match waits for a busy player");
+            if let (true, crate::session::OpenError::PlayerBusy(busy)) = (first, reason) {
+                busy_note(http, info, m, busy).await;
+            }
             return;
         }
         Err(e) => {
@@ -144,6 +152,36 @@ async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen) {
         preview.channel = home;
     }
     crate::bot::components::send_previews(http, data, opened.id, &previews, lang).await;
+}
+
+/// Tells the tournament's channel that `busy` still plays another match, so their match
+/// of this round waits (and is lost by forfeit if it never opens before the deadline).
+async fn busy_note(http: &Http, info: &TournamentInfo, m: &ToOpen, busy: crate::game::PlayerId) {
+    let lang = Lang::from_opt(info.locale.as_deref());
+    let other = if busy == m.white.0 {
+        m.black.0
+    } else {
+        m.white.0
+    };
+    let deadline = info
+        .round_deadline
+        .map_or_else(String::new, crate::bot::markup::relative);
+    let note = Post {
+        content: tr!(
+            lang,
+            "tournament-busy",
+            player = mention(busy),
+            board = m.board,
+            other = mention(other),
+            deadline = deadline
+        ),
+        ping: vec![
+            serenity::UserId::new(busy.0),
+            serenity::UserId::new(other.0),
+        ],
+        ..Post::default()
+    };
+    deliver::post_quietly(http, info.channel.0, &note).await;
 }
 
 /// Makes the match's thread and moves the match there (or, when Discord refuses, leaves
@@ -240,6 +278,15 @@ pub async fn step(http: &Http, data: &Data, id: TournamentId) {
         Ok(progress) => carry_out(http, data, progress).await,
         Err(e) => tracing::warn!(tournament = %id, error = %e, "a tournament step failed"),
     }
+}
+
+/// [`step`], boxed: what [`Data::tournament_step`] holds.
+pub fn step_boxed<'a>(
+    http: &'a Http,
+    data: &'a Data,
+    id: TournamentId,
+) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
+    Box::pin(step(http, data, id))
 }
 
 /// The sweep's look at tournaments: each one due gets its step, on a task of its own.
