@@ -270,7 +270,10 @@ fn file_round(text: &str, round: usize) -> Numbers {
 }
 
 /// Compare every round of `count` tournaments made by bbpPairings' generator.
-#[expect(clippy::too_many_lines, reason = "one loop over tournaments and rounds")]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one loop over tournaments and rounds"
+)]
 fn generated(a: &Args, count: u64) {
     let dir = std::env::temp_dir();
     let (mut rounds, mut exact, mut same_games, mut differ, mut failed) = (0, 0, 0, 0, 0);

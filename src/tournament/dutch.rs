@@ -15,7 +15,10 @@
 //! unpaired. Each edge's weight is a wide integer whose bit fields, most significant
 //! first, hold those criteria, so the heaviest matching is the best one
 //! lexicographically; pairs inside the current bracket are then fixed and its unpaired
-//! players float down into the next bracket. Below the criteria come the rules' order
+//! players float down into the next bracket. The weights are exactly as wide as the
+//! bracket's fields need (rounded up to whole 64-bit limbs); a bracket needing more
+//! than [`MAX_WEIGHT_BITS`] is refused with [`PairingError::TooLarge`], never cut
+//! (it does not happen up to [`super::MAX_ENTRANTS`] players). Below the criteria come the rules' order
 //! of candidates inside a bracket: the moved-down players take the residents in order
 //! (one field per moved-down player, the first most significant), then the residents
 //! left over pair top half against bottom half, the top half as large as the pairs
@@ -58,7 +61,14 @@ pub enum PairingError {
     /// No pairing satisfies the absolute criteria (rematches, byes, colours).
     #[error("no pairing of these players satisfies the absolute criteria")]
     NoLegalPairing,
+    /// The criteria of a bracket this large need wider weights than the matching
+    /// supports ([`MAX_WEIGHT_BITS`]); never for [`super::MAX_ENTRANTS`] players.
+    #[error("a bracket needs {0}-bit weights, more than the pairing supports")]
+    TooLarge(u32),
 }
+
+/// The widest edge weight the matching is run with, in bits (64 limbs of 64 bits).
+pub const MAX_WEIGHT_BITS: u32 = 64 * 64;
 
 /// A float in an earlier round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -286,7 +296,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                 }
             }
         }
-        let mate = solve(n, &edges, &fields);
+        let mate = solve(n, &edges, &fields)?;
         let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v].is_none()).collect();
         let complete = match unmatched.as_slice() {
             [] => !odd,
@@ -528,7 +538,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         };
         let mut guess = vec![false; residents];
         guess[..k.min(residents)].fill(true);
-        let mut mate = run(&guess, None);
+        let mut mate = run(&guess, None)?;
         // What the matching made of the bracket: the residents the moved-down players
         // took, and the pairs among the other residents.
         let mut actual = vec![false; residents];
@@ -549,7 +559,7 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             .count();
         let rest = residents - actual.iter().filter(|&&x| x).count();
         if actual != guess || rest_pairs != rest / 2 {
-            mate = run(&actual, Some(rest_pairs));
+            mate = run(&actual, Some(rest_pairs))?;
         }
         for &c in &current {
             if let Some(o) = mate[local[c]] {
@@ -724,10 +734,12 @@ impl Fields {
     }
 }
 
-/// Pack the field values and run the matcher with enough limbs.
-fn solve(n: usize, edges: &[Edge], fields: &Fields) -> Vec<Option<usize>> {
+/// Pack the field values and run the matcher with as many 64-bit limbs as the fields
+/// need (with the matcher's headroom), or refuse when that is more than
+/// [`MAX_WEIGHT_BITS`]: a weight is never cut.
+fn solve(n: usize, edges: &[Edge], fields: &Fields) -> Result<Vec<Option<usize>>, PairingError> {
     let bits = fields.bits() + 6;
-    match bits.div_ceil(64) {
+    Ok(match bits.div_ceil(64) {
         0 | 1 => solve_with::<1>(n, edges, fields),
         2 => solve_with::<2>(n, edges, fields),
         3 => solve_with::<3>(n, edges, fields),
@@ -738,8 +750,10 @@ fn solve(n: usize, edges: &[Edge], fields: &Fields) -> Vec<Option<usize>> {
         13..=16 => solve_with::<16>(n, edges, fields),
         17..=24 => solve_with::<24>(n, edges, fields),
         25..=32 => solve_with::<32>(n, edges, fields),
-        _ => solve_with::<48>(n, edges, fields),
-    }
+        33..=48 => solve_with::<48>(n, edges, fields),
+        49..=64 => solve_with::<64>(n, edges, fields),
+        _ => return Err(PairingError::TooLarge(bits)),
+    })
 }
 
 fn solve_with<const N: usize>(n: usize, edges: &[Edge], fields: &Fields) -> Vec<Option<usize>> {
@@ -760,7 +774,9 @@ fn solve_with<const N: usize>(n: usize, edges: &[Edge], fields: &Fields) -> Vec<
                         w = w << (count as u32 * width);
                         for &(b, field, value) in lex {
                             if b == block {
-                                debug_assert!(field < count && value < (1 << width));
+                                debug_assert!(
+                                    field < count && (width == 64 || value < (1 << width))
+                                );
                                 let below = (count - 1 - field) as u32 * width;
                                 w = w + (Wide::from_u64(value) << below);
                             }
@@ -773,4 +789,45 @@ fn solve_with<const N: usize>(n: usize, edges: &[Edge], fields: &Fields) -> Vec<
         })
         .collect();
     max_weight_matching(n, &packed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Fields, PairingError, Segment, solve};
+
+    #[test]
+    fn weights_wider_than_supported_are_refused_not_cut() {
+        let mut fields = Fields::new(1);
+        fields.segments.push(Segment::Dense(64));
+        let edges = vec![(0, 1, vec![5], Vec::new())];
+        assert_eq!(solve(2, &edges, &fields), Ok(vec![Some(1), Some(0)]));
+        fields.segments.push(Segment::Lex {
+            count: 64,
+            width: 64,
+        });
+        let edges = vec![(0, 1, vec![5], vec![(0, 3, 1)])];
+        assert_eq!(
+            solve(2, &edges, &fields),
+            Err(PairingError::TooLarge(64 + 64 * 64 + 6))
+        );
+    }
+
+    #[test]
+    fn the_widest_supported_weight_still_matches() {
+        // 63 limbs of lexicographic fields: the first field decides.
+        let mut fields = Fields::new(1);
+        fields.segments.push(Segment::Lex {
+            count: 63,
+            width: 64,
+        });
+        let edges = vec![
+            (0, 1, Vec::new(), vec![(0, 0, 1)]),
+            (1, 2, Vec::new(), vec![(0, 1, u64::MAX)]),
+            (2, 3, Vec::new(), vec![(0, 62, u64::MAX)]),
+        ];
+        assert_eq!(
+            solve(4, &edges, &fields),
+            Ok(vec![Some(1), Some(0), Some(3), Some(2)])
+        );
+    }
 }
