@@ -61,8 +61,14 @@ async fn sweep_once(http: &Arc<Http>, data: &Data) {
         tokio::spawn(async move { play::announce(&http, &data, &end).await });
     }
     for reminder in session.reminders(SystemTime::now()).await {
-        let http = Arc::clone(http);
-        tokio::spawn(async move { remind(&http, &reminder).await });
+        let (http, data) = (Arc::clone(http), data.clone());
+        tokio::spawn(async move {
+            // Marked only once its DM went out (or never can); otherwise it is taken again
+            // after its lease.
+            if remind(&http, &reminder).await {
+                data.session.reminded(&reminder).await;
+            }
+        });
     }
     for id in session
         .stalled_computer_turns(SystemTime::now(), COMPUTER_STALLED)
@@ -181,20 +187,41 @@ pub fn reminder_text(r: &Reminding) -> String {
     )
 }
 
-/// Sends a reminder by DM, with a button to turn reminders off (one try: a reminder that
-/// cannot be delivered is not worth a note).
-async fn remind(http: &Http, r: &Reminding) {
+/// Sends a reminder by DM, with a button to turn reminders off, in one try bounded in
+/// time: `true` when it went out, or when Discord refused it for good (the member's DMs
+/// are closed), so that it is marked as sent; `false` when it may work later (no answer,
+/// a server error, a rate limit).
+async fn remind(http: &Http, r: &Reminding) -> bool {
     let lang = Lang::from_opt(r.locale.as_deref());
     let off = serenity::CreateButton::new(ButtonId::Reminders(r.player, false).to_string())
         .label(tr!(lang, "button-reminders-off"))
         .style(serenity::ButtonStyle::Secondary);
-    let post = Post {
-        content: reminder_text(r),
-        components: vec![serenity::CreateActionRow::Buttons(vec![off])],
-        about: Some(r.id),
-        ..Post::default()
-    };
-    if !deliver::dm(http, r.player.0, &post).await {
-        tracing::info!(match_id = %r.id, player = r.player.0, "a reminder could not be sent");
+    let message = serenity::CreateMessage::new()
+        .content(reminder_text(r))
+        .components(vec![serenity::CreateActionRow::Buttons(vec![off])])
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let sent = tokio::time::timeout(deliver::ATTEMPT, async {
+        let dm = serenity::UserId::new(r.player.0)
+            .create_dm_channel(http)
+            .await?;
+        dm.id.send_message(http, message).await
+    })
+    .await;
+    match sent {
+        Ok(Ok(_)) => true,
+        Ok(Err(e)) if !super::discord::is_transient(&e) => {
+            super::metrics::discord_error(&e);
+            tracing::info!(match_id = %r.id, player = r.player.0, error = %e, "a reminder was refused; not tried again");
+            true
+        }
+        Ok(Err(e)) => {
+            super::metrics::discord_error(&e);
+            tracing::info!(match_id = %r.id, player = r.player.0, error = %e, "a reminder could not be sent yet; tried again later");
+            false
+        }
+        Err(_) => {
+            tracing::info!(match_id = %r.id, player = r.player.0, "a reminder took too long; tried again later");
+            false
+        }
     }
 }

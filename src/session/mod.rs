@@ -66,7 +66,7 @@ pub use rematch::{Rematch, RematchError, Restarted};
 pub use restore::Resumed;
 pub use season_window::{BadPeriod, Cadence, Period, SeasonClock, UnknownCadence, Window};
 pub use seasons::{SEASON_TOP, SeasonBoard, SeasonEnd, period_of, season_zone};
-pub use settings::{Reminding, Settings, SettingsChange, SettingsError};
+pub use settings::{REMINDER_LEASE, Reminding, Settings, SettingsChange, SettingsError};
 pub use standings::{Card, DELETED_NAME, ForgetError, Leaderboard, PAGE, Ranked};
 
 /// How long each phase may take.

@@ -221,6 +221,8 @@ pub struct Reminding {
     pub locale: Option<String>,
     /// The last message shown about the match, if one was noted.
     pub message: Option<u64>,
+    /// The turn it is for: the moves played when that turn began.
+    pub moves: u32,
 }
 
 impl Session {
@@ -301,10 +303,15 @@ impl Session {
             .await
     }
 
-    /// The reminders due at `now`, each marked as sent in its match (so it is sent at most
-    /// once, by one process, also after a restart): the player to move of a daily match
-    /// is told when half of their turn is left, and again an hour before its end. A member
-    /// who turned reminders off is left out (theirs are marked all the same).
+    /// The reminders due at `now`, each taken from the outbox for this process: the player
+    /// to move of a daily match is told when half of their turn is left, and again an hour
+    /// before its end. A reminder is marked as sent in its match only by
+    /// [`Session::reminded`], after its DM went out; until then the outbox row (one per
+    /// match) keeps another sweep, process or restart from sending it too, for
+    /// [`REMINDER_LEASE`]. A reminder whose DM failed, or whose sender stopped between the
+    /// DM and the mark, is taken again once that lease ran out (while the turn lasts), so
+    /// none is lost, and a stop between the DM and the mark sends that one reminder twice.
+    /// A member who turned reminders off is left out (theirs are marked all the same).
     pub async fn reminders(&self, now: std::time::SystemTime) -> Vec<Reminding> {
         let due = match self
             .store
@@ -319,66 +326,140 @@ impl Session {
         };
         let mut out = Vec::new();
         for id in due.into_iter().map(super::MatchId) {
-            let mark = |e: &mut super::Entry, _: &mut super::Change| {
-                let (Some((which, at)), Some(player)) = (e.next_reminder(), e.member_to_move())
-                else {
-                    return Err(SessionError::Stale);
-                };
-                if at > now || e.deadline <= now {
-                    return Err(SessionError::Stale);
-                }
-                // Late (the bot was down at half time): only the hour's reminder is left.
-                let hour_at = e
-                    .deadline
-                    .checked_sub(e.timeouts(self.standard()).turn / 24)
-                    .unwrap_or(e.deadline);
-                let which = if now >= hour_at {
-                    Reminder::Hour
-                } else {
-                    which
-                };
-                e.remind(which);
-                let seat = e.game.side_of(player).map_or(0, crate::game::Side::index);
-                let opponent = e
-                    .game
-                    .players()
-                    .into_iter()
-                    .find(|&p| p != player)
-                    .unwrap_or(player);
-                Ok(Reminding {
-                    id: e.id,
-                    player,
-                    opponent,
-                    variant: e.game.variant(),
-                    which,
-                    deadline: e.deadline,
-                    channel: e.post_channel(),
-                    guild: e.guild,
-                    locale: e.player_locales[seat].clone(),
-                    message: e.last_message,
-                })
-            };
-            match self
+            let read = self
                 .engine
-                .act(super::Locate::Id(id), SessionError::Stale, true, mark)
+                .read(super::Locate::Id(id), |e| self.reminder_of(e, now))
+                .await;
+            let (reminding, lease) = match read {
+                Ok(Some(Some(due))) => due,
+                Ok(_) => continue,
+                Err(e) => {
+                    tracing::warn!(match_id = %id, error = %e, "could not read a match to remind");
+                    continue;
+                }
+            };
+            let stale_before =
+                millis(now).saturating_sub(i64::try_from(lease.as_millis()).unwrap_or(i64::MAX));
+            match self
+                .store
+                .take_reminder(
+                    id.0,
+                    reminding.moves,
+                    which_key(reminding.which),
+                    millis(now),
+                    stale_before,
+                )
                 .await
             {
-                Ok((reminding, _)) => out.push(reminding),
-                Err(SessionError::Stale | SessionError::Pending) => {}
-                Err(e) => tracing::warn!(match_id = %id, error = %e, "could not mark a reminder"),
-            }
-        }
-        let mut wanted = Vec::with_capacity(out.len());
-        for r in out {
-            match self.store.reminders_off(r.player.0).await {
                 Ok(true) => {}
-                Ok(false) => wanted.push(r),
+                Ok(false) => continue,
+                Err(e) => {
+                    tracing::warn!(match_id = %id, error = %e, "could not take a reminder");
+                    continue;
+                }
+            }
+            match self.store.reminders_off(reminding.player.0).await {
+                // Passed over, not kept for later.
+                Ok(true) => self.reminded(&reminding).await,
+                Ok(false) => out.push(reminding),
+                // Left taken: tried again once the lease runs out.
                 Err(e) => tracing::warn!(error = %e, "could not read a member's reminders"),
             }
         }
-        wanted
+        out
+    }
+
+    /// The reminder `e` is due at `now`, if one is, and how long it is leased to the
+    /// process that takes it.
+    fn reminder_of(
+        &self,
+        e: &super::Entry,
+        now: std::time::SystemTime,
+    ) -> Option<(Reminding, std::time::Duration)> {
+        let (which, at) = e.next_reminder()?;
+        let player = e.member_to_move()?;
+        if at > now || e.deadline <= now {
+            return None;
+        }
+        let turn = e.timeouts(self.standard()).turn;
+        // Late (the bot was down at half time): only the hour's reminder is left.
+        let hour_at = e.deadline.checked_sub(turn / 24).unwrap_or(e.deadline);
+        let which = if now >= hour_at {
+            Reminder::Hour
+        } else {
+            which
+        };
+        let seat = e.game.side_of(player).map_or(0, crate::game::Side::index);
+        let opponent = e
+            .game
+            .players()
+            .into_iter()
+            .find(|&p| p != player)
+            .unwrap_or(player);
+        // Never longer than half of the hour's window (a paced-up test's turn is short).
+        let lease = REMINDER_LEASE.min(turn / 48);
+        Some((
+            Reminding {
+                id: e.id,
+                player,
+                opponent,
+                variant: e.game.variant(),
+                which,
+                deadline: e.deadline,
+                channel: e.post_channel(),
+                guild: e.guild,
+                locale: e.player_locales[seat].clone(),
+                message: e.last_message,
+                moves: e.moves,
+            },
+            lease,
+        ))
+    }
+
+    /// `r`'s DM went out (or Discord refused it for good, or its member turned reminders
+    /// off): marks it as sent in its match, then takes it out of the outbox. Where the mark
+    /// cannot be written, the outbox keeps it, and it is sent again after the lease.
+    pub async fn reminded(&self, r: &Reminding) {
+        let mark = |e: &mut super::Entry, _: &mut super::Change| {
+            // The turn went on meanwhile: nothing left to mark.
+            if e.moves != r.moves {
+                return Err(SessionError::Stale);
+            }
+            e.remind(r.which);
+            Ok(())
+        };
+        match self
+            .engine
+            .act(super::Locate::Id(r.id), SessionError::Stale, false, mark)
+            .await
+        {
+            Ok(_) | Err(SessionError::Stale) => {}
+            Err(e) => {
+                tracing::warn!(match_id = %r.id, error = %e, "could not mark a reminder as sent");
+                return;
+            }
+        }
+        if let Err(e) = self
+            .store
+            .drop_reminder(r.id.0, r.moves, which_key(r.which))
+            .await
+        {
+            tracing::warn!(match_id = %r.id, error = %e, "could not take a reminder out of the outbox");
+        }
     }
 }
+
+/// How a reminder is named in the outbox.
+fn which_key(which: Reminder) -> &'static str {
+    match which {
+        Reminder::Half => "half",
+        Reminder::Hour => "hour",
+    }
+}
+
+/// How long a reminder taken from the outbox is left to the process that took it (its DM
+/// may take up to 30 s) before another sweep may send it.
+pub const REMINDER_LEASE: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// The settings of `guild` as stored (`None`: the defaults).
 fn parse_settings(guild: u64, stored: Option<&str>) -> Result<Settings, StoreError> {

@@ -618,6 +618,21 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Up to `limit` live matches whose next reminder is due at or before `at_ms`.
     fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
 
+    /// Takes the reminder `which` (`half` or `hour`) of the turn after `moves` moves of
+    /// match `match_id` from the outbox for this process, at `at_ms`: `false` when it (or
+    /// a later one of the match) was taken after `stale_before_ms` and not given back.
+    fn take_reminder(
+        &self,
+        match_id: u64,
+        moves: u32,
+        which: &'static str,
+        at_ms: i64,
+        stale_before_ms: i64,
+    ) -> StoreFuture<'_, bool>;
+
+    /// Takes that reminder out of the outbox (it was sent and marked in its match).
+    fn drop_reminder(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()>;
+
     /// Whether `player` turned the reminders of their daily matches off.
     fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool>;
 

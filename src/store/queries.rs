@@ -898,6 +898,53 @@ impl Store for Handle {
         })
     }
 
+    fn take_reminder(
+        &self,
+        match_id: u64,
+        moves: u32,
+        which: &'static str,
+        at_ms: i64,
+        stale_before_ms: i64,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            // Taken over only from a lease that ran out, or by a later reminder of the match
+            // (a later turn, or the hour's after the half's).
+            let taken: Option<i64> = sqlx::query_scalar(
+                "INSERT INTO reminder_outbox (match_id, moves, which, taken_ms) \
+                 VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (match_id) DO UPDATE SET moves = excluded.moves, \
+                 which = excluded.which, taken_ms = excluded.taken_ms \
+                 WHERE reminder_outbox.taken_ms <= $5 \
+                 OR excluded.moves > reminder_outbox.moves \
+                 OR (excluded.moves = reminder_outbox.moves \
+                     AND reminder_outbox.which = 'half' AND excluded.which = 'hour') \
+                 RETURNING match_id",
+            )
+            .bind(to_sql(match_id))
+            .bind(i64::from(moves))
+            .bind(which)
+            .bind(at_ms)
+            .bind(stale_before_ms)
+            .fetch_optional(self.pool())
+            .await?;
+            Ok(taken.is_some())
+        })
+    }
+
+    fn drop_reminder(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "DELETE FROM reminder_outbox WHERE match_id = $1 AND moves = $2 AND which = $3",
+            )
+            .bind(to_sql(match_id))
+            .bind(i64::from(moves))
+            .bind(which)
+            .execute(self.pool())
+            .await?;
+            Ok(())
+        })
+    }
+
     fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let off: Option<i64> = sqlx::query_scalar(

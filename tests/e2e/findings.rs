@@ -568,3 +568,75 @@ async fn replays_answer_at_once_privately_and_ask_discord_a_few_times_only() {
         told.text()
     );
 }
+
+/// Item 10 (`PACE_SCALE=2880`: a daily turn of 30 s, its half after 15 s): the half-time
+/// reminder's DM fails (Discord answers 500), and the reminder is not lost: it is marked
+/// only once a DM went out, so it comes a moment later, and once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_whose_dm_failed_comes_a_moment_later_and_once() {
+    let t = Table::new("3610", &[("PACE_SCALE", "2880")]).await;
+    let made = slash_in(
+        &t.fake,
+        &t.alice,
+        t.channel,
+        "challenge",
+        json!([
+            {"name": "opponent", "type": 6, "value": t.bob.id.to_string()},
+            {"name": "pace", "type": 4, "value": 2}
+        ]),
+    )
+    .await;
+    assert!(made.text().contains("Daily"), "{}", made.text());
+    t.click_on(&t.bob, &made, "accept").await;
+    for (user, fleet) in [(&t.alice, CLASSIC_A), (&t.bob, CLASSIC_B)] {
+        let preview = t.place(user, fleet).await;
+        t.click_on(user, &preview, "ready").await;
+    }
+    let first = t.user(t.first_player().await).clone();
+    // The next DM the bot opens fails.
+    t.fake
+        .fail_route(Some("POST"), "users/@me/channels", 500, 0, Some(1));
+    let halves = || {
+        t.fake
+            .dms_to(&first)
+            .into_iter()
+            .filter(|s| s.text().contains("Half of your turn"))
+            .count()
+    };
+    eventually_within(std::time::Duration::from_secs(25), || {
+        (halves() == 1).then_some(())
+    })
+    .await;
+    let failed = t
+        .fake
+        .failed_requests()
+        .iter()
+        .filter(|r| r.path.contains("users/@me/channels"))
+        .count();
+    assert_eq!(failed, 1, "the first DM failed");
+    // The turn runs out (after the hour's reminder); the half one came once.
+    eventually_within(std::time::Duration::from_secs(25), || {
+        t.fake
+            .channel_messages(t.channel)
+            .iter()
+            .any(|s| s.text().contains("let the turn run out"))
+            .then_some(())
+    })
+    .await;
+    assert_eq!(halves(), 1);
+}
+
+/// Polls `check` until it yields, for at most `wait`.
+async fn eventually_within<T>(
+    wait: std::time::Duration,
+    mut check: impl FnMut() -> Option<T>,
+) -> T {
+    let until = std::time::Instant::now() + wait;
+    loop {
+        if let Some(found) = check() {
+            return found;
+        }
+        assert!(std::time::Instant::now() < until, "not within {wait:?}");
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+}

@@ -331,6 +331,23 @@ impl Store for Flaky {
     fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
         Box::pin(async move { self.store_ref().reminders_due(at_ms, limit).await })
     }
+    fn take_reminder(
+        &self,
+        match_id: u64,
+        moves: u32,
+        which: &'static str,
+        at_ms: i64,
+        stale_before_ms: i64,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            self.store_ref()
+                .take_reminder(match_id, moves, which, at_ms, stale_before_ms)
+                .await
+        })
+    }
+    fn drop_reminder(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()> {
+        Box::pin(async move { self.store_ref().drop_reminder(match_id, moves, which).await })
+    }
     fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
         Box::pin(async move { self.store_ref().reminders_off(player).await })
     }

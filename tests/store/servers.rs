@@ -9,8 +9,8 @@ use std::time::{Duration, SystemTime};
 
 use broadside::game::{Confirmed, PlayerId, Variant};
 use broadside::session::{
-    ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, Reminder, Seeds, Session, Settings,
-    SettingsChange, SettingsError, Timeouts,
+    ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, REMINDER_LEASE, Reminder, Seeds, Session,
+    Settings, SettingsChange, SettingsError, Timeouts,
 };
 
 const ALICE: PlayerId = PlayerId(2001);
@@ -253,7 +253,54 @@ async fn other_paces_and_members_who_said_no_get_none(db: Db) {
     assert_eq!(hour[0].which, Reminder::Hour);
 }
 
+/// Issue 36, item 10: a reminder is marked as sent only once its DM went out. One that was
+/// taken but never marked (the bot stopped before or while sending it, or the DM failed) is
+/// left to its sender for the lease, then sent again instead of being lost; one marked is
+/// never sent again, also after a restart.
+async fn a_reminder_is_marked_only_once_its_dm_went_out(db: Db) {
+    let s = session(db.open().await, 8);
+    let (id, first, started) = battle(&s, 7, Pace::Daily).await;
+    let at_half = started + DAY / 2 + Duration::from_secs(1);
+    let half = s.reminders(at_half).await;
+    assert_eq!(half.len(), 1, "{half:?}");
+    // Stopped before its mark: a restarted bot leaves it to the lease...
+    drop(s);
+    let s = restarted(&db, 9).await;
+    assert!(
+        s.reminders(at_half + Duration::from_secs(60))
+            .await
+            .is_empty(),
+        "taken by the first sweep"
+    );
+    // ...then sends it.
+    let again = s
+        .reminders(at_half + REMINDER_LEASE + Duration::from_secs(1))
+        .await;
+    assert_eq!(again.len(), 1, "{again:?}");
+    assert_eq!(
+        (again[0].id, again[0].player, again[0].which),
+        (id, first, Reminder::Half)
+    );
+    // Sent and marked: never again, whatever the time and after a restart.
+    s.reminded(&again[0]).await;
+    assert!(s.reminders(at_half + REMINDER_LEASE * 3).await.is_empty());
+    drop(s);
+    let s = restarted(&db, 10).await;
+    assert!(
+        s.reminders(at_half + REMINDER_LEASE * 4).await.is_empty(),
+        "the mark is in the stored match"
+    );
+    // The hour's reminder comes in its time, once.
+    let at_hour = started + DAY - Duration::from_secs(3599);
+    let hour = s.reminders(at_hour).await;
+    assert_eq!(hour.len(), 1, "{hour:?}");
+    assert_eq!(hour[0].which, Reminder::Hour);
+    s.reminded(&hour[0]).await;
+    assert!(s.reminders(at_hour + REMINDER_LEASE * 2).await.is_empty());
+}
+
 on_both_stores!(
+    a_reminder_is_marked_only_once_its_dm_went_out,
     settings_are_checked_stored_and_reset,
     a_match_keeps_its_pace_and_its_limits,
     a_daily_turn_reminds_at_half_and_an_hour_before_once_each,

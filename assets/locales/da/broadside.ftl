@@ -569,6 +569,7 @@ privacy-info = **Hvad Broadside gemmer**
     • Pr. medlem og regelsæt: en rating, antal vundne, tabte og uafgjorte spil og, for hvert spil, der er spillet til ende, skud, træffere og ture.
     • Pr. medlem: det senest sete viste navn, til ranglisterne, og hvem der trykkede på **Revanche** under hvilket spil.
     • Pr. medlem: om vedkommende har slået påmindelser om daglige spil fra. En servers indstillinger nævner kanaler, ingen medlemmer.
+    • Mens en påmindelse sendes: spillet, og hvilken påmindelse det er, i højst to minutter. En påmindelse regnes som sendt, når dens DM er sendt; stopper botten netop da, kan den ene påmindelse komme to gange.
     • Kun i hukommelsen: hvordan et medlem plejer at placere sine skibe, lært af den svære computer fra flåderne i afsluttede spil (aldrig fra et spil i gang); genopbygget fra spillene efter en genstart.
     • Intet andet: ingen beskeder, ingen e-mailadresser, intet uden for spillene.
     Alt gemmes, så længe bottens database gemmes (det bestemmer serverens administrator); intet sendes andre steder hen.

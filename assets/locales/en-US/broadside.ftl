@@ -570,6 +570,7 @@ privacy-info = **What Broadside stores**
     • Per member and rule set: a rating, won/lost/drawn counts and, per match played out, shots, hits and turns.
     • Per member: the last display name seen, for leaderboards, and who pressed **Rematch** under which match.
     • Per member: whether they turned the reminders of daily matches off. A server's settings name channels and no members.
+    • While a reminder is being sent: its match and which reminder it is, for two minutes at most. A reminder counts as sent once its DM went out; if the bot stops at that very moment, that one reminder may come twice.
     • In memory only: how a member tends to place ships, learned by the hard computer from the fleets of their finished matches (never a match being played); rebuilt from the matches after a restart.
     • Nothing else: no messages, no e-mail addresses, nothing from outside the matches.
     Everything is kept for as long as the bot's database is kept (the server's admin decides that); nothing is sent anywhere else.

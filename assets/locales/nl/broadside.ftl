@@ -569,6 +569,7 @@ privacy-info = **Wat Broadside opslaat**
     • Per lid en spelvorm: een rating, het aantal gewonnen, verloren en gelijkgespeelde partijen en, per uitgespeelde partij, de schoten, treffers en beurten.
     • Per lid: de laatst geziene weergavenaam, voor de ranglijsten, en wie onder welke partij op **Revanche** drukte.
     • Per lid: of die de herinneringen van dagelijkse partijen heeft uitgezet. De instellingen van een server noemen kanalen, geen leden.
+    • Terwijl een herinnering verstuurd wordt: de partij en welke herinnering het is, hooguit twee minuten. Een herinnering telt als verstuurd zodra het DM-bericht weg is; stopt de bot precies op dat moment, dan kan die ene herinnering twee keer komen.
     • Alleen in het geheugen: hoe een lid zijn schepen meestal plaatst, door de sterke computer geleerd uit de vloten van afgelopen partijen (nooit uit een lopende partij); na een herstart opnieuw uit de partijen opgebouwd.
     • Verder niets: geen berichten, geen e-mailadressen, niets van buiten de partijen.
     Alles blijft bewaard zolang de database van de bot bewaard wordt (daar beslist de beheerder van de server over); niets wordt ergens anders heen gestuurd.

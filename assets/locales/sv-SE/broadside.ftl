@@ -585,6 +585,7 @@ privacy-info = **Vad Broadside sparar**
     • Per medlem och regeluppsättning: en rating, antal vunna, förlorade och oavgjorda partier och, för varje parti som spelats klart, skott, träffar och drag.
     • Per medlem: det senast sedda visningsnamnet, för topplistorna, och vem som tryckte på **Revansch** under vilket parti.
     • Per medlem: om hen har stängt av påminnelser om dagliga partier. En servers inställningar anger kanaler, inga medlemmar.
+    • Medan en påminnelse skickas: partiet och vilken påminnelse det är, i högst två minuter. En påminnelse räknas som skickad när dess DM har gått iväg; stannar botten just då kan den påminnelsen komma två gånger.
     • Bara i minnet: hur en medlem brukar placera sina skepp, inlärt av den svåra datorn från flottorna i avslutade partier (aldrig från ett pågående parti); byggs upp igen från partierna efter en omstart.
     • Inget annat: inga meddelanden, inga e-postadresser, inget utanför partierna.
     Allt sparas så länge bottens databas sparas (det avgör serverns administratör); inget skickas någon annanstans.
