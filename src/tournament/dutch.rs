@@ -18,21 +18,35 @@
 //! players float down into the next bracket. The weights are exactly as wide as the
 //! bracket's fields need (rounded up to whole 64-bit limbs); a bracket needing more
 //! than [`MAX_WEIGHT_BITS`] is refused with [`PairingError::TooLarge`], never cut
-//! (it does not happen up to [`super::MAX_ENTRANTS`] players). Below the criteria come the rules' order
-//! of candidates inside a bracket: the moved-down players take the residents in order
-//! (one field per moved-down player, the first most significant), then the residents
-//! left over pair top half against bottom half, the top half as large as the pairs
-//! made, with the fewest exchanges, exchanged players as close in rank as possible,
-//! and each top-half player in turn the earliest opponent (again one field each). A
-//! bracket is matched again when the first matching shows that the moved-down players
-//! took other residents, or made other numbers of pairs, than assumed.
+//! (it does not happen up to [`super::MAX_ENTRANTS`] players).
 //!
-//! What is not modelled exactly: the rules' finer order among exchanges (beyond the
-//! count and the rank distance) and the order of candidates after an exchange; on
-//! random tournaments of 8–64 players about 90% of rounds come out identical to
-//! `bbpPairings` from the same history (`examples/pair_check.rs`); the differences
-//! examined by hand were pairings equal on the criteria that those finer ordering
-//! rules decide differently.
+//! Below the criteria come the rules' order of candidates inside a bracket, each as a
+//! block of fields (one field per player, the first player's most significant, so the
+//! heaviest matching makes the rules' choices one player after the other):
+//! which moved-down players are paired in the bracket (the highest first), then each
+//! moved-down player's opponent (the highest resident it can have); then for the
+//! residents left over (the remainder), the top half as large as the pairs made: the
+//! fewest exchanges, the smallest difference of the exchanged players' numbers, the
+//! lowest top-half players leaving it first, the highest bottom-half players joining
+//! it first, and each higher player in turn the highest opponent. A bracket is matched
+//! again when the first matching shows that the moved-down players took other
+//! residents, or the remainder made another number of pairs, than assumed.
+//!
+//! The bye's criterion C9 (the fewest unplayed games) counts in a bracket when the bye
+//! comes from that bracket's score group and the matching pairs everyone in it within
+//! it; rule E5 counts pairing numbers among the entrants who have taken part in a
+//! pairing or are paired now. Both follow `bbpPairings` (v6), FIDE's endorsed engine,
+//! where the handbook leaves the reading open.
+//!
+//! Measured with `examples/pair_check.rs --generate` against `bbpPairings` on its own
+//! random tournaments (8–100 players, 5–11 rounds, draws, forfeits, retirements,
+//! half-point byes): every compared round of 60 tournaments identical. What is still
+//! approximate: a top-half player who could get the pairing-allocated bye is scored as
+//! staying in the top half when unpaired (the engine counts it as leaving), and a
+//! full-point bye (`F`) read from a TRF counts as a pairing-allocated one for who
+//! took part in a pairing (E5's numbering). Speed: the matching is rerun from scratch
+//! for each bracket, O(n³) over all players still unpaired, in wide integers; it is
+//! slower than `bbpPairings` (which updates one matching incrementally).
 
 use super::{Colour, Entry, PlayerId, Tournament};
 use crate::tournament::matching::{Wide, max_weight_matching};
@@ -100,6 +114,10 @@ struct Player {
     bye_eligible: bool,
     /// Floats one and two rounds back.
     floats: [Float; 2],
+    /// The rank that decides colours by rule E5: the pairing number − 1 counted among
+    /// the entrants who have taken part in a pairing or are paired now (an entrant
+    /// absent from every round so far holds no place), as bbpPairings numbers them.
+    colour_rank: usize,
 }
 
 impl Player {
@@ -193,6 +211,7 @@ fn gather(t: &Tournament, id: PlayerId) -> Player {
         colours,
         bye_eligible,
         floats: [float_at(1), float_at(2)],
+        colour_rank: rank,
     };
     player.strong = !player.absolute() && imbalance != 0;
     player
@@ -229,7 +248,25 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             return Err(PairingError::Twice(id));
         }
     }
-    let mut players: Vec<Player> = to_pair.iter().map(|&id| gather(t, id)).collect();
+    let mut colour_ranks = Vec::with_capacity(t.entrants().len());
+    let mut counted = 0;
+    for e in t.entrants() {
+        colour_ranks.push(counted);
+        let took_part = seen.contains(&e.id)
+            || t.history(e.id).is_some_and(|h| {
+                h.iter()
+                    .any(|x| x.opponent().is_some() || *x == Entry::PairingBye)
+            });
+        counted += usize::from(took_part);
+    }
+    let mut players: Vec<Player> = to_pair
+        .iter()
+        .map(|&id| {
+            let mut p = gather(t, id);
+            p.colour_rank = colour_ranks[p.rank];
+            p
+        })
+        .collect();
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
     let n = players.len();
     if n == 0 {
@@ -306,8 +343,19 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         if !complete {
             return Err(PairingError::NoLegalPairing);
         }
-        unmatched.first().map(|&v| players[v].score)
+        let bye_score = unmatched.first().map(|&v| players[v].score);
+        // C9 (the bye to the player with the fewest unplayed games) counts in the first
+        // bracket when the bye comes from the top score group and that group pairs
+        // within itself.
+        let top = players[0].score;
+        let flag = bye_score.is_some_and(|s| s >= top)
+            && (0..n)
+                .filter(|&v| players[v].score >= top)
+                .all(|v| mate[v].is_none_or(|o| players[o].score >= top));
+        (bye_score, flag)
     };
+    let (bye_score, initial_c9) = bye_score;
+    let mut c9 = initial_c9;
     let bye_candidate = |p: &Player| p.bye_eligible && bye_score.is_some_and(|s| p.score <= s);
     // For the bye: rank of games played among the bye's score group (fewest unplayed
     // games ranks lowest, so leaving it unpaired costs least).
@@ -336,7 +384,6 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         }
         let next = groups.get(g + 1).copied();
         let in_next = |i: usize| next.is_some_and(|(s, e)| (s..e).contains(&i));
-        let last_bracket = next.is_none();
         let remaining: Vec<usize> = (0..n).filter(|&i| alive[i]).collect();
 
         // Score slots, highest score first: those of the current bracket, and those
@@ -407,7 +454,10 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                     to_next.then(|| slot(&next_scores, h.score)).flatten(),
                     1,
                 );
-                v.push(if odd && last_bracket {
+                // Edges reaching below the next bracket keep the weight of the first
+                // bracket's view (as they were never inside a bracket pair).
+                let window = cur || to_next;
+                v.push(if (window && c9) || (!window && initial_c9) {
                     unplayed_rank(h) + unplayed_rank(l)
                 } else {
                     0
@@ -483,37 +533,65 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                 segments: fields.segments.clone(),
                 ..Fields::new(pair_cap)
             };
-            let width = residents.max(s2) as u64;
-            f.lex(k, width); // block 0: the moved-down players' opponents
+            let width = residents.max(s2).max(rest) as u64;
+            f.lex(k, 1); // block 0: which moved-down players are paired, the first first
+            f.lex(k, width); // block 1: the moved-down players' opponents
             f.field(1); // pairs not both from the bottom half (fewest exchanges)
             // Exchanges moving players as close in rank as possible: summed over the
             // pairs, the higher player of each as high as possible.
             f.field(rest as u64);
-            f.lex(half, width); // block 1: the top half's opponents
+            f.lex(half, 1); // block 2: top-half players leaving it, the lowest first
+            f.lex(s2, 1); // block 3: bottom-half players joining it, the highest first
+            f.lex(rest, width); // block 4: each higher player's opponent, in order
             let out = edges
                 .iter()
                 .map(|(i, j, v)| {
                     let mut lex = Vec::new();
                     let mut cross = false;
                     let mut closeness = 0;
+                    let rest_of = |x: usize| -> Option<usize> {
+                        in_current[x]
+                            .then(|| position[x])
+                            .filter(|&a| a >= k)
+                            .map(|a| rest_index[a - k])
+                            .filter(|&r| r != usize::MAX)
+                    };
+                    let (ri, rj) = (rest_of(*i), rest_of(*j));
                     if in_current[*j] {
                         let (a, b) = (position[*i], position[*j]);
                         if a < k {
                             if b >= k {
-                                lex.push((0, a, (residents - (b - k)) as u64));
+                                lex.push((0, a, 1));
+                                lex.push((1, a, (residents - (b - k)) as u64));
                             }
-                        } else {
-                            let (ra, rb) = (rest_index[a - k], rest_index[b - k]);
-                            if ra != usize::MAX && rb != usize::MAX {
-                                closeness = (rest - ra) as u64;
-                                // Every pair has one player of the top half after the
-                                // exchanges: as many pairs without exchange as can be.
-                                cross = ra < half;
-                                if ra < half && rb >= half {
-                                    lex.push((1, ra, (s2 - (rb - half)) as u64));
-                                }
+                        } else if let (Some(ra), Some(rb)) = (ri, rj) {
+                            closeness = (rest - ra) as u64;
+                            // Every pair has one player of the top half after the
+                            // exchanges: as many pairs without exchange as can be.
+                            cross = ra < half;
+                            if rb < half {
+                                // The lower end leaves the top half (paired upwards).
+                                lex.push((2, half - 1 - rb, 1));
                             }
+                            if ra >= half {
+                                // The higher end joins the top half.
+                                lex.push((3, ra - half, 1));
+                            }
+                            lex.push((4, ra, (rest - rb) as u64));
                         }
+                    }
+                    // A top-half player paired outside the remainder leaves it too.
+                    if let Some(ra) = ri
+                        && rj.is_none()
+                        && ra < half
+                    {
+                        lex.push((2, half - 1 - ra, 1));
+                    }
+                    if let Some(rb) = rj
+                        && ri.is_none()
+                        && rb < half
+                    {
+                        lex.push((2, half - 1 - rb, 1));
                     }
                     let mut v = v.clone();
                     v.push(u64::from(cross));
@@ -572,6 +650,18 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             }
         }
         moved_down = current.into_iter().filter(|&c| alive[c]).collect();
+        // C9 counts in the next bracket when the bye comes from its score group and
+        // the matching just made pairs everyone in it within it.
+        c9 = match next {
+            Some((s, e)) if odd => {
+                let floor = players[s].score;
+                bye_score.is_some_and(|b| b >= floor)
+                    && moved_down.iter().copied().chain(s..e).all(|x| {
+                        mate[local[x]].is_none_or(|o| players[remaining[o]].score >= floor)
+                    })
+            }
+            _ => false,
+        };
     }
     let bye = match moved_down.as_slice() {
         [] => None,
@@ -628,7 +718,7 @@ fn colour_of_higher(h: &Player, l: &Player, initial: Colour) -> Colour {
         (None, Some(b)) => return b.opposite(),
         (None, None) => {
             // E5: the higher player's pairing number decides.
-            return if h.rank.is_multiple_of(2) {
+            return if h.colour_rank.is_multiple_of(2) {
                 initial
             } else {
                 initial.opposite()
