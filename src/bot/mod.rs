@@ -30,6 +30,7 @@ pub(crate) mod metrics;
 pub mod permissions;
 pub(crate) mod pictures;
 pub(crate) mod play;
+pub(crate) mod seasons;
 pub mod standings;
 pub(crate) mod tasks;
 pub(crate) mod text;

@@ -1,5 +1,5 @@
-//! The bot's background tasks: the deadline sweep (which also announces ends nobody sent
-//! and wakes stalled computer turns), the heartbeat, and the notes after a restart. Each
+//! The bot's background tasks: the deadline sweep (which also announces ends nobody sent,
+//! closes and announces rating seasons that ended, and wakes stalled computer turns), the heartbeat, and the notes after a restart. Each
 //! announcement runs on a task of its own, so a slow channel holds up no other match.
 
 use std::sync::Arc;
@@ -59,6 +59,13 @@ async fn sweep_once(http: &Arc<Http>, data: &Data) {
     for end in ends {
         let (http, data) = (Arc::clone(http), data.clone());
         tokio::spawn(async move { play::announce(&http, &data, &end).await });
+    }
+    // Seasons that ended: each closed once (by whichever process gets there first) and
+    // announced once, each on a task of its own.
+    session.close_due_seasons(SystemTime::now()).await;
+    for end in session.season_announcements(SystemTime::now()).await {
+        let (http, data) = (Arc::clone(http), data.clone());
+        tokio::spawn(async move { super::seasons::announce(&http, &data, &end).await });
     }
     for reminder in session.reminders(SystemTime::now()).await {
         let (http, data) = (Arc::clone(http), data.clone());

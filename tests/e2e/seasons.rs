@@ -5,6 +5,8 @@
 
 use crate::support;
 
+use std::time::Duration;
+
 use serde_json::{Value, json};
 use support::Sent;
 use support::table::{MEMBER, REPLY, Table};
@@ -143,6 +145,125 @@ async fn while_seasons_are_on_the_leaderboard_is_the_current_seasons() {
     assert_eq!(
         offered.values(),
         vec![json!("current"), json!("all")],
+        "{:?}",
+        offered.choices
+    );
+}
+
+/// The bot's messages in `channel` that contain `needle`.
+fn posts_with(t: &Table, needle: &str) -> Vec<Sent> {
+    t.fake
+        .recording()
+        .sent
+        .iter()
+        .filter(|s| {
+            matches!(s.kind, support::SentKind::ChannelMessage)
+                && s.channel == Some(t.channel.id)
+                && s.text().contains(needle)
+        })
+        .cloned()
+        .collect()
+}
+
+/// Issue 39, 3 and 4: five rated matches in a season of 60 s (`SEASON_SECONDS`); the bot
+/// is down when the season ends and closes it on its return, with the table as of the end
+/// (a match after the end counts for season 2); the end is announced once in the season
+/// channel, naming and pinging the champion, also across another restart; the champion's
+/// `/stats` card carries the title; `/leaderboard season:1` is the final table, and the
+/// choices offer season 1 by number and name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_season_ends_once_with_its_champion() {
+    const LENGTH: u64 = 60;
+    let mut t = Table::new("392", &[("SEASON_SECONDS", "60")]).await;
+    let started = std::time::Instant::now();
+    seasons_on(&t).await;
+    for _ in 0..5 {
+        short_match(&t).await;
+    }
+    assert!(
+        started.elapsed().as_secs() < LENGTH - 5,
+        "five matches took {:?}: the season is too short for this machine",
+        started.elapsed()
+    );
+    let before = board(&t, json!([])).await;
+    let table = alt_of(&before);
+    assert!(table.starts_with("Season 1 ("), "{table}");
+    // Both played five: both established, the champion is ranked 1.
+    let first = table
+        .split(": 1. ")
+        .nth(1)
+        .expect("a first place")
+        .to_owned();
+    let champion = if first.starts_with(t.alice.name.as_str()) {
+        t.alice.clone()
+    } else {
+        t.bob.clone()
+    };
+    assert!(first.starts_with(champion.name.as_str()), "{table}");
+
+    // Down across the end.
+    t.bot.signal("KILL");
+    t.bot.wait_exit(support::table::START).await;
+    let left = Duration::from_secs(LENGTH + 2).saturating_sub(started.elapsed());
+    tokio::time::sleep(left).await;
+    assert!(
+        posts_with(&t, "is over").is_empty(),
+        "nothing posted while down"
+    );
+    t.bot = t.bot.restart_in_same_dir(&t.env);
+    t.starts += 1;
+    t.fake
+        .wait_ready_again(t.starts, support::table::START)
+        .await;
+
+    // Announced on return, once, naming and pinging the champion.
+    let over = t.posted(t.channel, "is over").await;
+    assert!(over.text().contains("Season 1 ·"), "{}", over.text());
+    assert!(
+        over.text()
+            .contains(&format!("champion <@{}>", champion.id)),
+        "{}",
+        over.text()
+    );
+    assert!(over.text().contains("5 matches played"), "{}", over.text());
+    assert_eq!(
+        over.body["allowed_mentions"]["users"],
+        json!([champion.id.to_string()]),
+        "only the champion is pinged: {:?}",
+        over.body
+    );
+    // A match after the end counts for season 2, not in season 1's final table.
+    short_match(&t).await;
+    t.restart().await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(posts_with(&t, "is over").len(), 1, "announced once");
+
+    // The champion's card carries the title.
+    let card = t.slash(&champion, "stats", json!([])).await;
+    let card = with_picture(&t, card).await;
+    assert!(alt_of(&card).contains("Champion, "), "{}", alt_of(&card));
+    let other = t.slash(t.other(champion.id), "stats", json!([])).await;
+    let other = with_picture(&t, other).await;
+    assert!(!alt_of(&other).contains("Champion"), "{}", alt_of(&other));
+
+    // Season 1's final table is the one before the end; the current one is season 2.
+    let last = board(&t, season("1")).await;
+    assert_eq!(alt_of(&last), table, "the table as of the end");
+    let now = board(&t, json!([])).await;
+    assert!(alt_of(&now).starts_with("Season 2 ("), "{}", alt_of(&now));
+    let offered = t
+        .fake
+        .autocomplete(
+            &t.bob,
+            t.channel,
+            "leaderboard",
+            json!([{"name": "season", "type": 3, "value": "", "focused": true}]),
+            REPLY,
+        )
+        .await;
+    assert_eq!(
+        offered.values(),
+        vec![json!("current"), json!("all"), json!("1")],
         "{:?}",
         offered.choices
     );

@@ -510,8 +510,21 @@ board-season-provisional = Foreløbig (færre end { $games } ratede spil i denne
 board-season-empty = Ingen har spillet et ratet { $variant }-spil i denne sæson endnu.
 board-season-gap = (fjernet)
 board-season-alt = Sæson { $number } ({ $season }) i { $variant }, side { $page } af { $pages }: { $lines }.
-err-leaderboard-season-off = Sæsoner er slået fra på denne server: se `season:all`, eller en tidligere sæson med dens nummer.
+err-leaderboard-season-off = Sæsoner er slået fra på denne server: se `{ cmd-leaderboard-opt-season-name }:all`, eller en tidligere sæson med dens nummer.
 err-leaderboard-season-unknown = `{ $given }` er ikke en sæson på denne server: skriv `current`, `all` eller nummeret på en tidligere sæson (begynd at skrive for at vælge en).
+# The end of a rating season (issue 39)
+season-end-title = 🏆 **Sæson { $number } · { $season }** er slut.
+season-end-empty = Ingen spillede et ratet spil i denne sæson.
+season-end-champion = **{ $variant }**: mester { $champion } med { $rating }.
+season-end-no-champion = **{ $variant }**: ingen mester (ingen spillede 5 ratede spil i denne sæson).
+season-end-line = { $rank }. { $name } · { $rating } · { $record }
+season-end-gap = { $rank }. (fjernet)
+season-end-active = mest aktiv: { $name } ({ $games } spil)
+season-end-active-none = mest aktiv: ingen
+season-end-figures = { $matches } spil spillet af { $players } medlemmer; { $active }.
+season-end-more = Hele slutstillingen: `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-season-name }:{ $number }`.
+stats-champion = Mester, { $season }, { $variant }
+stats-champion-more = { $title } (+{ $more } mere)
 
 ## History
 

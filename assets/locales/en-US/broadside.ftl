@@ -511,8 +511,21 @@ board-season-provisional = Provisional (fewer than { $games } rated games this s
 board-season-empty = Nobody has played a rated { $variant } match in this season yet.
 board-season-gap = (removed)
 board-season-alt = Season { $number } ({ $season }) of { $variant }, page { $page } of { $pages }: { $lines }.
-err-leaderboard-season-off = Seasons are off in this server: see `season:all`, or a past season by its number.
+err-leaderboard-season-off = Seasons are off in this server: see `{ cmd-leaderboard-opt-season-name }:all`, or a past season by its number.
 err-leaderboard-season-unknown = `{ $given }` is no season of this server: write `current`, `all`, or a past season's number (start typing to pick one).
+# The end of a rating season (issue 39)
+season-end-title = 🏆 **Season { $number } · { $season }** is over.
+season-end-empty = Nobody played a rated match this season.
+season-end-champion = **{ $variant }**: champion { $champion } with { $rating }.
+season-end-no-champion = **{ $variant }**: no champion (nobody played 5 rated matches this season).
+season-end-line = { $rank }. { $name } · { $rating } · { $record }
+season-end-gap = { $rank }. (removed)
+season-end-active = most active: { $name } ({ $games } matches)
+season-end-active-none = most active: nobody
+season-end-figures = { $matches } matches played by { $players } members; { $active }.
+season-end-more = The whole final table: `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-season-name }:{ $number }`.
+stats-champion = Champion, { $season }, { $variant }
+stats-champion-more = { $title } (+{ $more } more)
 
 ## History
 

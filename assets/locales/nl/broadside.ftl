@@ -510,8 +510,21 @@ board-season-provisional = Voorlopig (minder dan { $games } gerateerde partijen 
 board-season-empty = Nog niemand heeft dit seizoen een gerateerde partij { $variant } gespeeld.
 board-season-gap = (verwijderd)
 board-season-alt = Seizoen { $number } ({ $season }) van { $variant }, pagina { $page } van { $pages }: { $lines }.
-err-leaderboard-season-off = Seizoenen staan uit op deze server: bekijk `season:all`, of een vorig seizoen met zijn nummer.
+err-leaderboard-season-off = Seizoenen staan uit op deze server: bekijk `{ cmd-leaderboard-opt-season-name }:all`, of een vorig seizoen met zijn nummer.
 err-leaderboard-season-unknown = `{ $given }` is geen seizoen van deze server: schrijf `current`, `all`, of het nummer van een vorig seizoen (begin te typen om er een te kiezen).
+# The end of a rating season (issue 39)
+season-end-title = 🏆 **Seizoen { $number } · { $season }** is voorbij.
+season-end-empty = Niemand heeft dit seizoen een gerateerde partij gespeeld.
+season-end-champion = **{ $variant }**: kampioen { $champion } met { $rating }.
+season-end-no-champion = **{ $variant }**: geen kampioen (niemand speelde dit seizoen 5 gerateerde partijen).
+season-end-line = { $rank }. { $name } · { $rating } · { $record }
+season-end-gap = { $rank }. (verwijderd)
+season-end-active = meest actief: { $name } ({ $games } partijen)
+season-end-active-none = meest actief: niemand
+season-end-figures = { $matches } partijen gespeeld door { $players } leden; { $active }.
+season-end-more = De hele eindstand: `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-season-name }:{ $number }`.
+stats-champion = Kampioen, { $season }, { $variant }
+stats-champion-more = { $title } (+{ $more } meer)
 
 ## History
 

@@ -526,8 +526,21 @@ board-season-provisional = Preliminär (färre än { $games } rankade partier de
 board-season-empty = Ingen har spelat ett rankat parti { $variant } den här säsongen än.
 board-season-gap = (borttagen)
 board-season-alt = Säsong { $number } ({ $season }) i { $variant }, sida { $page } av { $pages }: { $lines }.
-err-leaderboard-season-off = Säsonger är avstängda på den här servern: se `season:all`, eller en tidigare säsong med dess nummer.
+err-leaderboard-season-off = Säsonger är avstängda på den här servern: se `{ cmd-leaderboard-opt-season-name }:all`, eller en tidigare säsong med dess nummer.
 err-leaderboard-season-unknown = `{ $given }` är ingen säsong på den här servern: skriv `current`, `all` eller numret på en tidigare säsong (börja skriva för att välja en).
+# The end of a rating season (issue 39)
+season-end-title = 🏆 **Säsong { $number } · { $season }** är slut.
+season-end-empty = Ingen spelade ett rankat parti den här säsongen.
+season-end-champion = **{ $variant }**: mästare { $champion } med { $rating }.
+season-end-no-champion = **{ $variant }**: ingen mästare (ingen spelade 5 rankade partier den här säsongen).
+season-end-line = { $rank }. { $name } · { $rating } · { $record }
+season-end-gap = { $rank }. (borttagen)
+season-end-active = mest aktiv: { $name } ({ $games } partier)
+season-end-active-none = mest aktiv: ingen
+season-end-figures = { $matches } partier spelade av { $players } medlemmar; { $active }.
+season-end-more = Hela sluttabellen: `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-season-name }:{ $number }`.
+stats-champion = Mästare, { $season }, { $variant }
+stats-champion-more = { $title } (+{ $more } till)
 
 ## History
 

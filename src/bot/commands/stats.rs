@@ -49,6 +49,24 @@ pub async fn stats(
         Ok(_) => {}
         Err(e) => tracing::warn!(error = %e, "could not read a member's tournaments"),
     }
+    // A season champion's title, in the card's language (seasons of this server only).
+    let titles = ctx
+        .data()
+        .session
+        .titles(
+            player(who),
+            ctx.guild_id().map(serenity::GuildId::get),
+            variant,
+        )
+        .await
+        .unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "could not read a member's season titles");
+            Vec::new()
+        });
+    if let Some(line) = crate::bot::seasons::champion_line(lang, variant, &titles) {
+        view.subtitle = format!("{} · {line}", view.subtitle);
+        alt = format!("{alt} {line}.");
+    }
     let picture = pictures::stats_card(&view, &alt)?;
     let mut reply = poise::CreateReply::default()
         .attachment(picture)

@@ -1,0 +1,246 @@
+//! The end of a rating season in Discord (issue 39): the announcement in the server's
+//! `season_channel` (the champion named and pinged, the final top ten and the figures per
+//! rule set), and the champion's title on the `/stats` card.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use poise::serenity_prelude::{Http, UserId};
+
+use super::Data;
+use super::deliver::{self, Post};
+use super::i18n::names::variant_name;
+use super::i18n::{Lang, tr};
+use super::markup::plain;
+use super::standings::{season_name, shown_name};
+use crate::game::{PlayerId, Variant};
+use crate::session::SeasonEnd;
+use crate::store::seasons::SeasonRow;
+
+/// The announcement of `end` in `lang`, and the champions to ping.
+#[must_use]
+pub fn end_text(lang: Lang, end: &SeasonEnd) -> (String, Vec<u64>) {
+    let season = &end.season;
+    let mut text = tr!(
+        lang,
+        "season-end-title",
+        number = season.number,
+        season = season_name(lang, season)
+    );
+    let mut champions = Vec::new();
+    if end.tables.is_empty() {
+        text.push('\n');
+        text.push_str(&tr!(lang, "season-end-empty"));
+    }
+    for (figures, top) in &end.tables {
+        let variant = figures.variant.parse().unwrap_or(Variant::Classic);
+        let variant = variant_name(lang, variant);
+        let champion = top
+            .first()
+            .filter(|p| p.rank == Some(1))
+            .and_then(|p| p.standing.as_ref());
+        text.push_str("\n\n");
+        match champion {
+            Some(st) => {
+                champions.push(st.player);
+                text.push_str(&tr!(
+                    lang,
+                    "season-end-champion",
+                    variant = variant.clone(),
+                    champion = format!("<@{}>", st.player),
+                    rating = st.rating.shown().to_string()
+                ));
+            }
+            None => text.push_str(&tr!(
+                lang,
+                "season-end-no-champion",
+                variant = variant.clone()
+            )),
+        }
+        for place in top {
+            let line = if let Some(st) = &place.standing {
+                tr!(
+                    lang,
+                    "season-end-line",
+                    rank = place.rank.map_or_else(|| "–".to_owned(), |r| r.to_string()),
+                    name = plain(&shown_name(lang, PlayerId(st.player), &st.name)),
+                    rating = st.rating.shown().to_string(),
+                    record = format!(
+                        "{}–{}–{}",
+                        st.record.wins, st.record.losses, st.record.draws
+                    )
+                )
+            } else {
+                tr!(
+                    lang,
+                    "season-end-gap",
+                    rank = place.rank.map_or_else(|| "–".to_owned(), |r| r.to_string())
+                )
+            };
+            let _ = write!(text, "\n{line}");
+        }
+        let active = match &figures.active {
+            Some((_, name)) => tr!(
+                lang,
+                "season-end-active",
+                name = plain(name),
+                games = figures.active_games
+            ),
+            None => tr!(lang, "season-end-active-none"),
+        };
+        text.push('\n');
+        text.push_str(&tr!(
+            lang,
+            "season-end-figures",
+            matches = figures.matches,
+            players = figures.places,
+            active = active
+        ));
+    }
+    text.push_str("\n\n");
+    text.push_str(&tr!(lang, "season-end-more", number = season.number));
+    (text, champions)
+}
+
+/// Posts the end of `end.season` in its channel, in the server's language, then marks it
+/// announced (also when it could not be posted, which is logged: it is not tried again).
+pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
+    let season = &end.season;
+    if let Some(channel) = season.channel {
+        let lang = Lang::from_opt(data.session.language(Some(season.guild)).await.as_deref());
+        let (content, champions) = end_text(lang, end);
+        let post = Post {
+            content,
+            ping: champions.into_iter().map(UserId::new).collect(),
+            ..Post::default()
+        };
+        if let Err(e) = deliver::post(http, channel, &post).await {
+            tracing::warn!(
+                guild = season.guild,
+                number = season.number,
+                error = %e,
+                "a season's end could not be announced"
+            );
+        }
+    }
+    if let Err(e) = data.session.season_announced(season).await {
+        tracing::warn!(error = %e, "could not mark a season's end announced");
+    }
+}
+
+/// The line on a `/stats` card of a member who won seasons in `variant` ("Champion, March
+/// 2027, Classic", the newest title, and how many more), in `lang`; `None` for no title.
+#[must_use]
+pub fn champion_line(lang: Lang, variant: Variant, titles: &[SeasonRow]) -> Option<String> {
+    let newest = titles.first()?;
+    let line = tr!(
+        lang,
+        "stats-champion",
+        season = season_name(lang, newest),
+        variant = variant_name(lang, variant)
+    );
+    Some(match titles.len() - 1 {
+        0 => line,
+        more => tr!(lang, "stats-champion-more", title = line, more = more),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rating::{Rating, Record};
+    use crate::store::Standing;
+    use crate::store::seasons::{SeasonFigures, SeasonPlace};
+
+    fn row(period: &str) -> SeasonRow {
+        SeasonRow {
+            guild: 1,
+            number: 4,
+            cadence: "monthly".into(),
+            period: period.into(),
+            zone: "UTC".into(),
+            start_ms: 0,
+            end_ms: 1,
+            closed_ms: Some(1),
+            channel: Some(9),
+            announced_ms: None,
+        }
+    }
+
+    #[test]
+    fn the_end_names_the_champion_the_table_and_the_figures() {
+        let standing = |player: u64, name: &str, games: u32| Standing {
+            player,
+            name: name.into(),
+            rating: Rating {
+                rating: 1700.0,
+                games,
+                ..Rating::default()
+            },
+            record: Record {
+                wins: games,
+                losses: 0,
+                draws: 0,
+            },
+        };
+        let end = SeasonEnd {
+            season: row("2027-03"),
+            tables: vec![(
+                SeasonFigures {
+                    variant: "classic".into(),
+                    places: 3,
+                    established: 1,
+                    matches: 6,
+                    active: Some((7, "**Ann**".into())),
+                    active_games: 6,
+                },
+                vec![
+                    SeasonPlace {
+                        position: 0,
+                        rank: Some(1),
+                        standing: Some(standing(7, "**Ann**", 6)),
+                    },
+                    SeasonPlace {
+                        position: 1,
+                        rank: None,
+                        standing: None,
+                    },
+                ],
+            )],
+        };
+        let (text, pinged) = end_text(Lang::EnUs, &end);
+        assert_eq!(pinged, vec![7]);
+        assert!(text.contains("Season 4 · March 2027"), "{text}");
+        assert!(text.contains("<@7>") && text.contains("1700"), "{text}");
+        assert!(
+            text.contains("6 matches") && text.contains("(removed)"),
+            "{text}"
+        );
+        assert!(!text.contains("**Ann**"), "names are shown plainly: {text}");
+        for lang in Lang::ALL {
+            let (text, _) = end_text(lang, &end);
+            assert!(
+                text.contains("<@7>") && text.contains('4'),
+                "{lang}: {text}"
+            );
+        }
+        // No established member: nobody is champion, nobody is pinged.
+        let mut none = end.clone();
+        none.tables[0].1.remove(0);
+        assert!(end_text(Lang::EnUs, &none).1.is_empty());
+    }
+
+    #[test]
+    fn a_champion_carries_the_newest_title() {
+        assert_eq!(champion_line(Lang::EnUs, Variant::Classic, &[]), None);
+        let one = champion_line(Lang::EnUs, Variant::Classic, &[row("2027-03")]).unwrap();
+        assert_eq!(one, "Champion, March 2027, Classic");
+        let two = champion_line(
+            Lang::Nl,
+            Variant::Classic,
+            &[row("2027-Q2"), row("2027-03")],
+        )
+        .unwrap();
+        assert!(two.contains("K2 2027") && two.contains('1'), "{two}");
+    }
+}
