@@ -1,7 +1,8 @@
 //! The placement editor's operations: one click, one change of the player's stored draft.
 //!
 //! The draft ([`Draft`]) lives in the match's entry ([`Entry::drafts`]), so an editor
-//! keeps working after a restart. It starts from the player's current fleet; once every
+//! keeps working after a restart. It starts from the player's current fleet (a fleet set
+//! otherwise — Shuffle, `/place`, Last fleet — replaces the draft); once every
 //! ship is placed it *is* the player's fleet (set as it changes), so Ready, `/board` and
 //! the battle see what the editor shows. A refused click changes nothing and writes
 //! nothing: it comes back as [`Editing::refused`] with the draft as it is.
@@ -138,8 +139,10 @@ impl Session {
 }
 
 /// `by`'s draft in `e` and their seat: the stored one, or one made from their current
-/// fleet when there is none or the fleet changed since it was complete (Shuffle, a typed
-/// fleet). Refused unless `by` plays and is placing a fleet that is not final.
+/// fleet when there is none or the fleet changed since it was complete. (Shuffle, a typed
+/// or random `/place` and Last fleet drop the stored draft, so the editor opened on their
+/// preview starts from the fleet it shows.) Refused unless `by` plays and is placing a
+/// fleet that is not final.
 fn draft_of(e: &Entry, by: PlayerId) -> Result<(Draft, usize), SessionError> {
     let variant = e.game.variant();
     let side = e.game.side_of(by).ok_or(SessionError::NotYourButton)?;

@@ -479,6 +479,10 @@ impl Session {
             e.game
                 .shuffle_fleet(by)
                 .map_err(|err| SessionError::rules(variant, err))?;
+            // A new fleet replaces what the editor had (its Edit starts from this one).
+            if let Some(side) = e.game.side_of(by) {
+                e.drafts[side.index()] = None;
+            }
             Preview::of(e, by).ok_or(SessionError::NotYourButton)
         })
         .await
@@ -503,6 +507,10 @@ impl Session {
                         .shuffle_fleet(by)
                         .map_err(|err| SessionError::rules(variant, err))?;
                 }
+            }
+            // A typed or random fleet replaces what the editor had.
+            if let Some(side) = e.game.side_of(by) {
+                e.drafts[side.index()] = None;
             }
             Preview::of(e, by)
                 .ok_or_else(|| SessionError::Internal("no fleet after placing".into()))

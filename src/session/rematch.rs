@@ -344,6 +344,8 @@ impl Session {
             e.game
                 .set_fleet(by, fleet)
                 .map_err(|err| SessionError::rules(variant, err))?;
+            // The last fleet replaces what the editor had.
+            e.drafts[side.index()] = None;
             Preview::of(e, by).ok_or(SessionError::BattleBegun)
         })
         .await

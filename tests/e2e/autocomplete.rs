@@ -194,3 +194,58 @@ async fn forbid_repeats_says_why_a_typed_repeat_cannot_be_fired() {
             .collect::<Vec<_>>()
     );
 }
+
+#[tokio::test]
+async fn suggestions_leak_nothing_beyond_the_players_own_shots() {
+    // Different fleets: Alice's A column is empty, Bob's has a ship in it.
+    const ALICE: &str = "C2-C4 E2-G2 B6-C6 E5-E6 H4-H5 G8 I7";
+    const BOB: &str = "A3-C3 E2-E4 G2-H2 C6-D6 F6-F7 H8 B8";
+    let t = Table::new("2026", &[]).await;
+    let first_id = t.battle(1, [ALICE, BOB]).await;
+    let (first, second) = (t.user(first_id), t.other(first_id));
+    // Whether ships lie under column A makes no difference: all nine are offered, in order.
+    assert_eq!(
+        values(&offered(&t, first, "A", "en-US").await),
+        column('A', 9, &[])
+    );
+    // The first player hits and misses in column B.
+    t.fire(first, "B2 B3 B8").await;
+    // The second player has fired at nothing: everything is open, and nothing of the
+    // first player's shots at their sea is taken out.
+    for letter in ['A', 'B'] {
+        assert_eq!(
+            values(&offered(&t, second, &letter.to_string(), "en-US").await),
+            column(letter, 9, &[])
+        );
+    }
+    t.fire(second, "D2 D3 D4").await;
+    // The first player's offers leave out their own three shots, whatever they hit,
+    // and nothing of the second player's shots at column D of their own sea.
+    assert_eq!(
+        values(&offered(&t, first, "B", "en-US").await),
+        column('B', 9, &[2, 3, 8])
+    );
+    assert_eq!(
+        values(&offered(&t, first, "D", "en-US").await),
+        column('D', 9, &[])
+    );
+    // The first 25 open cells in sea order: row 1, then rows 2 and 3 without B2 and B3,
+    // ships or no ships (rows 2 and 3 hold ships of both).
+    let open: Vec<String> = (1..=9u8)
+        .flat_map(|r| ('A'..='I').map(move |c| (c, r)))
+        .filter(|&(c, r)| !(c == 'B' && [2, 3, 8].contains(&r)))
+        .map(|(c, r)| format!("{c}{r}"))
+        .take(25)
+        .collect();
+    assert_eq!(values(&offered(&t, first, "", "en-US").await), open);
+    t.fire(first, "I9 I8 H9").await;
+    // The second player's own shots only: D2–D4 out of D, all of B still.
+    assert_eq!(
+        values(&offered(&t, second, "D", "en-US").await),
+        column('D', 9, &[2, 3, 4])
+    );
+    assert_eq!(
+        values(&offered(&t, second, "B", "en-US").await),
+        column('B', 9, &[])
+    );
+}

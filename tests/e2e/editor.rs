@@ -4,12 +4,16 @@
 
 use crate::support;
 
-use serde_json::json;
+use std::collections::BTreeSet;
+
+use serde_json::{Value, json};
 use support::table::{REPLY, Table};
 use support::{Channel, FakeDiscord, Sent, SentKind, User, button};
 
 const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 const G2000_B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
+/// The classic fleet [`CLASSIC_CLICKS`] places, typed.
+const CLASSIC_CLICKS_FLEET: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
 
 /// The custom id of the editor control `action` (`bs:<match>:ed:<action>.…`) in `sent`.
 fn control(sent: &Sent, action: &str) -> String {
@@ -43,11 +47,24 @@ struct Editor<'a> {
     message: u64,
     /// The message as last shown.
     last: Sent,
+    /// The Discord locale the member's clicks carry.
+    locale: &'static str,
 }
 
 impl<'a> Editor<'a> {
     /// Presses Edit on `preview` (in `channel`): the preview becomes the editor.
     async fn open(fake: &'a FakeDiscord, user: &User, channel: Channel, preview: &Sent) -> Self {
+        Self::open_in(fake, user, channel, preview, "en-US").await
+    }
+
+    /// [`Editor::open`] by a member whose client speaks `locale`.
+    async fn open_in(
+        fake: &'a FakeDiscord,
+        user: &User,
+        channel: Channel,
+        preview: &Sent,
+        locale: &'static str,
+    ) -> Self {
         let message = preview.message_id.expect("the preview is a message");
         let mut editor = Editor {
             fake,
@@ -55,6 +72,7 @@ impl<'a> Editor<'a> {
             channel,
             message,
             last: preview.clone(),
+            locale,
         };
         let opened = editor.press("open").await;
         assert_eq!(opened.kind, SentKind::Callback(7), "{opened:?}");
@@ -76,12 +94,11 @@ impl<'a> Editor<'a> {
 
     /// Presses the editor button `action`.
     async fn press(&mut self, action: &str) -> Sent {
-        let id = self.fake.click(
-            &self.user,
-            self.channel,
-            self.message,
-            &control(&self.last, action),
-        );
+        let id = self
+            .fake
+            .interaction(&self.user, self.channel)
+            .locale(self.locale)
+            .click(self.message, &control(&self.last, action));
         let reply = self.fake.wait_reply(id, REPLY).await;
         self.keep(&reply);
         reply
@@ -89,13 +106,15 @@ impl<'a> Editor<'a> {
 
     /// Picks `value` in the editor select `action` (ship, col or row).
     async fn pick(&mut self, action: &str, value: &str) -> Sent {
-        let id = self.fake.select(
-            &self.user,
-            self.channel,
-            self.message,
-            &control(&self.last, action),
-            &[value],
-        );
+        let custom_id = control(&self.last, action);
+        if let Some(shown) = self.fake.message(self.message) {
+            support::select::check_pick(&shown, &custom_id, &[value]);
+        }
+        let id = self
+            .fake
+            .interaction(&self.user, self.channel)
+            .locale(self.locale)
+            .select(self.message, &custom_id, &[value]);
         let reply = self.fake.wait_reply(id, REPLY).await;
         assert_eq!(reply.kind, SentKind::Callback(7), "{reply:?}");
         self.keep(&reply);
@@ -109,8 +128,9 @@ impl<'a> Editor<'a> {
         self.pick("ship", &slot.to_string()).await;
         self.pick("col", &col).await;
         let aimed = self.pick("row", &row).await;
+        // "… bow on **C3**." in every language.
         assert!(
-            aimed.text().contains(&format!("bow on **{cell}**")),
+            aimed.text().contains(&format!("**{cell}**.")),
             "{}",
             aimed.text()
         );
@@ -122,8 +142,9 @@ impl<'a> Editor<'a> {
         for (n, &(slot, cell, way)) in ships.iter().enumerate() {
             let placed = self.place(slot, cell, way).await;
             assert_eq!(placed.kind, SentKind::Callback(7));
-            assert!(
-                placed.text().contains(&format!("Placed {} of", n + 1)),
+            assert_eq!(
+                ships_of(&placed).len(),
+                n + 1,
                 "{slot} at {cell}: {}",
                 placed.text()
             );
@@ -353,6 +374,7 @@ async fn the_editor_keeps_working_after_a_restart() {
         channel: dm,
         message,
         last,
+        locale: "en-US",
     };
     // The stored draft, not the fleet of before: one ship, then two.
     let next = editor.place(1, "A1", "down").await;
@@ -464,6 +486,296 @@ async fn an_editor_that_cannot_be_updated_comes_back_fresh() {
     assert!(fresh.text().contains("Placed 10 of 10"), "{}", fresh.text());
     assert_eq!(fresh.attachments.len(), 1);
     assert!(!fresh.custom_ids().is_empty(), "with its controls");
+}
+
+/// The first fleet in backticks in `sent`'s text, as a set of ships: the preview's fleet,
+/// or the editor's fleet so far (whatever the language).
+fn ships_of(sent: &Sent) -> BTreeSet<String> {
+    let text = sent.text();
+    ship_set(
+        text.split('`')
+            .nth(1)
+            .unwrap_or_else(|| panic!("no fleet in {text}")),
+    )
+}
+
+/// The ships of a fleet string.
+fn ship_set(fleet: &str) -> BTreeSet<String> {
+    fleet
+        .split(' ')
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Every word the controls of `sent` show, in order: button labels, select placeholders,
+/// and each option's label and description.
+fn control_words(sent: &Sent) -> Vec<String> {
+    fn walk(v: &Value, out: &mut Vec<String>) {
+        for key in ["placeholder", "label", "description"] {
+            if let Some(words) = v.get(key).and_then(Value::as_str) {
+                out.push(words.to_owned());
+            }
+        }
+        for list in ["options", "components"] {
+            for child in v.get(list).and_then(Value::as_array).into_iter().flatten() {
+                walk(child, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    sent.components.iter().for_each(|c| walk(c, &mut out));
+    out
+}
+
+/// What a member whose client speaks one language must read in the editor (copied from
+/// that language's catalogue, not produced by the bot).
+struct Speaks {
+    locale: &'static str,
+    /// The preview's Edit button.
+    edit: &'static str,
+    /// Button labels: right, down, remove ship, random rest, ready, remove all.
+    buttons: [&'static str; 6],
+    /// A few option labels: the first (3-cell) ship of Game 2000, column A, row 9.
+    options: [&'static str; 3],
+    /// "Placed 1 of 7" as this language says it.
+    placed_one: &'static str,
+    /// Words of each refusal: touching, off the sea, a corner, along the top edge.
+    refusals: [&'static str; 4],
+    /// Another member's click.
+    not_yours: &'static str,
+}
+
+const SPEAKS: [Speaks; 3] = [
+    Speaks {
+        locale: "nl",
+        edit: "Bewerken",
+        buttons: [
+            "Rechts",
+            "Omlaag",
+            "Schip weghalen",
+            "Rest willekeurig",
+            "Klaar",
+            "Alles weghalen",
+        ],
+        options: ["Schip · 3 vakjes", "Kolom A", "Rij 9"],
+        placed_one: "Geplaatst: 1 van 7",
+        refusals: ["raakt", "buiten de zee", "hoekvakje", "bovenrand"],
+        not_yours: "van een andere speler",
+    },
+    Speaks {
+        locale: "da",
+        edit: "Rediger",
+        buttons: [
+            "Højre",
+            "Ned",
+            "Fjern skib",
+            "Resten tilfældigt",
+            "Klar",
+            "Fjern alle",
+        ],
+        options: ["Skib · 3 felter", "Kolonne A", "Række 9"],
+        placed_one: "Placeret 1 af 7",
+        refusals: ["rører", "ud over havet", "hjørnefelt", "den øverste"],
+        not_yours: "tilhører en anden spiller",
+    },
+    Speaks {
+        locale: "sv-SE",
+        edit: "Redigera",
+        buttons: [
+            "Höger",
+            "Ner",
+            "Ta bort skepp",
+            "Resten slumpvis",
+            "Klar",
+            "Ta bort alla",
+        ],
+        options: ["Skepp · 3 rutor", "Kolumn A", "Rad 9"],
+        placed_one: "Placerade 1 av 7",
+        refusals: ["rör", "utanför havet", "hörnruta", "övre"],
+        not_yours: "tillhör en annan spelare",
+    },
+];
+
+#[tokio::test]
+async fn the_editor_and_its_refusals_speak_each_players_language() {
+    let t = Table::new("2026", &[]).await;
+    accepted(&t, 1).await;
+    let preview = t.slash(&t.alice, "place", json!([])).await;
+    let mut editor = Editor::open(&t.fake, &t.alice, t.channel, &preview).await;
+    let english = control_words(&editor.press("clear").await);
+    for speaks in SPEAKS {
+        let lang = speaks.locale;
+        // The preview in this language, with its Edit button.
+        let id = t
+            .fake
+            .interaction(&t.alice, t.channel)
+            .permissions(support::table::MEMBER)
+            .locale(lang)
+            .slash("place", json!([]));
+        let preview = t.fake.wait_reply(id, REPLY).await;
+        assert!(
+            control_words(&preview).contains(&speaks.edit.to_owned()),
+            "{lang}: {:?}",
+            control_words(&preview)
+        );
+        let mut editor = Editor::open_in(&t.fake, &t.alice, t.channel, &preview, lang).await;
+        let cleared = editor.press("clear").await;
+        // Every word of every control is this language's, none left in English.
+        let words = control_words(&cleared);
+        assert_eq!(words.len(), english.len(), "{lang}: {words:?}");
+        for (word, en) in words.iter().zip(&english) {
+            assert_ne!(word, en, "{lang}: {word} is the English word");
+        }
+        for expected in speaks.buttons.iter().chain(&speaks.options) {
+            assert!(
+                words.iter().any(|w| w == expected),
+                "{lang}: no {expected} in {words:?}"
+            );
+        }
+        assert!(!cleared.text().contains("Placed"), "{}", cleared.text());
+        // The same refusals as in English, said in this language, changing nothing.
+        editor.place_all(&[(0, "C3", "right")]).await;
+        let refusals = [
+            (1, "D4", "down"),
+            (1, "H5", "right"),
+            (5, "A1", "right"),
+            (1, "F1", "right"),
+        ];
+        for ((slot, cell, way), says) in refusals.into_iter().zip(speaks.refusals) {
+            let refused = editor.place(slot, cell, way).await;
+            assert_eq!(refused.kind, SentKind::Callback(7));
+            let text = refused.text();
+            let warning = text
+                .lines()
+                .find(|l| l.starts_with("⚠️"))
+                .unwrap_or_else(|| panic!("{lang} {cell}: no refusal in {text}"));
+            assert!(warning.contains(says), "{lang} {cell}: {warning}");
+            assert!(text.contains(speaks.placed_one), "{lang} {cell}: {text}");
+            assert_eq!(
+                ships_of(&refused),
+                BTreeSet::from(["C3-E3".to_owned()]),
+                "{lang} {cell}: unchanged"
+            );
+        }
+        // Another member, whose client speaks the same language, is told so in it.
+        let id = t
+            .fake
+            .interaction(&t.bob, t.channel)
+            .locale(lang)
+            .click(editor.message, &control(&editor.last, "down"));
+        let refused = t.fake.wait_reply(id, REPLY).await;
+        assert!(refused.ephemeral);
+        assert!(
+            refused.text().contains(speaks.not_yours),
+            "{lang}: {}",
+            refused.text()
+        );
+    }
+}
+
+#[tokio::test]
+async fn typed_fleets_and_shuffle_still_work_beside_the_editor() {
+    let t = Table::new("2026", &[]).await;
+    accepted(&t, 0).await;
+    // An editor left with one ship placed.
+    let preview = t.slash(&t.alice, "place", json!([])).await;
+    let mut editor = Editor::open(&t.fake, &t.alice, t.channel, &preview).await;
+    editor.press("clear").await;
+    editor.place_all(&[(0, "A1", "down")]).await;
+    // A typed fleet replaces it: its preview shows it, and Edit on it edits that fleet.
+    let typed = t.place(&t.alice, CLASSIC_B).await;
+    let typed_ships = ships_of(&typed);
+    assert_eq!(typed_ships.len(), 10, "{}", typed.text());
+    let again = Editor::open(&t.fake, &t.alice, t.channel, &typed).await;
+    assert!(
+        again.last.text().contains("Placed 10 of 10"),
+        "{}",
+        again.last.text()
+    );
+    assert_eq!(ships_of(&again.last), typed_ships);
+    // Shuffle on a preview still draws a new fleet, and Edit then starts from it.
+    editor.press("clear").await;
+    let fresh = t.slash(&t.alice, "place", json!([])).await;
+    let shuffled = t.click_on(&t.alice, &fresh, "shuffle").await;
+    assert_eq!(shuffled.kind, SentKind::Callback(7));
+    assert_ne!(ships_of(&shuffled), ships_of(&fresh), "a new fleet");
+    let mut edited = Editor::open(&t.fake, &t.alice, t.channel, &shuffled).await;
+    assert!(edited.last.text().contains("Placed 10 of 10"));
+    assert_eq!(ships_of(&edited.last), ships_of(&shuffled));
+    // Moving one ship of it, then typing a fleet after all: Ready makes the typed one
+    // final.
+    edited.press("remove").await;
+    let typed = t.place(&t.alice, CLASSIC_CLICKS_FLEET).await;
+    let done = t.click_on(&t.alice, &typed, "ready").await;
+    assert!(
+        done.text()
+            .contains(&format!("final: `{CLASSIC_CLICKS_FLEET}`")),
+        "{}",
+        done.text()
+    );
+    // The editor of before has nothing left to edit.
+    let late = editor.press("right").await;
+    assert!(late.ephemeral, "{late:?}");
+    assert_ne!(
+        late.kind,
+        SentKind::Callback(7),
+        "the editor is not redrawn"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn last_fleet_still_works_and_edit_starts_from_it() {
+    let t = Table::new("62", &[]).await;
+    let first = t.battle(0, [CLASSIC_CLICKS_FLEET, CLASSIC_B]).await;
+    // Two hits and a miss, then the other player forfeits.
+    let cells = if first == t.alice.id {
+        ["J1", "J2", "B5"]
+    } else {
+        ["A1", "A2", "J5"]
+    };
+    for cell in cells {
+        t.fire(t.user(first), cell).await;
+    }
+    t.slash(t.other(first), "forfeit", json!([])).await;
+    let end = t.posted(t.channel, "forfeits").await;
+    t.click_on(&t.alice, &end, "rematch").await;
+    t.click_on(&t.bob, &end, "rematch").await;
+    // Alice edits her DM preview of the rematch, leaving it with one ship.
+    let preview = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.sent
+                    .iter()
+                    .rev()
+                    .find(|s| {
+                        s.kind == SentKind::Dm(t.alice.id)
+                            && s.custom_ids().iter().any(|i| i.ends_with(":last"))
+                    })
+                    .cloned()
+            },
+            REPLY,
+        )
+        .await;
+    let dm = t.fake.dm(&t.alice);
+    let mut editor = Editor::open(&t.fake, &t.alice, dm, &preview).await;
+    editor.press("clear").await;
+    editor.place_all(&[(0, "D4", "right")]).await;
+    // A new preview's Last fleet takes the fleet of the last match, and Edit starts from it.
+    let fresh = t.slash(&t.alice, "place", json!([])).await;
+    let last = t.click_on(&t.alice, &fresh, "last").await;
+    let last_ships = ships_of(&last);
+    assert_eq!(last_ships, ship_set(CLASSIC_CLICKS_FLEET));
+    let mut edited = Editor::open(&t.fake, &t.alice, t.channel, &last).await;
+    assert!(
+        edited.last.text().contains("Placed 10 of 10"),
+        "{}",
+        edited.last.text()
+    );
+    assert_eq!(ships_of(&edited.last), last_ships);
+    let done = edited.ready().await;
+    assert!(done.text().contains("final"), "{}", done.text());
 }
 
 // ----- the fake's select menus -----
