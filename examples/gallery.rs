@@ -97,9 +97,46 @@ fn main() -> anyhow::Result<()> {
             &r.own_board(&view, &labels),
             alt::own_board(&view, &labels),
         )?;
+        for (name, draft) in editor_drafts(&preview) {
+            save(
+                format!("{key}-editor-{name}"),
+                &r.editor(&draft, &labels),
+                format!("{draft} (bow {})", draft.cursor().bow),
+            )?;
+        }
     }
     statistics(&mut save, r, &locale)?;
     Ok(())
+}
+
+/// The placement editor as a player sees it: nothing placed yet (the first ship
+/// selected: only the sea's own limits shaded), half of `fleet` placed with the next ship
+/// selected, and a placed ship selected to be moved (rimmed in gold).
+fn editor_drafts(
+    fleet: &broadside::game::Fleet,
+) -> Vec<(&'static str, broadside::game::editor::Draft)> {
+    use broadside::game::editor::{Cursor, Draft};
+    let count = fleet.ships().len();
+    let empty = Draft::new(fleet.variant());
+    let mut half = Draft::from_fleet(fleet);
+    for slot in count / 2..count {
+        let bow = half.slots()[slot].map_or(half.cursor().bow, broadside::game::Ship::origin);
+        let _ = half.set_cursor(Cursor {
+            ship: slot as u8,
+            bow,
+        });
+        let _ = half.remove();
+    }
+    let mut moving = half.clone();
+    let _ = half.set_cursor(Cursor {
+        ship: (count / 2) as u8,
+        bow: half.slots()[0].map_or(half.cursor().bow, broadside::game::Ship::origin),
+    });
+    let _ = moving.set_cursor(Cursor {
+        ship: 1,
+        bow: moving.slots()[1].map_or(moving.cursor().bow, broadside::game::Ship::origin),
+    });
+    vec![("empty", empty), ("half", half), ("moving", moving)]
 }
 
 /// The statistics card and the leaderboard, in the words of `locale` (English, Dutch
