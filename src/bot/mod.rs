@@ -164,6 +164,7 @@ pub(crate) fn framework(
                 tasks::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);
                 tasks::spawn_sweeper(Arc::clone(&http), data.clone(), SWEEP_EVERY);
                 tasks::spawn_resume_notes(&http, &data, resumed, unsent, RESUME_PACE);
+                tasks::spawn_set_aside_notes(&http, session.take_set_aside(), RESUME_PACE);
                 tracing::info!(
                     bot = %ready.user.name,
                     commands = commands.len(),

@@ -13,7 +13,7 @@ use super::i18n::names::variant_title;
 use super::i18n::{Lang, tr};
 use super::{Data, computer, play, text};
 use crate::game::PhaseKind;
-use crate::session::{Ended, Reminder, Reminding, Resumed, Session};
+use crate::session::{Ended, Reminder, Reminding, Resumed, Session, SetAsideNote};
 
 /// Ends every match whose deadline has passed, every `tick`, for ever. Each end is
 /// announced on a task of its own, so a slow channel never holds up the next deadline.
@@ -128,6 +128,23 @@ pub fn resumed_text(r: &Resumed) -> String {
             opponent = opponent,
             deadline = deadline
         ),
+    }
+}
+
+/// After a restart: one note in the channel of each match set aside because its state
+/// could not be read (each is handed out once, so each channel hears it once), `pace`
+/// apart. Runs in the background.
+pub fn spawn_set_aside_notes(http: &Arc<Http>, notes: Vec<SetAsideNote>, pace: Duration) {
+    let mut start = Duration::ZERO;
+    for n in notes {
+        let http = Arc::clone(http);
+        tokio::spawn(async move {
+            tokio::time::sleep(start).await;
+            // The server's language is in the state that cannot be read.
+            let text = tr!(Lang::EnUs, "set-aside-note", id = n.id.to_string());
+            deliver::post_quietly(&http, n.channel.0, &Post::text(text).about(n.id)).await;
+        });
+        start += pace;
     }
 }
 

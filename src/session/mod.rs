@@ -63,7 +63,7 @@ pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, Preview, Readied};
 pub use pace::{Pace, Paces, UnknownPace};
 pub use record::{from_millis, millis};
 pub use rematch::{Rematch, RematchError, Restarted};
-pub use restore::Resumed;
+pub use restore::{Resumed, SetAsideNote};
 pub use season_window::{BadPeriod, Cadence, Period, SeasonClock, UnknownCadence, Window};
 pub use seasons::{SEASON_TOP, SeasonBoard, SeasonEnd, period_of, season_zone};
 pub use settings::{REMINDER_LEASE, Reminding, Settings, SettingsChange, SettingsError};
@@ -217,6 +217,9 @@ pub struct Session {
     habits: habits::HabitCache,
     /// How rating seasons are timed (the calendar, but for tests).
     season_clock: SeasonClock,
+    /// Matches set aside at the restore, unreadable, whose channels are still to be told
+    /// (see [`Session::take_set_aside`]).
+    set_aside: std::sync::Mutex<Vec<restore::SetAsideNote>>,
 }
 
 impl Session {
@@ -245,6 +248,7 @@ impl Session {
             members: members::Members::default(),
             habits: habits::HabitCache::default(),
             season_clock: SeasonClock::Calendar,
+            set_aside: std::sync::Mutex::default(),
         }
     }
 

@@ -39,6 +39,20 @@ pub struct Resumed {
     pub computer_next: bool,
 }
 
+/// A live match set aside at the restore because its state could not be read: kept as it
+/// was stored (never ended or deleted), for the note in its channel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAsideNote {
+    /// The match.
+    pub id: MatchId,
+    /// Where its messages went.
+    pub channel: ChannelKey,
+    /// Its server.
+    pub guild: Option<u64>,
+    /// Why it cannot be read (for the log).
+    pub why: String,
+}
+
 /// The deadline a match gets back: what was left at `last_seen`, but at least
 /// [`MIN_AFTER_RESTART`] from `now`, or `whole` (the phase's full length) where that is
 /// shorter: the minimum never gives more than a fresh phase.
@@ -85,9 +99,11 @@ impl Session {
     /// brought back and the ends that were stored but never sent (a crash came between
     /// the two), to announce now.
     ///
-    /// A live match that cannot be read, or that claims a channel or player another,
-    /// more recently changed live match holds, is ended as abandoned (and logged): it
-    /// never stops the others from coming back.
+    /// A live match whose state cannot be read is set aside (logged, kept as it was,
+    /// never ended; its channel is told once, [`Session::take_set_aside`]); one set aside
+    /// before that reads now comes back. A live match that claims a channel or player
+    /// another, more recently changed live match holds is ended as abandoned (and logged).
+    /// Neither stops the others from coming back.
     pub async fn restore(
         opened: Opened,
         paces: impl Into<Paces>,
@@ -101,8 +117,17 @@ impl Session {
             }
         };
         let standard = paces.of(super::Pace::Standard);
-        let states = store.live_states().await?;
+        let mut states = store.live_states().await?;
         let now = SystemTime::now();
+        // Matches set aside by an earlier start come back once they read (after them, as
+        // the least recently changed).
+        for kept in store.set_aside_matches().await? {
+            if record::entry_of(&kept.state).is_ok() && store.bring_back(kept.id).await? {
+                tracing::info!(match_id = kept.id, "a match set aside reads now: back");
+                states.push((kept.id, kept.state));
+            }
+        }
+        let mut set_aside = Vec::new();
         // Without a heartbeat (a crash before the first one), the clock is all we have.
         let last_seen = store.last_beat().await?.map_or(now, from_millis);
         let live = Registry::new();
@@ -112,8 +137,9 @@ impl Session {
             let mut entry: Entry = match record::entry_of(state) {
                 Ok(entry) => entry,
                 Err(e) => {
-                    tracing::error!(match_id = id, error = %e, "a live match cannot be read; ended as abandoned");
-                    store.retire(*id, record::millis(now)).await?;
+                    if let Some(note) = set_aside_one(store.as_ref(), *id, &e, now).await? {
+                        set_aside.push(note);
+                    }
                     continue;
                 }
             };
@@ -154,6 +180,7 @@ impl Session {
             );
         }
         let session = Session::with_engine(opened, live, paces, seeds);
+        session.note_set_aside(set_aside);
         Ok((session, resumed, unsent))
     }
 
@@ -201,8 +228,24 @@ impl Session {
                 Ok((info, _)) => resumed.push(info),
                 Err(SessionError::Stale) => {}
                 Err(SessionError::Internal(e)) => {
-                    tracing::error!(match_id = %id, error = %e, "a live match cannot be read; ended as abandoned");
-                    self.store.retire(id.0, now_ms).await?;
+                    // Set aside if its state does not read; otherwise left as it is.
+                    let unread = self
+                        .store
+                        .get(id.0)
+                        .await?
+                        .and_then(|row| record::entry_of(&row.state).err());
+                    match unread {
+                        Some(why) => {
+                            if let Some(note) =
+                                set_aside_one(self.store.as_ref(), id.0, &why, now).await?
+                            {
+                                self.note_set_aside(vec![note]);
+                            }
+                        }
+                        None => {
+                            tracing::error!(match_id = %id, error = %e, "could not give a match its time back");
+                        }
+                    }
                 }
                 Err(e) => {
                     tracing::error!(match_id = %id, error = %e, "could not give a match its time back");
@@ -216,6 +259,37 @@ impl Session {
             "every process was down: live matches resumed"
         );
         Ok(resumed)
+    }
+
+    /// Keeps `notes` for [`Session::take_set_aside`].
+    fn note_set_aside(&self, notes: Vec<SetAsideNote>) {
+        if !notes.is_empty() {
+            self.set_aside
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .extend(notes);
+        }
+    }
+
+    /// The matches this process set aside at its start because their states could not be
+    /// read, each handed out once (to tell its channel once).
+    pub fn take_set_aside(&self) -> Vec<SetAsideNote> {
+        std::mem::take(
+            &mut *self
+                .set_aside
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+
+    /// The match set aside (unreadable) whose messages went to `channel`, if there is one.
+    pub async fn set_aside_in(&self, channel: ChannelKey) -> Result<Option<MatchId>, StoreError> {
+        let kept = self.store.set_aside_matches().await?;
+        Ok(kept
+            .iter()
+            .rev()
+            .find(|m| m.channel == channel.0)
+            .map(|m| MatchId(m.id)))
     }
 
     /// Records that the end `end` was sent (or could not be sent anywhere), so
@@ -232,6 +306,27 @@ impl Session {
             tracing::warn!(match_id = %id, error = %e, "could not record that an end was announced");
         }
     }
+}
+
+/// Sets live match `id` aside because its state does not read (`why`), and logs it; the
+/// note for its channel, the first time only.
+async fn set_aside_one(
+    store: &dyn crate::store::Store,
+    id: u64,
+    why: &crate::store::format::FormatError,
+    now: SystemTime,
+) -> Result<Option<SetAsideNote>, StoreError> {
+    tracing::error!(match_id = id, error = %why, "a live match cannot be read; set aside, kept as it was stored");
+    if !store.set_aside(id, record::millis(now)).await? {
+        return Ok(None);
+    }
+    let kept = store.set_aside_matches().await?;
+    Ok(kept.into_iter().find(|m| m.id == id).map(|m| SetAsideNote {
+        id: MatchId(id),
+        channel: ChannelKey(m.channel),
+        guild: m.guild,
+        why: why.to_string(),
+    }))
 }
 
 #[cfg(test)]

@@ -37,6 +37,9 @@ pub enum MigrateStoreError {
 pub struct Moved {
     /// `(table, rows)`, in the order they were moved.
     pub tables: Vec<(&'static str, i64)>,
+    /// Matches whose state this build cannot read (not a stored document of a version it
+    /// knows, or set aside by a start that could not read it): moved as they are, by id.
+    pub unreadable: Vec<u64>,
 }
 
 impl std::fmt::Display for Moved {
@@ -46,8 +49,32 @@ impl std::fmt::Display for Moved {
             .iter()
             .map(|(t, n)| format!("{t}: {n}"))
             .collect();
-        f.write_str(&parts.join(", "))
+        f.write_str(&parts.join(", "))?;
+        if !self.unreadable.is_empty() {
+            let ids: Vec<String> = self.unreadable.iter().map(ToString::to_string).collect();
+            write!(
+                f,
+                "; {} matches whose state this build cannot read, moved as they are: {}",
+                ids.len(),
+                ids.join(", ")
+            )?;
+        }
+        Ok(())
     }
+}
+
+/// The matches of `source` whose state this build cannot read (see [`Moved::unreadable`]).
+async fn unreadable(source: &SqlitePool) -> Result<Vec<u64>, MigrateStoreError> {
+    let mut rows = sqlx::query("SELECT id, phase, state FROM matches ORDER BY id").fetch(source);
+    let mut ids = Vec::new();
+    while let Some(row) = rows.try_next().await? {
+        let phase: String = row.try_get("phase")?;
+        let state: Vec<u8> = row.try_get("state")?;
+        if phase == super::format::SET_ASIDE || super::format::read(&state).is_err() {
+            ids.push(super::from_sql(row.try_get("id")?));
+        }
+    }
+    Ok(ids)
 }
 
 /// The columns of each table, in the order both schemas share; the kinds say how a
@@ -383,6 +410,13 @@ async fn copy(source: &SqlitePool, target: &PgPool) -> Result<Moved, MigrateStor
         sqlx::query(statement).execute(&mut *tx).await?;
     }
     tx.commit().await?;
+    moved.unreadable = unreadable(source).await?;
+    for id in &moved.unreadable {
+        tracing::warn!(
+            match_id = id,
+            "moved a match whose state this build cannot read"
+        );
+    }
     Ok(moved)
 }
 

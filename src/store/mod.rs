@@ -507,6 +507,19 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// another), as `abandoned`, without touching its state; its members are free again.
     fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()>;
 
+    /// Sets aside a live match whose state this build cannot read: it is no longer live
+    /// (its channel and members are free), never ended, and its row and state are kept as
+    /// they were (phase [`format::SET_ASIDE`]) for a build that reads them. `false` when it
+    /// was not live (set aside before, or ended meanwhile).
+    fn set_aside(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool>;
+
+    /// The matches set aside, oldest first.
+    fn set_aside_matches(&self) -> StoreFuture<'_, Vec<SetAside>>;
+
+    /// Makes match `id`, set aside, live again (its state reads now); the caller writes its
+    /// record at once. `false` when it is not set aside.
+    fn bring_back(&self, id: u64) -> StoreFuture<'_, bool>;
+
     /// One match, live or finished.
     fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>>;
 
@@ -684,6 +697,19 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 // ---------------------------------------------------------------------------------------
 // Tournaments (issue 33): their own group of operations, in their own section of
 // `queries.rs`.
+
+/// A match set aside because its state could not be read ([`Store::set_aside`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAside {
+    /// The match's id.
+    pub id: u64,
+    /// Where its messages went (its channel, or the one a challenge waited in).
+    pub channel: u64,
+    /// Its server.
+    pub guild: Option<u64>,
+    /// Its state, as it was stored.
+    pub state: Vec<u8>,
+}
 
 /// A tournament as stored (`migrations/shared/0008_tournaments.sql`).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -20,12 +20,13 @@
 use super::{Db, FOR_SHARE, FOR_UPDATE, Handle};
 use crate::rating::settle::{self, Settlement};
 use crate::rating::{Outcome, Rating, Record, ResultRow};
+use crate::store::format::SET_ASIDE;
 use crate::store::seasons::{
     ClosedSeason, NewSeason, SeasonFigures, SeasonPage, SeasonPlace, SeasonRow, SeasonStore,
 };
 use crate::store::{
     FinishedMatch, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place, Renamed,
-    Standing, Store, StoreError, StoreFuture, StoredMatch, from_sql, rows, to_sql,
+    SetAside, Standing, Store, StoreError, StoreFuture, StoredMatch, from_sql, rows, to_sql,
 };
 
 /// A connection (or an open transaction, through `&mut *tx`).
@@ -663,6 +664,54 @@ impl Store for Handle {
             super::after_retire(&mut tx, id).await?;
             tx.commit().await?;
             Ok(())
+        })
+    }
+
+    fn set_aside(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let mut tx = self.pool().begin().await?;
+            // `announced`: there is no end to send.
+            let done = sqlx::query(
+                "UPDATE matches SET live = FALSE, phase = $3, updated_ms = $2, \
+                 announced = TRUE WHERE id = $1 AND live",
+            )
+            .bind(to_sql(id))
+            .bind(at_ms)
+            .bind(SET_ASIDE)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            super::after_retire(&mut tx, id).await?;
+            tx.commit().await?;
+            Ok(done > 0)
+        })
+    }
+
+    fn set_aside_matches(&self) -> StoreFuture<'_, Vec<SetAside>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT id, COALESCE(post_channel_id, channel_id) AS channel, guild_id, state \
+                 FROM matches WHERE NOT live AND phase = $1 ORDER BY updated_ms, id",
+            )
+            .bind(SET_ASIDE)
+            .fetch_all(self.pool())
+            .await?;
+            rows.iter().map(rows::set_aside).collect()
+        })
+    }
+
+    fn bring_back(&self, id: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let done = sqlx::query(
+                "UPDATE matches SET live = TRUE, announced = FALSE \
+                 WHERE id = $1 AND NOT live AND phase = $2",
+            )
+            .bind(to_sql(id))
+            .bind(SET_ASIDE)
+            .execute(self.pool())
+            .await?
+            .rows_affected();
+            Ok(done > 0)
         })
     }
 

@@ -2,7 +2,9 @@
 
 use sqlx::Row as _;
 
-use super::{FinishedMatch, HistoryRow, MoveRecord, Standing, StoreError, StoredMatch, from_sql};
+use super::{
+    FinishedMatch, HistoryRow, MoveRecord, SetAside, Standing, StoreError, StoredMatch, from_sql,
+};
 use crate::rating::{Outcome, Rating, Record, ResultRow};
 
 /// The leaderboard's order: established members first, then by rating as shown (rounded),
@@ -86,6 +88,16 @@ pub(super) fn stored(row: &impl Columns) -> Result<StoredMatch, StoreError> {
         winner: row.opt_int("winner_id")?.map(from_sql),
         created_ms: row.int("created_ms")?,
         ended_ms: row.opt_int("ended_ms")?,
+        state: row.blob("state")?,
+    })
+}
+
+/// A row of a match set aside (`id`, `channel`, `guild_id`, `state`).
+pub(super) fn set_aside(row: &impl Columns) -> Result<SetAside, StoreError> {
+    Ok(SetAside {
+        id: from_sql(row.int("id")?),
+        channel: from_sql(row.int("channel")?),
+        guild: row.opt_int("guild_id")?.map(from_sql),
         state: row.blob("state")?,
     })
 }

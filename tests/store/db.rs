@@ -215,6 +215,15 @@ impl Store for Flaky {
     fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
         Box::pin(async move { self.store_ref().retire(id, at_ms).await })
     }
+    fn set_aside(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool> {
+        Box::pin(async move { self.store_ref().set_aside(id, at_ms).await })
+    }
+    fn set_aside_matches(&self) -> StoreFuture<'_, Vec<store::SetAside>> {
+        Box::pin(async move { self.store_ref().set_aside_matches().await })
+    }
+    fn bring_back(&self, id: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move { self.store_ref().bring_back(id).await })
+    }
     fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
         Box::pin(async move { self.store_ref().get(id).await })
     }

@@ -241,6 +241,7 @@ status-ready = klar
 status-placing = placerer
 status-turn = Tur { $turn }: { $player } har turen — den slutter { $deadline }.
 status-over = Spillet er slut.
+status-set-aside = Spillet i denne kanal (spil { $id }) kunne ikke læses efter en opgradering. Det gemmes som det var, ikke afsluttet, og kommer tilbage, når en version af mig, der kan læse det, starter.
 err-status-none = Der er intet spil i denne kanal, og du er ikke med i noget.
 err-status-gone = Det spil er lige sluttet.
 
@@ -378,6 +379,7 @@ err-storage = Jeg kunne ikke gemme det, så intet er ændret. Prøv igen om lidt
 resumed-challenge = ♻️ Jeg er tilbage efter en genstart, og spillet fortsætter: { $opponent }, udfordringen fra { $challenger } gælder stadig og udløber { $deadline }.
 resumed-placement = ♻️ Jeg er tilbage efter en genstart, og spillet fortsætter: { $challenger } og { $opponent }, placeringen af flåderne slutter { $deadline }.
 resumed-battle = ♻️ Jeg er tilbage efter en genstart, og spillet fortsætter: { $player } har turen, turen slutter { $deadline }.
+set-aside-note = ⚠️ Efter en opgradering kan jeg ikke læse spillet i denne kanal (spil { $id }). Det gemmes præcis som det var, ikke afsluttet og ikke talt med, og kommer tilbage, når en version af mig, der kan læse det, starter. Indtil da er kanalen og spillerne fri.
 err-busy = Spillet er stadig ved at gemme det seneste træk. Prøv igen om lidt.
 err-time-up = Tiden er gået: spillet slutter om lidt på grund af tidsfristen, så det træk tæller ikke længere.
 err-missing-permissions = Jeg kan ikke afvikle et spil her, for jeg mangler disse tilladelser i kanalen: { $missing }. Bed en moderator om at give dem, eller udfordr i en anden kanal.

@@ -240,6 +240,7 @@ status-ready = ready
 status-placing = placing
 status-turn = Turn { $turn }: { $player } to move — turn ends { $deadline }.
 status-over = The match is over.
+status-set-aside = The match in this channel (match { $id }) could not be read after an upgrade. It is kept as it was, not ended, and comes back when a version of me that reads it starts.
 err-status-none = There is no match in this channel, and you are not in one.
 err-status-gone = That match has just ended.
 
@@ -379,6 +380,7 @@ err-storage = I could not save that, so nothing changed. Please try again in a m
 resumed-challenge = ♻️ I am back after a restart and this match goes on: { $opponent }, the challenge from { $challenger } still stands and expires { $deadline }.
 resumed-placement = ♻️ I am back after a restart and this match goes on: { $challenger } and { $opponent }, placing fleets ends { $deadline }.
 resumed-battle = ♻️ I am back after a restart and this match goes on: { $player } to move, the turn ends { $deadline }.
+set-aside-note = ⚠️ After an upgrade I cannot read the match in this channel (match { $id }). It is kept exactly as it was, not ended and not counted, and comes back when a version of me that reads it starts. Until then this channel and its players are free.
 err-busy = That match is still saving its last move. Try again in a moment.
 err-time-up = Time is up: this match ends by its deadline in a moment, so that move no longer counts.
 err-missing-permissions = I cannot run a match here, because I lack these permissions in this channel: { $missing }. Ask a moderator to grant them, or challenge in another channel.

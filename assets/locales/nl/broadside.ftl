@@ -241,6 +241,7 @@ status-ready = klaar
 status-placing = bezig
 status-turn = Beurt { $turn }: { $player } is aan zet — de beurt eindigt { $deadline }.
 status-over = De partij is voorbij.
+status-set-aside = De partij in dit kanaal (partij { $id }) kon na een upgrade niet gelezen worden. Ze wordt bewaard zoals ze was, niet beëindigd, en komt terug zodra een versie van mij start die haar kan lezen.
 err-status-none = In dit kanaal loopt geen partij, en jij speelt er ook geen.
 err-status-gone = Die partij is net afgelopen.
 
@@ -378,6 +379,7 @@ err-storage = Ik kon dat niet opslaan, dus er is niets veranderd. Probeer het zo
 resumed-challenge = ♻️ Ik ben terug na een herstart en deze partij gaat door: { $opponent }, de uitdaging van { $challenger } staat nog en verloopt { $deadline }.
 resumed-placement = ♻️ Ik ben terug na een herstart en deze partij gaat door: { $challenger } en { $opponent }, het plaatsen van de schepen eindigt { $deadline }.
 resumed-battle = ♻️ Ik ben terug na een herstart en deze partij gaat door: { $player } is aan de beurt, de beurt eindigt { $deadline }.
+set-aside-note = ⚠️ Na een upgrade kan ik de partij in dit kanaal niet lezen (partij { $id }). Ze wordt precies bewaard zoals ze was, niet beëindigd en niet meegeteld, en komt terug zodra een versie van mij start die haar kan lezen. Tot dan zijn dit kanaal en de spelers vrij.
 err-busy = Deze partij slaat haar laatste zet nog op. Probeer het zo nog eens.
 err-time-up = De tijd is om: deze partij eindigt zo volgens de tijdslimiet, dus die zet telt niet meer.
 err-missing-permissions = Ik kan hier geen partij spelen, want ik mis deze machtigingen in dit kanaal: { $missing }. Vraag een moderator ze te geven, of daag uit in een ander kanaal.

@@ -241,6 +241,7 @@ status-ready = klar
 status-placing = placerar
 status-turn = Drag { $turn }: { $player } står på tur — den slutar { $deadline }.
 status-over = Partiet är slut.
+status-set-aside = Partiet i den här kanalen (parti { $id }) kunde inte läsas efter en uppgradering. Det sparas som det var, inte avslutat, och kommer tillbaka när en version av mig som kan läsa det startar.
 err-status-none = Det finns inget parti i den här kanalen, och du är inte med i något.
 err-status-gone = Det partiet tog just slut.
 
@@ -378,6 +379,7 @@ err-storage = Jag kunde inte spara det, så ingenting har ändrats. Försök ige
 resumed-challenge = ♻️ Jag är tillbaka efter en omstart och partiet fortsätter: { $opponent }, utmaningen från { $challenger } gäller fortfarande och går ut { $deadline }.
 resumed-placement = ♻️ Jag är tillbaka efter en omstart och partiet fortsätter: { $challenger } och { $opponent }, placeringen av flottorna slutar { $deadline }.
 resumed-battle = ♻️ Jag är tillbaka efter en omstart och partiet fortsätter: { $player } står på tur, turen slutar { $deadline }.
+set-aside-note = ⚠️ Efter en uppgradering kan jag inte läsa partiet i den här kanalen (parti { $id }). Det sparas precis som det var, inte avslutat och inte räknat, och kommer tillbaka när en version av mig som kan läsa det startar. Tills dess är kanalen och spelarna fria.
 err-busy = Partiet sparar fortfarande sitt senaste drag. Försök igen om en stund.
 err-time-up = Tiden är ute: partiet avslutas strax enligt tidsgränsen, så det draget räknas inte längre.
 err-missing-permissions = Jag kan inte spela ett parti här, eftersom jag saknar dessa behörigheter i kanalen: { $missing }. Be en moderator att ge dem, eller utmana i en annan kanal.

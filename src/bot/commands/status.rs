@@ -21,13 +21,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let channel = ChannelKey(ctx.channel_id().get());
     let standard = data.session.standard();
     let me = crate::bot::play::player(ctx.author());
-    let here = data.session.here(channel, me).await.map_err(|e| match e {
-        crate::session::SessionError::Storage(e) => {
-            tracing::error!(error = %e, "could not read a match");
-            Error::user(tr!(lang, "err-storage-read"))
-        }
-        e => crate::bot::i18n::errors::session_error(&crate::bot::context::asker(ctx), &e),
-    })?;
+    let here = here(ctx, channel, me, lang).await?;
     let summary = data
         .session
         .try_read(here, |e| {
@@ -112,4 +106,32 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     )
     .await?;
     Ok(())
+}
+
+/// The match `/status` is about: `me`'s in `channel`, or the one there; else the words
+/// for why there is none (also when the one there was set aside, unreadable).
+async fn here(
+    ctx: Context<'_>,
+    channel: ChannelKey,
+    me: crate::game::PlayerId,
+    lang: crate::bot::i18n::Lang,
+) -> Result<crate::session::Locate, Error> {
+    let session = &ctx.data().session;
+    let found = session.here(channel, me).await;
+    if matches!(found, Err(crate::session::SessionError::NoMatchHere))
+        && let Ok(Some(id)) = session.set_aside_in(channel).await
+    {
+        return Err(Error::user(tr!(
+            lang,
+            "status-set-aside",
+            id = id.to_string()
+        )));
+    }
+    found.map_err(|e| match e {
+        crate::session::SessionError::Storage(e) => {
+            tracing::error!(error = %e, "could not read a match");
+            Error::user(tr!(lang, "err-storage-read"))
+        }
+        e => crate::bot::i18n::errors::session_error(&crate::bot::context::asker(ctx), &e),
+    })
 }

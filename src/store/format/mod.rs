@@ -25,6 +25,10 @@ pub mod document;
 
 pub use document::Document;
 
+/// The `phase` of a match row set aside because no reader of this build could read its
+/// state (`Store::set_aside`): kept, not live, never ended, for a build that reads it.
+pub const SET_ASIDE: &str = "unreadable";
+
 /// The version this build writes.
 pub const CURRENT: u32 = 2;
 

@@ -4,6 +4,7 @@
 mod fixture;
 mod generate;
 mod golden;
+mod unreadable;
 
 use std::collections::BTreeSet;
 use std::time::Duration;

@@ -1,0 +1,209 @@
+//! A live match whose state this build cannot read (written by a newer build, or broken)
+//! is set aside at the restore: kept byte for byte, never ended, its channel told once;
+//! the others come back; once it reads again it comes back too.
+
+use broadside::game::{MatchOptions, PlayerId, Variant};
+use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Pace, Seeds, Session};
+use broadside::store::format;
+
+use super::TIMEOUTS;
+use crate::db::{Db, on_both_stores};
+
+/// A challenge in `channel` between `players`.
+fn challenge(channel: u64, players: [u64; 2]) -> NewMatch {
+    NewMatch {
+        pace: Pace::Standard,
+        rated: true,
+        thread: false,
+        channel: ChannelKey(channel),
+        guild: Some(5),
+        challenger: PlayerId(players[0]),
+        opponent: PlayerId(players[1]),
+        names: ["One".into(), "Two".into()],
+        variant: Variant::Classic,
+        options: MatchOptions::default(),
+        guild_locale: None,
+        challenger_locale: None,
+        computer: None,
+    }
+}
+
+/// Replaces match `id`'s stored state with `state`, as another build would have written it.
+async fn put_state(db: &Db, id: MatchId, state: &[u8]) {
+    let sql = "UPDATE matches SET state = $1 WHERE id = $2";
+    let id = i64::try_from(id.0).expect("an id");
+    if db.is_shared() {
+        let pool = sqlx::PgPool::connect(&db.url()).await.expect("connect");
+        sqlx::query(sql)
+            .bind(state)
+            .bind(id)
+            .execute(&pool)
+            .await
+            .expect("written");
+        pool.close().await;
+    } else {
+        let pool = sqlx::SqlitePool::connect(&db.url()).await.expect("connect");
+        sqlx::query(sql)
+            .bind(state)
+            .bind(id)
+            .execute(&pool)
+            .await
+            .expect("written");
+        pool.close().await;
+    }
+}
+
+/// A start of the bot: the session restored from `db`.
+async fn start(db: &Db) -> (Session, Vec<MatchId>) {
+    let (s, resumed, _) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(Some(3)))
+        .await
+        .expect("restore");
+    (s, resumed.iter().map(|r| r.id).collect())
+}
+
+async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
+    let (s, _) = start(&db).await;
+    let kept = s
+        .challenge(challenge(301, [31, 32]))
+        .await
+        .expect("a challenge")
+        .id;
+    let fine = s
+        .challenge(challenge(302, [33, 34]))
+        .await
+        .expect("a challenge")
+        .id;
+    let before = s.store().get(kept.0).await.expect("read").expect("stored");
+    drop(s);
+    // Written by a newer build, in a format this one does not know.
+    let text = String::from_utf8(before.state.clone()).expect("UTF-8");
+    let newer = text.replacen("\"format\":2", "\"format\":9", 1);
+    assert_ne!(newer, text);
+    put_state(&db, kept, newer.as_bytes()).await;
+
+    let (s, resumed) = start(&db).await;
+    assert_eq!(
+        resumed,
+        [fine],
+        "the readable match comes back, the other does not"
+    );
+    let row = s.store().get(kept.0).await.expect("read").expect("kept");
+    assert!(!row.live, "no longer live");
+    assert_eq!(row.phase, format::SET_ASIDE);
+    assert_eq!(row.how, None, "never ended");
+    assert_eq!(row.ended_ms, None);
+    assert_eq!(row.state, newer.as_bytes(), "kept byte for byte");
+    let told = s.take_set_aside();
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!((told[0].id, told[0].channel), (kept, ChannelKey(301)));
+    assert!(told[0].why.contains("format 9"), "{}", told[0].why);
+    assert!(s.take_set_aside().is_empty(), "handed out once");
+    assert_eq!(
+        s.set_aside_in(ChannelKey(301)).await.expect("read"),
+        Some(kept)
+    );
+    assert_eq!(s.set_aside_in(ChannelKey(302)).await.expect("read"), None);
+    assert!(
+        s.read(Locate::Id(kept), |_| ()).await.is_none(),
+        "not a live match"
+    );
+    // Its channel and its members are free.
+    let again = s
+        .challenge(challenge(301, [31, 32]))
+        .await
+        .expect("the channel and members are free")
+        .id;
+    s.decline(again, PlayerId(32)).await.expect("declined");
+    drop(s);
+
+    // The next start tells nobody again, and still keeps it.
+    let (s, resumed) = start(&db).await;
+    assert_eq!(resumed, [fine]);
+    assert!(s.take_set_aside().is_empty(), "told once");
+    let row = s.store().get(kept.0).await.expect("read").expect("kept");
+    assert_eq!(
+        (row.live, row.phase.as_str(), row.state.as_slice()),
+        (false, format::SET_ASIDE, newer.as_bytes())
+    );
+}
+
+on_both_stores!(an_unreadable_live_match_is_set_aside_kept_and_told_once);
+
+/// A build that reads it (here: its state put back as this build wrote it) brings it back
+/// at its start, where it was.
+#[tokio::test]
+async fn a_match_set_aside_comes_back_once_it_reads() {
+    let db = Db::new("set_aside_back");
+    let (s, _) = start(&db).await;
+    let id = s
+        .challenge(challenge(401, [41, 42]))
+        .await
+        .expect("a challenge")
+        .id;
+    let state = s
+        .store()
+        .get(id.0)
+        .await
+        .expect("read")
+        .expect("stored")
+        .state;
+    drop(s);
+    put_state(&db, id, b"{\"format\":9}").await;
+    let (s, resumed) = start(&db).await;
+    assert!(resumed.is_empty());
+    assert_eq!(s.take_set_aside().len(), 1);
+    drop(s);
+    put_state(&db, id, &state).await;
+    let (s, resumed) = start(&db).await;
+    assert_eq!(resumed, [id], "back");
+    let row = s.store().get(id.0).await.expect("read").expect("kept");
+    assert!(row.live);
+    assert_eq!(row.phase, "challenge");
+    s.accept(id, PlayerId(42), None).await.expect("played on");
+    assert_eq!(s.set_aside_in(ChannelKey(401)).await.expect("read"), None);
+}
+
+/// `migrate-store` moves a match whose state this build cannot read as it is, and names it;
+/// one set aside too.
+#[tokio::test]
+async fn migrate_store_reports_the_matches_it_cannot_read() {
+    let Some(target) = crate::pg::PgDb::create("migrate_unreadable").await else {
+        return;
+    };
+    let db = Db::new("migrate_unreadable");
+    let (s, _) = start(&db).await;
+    let broken = s
+        .challenge(challenge(501, [51, 52]))
+        .await
+        .expect("a challenge")
+        .id;
+    let aside = s
+        .challenge(challenge(502, [53, 54]))
+        .await
+        .expect("a challenge")
+        .id;
+    let fine = s
+        .challenge(challenge(503, [55, 56]))
+        .await
+        .expect("a challenge")
+        .id;
+    drop(s);
+    put_state(&db, aside, b"{\"format\":9}").await;
+    let (s, resumed) = start(&db).await;
+    assert_eq!(resumed.len(), 2);
+    drop(s);
+    put_state(&db, broken, b"{\"id\":").await;
+    let moved = broadside::store::migrate::sqlite_to_postgres(&db.url(), &target.url)
+        .await
+        .expect("moved");
+    let mut expected = vec![broken.0, aside.0];
+    expected.sort_unstable();
+    assert_eq!(moved.unreadable, expected, "not {fine}");
+    let text = moved.to_string();
+    assert!(
+        text.contains("2 matches whose state this build cannot read")
+            && text.contains(&broken.to_string())
+            && text.contains(&aside.to_string()),
+        "{text}"
+    );
+}
