@@ -9,7 +9,7 @@ use poise::serenity_prelude::{self as serenity, Http};
 
 use super::buttons::ButtonId;
 use super::deliver::{self, Post};
-use super::i18n::names::variant_title;
+use super::i18n::names::variant_name;
 use super::i18n::{Lang, tr};
 use super::{Data, computer, play, text};
 use crate::game::PhaseKind;
@@ -205,7 +205,7 @@ pub fn reminder_text(r: &Reminding) -> String {
             Reminder::Hour => "reminder-hour",
         },
         opponent = text::mention(r.opponent),
-        variant = variant_title(lang, r.variant),
+        variant = variant_name(lang, r.variant),
         deadline = text::relative(r.deadline),
         link = link
     )

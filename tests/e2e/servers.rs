@@ -201,7 +201,7 @@ async fn settings_are_for_those_who_manage_the_server_and_last() {
     .await;
     assert!(bad.ephemeral);
     assert!(
-        bad.text().contains("blitz, standard and daily"),
+        bad.text().contains("`blitz`, `standard` and `daily`"),
         "{}",
         bad.text()
     );
@@ -214,7 +214,11 @@ async fn settings_are_for_those_who_manage_the_server_and_last() {
         json!([{"name": "channels", "type": 3, "value": "#games"}]),
     )
     .await;
-    assert!(bad.text().contains("names no channel"), "{}", bad.text());
+    assert!(
+        bad.text().contains("is not a list of channels"),
+        "{}",
+        bad.text()
+    );
     let bad = settings(
         &t,
         &alice,

@@ -416,7 +416,7 @@ err-replay-id = `{ $given }` er ikke et spilnummer. Vælg et af dine spil på li
 err-replay-hidden = Der er ingen genafspilning med nummeret `{ $id }`, som du kan se: tjek nummeret, og om spillet er slut. Et spil kan ses af dets spillere og, på dets server, af medlemmer, der kan se kanalen, det blev spillet i.
 err-replay-live = Det spil er stadig i gang; genafspilningen er klar, når det er slut.
 err-replay-no-battle = Der blev ikke affyret et eneste skud i det spil, så der er intet at genafspille.
-err-replay-cooldown = Du så en genafspilning for et øjeblik siden. Den næste kan tegnes om { $seconds ->
+err-replay-cooldown = Du så en genafspilning for et øjeblik siden. Du kan se den næste om { $seconds ->
     [one] 1 sekund
    *[other] { $seconds } sekunder
 }.
@@ -583,9 +583,9 @@ privacy-info = **Hvad Broadside gemmer**
     • Hvert spil: spillerne (Discord-bruger-id'er og viste navne), server og kanal, flåderne, hvert skud og resultatet. Afsluttede spil gemmes til historik, statistik og genafspilninger.
     • Pr. medlem og regelsæt: en rating, antal vundne, tabte og uafgjorte spil og, for hvert spil, der er spillet til ende, skud, træffere og ture.
     • Pr. medlem: det senest sete viste navn, til ranglisterne, og hvem der trykkede på **Revanche** under hvilket spil.
-    • Pr. medlem: om vedkommende har slået påmindelser om daglige spil fra. En servers indstillinger nævner kanaler, ingen medlemmer.
+    • Pr. medlem: om vedkommende har slået påmindelser om daglige spil fra. En servers indstillinger indeholder kanaler, men ingen medlemmer.
     • Mens en påmindelse sendes: spillet, og hvilken påmindelse det er, i højst to minutter. En påmindelse regnes som sendt, når dens DM er sendt; stopper botten netop da, kan den ene påmindelse komme to gange.
-    • Kun i hukommelsen: hvordan et medlem plejer at placere sine skibe, lært af den svære computer fra flåderne i afsluttede spil (aldrig fra et spil i gang); genopbygget fra spillene efter en genstart.
+    • Kun i hukommelsen: hvordan et medlem plejer at placere sine skibe. Computeren på niveau Svær lærer det ud fra flåderne i medlemmets afsluttede spil (aldrig fra et spil i gang) og bygger det op igen ud fra spillene efter en genstart.
     • Intet andet: ingen beskeder, ingen e-mailadresser, intet uden for spillene.
     Alt gemmes, så længe bottens database gemmes (det bestemmer serverens administrator); intet sendes andre steder hen.
     Brug `/{ cmd-privacy-name } { cmd-privacy-delete-name }` til at slette dine ratings og din statistik; i afsluttede spil bliver dit navn og id så erstattet af "slettet spiller" (den anden spiller beholder sine resultater).
@@ -628,7 +628,7 @@ duration-hours =
        *[other] { $n } timer
     }
 pace-line = ⏱ Tempo: **{ $pace }**, { $turn } pr. tur.
-err-channel-not-allowed = På denne server startes der ikke spil i denne kanal. Det kan man i: { $channels }.
+err-channel-not-allowed = På denne server startes der ikke spil i denne kanal. Spil kan startes i: { $channels }.
 err-pace-not-allowed = Denne server spiller ikke i tempoet { $pace }. Vælg et af: { $paces }.
 challenge-no-thread = Denne server spiller hvert spil i sin egen tråd, men jeg må ikke åbne tråde i denne kanal (jeg mangler **Opret offentlige tråde**), så dette spil spilles her i kanalen. Bed serverens administratorer om at give mig den tilladelse her.
 thread-name = { $a } mod { $b } · { $variant }
@@ -643,10 +643,10 @@ button-reminders-on = Påmind mig igen
 reminders-off-done = Påmindelser er slået fra: jeg minder dig ikke længere om dine daglige spil. Slå dem til igen med `/{ cmd-reminders-name } { cmd-reminders-opt-on-name }:True`.
 reminders-on-done = Påmindelser er slået til: i et dagligt spil sender jeg dig en privat besked, når halvdelen af din tur er gået, og igen en time før den slutter.
 settings-title = ⚙️ **Broadside på denne server**
-settings-rules = Regelsæt for en udfordring, der ikke nævner et: **{ $rules }**; gentagne skud { $repeats }.
+settings-rules = Standardregelsæt (når en udfordring ikke selv vælger et): **{ $rules }**; gentagne skud { $repeats }.
 settings-repeats-forbidden = forbudt
 settings-repeats-allowed = tilladt
-settings-pace = Tempo for en udfordring, der ikke nævner et: **{ $pace }**; medlemmerne kan vælge { $paces }.
+settings-pace = Standardtempo (når en udfordring ikke selv vælger et): **{ $pace }**; medlemmerne kan vælge { $paces }.
 settings-threads-on = Tråde: **til**, hver accepteret udfordring spilles i sin egen tråd.
 settings-threads-off = Tråde: **fra**, spil spilles i den kanal, de blev startet i.
 settings-threads-missing = ⚠️ Jeg mangler **Opret offentlige tråde** i denne kanal: spil, der startes her, spilles i kanalen.
@@ -661,19 +661,19 @@ settings-saved = ✅ Gemt, og gælder med det samme.
 settings-reset-ask = Sæt alle serverens indstillinger tilbage til standard? Tryk på **Nulstil** for at bekræfte.
 button-settings-reset = Nulstil
 settings-reset-done = Alle serverens indstillinger er sat tilbage til standard.
-err-settings-permission = Kun medlemmer, der må **administrere serveren**, kan se og ændre indstillingerne.
-err-settings-nothing = Nævn mindst én indstilling, der skal ændres, som `{ cmd-settings-set-opt-threads-name }:True`.
+err-settings-permission = Kun medlemmer med tilladelsen **Administrer server** kan se og ændre indstillingerne.
+err-settings-nothing = Nævn mindst én indstilling, der skal ændres, f.eks. `{ cmd-settings-set-opt-threads-name }:True`.
 err-settings-no-pace = Mindst ét tempo skal forblive tilladt.
 err-settings-pace-not-allowed = Standardtempoet { $pace } skal være et af de tilladte tempoer: tillad det også.
-err-settings-paces = `{ $given }` er ikke en liste af tempoer: skriv nogle af blitz, standard og daily, som `blitz daily`.
-err-settings-channels = `{ $given }` nævner ingen kanal: nævn kanalerne (`#spil #lyn`), eller skriv `all` for alle kanaler.
+err-settings-paces = `{ $given }` er ikke en liste over tempoer: skriv et eller flere af `lyn`, `standard` og `daglig`, f.eks. `lyn daglig`.
+err-settings-channels = `{ $given }` er ikke en kanal: nævn kanalerne (`#spil #lyn`), eller skriv `alle` for alle kanaler.
 err-settings-channels-many = Det er flere end { $most } kanaler: nævn højst { $most }, eller skriv `all` for alle kanaler.
 err-settings-channels-foreign = Kanalen `{ $channel }` hører ikke til denne server: nævn denne servers kanaler (`#spil`).
 matches-title = 🌊 **Igangværende spil på denne server, som du kan følge** ({ $total }):
 matches-line = • { $challenger } mod { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
-matches-state-challenge = venter på svar fra { $player }, { $deadline }
-matches-state-placement = placerer flåder, { $deadline }
-matches-state-turn = { $player } har turen, { $deadline }
+matches-state-challenge = venter på svar fra { $player }, udløber { $deadline }
+matches-state-placement = placerer flåder, slutter { $deadline }
+matches-state-turn = { $player } har turen, slutter { $deadline }
 matches-page = Side { $page } af { $pages }
 matches-empty = Der er ingen igangværende spil i de kanaler, du kan se på denne server, lige nu. Start et med `/{ cmd-challenge-name }`.
 cmd-challenge-opt-pace-name = tempo
@@ -687,26 +687,26 @@ cmd-reminders-help = I et dagligt spil sender jeg den, der har turen, en privat 
 cmd-reminders-opt-on-name = til
 cmd-reminders-opt-on-desc = True: påmind mig; False: ingen påmindelser
 cmd-settings-name = indstillinger
-cmd-settings-desc = Hvordan denne server lader botten spille (medlemmer, der må administrere serveren)
+cmd-settings-desc = Indstil, hvordan botten spiller på denne server (medlemmer, der må administrere serveren)
 cmd-settings-help = Indstillinger gælder med det samme og gemmes i databasen. Kun medlemmer, der må administrere serveren, kan bruge denne kommando.
 cmd-settings-show-name = vis
-cmd-settings-show-desc = Vis alle serverens indstillinger og deres værdi (privat)
+cmd-settings-show-desc = Vis alle serverens indstillinger og deres værdier (privat)
 cmd-settings-set-name = skift
 cmd-settings-set-desc = Skift en eller flere af serverens indstillinger
 cmd-settings-reset-name = nulstil
 cmd-settings-reset-desc = Sæt alle serverens indstillinger tilbage til standard (efter en bekræftelse)
 cmd-settings-set-opt-default_rules-name = standardregler
-cmd-settings-set-opt-default_rules-desc = Regelsættet for en udfordring, der ikke nævner et
+cmd-settings-set-opt-default_rules-desc = Regelsættet for en udfordring, der ikke selv vælger et
 cmd-settings-set-opt-forbid_repeats-name = forbyd_gentagelser
-cmd-settings-set-opt-forbid_repeats-desc = Om sådanne udfordringer forbyder gentagne skud i Game 2000
+cmd-settings-set-opt-forbid_repeats-desc = Husregel i Game 2000, når udfordringen ikke selv vælger: forbyd gentagne skud
 cmd-settings-set-opt-pace-name = tempo
-cmd-settings-set-opt-pace-desc = Tempoet for en udfordring, der ikke nævner et
+cmd-settings-set-opt-pace-desc = Tempoet for en udfordring, der ikke selv vælger et
 cmd-settings-set-opt-paces-name = tempoer
-cmd-settings-set-opt-paces-desc = De tempoer, medlemmer kan vælge, som: blitz standard daily
+cmd-settings-set-opt-paces-desc = De tempoer, medlemmerne kan vælge, f.eks.: lyn daglig
 cmd-settings-set-opt-threads-name = tråde
 cmd-settings-set-opt-threads-desc = En tråd for sig til hver accepteret udfordring
 cmd-settings-set-opt-channels-name = kanaler
-cmd-settings-set-opt-channels-desc = Hvor spil må starte (nævn kanalerne), eller: all
+cmd-settings-set-opt-channels-desc = Hvor spil må starte (nævn kanalerne), eller: alle
 cmd-settings-set-opt-language-name = sprog
 cmd-settings-set-opt-language-desc = Sproget i offentlige tekster
 cmd-settings-set-opt-rated-name = ratet

@@ -417,7 +417,7 @@ err-replay-id = `{ $given }` is not a match id. Pick one of your matches from th
 err-replay-hidden = There is no replay you can watch with the id `{ $id }`: check the number, and that the match has ended. A match is shown to its players, and in its server to members who can see the channel it was played in.
 err-replay-live = That match is still being played; its replay is ready once it ends.
 err-replay-no-battle = Nobody fired a shot in that match, so there is nothing to replay.
-err-replay-cooldown = You watched a replay a moment ago. The next one can be drawn in { $seconds ->
+err-replay-cooldown = You watched a replay a moment ago. You can watch the next one in { $seconds ->
     [one] 1 second
    *[other] { $seconds } seconds
 }.
@@ -584,9 +584,9 @@ privacy-info = **What Broadside stores**
     • Every match: its players (Discord user ids and display names), server and channel, the fleets, every shot and the result. Finished matches are kept for history, statistics and replays.
     • Per member and rule set: a rating, won/lost/drawn counts and, per match played out, shots, hits and turns.
     • Per member: the last display name seen, for leaderboards, and who pressed **Rematch** under which match.
-    • Per member: whether they turned the reminders of daily matches off. A server's settings name channels and no members.
+    • Per member: whether they turned off the reminders for daily matches. A server's settings list channels, never members.
     • While a reminder is being sent: its match and which reminder it is, for two minutes at most. A reminder counts as sent once its DM went out; if the bot stops at that very moment, that one reminder may come twice.
-    • In memory only: how a member tends to place ships, learned by the hard computer from the fleets of their finished matches (never a match being played); rebuilt from the matches after a restart.
+    • In memory only: how a member tends to place ships, learned by the computer on Hard from the fleets of their finished matches (never from a match in progress); rebuilt from those matches after a restart.
     • Nothing else: no messages, no e-mail addresses, nothing from outside the matches.
     Everything is kept for as long as the bot's database is kept (the server's admin decides that); nothing is sent anywhere else.
     Use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` to delete your ratings and statistics; in finished matches your name and id are then replaced by "deleted player" (the other player keeps their record).
@@ -629,7 +629,7 @@ duration-hours =
        *[other] { $n } hours
     }
 pace-line = ⏱ Pace: **{ $pace }**, { $turn } a turn.
-err-channel-not-allowed = Matches are not started in this channel on this server. They can be started in: { $channels }.
+err-channel-not-allowed = This server does not allow matches in this channel. They can be started in: { $channels }.
 err-pace-not-allowed = This server does not play at the pace { $pace }. Pick one of: { $paces }.
 challenge-no-thread = This server plays each match in a thread of its own, but I may not open threads in this channel (I lack **Create Public Threads**), so this match is played here in the channel. Ask the server's admins to give me that permission here.
 thread-name = { $a } vs { $b } · { $variant }
@@ -641,13 +641,13 @@ reminder-half = ⏰ Half of your turn is left in your daily match against { $opp
 reminder-hour = ⏰ Your turn in your daily match against { $opponent } (**{ $variant }**) ends within the hour, { $deadline }: a skipped turn loses. { $link }
 button-reminders-off = Stop reminders
 button-reminders-on = Remind me again
-reminders-off-done = Reminders are off: I will not remind you of your daily matches any more. Turn them on again with `/{ cmd-reminders-name } { cmd-reminders-opt-on-name }:True`.
+reminders-off-done = Reminders are off: I will not remind you of your daily matches anymore. Turn them on again with `/{ cmd-reminders-name } { cmd-reminders-opt-on-name }:True`.
 reminders-on-done = Reminders are on: in a daily match I send you a DM when half of your turn is left, and again an hour before it ends.
 settings-title = ⚙️ **Broadside on this server**
-settings-rules = Rule set of a challenge that names none: **{ $rules }**; repeat shots { $repeats }.
+settings-rules = Default rule set (when a challenge does not pick one): **{ $rules }**; repeat shots { $repeats }.
 settings-repeats-forbidden = forbidden
 settings-repeats-allowed = allowed
-settings-pace = Pace of a challenge that names none: **{ $pace }**; members may pick { $paces }.
+settings-pace = Default pace (when a challenge does not pick one): **{ $pace }**; members may pick { $paces }.
 settings-threads-on = Threads: **on**, each accepted challenge is played in a thread of its own.
 settings-threads-off = Threads: **off**, matches are played in the channel they were started in.
 settings-threads-missing = ⚠️ I lack **Create Public Threads** in this channel: matches started here are played in the channel.
@@ -662,19 +662,19 @@ settings-saved = ✅ Saved, and in effect at once.
 settings-reset-ask = Put every setting of this server back to its default? Press **Reset** to confirm.
 button-settings-reset = Reset
 settings-reset-done = Every setting of this server is back to its default.
-err-settings-permission = Only members who may **Manage Server** can see and change the settings.
+err-settings-permission = Only members with the **Manage Server** permission can see and change the settings.
 err-settings-nothing = Name at least one setting to change, such as `{ cmd-settings-set-opt-threads-name }:True`.
 err-settings-no-pace = At least one pace must stay allowed.
 err-settings-pace-not-allowed = The default pace { $pace } must be one of the paces members may pick: allow it too.
-err-settings-paces = `{ $given }` is not a list of paces: write some of blitz, standard and daily, such as `blitz daily`.
-err-settings-channels = `{ $given }` names no channel: mention the channels (`#games #blitz`), or write `all` for every channel.
+err-settings-paces = `{ $given }` is not a list of paces: write one or more of `blitz`, `standard` and `daily`, such as `blitz daily`.
+err-settings-channels = `{ $given }` is not a list of channels: mention them (`#games #blitz`), or write `all` for every channel.
 err-settings-channels-many = That is more than { $most } channels: name at most { $most }, or write `all` for every channel.
 err-settings-channels-foreign = Channel `{ $channel }` is not a channel of this server: mention this server's channels (`#games`).
 matches-title = 🌊 **Matches you can watch on this server** ({ $total }):
 matches-line = • { $challenger } vs { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
-matches-state-challenge = waiting for { $player } to answer, { $deadline }
-matches-state-placement = placing fleets, { $deadline }
-matches-state-turn = { $player } to move, { $deadline }
+matches-state-challenge = waiting for { $player } to answer, expires { $deadline }
+matches-state-placement = placing fleets, ends { $deadline }
+matches-state-turn = { $player } to move, turn ends { $deadline }
 matches-page = Page { $page } of { $pages }
 matches-empty = No match is being played in a channel you can see on this server right now. Start one with `/{ cmd-challenge-name }`.
 cmd-challenge-opt-pace-name = pace
@@ -688,8 +688,8 @@ cmd-reminders-help = In a daily match I send the player to move a DM when half o
 cmd-reminders-opt-on-name = on
 cmd-reminders-opt-on-desc = True: remind me; False: no reminders
 cmd-settings-name = settings
-cmd-settings-desc = How this server has the bot play (members who may manage the server)
-cmd-settings-help = Settings take effect at once and are kept in the database. Only members who may manage the server can use this command.
+cmd-settings-desc = Set how the bot plays on this server (members who can manage the server)
+cmd-settings-help = Settings take effect at once and are kept in the database. Only members who can manage the server can use this command.
 cmd-settings-show-name = show
 cmd-settings-show-desc = Show every setting of this server and its value (privately)
 cmd-settings-set-name = set
@@ -697,11 +697,11 @@ cmd-settings-set-desc = Change one or more settings of this server
 cmd-settings-reset-name = reset
 cmd-settings-reset-desc = Put every setting of this server back to its default (after a confirmation)
 cmd-settings-set-opt-default_rules-name = default_rules
-cmd-settings-set-opt-default_rules-desc = The rule set of a challenge that names none
+cmd-settings-set-opt-default_rules-desc = The rule set of a challenge that does not pick one
 cmd-settings-set-opt-forbid_repeats-name = forbid_repeats
-cmd-settings-set-opt-forbid_repeats-desc = Whether such challenges forbid repeat shots in Game 2000
+cmd-settings-set-opt-forbid_repeats-desc = Game 2000 house rule for challenges that do not say: no repeat shots
 cmd-settings-set-opt-pace-name = pace
-cmd-settings-set-opt-pace-desc = The pace of a challenge that names none
+cmd-settings-set-opt-pace-desc = The pace of a challenge that does not pick one
 cmd-settings-set-opt-paces-name = paces
 cmd-settings-set-opt-paces-desc = The paces members may pick, such as: blitz standard daily
 cmd-settings-set-opt-threads-name = threads

@@ -413,13 +413,13 @@ ago-days = { $n ->
    *[other] { $n } dagen geleden
 }
 err-replay-id = `{ $given }` is geen partijnummer. Kies een van je partijen uit de lijst, of geef het nummer dat een herhaling toont.
-err-replay-hidden = Er is geen herhaling met nummer `{ $id }` die jij kunt bekijken: controleer het nummer, en of de partij afgelopen is. Een partij is te zien voor haar spelers, en in haar server voor leden die het kanaal kunnen zien waarin ze gespeeld is.
+err-replay-hidden = Er is geen herhaling met nummer `{ $id }` die jij kunt bekijken: controleer het nummer, en of de partij afgelopen is. Een partij is zichtbaar voor haar spelers en, op haar server, voor leden die het kanaal kunnen zien waarin ze gespeeld is.
 err-replay-live = Die partij wordt nog gespeeld; de herhaling is klaar zodra hij afgelopen is.
 err-replay-no-battle = In die partij is geen schot gelost, dus er is niets te herhalen.
-err-replay-cooldown = Je hebt net een herhaling bekeken. De volgende kan over { $seconds ->
+err-replay-cooldown = Je hebt net een herhaling bekeken. Je kunt de volgende over { $seconds ->
     [one] 1 seconde
    *[other] { $seconds } seconden
-} getekend worden.
+} bekijken.
 err-replay-busy = Er worden nu veel herhalingen getekend; probeer het zo nog eens.
 err-replay-too-often = Je hebt net een paar herhalingen gevraagd. Vraag het over { $seconds ->
     [one] 1 seconde
@@ -583,9 +583,9 @@ privacy-info = **Wat Broadside opslaat**
     • Elke partij: de spelers (Discord-gebruikers-id's en weergavenamen), server en kanaal, de vloten, elk schot en de uitslag. Afgelopen partijen worden bewaard voor de geschiedenis, statistieken en herhalingen.
     • Per lid en spelvorm: een rating, het aantal gewonnen, verloren en gelijkgespeelde partijen en, per uitgespeelde partij, de schoten, treffers en beurten.
     • Per lid: de laatst geziene weergavenaam, voor de ranglijsten, en wie onder welke partij op **Revanche** drukte.
-    • Per lid: of die de herinneringen van dagelijkse partijen heeft uitgezet. De instellingen van een server noemen kanalen, geen leden.
+    • Per lid: of die de herinneringen voor dagelijkse partijen heeft uitgezet. De instellingen van een server bevatten kanalen, geen leden.
     • Terwijl een herinnering verstuurd wordt: de partij en welke herinnering het is, hooguit twee minuten. Een herinnering telt als verstuurd zodra het DM-bericht weg is; stopt de bot precies op dat moment, dan kan die ene herinnering twee keer komen.
-    • Alleen in het geheugen: hoe een lid zijn schepen meestal plaatst, door de sterke computer geleerd uit de vloten van afgelopen partijen (nooit uit een lopende partij); na een herstart opnieuw uit de partijen opgebouwd.
+    • Alleen in het geheugen: hoe een lid zijn schepen meestal plaatst. De computer op niveau Moeilijk leert dat uit de vloten van afgelopen partijen (nooit uit een lopende partij) en bouwt het na een herstart opnieuw op uit die partijen.
     • Verder niets: geen berichten, geen e-mailadressen, niets van buiten de partijen.
     Alles blijft bewaard zolang de database van de bot bewaard wordt (daar beslist de beheerder van de server over); niets wordt ergens anders heen gestuurd.
     Met `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijder je je ratings en statistieken; in afgelopen partijen worden je naam en id dan vervangen door "verwijderde speler" (de andere speler houdt zijn eigen resultaten).
@@ -636,18 +636,18 @@ thread-failed = Ik kon voor deze partij geen thread openen, dus ze wordt hier in
 thread-summary-won = 🏁 { $winner } versloeg { $loser } — de partij en de onthulling staan in { $thread }.
 thread-summary-draw = 🏁 { $challenger } en { $opponent } speelden gelijk — de partij en de onthulling staan in { $thread }.
 thread-summary-over = 🏁 De partij van { $challenger } en { $opponent } is voorbij — zie { $thread }.
-reminder-half = ⏰ De helft van je beurt is voorbij in je dagelijkse partij tegen { $opponent } (**{ $variant }**): ze eindigt { $deadline }. { $link }
+reminder-half = ⏰ In je dagelijkse partij tegen { $opponent } (**{ $variant }**) is de helft van je beurt voorbij: je beurt eindigt { $deadline }. { $link }
 reminder-hour = ⏰ Je beurt in je dagelijkse partij tegen { $opponent } (**{ $variant }**) eindigt binnen het uur, { $deadline }: wie een beurt overslaat, verliest. { $link }
 button-reminders-off = Geen herinneringen meer
 button-reminders-on = Herinner me weer
 reminders-off-done = Herinneringen staan uit: ik herinner je niet meer aan je dagelijkse partijen. Zet ze weer aan met `/{ cmd-reminders-name } { cmd-reminders-opt-on-name }:True`.
 reminders-on-done = Herinneringen staan aan: in een dagelijkse partij stuur ik je een privébericht als de helft van je beurt voorbij is, en nog eens een uur voor het einde.
 settings-title = ⚙️ **Broadside op deze server**
-settings-rules = Spelregels van een uitdaging die er geen noemt: **{ $rules }**; dubbel schieten { $repeats }.
+settings-rules = Standaardspelregels (als een uitdaging er geen kiest): **{ $rules }**; dubbel schieten { $repeats }.
 settings-repeats-forbidden = verboden
 settings-repeats-allowed = toegestaan
-settings-pace = Tempo van een uitdaging die er geen noemt: **{ $pace }**; leden kunnen kiezen uit { $paces }.
-settings-threads-on = Threads: **aan**, elke geaccepteerde uitdaging wordt in een eigen thread gespeeld.
+settings-pace = Standaardtempo (als een uitdaging er geen kiest): **{ $pace }**; leden kunnen kiezen uit { $paces }.
+settings-threads-on = Threads: **aan**, elke aangenomen uitdaging wordt in een eigen thread gespeeld.
 settings-threads-off = Threads: **uit**, partijen worden gespeeld in het kanaal waarin ze gestart zijn.
 settings-threads-missing = ⚠️ Ik mis **Openbare threads maken** in dit kanaal: partijen die hier starten, worden in het kanaal gespeeld.
 settings-channels-all = Kanalen: partijen kunnen in elk kanaal gestart worden.
@@ -661,19 +661,19 @@ settings-saved = ✅ Opgeslagen, en meteen van kracht.
 settings-reset-ask = Alle instellingen van deze server terugzetten? Druk op **Terugzetten** om te bevestigen.
 button-settings-reset = Terugzetten
 settings-reset-done = Alle instellingen van deze server zijn teruggezet.
-err-settings-permission = Alleen leden die de **server mogen beheren** kunnen de instellingen zien en wijzigen.
+err-settings-permission = Alleen leden met de machtiging **Server beheren** kunnen de instellingen zien en wijzigen.
 err-settings-nothing = Noem ten minste één instelling om te wijzigen, zoals `{ cmd-settings-set-opt-threads-name }:True`.
 err-settings-no-pace = Er moet ten minste één tempo toegestaan blijven.
 err-settings-pace-not-allowed = Het standaardtempo { $pace } moet een van de toegestane tempo's zijn: sta het ook toe.
-err-settings-paces = `{ $given }` is geen lijst van tempo's: schrijf er enkele van blitz, standard en daily, zoals `blitz daily`.
-err-settings-channels = `{ $given }` noemt geen kanaal: vermeld de kanalen (`#spellen #blitz`), of schrijf `all` voor elk kanaal.
+err-settings-paces = `{ $given }` is geen lijst van tempo's: schrijf een of meer van `blitz`, `standaard` en `dagelijks`, zoals `blitz dagelijks`.
+err-settings-channels = `{ $given }` bevat geen kanaal: vermeld de kanalen (`#spellen #blitz`), of schrijf `alle` voor elk kanaal.
 err-settings-channels-many = Dat zijn meer dan { $most } kanalen: noem er hoogstens { $most }, of schrijf `all` voor elk kanaal.
 err-settings-channels-foreign = Kanaal `{ $channel }` hoort niet bij deze server: vermeld kanalen van deze server (`#spellen`).
 matches-title = 🌊 **Partijen op deze server waar je kunt meekijken** ({ $total }):
 matches-line = • { $challenger } tegen { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
-matches-state-challenge = wacht op het antwoord van { $player }, { $deadline }
-matches-state-placement = vloten plaatsen, { $deadline }
-matches-state-turn = { $player } is aan de beurt, { $deadline }
+matches-state-challenge = wacht op het antwoord van { $player }, verloopt { $deadline }
+matches-state-placement = vloten worden geplaatst, eindigt { $deadline }
+matches-state-turn = { $player } is aan de beurt, beurt eindigt { $deadline }
 matches-page = Pagina { $page } van { $pages }
 matches-empty = Er wordt op deze server nu geen partij gespeeld in een kanaal dat je kunt zien. Begin er een met `/{ cmd-challenge-name }`.
 cmd-challenge-opt-pace-name = tempo
@@ -687,26 +687,26 @@ cmd-reminders-help = In een dagelijkse partij stuur ik wie aan de beurt is een p
 cmd-reminders-opt-on-name = aan
 cmd-reminders-opt-on-desc = True: herinner me; False: geen herinneringen
 cmd-settings-name = instellingen
-cmd-settings-desc = Hoe deze server de bot laat spelen (leden die de server mogen beheren)
-cmd-settings-help = Instellingen gelden meteen en worden in de database bewaard. Alleen leden die de server mogen beheren, kunnen deze opdracht gebruiken.
+cmd-settings-desc = Stel in hoe de bot op deze server speelt (leden die de server mogen beheren)
+cmd-settings-help = Instellingen gelden meteen en worden in de database bewaard. Alleen leden die de server mogen beheren, kunnen dit commando gebruiken.
 cmd-settings-show-name = tonen
-cmd-settings-show-desc = Toon elke instelling van deze server en haar waarde (privé)
+cmd-settings-show-desc = Toon alle instellingen van deze server en hun waarden (privé)
 cmd-settings-set-name = wijzigen
 cmd-settings-set-desc = Wijzig een of meer instellingen van deze server
 cmd-settings-reset-name = terugzetten
 cmd-settings-reset-desc = Zet alle instellingen van deze server terug (na een bevestiging)
 cmd-settings-set-opt-default_rules-name = standaardregels
-cmd-settings-set-opt-default_rules-desc = De spelregels van een uitdaging die er geen noemt
+cmd-settings-set-opt-default_rules-desc = De spelregels van een uitdaging die er zelf geen kiest
 cmd-settings-set-opt-forbid_repeats-name = dubbel_schieten_verbieden
-cmd-settings-set-opt-forbid_repeats-desc = Of zulke uitdagingen dubbel schieten in Game 2000 verbieden
+cmd-settings-set-opt-forbid_repeats-desc = Huisregel voor Game 2000 als de uitdaging niets kiest: dubbel schieten verbieden
 cmd-settings-set-opt-pace-name = tempo
-cmd-settings-set-opt-pace-desc = Het tempo van een uitdaging die er geen noemt
-cmd-settings-set-opt-paces-name = tempos
-cmd-settings-set-opt-paces-desc = De tempo's waaruit leden kiezen, zoals: blitz standard daily
+cmd-settings-set-opt-pace-desc = Het tempo van een uitdaging die er zelf geen kiest
+cmd-settings-set-opt-paces-name = tempi
+cmd-settings-set-opt-paces-desc = De tempo's waaruit leden kiezen, zoals: blitz dagelijks
 cmd-settings-set-opt-threads-name = threads
-cmd-settings-set-opt-threads-desc = Een eigen thread voor elke geaccepteerde uitdaging
+cmd-settings-set-opt-threads-desc = Een eigen thread voor elke aangenomen uitdaging
 cmd-settings-set-opt-channels-name = kanalen
-cmd-settings-set-opt-channels-desc = Waar partijen mogen starten (vermeld de kanalen), of: all
+cmd-settings-set-opt-channels-desc = Waar partijen mogen starten (vermeld de kanalen), of: alle
 cmd-settings-set-opt-language-name = taal
 cmd-settings-set-opt-language-desc = De taal van openbare teksten
 cmd-settings-set-opt-rated-name = gerateerd

@@ -254,7 +254,7 @@ end-forfeit = 🏳️ { $loser } ger upp. { $winner } **vinner**.
 end-turn-timeout = ⏰ { $loser } lät turen gå ut — den som hoppar över en tur förlorar. { $winner } **vinner**.
 end-placement-timeout = ⏰ { $loser } hann inte placera sin flotta i tid. { $winner } **vinner**.
 end-draw = 🤝 { $challenger } och { $opponent } sänkte varandras flottor i samma omgång: det blev **oavgjort**!
-end-turn-limit = 🤝 { $challenger } och { $opponent } har haft { $turns } turer var och båda flottorna flyter fortfarande: partiet slutar **oavgjort** vid turgränsen.
+end-turn-limit = 🤝 { $challenger } och { $opponent } har gjort { $turns } drag var och båda flottorna flyter fortfarande: partiet slutar **oavgjort** vid draggränsen.
 end-declined = { $opponent } har avböjt utmaningen från { $challenger }.
 end-expired = Utmaningen från { $challenger } till { $opponent } gick ut utan svar.
 end-abandoned = Varken { $challenger } eller { $opponent } hann placera i tid; partiet är avbrutet.
@@ -356,7 +356,7 @@ pic-cancelled = Avbrutet
 pic-reason-fleet = alla skepp sänkta
 pic-reason-forfeit = motståndaren gav upp
 pic-reason-timeout = på tid
-pic-reason-turn-limit = turgränsen nådd
+pic-reason-turn-limit = draggränsen nådd
 pic-shots = Skott
 pic-hits = Träffar
 pic-accuracy = Träffsäkerhet
@@ -416,7 +416,7 @@ err-replay-id = `{ $given }` är inget partinummer. Välj ett av dina partier i 
 err-replay-hidden = Det finns ingen repris med numret `{ $id }` som du kan se: kontrollera numret och att partiet är slut. Ett parti visas för sina spelare och, på sin server, för medlemmar som kan se kanalen där det spelades.
 err-replay-live = Det partiet pågår fortfarande; reprisen finns när det är slut.
 err-replay-no-battle = Inget skott avlossades i det partiet, så det finns inget att visa i repris.
-err-replay-cooldown = Du såg en repris för en stund sedan. Nästa kan ritas om { $seconds ->
+err-replay-cooldown = Du såg en repris nyss. Du kan se nästa om { $seconds ->
     [one] 1 sekund
    *[other] { $seconds } sekunder
 }.
@@ -599,9 +599,9 @@ privacy-info = **Vad Broadside sparar**
     • Varje parti: spelarna (Discord-användar-id:n och visningsnamn), server och kanal, flottorna, varje skott och resultatet. Avslutade partier sparas för historik, statistik och repriser.
     • Per medlem och regeluppsättning: en rating, antal vunna, förlorade och oavgjorda partier och, för varje parti som spelats klart, skott, träffar och drag.
     • Per medlem: det senast sedda visningsnamnet, för topplistorna, och vem som tryckte på **Revansch** under vilket parti.
-    • Per medlem: om hen har stängt av påminnelser om dagliga partier. En servers inställningar anger kanaler, inga medlemmar.
+    • Per medlem: om medlemmen har stängt av påminnelserna om dagliga partier. En servers inställningar innehåller kanaler men inga medlemmar.
     • Medan en påminnelse skickas: partiet och vilken påminnelse det är, i högst två minuter. En påminnelse räknas som skickad när dess DM har gått iväg; stannar botten just då kan den påminnelsen komma två gånger.
-    • Bara i minnet: hur en medlem brukar placera sina skepp, inlärt av den svåra datorn från flottorna i avslutade partier (aldrig från ett pågående parti); byggs upp igen från partierna efter en omstart.
+    • Bara i minnet: hur en medlem brukar placera sina skepp. Datorn på nivån Svår lär sig det från flottorna i medlemmens avslutade partier (aldrig från ett pågående parti) och bygger upp det igen utifrån partierna efter en omstart.
     • Inget annat: inga meddelanden, inga e-postadresser, inget utanför partierna.
     Allt sparas så länge bottens databas sparas (det avgör serverns administratör); inget skickas någon annanstans.
     Använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` för att radera dina ratingar och din statistik; i avslutade partier ersätts då ditt namn och id med "raderad spelare" (den andra spelaren behåller sina resultat).
@@ -625,7 +625,7 @@ choice-language-en-US = English
 choice-language-nl = Nederlands
 choice-language-da = Dansk
 choice-language-sv-SE = Svenska
-choice-default_rules-classic = Klassiskt (Sjöslag)
+choice-default_rules-classic = Sjöslag (klassiskt)
 choice-default_rules-game2000 = Game 2000 (holländskt Zeeslag)
 language-name = Svenska
 duration-seconds =
@@ -644,7 +644,7 @@ duration-hours =
        *[other] { $n } timmar
     }
 pace-line = ⏱ Tempo: **{ $pace }**, { $turn } per tur.
-err-channel-not-allowed = På den här servern startas inga partier i den här kanalen. Det går i: { $channels }.
+err-channel-not-allowed = På den här servern startas inga partier i den här kanalen. Partier kan startas i: { $channels }.
 err-pace-not-allowed = Den här servern spelar inte i tempot { $pace }. Välj ett av: { $paces }.
 challenge-no-thread = Den här servern spelar varje parti i en egen tråd, men jag får inte öppna trådar i den här kanalen (jag saknar **Skapa offentliga trådar**), så det här partiet spelas här i kanalen. Be serverns administratörer att ge mig den behörigheten här.
 thread-name = { $a } mot { $b } · { $variant }
@@ -657,13 +657,13 @@ reminder-hour = ⏰ Din tur i ditt dagliga parti mot { $opponent } (**{ $variant
 button-reminders-off = Stoppa påminnelser
 button-reminders-on = Påminn mig igen
 reminders-off-done = Påminnelser är avstängda: jag påminner dig inte längre om dina dagliga partier. Slå på dem igen med `/{ cmd-reminders-name } { cmd-reminders-opt-on-name }:True`.
-reminders-on-done = Påminnelser är påslagna: i ett dagligt parti skickar jag ett privat meddelande när halva din tur har gått, och igen en timme innan den slutar.
+reminders-on-done = Påminnelserna är påslagna: i ett dagligt parti skickar jag ett direktmeddelande till dig när halva din tur har gått, och igen en timme innan den slutar.
 settings-title = ⚙️ **Broadside på den här servern**
-settings-rules = Regeluppsättning för en utmaning som inte anger någon: **{ $rules }**; upprepade skott { $repeats }.
+settings-rules = Standardregler (när en utmaning inte själv väljer): **{ $rules }**; upprepade skott { $repeats }.
 settings-repeats-forbidden = förbjudna
 settings-repeats-allowed = tillåtna
-settings-pace = Tempo för en utmaning som inte anger något: **{ $pace }**; medlemmar kan välja { $paces }.
-settings-threads-on = Trådar: **på**, varje accepterad utmaning spelas i en egen tråd.
+settings-pace = Standardtempo (när en utmaning inte själv väljer): **{ $pace }**; medlemmar kan välja { $paces }.
+settings-threads-on = Trådar: **på**, varje antagen utmaning spelas i en egen tråd.
 settings-threads-off = Trådar: **av**, partier spelas i kanalen där de startades.
 settings-threads-missing = ⚠️ Jag saknar **Skapa offentliga trådar** i den här kanalen: partier som startas här spelas i kanalen.
 settings-channels-all = Kanaler: partier kan startas i alla kanaler.
@@ -677,19 +677,19 @@ settings-saved = ✅ Sparat, och gäller genast.
 settings-reset-ask = Återställa alla inställningar för den här servern? Tryck på **Återställ** för att bekräfta.
 button-settings-reset = Återställ
 settings-reset-done = Alla inställningar för den här servern är återställda.
-err-settings-permission = Bara medlemmar som får **hantera servern** kan se och ändra inställningarna.
-err-settings-nothing = Ange minst en inställning att ändra, som `{ cmd-settings-set-opt-threads-name }:True`.
+err-settings-permission = Bara medlemmar med behörigheten **Hantera server** kan se och ändra inställningarna.
+err-settings-nothing = Ange minst en inställning att ändra, t.ex. `{ cmd-settings-set-opt-threads-name }:True`.
 err-settings-no-pace = Minst ett tempo måste vara tillåtet.
 err-settings-pace-not-allowed = Standardtempot { $pace } måste vara ett av de tillåtna tempona: tillåt det också.
-err-settings-paces = `{ $given }` är ingen lista med tempon: skriv några av blitz, standard och daily, som `blitz daily`.
-err-settings-channels = `{ $given }` anger ingen kanal: nämn kanalerna (`#spel #blixt`), eller skriv `all` för alla kanaler.
+err-settings-paces = `{ $given }` är ingen lista med tempon: skriv ett eller flera av `blixt`, `standard` och `daglig`, t.ex. `blixt daglig`.
+err-settings-channels = `{ $given }` anger ingen kanal: nämn kanalerna (`#spel #blixt`), eller skriv `alla` för alla kanaler.
 err-settings-channels-many = Det är fler än { $most } kanaler: nämn högst { $most }, eller skriv `all` för alla kanaler.
 err-settings-channels-foreign = Kanalen `{ $channel }` hör inte till den här servern: nämn den här serverns kanaler (`#spel`).
 matches-title = 🌊 **Pågående partier på den här servern som du kan titta på** ({ $total }):
 matches-line = • { $challenger } mot { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
-matches-state-challenge = väntar på svar från { $player }, { $deadline }
-matches-state-placement = placerar flottor, { $deadline }
-matches-state-turn = { $player } har turen, { $deadline }
+matches-state-challenge = väntar på svar från { $player }, går ut { $deadline }
+matches-state-placement = placerar flottor, slutar { $deadline }
+matches-state-turn = { $player } står på tur, turen slutar { $deadline }
 matches-page = Sida { $page } av { $pages }
 matches-empty = Inget parti spelas just nu i de kanaler du kan se på den här servern. Starta ett med `/{ cmd-challenge-name }`.
 cmd-challenge-opt-pace-name = tempo
@@ -699,11 +699,11 @@ cmd-matches-desc = Visa serverns pågående partier: vem som spelar, vems tur de
 cmd-matches-help = Bara du ser svaret. Det visar partierna i de kanaler du kan se (aldrig dem i privata trådar), vart och ett med en länk till partiets kanal eller tråd.
 cmd-reminders-name = påminnelser
 cmd-reminders-desc = Slå på eller av påminnelser om dina dagliga partier
-cmd-reminders-help = I ett dagligt parti skickar jag den som har turen ett privat meddelande när halva turen har gått, och igen en timme innan den slutar.
+cmd-reminders-help = I ett dagligt parti skickar jag ett direktmeddelande till den som står på tur när halva turen har gått, och igen en timme innan den slutar.
 cmd-reminders-opt-on-name = på
 cmd-reminders-opt-on-desc = True: påminn mig; False: inga påminnelser
 cmd-settings-name = inställningar
-cmd-settings-desc = Hur den här servern låter botten spela (medlemmar som får hantera servern)
+cmd-settings-desc = Ställ in hur botten spelar på den här servern (medlemmar som får hantera servern)
 cmd-settings-help = Inställningar gäller genast och sparas i databasen. Bara medlemmar som får hantera servern kan använda kommandot.
 cmd-settings-show-name = visa
 cmd-settings-show-desc = Visa alla inställningar för servern och deras värden (privat)
@@ -712,17 +712,17 @@ cmd-settings-set-desc = Ändra en eller flera inställningar för servern
 cmd-settings-reset-name = återställ
 cmd-settings-reset-desc = Återställ alla inställningar för servern (efter en bekräftelse)
 cmd-settings-set-opt-default_rules-name = standardregler
-cmd-settings-set-opt-default_rules-desc = Regeluppsättningen för en utmaning som inte anger någon
-cmd-settings-set-opt-forbid_repeats-name = förbjud_upprepningar
-cmd-settings-set-opt-forbid_repeats-desc = Om sådana utmaningar förbjuder upprepade skott i Game 2000
+cmd-settings-set-opt-default_rules-desc = Reglerna för en utmaning som inte själv väljer några
+cmd-settings-set-opt-forbid_repeats-name = förbjud_upprepning
+cmd-settings-set-opt-forbid_repeats-desc = Husregel i Game 2000 när utmaningen inte själv väljer: förbjud upprepade skott
 cmd-settings-set-opt-pace-name = tempo
-cmd-settings-set-opt-pace-desc = Tempot för en utmaning som inte anger något
+cmd-settings-set-opt-pace-desc = Tempot för en utmaning som inte själv väljer något
 cmd-settings-set-opt-paces-name = tempon
-cmd-settings-set-opt-paces-desc = De tempon medlemmar kan välja, som: blitz standard daily
+cmd-settings-set-opt-paces-desc = De tempon medlemmarna kan välja, t.ex.: blixt daglig
 cmd-settings-set-opt-threads-name = trådar
-cmd-settings-set-opt-threads-desc = En egen tråd för varje accepterad utmaning
+cmd-settings-set-opt-threads-desc = En egen tråd för varje antagen utmaning
 cmd-settings-set-opt-channels-name = kanaler
-cmd-settings-set-opt-channels-desc = Var partier får starta (nämn kanalerna), eller: all
+cmd-settings-set-opt-channels-desc = Var partier får starta (nämn kanalerna), eller: alla
 cmd-settings-set-opt-language-name = språk
 cmd-settings-set-opt-language-desc = Språket i offentliga texter
 cmd-settings-set-opt-rated-name = rankade

@@ -75,7 +75,7 @@ impl SeasonChoice {
 }
 
 // Descriptions, names in other languages and help: `cmd-settings-*` in the catalogues.
-/// How this server has the bot play (members with Manage Server).
+/// Set how the bot plays on this server (members with Manage Server).
 #[expect(
     clippy::unused_async,
     reason = "Discord never runs a command that has subcommands"
@@ -243,9 +243,22 @@ fn parse_paces(text: &str) -> Option<Vec<Pace>> {
     let paces: Vec<Pace> = text
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
-        .map(|w| w.parse().ok())
+        .map(pace_named)
         .collect::<Option<_>>()?;
     (!paces.is_empty()).then_some(paces)
+}
+
+/// The pace `word` names: its keyword (`daily`) or its name in any of the bot's languages
+/// (`Dagelijks`, `lyn`, `Blixt`), whatever the case.
+fn pace_named(word: &str) -> Option<Pace> {
+    word.parse().ok().or_else(|| {
+        let word = word.to_lowercase();
+        Pace::ALL.into_iter().find(|&p| {
+            Lang::ALL
+                .into_iter()
+                .any(|lang| crate::bot::i18n::names::pace(lang, p).to_lowercase() == word)
+        })
+    })
 }
 
 /// At most this many channels may be named for `channels` (more would not fit a message).
@@ -296,15 +309,15 @@ fn checked_season_channel(ctx: Context<'_>, lang: Lang, text: &str) -> Result<Op
     }
 }
 
-/// Channels written as mentions or ids (`<#1> <#2>`), or `all` for every channel (an
-/// empty list); `None` when something else is written.
+/// Channels written as mentions or ids (`<#1> <#2>`), or `all` (`alle`, `alla`) for every
+/// channel (an empty list); `None` when something else is written.
 fn parse_channels(text: &str) -> Option<Vec<u64>> {
     let words: Vec<&str> = text
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
         .collect();
     if let [word] = words.as_slice()
-        && ["all", "*"].contains(&word.to_lowercase().as_str())
+        && ["all", "alle", "alla", "*"].contains(&word.to_lowercase().as_str())
     {
         return Some(Vec::new());
     }
@@ -339,5 +352,28 @@ mod tests {
         assert_eq!(parse_channels("#games"), None);
         assert_eq!(parse_channels("<#0>"), None);
         assert_eq!(parse_channels(""), None);
+    }
+
+    /// Issue 36, item 12: the pace names each language shows are accepted beside the
+    /// keywords, and so is "all" in each language.
+    #[test]
+    fn local_pace_names_and_all_are_understood() {
+        assert_eq!(
+            parse_paces("Standaard dagelijks"),
+            Some(vec![Pace::Standard, Pace::Daily])
+        );
+        assert_eq!(
+            parse_paces("lyn, Daglig"),
+            Some(vec![Pace::Blitz, Pace::Daily])
+        );
+        assert_eq!(
+            parse_paces("BLIXT standard"),
+            Some(vec![Pace::Blitz, Pace::Standard])
+        );
+        assert_eq!(parse_paces("lyn snigel"), None);
+        for all in ["alle", "Alla", "all"] {
+            assert_eq!(parse_channels(all), Some(Vec::new()), "{all}");
+        }
+        assert_eq!(parse_channels("alle <#12>"), None);
     }
 }
