@@ -809,6 +809,16 @@ tournament-standings-title = 🏆 **{ $name }**: stilling efter runde { $round }
 tournament-standings-final = 🏆 **{ $name }**: slutstilling efter { $round } af { $rounds } runder
 tournament-standings-page = (side { $page } af { $pages })
 tournament-standings-key = Kolonner: plads, navn, point, Buchholz Cut-1, Sonneborn–Berger, sejre-remis-nederlag, så hver runde: modstanderens plads, w (skød først) eller b, og + vandt, = remis, - tabte (F: udeblivelse).
+tournament-standings-subtitle = Stilling efter runde { $round } af { $rounds }
+tournament-standings-subtitle-final = Slutstilling efter { $round } af { $rounds } runder
+tournament-col-name = Spiller
+tournament-col-points = Point
+tournament-col-cut1 = BH-1
+tournament-col-sb = SB
+tournament-col-record = V-U-T
+tournament-col-round = R{ $round }
+tournament-standings-alt = Stillingen i { $name } efter runde { $round }: { $lines }.
+tournament-standings-alt-line = { $rank }. { $player }, { $points } point
 tournament-winner = 🥇 { $player } vinder **{ $name }**!
 err-tournament-permission = Kun medlemmer, der må **administrere serveren**, eller som har serverens turneringsrolle, kan oprette turneringer.
 err-tournament-threads = Jeg kan ikke holde en turnering her: jeg skal have **Opret offentlige tråde** og **Send beskeder i tråde** i denne kanal til spillene.

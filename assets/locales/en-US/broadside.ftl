@@ -810,6 +810,16 @@ tournament-standings-title = 🏆 **{ $name }**: standings after round { $round 
 tournament-standings-final = 🏆 **{ $name }**: final standings after { $round } of { $rounds } rounds
 tournament-standings-page = (page { $page } of { $pages })
 tournament-standings-key = Columns: place, name, points, Buchholz Cut-1, Sonneborn–Berger, wins-draws-losses, then each round: the opponent's place, w (fired first) or b, and + won, = drew, - lost (F: forfeit).
+tournament-standings-subtitle = Standings after round { $round } of { $rounds }
+tournament-standings-subtitle-final = Final standings after { $round } of { $rounds } rounds
+tournament-col-name = Player
+tournament-col-points = Pts
+tournament-col-cut1 = BH-1
+tournament-col-sb = SB
+tournament-col-record = W-D-L
+tournament-col-round = R{ $round }
+tournament-standings-alt = Standings of { $name } after round { $round }: { $lines }.
+tournament-standings-alt-line = { $rank }. { $player }, { $points } points
 tournament-winner = 🥇 { $player } wins **{ $name }**!
 err-tournament-permission = Only members who may **Manage Server**, or who have the server's tournament role, can create tournaments.
 err-tournament-threads = I cannot run a tournament here: I need **Create Public Threads** and **Send Messages in Threads** in this channel, for its matches.

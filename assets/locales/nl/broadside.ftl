@@ -809,6 +809,16 @@ tournament-standings-title = 🏆 **{ $name }**: stand na ronde { $round } van {
 tournament-standings-final = 🏆 **{ $name }**: eindstand na { $round } van { $rounds } rondes
 tournament-standings-page = (pagina { $page } van { $pages })
 tournament-standings-key = Kolommen: plaats, naam, punten, Buchholz Cut-1, Sonneborn–Berger, winst-remise-verlies, dan per ronde: de plaats van de tegenstander, w (schoot eerst) of b, en + gewonnen, = remise, - verloren (F: reglementair).
+tournament-standings-subtitle = Stand na ronde { $round } van { $rounds }
+tournament-standings-subtitle-final = Eindstand na { $round } van { $rounds } ronden
+tournament-col-name = Speler
+tournament-col-points = Ptn
+tournament-col-cut1 = BH-1
+tournament-col-sb = SB
+tournament-col-record = W-R-V
+tournament-col-round = R{ $round }
+tournament-standings-alt = Stand van { $name } na ronde { $round }: { $lines }.
+tournament-standings-alt-line = { $rank }. { $player }, { $points } punten
 tournament-winner = 🥇 { $player } wint **{ $name }**!
 err-tournament-permission = Alleen leden die de **server mogen beheren**, of die de toernooirol van de server hebben, kunnen toernooien maken.
 err-tournament-threads = Ik kan hier geen toernooi houden: ik heb in dit kanaal **Openbare threads maken** en **Berichten sturen in threads** nodig, voor de partijen.

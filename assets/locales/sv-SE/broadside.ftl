@@ -825,6 +825,16 @@ tournament-standings-title = 🏆 **{ $name }**: ställning efter omgång { $rou
 tournament-standings-final = 🏆 **{ $name }**: slutställning efter { $round } av { $rounds } omgångar
 tournament-standings-page = (sida { $page } av { $pages })
 tournament-standings-key = Kolumner: plats, namn, poäng, Buchholz Cut-1, Sonneborn–Berger, vinster-remier-förluster, sedan varje omgång: motståndarens plats, w (sköt först) eller b, och + vann, = remi, - förlorade (F: walkover).
+tournament-standings-subtitle = Ställning efter omgång { $round } av { $rounds }
+tournament-standings-subtitle-final = Slutställning efter { $round } av { $rounds } omgångar
+tournament-col-name = Spelare
+tournament-col-points = Poäng
+tournament-col-cut1 = BH-1
+tournament-col-sb = SB
+tournament-col-record = V-O-F
+tournament-col-round = O{ $round }
+tournament-standings-alt = Ställningen i { $name } efter omgång { $round }: { $lines }.
+tournament-standings-alt-line = { $rank }. { $player }, { $points } poäng
 tournament-winner = 🥇 { $player } vinner **{ $name }**!
 err-tournament-permission = Bara medlemmar som får **hantera servern**, eller som har serverns turneringsroll, kan skapa turneringar.
 err-tournament-threads = Jag kan inte hålla en turnering här: jag behöver **Skapa offentliga trådar** och **Skicka meddelanden i trådar** i den här kanalen, för partierna.

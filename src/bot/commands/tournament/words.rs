@@ -281,7 +281,129 @@ pub fn standings_post(lang: Lang, s: &Standings, page: u32) -> Post {
     }
     out.push_str("```\n");
     out.push_str(&tr!(lang, "tournament-standings-key"));
-    Post::text(out)
+    let mut post = Post::text(out);
+    let (view, alt) = crosstable_view(lang, s, page as u32);
+    match crate::render::Renderer::shared().crosstable(&view).to_png() {
+        Ok(png) => {
+            let alt: String = alt.chars().take(1000).collect();
+            post.files
+                .push(serenity::CreateAttachment::bytes(png, "standings.png").description(alt));
+        }
+        Err(e) => {
+            tracing::error!(tournament = %s.info.id, error = %e, "could not draw the standings");
+        }
+    }
+    post
+}
+
+/// The crosstable picture of page `page` (1-based, [`PAGE`] players a page) and its text
+/// for screen readers (every player of the page with place and points).
+#[must_use]
+pub fn crosstable_view(
+    lang: Lang,
+    s: &Standings,
+    page: u32,
+) -> (crate::render::CrosstableView, String) {
+    use crate::render::{CellTone, CrossCell, CrossLine, CrosstableView};
+    let pages = s.lines.len().div_ceil(PAGE).max(1);
+    let page = (page as usize).clamp(1, pages);
+    let rounds = s.lines.iter().map(|l| l.cells.len()).max().unwrap_or(0);
+    let mut subtitle = if s.info.state == TournamentState::Finished {
+        tr!(
+            lang,
+            "tournament-standings-subtitle-final",
+            round = s.closed,
+            rounds = s.info.rounds
+        )
+    } else {
+        tr!(
+            lang,
+            "tournament-standings-subtitle",
+            round = s.closed,
+            rounds = s.info.rounds
+        )
+    };
+    if pages > 1 {
+        subtitle.push(' ');
+        subtitle.push_str(&tr!(
+            lang,
+            "tournament-standings-page",
+            page = page,
+            pages = pages
+        ));
+    }
+    let shown: Vec<_> = s.lines.iter().skip((page - 1) * PAGE).take(PAGE).collect();
+    let lines = shown
+        .iter()
+        .map(|l| CrossLine {
+            rank: l.rank.to_string(),
+            name: l.name.clone(),
+            points: points(l.points),
+            cut1: points(l.buchholz_cut1),
+            sb: hundredths(l.sonneborn_berger),
+            record: format!("{}-{}-{}", l.wins, l.draws, l.losses),
+            cells: l
+                .cells
+                .iter()
+                .map(|&c| CrossCell {
+                    text: cell(c),
+                    tone: match c {
+                        Cell::Game {
+                            score: Score::Win, ..
+                        }
+                        | Cell::ForfeitWin(_)
+                        | Cell::Bye => CellTone::Won,
+                        Cell::Game {
+                            score: Score::Draw, ..
+                        } => CellTone::Drew,
+                        Cell::Game {
+                            score: Score::Loss, ..
+                        }
+                        | Cell::ForfeitLoss(_) => CellTone::Lost,
+                        Cell::Absent => CellTone::Absent,
+                        Cell::Playing(_) => CellTone::Playing,
+                    },
+                })
+                .collect(),
+            out: l.withdrawn,
+        })
+        .collect();
+    let view = CrosstableView {
+        title: s.info.name.clone(),
+        subtitle,
+        columns: [
+            "#".to_owned(),
+            tr!(lang, "tournament-col-name"),
+            tr!(lang, "tournament-col-points"),
+            tr!(lang, "tournament-col-cut1"),
+            tr!(lang, "tournament-col-sb"),
+            tr!(lang, "tournament-col-record"),
+        ],
+        rounds: (1..=rounds)
+            .map(|r| tr!(lang, "tournament-col-round", round = r))
+            .collect(),
+        lines,
+    };
+    let said: Vec<String> = shown
+        .iter()
+        .map(|l| {
+            tr!(
+                lang,
+                "tournament-standings-alt-line",
+                rank = l.rank,
+                player = l.name.as_str(),
+                points = points(l.points)
+            )
+        })
+        .collect();
+    let alt = tr!(
+        lang,
+        "tournament-standings-alt",
+        name = s.info.name.as_str(),
+        round = s.closed,
+        lines = said.join("; ")
+    );
+    (view, alt)
 }
 
 /// The winner's line under the final standings.
@@ -293,4 +415,168 @@ pub fn winner(lang: Lang, t: &TournamentInfo, winner: crate::game::PlayerId) -> 
         name = plain(&t.name),
         player = mention(winner)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::tournament::{Line, TournamentId, TournamentInfo};
+    use crate::session::{ChannelKey, Pace};
+
+    /// Six players after three rounds, one of them out, as the standings give them.
+    #[expect(clippy::too_many_lines, reason = "six lines written out, one a player")]
+    fn standings() -> Standings {
+        let info = TournamentInfo {
+            id: TournamentId(1),
+            guild: 1,
+            channel: ChannelKey(1),
+            creator: crate::game::PlayerId(1),
+            name: "Spring *Cup*".into(),
+            variant: crate::game::Variant::Game2000,
+            pace: Pace::Blitz,
+            rounds: 3,
+            max_players: 64,
+            starts: None,
+            state: TournamentState::Finished,
+            round: 3,
+            round_deadline: None,
+            locale: None,
+            signup_message: None,
+            note: None,
+            entrants: 6,
+        };
+        let game = |opponent, white, score| Cell::Game {
+            opponent,
+            white,
+            score,
+        };
+        let line = |rank, name: &str, points, cut, sb, wdl: (u32, u32, u32), cells, out| Line {
+            rank,
+            player: u64::from(rank),
+            name: name.into(),
+            points,
+            buchholz_cut1: cut,
+            sonneborn_berger: sb,
+            wins: wdl.0,
+            draws: wdl.1,
+            losses: wdl.2,
+            rating: 1500,
+            cells,
+            withdrawn: out,
+        };
+        let lines = vec![
+            line(
+                1,
+                "p2",
+                20,
+                40,
+                400,
+                (2, 0, 1),
+                vec![
+                    game(2, true, Score::Win),
+                    game(3, false, Score::Loss),
+                    Cell::Bye,
+                ],
+                false,
+            ),
+            line(
+                2,
+                "p5",
+                20,
+                40,
+                350,
+                (2, 0, 1),
+                vec![
+                    game(1, false, Score::Loss),
+                    Cell::Bye,
+                    game(4, true, Score::Win),
+                ],
+                false,
+            ),
+            line(
+                3,
+                "p1",
+                20,
+                35,
+                350,
+                (1, 2, 0),
+                vec![
+                    game(4, false, Score::Draw),
+                    game(1, true, Score::Win),
+                    game(5, true, Score::Draw),
+                ],
+                false,
+            ),
+            line(
+                4,
+                "p4",
+                15,
+                40,
+                250,
+                (1, 1, 1),
+                vec![
+                    game(3, true, Score::Draw),
+                    game(5, false, Score::Win),
+                    game(2, false, Score::Loss),
+                ],
+                false,
+            ),
+            line(
+                5,
+                "p6",
+                15,
+                35,
+                250,
+                (1, 1, 1),
+                vec![
+                    Cell::ForfeitWin(6),
+                    game(4, true, Score::Loss),
+                    game(3, false, Score::Draw),
+                ],
+                false,
+            ),
+            line(
+                6,
+                "p3 with a name far too long for its column",
+                0,
+                0,
+                0,
+                (0, 0, 1),
+                vec![Cell::ForfeitLoss(5), Cell::Absent, Cell::Absent],
+                true,
+            ),
+        ];
+        Standings {
+            info,
+            lines,
+            closed: 3,
+        }
+    }
+
+    #[test]
+    fn the_crosstable_picture_has_every_player_in_every_language() {
+        let s = standings();
+        for lang in Lang::ALL {
+            let (view, alt) = crosstable_view(lang, &s, 1);
+            assert_eq!(view.lines.len(), 6);
+            assert_eq!(view.rounds.len(), 3);
+            assert_eq!(view.lines[0].cells[0].text, "2w+");
+            assert_eq!(view.lines[5].cells[0].text, "5-F");
+            assert!(view.lines[5].out);
+            for name in ["p2", "p5", "p1", "p4", "p6"] {
+                assert!(alt.contains(name), "{lang:?}: {alt}");
+            }
+            assert!(!alt.contains("{ $"), "{lang:?}: {alt}");
+            let png = crate::render::Renderer::shared()
+                .crosstable(&view)
+                .to_png()
+                .unwrap();
+            // To look at it: BROADSIDE_DUMP=/tmp cargo test --lib crosstable_picture.
+            if let Ok(dir) = std::env::var("BROADSIDE_DUMP") {
+                std::fs::write(format!("{dir}/crosstable-{lang:?}.png"), &png).unwrap();
+            }
+        }
+        let post = standings_post(Lang::EnUs, &s, 1);
+        assert_eq!(post.files.len(), 1, "the picture goes with the standings");
+    }
 }
