@@ -277,7 +277,7 @@ fn file_round(text: &str, round: usize) -> Numbers {
 fn generated(a: &Args, count: u64) {
     let dir = std::env::temp_dir();
     let (mut rounds, mut exact, mut same_games, mut differ, mut failed) = (0, 0, 0, 0, 0);
-    let mut whole = 0;
+    let (mut whole, mut generated) = (0, 0);
     let mut shown = 0;
     for k in 0..count {
         let seed = a.seed + k;
@@ -309,6 +309,7 @@ fn generated(a: &Args, count: u64) {
             failed += 1;
             continue;
         }
+        generated += 1;
         let text = std::fs::read_to_string(&file).expect("the generated file");
         let Ok(full) = trf::read(&text) else {
             println!("seed {seed}: the generated file does not read");
@@ -396,7 +397,7 @@ fn generated(a: &Args, count: u64) {
         let _ = std::fs::remove_file(&file);
     }
     println!(
-        "{rounds} rounds compared: {exact} exact, {same_games} same games with other colours, {differ} different games; {failed} not compared; {whole} of {count} tournaments identical in every round"
+        "{rounds} rounds compared: {exact} exact, {same_games} same games with other colours, {differ} different games; {failed} not compared; {whole} of {generated} tournaments generated ({count} asked) identical in every round"
     );
 }
 
