@@ -3,7 +3,12 @@
 //! - recording a finished match (the final write, with both ratings and results),
 //! - `/leaderboard`: the page query, ranks and the caller's own line, plus the picture
 //!   (view, drawing, PNG),
-//! - `/stats`: the member's rating and results, the summary, plus the picture.
+//! - `/stats`: the member's rating and results, the summary, plus the picture,
+//! - rating seasons (issue 39; the season opened before the seeding, so it holds every
+//!   match): `/leaderboard` of the current season (query, ranks, the caller's line and the
+//!   picture), closing that season of 10 000 members (with the next one opened), the
+//!   finished-match writes that run meanwhile (they take the season lock shared), and the
+//!   closed season's final table.
 //!
 //! ```sh
 //! cargo run --release --example standings_bench -- [--members 10000] [--matches 100000] [--samples 2000]
@@ -11,15 +16,16 @@
 
 // A measuring script: counts stay far below 2^52 (so f64 is exact), and `main` reads best
 // as one sequence of measurements.
-#![expect(clippy::cast_precision_loss)]
+#![expect(clippy::cast_precision_loss, clippy::too_many_lines)]
 
 use std::time::{Duration, Instant};
 
 use broadside::bot::i18n::Lang;
-use broadside::bot::standings::{board_view, card_view};
+use broadside::bot::standings::{board_view, card_view, season_view};
 use broadside::game::{PlayerId, PlayerStats, Variant};
 use broadside::render::Renderer;
 use broadside::session::{Seeds, Session, Timeouts};
+use broadside::store::seasons::NewSeason;
 use broadside::store::{self, MatchRecord, MatchResult, MoveRecord, Played};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -53,7 +59,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 fn report(name: &str, mut times: Vec<Duration>) {
     times.sort();
     println!(
-        "{name:<34} n={:<6} p50={:>8.3} ms  p99={:>8.3} ms  max={:>8.3} ms",
+        "{name:<36} n={:<6} p50={:>8.3} ms  p99={:>8.3} ms  max={:>8.3} ms",
         times.len(),
         percentile(&times, 0.5).as_secs_f64() * 1e3,
         percentile(&times, 0.99).as_secs_f64() * 1e3,
@@ -145,13 +151,27 @@ async fn main() {
     let opened = store::open(&url).await.expect("open");
     let store = opened.store();
     let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let first_ms = 1_700_000_000_000_i64;
+    // A season open before every match: each rated end below is counted in it too.
+    let season_store = store.seasons().expect("the store keeps seasons");
+    let season = season_store
+        .open_season(&NewSeason {
+            guild: GUILD,
+            cadence: "monthly".into(),
+            period: "2023-11".into(),
+            zone: "UTC".into(),
+            start_ms: first_ms,
+            end_ms: i64::MAX / 2,
+        })
+        .await
+        .expect("a season");
     // Members have a hidden strength, so the leaderboard has a real spread.
     let strength: Vec<f64> = (0..members).map(|_| rng.random_range(0.0..1.0)).collect();
     let pick = |rng: &mut ChaCha8Rng| FIRST_MEMBER + rng.random_range(0..members);
 
     let started = Instant::now();
     let mut batch = Vec::with_capacity(1000);
-    let mut at_ms = 1_700_000_000_000_i64;
+    let mut at_ms = first_ms;
     for id in 1..=matches {
         let (mut a, mut b) = (pick(&mut rng), pick(&mut rng));
         while b == a {
@@ -233,6 +253,113 @@ async fn main() {
     }
     report("/stats query", query);
     report("/stats query + picture", whole);
+
+    // The current season's table, as `/leaderboard` shows it while seasons are on.
+    let (mut query, mut whole) = (Vec::new(), Vec::new());
+    for _ in 0..samples {
+        let caller = PlayerId(pick(&mut rng));
+        let page = if rng.random_range(0..10) == 0 {
+            rng.random_range(0..pages) as u32
+        } else {
+            rng.random_range(0..3)
+        };
+        let t = Instant::now();
+        let board = session
+            .season_board(season.clone(), Variant::Classic, page, caller)
+            .await
+            .expect("season board");
+        query.push(t.elapsed());
+        let (view, _alt) = season_view(Lang::Nl, "The Harbour", Variant::Classic, &board, caller);
+        let png = renderer.leaderboard(&view).to_png().expect("png");
+        assert!(!png.is_empty());
+        whole.push(t.elapsed());
+    }
+    report("season /leaderboard query", query);
+    report("season /leaderboard query + picture", whole);
+
+    // Closing the season, while finished matches keep being written.
+    let writes = {
+        let store = std::sync::Arc::clone(&store);
+        let mut rng = ChaCha8Rng::seed_from_u64(14);
+        let mut at_ms = at_ms;
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let stopped = std::sync::Arc::clone(&stop);
+        let task = tokio::spawn(async move {
+            let mut times = Vec::new();
+            let mut id = matches + 1 + samples as u64;
+            while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                let a = FIRST_MEMBER + rng.random_range(0..members);
+                let b = FIRST_MEMBER + (a - FIRST_MEMBER + 1) % members;
+                at_ms += 1;
+                id += 1;
+                let record = finished(id, a, b, false, at_ms, &mut rng);
+                let t = Instant::now();
+                store.save(&record).await.expect("record");
+                times.push(t.elapsed());
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+            times
+        });
+        (stop, task)
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let close_at = at_ms + 1;
+    let t = Instant::now();
+    let closed = season_store
+        .close_season(
+            GUILD,
+            season.number,
+            close_at,
+            Some(5),
+            Some(&NewSeason {
+                guild: GUILD,
+                cadence: "monthly".into(),
+                period: "2023-12".into(),
+                zone: "UTC".into(),
+                start_ms: close_at,
+                end_ms: i64::MAX / 2,
+            }),
+        )
+        .await
+        .expect("close")
+        .expect("closed once");
+    let took = t.elapsed();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    writes.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    let during = writes.1.await.expect("writes");
+    let places = season_store
+        .season_page(GUILD, season.number, "classic", 0, 0)
+        .await
+        .expect("page")
+        .total;
+    println!(
+        "close a season of {places} members       {:>8.3} ms (next season {})",
+        took.as_secs_f64() * 1e3,
+        closed.next.map_or(0, |n| n.number)
+    );
+    report("record a match around the close", during);
+
+    // The closed season's final table (`/leaderboard season:1`).
+    let closed = closed.season;
+    let mut whole = Vec::new();
+    for _ in 0..samples {
+        let caller = PlayerId(pick(&mut rng));
+        let t = Instant::now();
+        let board = session
+            .season_board(
+                closed.clone(),
+                Variant::Classic,
+                rng.random_range(0..3),
+                caller,
+            )
+            .await
+            .expect("final table");
+        let (view, _alt) = season_view(Lang::Nl, "The Harbour", Variant::Classic, &board, caller);
+        let png = renderer.leaderboard(&view).to_png().expect("png");
+        assert!(!png.is_empty());
+        whole.push(t.elapsed());
+    }
+    report("past season query + picture", whole);
     drop(session);
     drop(store);
     let _ = std::fs::remove_dir_all(&dir);
