@@ -20,6 +20,7 @@ mod multi;
 mod postgres;
 mod replay;
 mod restart;
+mod unreadable;
 mod seasons;
 mod secrecy;
 mod servers;

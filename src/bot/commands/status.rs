@@ -118,7 +118,12 @@ async fn here(
 ) -> Result<crate::session::Locate, Error> {
     let session = &ctx.data().session;
     let found = session.here(channel, me).await;
-    if matches!(found, Err(crate::session::SessionError::NoMatchHere))
+    // Nothing live here: perhaps one set aside, unreadable.
+    if let Ok(crate::session::Locate::Channel(_)) = found
+        && session
+            .read(crate::session::Locate::Channel(channel), |_| ())
+            .await
+            .is_none()
         && let Ok(Some(id)) = session.set_aside_in(channel).await
     {
         return Err(Error::user(tr!(
