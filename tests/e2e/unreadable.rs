@@ -49,7 +49,11 @@ async fn an_unreadable_match_is_told_once_and_status_says_so() {
     t.fake.wait_ready_again(t.starts, START).await;
 
     let note = t.posted(t.channel, NOTE).await;
-    assert!(note.text().contains("kept exactly as it was"), "{}", note.text());
+    assert!(
+        note.text().contains("kept exactly as it was"),
+        "{}",
+        note.text()
+    );
     let status = t.slash(&t.alice, "status", json!([])).await;
     assert!(status.ephemeral, "{status:?}");
     assert!(
@@ -60,6 +64,10 @@ async fn an_unreadable_match_is_told_once_and_status_says_so() {
     // A further restart says nothing more.
     restart(&mut t).await;
     let again = t.slash(&t.alice, "status", json!([])).await;
-    assert!(again.text().contains("could not be read"), "{}", again.text());
+    assert!(
+        again.text().contains("could not be read"),
+        "{}",
+        again.text()
+    );
     assert_eq!(count(&t, NOTE), 1, "told once");
 }
