@@ -1,4 +1,4 @@
-//! A match in memory ([`Entry`]) as the store's document ([`Document`]), and back: the one
+//! A match in memory ([`Entry`]) as the store's document ([`Document`](crate::store::format::Document)), and back: the one
 //! place where the session's and the rules' types meet the stored format
 //! (`store::format`). Every field is converted by hand, so a change of a type in memory
 //! does not change what is stored (the compiler points here instead).
