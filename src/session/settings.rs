@@ -417,8 +417,10 @@ impl Session {
     }
 
     /// `r`'s DM went out (or Discord refused it for good, or its member turned reminders
-    /// off): marks it as sent in its match, then takes it out of the outbox. Where the mark
-    /// cannot be written, the outbox keeps it, and it is sent again after the lease.
+    /// off): marks it as sent in its match, then in the outbox, whose row then refuses that
+    /// reminder to every later take (a sweep that read the match before the mark would
+    /// otherwise send it again). Where the mark cannot be written, the outbox keeps it
+    /// leased, and it is sent again after the lease.
     pub async fn reminded(&self, r: &Reminding) {
         let mark = |e: &mut super::Entry, _: &mut super::Change| {
             // The turn went on meanwhile: nothing left to mark.
@@ -441,10 +443,10 @@ impl Session {
         }
         if let Err(e) = self
             .store
-            .drop_reminder(r.id.0, r.moves, which_key(r.which))
+            .reminder_sent(r.id.0, r.moves, which_key(r.which))
             .await
         {
-            tracing::warn!(match_id = %r.id, error = %e, "could not take a reminder out of the outbox");
+            tracing::warn!(match_id = %r.id, error = %e, "could not mark a reminder as sent in the outbox");
         }
     }
 }

@@ -643,8 +643,10 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         stale_before_ms: i64,
     ) -> StoreFuture<'_, bool>;
 
-    /// Takes that reminder out of the outbox (it was sent and marked in its match).
-    fn drop_reminder(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()>;
+    /// Marks that reminder as sent in the outbox (it went out and was marked in its
+    /// match): the row stays, so that reminder can never be taken again, by any sweep or
+    /// process, while a later one of the match still can.
+    fn reminder_sent(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()>;
 
     /// Whether `player` turned the reminders of their daily matches off.
     fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool>;

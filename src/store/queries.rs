@@ -980,14 +980,19 @@ impl Store for Handle {
         })
     }
 
-    fn drop_reminder(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()> {
+    fn reminder_sent(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()> {
         Box::pin(async move {
+            // Kept, leased for ever: a sweep that read the match before its mark and comes
+            // to take this reminder afterwards is refused (a deleted row would let it in).
+            // A later turn's reminder, or the hour's after the half's, still takes the row.
             sqlx::query(
-                "DELETE FROM reminder_outbox WHERE match_id = $1 AND moves = $2 AND which = $3",
+                "UPDATE reminder_outbox SET taken_ms = $4 \
+                 WHERE match_id = $1 AND moves = $2 AND which = $3",
             )
             .bind(to_sql(match_id))
             .bind(i64::from(moves))
             .bind(which)
+            .bind(i64::MAX)
             .execute(self.pool())
             .await?;
             Ok(())

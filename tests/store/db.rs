@@ -354,8 +354,8 @@ impl Store for Flaky {
                 .await
         })
     }
-    fn drop_reminder(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()> {
-        Box::pin(async move { self.store_ref().drop_reminder(match_id, moves, which).await })
+    fn reminder_sent(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()> {
+        Box::pin(async move { self.store_ref().reminder_sent(match_id, moves, which).await })
     }
     fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
         Box::pin(async move { self.store_ref().reminders_off(player).await })

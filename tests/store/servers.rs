@@ -299,7 +299,48 @@ async fn a_reminder_is_marked_only_once_its_dm_went_out(db: Db) {
     assert!(s.reminders(at_hour + REMINDER_LEASE * 2).await.is_empty());
 }
 
+/// A sweep runs every half second: one that read the match just before the DM task marked
+/// it comes to take the same reminder just after. The outbox refuses it, however late it
+/// comes, while the match's next reminder is still taken.
+async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db) {
+    let opened = db.open().await;
+    let store = opened.store();
+    let s = session(opened, 11);
+    let (id, _, started) = battle(&s, 8, Pace::Daily).await;
+    let at_half = started + DAY / 2 + Duration::from_secs(1);
+    let half = s.reminders(at_half).await;
+    assert_eq!(half.len(), 1, "{half:?}");
+    s.reminded(&half[0]).await;
+    let ms = |t: SystemTime| {
+        i64::try_from(
+            t.duration_since(SystemTime::UNIX_EPOCH)
+                .unwrap()
+                .as_millis(),
+        )
+        .unwrap()
+    };
+    for late in [Duration::from_millis(500), REMINDER_LEASE * 10] {
+        let at = ms(at_half + late);
+        assert!(
+            !store
+                .take_reminder(id.0, half[0].moves, "half", at, at)
+                .await
+                .unwrap(),
+            "the half reminder taken again {late:?} after it was sent"
+        );
+    }
+    let at_hour = ms(started + DAY - Duration::from_secs(3599));
+    assert!(
+        store
+            .take_reminder(id.0, half[0].moves, "hour", at_hour, at_hour - 1)
+            .await
+            .unwrap(),
+        "the hour's reminder takes the row"
+    );
+}
+
 on_both_stores!(
+    a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark,
     a_reminder_is_marked_only_once_its_dm_went_out,
     settings_are_checked_stored_and_reset,
     a_match_keeps_its_pace_and_its_limits,
