@@ -9,6 +9,14 @@
 //! learned again from the database. `/privacy delete` leaves nothing to learn a member's
 //! model from (their finished matches no longer carry their id); their fleets stay in the
 //! server's population model only as anonymous fleets, as the matches themselves do.
+//!
+//! A member's model is kept with the epoch of their bucket ([`Store::habit_epoch`]), read
+//! before the rows it is learned from, and used only while the store's epoch is still that
+//! one: the forget bumps it in its own transaction, so a member forgotten by any process
+//! has no model of their own used anywhere after it (issue 36, item 8). It costs one read
+//! by the key per use.
+//!
+//! [`Store::habit_epoch`]: crate::store::Store::habit_epoch
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -47,7 +55,9 @@ enum Whose {
 /// The learned models of this process.
 #[derive(Debug)]
 pub(crate) struct HabitCache {
-    models: DashMap<Whose, (Arc<Habits>, Instant)>,
+    /// Each model, when it was learned and the epoch of its member's bucket read before
+    /// its rows (0 for a server's).
+    models: DashMap<Whose, (Arc<Habits>, Instant, i64)>,
     /// Per member, how many times their models were dropped: a model learned from rows
     /// read before a drop is not kept.
     generation: DashMap<PlayerId, u64>,
@@ -66,12 +76,13 @@ impl Default for HabitCache {
 }
 
 impl HabitCache {
-    /// The model, while fresh; a stale one is dropped.
-    fn fresh(&self, whose: Whose) -> Option<Arc<Habits>> {
-        let found = self
-            .models
-            .get(&whose)
-            .map(|hit| (Arc::clone(&hit.0), hit.1.elapsed() < self.fresh_for));
+    /// The model, while fresh and learned under `epoch`; a stale one, or one learned under
+    /// another epoch, is dropped.
+    fn fresh(&self, whose: Whose, epoch: i64) -> Option<Arc<Habits>> {
+        let found = self.models.get(&whose).map(|hit| {
+            let usable = hit.1.elapsed() < self.fresh_for && hit.2 == epoch;
+            (Arc::clone(&hit.0), usable)
+        });
         match found {
             Some((model, true)) => Some(model),
             Some((_, false)) => {
@@ -87,13 +98,21 @@ impl HabitCache {
         self.generation.get(&player).map_or(0, |g| *g)
     }
 
-    /// Keeps `model` unless `player`'s models were dropped since `generation`.
-    fn keep(&self, whose: Whose, player: Option<PlayerId>, generation: u64, model: &Arc<Habits>) {
+    /// Keeps `model`, learned under `epoch`, unless `player`'s models were dropped here
+    /// since `generation`.
+    fn keep(
+        &self,
+        whose: Whose,
+        player: Option<PlayerId>,
+        generation: u64,
+        epoch: i64,
+        model: &Arc<Habits>,
+    ) {
         if player.is_some_and(|p| self.generation(p) != generation) {
             return;
         }
         self.models
-            .insert(whose, (Arc::clone(model), Instant::now()));
+            .insert(whose, (Arc::clone(model), Instant::now(), epoch));
     }
 
     /// Drops the models of `players` (a match of theirs ended, or they were forgotten).
@@ -143,8 +162,9 @@ impl Session {
 
     /// The hard computer's model of how `player` places a `variant` fleet, learned from
     /// their finished matches (never a live one) with `guild`'s members as the prior, on
-    /// a blocking thread, and kept for ten minutes or until a match of theirs ends;
-    /// `None` when nothing could be read (the computer then plays without one).
+    /// a blocking thread, and kept for ten minutes or until a match of theirs ends or a
+    /// member of their bucket is forgotten (by any process: the bucket's epoch is read
+    /// first); `None` when nothing could be read (the computer then plays without one).
     pub async fn habits(
         &self,
         player: PlayerId,
@@ -152,7 +172,15 @@ impl Session {
         guild: Option<u64>,
     ) -> Option<Arc<Habits>> {
         let member = Whose::Member(player, guild, variant);
-        if let Some(model) = self.habits.fresh(member) {
+        // Read before the rows: a forget committed after it is seen at the next use.
+        let epoch = match self.store.habit_epoch(player.0).await {
+            Ok(epoch) => Some(epoch),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read a member's habit epoch");
+                None
+            }
+        };
+        if let Some(model) = epoch.and_then(|epoch| self.habits.fresh(member, epoch)) {
             return Some(model);
         }
         let generation = self.habits.generation(player);
@@ -172,14 +200,18 @@ impl Session {
             Habits::learn(variant, &fleets, server.as_deref())
         })
         .await?;
-        self.habits.keep(member, Some(player), generation, &model);
+        // Without an epoch it cannot be checked later: used once, not kept.
+        if let Some(epoch) = epoch {
+            self.habits
+                .keep(member, Some(player), generation, epoch, &model);
+        }
         Some(model)
     }
 
     /// The model of `guild`'s members, the prior of each member's.
     async fn server_habits(&self, guild: Option<u64>, variant: Variant) -> Option<Arc<Habits>> {
         let whose = Whose::Server(guild, variant);
-        if let Some(model) = self.habits.fresh(whose) {
+        if let Some(model) = self.habits.fresh(whose, 0) {
             return Some(model);
         }
         let rows = match (self.store)
@@ -194,7 +226,7 @@ impl Session {
         };
         let model =
             learn(move || Habits::population(variant, &fleets_of(&rows, None, variant))).await?;
-        self.habits.keep(whose, None, 0, &model);
+        self.habits.keep(whose, None, 0, 0, &model);
         Some(model)
     }
 }

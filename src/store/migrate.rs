@@ -148,6 +148,7 @@ const TABLES: &[Table] = &[
         ],
     ),
     ("heartbeat", "id", &[("id", Int), ("at_ms", Int)]),
+    ("habit_epochs", "bucket", &[("bucket", Int), ("epoch", Int)]),
     (
         "guild_settings",
         "guild_id",

@@ -376,6 +376,16 @@ pub enum Forgot {
     Changed,
 }
 
+/// How many buckets the habit epochs (`habit_epochs`) are kept in.
+pub const HABIT_BUCKETS: u64 = 1024;
+
+/// The bucket of `player`'s habit epoch: their id modulo [`HABIT_BUCKETS`]. Buckets, not
+/// members, so that the table never holds the id of a member who was forgotten.
+#[must_use]
+pub fn habit_bucket(player: u64) -> i32 {
+    i32::try_from(player % HABIT_BUCKETS).unwrap_or(0)
+}
+
 /// A member's standing in one rule set, as a leaderboard shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
@@ -602,8 +612,14 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// rematch requests, and writes each match of `renamed` with the member replaced.
     /// Refused, with nothing written, while they play a live match
     /// ([`Forgot::Playing`]) or when `renamed` misses a finished match they sat in
-    /// ([`Forgot::Changed`]: one ended meanwhile).
+    /// ([`Forgot::Changed`]: one ended meanwhile). A member forgotten bumps, in the same
+    /// transaction, the epoch of their bucket (see [`Store::habit_epoch`]).
     fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot>;
+
+    /// The epoch of the habit bucket of `player` ([`habit_bucket`]): how many members of
+    /// it were forgotten, 0 before the first. A process keeps a cached habit model only
+    /// while this is the epoch it was learned under (one read by the key).
+    fn habit_epoch(&self, player: u64) -> StoreFuture<'_, i64>;
 
     /// Records that `player` asked for a rematch of match `id`; returns everyone who has,
     /// and whether this request was new.

@@ -474,6 +474,14 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
     ] {
         sqlx::query(sql).bind(p).execute(&mut *tx).await?;
     }
+    // Every process drops its cached model of them at its next use (issue 36, item 8).
+    sqlx::query(
+        "INSERT INTO habit_epochs (bucket, epoch) VALUES ($1, 1) \
+         ON CONFLICT (bucket) DO UPDATE SET epoch = habit_epochs.epoch + 1",
+    )
+    .bind(crate::store::habit_bucket(player))
+    .execute(&mut *tx)
+    .await?;
     for r in renamed {
         let (id, ph) = (to_sql(r.id), to_sql(r.placeholder));
         sqlx::query(
@@ -882,6 +890,17 @@ impl Store for Handle {
 
     fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
         Box::pin(forget(self.pool(), player, renamed))
+    }
+
+    fn habit_epoch(&self, player: u64) -> StoreFuture<'_, i64> {
+        Box::pin(async move {
+            let epoch: Option<i64> =
+                sqlx::query_scalar("SELECT epoch FROM habit_epochs WHERE bucket = $1")
+                    .bind(crate::store::habit_bucket(player))
+                    .fetch_optional(self.pool())
+                    .await?;
+            Ok(epoch.unwrap_or(0))
+        })
     }
 
     fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {

@@ -309,6 +309,9 @@ impl Store for Flaky {
             self.store_ref().forget(player, renamed).await
         })
     }
+    fn habit_epoch(&self, player: u64) -> StoreFuture<'_, i64> {
+        Box::pin(async move { self.store_ref().habit_epoch(player).await })
+    }
     fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
         Box::pin(async move { self.store_ref().vote_rematch(id, player, at_ms).await })
     }

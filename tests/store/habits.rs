@@ -4,7 +4,8 @@
 //! `/privacy delete`. Issue 40: whenever the model is learned while a match against the
 //! hard computer is live (after a restart, after the cache expired, on another process),
 //! it is exactly the model of the finished matches alone; and the store never returns a
-//! live match as a finished one.
+//! live match as a finished one. Issue 36, item 8: a forget by any process bumps the epoch
+//! of the member's bucket, and a model cached under an older epoch is learned again.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -609,7 +610,74 @@ async fn the_habit_queries_read_along_their_indexes(db: Db) {
     }
 }
 
+/// Issue 36, item 8, the store alone: a forget bumps the epoch of the member's bucket (their
+/// id modulo 1024) in its transaction, and a refused one writes nothing.
+async fn a_forget_bumps_the_epoch_of_the_members_bucket(db: Db) {
+    let s = session(db.open().await);
+    let store = s.store();
+    // Carol shares Alice's bucket; Bob has his own.
+    let carol = ALICE.0 + broadside::store::HABIT_BUCKETS;
+    let epochs = async || {
+        let mut read = Vec::new();
+        for who in [ALICE.0, carol, BOB.0] {
+            read.push(store.habit_epoch(who).await.unwrap());
+        }
+        read
+    };
+    assert_eq!(epochs().await, [0, 0, 0], "nobody forgotten yet");
+    battle(&s, 1).await;
+    assert!(matches!(
+        s.forget(BOB).await,
+        Err(broadside::session::ForgetError::Playing)
+    ));
+    assert_eq!(epochs().await, [0, 0, 0], "a refused forget bumps nothing");
+    let ended = s.forfeit(ALICE).await.unwrap().expect("an end");
+    s.announced(&ended).await;
+    s.forget(ALICE).await.unwrap();
+    assert_eq!(epochs().await, [1, 1, 0], "Alice's bucket, Carol's too");
+    s.forget(PlayerId(carol)).await.unwrap();
+    assert_eq!(epochs().await, [2, 2, 0]);
+}
+
+/// Issue 36, item 8, on one process: Alice is forgotten in the store behind the session's
+/// back (as another process would, so the session's own drop at its forget plays no part);
+/// the session's next use of her model no longer holds her fleets.
+async fn a_forget_elsewhere_drops_the_cached_model(db: Db) {
+    let s = session(db.open().await);
+    two_finished(&s).await;
+    let bobs = s
+        .habits(BOB, Variant::Classic, Some(GUILD))
+        .await
+        .expect("a model");
+    assert_eq!(learned(&s, ALICE).await, 2, "learned and cached");
+    let renamed: Vec<broadside::store::Renamed> = s
+        .store()
+        .matches_of(ALICE.0)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|(id, _)| broadside::store::Renamed {
+            id,
+            state: None,
+            placeholder: PlayerId::DELETED_OTHER.0,
+        })
+        .collect();
+    assert_eq!(renamed.len(), 2);
+    assert_eq!(
+        s.store().forget(ALICE.0, &renamed).await.unwrap(),
+        broadside::store::Forgot::Done
+    );
+    assert_eq!(learned(&s, ALICE).await, 0, "her cached model is dropped");
+    let again = s
+        .habits(BOB, Variant::Classic, Some(GUILD))
+        .await
+        .expect("a model");
+    assert!(Arc::ptr_eq(&bobs, &again), "Bob's bucket was not bumped");
+}
+
 on_both_stores!(
+    a_forget_bumps_the_epoch_of_the_members_bucket,
+    a_forget_elsewhere_drops_the_cached_model,
     habits_come_from_finished_matches_only,
     a_restart_mid_match_learns_the_finished_matches_only,
     an_expired_model_is_learned_from_the_finished_matches_only,
@@ -633,4 +701,49 @@ async fn another_process_learns_the_finished_matches_only() {
     play_until_both_moved(&second, id, &mut aimed).await;
     assert_finished_alone(&second, &expected, "on the second process").await;
     assert_finished_alone(&first, &expected, "on the first process").await;
+}
+
+/// Issue 36, item 8: on PostgreSQL, the first process has Alice's model cached (her two
+/// finished fleets); the second forgets her (`/privacy delete`); the first's next use of
+/// her model no longer holds her fleets, long before the ten minutes are over.
+#[tokio::test]
+async fn a_forget_on_another_process_drops_its_cached_model() {
+    let Some(db) = Db::postgres("habits_forget_elsewhere").await else {
+        return;
+    };
+    let first = session(db.open().await);
+    two_finished(&first).await;
+    let cached = first
+        .habits(ALICE, Variant::Classic, Some(GUILD))
+        .await
+        .expect("a model");
+    assert_eq!(cached.fleets(), 2, "the first process learned her fleets");
+    let bobs = first
+        .habits(BOB, Variant::Classic, Some(GUILD))
+        .await
+        .expect("a model");
+    let second = session(db.open().await);
+    let renamed = second.forget(ALICE).await.unwrap();
+    assert_eq!(renamed.len(), 2, "both finished matches rewritten");
+    let after = first
+        .habits(ALICE, Variant::Classic, Some(GUILD))
+        .await
+        .expect("a model");
+    assert_eq!(
+        after.fleets(),
+        0,
+        "the first process no longer holds her fleets"
+    );
+    // Learned again once, then kept under the new epoch.
+    let kept = first
+        .habits(ALICE, Variant::Classic, Some(GUILD))
+        .await
+        .expect("a model");
+    assert!(Arc::ptr_eq(&after, &kept), "kept under the new epoch");
+    // Bob's bucket was not bumped: his model is still the cached one.
+    let again = first
+        .habits(BOB, Variant::Classic, Some(GUILD))
+        .await
+        .expect("a model");
+    assert!(Arc::ptr_eq(&bobs, &again), "Bob's model stays cached");
 }

@@ -1,0 +1,1 @@
+../shared/0011_habit_epochs.sql
