@@ -2,8 +2,8 @@
 //! and runs the bot (or one of its tools).
 //!
 //! * `broadside` runs the bot;
-//! * `broadside invite-url` prints the link that adds the bot to a server with exactly the
-//!   permissions it uses;
+//! * `broadside invite-url` prints the links that add the bot to a server (with exactly the
+//!   permissions it uses) and to a member's own apps;
 //! * `broadside migrate-store --from sqlite://FILE --to postgres://…` moves the matches to
 //!   PostgreSQL (with the bot stopped).
 //!
@@ -37,8 +37,8 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Print the link that adds the bot to a server with exactly the permissions it uses;
-    /// asks Discord which application the token belongs to.
+    /// Print the links that add the bot to a server (with exactly the permissions it uses)
+    /// and to your own apps; asks Discord which application the token belongs to.
     InviteUrl,
     /// Move every match, rating and result from a SQLite file into an empty PostgreSQL
     /// database, in one transaction. Stop the bot first.

@@ -235,13 +235,18 @@ async fn check_token(http: &serenity::Http) -> anyhow::Result<Option<u64>> {
     }
 }
 
-/// The invite link for the token's application (`broadside invite-url`).
+/// The two install links for the token's application (`broadside invite-url`), one a
+/// line: add to a server, then add to my apps (a member's own account).
 pub async fn invite_url(config: &Config) -> anyhow::Result<String> {
     let http = http(config)?;
     let app = check_token(&http)
         .await?
         .ok_or_else(|| anyhow::anyhow!("Discord did not say which application the token is for"))?;
-    Ok(permissions::invite_url(app))
+    Ok(format!(
+        "Add to a server: {}\nAdd to my apps:  {}",
+        permissions::invite_url(app),
+        permissions::user_install_url(app)
+    ))
 }
 
 /// Connects to Discord and serves until the gateway fails or SIGINT/SIGTERM arrives.

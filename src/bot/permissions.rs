@@ -30,12 +30,24 @@ pub fn needed(thread: bool) -> [(P, &'static str); 4] {
 }
 
 /// The OAuth2 link that adds the bot (application `app_id`) to a server with the slash
-/// commands and exactly the permissions it uses.
+/// commands and exactly the permissions it uses (`integration_type=0`, a server install).
 #[must_use]
 pub fn invite_url(app_id: u64) -> String {
     format!(
-        "https://discord.com/oauth2/authorize?client_id={app_id}&scope=bot%20applications.commands&permissions={}",
+        "https://discord.com/oauth2/authorize?client_id={app_id}&scope=bot%20applications.commands&permissions={}&integration_type=0",
         INVITE.bits()
+    )
+}
+
+/// The OAuth2 link that adds the app (application `app_id`) to a member's own account
+/// ("Add to My Apps", `integration_type=1`): the slash commands only, no bot user and no
+/// permissions, since the bot joins no server that way. Its commands then work in any
+/// server, DM and group DM the member is in. The application must allow User Install
+/// (developer portal, Installation).
+#[must_use]
+pub fn user_install_url(app_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={app_id}&scope=applications.commands&integration_type=1"
     )
 }
 
@@ -184,6 +196,17 @@ mod tests {
         let url = invite_url(42);
         assert!(url.contains("client_id=42"), "{url}");
         assert!(url.contains("scope=bot%20applications.commands"), "{url}");
-        assert!(url.ends_with("permissions=309237697536"), "{url}");
+        assert!(
+            url.ends_with("permissions=309237697536&integration_type=0"),
+            "{url}"
+        );
+        let mine = user_install_url(42);
+        assert!(mine.contains("client_id=42"), "{mine}");
+        assert!(mine.contains("scope=applications.commands&"), "{mine}");
+        assert!(
+            !mine.contains("bot") && !mine.contains("permissions"),
+            "{mine}"
+        );
+        assert!(mine.ends_with("integration_type=1"), "{mine}");
     }
 }

@@ -279,10 +279,25 @@ async fn invite_url_names_the_application_and_the_permissions() {
             .await
             .unwrap();
     assert_eq!(code, Some(0), "{stderr}");
-    let url = stdout.trim();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    let url = lines[0]
+        .strip_prefix("Add to a server: ")
+        .unwrap_or_else(|| panic!("{stdout}"));
     assert!(
         url.starts_with("https://discord.com/oauth2/authorize?"),
         "{url}"
+    );
+    assert!(url.ends_with("&integration_type=0"), "{url}");
+    let mine = lines[1]
+        .strip_prefix("Add to my apps:")
+        .unwrap_or_else(|| panic!("{stdout}"))
+        .trim();
+    assert_eq!(
+        mine,
+        format!(
+            "https://discord.com/oauth2/authorize?client_id={APP_ID}&scope=applications.commands&integration_type=1"
+        )
     );
     assert!(url.contains(&format!("client_id={APP_ID}")), "{url}");
     assert!(url.contains("scope=bot%20applications.commands"), "{url}");

@@ -18,7 +18,7 @@ use support::{Channel, FakeDiscord, Install, SentKind, Target};
 
 const WAIT: Duration = Duration::from_secs(5);
 
-fn http(fake: &FakeDiscord) -> serenity::all::Http {
+pub(crate) fn http(fake: &FakeDiscord) -> serenity::all::Http {
     let http = HttpBuilder::new("fake-token")
         .proxy(fake.base_url())
         .ratelimiter_disabled(true)
@@ -28,7 +28,7 @@ fn http(fake: &FakeDiscord) -> serenity::all::Http {
 }
 
 /// A fake with no bot behind it (interactions are only recorded).
-async fn offline() -> (FakeDiscord, serenity::all::Http) {
+pub(crate) async fn offline() -> (FakeDiscord, serenity::all::Http) {
     let fake = FakeDiscord::start().await;
     fake.without_bot();
     let http = http(&fake);
@@ -36,7 +36,7 @@ async fn offline() -> (FakeDiscord, serenity::all::Http) {
 }
 
 /// The HTTP status and Discord error code of a failed call.
-fn failure<T: std::fmt::Debug>(result: serenity::Result<T>) -> (u16, isize) {
+pub(crate) fn failure<T: std::fmt::Debug>(result: serenity::Result<T>) -> (u16, isize) {
     match result {
         Err(serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r))) => {
             (r.status_code.as_u16(), r.error.code)
@@ -54,7 +54,7 @@ async fn post(http: &serenity::all::Http, channel: Channel, text: &str) -> seren
 }
 
 /// Interaction `id` read back with serenity's own type.
-fn command(fake: &FakeDiscord, id: u64) -> serenity::all::CommandInteraction {
+pub(crate) fn command(fake: &FakeDiscord, id: u64) -> serenity::all::CommandInteraction {
     match serde_json::from_value::<Interaction>(fake.interaction_payload(id)).unwrap() {
         Interaction::Command(c) | Interaction::Autocomplete(c) => c,
         other => panic!("not a command: {other:?}"),
@@ -62,7 +62,7 @@ fn command(fake: &FakeDiscord, id: u64) -> serenity::all::CommandInteraction {
 }
 
 /// Answers interaction `id` with `response` (raw JSON).
-async fn answer(
+pub(crate) async fn answer(
     fake: &FakeDiscord,
     http: &serenity::all::Http,
     id: u64,
@@ -494,6 +494,7 @@ async fn interactions_tell_where_and_how_the_app_is_installed() {
     );
 
     // A group DM and a DM between two users: user-installed, PRIVATE_CHANNEL, no member.
+    fake.set_app_installed(&alice, true);
     let private_app = Permissions::from_bits_truncate(perm::PRIVATE_CHANNEL_APP);
     for place in [
         fake.group_dm(&[&alice, &bob]),
@@ -536,6 +537,7 @@ async fn interactions_tell_where_and_how_the_app_is_installed() {
 async fn where_the_bot_is_no_member_only_interaction_answers_reach() {
     let (fake, http) = offline().await;
     let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+    fake.set_app_installed(&alice, true);
     for place in [
         fake.group_dm(&[&alice, &bob]),
         fake.dm_between(&alice, &bob),
@@ -725,6 +727,7 @@ async fn dms_to_users_without_a_mutual_server() {
     // Once they installed the app (here: used it as a user install), the DM goes through.
     let id = fake
         .interaction(&stranger, fake.foreign_channel())
+        .user_install()
         .slash("duel", json!([]));
     assert_eq!(command(&fake, id).user.id.get(), stranger.id);
     send().await.unwrap();

@@ -6,6 +6,8 @@ mod pg;
 mod support;
 
 mod admin;
+mod anywhere;
+mod anywhere_fake;
 mod autocomplete;
 mod bot;
 mod cli;

@@ -11,7 +11,7 @@ use crate::game::{Ending, WinReason};
 use crate::session::ChannelKey;
 
 /// Call off this channel's match (the challenger before acceptance, or a moderator).
-#[poise::command(slash_command, guild_only, ephemeral)]
+#[poise::command(slash_command, ephemeral)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
     let lang = user_lang(ctx);

@@ -5,7 +5,7 @@ use serenity::{CreateActionRow, CreateButton};
 
 use crate::ai::Difficulty;
 use crate::bot::buttons::ButtonId;
-use crate::bot::context::{asker, guild_locale, user_lang};
+use crate::bot::context::{asker, bot_is_here, guild_locale, match_guild, user_lang};
 use crate::bot::error::UserError;
 use crate::bot::error::private_reply;
 use crate::bot::i18n::errors::session_error;
@@ -89,7 +89,7 @@ impl From<VariantChoice> for Variant {
 
 // Descriptions, names in other languages and help: `cmd-challenge-*` in the catalogues.
 /// Challenge a member (or me, the computer) to a sea battle in this channel.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn challenge(
     ctx: Context<'_>,
     #[description = "The member you want to play against"] opponent: serenity::User,
@@ -100,14 +100,17 @@ pub async fn challenge(
 ) -> Result<(), Error> {
     let me = ctx.author();
     let lang = user_lang(ctx);
-    if let Some(missing) = missing_permissions(ctx, lang) {
+    // Where the bot is no member it cannot post, so it needs no permission there: the
+    // match is played in the answers to the players' interactions.
+    let here = bot_is_here(ctx);
+    if let Some(missing) = missing_permissions(ctx, lang).filter(|_| here) {
         return Err(Error::user(tr!(
             lang,
             "err-missing-permissions",
             missing = missing
         )));
     }
-    let guild = ctx.guild_id().map(serenity::GuildId::get);
+    let guild = match_guild(ctx);
     let (channel, parent) = where_asked(ctx);
     let (settings, pace) =
         allowed_here(ctx, lang, guild, (channel, parent), pace.map(Into::into)).await?;
@@ -134,7 +137,7 @@ pub async fn challenge(
     // A thread of its own, where the server wants it and the bot may make one (in a thread
     // already, the match is played there).
     let wants_thread = settings.threads && level.is_none() && parent.is_none();
-    let thread = wants_thread && may_open_threads(ctx);
+    let thread = wants_thread && here && may_open_threads(ctx);
     // The server's language for public texts, unless it chose another.
     let guild_locale = settings.language.clone().or_else(|| guild_locale(ctx));
     let new = NewMatch {

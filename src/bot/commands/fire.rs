@@ -19,7 +19,7 @@ const CHOICES: usize = 25;
 ///
 /// Only the player whose turn it is can fire, in the match's channel. The result is
 /// public, with your picture of the enemy sea.
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn fire(
     ctx: Context<'_>,
     #[description = "Cells to fire at"]

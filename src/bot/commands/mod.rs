@@ -4,6 +4,8 @@
 //! and the names in other languages) come from the catalogues, applied in [`all`]; see
 //! [`crate::bot::i18n::commands`].
 
+use poise::serenity_prelude as serenity;
+
 use super::{Data, Error};
 
 pub mod board;
@@ -49,6 +51,45 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         rules::rules(),
         help::help(),
     ];
+    for command in &mut commands {
+        let (installs, contexts) = reach(&command.name);
+        command.install_context = Some(installs);
+        command.interaction_context = Some(contexts);
+    }
     crate::bot::i18n::commands::localize(&mut commands);
     commands
+}
+
+/// The commands only a server that added the bot offers, and only in the server: its
+/// settings and its tournaments belong to the server.
+pub const SERVER_ONLY: [&str; 2] = ["settings", "tournament"];
+
+/// The commands that are about one server's matches: offered in servers only, whether the
+/// server or the member installed the bot.
+pub const IN_SERVERS: [&str; 1] = ["matches"];
+
+/// Where command `name` can be installed (`integration_types`) and used (`contexts`).
+/// Everything else is offered wherever the app is: installed to a server or to a member's
+/// account, in servers, in the bot's DM and in other DMs and group DMs (where the bot can
+/// only answer). Discord applies both to global commands only, and without `contexts` it
+/// leaves group DMs out, so each command names them.
+#[must_use]
+pub fn reach(
+    name: &str,
+) -> (
+    Vec<serenity::InstallationContext>,
+    Vec<serenity::InteractionContext>,
+) {
+    use serenity::InstallationContext as Install;
+    use serenity::InteractionContext as Used;
+    if SERVER_ONLY.contains(&name) {
+        (vec![Install::Guild], vec![Used::Guild])
+    } else if IN_SERVERS.contains(&name) {
+        (vec![Install::Guild, Install::User], vec![Used::Guild])
+    } else {
+        (
+            vec![Install::Guild, Install::User],
+            vec![Used::Guild, Used::BotDm, Used::PrivateChannel],
+        )
+    }
 }

@@ -13,7 +13,7 @@ use crate::session::ChannelKey;
 ///
 /// Public when there is a match here; otherwise a private note (matches elsewhere are
 /// never named in public).
-#[poise::command(slash_command, guild_only)]
+#[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     // Errors are private (the user's language); the summary is public (the server's).

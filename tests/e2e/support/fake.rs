@@ -289,6 +289,9 @@ pub(super) struct Pending {
     /// Use External Apps is off for the member and the app is only user-installed: every
     /// response is ephemeral whatever its flags.
     pub forced_ephemeral: bool,
+    /// The interaction's `authorizing_integration_owners`, which the messages its answers
+    /// create keep (a click on them carries these owners, whoever clicks).
+    pub owners: serde_json::Map<String, Value>,
 }
 
 impl Pending {
@@ -349,6 +352,9 @@ pub(super) struct State {
     pub refuse_dms_to_app_users: bool,
     /// No bot is meant to connect: dispatches are only recorded.
     pub without_bot: bool,
+    /// The `authorizing_integration_owners` of the interaction whose answer created each
+    /// message (by message id).
+    pub message_owners: HashMap<u64, serde_json::Map<String, Value>>,
 }
 
 /// What an injected fault does to a matching request.
@@ -537,6 +543,18 @@ impl FakeDiscord {
         options: Value,
     ) -> InteractionId {
         self.interaction(user, channel).slash(name, options)
+    }
+
+    /// Sends a slash command, or says why Discord would not deliver it
+    /// ([`InteractionBuilder::try_slash`]).
+    pub fn try_slash(
+        &self,
+        user: &User,
+        channel: Channel,
+        name: &str,
+        options: Value,
+    ) -> Result<InteractionId, Undelivered> {
+        self.interaction(user, channel).try_slash(name, options)
     }
 
     /// Clicks the button `custom_id` on message `message` (which need not be known).
@@ -1076,8 +1094,18 @@ impl InteractionBuilder<'_> {
         self
     }
 
-    /// Sends a slash command (type 2) with the given `data.options` array.
+    /// Sends a slash command (type 2) with the given `data.options` array. Panics where
+    /// Discord would not deliver it ([`Self::try_slash`]).
     pub fn slash(self, name: &str, options: Value) -> InteractionId {
+        self.try_slash(name, options)
+            .unwrap_or_else(|why| panic!("Discord would not deliver /{name}: {why}"))
+    }
+
+    /// Sends a slash command (type 2), or says why Discord would not deliver it: the user has
+    /// not installed the app where only a user install reaches ([`Undelivered::NotInstalled`]),
+    /// or the command's global registration excludes this place
+    /// ([`Undelivered::NotAvailableHere`]).
+    pub fn try_slash(self, name: &str, options: Value) -> Result<InteractionId, Undelivered> {
         let (command_id, resolved) = {
             let mut st = self.fake.inner.lock();
             let command_id = match st.command_ids.get(name) {
@@ -1098,11 +1126,11 @@ impl InteractionBuilder<'_> {
         if let Some(g) = self.channel.guild_id {
             data["guild_id"] = json!(g.to_string());
         }
-        self.send(2, data, None)
+        self.try_send(2, data, None)
     }
 
     /// Sends an autocomplete request (type 4) for `name`: `options` as typed so far, the
-    /// one being typed marked `"focused": true`.
+    /// one being typed marked `"focused": true`. Delivered where [`Self::slash`] would be.
     pub fn autocomplete(self, name: &str, options: Value) -> InteractionId {
         let command_id = {
             let mut st = self.fake.inner.lock();
@@ -1120,7 +1148,9 @@ impl InteractionBuilder<'_> {
         if let Some(g) = self.channel.guild_id {
             data["guild_id"] = json!(g.to_string());
         }
-        self.send(4, data, None)
+        self.try_send(4, data, None).unwrap_or_else(|why| {
+            panic!("Discord would not deliver autocomplete of /{name}: {why}")
+        })
     }
 
     /// Sends a button click (type 3) on `message` with `custom_id`.
@@ -1167,8 +1197,16 @@ impl InteractionBuilder<'_> {
     }
 
     /// What Discord would say about the install and permissions of this interaction in the
-    /// channel `info`.
-    fn placement(&self, info: &ChannelInfo) -> Where {
+    /// channel `info`. `owners` (for a click on a message an interaction answer created) are
+    /// that interaction's: a click carries the installation of the message's interaction,
+    /// whoever clicks (`receiving-and-responding.mdx`, Authorizing Integration Owners Object:
+    /// "the authorizing user and the user that triggered an interaction (like a message
+    /// component)" may differ).
+    fn placement(
+        &self,
+        info: &ChannelInfo,
+        owners: Option<serde_json::Map<String, Value>>,
+    ) -> Where {
         let in_guild = info.guild_id.is_some();
         // A (group) DM between users: only a user-installed app can be used there.
         let private = !in_guild && !info.bot_member;
@@ -1177,10 +1215,14 @@ impl InteractionBuilder<'_> {
         } else {
             Install::User
         };
-        let install = if private {
-            Install::User
-        } else {
-            self.install.unwrap_or(default_install)
+        let install = match &owners {
+            Some(o) => match (o.contains_key("0"), o.contains_key("1")) {
+                (true, true) => Install::Both,
+                (false, true) => Install::User,
+                _ => Install::Guild,
+            },
+            None if private => Install::User,
+            None => self.install.unwrap_or(default_install),
         };
         let mut bits: u64 = self.permissions.parse().unwrap_or(0);
         if self.external_apps_denied {
@@ -1197,16 +1239,19 @@ impl InteractionBuilder<'_> {
                 APP_PERMISSIONS.to_owned()
             }
         });
-        let mut owners = serde_json::Map::new();
-        if install != Install::User {
-            let guild = info
-                .guild_id
-                .map_or_else(|| "0".to_owned(), |g| g.to_string());
-            owners.insert("0".into(), json!(guild));
-        }
-        if install != Install::Guild {
-            owners.insert("1".into(), json!(self.user.id.to_string()));
-        }
+        let owners = owners.unwrap_or_else(|| {
+            let mut owners = serde_json::Map::new();
+            if install != Install::User {
+                let guild = info
+                    .guild_id
+                    .map_or_else(|| "0".to_owned(), |g| g.to_string());
+                owners.insert("0".into(), json!(guild));
+            }
+            if install != Install::Guild {
+                owners.insert("1".into(), json!(self.user.id.to_string()));
+            }
+            owners
+        });
         let context = match (in_guild, private) {
             (true, _) => 0,
             (false, false) => 1,
@@ -1224,7 +1269,21 @@ impl InteractionBuilder<'_> {
         }
     }
 
+    /// Sends an interaction that Discord always delivers (a click or a select: anyone in the
+    /// conversation may click an app's buttons, installed or not).
     pub(super) fn send(self, kind: u64, data: Value, message: Option<u64>) -> InteractionId {
+        self.try_send(kind, data, message)
+            .unwrap_or_else(|why| panic!("Discord would not deliver this interaction: {why}"))
+    }
+
+    /// Builds, validates, records and dispatches one interaction, or says why Discord would
+    /// not deliver it (slash commands and autocomplete only).
+    pub(super) fn try_send(
+        self,
+        kind: u64,
+        data: Value,
+        message: Option<u64>,
+    ) -> Result<InteractionId, Undelivered> {
         let inner = &self.fake.inner;
         let (id, payload) = {
             let mut st = inner.lock();
@@ -1233,16 +1292,31 @@ impl InteractionBuilder<'_> {
             if let Some(k) = self.kind {
                 info.kind = k;
             }
+            let inherited = message.and_then(|m| st.message_owners.get(&m).cloned());
             let Where {
                 install,
                 permissions,
                 app_permissions,
-                owners,
+                mut owners,
                 context,
                 forced_ephemeral,
-            } = self.placement(&info);
-            if install != Install::Guild {
-                st.app_installed.insert(self.user.id);
+            } = self.placement(&info, inherited);
+            if matches!(kind, 2 | 4) {
+                // Only a member who installed the app sees its commands where only a user
+                // install reaches (a group DM, a DM between users, a server without the bot);
+                // `install(..)` says the test's user did.
+                let only_user_install = !info.bot_member;
+                if only_user_install
+                    && self.install.is_none()
+                    && !st.app_installed.contains(&self.user.id)
+                {
+                    return Err(Undelivered::NotInstalled);
+                }
+                if install != Install::Guild {
+                    st.app_installed.insert(self.user.id);
+                }
+                let name = data["name"].as_str().unwrap_or_default();
+                owners = available(&st, name, context, owners)?;
             }
             let id = st.new_id();
             let token = format!("itoken{id}");
@@ -1256,7 +1330,7 @@ impl InteractionBuilder<'_> {
                 "locale": self.locale,
                 "entitlements": [],
                 "attachment_size_limit": payloads::ATTACHMENT_SIZE_LIMIT,
-                "authorizing_integration_owners": owners,
+                "authorizing_integration_owners": owners.clone(),
                 "context": context,
                 "app_permissions": app_permissions,
             });
@@ -1286,6 +1360,7 @@ impl InteractionBuilder<'_> {
                 payload["message"] = object;
             }
             validate::<serenity::all::Interaction>("interaction", &payload);
+            let user_only = owners.contains_key("1") && !owners.contains_key("0");
             st.pending.insert(
                 token,
                 Pending {
@@ -1298,8 +1373,9 @@ impl InteractionBuilder<'_> {
                     original: None,
                     source_message: message,
                     aged: Duration::ZERO,
-                    user_install_only: install == Install::User,
-                    forced_ephemeral,
+                    user_install_only: user_only,
+                    forced_ephemeral: forced_ephemeral && user_only,
+                    owners,
                 },
             );
             st.rec.interactions.push(id);
@@ -1308,6 +1384,68 @@ impl InteractionBuilder<'_> {
         };
         self.fake.dispatch("INTERACTION_CREATE", payload);
         inner.bump();
-        id
+        Ok(id)
     }
+}
+
+/// Why Discord would not deliver a slash command (or its autocomplete).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Undelivered {
+    /// Where only a user install reaches (a group DM, a DM between users, a server without
+    /// the bot), the user has not installed the app: its commands are not offered to them.
+    NotInstalled,
+    /// The commands are registered globally and this one's `contexts` or
+    /// `integration_types` leave this place out (or it is not registered at all).
+    NotAvailableHere,
+}
+
+impl std::fmt::Display for Undelivered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::NotInstalled => {
+                "the user has not installed the app, and only a user install reaches here"
+            }
+            Self::NotAvailableHere => {
+                "the command's global registration leaves this context or installation out"
+            }
+        })
+    }
+}
+
+/// The owners a command invocation carries, checked against the latest global
+/// registration (when the bot registered globally): the command must list `context` in
+/// `contexts` (absent or null: guild and bot DM, as Discord does, discord-api-docs issue
+/// 7583) and keeps only the owners of its `integration_types` (absent: guild install only),
+/// at least one ("A key will only be present if … the command must be supported in the
+/// installation context"). Guild registrations (`DEV_GUILD_ID`) are not checked: those
+/// fields only apply to global commands.
+fn available(
+    st: &State,
+    name: &str,
+    context: u64,
+    owners: serde_json::Map<String, Value>,
+) -> Result<serde_json::Map<String, Value>, Undelivered> {
+    let Some(global) = st
+        .rec
+        .registrations
+        .iter()
+        .rev()
+        .find(|r| r.scope == Scope::Global)
+    else {
+        return Ok(owners);
+    };
+    let command = global.command(name).ok_or(Undelivered::NotAvailableHere)?;
+    let contexts = numbers(&command["contexts"]).unwrap_or_else(|| vec![0, 1]);
+    if !contexts.contains(&context) {
+        return Err(Undelivered::NotAvailableHere);
+    }
+    let types = numbers(&command["integration_types"]).unwrap_or_else(|| vec![0]);
+    let kept: serde_json::Map<String, Value> = owners
+        .into_iter()
+        .filter(|(k, _)| k.parse::<u64>().is_ok_and(|t| types.contains(&t)))
+        .collect();
+    if kept.is_empty() {
+        return Err(Undelivered::NotAvailableHere);
+    }
+    Ok(kept)
 }

@@ -16,7 +16,8 @@ pub mod table;
 pub mod world;
 
 pub use fake::{
-    Autocompleted, Channel, FakeDiscord, Install, InteractionId, Scope, Sent, SentKind, User,
+    Autocompleted, Channel, FakeDiscord, Install, InteractionId, Scope, Sent, SentKind,
+    Undelivered, User,
 };
 pub use payloads::GUILD_ID;
 pub use process::BotProcess;

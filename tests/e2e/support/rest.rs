@@ -512,11 +512,12 @@ fn callback(
     if pending.age() > deadline || st.fail_callbacks {
         return error(404, 10062, "Unknown interaction (answered too late)");
     }
-    let (interaction, channel, source, forced) = (
+    let (interaction, channel, source, forced, owners) = (
         pending.id,
         pending.channel,
         pending.source_message,
         pending.forced_ephemeral,
+        pending.owners.clone(),
     );
     let kind = body.json["type"].as_u64().unwrap_or(0);
     let data = body.json.get("data").cloned().unwrap_or(Value::Null);
@@ -579,9 +580,7 @@ fn callback(
         }
     }
     let ephemeral_now = if matches!(kind, 6 | 7) {
-        source
-            .and_then(|s| st.messages.get(&s))
-            .is_some_and(|m| flags_of(m) & 64 != 0)
+        is_ephemeral(st, source)
     } else {
         ephemeral
     };
@@ -595,6 +594,7 @@ fn callback(
     if kind == 5 {
         pending.deferred = Some(ephemeral);
     }
+    keep_owners(st, kind, message_id, owners);
     record(
         st,
         SentKind::Callback(kind),
@@ -606,6 +606,24 @@ fn callback(
         body,
     );
     (204, None)
+}
+
+/// Whether the stored message `id` is ephemeral.
+fn is_ephemeral(st: &FakeState, id: Option<u64>) -> bool {
+    id.and_then(|s| st.messages.get(&s))
+        .is_some_and(|m| flags_of(m) & 64 != 0)
+}
+
+/// A message a reply (type 4 or 5) created keeps its interaction's owners, for clicks on it.
+fn keep_owners(
+    st: &mut FakeState,
+    kind: u64,
+    message: Option<u64>,
+    owners: serde_json::Map<String, Value>,
+) {
+    if let (4 | 5, Some(id)) = (kind, message) {
+        st.message_owners.insert(id, owners);
+    }
 }
 
 /// `data` with the ephemeral flag set when `forced`.
@@ -642,13 +660,14 @@ fn followup(st: &mut FakeState, token: &str, body: &Body, base: &str) -> Outcome
             "Unknown Webhook (interaction not acknowledged yet)",
         );
     }
-    let (interaction, channel, deferred, followups, original, forced) = (
+    let (interaction, channel, deferred, followups, original, forced, owners) = (
         pending.id,
         pending.channel,
         pending.deferred,
         pending.followups,
         pending.original,
         pending.forced_ephemeral,
+        pending.owners.clone(),
     );
     if let Err(refused) = thread_write(st, channel.id, true) {
         return refused;
@@ -667,6 +686,7 @@ fn followup(st: &mut FakeState, token: &str, body: &Body, base: &str) -> Outcome
             (original, m, deferred_ephemeral)
         } else {
             let (id, m) = create_message(st, channel, &stored, &body.files, base);
+            st.message_owners.insert(id, owners);
             (id, m, flags_of(&stored) & 64 != 0)
         };
     st.pending.get_mut(token).expect("still there").followups += 1;
