@@ -2125,7 +2125,9 @@ const FORGOTTEN_ENTRANT: i64 = 4_100_000;
 /// Forgets `player` in the tournaments they entered or created: where sign-up is open
 /// they are no longer an entrant; elsewhere their entry and every pairing naming them
 /// take a placeholder id of their own in that tournament and the name "deleted player",
-/// and a running tournament no longer pairs them. A tournament they created has no
+/// and a running tournament no longer pairs them; their pairing of the current round that
+/// has no match yet is scored as a win by forfeit for the opponent, so no match is ever
+/// opened for the placeholder. A tournament they created has no
 /// creator any more (a moderator may still call it off).
 async fn forget_tournaments_in(tx: &mut Conn, player: u64) -> Result<(), StoreError> {
     let p = to_sql(player);
@@ -2159,6 +2161,23 @@ async fn forget_tournaments_in(tx: &mut Conn, player: u64) -> Result<(), StoreEr
         .await?;
         let placeholder = FORGOTTEN_ENTRANT + taken;
         let out_from = (state == "running" || state == "paused").then_some(round + 1);
+        if state == "running" {
+            // Their match of this round not opened yet (the opponent was busy elsewhere,
+            // or it is being opened): it never will be, and the opponent wins by forfeit,
+            // as against a no-show. (Refused while they play a live match, so an opened
+            // pairing of theirs has ended.)
+            sqlx::query(
+                "UPDATE tournament_pairings SET result = CASE WHEN white_id = $2 \
+                 THEN 'black-forfeit' ELSE 'white-forfeit' END \
+                 WHERE tournament_id = $1 AND round = $3 AND NOT opened AND result IS NULL \
+                 AND black_id IS NOT NULL AND (white_id = $2 OR black_id = $2)",
+            )
+            .bind(id)
+            .bind(p)
+            .bind(round)
+            .execute(&mut *tx)
+            .await?;
+        }
         sqlx::query(
             "UPDATE tournament_entrants SET player_id = $3, name = 'deleted player', \
              withdrawn = COALESCE(withdrawn, $4), reason = COALESCE(reason, CASE WHEN $4 IS NULL THEN NULL ELSE 'left' END) \

@@ -261,6 +261,38 @@ async fn forgetting_an_entrant(db: Db) {
         "their round-1 pairing keeps its place"
     );
     assert!(gone[0].player < 1 << 22, "never a Discord id");
+    // Their round-1 match was handed out but not opened yet: it never opens (not for the
+    // placeholder either), and the opponent wins it by forfeit.
+    let theirs = progress
+        .to_open
+        .iter()
+        .find(|m| m.white.0 == member(1) || m.black.0 == member(1))
+        .expect("member 1 plays a board in round 1, not the bye");
+    assert!(matches!(
+        s.open_tournament_match(theirs).await,
+        Err(broadside::session::SessionError::Stale)
+    ));
+    assert!(s.store().get(theirs.match_id.0).await.unwrap().is_none());
+    let board = snap
+        .pairings
+        .iter()
+        .find(|p| p.round == 1 && p.board == theirs.board)
+        .unwrap();
+    let won_by = if theirs.white.0 == member(1) {
+        "black-forfeit"
+    } else {
+        "white-forfeit"
+    };
+    assert_eq!(board.result.as_deref(), Some(won_by), "{board:?}");
+    // The other board is untouched.
+    assert!(
+        snap.pairings
+            .iter()
+            .filter(|p| p.round == 1 && p.board != theirs.board)
+            .all(|p| p.result.is_none()),
+        "{:?}",
+        snap.pairings
+    );
     let standings = s.tournament_standings(running.id).await.unwrap();
     assert_eq!(standings.lines.len(), 5);
     assert!(standings.lines.iter().any(|l| l.name == "deleted player"));

@@ -1052,6 +1052,11 @@ impl Session {
             .iter()
             .find(|p| p.round == m.round && p.board == m.board)
             .ok_or(SessionError::Stale)?;
+        if p.result.is_some() && !p.opened {
+            // Scored without a match meanwhile (an entrant's data was deleted): nothing
+            // to open.
+            return Err(SessionError::Stale);
+        }
         let opened = self.open_match(&info, p, m.match_id).await;
         if opened.is_err()
             && let Some(store) = self.store.tournaments()
