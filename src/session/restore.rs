@@ -101,8 +101,10 @@ impl Session {
     ///
     /// A live match whose state cannot be read is set aside (logged, kept as it was,
     /// never ended; its channel is told once, [`Session::take_set_aside`]); one set aside
-    /// before that reads now comes back. A live match that claims a channel or player
-    /// another, more recently changed live match holds is ended as abandoned (and logged).
+    /// before that reads now comes back with a whole phase to play, unless its channel or
+    /// players are in another match meanwhile: then it stays aside. A live match that
+    /// claims a channel or player another, more recently changed live match holds is ended
+    /// as abandoned (and logged).
     /// Neither stops the others from coming back.
     pub async fn restore(
         opened: Opened,
@@ -121,9 +123,11 @@ impl Session {
         let now = SystemTime::now();
         // Matches set aside by an earlier start come back once they read (after them, as
         // the least recently changed).
+        let mut brought_back = Vec::new();
         for kept in store.set_aside_matches().await? {
             if record::entry_of(&kept.state).is_ok() && store.bring_back(kept.id).await? {
                 tracing::info!(match_id = kept.id, "a match set aside reads now: back");
+                brought_back.push(kept.id);
                 states.push((kept.id, kept.state));
             }
         }
@@ -144,7 +148,15 @@ impl Session {
                 }
             };
             let whole = phase_length(&entry, standard);
-            entry.deadline = restored_deadline(entry.deadline, last_seen, now, whole);
+            let back = brought_back.contains(id);
+            entry.deadline = if back {
+                // Frozen for as long as it was set aside, which the heartbeat does not
+                // tell (the builds meanwhile kept beating): a whole phase, not a loss on
+                // time.
+                now + whole
+            } else {
+                restored_deadline(entry.deadline, last_seen, now, whole)
+            };
             entry.version += 1;
             let rec =
                 record::of(&entry, now, Vec::new()).map_err(|e| StoreError::Data(e.to_string()))?;
@@ -153,6 +165,13 @@ impl Session {
             // who began to play elsewhere after it was made.
             let claims = entry.claims();
             if let Err(e) = live.open(entry, &claims, &[]) {
+                if back {
+                    // Its channel or players were free to take while it was set aside:
+                    // kept aside, never ended, until a start finds them free.
+                    tracing::warn!(match_id = %info.id, error = %e, "a match set aside reads now, but its channel or players are in another match; kept aside");
+                    store.set_aside(info.id.0, record::millis(now)).await?;
+                    continue;
+                }
                 // Rows come most recently changed first: the older one gives way.
                 tracing::error!(match_id = %info.id, error = %e, "a stored live match clashes with a newer one; ended as abandoned");
                 store.retire(info.id.0, record::millis(now)).await?;

@@ -20,7 +20,7 @@
 use super::{Db, FOR_SHARE, FOR_UPDATE, Handle};
 use crate::rating::settle::{self, Settlement};
 use crate::rating::{Outcome, Rating, Record, ResultRow};
-use crate::store::format::SET_ASIDE;
+use crate::store::format::{FORGOTTEN, SET_ASIDE};
 use crate::store::seasons::{
     ClosedSeason, NewSeason, SeasonFigures, SeasonPage, SeasonPlace, SeasonRow, SeasonStore,
 };
@@ -498,6 +498,22 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
         .bind(ph)
         .execute(&mut *tx)
         .await?;
+        if r.state.is_none() {
+            // A state this build cannot read, so cannot rename: what it holds of the
+            // member is dropped, and a match set aside is never brought back (its
+            // opponent has nobody to play).
+            sqlx::query(
+                "UPDATE matches SET state = $2, \
+                 phase = CASE WHEN phase = $3 THEN $4 ELSE phase END \
+                 WHERE id = $1 AND NOT live",
+            )
+            .bind(id)
+            .bind(Vec::<u8>::new())
+            .bind(SET_ASIDE)
+            .bind(FORGOTTEN)
+            .execute(&mut *tx)
+            .await?;
+        }
         sqlx::query("UPDATE moves SET player_id = $3 WHERE match_id = $1 AND player_id = $2")
             .bind(id)
             .bind(p)

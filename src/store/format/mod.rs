@@ -29,6 +29,11 @@ pub use document::Document;
 /// state (`Store::set_aside`): kept, not live, never ended, for a build that reads it.
 pub const SET_ASIDE: &str = "unreadable";
 
+/// The `phase` of a match that was set aside when one of its members had their data
+/// deleted (`/privacy delete`): its state, which this build could not rename, is dropped,
+/// and it is never brought back.
+pub const FORGOTTEN: &str = "forgotten";
+
 /// The version this build writes.
 pub const CURRENT: u32 = 2;
 

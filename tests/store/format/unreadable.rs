@@ -163,6 +163,106 @@ async fn a_match_set_aside_comes_back_once_it_reads() {
     assert_eq!(s.set_aside_in(ChannelKey(401)).await.expect("read"), None);
 }
 
+/// A match set aside, its challenge, and its state as stored (SQLite: the session opened).
+async fn set_aside_one(db: &Db, channel: u64, players: [u64; 2]) -> (MatchId, Vec<u8>) {
+    let (s, _) = start(db).await;
+    let id = s
+        .challenge(challenge(channel, players))
+        .await
+        .expect("a challenge")
+        .id;
+    let state = s
+        .store()
+        .get(id.0)
+        .await
+        .expect("read")
+        .expect("stored")
+        .state;
+    drop(s);
+    put_state(db, id, b"{\"format\":9}").await;
+    let (s, _) = start(db).await;
+    assert_eq!(s.take_set_aside().len(), 1, "set aside");
+    drop(s);
+    (id, state)
+}
+
+/// The builds that ran while a match was set aside kept the heartbeat going, so what was
+/// left of its deadline at the last beat is nothing: it comes back with a whole phase to
+/// play, not with a minute before a loss on time.
+#[tokio::test]
+async fn a_match_brought_back_gets_a_whole_phase() {
+    let db = Db::new("set_aside_phase");
+    let (id, state) = set_aside_one(&db, 411, [61, 62]).await;
+    // A day of other builds' beats.
+    let day_later = std::time::SystemTime::now() + std::time::Duration::from_secs(86_400);
+    db.store()
+        .await
+        .beat(broadside::session::millis(day_later))
+        .await
+        .expect("beat");
+    put_state(&db, id, &state).await;
+    let (s, resumed) = start(&db).await;
+    assert_eq!(resumed, [id], "back");
+    let deadline = s.read(Locate::Id(id), |e| e.deadline).await.expect("live");
+    let left = deadline
+        .duration_since(std::time::SystemTime::now())
+        .unwrap_or_default();
+    assert!(left > std::time::Duration::from_secs(290), "{left:?}");
+}
+
+/// While a match was set aside its channel and players were free; a new match took them.
+/// Once it reads, it stays aside (never ended) while they are taken, and the new match
+/// goes on; it comes back at a start that finds them free.
+#[tokio::test]
+async fn a_match_brought_back_into_a_taken_channel_stays_aside() {
+    let db = Db::new("set_aside_clash");
+    let (id, state) = set_aside_one(&db, 421, [63, 64]).await;
+    let (s, _) = start(&db).await;
+    let newer = s
+        .challenge(challenge(421, [63, 65]))
+        .await
+        .expect("the channel and 63 are free")
+        .id;
+    drop(s);
+    put_state(&db, id, &state).await;
+    let (s, resumed) = start(&db).await;
+    assert_eq!(resumed, [newer], "the newer match goes on");
+    let row = s.store().get(id.0).await.expect("read").expect("kept");
+    assert!(!row.live);
+    assert_eq!(row.phase, format::SET_ASIDE, "kept aside, not ended");
+    assert!(
+        s.take_set_aside().is_empty(),
+        "its channel was told already"
+    );
+    s.cancel(ChannelKey(421), PlayerId(63), false)
+        .await
+        .expect("the newer challenge called off");
+    drop(s);
+    let (_, resumed) = start(&db).await;
+    assert_eq!(resumed, [id], "back once they are free");
+}
+
+/// `/privacy delete` of a member of a match set aside: this build cannot rename its state,
+/// so the state is dropped, and the match never comes back, also for a build that could
+/// read what it held.
+#[tokio::test]
+async fn a_match_set_aside_forgets_a_member_who_deleted_their_data() {
+    let db = Db::new("set_aside_forget");
+    let (id, state) = set_aside_one(&db, 431, [66, 67]).await;
+    let (s, _) = start(&db).await;
+    s.forget(PlayerId(66)).await.expect("forgotten");
+    let row = s.store().get(id.0).await.expect("read").expect("kept");
+    assert!(!row.live);
+    assert_eq!(row.phase, format::FORGOTTEN);
+    assert!(row.state.is_empty(), "nothing of the member is kept in it");
+    assert!(!row.players.contains(&66), "{:?}", row.players);
+    drop(s);
+    put_state(&db, id, &state).await;
+    let (s, resumed) = start(&db).await;
+    assert!(resumed.is_empty(), "never brought back: {resumed:?}");
+    assert!(!s.store().get(id.0).await.expect("read").expect("kept").live);
+}
+
 /// `migrate-store` moves a match whose state this build cannot read as it is, and names it;
 /// one set aside too.
 #[tokio::test]
