@@ -47,7 +47,7 @@
 //! slower than `bbpPairings` (which updates one matching incrementally).
 
 use super::{Colour, Entry, PlayerId, Tournament};
-use crate::tournament::matching::{Wide, max_weight_matching};
+use crate::tournament::matching::{Cardinality, Wide, max_weight_matching};
 
 /// A paired round: games (first-firing player first), board order, and the bye.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -310,9 +310,39 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
     let odd = n % 2 == 1;
     let pair_cap = (n / 2) as u64;
 
-    // First matching: can everyone be paired, and from which score group must the bye
-    // come? Pair higher groups first so the bye's score is as low as possible.
-    let bye_score = {
+    // Can everyone be paired, and from which score group must the bye come (the
+    // lowest that leaves the rest pairable)? Asked of a cardinality matching: with an
+    // extra vertex joined to a group's bye-eligible players, whether it can be matched
+    // too. Only a bye from the top group needs the weighted matching below, for C9.
+    let card = Cardinality::new(
+        (0..n)
+            .map(|i| (0..n).filter(|&j| j != i && compat[i * n + j]).collect())
+            .collect(),
+    );
+    if card.pairs() < n / 2 {
+        return Err(PairingError::NoLegalPairing);
+    }
+    let bye_group = if odd {
+        let found = (0..groups.len()).rev().find(|&g| {
+            let (gs, ge) = groups[g];
+            let eligible: Vec<usize> = (gs..ge).filter(|&v| players[v].bye_eligible).collect();
+            !eligible.is_empty() && card.extra_vertex_augments(&eligible)
+        });
+        match found {
+            Some(g) => Some(g),
+            None => return Err(PairingError::NoLegalPairing),
+        }
+    } else {
+        None
+    };
+    // Debug builds check the cardinality matching's answer against the weighted one.
+    let verify = cfg!(debug_assertions);
+    let bye_score = if !verify && (bye_group.is_some_and(|g| g > 0) || !odd) {
+        (bye_group.map(|g| players[groups[g].0].score), false)
+    } else {
+        // The bye comes from the top group: a weighted matching, pairing higher groups
+        // first, also says whether that group pairs within itself (for C9).
+
         let mut fields = Fields::new(pair_cap);
         fields.field(3);
         fields.field(2 * groups.len() as u64);
@@ -338,6 +368,10 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             [v] => odd && players[*v].bye_eligible,
             _ => false,
         };
+        debug_assert!(
+            complete,
+            "the cardinality matching found a complete pairing"
+        );
         if !complete {
             return Err(PairingError::NoLegalPairing);
         }
@@ -350,6 +384,13 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             && (0..n)
                 .filter(|&v| players[v].score >= top)
                 .all(|v| mate[v].is_none_or(|o| players[o].score >= top));
+        if verify {
+            assert_eq!(
+                bye_score,
+                bye_group.map(|g| players[groups[g].0].score),
+                "bye score"
+            );
+        }
         (bye_score, flag)
     };
     let (bye_score, initial_c9) = bye_score;

@@ -742,6 +742,176 @@ impl<const N: usize> Solver<N> {
     }
 }
 
+/// A maximum-cardinality matching of a graph given by adjacency lists (Edmonds'
+/// blossom algorithm without weights), kept so that the search for one more
+/// augmenting path can be repeated from chosen vertices.
+///
+/// The pairing uses it to ask only whether everyone can be paired, and from which
+/// score group a bye can come, where a weighted matching would spend its time on ties.
+#[derive(Clone, Debug)]
+pub struct Cardinality {
+    adj: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+}
+
+impl Cardinality {
+    /// The graph with vertices `0..adj.len()` and the edges `v–u` for `u` in `adj[v]`
+    /// (both directions must be listed), matched greedily then to maximum
+    /// cardinality. Deterministic.
+    #[must_use]
+    pub fn new(adj: Vec<Vec<usize>>) -> Self {
+        let n = adj.len();
+        let mut m = Cardinality {
+            adj,
+            mate: vec![NONE; n],
+        };
+        for v in 0..n {
+            if m.mate[v] == NONE
+                && let Some(&u) = m.adj[v].iter().find(|&&u| m.mate[u] == NONE)
+            {
+                m.mate[v] = u;
+                m.mate[u] = v;
+            }
+        }
+        for v in 0..n {
+            if m.mate[v] == NONE {
+                m.augment(v);
+            }
+        }
+        m
+    }
+
+    /// The number of matched pairs.
+    #[must_use]
+    pub fn pairs(&self) -> usize {
+        self.mate.iter().filter(|&&m| m != NONE).count() / 2
+    }
+
+    /// Each vertex's partner, or `None`.
+    #[must_use]
+    pub fn mates(&self) -> Vec<Option<usize>> {
+        self.mate
+            .iter()
+            .map(|&m| (m != NONE).then_some(m))
+            .collect()
+    }
+
+    /// Whether an extra vertex joined to `neighbours` could be matched too: an
+    /// augmenting path from it exists. The matching itself is left as it is.
+    #[must_use]
+    pub fn extra_vertex_augments(&self, neighbours: &[usize]) -> bool {
+        let mut with = self.clone();
+        let x = with.adj.len();
+        for &u in neighbours {
+            with.adj[u].push(x);
+        }
+        with.adj.push(neighbours.to_vec());
+        with.mate.push(NONE);
+        with.augment(x)
+    }
+
+    /// Search for an augmenting path from the free vertex `root` and flip it.
+    fn augment(&mut self, root: usize) -> bool {
+        let n = self.adj.len();
+        let mut base: Vec<usize> = (0..n).collect();
+        let mut parent = vec![NONE; n];
+        let mut used = vec![false; n];
+        let mut queue = std::collections::VecDeque::new();
+        used[root] = true;
+        queue.push_back(root);
+        while let Some(v) = queue.pop_front() {
+            for i in 0..self.adj[v].len() {
+                let u = self.adj[v][i];
+                if base[v] == base[u] || self.mate[v] == u {
+                    continue;
+                }
+                if u == root || (self.mate[u] != NONE && parent[self.mate[u]] != NONE) {
+                    // An odd cycle: shrink it into its base.
+                    let top = self.common_base(&base, &parent, root, v, u);
+                    let mut in_cycle = vec![false; n];
+                    self.mark_cycle(&base, &mut parent, &mut in_cycle, v, top, u);
+                    self.mark_cycle(&base, &mut parent, &mut in_cycle, u, top, v);
+                    for x in 0..n {
+                        if in_cycle[base[x]] {
+                            base[x] = top;
+                            if !used[x] {
+                                used[x] = true;
+                                queue.push_back(x);
+                            }
+                        }
+                    }
+                } else if parent[u] == NONE {
+                    parent[u] = v;
+                    if self.mate[u] == NONE {
+                        // Flip the path ending at u.
+                        let mut x = u;
+                        while x != NONE {
+                            let p = parent[x];
+                            let next = self.mate[p];
+                            self.mate[x] = p;
+                            self.mate[p] = x;
+                            x = next;
+                        }
+                        return true;
+                    }
+                    let w = self.mate[u];
+                    used[w] = true;
+                    queue.push_back(w);
+                }
+            }
+        }
+        false
+    }
+
+    /// The base of the blossom closing at the edge `v–u` (the first common base on
+    /// their alternating paths to the root).
+    fn common_base(
+        &self,
+        base: &[usize],
+        parent: &[usize],
+        root: usize,
+        mut v: usize,
+        mut u: usize,
+    ) -> usize {
+        let mut seen = vec![false; self.adj.len()];
+        loop {
+            v = base[v];
+            seen[v] = true;
+            if v == root {
+                break;
+            }
+            v = parent[self.mate[v]];
+        }
+        loop {
+            u = base[u];
+            if seen[u] {
+                return u;
+            }
+            u = parent[self.mate[u]];
+        }
+    }
+
+    /// Mark the blossom's bases on the path from `v` to `top`, pointing the path's
+    /// even vertices back across the closing edge (to `child`).
+    fn mark_cycle(
+        &self,
+        base: &[usize],
+        parent: &mut [usize],
+        in_cycle: &mut [bool],
+        mut v: usize,
+        top: usize,
+        mut child: usize,
+    ) {
+        while base[v] != top {
+            in_cycle[base[v]] = true;
+            in_cycle[base[self.mate[v]]] = true;
+            parent[v] = child;
+            child = self.mate[v];
+            v = parent[self.mate[v]];
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -802,6 +972,54 @@ mod tests {
             }
             let best = brute(n, &w, &mut vec![false; n], 0);
             assert_eq!(total, best, "case {case}: n = {n}, edges {edges:?}");
+        }
+    }
+
+    #[test]
+    #[expect(
+        clippy::needless_range_loop,
+        reason = "u < v over a square matrix reads clearer with indices"
+    )]
+    fn cardinality_matches_brute_force_and_tests_an_extra_vertex() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for case in 0..2000 {
+            let n = rng.random_range(1..=9);
+            let mut w = vec![vec![0u64; n + 1]; n + 1];
+            let mut adj = vec![Vec::new(); n];
+            for u in 0..n {
+                for v in u + 1..n {
+                    if rng.random_bool(0.4) {
+                        w[u][v] = 1;
+                        w[v][u] = 1;
+                        adj[u].push(v);
+                        adj[v].push(u);
+                    }
+                }
+            }
+            let m = Cardinality::new(adj);
+            let mates = m.mates();
+            for (v, x) in mates.iter().enumerate() {
+                if let Some(u) = *x {
+                    assert_eq!(mates[u], Some(v), "case {case}");
+                    assert_eq!(w[u][v], 1, "case {case}: matched along an edge");
+                }
+            }
+            let sub: Vec<Vec<u64>> = w[..n].iter().map(|r| r[..n].to_vec()).collect();
+            let best = brute(n, &sub, &mut vec![false; n], 0);
+            assert_eq!(m.pairs() as u64, best, "case {case}");
+            // An extra vertex joined to a random set.
+            let joined: Vec<usize> = (0..n).filter(|_| rng.random_bool(0.3)).collect();
+            for &u in &joined {
+                w[u][n] = 1;
+                w[n][u] = 1;
+            }
+            let with = brute(n + 1, &w, &mut vec![false; n + 1], 0);
+            assert_eq!(
+                m.extra_vertex_augments(&joined),
+                with > best,
+                "case {case}: joined to {joined:?}"
+            );
+            assert_eq!(m.pairs() as u64, best, "the matching is left as it was");
         }
     }
 
