@@ -50,8 +50,11 @@ pub const SEASON_TOP: u32 = 10;
 /// rest.
 const SEASONS_AT_ONCE: u32 = 50;
 
-/// How long a process may take to post a season's end before another one may.
-const ANNOUNCE_LEASE_MS: i64 = 120_000;
+/// How long a process may take to post a season's end before another one may: well over
+/// the worst case of one post (three tries of 30 s with their pauses, about 92 s) plus the
+/// reads of up to [`SEASONS_AT_ONCE`] final tables before it, so a slow store and a slow
+/// Discord together do not get one end announced twice.
+const ANNOUNCE_LEASE_MS: i64 = 300_000;
 
 /// The zone a server's seasons are dated in: its `timezone` setting, UTC by default (or
 /// when the stored name is unknown to this build's database).
@@ -66,6 +69,10 @@ pub fn season_zone(name: Option<&str>) -> TimeZone {
 pub fn period_of(season: &SeasonRow) -> Option<Period> {
     season.period.parse().ok()
 }
+
+/// How many times [`Session::align_seasons`] reads the settings and changes the seasons
+/// before it leaves the rest to the sweep (each change is followed by a fresh read).
+const ALIGN_TRIES: usize = 4;
 
 impl Session {
     /// The season store, or an error for a store that keeps no seasons.
@@ -88,29 +95,37 @@ impl Session {
         new_season(guild, cadence, zone, window)
     }
 
-    /// Brings the seasons of `guild` in line with its settings `now`: with seasons on, a
-    /// season of the chosen cadence is open (one is started at once where none is, and one
-    /// of another cadence is closed now and a new one started); with them off, the
+    /// Brings the seasons of `guild` in line with its stored settings `now`: with seasons
+    /// on, a season of the chosen cadence is open (one is started at once where none is,
+    /// and one of another cadence is closed now and a new one started); with them off, the
     /// open one (if any) is closed now and the past ones are kept. Its end is announced in
     /// the settings' `season_channel`.
-    pub async fn align_seasons(&self, guild: u64, settings: &Settings) -> Result<(), StoreError> {
+    ///
+    /// The settings are read from the store, never taken from the caller, and read again
+    /// after each change: two admins changing seasons at once (on two processes too) end
+    /// with the seasons of the settings stored last, whichever alignment runs last.
+    pub async fn align_seasons(&self, guild: u64) -> Result<(), StoreError> {
         let store = self.season_store()?;
-        let now = millis(SystemTime::now());
-        let current = store.current_season(guild).await?;
-        match (settings.season, current) {
-            (None, None) => {}
-            (None, Some(open)) => {
-                store
-                    .close_season(guild, open.number, now, settings.season_channel, None)
-                    .await?;
-            }
-            (Some(cadence), None) => {
-                let next = self.new_season(guild, cadence, settings.timezone.as_deref(), now);
-                store.open_season(&next).await?;
-            }
-            (Some(cadence), Some(open)) => {
-                // A change of zone takes effect with the next season.
-                if open.cadence != cadence.key() {
+        for _ in 0..ALIGN_TRIES {
+            let settings = self.settings(guild).await?;
+            let now = millis(SystemTime::now());
+            let current = store.current_season(guild).await?;
+            match (settings.season, current) {
+                (None, None) => return Ok(()),
+                (None, Some(open)) => {
+                    store
+                        .close_season(guild, open.number, now, settings.season_channel, None)
+                        .await?;
+                }
+                (Some(cadence), None) => {
+                    let next = self.new_season(guild, cadence, settings.timezone.as_deref(), now);
+                    store.open_season(&next).await?;
+                }
+                (Some(cadence), Some(open)) => {
+                    // A change of zone takes effect with the next season.
+                    if open.cadence == cadence.key() {
+                        return Ok(());
+                    }
                     let next = self.new_season(guild, cadence, settings.timezone.as_deref(), now);
                     store
                         .close_season(

@@ -266,7 +266,7 @@ impl Session {
                 if change.season.is_some() {
                     // Turning seasons on starts one at once; off closes the open one.
                     // Where that fails, the sweep and the next leaderboard catch up.
-                    if let Err(e) = self.align_seasons(guild, &next).await {
+                    if let Err(e) = self.align_seasons(guild).await {
                         tracing::warn!(guild, error = %e, "could not start or end a season");
                     }
                 }
@@ -285,7 +285,7 @@ impl Session {
             .save_settings(guild, None, millis(std::time::SystemTime::now()))
             .await?;
         // Seasons are off by default: the open one ends now, the past ones are kept.
-        if let Err(e) = self.align_seasons(guild, &Settings::default()).await {
+        if let Err(e) = self.align_seasons(guild).await {
             tracing::warn!(guild, error = %e, "could not end a season");
         }
         Ok(Settings::default())

@@ -607,6 +607,11 @@ async fn states(
         .collect())
 }
 
+// The finished-match queries below and `recent` ask for `ended_ms IS NOT NULL` as well as
+// `NOT live`: a match set aside (or forgotten while aside) is not live but never ended, and
+// would otherwise take a place of the limit (first on PostgreSQL, whose NULLs sort first
+// under DESC) and then be dropped, or be offered as a replay that cannot be drawn.
+
 /// The hard computer's reading of a member's finished matches of one rule set (`$1`
 /// the member, `$2` the rule set, `$3` how many), newest first: the newest `$3` of each
 /// seat, each read in order along its index (`matches_challenger_finished`,
@@ -614,11 +619,11 @@ async fn states(
 /// read once. Public so that a store test can check its plan (issue 36, item 2).
 pub const FINISHED_BY_MEMBER: &str = "SELECT * FROM (SELECT * FROM matches \
      WHERE challenger_id = $1 AND variant = $2 AND NOT live \
-     AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+     AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
      ORDER BY ended_ms DESC, id LIMIT $3) AS challenged \
      UNION ALL SELECT * FROM (SELECT * FROM matches \
      WHERE opponent_id = $1 AND variant = $2 AND NOT live AND challenger_id <> $1 \
-     AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+     AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
      ORDER BY ended_ms DESC, id LIMIT $3) AS accepted \
      ORDER BY ended_ms DESC, id LIMIT $3";
 
@@ -626,14 +631,14 @@ pub const FINISHED_BY_MEMBER: &str = "SELECT * FROM (SELECT * FROM matches \
 /// set, `$3` how many), newest first, along `matches_guild_finished`.
 pub const FINISHED_IN_SERVER: &str = "SELECT * FROM matches \
      WHERE guild_id = $1 AND variant = $2 AND NOT live \
-     AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+     AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
      ORDER BY ended_ms DESC, id LIMIT $3";
 
 /// The finished matches of one rule set played outside servers (`$1` the rule set, `$2`
 /// how many), newest first, along `matches_outside_finished`.
 pub const FINISHED_OUTSIDE_SERVERS: &str = "SELECT * FROM matches \
      WHERE guild_id IS NULL AND variant = $1 AND NOT live \
-     AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+     AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
      ORDER BY ended_ms DESC, id LIMIT $2";
 
 impl Store for Handle {
@@ -769,7 +774,7 @@ impl Store for Handle {
                 "SELECT * FROM matches WHERE id IN ( \
                    SELECT id FROM matches WHERE challenger_id = $1 AND NOT live \
                    UNION SELECT id FROM matches WHERE opponent_id = $1 AND NOT live) \
-                 AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+                 AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
                  ORDER BY ended_ms DESC, id LIMIT $2",
             )
             .bind(to_sql(player))

@@ -557,6 +557,39 @@ async fn seasons_follow_the_settings(db: Db) {
     );
 }
 
+/// Two admins change seasons at once, A to quarterly and then B to off, and A's alignment
+/// of the seasons runs last: it follows the settings stored (off), not the ones A wrote,
+/// so no season stays open while seasons are off. (On PostgreSQL from two processes.)
+async fn an_alignment_follows_the_settings_stored_last(db: Db) {
+    let opened = db.open().await;
+    let other = if db.is_shared() {
+        db.open().await
+    } else {
+        opened.clone()
+    };
+    let (a, b) = (session(opened, 3600), session(other, 3600));
+    a.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+        .await
+        .unwrap();
+    a.change_settings(GUILD, &cadence(Some(Cadence::Quarterly)))
+        .await
+        .unwrap();
+    b.change_settings(GUILD, &cadence(None)).await.unwrap();
+    a.align_seasons(GUILD).await.unwrap();
+    let all = a.seasons(GUILD, 10).await.unwrap();
+    assert_eq!(all.len(), 2, "{all:?}");
+    assert!(all.iter().all(|k| k.closed_ms.is_some()), "{all:?}");
+    // The other way round: stored on, an alignment opens the season at once.
+    b.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+        .await
+        .unwrap();
+    a.align_seasons(GUILD).await.unwrap();
+    let on = a.settings(GUILD).await.unwrap();
+    let open = a.current_season(GUILD, &on).await.unwrap().unwrap();
+    assert_eq!((open.number, open.cadence.as_str()), (3, "monthly"));
+    assert_eq!(a.seasons(GUILD, 10).await.unwrap().len(), 3, "opened once");
+}
+
 /// Issue 39, 3: two sessions on one store (two processes) sweep the same ended season at
 /// once: it is closed once, the next one is opened once, and its end is handed out to be
 /// announced once.
@@ -594,6 +627,7 @@ async fn two_sweeps_close_a_season_once(db: Db) {
 }
 
 on_both_stores!(
+    an_alignment_follows_the_settings_stored_last,
     seasons_follow_the_settings,
     two_sweeps_close_a_season_once,
     a_season_counts_the_matches_within_its_span,
