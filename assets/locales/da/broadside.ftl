@@ -809,6 +809,8 @@ tournament-standings-title = 🏆 **{ $name }**: stilling efter runde { $round }
 tournament-standings-final = 🏆 **{ $name }**: slutstilling efter { $round } af { $rounds } runder
 tournament-standings-page = (side { $page } af { $pages })
 tournament-standings-key = Kolonner: plads, navn, point, Buchholz Cut-1, Sonneborn–Berger, sejre-remis-nederlag, så hver runde: modstanderens plads, w (skød først) eller b, og + vandt, = remis, - tabte (F: udeblivelse).
+# A round cell of the standings for the pairing bye (fits a cell of about 6 letters).
+tournament-cell-bye = bye
 tournament-standings-subtitle = Stilling efter runde { $round } af { $rounds }
 tournament-standings-subtitle-final = Slutstilling efter { $round } af { $rounds } runder
 tournament-col-name = Spiller

@@ -810,6 +810,8 @@ tournament-standings-title = 🏆 **{ $name }**: standings after round { $round 
 tournament-standings-final = 🏆 **{ $name }**: final standings after { $round } of { $rounds } rounds
 tournament-standings-page = (page { $page } of { $pages })
 tournament-standings-key = Columns: place, name, points, Buchholz Cut-1, Sonneborn–Berger, wins-draws-losses, then each round: the opponent's place, w (fired first) or b, and + won, = drew, - lost (F: forfeit).
+# A round cell of the standings for the pairing bye (fits a cell of about 6 letters).
+tournament-cell-bye = bye
 tournament-standings-subtitle = Standings after round { $round } of { $rounds }
 tournament-standings-subtitle-final = Final standings after { $round } of { $rounds } rounds
 tournament-col-name = Player

@@ -809,6 +809,8 @@ tournament-standings-title = 🏆 **{ $name }**: stand na ronde { $round } van {
 tournament-standings-final = 🏆 **{ $name }**: eindstand na { $round } van { $rounds } rondes
 tournament-standings-page = (pagina { $page } van { $pages })
 tournament-standings-key = Kolommen: plaats, naam, punten, Buchholz Cut-1, Sonneborn–Berger, winst-remise-verlies, dan per ronde: de plaats van de tegenstander, w (schoot eerst) of b, en + gewonnen, = remise, - verloren (F: reglementair).
+# A round cell of the standings for the pairing bye (fits a cell of about 6 letters).
+tournament-cell-bye = bye
 tournament-standings-subtitle = Stand na ronde { $round } van { $rounds }
 tournament-standings-subtitle-final = Eindstand na { $round } van { $rounds } ronden
 tournament-col-name = Speler

@@ -825,6 +825,8 @@ tournament-standings-title = 🏆 **{ $name }**: ställning efter omgång { $rou
 tournament-standings-final = 🏆 **{ $name }**: slutställning efter { $round } av { $rounds } omgångar
 tournament-standings-page = (sida { $page } av { $pages })
 tournament-standings-key = Kolumner: plats, namn, poäng, Buchholz Cut-1, Sonneborn–Berger, vinster-remier-förluster, sedan varje omgång: motståndarens plats, w (sköt först) eller b, och + vann, = remi, - förlorade (F: walkover).
+# A round cell of the standings for the pairing bye (fits a cell of about 6 letters).
+tournament-cell-bye = fri
 tournament-standings-subtitle = Ställning efter omgång { $round } av { $rounds }
 tournament-standings-subtitle-final = Slutställning efter { $round } av { $rounds } omgångar
 tournament-col-name = Spelare

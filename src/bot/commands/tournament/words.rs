@@ -210,7 +210,7 @@ fn hundredths(h: u32) -> String {
 /// One crosstable cell as text: `3w+` (won against the 3rd, fired first), `5b=`, `2b-`,
 /// `4+F` (forfeit), `bye`, `·` (absent), `7w…` (being played).
 #[must_use]
-pub fn cell(c: Cell) -> String {
+pub fn cell(lang: Lang, c: Cell) -> String {
     match c {
         Cell::Game {
             opponent,
@@ -227,9 +227,20 @@ pub fn cell(c: Cell) -> String {
         ),
         Cell::ForfeitWin(o) => format!("{o}+F"),
         Cell::ForfeitLoss(o) => format!("{o}-F"),
-        Cell::Bye => "bye".to_owned(),
+        Cell::Bye => tr!(lang, "tournament-cell-bye"),
         Cell::Absent => "·".to_owned(),
         Cell::Playing(o) => format!("{o}…"),
+    }
+}
+
+/// An entrant's name as shown: an entrant who deleted their data is stored as
+/// [`DELETED_NAME`](crate::session::DELETED_NAME), shown as "deleted player" in `lang`.
+#[must_use]
+pub fn entrant_name(lang: Lang, name: &str) -> String {
+    if name == crate::session::DELETED_NAME {
+        tr!(lang, "deleted-player")
+    } else {
+        name.to_owned()
     }
 }
 
@@ -262,8 +273,8 @@ pub fn standings_post(lang: Lang, s: &Standings, page: u32) -> Post {
     }
     out.push_str("\n```\n");
     for l in s.lines.iter().skip((page - 1) * PAGE).take(PAGE) {
-        let name: String = l.name.chars().take(20).collect();
-        let cells: Vec<String> = l.cells.iter().map(|&c| cell(c)).collect();
+        let name: String = entrant_name(lang, &l.name).chars().take(20).collect();
+        let cells: Vec<String> = l.cells.iter().map(|&c| cell(lang, c)).collect();
         let _ = writeln!(
             out,
             "{:>3} {:<20} {:>4} {:>5} {:>6} {}-{}-{} {}{}",
@@ -337,7 +348,7 @@ pub fn crosstable_view(
         .iter()
         .map(|l| CrossLine {
             rank: l.rank.to_string(),
-            name: l.name.clone(),
+            name: entrant_name(lang, &l.name),
             points: points(l.points),
             cut1: points(l.buchholz_cut1),
             sb: hundredths(l.sonneborn_berger),
@@ -346,7 +357,7 @@ pub fn crosstable_view(
                 .cells
                 .iter()
                 .map(|&c| CrossCell {
-                    text: cell(c),
+                    text: cell(lang, c),
                     tone: match c {
                         Cell::Game {
                             score: Score::Win, ..
@@ -391,7 +402,7 @@ pub fn crosstable_view(
                 lang,
                 "tournament-standings-alt-line",
                 rank = l.rank,
-                player = l.name.as_str(),
+                player = entrant_name(lang, &l.name),
                 points = points(l.points)
             )
         })
@@ -578,5 +589,29 @@ mod tests {
         }
         let post = standings_post(Lang::EnUs, &s, 1);
         assert_eq!(post.files.len(), 1, "the picture goes with the standings");
+    }
+
+    /// An entrant who deleted their data, and the bye, are written in the reader's
+    /// language, in the picture, its text and the message alike.
+    #[test]
+    fn the_deleted_entrant_and_the_bye_are_in_the_readers_language() {
+        let mut s = standings();
+        crate::session::DELETED_NAME.clone_into(&mut s.lines[1].name);
+        s.lines[1].cells[2] = Cell::Bye;
+        for (lang, deleted, bye) in [
+            (Lang::EnUs, "deleted player", "bye"),
+            (Lang::Da, "slettet spiller", "bye"),
+            (Lang::SvSe, "raderad spelare", "fri"),
+        ] {
+            assert_eq!(entrant_name(lang, crate::session::DELETED_NAME), deleted);
+            assert_eq!(cell(lang, Cell::Bye), bye);
+            let (view, alt) = crosstable_view(lang, &s, 1);
+            assert_eq!(view.lines[1].name, deleted);
+            assert_eq!(view.lines[1].cells[2].text, bye);
+            assert!(alt.contains(deleted), "{lang:?}: {alt}");
+            let post = standings_post(lang, &s, 1);
+            assert!(post.content.contains(deleted), "{lang:?}: {}", post.content);
+        }
+        assert_eq!(entrant_name(Lang::Nl, "Ann"), "Ann");
     }
 }
