@@ -28,6 +28,9 @@ pub struct Row {
     /// Sum of the points of beaten opponents plus half those of drawn ones (tenths,
     /// rounded down).
     pub sonneborn_berger: u32,
+    /// The same in hundredths of a point (exact for a draw worth half a win against an
+    /// odd number of tenths; saturates at `u32::MAX`).
+    pub sonneborn_berger_hundredths: u32,
     /// Points scored against the others tied with this player on points and the
     /// tiebreaks above, when all of them met each other; else 0 (tenths).
     pub direct_encounter: u32,
@@ -73,6 +76,8 @@ pub fn standings(t: &Tournament) -> Vec<Row> {
                 buchholz,
                 buchholz_cut1: buchholz - cut,
                 sonneborn_berger: (sb_numerator / u64::from(win)) as u32,
+                sonneborn_berger_hundredths: u32::try_from(sb_numerator * 10 / u64::from(win))
+                    .unwrap_or(u32::MAX),
                 direct_encounter: 0,
                 wins,
                 rating: e.rating,

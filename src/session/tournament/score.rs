@@ -272,23 +272,10 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
     let t = core(s)?;
     let closed = t.rounds_played() as usize;
     let rows = crate::tournament::standings::standings(&t);
-    let win = t.point_values().win;
     let mut lines: Vec<(Line, u64)> = rows
         .iter()
         .map(|r| {
             let history = t.history(r.id).unwrap_or_default();
-            // Sonneborn–Berger exactly (hundredths): the core rounds it to tenths.
-            let own = r.points;
-            let sb: u64 = history
-                .iter()
-                .map(|e| {
-                    let opp = match e {
-                        Entry::Played { opponent, .. } => t.points(*opponent).unwrap_or(0),
-                        _ => own,
-                    };
-                    u64::from(opp) * u64::from(t.entry_points(*e))
-                })
-                .sum();
             let (mut draws, mut losses) = (0, 0);
             for e in &history {
                 match e {
@@ -314,8 +301,7 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
                 name: r.name.clone(),
                 points: r.points,
                 buchholz_cut1: r.buchholz_cut1,
-                sonneborn_berger: u32::try_from(sb * 10 / u64::from(win.max(1)))
-                    .unwrap_or(u32::MAX),
+                sonneborn_berger: r.sonneborn_berger_hundredths,
                 wins: r.wins,
                 draws,
                 losses,
@@ -323,6 +309,9 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
                 cells: Vec::new(),
                 withdrawn,
             };
+            // Sonneborn–Berger in hundredths, as the core counts it (it rounds its own
+            // figure to tenths).
+            let sb = u64::from(line.sonneborn_berger);
             (line, sb)
         })
         .collect();
