@@ -357,3 +357,83 @@ async fn two_processes_send_each_daily_reminder_once() {
     assert!(reminders(other).is_empty());
     assert_eq!(p.count(here, "let the turn run out"), 1, "ended once");
 }
+
+/// Issue 33: a tournament in a server of shard 0 while both processes sweep every
+/// tournament on one PostgreSQL database: round 1 is paired once (one post of its boards)
+/// and each of its two matches is opened once (one thread each, one greeting there that
+/// pings both players), however many sweeps of both processes pass.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_pair_a_round_once_and_open_each_match_once() {
+    use crate::tournament::{admin, click, create_options, tournament};
+    let Some(db) = pg::PgDb::create("multi_tournament").await else {
+        return;
+    };
+    let p = Pair::start(&db, "2").await;
+    let channel = p.channels[0];
+    let creator = p.fake.user("Admiral");
+    let signup = tournament(
+        &p.fake,
+        &creator,
+        channel,
+        &admin(),
+        "create",
+        create_options("Twin Cup", 1, 4),
+    )
+    .await;
+    assert!(!signup.ephemeral, "{signup:?}");
+    let players: Vec<User> = (1..=4).map(|i| p.fake.user(&format!("q{i}"))).collect();
+    for player in &players {
+        click(&p.fake, player, channel, &signup, "join").await;
+    }
+    tournament(&p.fake, &creator, channel, &admin(), "start", json!([])).await;
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while p.fake.threads_by_bot().len() < 2 {
+        assert!(std::time::Instant::now() < until, "{}", p.fake.summary());
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    // Many sweeps of both processes later.
+    tokio::time::sleep(std::time::Duration::from_secs(5)).await;
+    let threads = p.fake.threads_by_bot();
+    assert_eq!(threads.len(), 2, "each match opened once: {threads:?}");
+    let sent = p.fake.recording().sent.clone();
+    let posts = |in_channel: u64, needle: &str| {
+        sent.iter()
+            .filter(|s| {
+                s.kind == SentKind::ChannelMessage
+                    && s.channel == Some(in_channel)
+                    && s.text().contains(needle)
+            })
+            .count()
+    };
+    assert_eq!(posts(channel.id, "round 1 of 1"), 1, "paired once");
+    let mut seated = Vec::new();
+    for th in &threads {
+        let greetings: Vec<&support::fake::Sent> = sent
+            .iter()
+            .filter(|s| {
+                s.kind == SentKind::ThreadMessage(channel.id)
+                    && s.channel == Some(th.id)
+                    && s.text().contains("fires first against")
+            })
+            .collect();
+        assert_eq!(greetings.len(), 1, "greeted once in {}", th.name);
+        let pinged: Vec<String> = greetings[0].body["allowed_mentions"]["users"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default();
+        assert_eq!(
+            pinged.len(),
+            2,
+            "both players pinged: {}",
+            greetings[0].body
+        );
+        seated.extend(pinged);
+    }
+    seated.sort_unstable();
+    seated.dedup();
+    assert_eq!(seated.len(), 4, "every entrant plays one match");
+}

@@ -7,36 +7,35 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::support;
-use support::fake::{Channel, Sent, SentKind, User};
+use support::fake::{Channel, FakeDiscord, Sent, SentKind, User};
 use support::table::{MEMBER, REPLY, Table};
 
 /// Permissions of a member who may manage the server.
-fn admin() -> String {
+pub(crate) fn admin() -> String {
     (MEMBER.parse::<u64>().unwrap() | support::payloads::perm::MANAGE_GUILD).to_string()
 }
 
 /// `/tournament <sub> options…` by `user` in `channel`, with the given permissions.
-async fn tournament(
-    t: &Table,
+pub(crate) async fn tournament(
+    fake: &FakeDiscord,
     user: &User,
     channel: Channel,
     permissions: &str,
     sub: &str,
     options: Value,
 ) -> Sent {
-    let id = t
-        .fake
+    let id = fake
         .interaction(user, channel)
         .permissions(permissions)
         .slash(
             "tournament",
             json!([{"name": sub, "type": 1, "options": options}]),
         );
-    t.fake.wait_reply(id, REPLY).await
+    fake.wait_reply(id, REPLY).await
 }
 
 /// The options of a Game 2000 blitz tournament of `rounds` rounds for `max` players.
-fn create_options(name: &str, rounds: u64, max: u64) -> Value {
+pub(crate) fn create_options(name: &str, rounds: u64, max: u64) -> Value {
     json!([
         {"name": "name", "type": 3, "value": name},
         {"name": "rules", "type": 4, "value": 1},
@@ -55,26 +54,31 @@ fn signup_button(sent: &Sent, what: &str) -> String {
 }
 
 /// A click on the sign-up message's `what` button by `user`; the first answer.
-async fn click(t: &Table, user: &User, channel: Channel, signup: &Sent, what: &str) -> Vec<Sent> {
-    let id = t.fake.click(
+pub(crate) async fn click(
+    fake: &FakeDiscord,
+    user: &User,
+    channel: Channel,
+    signup: &Sent,
+    what: &str,
+) -> Vec<Sent> {
+    let id = fake.click(
         user,
         channel,
         signup.message_id.unwrap_or(1),
         &signup_button(signup, what),
     );
-    t.fake.wait_reply(id, REPLY).await;
+    fake.wait_reply(id, REPLY).await;
     // The update of the message, then the private word to the clicker.
-    t.fake
-        .wait_for(
-            |rec| {
-                let replies = rec.replies_to(id);
-                (replies.iter().filter(|s| s.is_message()).count() >= 2
-                    || replies.iter().any(|s| s.ephemeral && s.is_message()))
-                .then_some(replies)
-            },
-            REPLY,
-        )
-        .await
+    fake.wait_for(
+        |rec| {
+            let replies = rec.replies_to(id);
+            (replies.iter().filter(|s| s.is_message()).count() >= 2
+                || replies.iter().any(|s| s.ephemeral && s.is_message()))
+            .then_some(replies)
+        },
+        REPLY,
+    )
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -86,7 +90,7 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
 
     // A plain member may not create one: privately refused, whatever Discord let through.
     let refused = tournament(
-        &t,
+        &t.fake,
         &bob,
         channel,
         MEMBER,
@@ -107,13 +111,13 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
         .as_array_mut()
         .unwrap()
         .push(json!({"name": "starts", "type": 3, "value": "next week-ish"}));
-    let bad = tournament(&t, &alice, channel, &admin(), "create", options).await;
+    let bad = tournament(&t.fake, &alice, channel, &admin(), "create", options).await;
     assert!(bad.ephemeral);
     assert!(bad.text().contains("tomorrow 20:00"), "{}", bad.text());
 
     // An admin creates it: a public sign-up message with Join and Leave.
     let signup = tournament(
-        &t,
+        &t.fake,
         &alice,
         channel,
         &admin(),
@@ -132,10 +136,10 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
     );
     let players: Vec<User> = (0..4).map(|i| t.fake.user(&format!("p{i}"))).collect();
     for p in &players {
-        click(&t, p, channel, &signup, "join").await;
+        click(&t.fake, p, channel, &signup, "join").await;
     }
     // Joining twice: refused privately.
-    let twice = click(&t, &players[0], channel, &signup, "join").await;
+    let twice = click(&t.fake, &players[0], channel, &signup, "join").await;
     let said: Vec<&Sent> = twice.iter().filter(|s| s.is_message()).collect();
     assert!(
         said.iter()
@@ -144,7 +148,7 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
     );
     // Full.
     let late = t.fake.user("late");
-    let full = click(&t, &late, channel, &signup, "join").await;
+    let full = click(&t.fake, &late, channel, &signup, "join").await;
     assert!(
         full.iter()
             .any(|s| s.ephemeral && s.text().contains("is full")),
@@ -167,13 +171,13 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
     assert!(counted.text().contains("Spring"));
 
     // Only the creator starts it; then round 1 opens two matches in threads.
-    let not_yours = tournament(&t, &bob, channel, MEMBER, "start", json!([])).await;
+    let not_yours = tournament(&t.fake, &bob, channel, MEMBER, "start", json!([])).await;
     assert!(
         not_yours.text().contains("Only the member who created"),
         "{}",
         not_yours.text()
     );
-    tournament(&t, &alice, channel, &admin(), "start", json!([])).await;
+    tournament(&t.fake, &alice, channel, &admin(), "start", json!([])).await;
     // Polled outside the fake's lock (its thread list takes the lock itself).
     let until = std::time::Instant::now() + Duration::from_secs(20);
     let threads = loop {
@@ -215,14 +219,14 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
     }
     // The pairings are posted in the channel; joining now is refused.
     t.posted(channel, "round 1 of 3").await;
-    let closed = tournament(&t, &late, channel, MEMBER, "join", json!([])).await;
+    let closed = tournament(&t.fake, &late, channel, MEMBER, "join", json!([])).await;
     assert!(
         closed.text().contains("already started"),
         "{}",
         closed.text()
     );
     // The standings say who plays whom.
-    let standings = tournament(&t, &late, channel, MEMBER, "standings", json!([])).await;
+    let standings = tournament(&t.fake, &late, channel, MEMBER, "standings", json!([])).await;
     assert!(!standings.ephemeral);
     assert!(
         standings.text().contains("standings after round 0"),
@@ -482,16 +486,16 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
     let mut options = create_options("Swiss", 3, 6);
     // Standard pace (the limits above).
     options.as_array_mut().unwrap()[3] = json!({"name": "pace", "type": 4, "value": 1});
-    let signup = tournament(&t, &alice, channel, &admin(), "create", options).await;
+    let signup = tournament(&t.fake, &alice, channel, &admin(), "create", options).await;
     assert!(!signup.ephemeral, "{signup:?}");
     // Equal ratings: the initial order is by name, p1 first.
     let players: Vec<User> = (1..=6).map(|i| t.fake.user(&format!("p{i}"))).collect();
     for p in &players {
-        click(&t, p, channel, &signup, "join").await;
+        click(&t.fake, p, channel, &signup, "join").await;
     }
     let by_id = |id: u64| players.iter().find(|p| p.id == id).unwrap().clone();
     let name = |id: u64| by_id(id).name;
-    tournament(&t, &alice, channel, &admin(), "start", json!([])).await;
+    tournament(&t.fake, &alice, channel, &admin(), "start", json!([])).await;
 
     // What each round's boards must be (White first; `None`: the bye), and how each ends.
     // Round 1 is the Dutch system's top half against the bottom half (1-4, 2-5, 3-6, the
@@ -715,7 +719,7 @@ async fn a_busy_player_is_told_about_and_their_match_opens_after() {
     let (alice, bob) = (t.alice.clone(), t.bob.clone());
     let channel = t.channel;
     let signup = tournament(
-        &t,
+        &t.fake,
         &alice,
         channel,
         &admin(),
@@ -725,7 +729,7 @@ async fn a_busy_player_is_told_about_and_their_match_opens_after() {
     .await;
     let players: Vec<User> = (1..=4).map(|i| t.fake.user(&format!("p{i}"))).collect();
     for p in &players {
-        click(&t, p, channel, &signup, "join").await;
+        click(&t.fake, p, channel, &signup, "join").await;
     }
     // p1 is in a match with Bob elsewhere when the round is paired.
     let elsewhere = t.fake.channel();
@@ -737,7 +741,7 @@ async fn a_busy_player_is_told_about_and_their_match_opens_after() {
         &support::read::button(&challenge, "accept"),
     );
     t.fake.wait_reply(accept, REPLY).await;
-    tournament(&t, &alice, channel, &admin(), "start", json!([])).await;
+    tournament(&t.fake, &alice, channel, &admin(), "start", json!([])).await;
     let note = t.posted(channel, "is still playing another match").await;
     assert!(
         note.text().starts_with(&format!("<@{}>", players[0].id)),
