@@ -775,3 +775,83 @@ async fn a_busy_player_is_told_about_and_their_match_opens_after() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
+
+/// A daily tournament whose round deadline passes (`PACE_SCALE=100000`: a day lasts
+/// 0.864 s, so a Game 2000 round, a placement and 34 turns, lasts about 30 s). p1 plays
+/// another match all round long, so their board never opens; the other board opens, and
+/// its players never place. The round closes at its deadline, not before: p1 did not show
+/// and loses by forfeit, their opponent takes the point and wins; the final standings are
+/// posted once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_daily_round_closes_at_its_deadline() {
+    let t = Table::new("3308", &[("PACE_SCALE", "100000")]).await;
+    let (alice, bob) = (t.alice.clone(), t.bob.clone());
+    let channel = t.channel;
+    let mut options = create_options("Daily Cup", 1, 4);
+    options.as_array_mut().unwrap()[3] = json!({"name": "pace", "type": 4, "value": 2});
+    let signup = tournament(&t.fake, &alice, channel, &admin(), "create", options).await;
+    assert!(signup.text().contains("Daily Cup"), "{}", signup.text());
+    let players: Vec<User> = (1..=4).map(|i| t.fake.user(&format!("p{i}"))).collect();
+    for p in &players {
+        click(&t.fake, p, channel, &signup, "join").await;
+    }
+    // p1 is in a match of the standard pace elsewhere, which outlasts the round.
+    let elsewhere = t.fake.channel();
+    let challenge = t.challenge(&players[0], &bob, elsewhere, 0).await;
+    let accept = t.fake.click(
+        &bob,
+        elsewhere,
+        challenge.message_id.unwrap_or(1),
+        &support::read::button(&challenge, "accept"),
+    );
+    t.fake.wait_reply(accept, REPLY).await;
+    let started = std::time::Instant::now();
+    tournament(&t.fake, &alice, channel, &admin(), "start", json!([])).await;
+    let note = t.posted(channel, "is still playing another match").await;
+    let mentioned: Vec<u64> = note
+        .text()
+        .split("<@")
+        .skip(1)
+        .filter_map(|r| r.split('>').next()?.parse().ok())
+        .collect();
+    assert_eq!(mentioned.first(), Some(&players[0].id), "{}", note.text());
+    let opponent = *mentioned
+        .iter()
+        .find(|&&id| id != players[0].id)
+        .expect("p1's opponent is named");
+    let final_standings = |rec: &support::fake::Recording| {
+        rec.sent
+            .iter()
+            .filter(|s| {
+                s.kind == SentKind::ChannelMessage
+                    && s.channel == Some(channel.id)
+                    && s.text().contains("final standings")
+            })
+            .cloned()
+            .collect::<Vec<Sent>>()
+    };
+    let standings = t
+        .fake
+        .wait_for(
+            |rec| final_standings(rec).into_iter().next(),
+            Duration::from_secs(90),
+        )
+        .await;
+    assert!(
+        started.elapsed() >= Duration::from_secs(25),
+        "closed after {:?}, before the round's deadline",
+        started.elapsed()
+    );
+    let winner = t.posted(channel, "wins **Daily Cup**").await;
+    assert!(
+        winner.text().contains(&format!("<@{opponent}>")),
+        "p1's opponent wins by forfeit: {}",
+        winner.text()
+    );
+    // p1's line: a loss by forfeit; the opponent's: the point.
+    let text = standings.text();
+    assert!(text.contains("-F"), "{text}");
+    assert!(text.contains("+F"), "{text}");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(final_standings(&t.fake.recording()).len(), 1, "posted once");
+}
