@@ -6,6 +6,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage};
 
+use super::answer::Answer;
 use super::buttons::{ButtonId, PREFIX};
 use super::deliver::{self, Post};
 use super::i18n::errors::{Asker, forget_error, rematch_error, replay_refusal, session_error};
@@ -46,8 +47,8 @@ pub async fn handle(
         let outcome = super::commands::tournament::button(ctx, data, click, which).await;
         return finish_click(
             ctx,
+            data,
             click,
-            lang,
             custom_id,
             "button:tournament",
             started,
@@ -98,19 +99,20 @@ pub async fn handle(
             super::editor::click(ctx, data, click, lang, id, control).await
         }
     };
-    finish_click(ctx, click, lang, custom_id, name, started, outcome).await
+    finish_click(ctx, data, click, custom_id, name, started, outcome).await
 }
 
 /// Counts a click and answers a refused or failed one privately.
 async fn finish_click(
     ctx: &serenity::Context,
+    data: &Data,
     click: &ComponentInteraction,
-    lang: Lang,
     custom_id: &str,
     name: &str,
     started: std::time::Instant,
     outcome: Result<(), Error>,
 ) -> Result<(), Error> {
+    let lang = Lang::from_discord(&click.locale);
     let result = match &outcome {
         Ok(()) => "ok",
         Err(Error::User(_)) => "refused",
@@ -133,6 +135,8 @@ async fn finish_click(
             .create_response(ctx, CreateInteractionResponse::Message(reply))
             .await?;
     }
+    // What waits for this player where the bot can only answer goes with this click.
+    super::answer::hand_over(&Answer::Click(&ctx.http, click), data).await;
     Ok(())
 }
 
@@ -535,6 +539,12 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         };
         deliver::post_quietly(&ctx.http, click.channel_id.get(), &post).await;
     }
+    let answer = Answer::Click(&ctx.http, click);
+    if updated.is_ok() && !answer.bot_is_there() {
+        // Nobody needs DMs here: the previews are private answers.
+        answer_previews(&answer, c.data, id, &accepted.previews, public).await;
+        return updated;
+    }
     let mut previews = accepted.previews.clone();
     if let Some(parent) = accepted.wants_thread {
         let home = open_thread(c, id, parent, &accepted, public).await;
@@ -545,6 +555,58 @@ async fn accept(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     // The match has begun whatever happened to the update: previews go out regardless.
     send_previews(&ctx.http, c.data, id, &previews, public).await;
     updated
+}
+
+/// Where the bot can only answer: the fleet previews of a match just accepted by
+/// `answer`'s click, each private: the clicker's as a follow-up of the click, the
+/// challenger's as a follow-up of their `/challenge` while its token lasts, else by DM
+/// (and `/place` shows it there at any time, as the accepted challenge says).
+async fn answer_previews(
+    answer: &Answer<'_>,
+    data: &Data,
+    id: MatchId,
+    previews: &[(
+        crate::game::PlayerId,
+        crate::session::Preview,
+        Option<String>,
+    )],
+    public: Lang,
+) {
+    let Answer::Click(http, _) = *answer else {
+        return;
+    };
+    let token = data.tokens.take(id);
+    for (p, preview, locale) in previews {
+        let lang = locale.as_deref().map_or(public, Lang::from_discord);
+        let picture = match pictures::own_board(&preview.view, lang) {
+            Ok(picture) => picture,
+            Err(e) => {
+                tracing::error!(match_id = %id, error = %e, "could not draw a fleet preview");
+                continue;
+            }
+        };
+        let post = Post {
+            content: play::preview_text(lang, preview),
+            files: vec![picture],
+            components: play::preview_buttons(lang, preview),
+            about: Some(id),
+            ..Post::default()
+        };
+        let shown = if p.0 == answer.member() {
+            answer.follow_up(&post, true).await.is_ok()
+        } else {
+            match &token {
+                Some(token) => super::answer::private_follow_up(http, token, &post).await,
+                None => false,
+            }
+        };
+        if !shown {
+            let delivered = play::dm_preview(http, *p, preview, lang)
+                .await
+                .unwrap_or(false);
+            tracing::info!(match_id = %id, player = p.0, delivered, "a fleet preview went by DM");
+        }
+    }
 }
 
 /// Opens the thread of an accepted match from its challenge message and moves the match
@@ -785,13 +847,25 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
             ..Post::default()
         };
         // In the channel, or else to the players by DM: the first player must know.
+        // Where the bot can only answer, a public follow-up of this click says it.
+        let answer = Answer::Click(&ctx.http, click);
         let humans = play::user_ids(&readied.members);
-        let message =
-            deliver::post_or_dm(&ctx.http, &c.data.notes, preview.channel.0, &start, &humans).await;
+        let answered = if answer.bot_is_there() {
+            None
+        } else {
+            answer.follow_up(&start, false).await.ok()
+        };
+        let message = match answered {
+            Some(message) => message,
+            None => {
+                deliver::post_or_dm(&ctx.http, &c.data.notes, preview.channel.0, &start, &humans)
+                    .await
+            }
+        };
         play::shown(c.data, id, readied.pace, message).await;
         // Against the computer, it may fire first (whatever got through above).
         if readied.computer_next {
-            computer::take_turn(&ctx.http, c.data, id).await;
+            computer::take_turn_answering(Some(&answer), &ctx.http, c.data, id).await;
         }
     }
     confirmed_reply

@@ -26,6 +26,12 @@ pub struct Data {
     /// The next step of a tournament whose match ended (the tournament flow, handed in
     /// here so that the end of a match need not know it).
     pub tournament_step: TournamentStep,
+    /// What waits for a player's next interaction where the bot can only answer (see
+    /// [`super::answer::Waiting`]).
+    pub waiting: Arc<super::answer::Waiting>,
+    /// The tokens of challenges made where the bot can only answer (see
+    /// [`super::answer::Tokens`]).
+    pub tokens: Arc<super::answer::Tokens>,
 }
 
 /// One step of a tournament, carried out (`commands::tournament::flow::step`, boxed).

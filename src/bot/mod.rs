@@ -12,6 +12,7 @@ use poise::serenity_prelude as serenity;
 use crate::session::{Paces, SeasonClock, Seeds, Session, Timeouts};
 use crate::store::Opened;
 
+pub(crate) mod answer;
 pub(crate) mod buttons;
 pub(crate) mod commands;
 pub(crate) mod components;
@@ -159,6 +160,8 @@ pub(crate) fn framework(
                     replays: Arc::default(),
                     commands: Arc::new(ids),
                     tournament_step: commands::tournament::flow::step_boxed,
+                    waiting: Arc::default(),
+                    tokens: Arc::default(),
                 };
                 let http = Arc::clone(&ctx.http);
                 tasks::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);

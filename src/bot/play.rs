@@ -9,6 +9,7 @@ use std::time::SystemTime;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateAttachment, CreateButton, CreateMessage, Http};
 
+use super::answer::Answer;
 use super::buttons::ButtonId;
 use super::deliver::{self, Post};
 use super::i18n::{Lang, tr};
@@ -183,8 +184,9 @@ pub fn thread_summary(end: &Ended) -> String {
 }
 
 /// For a member who ended a match (`/forfeit`, `/cancel`): tells them `confirmation`
-/// privately, then announces the end to everyone (if this call ended it). The end is
-/// announced even if the private answer fails, whose error is returned.
+/// privately, then announces the end to everyone (if this call ended it; where the bot
+/// can only answer, as a further public answer to the command). The end is announced even
+/// if the private answer fails, whose error is returned.
 pub async fn end_by_command(
     ctx: super::Context<'_>,
     end: Option<Ended>,
@@ -195,14 +197,28 @@ pub async fn end_by_command(
         .await
         .map(|_| ());
     if let Some(end) = end {
-        announce(ctx.http(), ctx.data(), &end).await;
+        announce_answering(&Answer::Command(ctx), ctx.http(), ctx.data(), &end).await;
     }
     Ok(sent?)
 }
 
-/// Announces the end of a match in its channel (or, if the channel refuses, to the
-/// players by DM); a failure is logged (the match is over and stored either way).
-pub async fn announce(http: &Http, data: &Data, end: &Ended) {
+/// Announces `end`, which `answer`'s interaction brought about: where the bot can only
+/// answer, as a public follow-up of it (see [`super::answer::now`]); elsewhere in the
+/// channel ([`announce`]).
+pub async fn announce_answering(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
+    if answer.bot_is_there() {
+        announce(http, data, end).await;
+    } else {
+        super::answer::now(answer, http, data, end).await;
+    }
+}
+
+/// The public post of a match's end (text, reveal, Replay and Rematch buttons), and the
+/// tournament it belongs to, if any.
+pub async fn end_post(
+    data: &Data,
+    end: &Ended,
+) -> (Post, Option<crate::session::tournament::TournamentId>) {
     let lang = lang_of(end.guild_locale.as_ref());
     // A tournament's match says so first, and offers no rematch outside it.
     let tournament = data.session.tournament_of(end.id).await;
@@ -243,6 +259,19 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
     if !buttons.is_empty() {
         post.components = vec![serenity::CreateActionRow::Buttons(buttons)];
     }
+    (post, tournament.map(|t| t.id))
+}
+
+/// Announces the end of a match in its channel (or, if the channel refuses, to the
+/// players by DM); a failure is logged (the match is over and stored either way). An end
+/// outside servers, where the bot can only answer, waits for the next interaction of a
+/// player there and goes to them by DM ([`super::answer::later`]).
+pub async fn announce(http: &Http, data: &Data, end: &Ended) {
+    if end.guild.is_none() {
+        super::answer::later(http, data, end, true).await;
+        return;
+    }
+    let (post, tournament) = end_post(data, end).await;
     deliver::post_or_dm(
         http,
         &data.notes,
@@ -260,7 +289,7 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
         deliver::archive(http, end.channel.0).await;
     }
     if let Some(t) = tournament {
-        (data.tournament_step)(http, data, t.id).await;
+        (data.tournament_step)(http, data, t).await;
     }
 }
 

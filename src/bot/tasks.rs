@@ -170,6 +170,12 @@ pub fn spawn_resume_notes(
     let mut start = Duration::ZERO;
     for end in unsent {
         let (http, data) = (Arc::clone(http), data.clone());
+        if end.guild.is_none() {
+            // Where the bot can only answer: it waits for a player's next interaction (it
+            // went by DM before the restart, if it could).
+            tokio::spawn(async move { super::answer::later(&http, &data, &end, false).await });
+            continue;
+        }
         tokio::spawn(async move {
             tokio::time::sleep(start).await;
             play::announce(&http, &data, &end).await;
@@ -178,6 +184,15 @@ pub fn spawn_resume_notes(
     }
     for r in resumed {
         let http = Arc::clone(http);
+        if r.guild.is_none() {
+            let data = data.clone();
+            let members = r.players.iter().map(|p| p.0).collect();
+            tokio::spawn(async move {
+                let text = resumed_text(&r);
+                super::answer::note_later(&http, &data, r.id, r.channel.0, members, text).await;
+            });
+            continue;
+        }
         tokio::spawn(async move {
             tokio::time::sleep(start).await;
             let note = Post::text(resumed_text(&r)).about(r.id);

@@ -134,6 +134,9 @@ pub struct Ended {
     pub pace: Pace,
     /// How long a turn took at that pace (`None` for a match from before paces).
     pub turn: Option<std::time::Duration>,
+    /// The server it was played in; `None` outside servers, where the bot can only answer
+    /// the players' interactions (an end nobody asked for waits for the next one).
+    pub guild: Option<u64>,
 }
 
 impl Ended {
@@ -154,6 +157,7 @@ impl Ended {
             members: entry.members(),
             series: entry.series.map(|s| s.after(&entry.game)),
             rematch: entry.game.ending().is_some_and(Ending::played_out),
+            guild: entry.guild,
         }
     }
 }

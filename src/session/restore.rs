@@ -37,6 +37,9 @@ pub struct Resumed {
     pub deadline: SystemTime,
     /// The computer is to move (it plays at once).
     pub computer_next: bool,
+    /// The server it is played in; `None` outside servers (where the bot can only answer
+    /// the players' interactions, so the note waits for one).
+    pub guild: Option<u64>,
 }
 
 /// A live match set aside at the restore because its state could not be read: kept as it
@@ -90,6 +93,7 @@ fn resumed_of(entry: &Entry) -> Resumed {
         deadline: entry.deadline,
         computer_next: entry.computer.is_some()
             && game.to_move() == Some(game.player(Side::Opponent)),
+        guild: entry.guild,
     }
 }
 

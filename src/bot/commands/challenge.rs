@@ -165,6 +165,11 @@ pub async fn challenge(
     if let Some(level) = level {
         return announce_versus_computer(ctx, public, &opponent, variant, level, opened).await;
     }
+    if !here && let poise::Context::Application(a) = ctx {
+        // The challenger's private preview will follow this command's answer (kept before
+        // the challenge shows, which may be accepted at once).
+        ctx.data().tokens.keep(opened.id, &a.interaction.token);
+    }
     announce_challenge(ctx, public, &opponent, variant, options, opened).await?;
     if wants_thread && !thread {
         // Said once, to the challenger alone: why this match is not in a thread.

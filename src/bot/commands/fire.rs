@@ -2,6 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::bot::answer::Answer;
 use crate::bot::context::{asker, user_lang};
 use crate::bot::deliver::{self, Post};
 use crate::bot::i18n::errors::{Explain, session_error};
@@ -90,10 +91,11 @@ pub async fn fire(
         }
     }
     // The match goes on (or ends) whether or not the reply got through.
+    let answer = Answer::Command(ctx);
     if let Some(end) = &shot.ended {
-        play::announce(ctx.http(), data, end).await;
+        play::announce_answering(&answer, ctx.http(), data, end).await;
     } else if shot.computer_next {
-        computer::take_turn(ctx.http(), data, shot.id).await;
+        computer::take_turn_answering(Some(&answer), ctx.http(), data, shot.id).await;
     }
     Ok(())
 }

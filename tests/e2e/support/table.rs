@@ -58,6 +58,34 @@ impl Table {
         }
     }
 
+    /// As [`Self::new`], but where the bot can only answer (issue 38): the commands are
+    /// registered globally (no `DEV_GUILD_ID`), Alice and Bob installed the app to their
+    /// accounts, and the table's channel is a group DM of the two, without the bot.
+    pub async fn anywhere(seed: &str, extra_env: &[(&str, &str)]) -> Self {
+        let fake = FakeDiscord::start().await;
+        let mut env = fake.bot_env();
+        env.remove("DEV_GUILD_ID");
+        env.insert("BROADSIDE_SEED".into(), seed.into());
+        for (k, v) in extra_env {
+            env.insert((*k).into(), (*v).into());
+        }
+        let bot = BotProcess::spawn(&env);
+        fake.wait_ready(START).await;
+        let (alice, bob) = (fake.user("alice"), fake.user("bob"));
+        fake.set_app_installed(&alice, true);
+        fake.set_app_installed(&bob, true);
+        let channel = fake.group_dm(&[&alice, &bob]);
+        Self {
+            fake,
+            bot,
+            env,
+            starts: 1,
+            alice,
+            bob,
+            channel,
+        }
+    }
+
     /// A slash command by `user` in `channel`; its first answer.
     pub async fn slash_in(
         &self,
