@@ -3,8 +3,11 @@
 //! as `/tournament standings` and the post after each round send it.
 //!
 //! ```sh
-//! cargo run --release --example crosstable_bench -- [--samples 500]
+//! cargo run --release --example crosstable_bench -- [--samples 500] [--write out.png]
 //! ```
+//!
+//! Besides the whole (draw and encode), it prints the two parts apart and a digest of
+//! the picture's colours, pixel by pixel, which a faster renderer must keep.
 
 use std::time::{Duration, Instant};
 
@@ -47,6 +50,20 @@ fn view() -> CrosstableView {
     }
 }
 
+/// The percentiles 50 and 99 and the maximum of `times`, in milliseconds.
+fn summary(times: &mut [Duration]) -> (f64, f64, f64) {
+    times.sort_unstable();
+    let at = |percent: usize| times[(times.len() - 1) * percent / 100].as_secs_f64() * 1e3;
+    (at(50), at(99), times[times.len() - 1].as_secs_f64() * 1e3)
+}
+
+/// FNV-1a over the RGBA bytes: the same picture, whatever its palette order or PNG.
+fn digest(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xCBF2_9CE4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+    })
+}
+
 fn main() {
     let samples = arg("--samples", 500).max(1);
     let renderer = Renderer::shared();
@@ -61,15 +78,34 @@ fn main() {
         times.push(start.elapsed());
         bytes = png.len();
     }
-    times.sort_unstable();
-    let at = |percent: usize| times[(times.len() - 1) * percent / 100];
+    let (p50, p99, max) = summary(&mut times);
     let picture = renderer.crosstable(&view);
     println!(
-        "crosstable 64 players x 15 rounds ({}x{} px, {bytes} bytes): p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms over {samples}",
+        "crosstable 64 players x 15 rounds ({}x{} px, {bytes} bytes): p50 {p50:.2} ms, p99 {p99:.2} ms, max {max:.2} ms over {samples}",
         picture.width(),
         picture.height(),
-        at(50).as_secs_f64() * 1e3,
-        at(99).as_secs_f64() * 1e3,
-        times[times.len() - 1].as_secs_f64() * 1e3,
     );
+    let (mut draw, mut encode) = (Vec::with_capacity(samples), Vec::with_capacity(samples));
+    for _ in 0..samples {
+        let start = Instant::now();
+        let picture = renderer.crosstable(&view);
+        draw.push(start.elapsed());
+        let start = Instant::now();
+        let png = picture.to_png().expect("a PNG");
+        encode.push(start.elapsed());
+        drop(png);
+    }
+    let ((d50, d99, _), (e50, e99, _)) = (summary(&mut draw), summary(&mut encode));
+    println!(
+        "  draw p50 {d50:.2} ms, p99 {d99:.2} ms; encode p50 {e50:.2} ms, p99 {e99:.2} ms; pixels {:016x}",
+        digest(picture.to_rgba().as_raw()),
+    );
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(path) = args
+        .iter()
+        .position(|a| a == "--write")
+        .and_then(|i| args.get(i + 1))
+    {
+        std::fs::write(path, picture.to_png().expect("a PNG")).expect("the PNG written");
+    }
 }

@@ -117,9 +117,9 @@ impl Renderer {
         let inner = w - (2 * PAD) as f32;
         let x0 = PAD as f32 + 2.0;
         let base = PAD as f32 + fonts.cap_height(Style::Banner) + 4.0;
-        let title = fonts.fit(Style::Banner, &view.title, inner);
+        let (title, _) = fonts.fit_width(Style::Banner, &view.title, inner);
         fonts.draw(&mut canvas, Style::Banner, &title, x0, base, palette::TEXT);
-        let subtitle = fonts.fit(Style::Label, &view.subtitle, inner);
+        let (subtitle, _) = fonts.fit_width(Style::Label, &view.subtitle, inner);
         fonts.draw(
             &mut canvas,
             Style::Label,
@@ -151,13 +151,13 @@ impl Renderer {
         let head_base = top + HEAD_H as f32 / 2.0 + fonts.cap_height(Style::Small) / 2.0 + 1.0;
         let heads = view.columns.iter().chain(view.rounds.iter().take(rounds));
         for (i, (head, &(cx, cw))) in heads.zip(&cols).enumerate() {
-            let head = fonts.fit(Style::Small, head, cw);
+            let (head, hw) = fonts.fit_width(Style::Small, head, cw);
             let at = if i == 1 {
                 cx
             } else if i >= 6 {
-                cx + (cw - fonts.width(Style::Small, &head)) / 2.0
+                cx + (cw - hw) / 2.0
             } else {
-                cx + cw - fonts.width(Style::Small, &head)
+                cx + cw - hw
             };
             fonts.draw(
                 &mut canvas,
@@ -195,8 +195,7 @@ impl Renderer {
             ];
             for (i, (text, &(cx, cw))) in figures.into_iter().zip(&cols).enumerate() {
                 let style = if i == 2 { Style::Heading } else { Style::Label };
-                let text = fonts.fit(style, text, cw);
-                let tw = fonts.width(style, &text);
+                let (text, tw) = fonts.fit_width(style, text, cw);
                 let at = if i == 1 { cx } else { cx + cw - tw };
                 let b = if i == 2 {
                     y + LINE_H as f32 / 2.0 + fonts.cap_height(Style::Heading) / 2.0
@@ -226,8 +225,7 @@ impl Renderer {
                 if let Some(fill) = fill {
                     canvas.rounded_rect(cx, y + 3.0, cw, LINE_H as f32 - 6.0, 4.0, fill);
                 }
-                let text = fonts.fit(Style::Label, &cell.text, cw - 4.0);
-                let tw = fonts.width(Style::Label, &text);
+                let (text, tw) = fonts.fit_width(Style::Label, &cell.text, cw - 4.0);
                 fonts.draw(
                     &mut canvas,
                     Style::Label,

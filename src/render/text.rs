@@ -22,10 +22,13 @@
 //!    (Devanagari, Thai, …) and rare ideographs are left out.
 //!
 //! Each fallback is scaled so that its em is DejaVu Sans' em at the style's size, and
-//! shares the baseline. Printable ASCII (which DejaVu Sans always has) takes a fast
-//! path: its glyphs, advances and bitmaps are worked out once per style when the
-//! [`Fonts`] are built. Any other character is looked up along the chain and
-//! rasterised when drawn.
+//! shares the baseline. Printable ASCII, Latin-1 (Nordic and other Western names, `½`)
+//! and a few common punctuation marks take a fast path: where DejaVu Sans draws them,
+//! their glyphs, advances and bitmaps are worked out once per style when the [`Fonts`]
+//! are built. Any other character is looked up along the chain and rasterised when
+//! drawn.
+
+use std::borrow::Cow;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
@@ -129,6 +132,7 @@ struct Bitmap {
     dx: i32,
     dy: i32,
     w: u32,
+    #[cfg_attr(not(test), expect(dead_code, reason = "read by the tests"))]
     h: u32,
     /// Coverage levels `0..=LEVELS`, row by row.
     cover: Vec<u8>,
@@ -143,14 +147,99 @@ enum Face {
     Fallback(u8),
 }
 
-/// One laid-out character: its font, glyph, pen x and advance.
+/// One laid-out character: its font, glyph, pen x and advance, and its bitmap when it
+/// is cached.
 #[derive(Clone, Copy, Debug)]
-struct Placed {
+struct Placed<'a> {
+    #[cfg_attr(not(test), expect(dead_code, reason = "read by the tests"))]
     ch: char,
     face: Face,
     id: GlyphId,
     x: f32,
-    adv: f32,
+    bitmap: Option<&'a Bitmap>,
+}
+
+/// Where the layout of a text has got to: the pen (not yet rounded), the glyph before
+/// it for kerning, and the width so far.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pen {
+    x: f32,
+    /// The glyph before, and its printable ASCII code (0 for any other character).
+    prev: Option<(Face, GlyphId, u8)>,
+    end: f32,
+}
+
+impl Pen {
+    /// Lays out `ch` after what the pen has laid out; `None` for a character that is
+    /// skipped or that no font has (it takes no room). Kerning applies between DejaVu
+    /// Sans glyphs (the fallback subsets have no kerning).
+    fn step<'a>(&mut self, fonts: &'a Fonts, style: Style, ch: char) -> Option<Placed<'a>> {
+        let (face, id, adv, bitmap) = if let Some(glyph) = fonts.cached(style, ch) {
+            // The fast path: DejaVu Sans, glyph, advance and bitmap known.
+            (Face::Primary, glyph.id, glyph.adv, Some(&glyph.bitmap))
+        } else {
+            let (face, id) = fonts.resolve(style, ch)?;
+            let (font, scale) = fonts.face(style, face);
+            (face, id, font.as_scaled(scale).h_advance(id), None)
+        };
+        let ascii = if matches!(ch, ' '..='~') { ch as u8 } else { 0 };
+        if face == Face::Primary
+            && let Some((Face::Primary, p, before)) = self.prev
+        {
+            self.x += if before != 0 && ascii != 0 {
+                fonts.kerning[style.slot()][usize::from(before - 32) * 95 + usize::from(ascii - 32)]
+            } else {
+                fonts
+                    .font(style)
+                    .as_scaled(PxScale::from(style.px()))
+                    .kern(p, id)
+            };
+        }
+        let x = round(self.x);
+        self.x += adv;
+        self.prev = Some((face, id, ascii));
+        self.end = x + adv;
+        Some(Placed {
+            ch,
+            face,
+            id,
+            x,
+            bitmap,
+        })
+    }
+}
+
+/// `v` rounded half away from zero, as [`f32::round`] does, without its library call
+/// (exact: below 2^23 the fraction `v - trunc(v)` is a float too, and above every
+/// float is whole).
+fn round(v: f32) -> f32 {
+    if v.abs() < 8_388_608.0 {
+        let whole = v as i32 as f32;
+        let fraction = v - whole;
+        if fraction >= 0.5 {
+            whole + 1.0
+        } else if fraction <= -0.5 {
+            whole - 1.0
+        } else {
+            whole
+        }
+    } else {
+        v
+    }
+}
+
+/// Characters past Latin-1 whose DejaVu Sans glyphs are cached, as Latin-1's are.
+const PUNCTUATION: [char; 14] = [
+    '–', '—', '…', '→', '−', '✓', '‘', '’', '“', '”', '•', '€', '★', '⚓',
+];
+
+/// The cache slot of `ch`: printable ASCII and the rest of Latin-1 by code, then
+/// [`PUNCTUATION`].
+fn slot(ch: char) -> Option<usize> {
+    match ch {
+        ' '..='\u{FF}' => Some(ch as usize - 32),
+        _ => PUNCTUATION.iter().position(|&p| p == ch).map(|i| 224 + i),
+    }
 }
 
 /// A fallback font and the ratio of its line height to its em (`ab_glyph` scales a font
@@ -160,9 +249,9 @@ struct Fallback {
     height_per_em: f32,
 }
 
-/// A printable ASCII character in one style, ready to lay out and draw.
+/// A cached character in one style, ready to lay out and draw.
 #[derive(Clone, Debug)]
-struct Ascii {
+struct Cached {
     id: GlyphId,
     adv: f32,
     bitmap: Bitmap,
@@ -173,8 +262,14 @@ pub struct Fonts {
     regular: FontRef<'static>,
     bold: FontRef<'static>,
     fallbacks: Vec<Fallback>,
-    /// `ascii[style][ch - 32]`.
-    ascii: [Vec<Ascii>; 4],
+    /// `cached[style][slot(ch)]`: `None` where DejaVu Sans does not draw the character
+    /// itself (controls, ignorable characters, a glyph from a fallback), which then takes
+    /// the slow path.
+    cached: [Vec<Option<Cached>>; 4],
+    /// `kerning[style][(a - 32) * 95 + (b - 32)]`: DejaVu Sans' kerning between two
+    /// printable ASCII characters `a` and `b`, worked out once as the other pairs are
+    /// when laid out.
+    kerning: [Box<[f32]>; 4],
 }
 
 impl std::fmt::Debug for Fonts {
@@ -189,7 +284,8 @@ fn height_per_em(font: &FontRef<'_>) -> f32 {
 }
 
 impl Fonts {
-    /// Loads the bundled fonts and rasterises printable ASCII in every style.
+    /// Loads the bundled fonts and rasterises the cached characters (printable ASCII,
+    /// Latin-1, common punctuation) in every style.
     ///
     /// # Panics
     /// Only if the fonts compiled into the binary are broken.
@@ -214,23 +310,41 @@ impl Fonts {
             regular,
             bold,
             fallbacks,
-            ascii: Default::default(),
+            cached: Default::default(),
+            kerning: Default::default(),
         };
+        let chars = (' '..='\u{FF}').chain(PUNCTUATION);
         for style in Style::ALL {
-            let glyphs = (32u8..127)
-                .map(|b| {
-                    let font = fonts.font(style);
-                    let id = font.glyph_id(char::from(b));
-                    Ascii {
+            let glyphs = chars
+                .clone()
+                .map(|ch| {
+                    let Some((Face::Primary, id)) = fonts.resolve(style, ch) else {
+                        return None;
+                    };
+                    Some(Cached {
                         id,
-                        adv: font.as_scaled(PxScale::from(style.px())).h_advance(id),
+                        adv: fonts
+                            .font(style)
+                            .as_scaled(PxScale::from(style.px()))
+                            .h_advance(id),
                         bitmap: fonts.rasterise(style, Face::Primary, id),
-                    }
+                    })
                 })
                 .collect();
-            fonts.ascii[style.slot()] = glyphs;
+            fonts.cached[style.slot()] = glyphs;
+            let font = fonts.font(style).as_scaled(PxScale::from(style.px()));
+            let ids: Vec<GlyphId> = (' '..='~').map(|ch| font.glyph_id(ch)).collect();
+            fonts.kerning[style.slot()] = ids
+                .iter()
+                .flat_map(|&a| ids.iter().map(move |&b| font.kern(a, b)))
+                .collect();
         }
         fonts
+    }
+
+    /// The cached glyph of `ch` in `style`, if it has one.
+    fn cached(&self, style: Style, ch: char) -> Option<&Cached> {
+        self.cached[style.slot()].get(slot(ch)?)?.as_ref()
     }
 
     fn font(&self, style: Style) -> &FontRef<'static> {
@@ -329,46 +443,21 @@ impl Fonts {
     /// Width of `text` in pixels.
     #[must_use]
     pub fn width(&self, style: Style, text: &str) -> f32 {
-        self.layout(style, text).last().map_or(0.0, |p| p.x + p.adv)
+        let mut pen = Pen::default();
+        for ch in text.chars() {
+            pen.step(self, style, ch);
+        }
+        pen.end
     }
 
     /// Each drawn char's font, glyph, pen x and advance; characters that are skipped or
-    /// that no font has take no room. Kerning applies between DejaVu Sans glyphs (the
-    /// fallback subsets have no kerning).
-    fn layout(&self, style: Style, text: &str) -> Vec<Placed> {
-        let primary = self.font(style).as_scaled(PxScale::from(style.px()));
-        let mut out = Vec::with_capacity(text.len());
-        let mut x = 0.0f32;
-        let mut prev: Option<(Face, GlyphId)> = None;
-        let ascii = &self.ascii[style.slot()];
-        for ch in text.chars() {
-            let (face, id, adv) = if let Ok(b @ 32..127) = u8::try_from(ch) {
-                // The fast path: DejaVu Sans, glyph and advance known.
-                let glyph = &ascii[usize::from(b - 32)];
-                (Face::Primary, glyph.id, glyph.adv)
-            } else {
-                let Some((face, id)) = self.resolve(style, ch) else {
-                    continue;
-                };
-                let (font, scale) = self.face(style, face);
-                (face, id, font.as_scaled(scale).h_advance(id))
-            };
-            if face == Face::Primary
-                && let Some((Face::Primary, p)) = prev
-            {
-                x += primary.kern(p, id);
-            }
-            out.push(Placed {
-                ch,
-                face,
-                id,
-                x: x.round(),
-                adv,
-            });
-            x += adv;
-            prev = Some((face, id));
-        }
-        out
+    /// that no font has take no room.
+    #[cfg(test)]
+    fn layout(&self, style: Style, text: &str) -> Vec<Placed<'_>> {
+        let mut pen = Pen::default();
+        text.chars()
+            .filter_map(|ch| pen.step(self, style, ch))
+            .collect()
     }
 
     /// Draws `text` with its baseline starting at (`x`, `baseline`).
@@ -382,25 +471,21 @@ impl Fonts {
         c: Rgb,
     ) {
         let fg = canvas.index_of(c);
-        for placed in self.layout(style, text) {
+        let top = round(baseline) as i32;
+        let mut pen = Pen::default();
+        for ch in text.chars() {
+            let Some(placed) = pen.step(self, style, ch) else {
+                continue;
+            };
             let owned;
-            let bitmap = if let Ok(b @ 32..127) = u8::try_from(placed.ch) {
-                &self.ascii[style.slot()][usize::from(b - 32)].bitmap
+            let bitmap = if let Some(bitmap) = placed.bitmap {
+                bitmap
             } else {
                 owned = self.rasterise(style, placed.face, placed.id);
                 &owned
             };
-            let ox = (x + placed.x).round() as i32 + bitmap.dx;
-            let oy = baseline.round() as i32 + bitmap.dy;
-            for row in 0..bitmap.h {
-                for col in 0..bitmap.w {
-                    let level = bitmap.cover[(row * bitmap.w + col) as usize];
-                    let (px, py) = (ox + col as i32, oy + row as i32);
-                    if level > 0 && px >= 0 && py >= 0 {
-                        canvas.blend(px as u32, py as u32, fg, level);
-                    }
-                }
-            }
+            let ox = round(x + placed.x) as i32 + bitmap.dx;
+            canvas.cover(ox, top + bitmap.dy, bitmap.w, &bitmap.cover, fg);
         }
     }
 
@@ -422,18 +507,31 @@ impl Fonts {
     /// `text`, shortened with an ellipsis so that it fits in `max` pixels.
     #[must_use]
     pub fn fit(&self, style: Style, text: &str, max: f32) -> String {
-        if self.width(style, text) <= max {
-            return text.to_owned();
+        self.fit_width(style, text, max).0.into_owned()
+    }
+
+    /// `text` shortened as [`Fonts::fit`] does, and its width, from one layout: the
+    /// longest start of `text` that fits with an ellipsis after it.
+    #[must_use]
+    pub fn fit_width<'t>(&self, style: Style, text: &'t str, max: f32) -> (Cow<'t, str>, f32) {
+        // The pen before each character: a start of the text is laid out as the whole
+        // is, up to where it stops.
+        let mut pens = Vec::with_capacity(text.len());
+        let mut pen = Pen::default();
+        for (at, ch) in text.char_indices() {
+            pens.push((at, pen));
+            pen.step(self, style, ch);
         }
-        let mut chars: Vec<char> = text.chars().collect();
-        while !chars.is_empty() {
-            chars.pop();
-            let s: String = chars.iter().collect::<String>() + "…";
-            if self.width(style, &s) <= max {
-                return s;
+        if pen.end <= max {
+            return (Cow::Borrowed(text), pen.end);
+        }
+        for &(at, mut pen) in pens.iter().rev() {
+            pen.step(self, style, '…');
+            if pen.end <= max {
+                return (Cow::Owned(format!("{}…", &text[..at])), pen.end);
             }
         }
-        String::new()
+        (Cow::Borrowed(""), 0.0)
     }
 }
 
@@ -490,6 +588,104 @@ mod tests {
             '\u{E0067}',
         ] {
             assert_eq!(face(ch), None, "U+{:04X}", u32::from(ch));
+        }
+    }
+
+    #[test]
+    fn cached_characters_take_the_glyphs_of_the_chain() {
+        let f = fonts();
+        for style in Style::ALL {
+            for ch in (' '..='\u{FF}').chain(PUNCTUATION) {
+                let cached = f.cached(style, ch).map(|g| (Face::Primary, g.id));
+                let resolved = f
+                    .resolve(style, ch)
+                    .filter(|&(face, _)| face == Face::Primary);
+                assert_eq!(cached, resolved, "U+{:04X}", u32::from(ch));
+            }
+            // Latin-1 letters and the marks are all DejaVu Sans' own.
+            for ch in "½øØåÅæÆäöüßéñ–—…→−✓".chars() {
+                assert!(f.cached(style, ch).is_some(), "{ch}");
+            }
+            for ch in ['\u{AD}', '\u{85}', '🐙', '田'] {
+                assert!(f.cached(style, ch).is_none(), "U+{:04X}", u32::from(ch));
+            }
+            // The kerning table is the font's.
+            let font = f.font(style).as_scaled(PxScale::from(style.px()));
+            let mut kerned = 0;
+            for a in ' '..='~' {
+                for b in ' '..='~' {
+                    let (ia, ib) = (font.glyph_id(a), font.glyph_id(b));
+                    let table = f.kerning[style.slot()][(a as usize - 32) * 95 + b as usize - 32];
+                    assert!((table - font.kern(ia, ib)).abs() < f32::EPSILON, "{a}{b}");
+                    kerned += usize::from(table != 0.0);
+                }
+            }
+            assert!(kerned > 100, "{kerned}");
+        }
+    }
+
+    #[test]
+    fn fitting_in_one_layout_is_fitting_char_by_char() {
+        let f = fonts();
+        // The former way: the whole, then ever shorter starts with an ellipsis.
+        let slow = |style, text: &str, max| {
+            if f.width(style, text) <= max {
+                return text.to_owned();
+            }
+            let mut chars: Vec<char> = text.chars().collect();
+            while !chars.is_empty() {
+                chars.pop();
+                let s: String = chars.iter().collect::<String>() + "…";
+                if f.width(style, &s) <= max {
+                    return s;
+                }
+            }
+            String::new()
+        };
+        for style in Style::ALL {
+            for text in [
+                "Admiral number 12 of the fleet",
+                "AVAVAVAV To.Ty",
+                "Bjørn Ærøskøbing 10½",
+                "🐙 Kraken ✨ 田中 さくら",
+                "Kr\u{FE0F}a\u{200B}ken\u{200D}",
+                "",
+                "W",
+            ] {
+                for max in [0.0, 4.0, 9.0, 20.0, 37.5, 60.0, 120.0, 400.0] {
+                    let (fitted, width) = f.fit_width(style, text, max);
+                    let want = slow(style, text, max);
+                    assert_eq!(fitted, want, "{text:?} in {max}");
+                    assert!((width - f.width(style, &want)).abs() < f32::EPSILON);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rounding_is_the_librarys() {
+        for v in [
+            0.0,
+            0.5,
+            -0.5,
+            1.5,
+            2.5,
+            0.499_999_97,
+            -0.499_999_97,
+            12.49,
+            12.5,
+            -7.5,
+            1e7 + 0.5,
+            8_388_607.5,
+            1e9,
+            -1e9,
+        ] {
+            assert_eq!(round(v) as i64, v.round() as i64, "{v}");
+        }
+        let mut v = -300.0f32;
+        while v < 300.0 {
+            assert_eq!(round(v) as i64, v.round() as i64, "{v}");
+            v += 0.062_5 / 3.0;
         }
     }
 
