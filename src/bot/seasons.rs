@@ -106,7 +106,33 @@ pub fn end_text(lang: Lang, end: &SeasonEnd) -> (String, Vec<u64>) {
 /// announced (also when it could not be posted, which is logged: it is not tried again).
 pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
     let season = &end.season;
-    if let Some(channel) = season.channel {
+    let home = match season.channel {
+        Some(channel) => {
+            let of = tokio::time::timeout(
+                CHECK_LIMIT,
+                poise::serenity_prelude::ChannelId::new(channel).to_channel(http),
+            )
+            .await;
+            let whose = match of {
+                Ok(Ok(c)) => match c.guild() {
+                    Some(g) => Whose::Server(g.guild_id.get()),
+                    None => Whose::Outside,
+                },
+                // Discord slow or failing: the post itself will tell.
+                _ => Whose::Unknown,
+            };
+            ours(channel, whose, season.guild)
+        }
+        None => None,
+    };
+    if season.channel.is_some() && home.is_none() {
+        tracing::warn!(
+            guild = season.guild,
+            number = season.number,
+            "the season channel is not a channel of the season's server: its end is not posted there"
+        );
+    }
+    if let Some(channel) = home {
         let lang = Lang::from_opt(data.session.language(Some(season.guild)).await.as_deref());
         let (content, champions) = end_text(lang, end);
         let post = Post {
@@ -125,6 +151,31 @@ pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
     }
     if let Err(e) = data.session.season_announced(season).await {
         tracing::warn!(error = %e, "could not mark a season's end announced");
+    }
+}
+
+/// How long the check of the season channel's server may take.
+const CHECK_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Whose channel Discord says a channel is.
+#[derive(Clone, Copy, Debug)]
+enum Whose {
+    /// A channel of that server.
+    Server(u64),
+    /// A DM or group DM.
+    Outside,
+    /// Discord could not be asked.
+    Unknown,
+}
+
+/// `channel` where a season of `guild` may be announced: unless Discord said that it is
+/// not a channel of that server. A season's final table, with names and a ping, never
+/// goes to another server.
+fn ours(channel: u64, whose: Whose, guild: u64) -> Option<u64> {
+    match whose {
+        Whose::Server(g) if g == guild => Some(channel),
+        Whose::Unknown => Some(channel),
+        Whose::Server(_) | Whose::Outside => None,
     }
 }
 
@@ -148,6 +199,18 @@ pub fn champion_line(lang: Lang, variant: Variant, titles: &[SeasonRow]) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_season_is_announced_only_in_a_channel_of_its_server() {
+        assert_eq!(ours(7, Whose::Server(1), 1), Some(7));
+        assert_eq!(ours(7, Whose::Server(2), 1), None, "another server's");
+        assert_eq!(ours(7, Whose::Outside, 1), None, "a DM or group DM");
+        assert_eq!(
+            ours(7, Whose::Unknown, 1),
+            Some(7),
+            "not known: the post tells"
+        );
+    }
     use crate::rating::{Rating, Record};
     use crate::store::Standing;
     use crate::store::seasons::{SeasonFigures, SeasonPlace};

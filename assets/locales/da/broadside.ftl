@@ -669,6 +669,7 @@ err-settings-paces = `{ $given }` er ikke en liste over tempoer: skriv et eller 
 err-settings-channels = `{ $given }` er ikke en kanal: nævn kanalerne (`#spil #lyn`), eller skriv `alle` for alle kanaler.
 err-settings-channels-many = Det er flere end { $most } kanaler: nævn højst { $most }, eller skriv `all` for alle kanaler.
 err-settings-channels-foreign = Kanalen `{ $channel }` hører ikke til denne server: nævn denne servers kanaler (`#spil`).
+err-settings-channel-unchecked = Jeg kunne ikke tjekke, at `{ $channel }` er en kanal på denne server (Discord svarede ikke i tide). Prøv igen om lidt.
 matches-title = 🌊 **Igangværende spil på denne server, som du kan følge** ({ $total }):
 matches-line = • { $challenger } mod { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
 matches-state-challenge = venter på svar fra { $player }, udløber { $deadline }

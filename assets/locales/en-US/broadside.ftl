@@ -670,6 +670,7 @@ err-settings-paces = `{ $given }` is not a list of paces: write one or more of `
 err-settings-channels = `{ $given }` is not a list of channels: mention them (`#games #blitz`), or write `all` for every channel.
 err-settings-channels-many = That is more than { $most } channels: name at most { $most }, or write `all` for every channel.
 err-settings-channels-foreign = Channel `{ $channel }` is not a channel of this server: mention this server's channels (`#games`).
+err-settings-channel-unchecked = I could not check that `{ $channel }` is a channel of this server (Discord did not answer in time). Try again in a moment.
 matches-title = 🌊 **Matches you can watch on this server** ({ $total }):
 matches-line = • { $challenger } vs { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
 matches-state-challenge = waiting for { $player } to answer, expires { $deadline }

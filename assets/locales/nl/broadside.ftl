@@ -669,6 +669,7 @@ err-settings-paces = `{ $given }` is geen lijst van tempo's: schrijf een of meer
 err-settings-channels = `{ $given }` bevat geen kanaal: vermeld de kanalen (`#spellen #blitz`), of schrijf `alle` voor elk kanaal.
 err-settings-channels-many = Dat zijn meer dan { $most } kanalen: noem er hoogstens { $most }, of schrijf `all` voor elk kanaal.
 err-settings-channels-foreign = Kanaal `{ $channel }` hoort niet bij deze server: vermeld kanalen van deze server (`#spellen`).
+err-settings-channel-unchecked = Ik kon niet nagaan of `{ $channel }` een kanaal van deze server is (Discord antwoordde niet op tijd). Probeer het zo nog eens.
 matches-title = 🌊 **Partijen op deze server waar je kunt meekijken** ({ $total }):
 matches-line = • { $challenger } tegen { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
 matches-state-challenge = wacht op het antwoord van { $player }, verloopt { $deadline }

@@ -685,6 +685,7 @@ err-settings-paces = `{ $given }` är ingen lista med tempon: skriv ett eller fl
 err-settings-channels = `{ $given }` anger ingen kanal: nämn kanalerna (`#spel #blixt`), eller skriv `alla` för alla kanaler.
 err-settings-channels-many = Det är fler än { $most } kanaler: nämn högst { $most }, eller skriv `all` för alla kanaler.
 err-settings-channels-foreign = Kanalen `{ $channel }` hör inte till den här servern: nämn den här serverns kanaler (`#spel`).
+err-settings-channel-unchecked = Jag kunde inte kontrollera att `{ $channel }` är en kanal på den här servern (Discord svarade inte i tid). Försök igen om en stund.
 matches-title = 🌊 **Pågående partier på den här servern som du kan titta på** ({ $total }):
 matches-line = • { $challenger } mot { $opponent } · { $variant } · { $pace } · { $state } · { $channel }
 matches-state-challenge = väntar på svar från { $player }, går ut { $deadline }

@@ -196,10 +196,10 @@ pub async fn set(
         }),
         tournament_role: tournament_role.map(|r| Some(r.id.get())),
         season: season.map(SeasonChoice::cadence),
-        season_channel: season_channel
-            .as_deref()
-            .map(|c| checked_season_channel(ctx, lang, c))
-            .transpose()?,
+        season_channel: match season_channel.as_deref() {
+            Some(c) => Some(checked_season_channel(ctx, lang, guild, c).await?),
+            None => None,
+        },
     };
     let settings = ctx
         .data()
@@ -292,9 +292,20 @@ fn checked_channels(ctx: Context<'_>, lang: Lang, text: &str) -> Result<Vec<u64>
     }
 }
 
+/// How long the check of a season channel's server may take (the answer is due within
+/// Discord's 3 s).
+const CHANNEL_CHECK: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The one channel of `text` for `season_channel`, checked as [`checked_channels`] does;
-/// `none` (or `off`) for nowhere.
-fn checked_season_channel(ctx: Context<'_>, lang: Lang, text: &str) -> Result<Option<u64>, Error> {
+/// `none` (or `off`) for nowhere. Where the server is not in the cache, Discord is asked
+/// whose channel it is: a season's final table, names and a ping, must not go to another
+/// server, so a channel that cannot be checked is refused too.
+async fn checked_season_channel(
+    ctx: Context<'_>,
+    lang: Lang,
+    guild: u64,
+    text: &str,
+) -> Result<Option<u64>, Error> {
     if ["none", "off", "-"].contains(&text.trim().to_lowercase().as_str()) {
         return Ok(None);
     }
@@ -303,9 +314,34 @@ fn checked_season_channel(ctx: Context<'_>, lang: Lang, text: &str) -> Result<Op
         Some([_]) => {}
         _ => return Err(refused()),
     }
-    match checked_channels(ctx, lang, text)?.as_slice() {
-        [one] => Ok(Some(*one)),
-        _ => Err(refused()),
+    let one = match checked_channels(ctx, lang, text)?.as_slice() {
+        [one] => *one,
+        _ => return Err(refused()),
+    };
+    if ctx.guild().is_some() {
+        return Ok(Some(one));
+    }
+    let fetched = tokio::time::timeout(
+        CHANNEL_CHECK,
+        serenity::ChannelId::new(one).to_channel(ctx.http()),
+    )
+    .await;
+    let whose = match fetched {
+        Ok(Ok(c)) => Some(c.guild().map(|g| g.guild_id.get())),
+        Ok(Err(_)) | Err(_) => None,
+    };
+    match whose {
+        Some(Some(found)) if found == guild => Ok(Some(one)),
+        Some(_) => Err(Error::user(tr!(
+            lang,
+            "err-settings-channels-foreign",
+            channel = one.to_string()
+        ))),
+        _ => Err(Error::user(tr!(
+            lang,
+            "err-settings-channel-unchecked",
+            channel = one.to_string()
+        ))),
     }
 }
 
