@@ -41,10 +41,20 @@
 //! Measured with `examples/pair_check.rs --generate` against `bbpPairings` on its own
 //! random tournaments (8–100 players, 5–11 rounds, draws, forfeits, retirements,
 //! half-point byes), seeds 1–1 000: all 7 753 rounds and all 970 tournaments the
-//! generator made identical (it could not pair 30). What is still approximate: a full-point bye (`F`) read from a TRF
-//! counts as a pairing-allocated one for who took part in a pairing (E5's numbering). Speed: the matching is rerun from scratch
-//! for each bracket, O(n³) over all players still unpaired, in wide integers; it is
-//! slower than `bbpPairings` (which updates one matching incrementally).
+//! generator made identical (it could not pair 30); after the speed-ups below, seeds
+//! 1–250 and 501–750 again all identical (1 946 and 1 986 rounds). What is still
+//! approximate: a full-point bye (`F`) read from a TRF counts as a pairing-allocated
+//! one for who took part in a pairing (E5's numbering).
+//!
+//! Speed: whether the round can be paired at all, and the score group the bye must
+//! come from, are asked of an unweighted (cardinality) matching; each bracket then runs
+//! the weighted matching from scratch, O(n³) over all players still unpaired, with
+//! weights as wide as that bracket's fields need (a field counting pairs inside the
+//! bracket is sized by the pairs the bracket can make, not the whole round). Round 9 of a 256-player tournament
+//! from `bbpPairings`' generator (seed 7, 254 players to pair): 0.24 s of CPU (median
+//! of 5: 0.27 s) against `bbpPairings`' 0.44 s (median 0.45 s), the same file on the
+//! same loaded 2-core machine. `bbpPairings` instead updates one matching
+//! incrementally; doing so here is what is left to gain.
 
 use super::{Colour, Entry, PlayerId, Tournament};
 use crate::tournament::matching::{Cardinality, Wide, max_weight_matching};
@@ -444,24 +454,37 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         let k = moved_down.len();
         let residents = ge - gs;
 
+        // Fields that count only pairs inside the current bracket (both players in it:
+        // everyone still unpaired above it is in it) hold at most that many pairs'
+        // worth; those of the current and next brackets likewise.
+        let in_cur = (current.len() / 2) as u64;
+        let in_window = usize::midpoint(current.len(), next.map_or(0, |(s, e)| e - s)) as u64;
         let mut fields = Fields::new(pair_cap);
         fields.field(3); // completion and bye eligibility
-        fields.field(1); // pairs in the current bracket
-        fields.slots(current_scores.len(), 1); // scores paired in the current bracket
-        fields.field(1); // pairs in the next bracket
-        fields.slots(next_scores.len(), 1); // scores paired in the next bracket
+        fields.capped(1, in_cur); // pairs in the current bracket
+        for _ in 0..current_scores.len() {
+            fields.capped(1, in_cur); // scores paired in the current bracket
+        }
+        fields.capped(1, in_window); // pairs in the next bracket
+        for _ in 0..next_scores.len() {
+            fields.capped(1, in_window); // scores paired in the next bracket
+        }
         fields.field(2 * n as u64); // games played by the bye
         for _ in 0..4 {
-            fields.field(1); // colours: C8-like, C9-like, preferences, strong preferences
+            fields.capped(1, in_cur); // colours: C8-like, C9-like, preferences, strong preferences
         }
         let back = rounds.min(2) as usize;
         for _ in 0..back {
-            fields.field(2); // repeated downfloats
-            fields.field(1); // repeated upfloats
+            fields.capped(2, in_cur); // repeated downfloats
+            fields.capped(1, in_cur); // repeated upfloats
         }
         for _ in 0..back {
-            fields.slots(current_scores.len(), 2); // scores of repeated downfloaters
-            fields.slots(current_scores.len(), 1); // opponents of repeated upfloaters
+            for _ in 0..current_scores.len() {
+                fields.capped(2, in_cur); // scores of repeated downfloaters
+            }
+            for _ in 0..current_scores.len() {
+                fields.capped(1, in_cur); // opponents of repeated upfloaters
+            }
         }
 
         let mut edges = Vec::new();
@@ -576,10 +599,10 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             let width = residents.max(s2).max(rest) as u64;
             f.lex(k, 1); // block 0: which moved-down players are paired, the first first
             f.lex(k, width); // block 1: the moved-down players' opponents
-            f.field(1); // pairs not both from the bottom half (fewest exchanges)
+            f.capped(1, in_cur); // pairs not both from the bottom half (fewest exchanges)
             // Exchanges moving players as close in rank as possible: summed over the
             // pairs, the higher player of each as high as possible.
-            f.field(rest as u64);
+            f.capped(rest as u64, in_cur);
             // Block 2: top-half players leaving it, the lowest first. Where the bye may
             // fall in this bracket, a top-half player left unpaired leaves it too.
             if may_sit_out {
@@ -850,11 +873,12 @@ impl Fields {
             .push(Segment::Dense(64 - total.leading_zeros()));
     }
 
-    /// `count` fields of at most `max` each.
-    fn slots(&mut self, count: usize, max: u64) {
-        for _ in 0..count {
-            self.field(max);
-        }
+    /// A field whose value per edge is at most `max`, and non-zero on at most `pairs`
+    /// edges of any matching.
+    fn capped(&mut self, max: u64, pairs: u64) {
+        let total = max.saturating_mul(pairs.min(self.pair_cap).max(1));
+        self.segments
+            .push(Segment::Dense(64 - total.leading_zeros()));
     }
 
     /// A block of `count` lexicographic fields of values at most `max`.
@@ -903,8 +927,10 @@ fn solve(n: usize, edges: &[Edge], fields: &Fields) -> Result<Vec<Option<usize>>
         2 => solve_with::<2>(n, edges, fields),
         3 => solve_with::<3>(n, edges, fields),
         4 => solve_with::<4>(n, edges, fields),
-        5 | 6 => solve_with::<6>(n, edges, fields),
-        7 | 8 => solve_with::<8>(n, edges, fields),
+        5 => solve_with::<5>(n, edges, fields),
+        6 => solve_with::<6>(n, edges, fields),
+        7 => solve_with::<7>(n, edges, fields),
+        8 => solve_with::<8>(n, edges, fields),
         9..=12 => solve_with::<12>(n, edges, fields),
         13..=16 => solve_with::<16>(n, edges, fields),
         17..=24 => solve_with::<24>(n, edges, fields),
@@ -916,51 +942,68 @@ fn solve(n: usize, edges: &[Edge], fields: &Fields) -> Result<Vec<Option<usize>>
 }
 
 fn solve_with<const N: usize>(n: usize, edges: &[Edge], fields: &Fields) -> Vec<Option<usize>> {
-    // Each block's pattern of a 1 in every field.
-    let patterns: Vec<Wide<N>> = fields
+    // Each segment's lowest bit, and each block's pattern of a 1 in every field.
+    let mut offsets = Vec::with_capacity(fields.segments.len());
+    let mut below = fields.bits();
+    for segment in &fields.segments {
+        below -= match *segment {
+            Segment::Dense(width) => width,
+            Segment::Lex { count, width, .. } => count as u32 * width,
+        };
+        offsets.push(below);
+    }
+    let mut ones = Wide::<N>::ZERO;
+    for (segment, &at) in fields.segments.iter().zip(&offsets) {
+        if let Segment::Lex {
+            count,
+            width,
+            ones: true,
+        } = *segment
+        {
+            for f in 0..count {
+                ones.or_at(at + f as u32 * width, 1);
+            }
+        }
+    }
+    let lex_blocks: Vec<(u32, usize, u32, bool)> = fields
         .segments
         .iter()
-        .filter_map(|s| match *s {
-            Segment::Lex { count, width, .. } => {
-                Some((0..count).fold(Wide::<N>::ZERO, |p, _| (p << width) + Wide::from_u64(1)))
-            }
+        .zip(&offsets)
+        .filter_map(|(s, &at)| match *s {
+            Segment::Lex { count, width, ones } => Some((at, count, width, ones)),
             Segment::Dense(_) => None,
+        })
+        .collect();
+    let dense: Vec<(u32, u32)> = fields
+        .segments
+        .iter()
+        .zip(&offsets)
+        .filter_map(|(s, &at)| match *s {
+            Segment::Dense(width) => Some((at, width)),
+            Segment::Lex { .. } => None,
         })
         .collect();
     let packed: Vec<(usize, usize, Wide<N>)> = edges
         .iter()
         .map(|(i, j, values, lex)| {
-            let mut w = Wide::<N>::ZERO;
-            let mut dense = values.iter();
-            let mut block = 0;
-            for segment in &fields.segments {
-                match *segment {
-                    Segment::Dense(width) => {
-                        let value = *dense.next().expect("a value per dense field");
-                        debug_assert!(width == 64 || value < (1 << width));
-                        w = (w << width) + Wide::from_u64(value);
+            let mut w = ones;
+            debug_assert_eq!(values.len(), dense.len());
+            for (&value, &(at, width)) in values.iter().zip(&dense) {
+                debug_assert!(width == 64 || value < (1 << width));
+                w.or_at(at, value);
+            }
+            for &(b, field, value) in lex {
+                let (at, count, width, ones) = lex_blocks[b];
+                debug_assert!(field < count && (width == 64 || value < (1 << width)));
+                let pos = at + (count - 1 - field) as u32 * width;
+                if ones {
+                    // The field holds 1 on every edge; its value (at most 1) is taken off.
+                    debug_assert!(value <= 1);
+                    if value == 1 {
+                        w.clear_at(pos);
                     }
-                    Segment::Lex { count, width, ones } => {
-                        w = w << (count as u32 * width);
-                        if ones {
-                            w = w + patterns[block];
-                        }
-                        for &(b, field, value) in lex {
-                            if b == block {
-                                debug_assert!(
-                                    field < count && (width == 64 || value < (1 << width))
-                                );
-                                let below = (count - 1 - field) as u32 * width;
-                                if ones {
-                                    debug_assert!(value <= 1);
-                                    w = w - (Wide::from_u64(value) << below);
-                                } else {
-                                    w = w + (Wide::from_u64(value) << below);
-                                }
-                            }
-                        }
-                        block += 1;
-                    }
+                } else {
+                    w.or_at(pos, value);
                 }
             }
             (*i, *j, w)

@@ -51,6 +51,53 @@ impl<const N: usize> Wide<N> {
         Wide(out)
     }
 
+    /// Set the bits of `value` from bit `at` up (onto zero bits, so it adds), as far
+    /// as they fit.
+    pub fn or_at(&mut self, at: u32, value: u64) {
+        let limb = (at / 64) as usize;
+        let shift = at % 64;
+        if cfg!(debug_assertions) && limb < N {
+            let mut before = self.0[limb] >> shift;
+            if shift > 0 && limb + 1 < N {
+                before |= self.0[limb + 1] << (64 - shift);
+            }
+            debug_assert!(before & value == 0, "the bits set are zero before");
+        }
+        if limb < N {
+            self.0[limb] |= value << shift;
+        }
+        if shift > 0 && limb + 1 < N {
+            self.0[limb + 1] |= value >> (64 - shift);
+        }
+    }
+
+    /// Clear bit `at`.
+    pub fn clear_at(&mut self, at: u32) {
+        let limb = (at / 64) as usize;
+        if limb < N {
+            debug_assert!(
+                self.0[limb] & (1 << (at % 64)) != 0,
+                "the bit is set before"
+            );
+            self.0[limb] &= !(1 << (at % 64));
+        }
+    }
+
+    /// `a + b - c` in one pass (`c` must not exceed `a + b`).
+    #[must_use]
+    #[expect(clippy::cast_sign_loss, reason = "the low 64 bits of a signed sum")]
+    pub fn sum_less(a: &Self, b: &Self, c: &Self) -> Self {
+        let mut out = [0; N];
+        let mut carry: i128 = 0;
+        for (i, slot) in out.iter_mut().enumerate() {
+            let acc = i128::from(a.0[i]) + i128::from(b.0[i]) - i128::from(c.0[i]) + carry;
+            *slot = acc as u64;
+            carry = acc >> 64;
+        }
+        debug_assert!(carry == 0, "unsigned slack below zero");
+        Wide(out)
+    }
+
     /// Whether the value is zero.
     #[must_use]
     pub fn is_zero(self) -> bool {
@@ -156,7 +203,8 @@ enum Label {
 /// The working state of one run; vertices are `0..n`, blossoms `n..2n`.
 struct Solver<const N: usize> {
     n: usize,
-    /// Edges as (u, v, 2·weight): doubled so that every dual change is integral.
+    /// Edges as (u, v, 4·weight): doubled so that every dual change is integral, and
+    /// doubled again as the slack uses it.
     edges: Vec<(usize, usize, Wide<N>)>,
     /// `endpoint[p]`: the vertex at end `p` of edge `p / 2`.
     endpoint: Vec<usize>,
@@ -227,7 +275,7 @@ impl<const N: usize> Solver<N> {
                 endpoint.push(v);
                 neighbours[u].push(2 * k + 1);
                 neighbours[v].push(2 * k);
-                (u, v, w + w)
+                (u, v, w + w + w + w)
             })
             .collect();
         let mut dual = vec![max + max; n];
@@ -256,8 +304,8 @@ impl<const N: usize> Solver<N> {
 
     /// The slack of edge `k` in the doubled weights: `dual(u) + dual(v) - 2w`.
     fn slack(&self, k: usize) -> Wide<N> {
-        let (u, v, w2) = self.edges[k];
-        self.dual[u] + self.dual[v] - (w2 + w2)
+        let (u, v, w4) = &self.edges[k];
+        Wide::sum_less(&self.dual[*u], &self.dual[*v], w4)
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
