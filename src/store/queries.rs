@@ -122,6 +122,13 @@ pub(super) async fn write_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), Store
         .execute(&mut *tx)
         .await?;
     }
+    if r.result.is_some() {
+        // An ended match reminds nobody any more: its outbox row goes with it.
+        sqlx::query("DELETE FROM reminder_outbox WHERE match_id = $1")
+            .bind(to_sql(r.id))
+            .execute(&mut *tx)
+            .await?;
+    }
     settle_in(tx, r).await?;
     super::after_write(tx, r).await
 }
@@ -448,7 +455,17 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
     .bind(p)
     .fetch_optional(&mut *tx)
     .await?;
-    let outcome = if playing.is_some() {
+    // A match of theirs being opened right now for a tournament (a fresh claim on a
+    // pairing that names them): it would be opened with their id, read before this.
+    let opening: Option<i64> = sqlx::query_scalar(
+        "SELECT round FROM tournament_pairings WHERE (white_id = $1 OR black_id = $1) \
+         AND NOT opened AND result IS NULL AND claim_ms IS NOT NULL AND claim_ms > $2 LIMIT 1",
+    )
+    .bind(p)
+    .bind(now_ms() - OPENING_CLAIM_MS)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let outcome = if playing.is_some() || opening.is_some() {
         Some(Forgot::Playing)
     } else if seated
         .iter()
@@ -2139,6 +2156,17 @@ fn small(row: &impl crate::store::rows::Columns, name: &str) -> Result<u32, Stor
     rows::count(row, name)
 }
 
+/// How long a claim on a tournament pairing keeps a `/privacy delete` of its players
+/// waiting (the session's `STALE_CLAIM`: after it, another process takes the claim over).
+const OPENING_CLAIM_MS: i64 = 60_000;
+
+/// The clock in milliseconds since 1970, as the session stores times.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
 /// The first placeholder id of a forgotten entrant (each takes the next free one in its
 /// tournament; below 2^22, so never a Discord id, and apart from the matches' own).
 const FORGOTTEN_ENTRANT: i64 = 4_100_000;
@@ -2181,7 +2209,13 @@ async fn forget_tournaments_in(tx: &mut Conn, player: u64) -> Result<(), StoreEr
         .fetch_one(&mut *tx)
         .await?;
         let placeholder = FORGOTTEN_ENTRANT + taken;
-        let out_from = (state == "running" || state == "paused").then_some(round + 1);
+        // Running: out from the next round. Paused: the stored round is the one still
+        // to be paired, so out from that one.
+        let out_from = match state.as_str() {
+            "running" => Some(round + 1),
+            "paused" => Some(round.max(1)),
+            _ => None,
+        };
         if state == "running" {
             // Their match of this round not opened yet (the opponent was busy elsewhere,
             // or it is being opened): it never will be, and the opponent wins by forfeit,
@@ -2674,7 +2708,7 @@ impl TournamentStore for Handle {
             let claimed = sqlx::query(
                 "UPDATE tournament_pairings SET claim_ms = $4 \
                  WHERE tournament_id = $1 AND round = $2 AND board = $3 AND NOT opened \
-                 AND (claim_ms IS NULL OR claim_ms < $5)",
+                 AND result IS NULL AND (claim_ms IS NULL OR claim_ms < $5)",
             )
             .bind(to_sql(id))
             .bind(i64::from(round))
