@@ -242,20 +242,37 @@ pub async fn later(http: &Http, data: &Data, end: &Ended, dm: bool) {
 }
 
 /// Keeps a note about live match `id` (after a restart) for the next interaction of one
-/// of `members` in `channel`, and sends it to them by DM where Discord lets the bot.
-pub async fn note_later(
-    http: &Http,
+/// of `members` in `channel` (at once, before any command is taken), and returns the DMs
+/// that tell them too where Discord lets the bot, to be sent in the background.
+pub fn note_later(
+    http: std::sync::Arc<Http>,
     data: &Data,
     id: MatchId,
     channel: u64,
     members: Vec<u64>,
     text: String,
-) {
+) -> impl std::future::Future<Output = ()> + Send + 'static {
     let post = Post::text(text.clone()).about(id);
-    for &p in &members {
-        deliver::dm(http, p, &post).await;
+    data.waiting.keep(
+        channel,
+        Note::Text {
+            id,
+            members: members.clone(),
+            text,
+        },
+    );
+    async move {
+        for &p in &members {
+            deliver::dm(&http, p, &post).await;
+        }
     }
-    data.waiting.keep(channel, Note::Text { id, members, text });
+}
+
+/// Keeps `end` (stored but never shown, found at a restart) for the next interaction of
+/// either player in its channel, at once; it went by DM before the restart, if it could.
+pub fn keep_end(data: &Data, end: &Ended) {
+    data.waiting
+        .keep(end.channel.0, Note::End(Box::new(end.clone())));
 }
 
 /// Announces `end` through `answer`, the interaction that ended it, publicly (then it is

@@ -173,7 +173,7 @@ pub fn spawn_resume_notes(
         if end.guild.is_none() {
             // Where the bot can only answer: it waits for a player's next interaction (it
             // went by DM before the restart, if it could).
-            tokio::spawn(async move { super::answer::later(&http, &data, &end, false).await });
+            super::answer::keep_end(&data, &end);
             continue;
         }
         tokio::spawn(async move {
@@ -185,12 +185,16 @@ pub fn spawn_resume_notes(
     for r in resumed {
         let http = Arc::clone(http);
         if r.guild.is_none() {
-            let data = data.clone();
             let members = r.players.iter().map(|p| p.0).collect();
-            tokio::spawn(async move {
-                let text = resumed_text(&r);
-                super::answer::note_later(&http, &data, r.id, r.channel.0, members, text).await;
-            });
+            let text = resumed_text(&r);
+            tokio::spawn(super::answer::note_later(
+                http,
+                data,
+                r.id,
+                r.channel.0,
+                members,
+                text,
+            ));
             continue;
         }
         tokio::spawn(async move {

@@ -350,3 +350,193 @@ async fn a_timeout_in_a_dm_is_sent_by_dm_and_shown_once_at_the_next_command_even
     }
     only_answers(&t.fake, t.channel);
 }
+
+#[tokio::test]
+async fn where_answers_would_be_forced_private_no_match_is_started() {
+    let t = Table::anywhere("38", &[]).await;
+    let foreign = t.fake.foreign_channel();
+    let opponent = json!([{"name": "opponent", "type": 6, "value": t.bob.id.to_string()}]);
+    let id = t
+        .fake
+        .interaction(&t.alice, foreign)
+        .external_apps_denied()
+        .slash("challenge", opponent.clone());
+    let refused = t.fake.wait_reply(id, REPLY).await;
+    assert!(refused.ephemeral, "{refused:?}");
+    assert!(
+        refused.text().contains("Use External Apps") && refused.text().contains("admins"),
+        "{}",
+        refused.text()
+    );
+    assert!(refused.custom_ids().is_empty(), "no Accept button");
+    // Nothing was opened: with the permission, the same challenge is public and says how
+    // Bob can add the app (the user-install link).
+    let id = t
+        .fake
+        .interaction(&t.alice, foreign)
+        .user_install()
+        .slash("challenge", opponent);
+    let challenge = t.fake.wait_reply(id, REPLY).await;
+    assert!(!challenge.ephemeral, "{challenge:?}");
+    assert!(
+        challenge.text().contains(&format!("<@{}>", t.bob.id))
+            && challenge
+                .text()
+                .contains("scope=applications.commands&integration_type=1"),
+        "{}",
+        challenge.text()
+    );
+    button(&challenge, "accept");
+    only_answers(&t.fake, foreign);
+}
+
+/// What the conversation `channel` shows everyone before the end of its match: the texts
+/// and picture descriptions of every public message.
+fn public_before_the_end(fake: &FakeDiscord, channel: crate::support::Channel) -> Vec<String> {
+    let rec = fake.recording();
+    rec.sent
+        .iter()
+        .filter(|s| s.is_message() && !s.ephemeral && s.channel == Some(channel.id))
+        .take_while(|s| !s.text().contains("destroyed every ship"))
+        .flat_map(|s| {
+            let mut texts = vec![s.text().to_owned()];
+            for list in [&s.body["attachments"], &s.body["data"]["attachments"]] {
+                for a in list.as_array().into_iter().flatten() {
+                    texts.extend(a["description"].as_str().map(str::to_owned));
+                }
+            }
+            texts
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_whole_game2000_match_in_a_group_dm_names_no_hidden_cell_in_public() {
+    use crate::secrecy::{board, cells, named_cells, without_code};
+    let t = Table::anywhere("38", &[]).await;
+    let (fleets, first) = begin_in_answers(&t, 1).await;
+    let second = t.other(first).id;
+    let variant = Variant::Game2000;
+    let fleet_of = |id: u64| {
+        if id == t.alice.id {
+            &fleets[0]
+        } else {
+            &fleets[1]
+        }
+    };
+    // The first player sinks everything in five salvos; the second fires at water and has
+    // the last salvo after the first's fleet-sinking one.
+    let mut first_targets = cells(variant, fleet_of(second));
+    let spare: Vec<String> = board(variant)
+        .into_iter()
+        .filter(|c| !first_targets.contains(c))
+        .collect();
+    first_targets.extend(spare.into_iter().take(15 - first_targets.len()));
+    let second_targets: Vec<String> = board(variant)
+        .into_iter()
+        .filter(|c| !cells(variant, fleet_of(first)).contains(c))
+        .collect();
+    let mut fired = std::collections::BTreeSet::new();
+    let mut last = None;
+    for k in 0..5 {
+        for (shooter, targets) in [(first, &first_targets), (second, &second_targets)] {
+            let salvo = &targets[k * 3..k * 3 + 3];
+            let shot = t.fire(t.user(shooter), &salvo.join(" ")).await;
+            assert_eq!(shot.kind, SentKind::Callback(4), "{shot:?}");
+            assert!(!shot.ephemeral, "{shot:?}");
+            if !(k == 4 && shooter == second) {
+                assert!(shot.text().contains("<t:"), "until when: {}", shot.text());
+            }
+            fired.extend(salvo.iter().cloned());
+            last = shot.interaction;
+        }
+    }
+    let end = follow_ups_saying(&t.fake, last.unwrap(), "destroyed every ship", true).await;
+    assert!(
+        end[0].text().contains(&format!("<@{first}>")),
+        "{}",
+        end[0].text()
+    );
+    let mut ships = cells(variant, &fleets[0]);
+    ships.extend(cells(variant, &fleets[1]));
+    let public = public_before_the_end(&t.fake, t.channel);
+    assert!(public.len() > 10, "{public:?}");
+    for text in &public {
+        for cell in named_cells(&without_code(text)) {
+            assert!(
+                !ships.contains(&cell) || fired.contains(&cell),
+                "{cell} is an unhit ship cell, named in public: {text}"
+            );
+        }
+    }
+    only_answers(&t.fake, t.channel);
+}
+
+#[tokio::test]
+async fn a_group_dm_match_survives_a_sigkill_and_its_buttons_keep_working() {
+    let mut t = Table::anywhere("38", &[]).await;
+    let (fake, group) = (t.fake.clone(), t.channel);
+    let challenge = t.challenge(&t.alice, &t.bob, group, 0).await;
+    let accept = fake.click(
+        &t.bob,
+        group,
+        challenge.message_id.unwrap(),
+        &button(&challenge, "accept"),
+    );
+    fake.wait_reply(accept, REPLY).await;
+    let previews = [
+        private_preview(&fake, challenge.interaction.unwrap()).await,
+        private_preview(&fake, accept).await,
+    ];
+    // Killed during placement: the previews' Ready buttons still work afterwards.
+    t.restart().await;
+    let (alice, bob) = (t.alice.clone(), t.bob.clone());
+    t.click_on(&alice, &previews[0], "ready").await;
+    let ready = fake.click(
+        &bob,
+        group,
+        previews[1].message_id.unwrap(),
+        &button(&previews[1], "ready"),
+    );
+    let start = follow_ups_saying(&fake, ready, "fires first", true).await;
+    let first = crate::support::first_mention(start[0].text());
+    // The note after the restart came with the next interaction, once, in public.
+    let back = |fake: &FakeDiscord| -> Vec<Sent> {
+        fake.channel_messages(group)
+            .into_iter()
+            .filter(|s| s.text().contains("placing fleets ends"))
+            .collect()
+    };
+    let notes = back(&fake);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].kind == SentKind::Followup && !notes[0].ephemeral);
+    let shot = t.fire(t.user(first), "E8").await;
+    assert_eq!(shot.kind, SentKind::Callback(4), "{shot:?}");
+    assert!(!shot.ephemeral);
+    // A second crash mid-battle: the other player's turn goes on.
+    t.restart().await;
+    let next = if shot.text().contains("fires again") {
+        first
+    } else {
+        t.other(first).id
+    };
+    let again = t.fire(t.user(next), "F9").await;
+    assert_eq!(again.kind, SentKind::Callback(4), "{again:?}");
+    assert!(again.text().contains("**F9**"), "{}", again.text());
+    // The battle's note after the second crash comes with that next command, once.
+    follow_ups_saying(
+        &fake,
+        again.interaction.unwrap(),
+        "to move, the turn ends",
+        true,
+    )
+    .await;
+    let resumed = fake
+        .channel_messages(group)
+        .into_iter()
+        .filter(|s| s.text().contains("to move, the turn ends"))
+        .count();
+    assert_eq!(resumed, 1, "{:?}", public_texts(&fake, group));
+    assert_eq!(back(&fake).len(), 1, "the placement note never again");
+    only_answers(&fake, group);
+}

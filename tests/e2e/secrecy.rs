@@ -43,7 +43,7 @@ async fn public_before_the_end(t: &Table) -> Vec<String> {
         .collect()
 }
 
-fn cells(variant: Variant, fleet: &str) -> Vec<String> {
+pub(crate) fn cells(variant: Variant, fleet: &str) -> Vec<String> {
     Fleet::parse(variant, fleet)
         .unwrap()
         .cells()
@@ -53,7 +53,7 @@ fn cells(variant: Variant, fleet: &str) -> Vec<String> {
 }
 
 /// Every cell of the board, in reading order.
-fn board(variant: Variant) -> Vec<String> {
+pub(crate) fn board(variant: Variant) -> Vec<String> {
     let n = variant.size();
     (1..=n)
         .flat_map(|row| (0..n).map(move |col| format!("{}{row}", char::from(b'A' + col))))
@@ -61,7 +61,7 @@ fn board(variant: Variant) -> Vec<String> {
 }
 
 /// The cells named in `text` (`C4`, `J10`; not parts of longer words or numbers).
-fn named_cells(text: &str) -> BTreeSet<String> {
+pub(crate) fn named_cells(text: &str) -> BTreeSet<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut found = BTreeSet::new();
     for i in 0..chars.len() {
@@ -114,7 +114,7 @@ async fn play(t: &Table, variant: Variant, plan: &[(u64, Vec<String>)]) -> BTree
 }
 
 /// `text` without its inline code spans (command examples such as `/fire targets:C4`).
-fn without_code(text: &str) -> String {
+pub(crate) fn without_code(text: &str) -> String {
     text.split('`').step_by(2).collect::<Vec<_>>().join(" ")
 }
 

@@ -895,3 +895,8 @@ fire-complete-time-up = Tiden for denne tur er gået.
 
 err-several-here = Flere udfordringer i denne kanal venter på deres tråd, så jeg kan ikke se, hvilken du mener. `/{ cmd-matches-name }` viser dem, og hver besvares med knapperne under den.
 thread-unused = 🧭 Denne tråd bruges ikke: spillet mellem { $challenger } og { $opponent } foregår i { $channel }.
+
+## Play anywhere (issue 38)
+
+challenge-install-hint = { $opponent }, for at spille her skal du have Broadside i dine egne apps (først da kan du bruge kommandoerne her): { $link }
+err-challenge-private-answers = Her ville kun du se mine svar: denne server har ikke tilføjet Broadside, og **Brug eksterne apps** er slået fra for dig, så Discord viser kun svarene fra en app, du selv har tilføjet, til dig. Ingen andre kunne følge et spil, så jeg starter ikke et her. Bed serverens administratorer om at slå Brug eksterne apps til for din rolle (eller i denne kanal) eller om at tilføje Broadside til serveren — eller spil i en privat besked eller en gruppesamtale.

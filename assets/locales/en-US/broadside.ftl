@@ -896,3 +896,8 @@ fire-complete-time-up = The time for this turn is up.
 
 err-several-here = Several challenges in this channel are waiting for their threads, so I cannot tell which one you mean. `/{ cmd-matches-name }` lists them, and each is answered with the buttons under it.
 thread-unused = 🧭 This thread is not used: the match between { $challenger } and { $opponent } is played in { $channel }.
+
+## Play anywhere (issue 38)
+
+challenge-install-hint = { $opponent }, to play here you need Broadside in your own apps (only then can you use its commands here): { $link }
+err-challenge-private-answers = Here only you would see my answers: this server has not added Broadside, and **Use External Apps** is off for you, so Discord shows the answers of an app you added yourself to you alone. Nobody could follow a match, so I do not start one here. Ask the server's admins to turn on Use External Apps for your role (or in this channel), or to add Broadside to the server — or play in a DM or a group DM.

@@ -895,3 +895,8 @@ fire-complete-time-up = De tijd voor deze beurt is om.
 
 err-several-here = In dit kanaal wachten meerdere uitdagingen op hun thread, dus ik weet niet welke je bedoelt. `/{ cmd-matches-name }` toont ze, en elke uitdaging wordt beantwoord met de knoppen eronder.
 thread-unused = 🧭 Deze thread wordt niet gebruikt: de partij tussen { $challenger } en { $opponent } wordt in { $channel } gespeeld.
+
+## Play anywhere (issue 38)
+
+challenge-install-hint = { $opponent }, om hier te spelen heb je Broadside nodig in je eigen apps (pas dan kun je hier de commando's gebruiken): { $link }
+err-challenge-private-answers = Hier zou alleen jij mijn antwoorden zien: deze server heeft Broadside niet toegevoegd en **Externe apps gebruiken** staat voor jou uit, dus toont Discord de antwoorden van een app die je zelf hebt toegevoegd alleen aan jou. Niemand zou een partij kunnen volgen, dus begin ik er hier geen. Vraag de beheerders van de server om Externe apps gebruiken voor je rol (of in dit kanaal) aan te zetten, of om Broadside aan de server toe te voegen — of speel in een privébericht of een groepsgesprek.

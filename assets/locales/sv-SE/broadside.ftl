@@ -911,3 +911,8 @@ fire-complete-time-up = Tiden för det här draget är ute.
 
 err-several-here = Flera utmaningar i den här kanalen väntar på sina trådar, så jag vet inte vilken du menar. `/{ cmd-matches-name }` visar dem, och var och en besvaras med knapparna under den.
 thread-unused = 🧭 Den här tråden används inte: partiet mellan { $challenger } och { $opponent } spelas i { $channel }.
+
+## Play anywhere (issue 38)
+
+challenge-install-hint = { $opponent }, för att spela här behöver du Broadside bland dina egna appar (först då kan du använda kommandona här): { $link }
+err-challenge-private-answers = Här skulle bara du se mina svar: den här servern har inte lagt till Broadside, och **Använd externa appar** är avstängt för dig, så Discord visar svaren från en app du själv har lagt till bara för dig. Ingen annan skulle kunna följa ett parti, så jag startar inget här. Be serverns administratörer att slå på Använd externa appar för din roll (eller i den här kanalen) eller att lägga till Broadside på servern — eller spela i ett direktmeddelande eller en gruppchatt.

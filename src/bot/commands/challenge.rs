@@ -5,7 +5,9 @@ use serenity::{CreateActionRow, CreateButton};
 
 use crate::ai::Difficulty;
 use crate::bot::buttons::ButtonId;
-use crate::bot::context::{asker, bot_is_here, guild_locale, match_guild, user_lang};
+use crate::bot::context::{
+    answers_private_here, asker, bot_is_here, guild_locale, match_guild, user_lang,
+};
 use crate::bot::error::UserError;
 use crate::bot::error::private_reply;
 use crate::bot::i18n::errors::session_error;
@@ -103,6 +105,10 @@ pub async fn challenge(
     // Where the bot is no member it cannot post, so it needs no permission there: the
     // match is played in the answers to the players' interactions.
     let here = bot_is_here(ctx);
+    if answers_private_here(ctx) {
+        // Discord would show every answer to the challenger alone: nobody could follow.
+        return Err(Error::user(tr!(lang, "err-challenge-private-answers")));
+    }
     if let Some(missing) = missing_permissions(ctx, lang).filter(|_| here) {
         return Err(Error::user(tr!(
             lang,
@@ -304,19 +310,34 @@ async fn announce_challenge(
             .label(decline)
             .style(serenity::ButtonStyle::Danger),
     ])];
+    let mut content = format!(
+        "{}\n{}",
+        text::challenge(
+            public,
+            player(ctx.author()),
+            player(opponent),
+            variant,
+            options.repeats_forbidden,
+            opened.deadline,
+        ),
+        text::pace_line(public, opened.pace, opened.turn)
+    );
+    if !bot_is_here(ctx) {
+        // Only members who added the app can use its commands here: say how.
+        let app = ctx
+            .http()
+            .application_id()
+            .map_or_else(|| ctx.framework().bot_id().get(), serenity::ApplicationId::get);
+        content.push('\n');
+        content.push_str(&tr!(
+            public,
+            "challenge-install-hint",
+            opponent = text::mention(player(opponent)),
+            link = crate::bot::permissions::user_install_url(app)
+        ));
+    }
     let reply = poise::CreateReply::default()
-        .content(format!(
-            "{}\n{}",
-            text::challenge(
-                public,
-                player(ctx.author()),
-                player(opponent),
-                variant,
-                options.repeats_forbidden,
-                opened.deadline,
-            ),
-            text::pace_line(public, opened.pace, opened.turn)
-        ))
+        .content(content)
         .components(buttons)
         .allowed_mentions(serenity::CreateAllowedMentions::new().users([opponent.id]));
     if let Err(e) = ctx.send(reply).await {
