@@ -455,17 +455,7 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
     .bind(p)
     .fetch_optional(&mut *tx)
     .await?;
-    // A match of theirs being opened right now for a tournament (a fresh claim on a
-    // pairing that names them): it would be opened with their id, read before this.
-    let opening: Option<i64> = sqlx::query_scalar(
-        "SELECT round FROM tournament_pairings WHERE (white_id = $1 OR black_id = $1) \
-         AND NOT opened AND result IS NULL AND claim_ms IS NOT NULL AND claim_ms > $2 LIMIT 1",
-    )
-    .bind(p)
-    .bind(now_ms() - OPENING_CLAIM_MS)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let outcome = if playing.is_some() || opening.is_some() {
+    let outcome = if playing.is_some() || being_opened(&mut tx, p).await? {
         Some(Forgot::Playing)
     } else if seated
         .iter()
@@ -2159,6 +2149,20 @@ fn small(row: &impl crate::store::rows::Columns, name: &str) -> Result<u32, Stor
 /// How long a claim on a tournament pairing keeps a `/privacy delete` of its players
 /// waiting (the session's `STALE_CLAIM`: after it, another process takes the claim over).
 const OPENING_CLAIM_MS: i64 = 60_000;
+
+/// Whether a match of member `p` is being opened right now for a tournament (a fresh claim
+/// on a pairing that names them): it would be opened with their id, read before.
+async fn being_opened(tx: &mut Conn, p: i64) -> Result<bool, StoreError> {
+    let opening: Option<i64> = sqlx::query_scalar(
+        "SELECT round FROM tournament_pairings WHERE (white_id = $1 OR black_id = $1) \
+         AND NOT opened AND result IS NULL AND claim_ms IS NOT NULL AND claim_ms > $2 LIMIT 1",
+    )
+    .bind(p)
+    .bind(now_ms() - OPENING_CLAIM_MS)
+    .fetch_optional(&mut *tx)
+    .await?;
+    Ok(opening.is_some())
+}
 
 /// The clock in milliseconds since 1970, as the session stores times.
 fn now_ms() -> i64 {
