@@ -394,7 +394,20 @@ async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> 
             deliver::post_or_dm(&ctx.http, &c.data.notes, started.channel.0, &post, &humans).await;
         }
     }
-    // The rematch has begun and was said somewhere: the click is done.
+    // The rematch has begun and was said somewhere: the click is done. Where the bot can
+    // only answer, the previews are private answers (the clicker's to this click).
+    let answer = Answer::Click(&ctx.http, click);
+    if !answer.bot_is_there() {
+        answer_previews(
+            &answer,
+            c.data,
+            started.id,
+            &started.accepted.previews,
+            public,
+        )
+        .await;
+        return Ok(());
+    }
     send_previews(
         &ctx.http,
         c.data,

@@ -269,9 +269,22 @@ async fn a_whole_classic_match_in_a_group_dm_is_played_in_the_answers() {
     }
     only_answers(fake, group);
     assert!(fake.unexpected_requests().is_empty(), "{}", fake.summary());
-    // The match is over: a new challenge is welcome in the group DM.
-    let again = t.challenge(&t.bob, &t.alice, group, 0).await;
-    assert!(!again.ephemeral, "{again:?}");
+    // A rematch from the end's button: the second click starts it, publicly, and its
+    // clicker's preview is a private follow-up of that click.
+    let end = fake
+        .channel_messages(group)
+        .into_iter()
+        .find(|s| s.text().contains("destroyed every ship"))
+        .unwrap();
+    let rematch = button(&end, "rematch");
+    let message = end.message_id.unwrap();
+    let one = fake.click(t.user(first), group, message, &rematch);
+    fake.wait_reply(one, REPLY).await;
+    let two = fake.click(t.user(second), group, message, &rematch);
+    let started = fake.wait_reply(two, REPLY).await;
+    assert!(!started.ephemeral, "{started:?}");
+    assert!(private_preview(fake, two).await.ephemeral);
+    only_answers(fake, group);
 }
 
 /// The public follow-ups of interaction `id` that say `needle` (waits `wait` for one when

@@ -324,10 +324,10 @@ async fn announce_challenge(
     );
     if !bot_is_here(ctx) {
         // Only members who added the app can use its commands here: say how.
-        let app = ctx
-            .http()
-            .application_id()
-            .map_or_else(|| ctx.framework().bot_id().get(), serenity::ApplicationId::get);
+        let app = ctx.http().application_id().map_or_else(
+            || ctx.framework().bot_id().get(),
+            serenity::ApplicationId::get,
+        );
         content.push('\n');
         content.push_str(&tr!(
             public,
