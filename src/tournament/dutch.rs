@@ -345,8 +345,9 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
     } else {
         None
     };
-    // Debug builds check the cardinality matching's answer against the weighted one.
-    let verify = cfg!(debug_assertions);
+    // Debug builds check the cardinality matching's answer against the weighted one
+    // (on fields small enough for the slow build's tests).
+    let verify = cfg!(debug_assertions) && n <= 40;
     let bye_score = if !verify && (bye_group.is_some_and(|g| g > 0) || !odd) {
         (bye_group.map(|g| players[groups[g].0].score), false)
     } else {

@@ -1024,10 +1024,6 @@ mod tests {
     }
 
     #[test]
-    #[expect(
-        clippy::needless_range_loop,
-        reason = "u < v over a square matrix reads clearer with indices"
-    )]
     fn cardinality_matches_brute_force_and_tests_an_extra_vertex() {
         let mut rng = ChaCha8Rng::seed_from_u64(11);
         for case in 0..2000 {

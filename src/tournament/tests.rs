@@ -652,3 +652,198 @@ fn the_round_text_writes_the_bye_as_n_0() {
     assert_eq!(lines[3], "5 0");
     assert_eq!(lines.len(), 4);
 }
+
+/// The colour of each game played so far by `id`, oldest first.
+fn played_colours(t: &Tournament, id: PlayerId) -> Vec<Colour> {
+    t.history(id)
+        .unwrap()
+        .into_iter()
+        .filter_map(|e| match e {
+            Entry::Played { colour, .. } => Some(colour),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The absolute colour preference of C.04.3 A.6: a colour difference beyond ±1, or the
+/// same colour in the last two games played.
+fn absolute_preference(colours: &[Colour]) -> Option<Colour> {
+    let diff: i32 = colours
+        .iter()
+        .map(|&c| if c == Colour::White { 1 } else { -1 })
+        .sum();
+    if diff > 1 {
+        return Some(Colour::Black);
+    }
+    if diff < -1 {
+        return Some(Colour::White);
+    }
+    match colours {
+        [.., a, b] if a == b => Some(b.opposite()),
+        _ => None,
+    }
+}
+
+/// Random tournaments (up to 100 players and 11 rounds) with draws, requested byes,
+/// forfeits, withdrawals and late entries: every round keeps the absolute criteria (no
+/// second game between two players, no second pairing-allocated bye nor one after an
+/// unplayed win, each absolute colour preference granted except between topscorers in
+/// the last round), and pairing the same tournament again gives the same round.
+#[test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one simulated tournament, checked round by round"
+)]
+fn random_tournaments_with_byes_forfeits_and_late_entries_keep_the_absolute_criteria() {
+    let mut paired_rounds = 0;
+    for seed in 0..12u64 {
+        let mut rng = ChaCha8Rng::seed_from_u64(0xB0A7 + seed);
+        // One field of 100 (the slow debug build pairs it for 9 rounds), the others
+        // smaller for up to 11.
+        let (n, rounds): (u64, u32) = if seed == 0 {
+            (100, 9)
+        } else {
+            (rng.random_range(6..=40), rng.random_range(5..=11))
+        };
+        let entrants = (1..=n)
+            .map(|i| Entrant {
+                id: PlayerId(i),
+                name: format!("R{i}"),
+                rating: rng.random_range(1000..2800),
+            })
+            .collect();
+        let mut t = Tournament::new(entrants, rounds, Colour::White).unwrap();
+        // Late entries join in a later round; withdrawals leave for good.
+        let joins: HashMap<PlayerId, u32> = t
+            .entrant_ids()
+            .into_iter()
+            .map(|id| {
+                (
+                    id,
+                    if rng.random_bool(0.1) {
+                        rng.random_range(1..3)
+                    } else {
+                        0
+                    },
+                )
+            })
+            .collect();
+        let leaves: HashMap<PlayerId, u32> = t
+            .entrant_ids()
+            .into_iter()
+            .map(|id| {
+                let r = if rng.random_bool(0.1) {
+                    rng.random_range(2..=rounds)
+                } else {
+                    rounds + 1
+                };
+                (id, r)
+            })
+            .collect();
+        let win = t.point_values().win;
+        let mut met: HashSet<(PlayerId, PlayerId)> = HashSet::new();
+        for round in 0..rounds {
+            let mut present = Vec::new();
+            let mut others = Vec::new();
+            for id in t.entrant_ids() {
+                if joins[&id] > round || leaves[&id] <= round {
+                    others.push(GameResult::Absent(id));
+                } else if rng.random_bool(0.05) {
+                    others.push(GameResult::HalfBye(id));
+                } else {
+                    present.push(id);
+                }
+            }
+            let r = match pair(&t, &present) {
+                Ok(r) => r,
+                Err(PairingError::NoLegalPairing) => break,
+                Err(e) => panic!("seed {seed} round {round}: {e}"),
+            };
+            // The same players again, listed the other way round.
+            let mut reversed = present.clone();
+            reversed.reverse();
+            assert_eq!(
+                pair(&t, &reversed).unwrap(),
+                r,
+                "seed {seed}: the same input"
+            );
+            paired_rounds += 1;
+
+            let mut in_round = HashSet::new();
+            for &(a, b) in &r.pairs {
+                assert!(
+                    in_round.insert(a) && in_round.insert(b),
+                    "seed {seed}: twice"
+                );
+                assert!(
+                    !met.contains(&(a.min(b), a.max(b))),
+                    "seed {seed} round {round}: {a} and {b} meet again"
+                );
+            }
+            if let Some(b) = r.bye {
+                assert!(in_round.insert(b));
+                let had =
+                    t.history(b).unwrap().into_iter().any(|e| {
+                        e == Entry::PairingBye || (!e.played() && t.entry_points(e) >= win)
+                    });
+                assert!(!had, "seed {seed} round {round}: {b} may not get the bye");
+            }
+            assert_eq!(in_round, present.iter().copied().collect(), "seed {seed}");
+            let last = round + 1 == rounds;
+            let threshold = t.rounds_played() * win / 2;
+            let top = |id: PlayerId| last && t.points(id).unwrap() > threshold;
+            for &(white, black) in &r.pairs {
+                if top(white) || top(black) {
+                    continue;
+                }
+                for (id, got) in [(white, Colour::White), (black, Colour::Black)] {
+                    if let Some(want) = absolute_preference(&played_colours(&t, id)) {
+                        assert_eq!(
+                            got, want,
+                            "seed {seed} round {round}: {id}'s absolute preference"
+                        );
+                    }
+                }
+            }
+
+            let mut results: Vec<GameResult> = r
+                .pairs
+                .iter()
+                .map(|&(first, second)| match rng.random_range(0..20) {
+                    0 => GameResult::Forfeit {
+                        winner: first,
+                        loser: second,
+                    },
+                    1 => GameResult::Forfeit {
+                        winner: second,
+                        loser: first,
+                    },
+                    2..=8 => GameResult::Played {
+                        first,
+                        second,
+                        outcome: Outcome::FirstWins,
+                    },
+                    9..=14 => GameResult::Played {
+                        first,
+                        second,
+                        outcome: Outcome::SecondWins,
+                    },
+                    _ => GameResult::Played {
+                        first,
+                        second,
+                        outcome: Outcome::Draw,
+                    },
+                })
+                .collect();
+            for g in &results {
+                if let GameResult::Played { first, second, .. } = *g {
+                    met.insert((first.min(second), first.max(second)));
+                }
+            }
+            results.extend(r.bye.map(GameResult::PairingBye));
+            results.extend(others);
+            t.record_round(&results).unwrap();
+        }
+    }
+    assert!(paired_rounds >= 40, "only {paired_rounds} rounds paired");
+}
