@@ -13,7 +13,7 @@
 
 use std::process::ExitCode;
 
-use broadside::tournament::{dutch, trf};
+use broadside::tournament::trf;
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
@@ -28,20 +28,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let read = match trf::read(&text) {
-        Ok(read) => read,
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match dutch::pair(&read.tournament, &read.to_pair) {
+    match trf::pair_next(&text) {
         Ok(round) => {
-            print!("{}", trf::round_text(&round));
+            print!("{round}");
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{path}: cannot pair the next round: {e}");
+            eprintln!("{path}: {e}");
             ExitCode::FAILURE
         }
     }

@@ -847,3 +847,54 @@ fn random_tournaments_with_byes_forfeits_and_late_entries_keep_the_absolute_crit
     }
     assert!(paired_rounds >= 40, "only {paired_rounds} rounds paired");
 }
+
+/// What the `pair` example prints (through [`trf::pair_next`]) for a syntax error, an
+/// empty file, a finished tournament and a bye entered for the next round.
+#[test]
+fn the_pair_program_answers_errors_finished_tournaments_and_entered_byes() {
+    let mut t = field(6);
+    let r = pair(&t, &t.entrant_ids()).unwrap();
+    t.record_round(&results(&r, |_, _| Outcome::FirstWins))
+        .unwrap();
+    let text = trf::export(&t, None);
+    // A syntax error: the message names its line.
+    let broken = text.replacen("001    3", "001   x3", 1);
+    let err = trf::pair_next(&broken).unwrap_err();
+    assert!(matches!(err, trf::PairNextError::Read(_)), "{err:?}");
+    assert!(err.to_string().starts_with("line "), "{err}");
+    // An empty file.
+    assert_eq!(
+        trf::pair_next("").unwrap_err(),
+        trf::PairNextError::Read(trf::ReadError::NoPlayers)
+    );
+    // A finished tournament.
+    let entrants = field(4).entrants().to_vec();
+    let mut done = Tournament::new(entrants, 1, Colour::White).unwrap();
+    let r = pair(&done, &done.entrant_ids()).unwrap();
+    done.record_round(&results(&r, |_, _| Outcome::Draw))
+        .unwrap();
+    let err = trf::pair_next(&trf::export(&done, None)).unwrap_err();
+    assert_eq!(err, trf::PairNextError::Pair(PairingError::Finished));
+    assert!(err.to_string().starts_with("cannot pair"), "{err}");
+    // A half-point bye entered for round 2 keeps player 2 out of the printed round.
+    let present: Vec<PlayerId> = [1, 3, 4, 5, 6].into_iter().map(p).collect();
+    let with_bye: String = trf::export(&t, Some(&present))
+        .lines()
+        .map(|l| {
+            if l.starts_with("001    2") {
+                l.replace("  0000 - Z", "  0000 - H")
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let printed = trf::pair_next(&with_bye).unwrap();
+    let (games, bye) = trf::parse_round_text(&printed).unwrap();
+    assert!(printed.starts_with("3\n"), "{printed}");
+    assert_eq!(games.len(), 2);
+    let mut seen: Vec<u64> = games.iter().flat_map(|&(w, b)| [w, b]).collect();
+    seen.extend(bye);
+    seen.sort_unstable();
+    assert_eq!(seen, vec![1, 3, 4, 5, 6], "{printed}");
+}

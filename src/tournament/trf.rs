@@ -650,6 +650,31 @@ fn mismatch(players: &[(usize, TrfPlayer)], k: usize, opponent: usize, r: usize)
     }
 }
 
+/// Why [`pair_next`] printed no round.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PairNextError {
+    /// The text is not a readable TRF.
+    #[error("{0}")]
+    Read(#[from] ReadError),
+    /// The tournament read cannot have its next round paired.
+    #[error("cannot pair the next round: {0}")]
+    Pair(#[from] super::dutch::PairingError),
+}
+
+/// What the `pair` example does with a TRF text: read it and pair its next round by
+/// the Dutch system among the players without a bye entered for it, as
+/// [`round_text`] writes it; or why not (the example then exits with code 1).
+///
+/// # Errors
+///
+/// [`PairNextError::Read`] for an unreadable text (naming the line),
+/// [`PairNextError::Pair`] when the next round cannot be paired or all are played.
+pub fn pair_next(text: &str) -> Result<String, PairNextError> {
+    let read = read(text)?;
+    let round = super::dutch::pair(&read.tournament, &read.to_pair)?;
+    Ok(round_text(&round))
+}
+
 /// A paired round as pairing programs print it: the number of pairs on the first line,
 /// then `white black` per line, the pairing-allocated bye as `N 0`. Players are written
 /// as their ids' numbers (for a tournament from [`read`], their TRF numbers).
