@@ -176,8 +176,12 @@ impl Session {
         };
         for (id, state) in self.store.matches_of(player.0).await? {
             let Ok(mut entry) = entry_of(&state) else {
-                // Its columns still lose the member's id.
-                tracing::warn!(match_id = id, "an unreadable match kept its state");
+                // This build cannot rename it: its columns lose the member's id, and the
+                // store drops its state (a match set aside is then never brought back).
+                tracing::warn!(
+                    match_id = id,
+                    "an unreadable match of a deleted member: its state is dropped"
+                );
                 renamed.push(Renamed {
                     id,
                     state: None,

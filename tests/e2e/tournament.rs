@@ -848,10 +848,27 @@ async fn a_daily_round_closes_at_its_deadline() {
         "p1's opponent wins by forfeit: {}",
         winner.text()
     );
-    // p1's line: a loss by forfeit; the opponent's: the point.
+    // p1's board never opened: one thread, the other board's.
+    let threads = t.fake.threads_by_bot();
+    assert_eq!(threads.len(), 1, "{threads:?}");
+    assert!(!threads[0].name.contains("p1"), "{}", threads[0].name);
+    // p1's line: a loss by forfeit; the opponent's line: the win by forfeit, 1 point.
     let text = standings.text();
-    assert!(text.contains("-F"), "{text}");
-    assert!(text.contains("+F"), "{text}");
+    let line_of = |name: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("no line of {name}: {text}"))
+            .to_owned()
+    };
+    let opponent_name = players
+        .iter()
+        .find(|p| p.id == opponent)
+        .map(|p| p.name.clone())
+        .unwrap();
+    assert!(line_of("p1").contains("-F"), "{text}");
+    let theirs = line_of(&opponent_name);
+    assert!(theirs.contains("+F"), "{theirs}");
+    assert!(theirs.contains("1-0-0"), "{theirs}");
     tokio::time::sleep(Duration::from_secs(3)).await;
     assert_eq!(final_standings(&t.fake.recording()).len(), 1, "posted once");
 }

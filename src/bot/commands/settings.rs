@@ -159,7 +159,7 @@ pub async fn set(
     #[description = "A thread of its own for every accepted challenge"] threads: Option<bool>,
     #[description = "Where matches may start (channel mentions), or: all"] channels: Option<String>,
     #[description = "The language of public texts"] language: Option<LanguageChoice>,
-    #[description = "Whether matches here count for ratings"] rated: Option<bool>,
+    #[description = "Whether matches here count towards ratings"] rated: Option<bool>,
     #[description = "The server's time zone for tournament start times"]
     #[autocomplete = "super::tournament::autocomplete_zone"]
     timezone: Option<String>,
