@@ -51,10 +51,12 @@
 //! the weighted matching from scratch, O(n³) over all players still unpaired, with
 //! weights as wide as that bracket's fields need (a field counting pairs inside the
 //! bracket is sized by the pairs the bracket can make, not the whole round). Round 9 of a 256-player tournament
-//! from `bbpPairings`' generator (seed 7, 254 players to pair): 0.24 s of CPU (median
-//! of 5: 0.27 s) against `bbpPairings`' 0.44 s (median 0.45 s), the same file on the
-//! same loaded 2-core machine. `bbpPairings` instead updates one matching
-//! incrementally; doing so here is what is left to gain.
+//! from `bbpPairings`' generator (seed 7, 254 players to pair), run in turn with
+//! `bbpPairings` on the same file on a shared 2-core machine, 9 runs each: 0.26 s of
+//! CPU at best, 0.31 s median, against `bbpPairings`' 0.49 s and 0.56 s (before: 0.67 s
+//! and 0.72 s). That is half its time at best, 0.55 of it at the median: the goal of at
+//! most half is just missed. `bbpPairings` updates one matching incrementally; doing
+//! so here (reusing the last bracket's matching and duals) is what is left to gain.
 
 use super::{Colour, Entry, PlayerId, Tournament};
 use crate::tournament::matching::{Cardinality, Wide, max_weight_matching};
