@@ -30,13 +30,13 @@ pub enum Answer<'a> {
 
 impl Answer<'_> {
     /// Whether the bot itself is where this interaction happened (see
-    /// [`super::context::bot_is_there`]); where it is not, only answers reach the players.
+    /// [`super::presence::bot_is_there`]); where it is not, only answers reach the players.
     #[must_use]
     pub fn bot_is_there(&self) -> bool {
         match self {
-            Answer::Command(ctx) => super::context::bot_is_here(*ctx),
+            Answer::Command(ctx) => super::presence::bot_is_here(*ctx),
             Answer::Click(_, click) => {
-                super::context::bot_is_there(click.context, &click.authorizing_integration_owners)
+                super::presence::bot_is_there(click.context, &click.authorizing_integration_owners)
             }
         }
     }
@@ -234,7 +234,7 @@ pub async fn later(http: &Http, data: &Data, end: &Ended, dm: bool) {
         .waiting
         .keep(end.channel.0, Note::End(Box::new(end.clone())));
     if dm && fresh {
-        let (post, _) = super::play::end_post(data, end).await;
+        let (post, _) = super::ending::end_post(data, end).await;
         for p in &end.members {
             deliver::dm(http, p.0, &post).await;
         }
@@ -278,7 +278,7 @@ pub fn keep_end(data: &Data, end: &Ended) {
 /// Announces `end` through `answer`, the interaction that ended it, publicly (then it is
 /// marked announced); if Discord refuses, as [`later`].
 pub async fn now(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
-    let (post, tournament) = super::play::end_post(data, end).await;
+    let (post, tournament) = super::ending::end_post(data, end).await;
     match answer.follow_up(&post, false).await {
         Ok(_) => data.session.announced(end).await,
         Err(e) => {
@@ -300,7 +300,7 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
     let channel = answer.channel();
     for note in data.waiting.take(channel, answer.member()) {
         let post = match &note {
-            Note::End(end) => super::play::end_post(data, end).await.0,
+            Note::End(end) => super::ending::end_post(data, end).await.0,
             Note::Text { id, text, .. } => Post::text(text.clone()).about(*id),
         };
         match answer.follow_up(&post, false).await {

@@ -779,14 +779,22 @@ async fn decline(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
         c.ctx,
         c.interaction,
         CreateInteractionResponseMessage::new()
-            .content(play::end_text(&end))
+            .content(super::ending::end_text(&end))
             .components(vec![])
             .allowed_mentions(serenity::CreateAllowedMentions::new()),
     )
     .await;
     let shown = match &updated {
         Ok(()) => true,
-        Err(e) => deliver::updated(&c.ctx.http, c.interaction, e, &play::end_text(&end)).await,
+        Err(e) => {
+            deliver::updated(
+                &c.ctx.http,
+                c.interaction,
+                e,
+                &super::ending::end_text(&end),
+            )
+            .await
+        }
     };
     if shown {
         c.data.session.announced(&end).await;

@@ -5,15 +5,14 @@ use serenity::{CreateActionRow, CreateButton};
 
 use crate::ai::Difficulty;
 use crate::bot::buttons::ButtonId;
-use crate::bot::context::{
-    answers_private_here, asker, bot_is_here, guild_locale, match_guild, user_lang,
-};
+use crate::bot::context::{asker, guild_locale, match_guild, user_lang};
 use crate::bot::error::UserError;
 use crate::bot::error::private_reply;
 use crate::bot::i18n::errors::session_error;
 use crate::bot::i18n::names;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::{self, player};
+use crate::bot::presence::{answers_private_here, bot_is_here};
 use crate::bot::{Context, Error, pictures, text};
 use crate::game::{MatchOptions, Variant};
 use crate::session::{Challenged, ChannelKey, NewMatch, Pace, Settings};
