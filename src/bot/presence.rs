@@ -65,3 +65,15 @@ pub fn bot_is_here(ctx: Context<'_>) -> bool {
         poise::Context::Prefix(_) => true,
     }
 }
+
+/// Whether a command was run in the member's own DM with the bot, where nobody else can
+/// see what the bot answers.
+#[must_use]
+pub fn in_bot_dm(ctx: Context<'_>) -> bool {
+    match ctx {
+        poise::Context::Application(a) => {
+            a.interaction.context == Some(poise::serenity_prelude::InteractionContext::BotDm)
+        }
+        poise::Context::Prefix(_) => false,
+    }
+}

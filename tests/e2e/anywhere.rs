@@ -553,3 +553,42 @@ async fn a_group_dm_match_survives_a_sigkill_and_its_buttons_keep_working() {
     assert_eq!(back(&fake).len(), 1, "the placement note never again");
     only_answers(&fake, group);
 }
+
+/// In the member's own DM with the bot nobody else sees the answers: a challenge to another
+/// member is refused, privately, saying where to play; nothing is started, so the same
+/// challenge in a group DM goes through.
+#[tokio::test]
+async fn a_challenge_to_a_member_in_the_bots_own_dm_is_refused() {
+    let t = Table::anywhere("3811", &[]).await;
+    // A DM the fake did not open as a group DM or a DM between users: the bot's own.
+    let own = crate::support::Channel {
+        id: 1_300_000_000_000_955_001,
+        guild_id: None,
+    };
+    let opponent = json!([{"name": "opponent", "type": 6, "value": t.bob.id.to_string()}]);
+    let id = t
+        .fake
+        .interaction(&t.alice, own)
+        .user_install()
+        .slash("challenge", opponent.clone());
+    let refused = t.fake.wait_reply(id, REPLY).await;
+    assert!(refused.ephemeral, "{refused:?}");
+    assert!(
+        refused.text().contains("Only you can see our DM"),
+        "{}",
+        refused.text()
+    );
+    assert!(refused.custom_ids().is_empty(), "no Accept button");
+    let group = t.fake.group_dm(&[&t.alice, &t.bob]);
+    let id = t
+        .fake
+        .interaction(&t.alice, group)
+        .slash("challenge", opponent);
+    let challenge = t.fake.wait_reply(id, REPLY).await;
+    assert!(!challenge.ephemeral, "{challenge:?}");
+    assert!(
+        challenge.text().contains(&format!("<@{}>", t.bob.id)),
+        "{}",
+        challenge.text()
+    );
+}

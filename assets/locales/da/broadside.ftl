@@ -900,3 +900,4 @@ thread-unused = 🧭 Denne tråd bruges ikke: spillet mellem { $challenger } og 
 
 challenge-install-hint = { $opponent }, for at spille her skal du have Broadside i dine egne apps (først da kan du bruge kommandoerne her): { $link }
 err-challenge-private-answers = Her ville kun du se mine svar: denne server har ikke tilføjet Broadside, og **Brug eksterne apps** er slået fra for dig, så Discord viser kun svarene fra en app, du selv har tilføjet, til dig. Ingen andre kunne følge et spil, så jeg starter ikke et her. Bed serverens administratorer om at slå Brug eksterne apps til for din rolle (eller i denne kanal) eller om at tilføje Broadside til serveren — eller spil i en privat besked eller en gruppesamtale.
+err-challenge-bot-dm = Kun du kan se vores DM, så ingen andre kan svare på en udfordring her. Udfordr et andet medlem på en server, i en DM med dem eller i en gruppe-DM; her kan du spille mod mig.

@@ -901,3 +901,4 @@ thread-unused = 🧭 This thread is not used: the match between { $challenger } 
 
 challenge-install-hint = { $opponent }, to play here you need Broadside in your own apps (only then can you use its commands here): { $link }
 err-challenge-private-answers = Here only you would see my answers: this server has not added Broadside, and **Use External Apps** is off for you, so Discord shows the answers of an app you added yourself to you alone. Nobody could follow a match, so I do not start one here. Ask the server's admins to turn on Use External Apps for your role (or in this channel), or to add Broadside to the server — or play in a DM or a group DM.
+err-challenge-bot-dm = Only you can see our DM, so nobody else could answer a challenge here. Challenge another member in a server, in a DM with them or in a group DM; here you can play against me.

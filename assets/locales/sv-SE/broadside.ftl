@@ -916,3 +916,4 @@ thread-unused = 🧭 Den här tråden används inte: partiet mellan { $challenge
 
 challenge-install-hint = { $opponent }, för att spela här behöver du Broadside bland dina egna appar (först då kan du använda kommandona här): { $link }
 err-challenge-private-answers = Här skulle bara du se mina svar: den här servern har inte lagt till Broadside, och **Använd externa appar** är avstängt för dig, så Discord visar svaren från en app du själv har lagt till bara för dig. Ingen annan skulle kunna följa ett parti, så jag startar inget här. Be serverns administratörer att slå på Använd externa appar för din roll (eller i den här kanalen) eller att lägga till Broadside på servern — eller spela i ett direktmeddelande eller en gruppchatt.
+err-challenge-bot-dm = Bara du ser vårt DM, så ingen annan kan svara på en utmaning här. Utmana en annan medlem på en server, i ett DM med hen eller i ett grupp-DM; här kan du spela mot mig.

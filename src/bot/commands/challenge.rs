@@ -12,7 +12,7 @@ use crate::bot::i18n::errors::session_error;
 use crate::bot::i18n::names;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::{self, player};
-use crate::bot::presence::{answers_private_here, bot_is_here};
+use crate::bot::presence::{answers_private_here, bot_is_here, in_bot_dm};
 use crate::bot::{Context, Error, pictures, text};
 use crate::game::{MatchOptions, Variant};
 use crate::session::{Challenged, ChannelKey, NewMatch, Pace, Settings};
@@ -129,6 +129,10 @@ pub async fn challenge(
     let versus_bot = opponent.id == ctx.framework().bot_id();
     if opponent.bot && !versus_bot {
         return Err(Error::user(tr!(lang, "err-challenge-bots")));
+    }
+    if !versus_bot && in_bot_dm(ctx) {
+        // Only the challenger sees this DM: the challenged member could never accept.
+        return Err(Error::user(tr!(lang, "err-challenge-bot-dm")));
     }
     let level = versus_bot.then(|| difficulty.map_or(Difficulty::Normal, Into::into));
     let opponent_name = match level {
