@@ -241,11 +241,7 @@ pub(crate) async fn send_previews(
     http: &serenity::Http,
     data: &Data,
     id: MatchId,
-    previews: &[(
-        crate::game::PlayerId,
-        crate::session::Preview,
-        Option<String>,
-    )],
+    previews: &[crate::session::PlayerPreview],
     public: Lang,
 ) {
     for (p, preview, locale) in previews {
@@ -578,11 +574,7 @@ async fn answer_previews(
     answer: &Answer<'_>,
     data: &Data,
     id: MatchId,
-    previews: &[(
-        crate::game::PlayerId,
-        crate::session::Preview,
-        Option<String>,
-    )],
+    previews: &[crate::session::PlayerPreview],
     public: Lang,
 ) {
     let Answer::Click(http, _) = *answer else {

@@ -177,6 +177,9 @@ pub struct Challenged {
     pub preview: Option<Preview>,
 }
 
+/// A player, their fleet preview, and the locale they last used (for private words).
+pub type PlayerPreview = (PlayerId, Preview, Option<String>);
+
 /// A challenge was accepted: placement begins with a random fleet for each player.
 #[derive(Clone, Debug)]
 pub struct Accepted {
@@ -187,7 +190,7 @@ pub struct Accepted {
     /// The end of placement.
     pub deadline: SystemTime,
     /// Each player's preview and their last known locale.
-    pub previews: Vec<(PlayerId, Preview, Option<String>)>,
+    pub previews: Vec<PlayerPreview>,
     /// The server's locale.
     pub guild_locale: Option<String>,
     /// Display names of `[challenger, opponent]`.

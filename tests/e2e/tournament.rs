@@ -713,6 +713,21 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
 
 /// A player still playing another match when a round is paired: the channel is told, and
 /// their match of the round opens once the other one ends.
+/// `player` challenges `other` in a channel of its own and `other` accepts: `player` is
+/// busy in that match. Returns its channel.
+async fn busy_elsewhere(t: &Table, player: &User, other: &User) -> Channel {
+    let elsewhere = t.fake.channel();
+    let challenge = t.challenge(player, other, elsewhere, 0).await;
+    let accept = t.fake.click(
+        other,
+        elsewhere,
+        challenge.message_id.unwrap_or(1),
+        &support::read::button(&challenge, "accept"),
+    );
+    t.fake.wait_reply(accept, REPLY).await;
+    elsewhere
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_busy_player_is_told_about_and_their_match_opens_after() {
     let t = Table::new("3307", &[]).await;
@@ -732,15 +747,7 @@ async fn a_busy_player_is_told_about_and_their_match_opens_after() {
         click(&t.fake, p, channel, &signup, "join").await;
     }
     // p1 is in a match with Bob elsewhere when the round is paired.
-    let elsewhere = t.fake.channel();
-    let challenge = t.challenge(&players[0], &bob, elsewhere, 0).await;
-    let accept = t.fake.click(
-        &bob,
-        elsewhere,
-        challenge.message_id.unwrap_or(1),
-        &support::read::button(&challenge, "accept"),
-    );
-    t.fake.wait_reply(accept, REPLY).await;
+    let elsewhere = busy_elsewhere(&t, &players[0], &bob).await;
     tournament(&t.fake, &alice, channel, &admin(), "start", json!([])).await;
     let note = t.posted(channel, "is still playing another match").await;
     assert!(
@@ -796,15 +803,7 @@ async fn a_daily_round_closes_at_its_deadline() {
         click(&t.fake, p, channel, &signup, "join").await;
     }
     // p1 is in a match of the standard pace elsewhere, which outlasts the round.
-    let elsewhere = t.fake.channel();
-    let challenge = t.challenge(&players[0], &bob, elsewhere, 0).await;
-    let accept = t.fake.click(
-        &bob,
-        elsewhere,
-        challenge.message_id.unwrap_or(1),
-        &support::read::button(&challenge, "accept"),
-    );
-    t.fake.wait_reply(accept, REPLY).await;
+    busy_elsewhere(&t, &players[0], &bob).await;
     let started = std::time::Instant::now();
     tournament(&t.fake, &alice, channel, &admin(), "start", json!([])).await;
     let note = t.posted(channel, "is still playing another match").await;

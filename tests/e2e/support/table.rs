@@ -38,14 +38,7 @@ pub struct Table {
 impl Table {
     /// Starts the fake and the bot with `BROADSIDE_SEED=seed` and `extra_env`.
     pub async fn new(seed: &str, extra_env: &[(&str, &str)]) -> Self {
-        let fake = FakeDiscord::start().await;
-        let mut env = fake.bot_env();
-        env.insert("BROADSIDE_SEED".into(), seed.into());
-        for (k, v) in extra_env {
-            env.insert((*k).into(), (*v).into());
-        }
-        let bot = BotProcess::spawn(&env);
-        fake.wait_ready(START).await;
+        let (fake, bot, env) = Self::start(seed, extra_env, false).await;
         let (alice, bob, channel) = (fake.user("alice"), fake.user("bob"), fake.channel());
         Self {
             fake,
@@ -62,15 +55,7 @@ impl Table {
     /// registered globally (no `DEV_GUILD_ID`), Alice and Bob installed the app to their
     /// accounts, and the table's channel is a group DM of the two, without the bot.
     pub async fn anywhere(seed: &str, extra_env: &[(&str, &str)]) -> Self {
-        let fake = FakeDiscord::start().await;
-        let mut env = fake.bot_env();
-        env.remove("DEV_GUILD_ID");
-        env.insert("BROADSIDE_SEED".into(), seed.into());
-        for (k, v) in extra_env {
-            env.insert((*k).into(), (*v).into());
-        }
-        let bot = BotProcess::spawn(&env);
-        fake.wait_ready(START).await;
+        let (fake, bot, env) = Self::start(seed, extra_env, true).await;
         let (alice, bob) = (fake.user("alice"), fake.user("bob"));
         fake.set_app_installed(&alice, true);
         fake.set_app_installed(&bob, true);
@@ -84,6 +69,26 @@ impl Table {
             bob,
             channel,
         }
+    }
+
+    /// The fake and the bot, ready (`global`: registered globally, without `DEV_GUILD_ID`).
+    async fn start(
+        seed: &str,
+        extra_env: &[(&str, &str)],
+        global: bool,
+    ) -> (FakeDiscord, BotProcess, BTreeMap<String, String>) {
+        let fake = FakeDiscord::start().await;
+        let mut env = fake.bot_env();
+        if global {
+            env.remove("DEV_GUILD_ID");
+        }
+        env.insert("BROADSIDE_SEED".into(), seed.into());
+        for (k, v) in extra_env {
+            env.insert((*k).into(), (*v).into());
+        }
+        let bot = BotProcess::spawn(&env);
+        fake.wait_ready(START).await;
+        (fake, bot, env)
     }
 
     /// A slash command by `user` in `channel`; its first answer.

@@ -134,25 +134,7 @@ on_both_stores!(an_unreadable_live_match_is_set_aside_kept_and_told_once);
 #[tokio::test]
 async fn a_match_set_aside_comes_back_once_it_reads() {
     let db = Db::new("set_aside_back");
-    let (s, _) = start(&db).await;
-    let id = s
-        .challenge(challenge(401, [41, 42]))
-        .await
-        .expect("a challenge")
-        .id;
-    let state = s
-        .store()
-        .get(id.0)
-        .await
-        .expect("read")
-        .expect("stored")
-        .state;
-    drop(s);
-    put_state(&db, id, b"{\"format\":9}").await;
-    let (s, resumed) = start(&db).await;
-    assert!(resumed.is_empty());
-    assert_eq!(s.take_set_aside().len(), 1);
-    drop(s);
+    let (id, state) = set_aside_one(&db, 401, [41, 42]).await;
     put_state(&db, id, &state).await;
     let (s, resumed) = start(&db).await;
     assert_eq!(resumed, [id], "back");
@@ -180,7 +162,8 @@ async fn set_aside_one(db: &Db, channel: u64, players: [u64; 2]) -> (MatchId, Ve
         .state;
     drop(s);
     put_state(db, id, b"{\"format\":9}").await;
-    let (s, _) = start(db).await;
+    let (s, resumed) = start(db).await;
+    assert!(resumed.is_empty());
     assert_eq!(s.take_set_aside().len(), 1, "set aside");
     drop(s);
     (id, state)
