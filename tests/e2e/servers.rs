@@ -670,7 +670,14 @@ async fn a_daily_turn_reminds_once_at_half_and_once_an_hour_before_even_across_a
     );
     assert!(!half.components.is_empty(), "a button turns reminders off");
 
-    // A restart before the hour's reminder sends the half one again never.
+    // A restart before the hour's reminder sends the half one again never. (The DM goes
+    // before its mark is written, so that a reminder is never lost: a kill between the two
+    // would send it again, by design. Wait for the mark, then kill.)
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    while half_marked(&t).await.is_none() {
+        assert!(std::time::Instant::now() < until, "the half reminder was never marked");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     t.restart().await;
     let hour = within(Duration::from_secs(30), || {
         reminders(&t, &first).get(1).cloned()
@@ -687,6 +694,21 @@ async fn a_daily_turn_reminds_once_at_half_and_once_an_hour_before_even_across_a
     tokio::time::sleep(Duration::from_secs(1)).await;
     assert_eq!(reminders(&t, &first).len(), 2);
     assert!(reminders(&t, &other).is_empty(), "only the player to move");
+}
+
+/// `Some` once the bot has marked a half-turn reminder as sent in its database.
+async fn half_marked(t: &Table) -> Option<()> {
+    use sqlx::Connection;
+    let url = format!("sqlite://{}", t.bot.dir().join("broadside.db").display());
+    let mut conn = sqlx::SqliteConnection::connect(&url).await.ok()?;
+    let marked: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM reminder_outbox WHERE which = 'half' AND taken_ms = $1",
+    )
+    .bind(i64::MAX)
+    .fetch_one(&mut conn)
+    .await
+    .ok()?;
+    (marked > 0).then_some(())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
