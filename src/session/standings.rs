@@ -71,7 +71,7 @@ impl Session {
     }
 
     /// Page `page` (0-based) of the leaderboard of `guild` in `variant`, as `caller` sees
-    /// it.
+    /// it; with [`crate::store::GLOBAL_BOARD`] the global one (the members who opted in).
     pub async fn leaderboard(
         &self,
         guild: u64,
@@ -131,6 +131,25 @@ impl Session {
             pages,
             you,
         })
+    }
+
+    /// Whether `player` let their name be shown on the global leaderboard
+    /// ([`crate::store::GLOBAL_BOARD`]; hidden until they ask).
+    pub async fn leaderboard_visible(&self, player: PlayerId) -> Result<bool, StoreError> {
+        self.store.leaderboard_visible(player.0).await
+    }
+
+    /// Shows (`visible`) or hides `player` on the global leaderboard, at once in every
+    /// rule set they have a rating in. Hiding also takes their name off it.
+    pub async fn set_leaderboard_visible(
+        &self,
+        player: PlayerId,
+        visible: bool,
+    ) -> Result<(), StoreError> {
+        let now = super::record::millis(std::time::SystemTime::now());
+        self.store
+            .set_leaderboard_visible(player.0, visible, now)
+            .await
     }
 
     /// The last `limit` matches `player` played out, newest first; only those played in

@@ -160,6 +160,11 @@ const TABLES: &[Table] = &[
         &[("player_id", Int), ("at_ms", Int)],
     ),
     (
+        "leaderboard_optins",
+        "player_id",
+        &[("player_id", Int), ("at_ms", Int)],
+    ),
+    (
         "players",
         "player_id",
         &[("player_id", Int), ("name", Text), ("updated_ms", Int)],

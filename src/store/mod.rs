@@ -386,6 +386,11 @@ pub fn habit_bucket(player: u64) -> i32 {
     i32::try_from(player % HABIT_BUCKETS).unwrap_or(0)
 }
 
+/// The key of the global leaderboard where a server's id goes ([`Store::leaderboard`],
+/// [`Store::place`]): it ranks only the members who opted in
+/// ([`Store::set_leaderboard_visible`]). No server has this id (Discord ids are never 0).
+pub const GLOBAL_BOARD: u64 = 0;
+
 /// A member's standing in one rule set, as a leaderboard shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
@@ -575,7 +580,7 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     ) -> StoreFuture<'a, Vec<crate::rating::ResultRow>>;
 
     /// The leaderboard of `guild` in `variant` from place `offset` (0-based), `limit`
-    /// places (see [`LeaderPage`]).
+    /// places (see [`LeaderPage`]); with [`GLOBAL_BOARD`], the global one.
     fn leaderboard<'a>(
         &'a self,
         guild: u64,
@@ -584,7 +589,8 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         limit: u32,
     ) -> StoreFuture<'a, LeaderPage>;
 
-    /// `player`'s place on the leaderboard of `guild` in `variant`, if listed.
+    /// `player`'s place on the leaderboard of `guild` (or [`GLOBAL_BOARD`]) in `variant`,
+    /// if listed.
     fn place<'a>(
         &'a self,
         guild: u64,
@@ -669,6 +675,20 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 
     /// Turns `player`'s reminders on or off.
     fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()>;
+
+    /// Whether `player` let their name be shown on the global leaderboard (hidden until
+    /// they ask).
+    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool>;
+
+    /// Shows (`visible`) or hides `player` on the global leaderboard ([`GLOBAL_BOARD`]), in
+    /// one transaction: shown, they are placed there in every rule set they have a rating
+    /// in, and follow their ratings from then on; hidden, their places there are deleted.
+    fn set_leaderboard_visible(
+        &self,
+        player: u64,
+        visible: bool,
+        at_ms: i64,
+    ) -> StoreFuture<'_, ()>;
 
     /// The settings of `guild` as stored (JSON), if it changed any.
     fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>>;

@@ -25,7 +25,7 @@ use crate::store::seasons::{
     ClosedSeason, NewSeason, SeasonFigures, SeasonPage, SeasonPlace, SeasonRow, SeasonStore,
 };
 use crate::store::{
-    FinishedMatch, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place, Renamed,
+    FinishedMatch, Forgot, GLOBAL_BOARD, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place, Renamed,
     SetAside, Standing, Store, StoreError, StoreFuture, StoredMatch, from_sql, rows, to_sql,
 };
 
@@ -257,6 +257,96 @@ async fn place_on_boards(
         .execute(&mut *tx)
         .await?;
     }
+    // The global board, for a member who opted in (the ratings lock is held: an opt-in
+    // meanwhile reads the rating after this end).
+    sqlx::query(
+        "INSERT INTO guild_players (guild_id, variant, player_id, provisional, shown) \
+         SELECT $1, $2, player_id, $4, $5 FROM leaderboard_optins WHERE player_id = $3 \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(to_sql(GLOBAL_BOARD))
+    .bind(r.variant)
+    .bind(to_sql(p))
+    .bind(provisional)
+    .bind(shown)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Shows or hides `player` on the global board in one transaction (see
+/// [`Store::set_leaderboard_visible`]). The member's ratings are locked first, so an end
+/// of their match that settles meanwhile either comes before (and is read here) or after
+/// (and finds them opted in, or not).
+async fn set_visible(
+    pool: &Pool,
+    player: u64,
+    visible: bool,
+    at_ms: i64,
+) -> Result<(), StoreError> {
+    let mut tx = pool.begin().await?;
+    match set_visible_in(&mut tx, player, visible, at_ms).await {
+        Ok(()) => {
+            tx.commit().await?;
+            Ok(())
+        }
+        Err(e) => {
+            let _ = tx.rollback().await;
+            Err(e)
+        }
+    }
+}
+
+async fn set_visible_in(
+    tx: &mut Conn,
+    player: u64,
+    visible: bool,
+    at_ms: i64,
+) -> Result<(), StoreError> {
+    let p = to_sql(player);
+    super::lock_ratings(tx, [player, player]).await?;
+    if !visible {
+        sqlx::query("DELETE FROM leaderboard_optins WHERE player_id = $1")
+            .bind(p)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM guild_players WHERE guild_id = $1 AND player_id = $2")
+            .bind(to_sql(GLOBAL_BOARD))
+            .bind(p)
+            .execute(&mut *tx)
+            .await?;
+        return Ok(());
+    }
+    // A write first: on SQLite the transaction is the writer from here on, so the ratings
+    // it reads next cannot change before it commits.
+    sqlx::query(
+        "INSERT INTO leaderboard_optins (player_id, at_ms) VALUES ($1, $2) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(p)
+    .bind(at_ms)
+    .execute(&mut *tx)
+    .await?;
+    let rated = sqlx::query("SELECT * FROM ratings WHERE player_id = $1")
+        .bind(p)
+        .fetch_all(&mut *tx)
+        .await?;
+    for row in &rated {
+        let (rating, _) = rows::rating_of(row)?;
+        let variant = rows::Columns::text(row, "variant")?;
+        sqlx::query(
+            "INSERT INTO guild_players (guild_id, variant, player_id, provisional, shown) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (guild_id, variant, player_id) \
+             DO UPDATE SET provisional = excluded.provisional, shown = excluded.shown",
+        )
+        .bind(to_sql(GLOBAL_BOARD))
+        .bind(&variant)
+        .bind(p)
+        .bind(rating.is_provisional())
+        .bind(rating.shown())
+        .execute(&mut *tx)
+        .await?;
+    }
     Ok(())
 }
 
@@ -478,6 +568,7 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
         "DELETE FROM players WHERE player_id = $1",
         "DELETE FROM rematch_votes WHERE player_id = $1",
         "DELETE FROM reminder_optouts WHERE player_id = $1",
+        "DELETE FROM leaderboard_optins WHERE player_id = $1",
     ] {
         sqlx::query(sql).bind(p).execute(&mut *tx).await?;
     }
@@ -1074,6 +1165,27 @@ impl Store for Handle {
             query.execute(self.pool()).await?;
             Ok(())
         })
+    }
+
+    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let shown: Option<i64> = sqlx::query_scalar(
+                "SELECT CAST(1 AS BIGINT) FROM leaderboard_optins WHERE player_id = $1",
+            )
+            .bind(to_sql(player))
+            .fetch_optional(self.pool())
+            .await?;
+            Ok(shown.is_some())
+        })
+    }
+
+    fn set_leaderboard_visible(
+        &self,
+        player: u64,
+        visible: bool,
+        at_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(set_visible(self.pool(), player, visible, at_ms))
     }
 
     fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>> {

@@ -369,6 +369,22 @@ impl Store for Flaky {
             self.store_ref().set_reminders(player, on, at_ms).await
         })
     }
+    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move { self.store_ref().leaderboard_visible(player).await })
+    }
+    fn set_leaderboard_visible(
+        &self,
+        player: u64,
+        visible: bool,
+        at_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            self.before_write(false).await?;
+            self.store_ref()
+                .set_leaderboard_visible(player, visible, at_ms)
+                .await
+        })
+    }
     fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
         Box::pin(async move {
             let read = self.store_ref().settings(guild).await;

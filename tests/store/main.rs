@@ -7,6 +7,7 @@ mod pg;
 mod db;
 mod findings;
 mod format;
+mod global_board;
 mod habits;
 mod migrate_store;
 mod seasons;

@@ -78,6 +78,8 @@ async fn fill(from: &str) -> (MatchId, MatchId) {
         .unwrap();
     s.fire(ChannelKey(1), first, "E5").await.unwrap();
     s.forfeit(first).await.unwrap();
+    // Bob shows his name on the global leaderboard (issue 38).
+    s.set_leaderboard_visible(BOB, true).await.unwrap();
     s.challenge(NewMatch {
         pace: broadside::session::Pace::Standard,
         rated: true,
@@ -113,6 +115,11 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     let before_results = source.results(CAROL.0, "classic").await.unwrap();
     let before_board = source.leaderboard(GUILD, "classic", 0, 10).await.unwrap();
     let before_history = source.history(ALICE.0, None, 10).await.unwrap();
+    let before_global = source
+        .leaderboard(store::GLOBAL_BOARD, "classic", 0, 10)
+        .await
+        .unwrap();
+    assert_eq!(before_global.rows.len(), 1, "{before_global:?}");
     let stored = [
         source.get(finished.0).await.unwrap(),
         source.get(live.0).await.unwrap(),
@@ -154,6 +161,15 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
         target_store.history(ALICE.0, None, 10).await.unwrap(),
         before_history
     );
+    assert_eq!(
+        target_store
+            .leaderboard(store::GLOBAL_BOARD, "classic", 0, 10)
+            .await
+            .unwrap(),
+        before_global
+    );
+    assert!(target_store.leaderboard_visible(BOB.0).await.unwrap());
+    assert!(!target_store.leaderboard_visible(ALICE.0).await.unwrap());
 
     // A second run finds the target full and leaves it alone.
     drop(target_store);

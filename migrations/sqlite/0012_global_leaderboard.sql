@@ -1,0 +1,1 @@
+../shared/0012_global_leaderboard.sql
