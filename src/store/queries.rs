@@ -25,8 +25,9 @@ use crate::store::seasons::{
     ClosedSeason, NewSeason, SeasonFigures, SeasonPage, SeasonPlace, SeasonRow, SeasonStore,
 };
 use crate::store::{
-    FinishedMatch, Forgot, GLOBAL_BOARD, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place, Renamed,
-    SetAside, Standing, Store, StoreError, StoreFuture, StoredMatch, from_sql, rows, to_sql,
+    FinishedMatch, Forgot, GLOBAL_BOARD, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place,
+    Renamed, SetAside, Standing, Store, StoreError, StoreFuture, StoredMatch, from_sql, rows,
+    to_sql,
 };
 
 /// A connection (or an open transaction, through `&mut *tx`).

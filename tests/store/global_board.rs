@@ -112,6 +112,14 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     // Opting in twice changes nothing.
     s.set_leaderboard_visible(PlayerId(11), true).await.unwrap();
     assert_eq!(global(&store).await, vec![13, 11]);
+    follows_their_ratings_until_hidden(&s, &store).await;
+}
+
+/// After [`only_members_who_opted_in_are_on_the_global_board`]'s start (11 and 13 listed):
+/// the board follows their ratings, takes a member who opted in before playing, and
+/// leaves out a member who hid again.
+async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>) {
+    let store = store.clone();
     // It follows their ratings: 11 wins three more (in a DM), now ahead of 13.
     for id in 5..8 {
         won(&store, id, 11, 100 + id, None).await;
@@ -135,7 +143,9 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     won(&store, 20, 17, 18, Some(GUILD)).await;
     assert_eq!(global(&store).await, vec![11, 13, 17]);
     // Hidden again: off the board, and it no longer follows them.
-    s.set_leaderboard_visible(PlayerId(11), false).await.unwrap();
+    s.set_leaderboard_visible(PlayerId(11), false)
+        .await
+        .unwrap();
     assert!(!s.leaderboard_visible(PlayerId(11)).await.unwrap());
     assert_eq!(global(&store).await, vec![13, 17]);
     assert_eq!(
