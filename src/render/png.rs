@@ -17,6 +17,10 @@ pub enum RenderError {
 /// reveal 315 000).
 const LARGE_PICTURE: u32 = 250_000;
 
+/// Pixels above which rows are filtered "Sub" rather than "Up": the standings picture
+/// of 64 players has about 2.2 million, all of the others at most a third of that.
+const HUGE_PICTURE: u32 = 1_000_000;
+
 /// Encodes `canvas` as an 8-bit palette PNG. Same canvas, same bytes.
 pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(8 * 1024);
@@ -36,9 +40,15 @@ pub fn encode(canvas: &Canvas) -> Result<Vec<u8>, RenderError> {
     // at level 5; the price is size: about 11-14 KB for a board instead of 5-7 KB, which
     // costs nothing noticeable to upload. "Paeth" rows compress best for the boards,
     // "Up" rows are fastest for the large pictures (reveal, Game 2000 target with its
-    // history).
+    // history). "Sub" rows suit the standings picture (issue 33): its long runs of one
+    // colour along a row become zeros, so its 64-player crosstable encodes in about 10%
+    // less time and 23% fewer bytes than with "Up" (460 KB against 596 KB; Paeth would be
+    // 356 KB but slower, zlib level 1 266-278 KB at about 1.5x the time).
     encoder.set_deflate_compression(png::DeflateCompression::FdeflateUltraFast);
-    encoder.set_filter(if canvas.width() * canvas.height() > LARGE_PICTURE {
+    let pixels = canvas.width() * canvas.height();
+    encoder.set_filter(if pixels > HUGE_PICTURE {
+        png::Filter::Sub
+    } else if pixels > LARGE_PICTURE {
         png::Filter::Up
     } else {
         png::Filter::Paeth
