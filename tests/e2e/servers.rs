@@ -675,7 +675,10 @@ async fn a_daily_turn_reminds_once_at_half_and_once_an_hour_before_even_across_a
     // would send it again, by design. Wait for the mark, then kill.)
     let until = std::time::Instant::now() + Duration::from_secs(10);
     while half_marked(&t).await.is_none() {
-        assert!(std::time::Instant::now() < until, "the half reminder was never marked");
+        assert!(
+            std::time::Instant::now() < until,
+            "the half reminder was never marked"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     t.restart().await;
