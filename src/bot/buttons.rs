@@ -33,7 +33,7 @@ pub enum ButtonId {
     Rematch(MatchId),
     /// In a rematch's preview: take the last match's fleet again.
     LastFleet(MatchId),
-    /// Another page of a server's leaderboard (the server is the message's).
+    /// Another page of a leaderboard (a server's is the message's server).
     Board {
         /// The rule set.
         variant: Variant,
@@ -41,9 +41,8 @@ pub enum ButtonId {
         page: u32,
         /// The member who asked (their own line stays on every page).
         asker: PlayerId,
-        /// The rating season whose table it is (by its number in the server); `None`: the
-        /// lifetime ranking (as every board before seasons).
-        season: Option<u32>,
+        /// Which table it is.
+        table: BoardTable,
     },
     /// Confirms `/privacy delete`; only the member who asked may press it.
     Forget(PlayerId),
@@ -74,12 +73,13 @@ impl fmt::Display for ButtonId {
                 variant,
                 page,
                 asker,
-                season,
+                table,
             } => {
                 write!(f, "{PREFIX}0:board:{}.{page}.{}", variant.key(), asker.0)?;
-                match season {
-                    Some(n) => write!(f, ".s{n}"),
-                    None => Ok(()),
+                match table {
+                    BoardTable::Lifetime => Ok(()),
+                    BoardTable::Season(n) => write!(f, ".s{n}"),
+                    BoardTable::Global => write!(f, ".g"),
                 }
             }
             ButtonId::Forget(p) => write!(f, "{PREFIX}0:forget:{}", p.0),
@@ -96,6 +96,17 @@ impl fmt::Display for ButtonId {
             ButtonId::Editor(id, control) => write!(f, "{PREFIX}{id}:ed:{control}"),
         }
     }
+}
+
+/// Which table a leaderboard shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardTable {
+    /// A server's lifetime ranking (every board before seasons was one).
+    Lifetime,
+    /// A server's rating season, by its number in the server.
+    Season(u32),
+    /// The global board: the members anywhere who chose to be listed on it.
+    Global,
 }
 
 /// A custom id that is not one of ours, or is malformed.
@@ -128,11 +139,12 @@ impl FromStr for ButtonId {
                     .ok_or(NotOurs)?;
                 let page = parts.next().and_then(|p| p.parse().ok()).ok_or(NotOurs)?;
                 let asker = parts.next().and_then(|p| p.parse().ok()).ok_or(NotOurs)?;
-                // A season's table carries `.s<number>`; a board made before seasons has
-                // none and stays the lifetime ranking.
-                let season = match parts.next() {
-                    None => None,
-                    Some(s) => Some(
+                // A season's table carries `.s<number>`, the global board `.g`; a board
+                // made before seasons has neither and stays the lifetime ranking.
+                let table = match parts.next() {
+                    None => BoardTable::Lifetime,
+                    Some("g") => BoardTable::Global,
+                    Some(s) => BoardTable::Season(
                         s.strip_prefix('s')
                             .and_then(|n| n.parse().ok())
                             .ok_or(NotOurs)?,
@@ -145,7 +157,7 @@ impl FromStr for ButtonId {
                     variant,
                     page,
                     asker: PlayerId(asker),
-                    season,
+                    table,
                 })
             }
             ("forget", Some(p)) if id.0 == 0 => p
@@ -199,13 +211,19 @@ mod tests {
                 variant: Variant::Game2000,
                 page: 3,
                 asker: PlayerId(u64::MAX),
-                season: None,
+                table: BoardTable::Lifetime,
             },
             ButtonId::Board {
                 variant: Variant::Classic,
                 page: 0,
                 asker: PlayerId(8),
-                season: Some(12),
+                table: BoardTable::Season(12),
+            },
+            ButtonId::Board {
+                variant: Variant::Classic,
+                page: 4,
+                asker: PlayerId(8),
+                table: BoardTable::Global,
             },
             ButtonId::Forget(PlayerId(123_456_789_012_345_678)),
             ButtonId::Reminders(PlayerId(5), false),
@@ -228,6 +246,26 @@ mod tests {
             assert_eq!(b.to_string().parse::<ButtonId>(), Ok(b.clone()), "{b}");
         }
         assert_eq!(ButtonId::Accept(MatchId(42)).to_string(), "bs:42:accept");
+        // A page made before seasons (and before the global board) still reads as the
+        // server's lifetime ranking.
+        assert_eq!(
+            "bs:0:board:classic.2.7".parse::<ButtonId>(),
+            Ok(ButtonId::Board {
+                variant: Variant::Classic,
+                page: 2,
+                asker: PlayerId(7),
+                table: BoardTable::Lifetime,
+            })
+        );
+        assert_eq!(
+            "bs:0:board:game2000.0.7.g".parse::<ButtonId>(),
+            Ok(ButtonId::Board {
+                variant: Variant::Game2000,
+                page: 0,
+                asker: PlayerId(7),
+                table: BoardTable::Global,
+            })
+        );
         assert_eq!(
             ButtonId::Ready(MatchId(1), "ab".into()).to_string(),
             "bs:1:ready:ab"
@@ -257,6 +295,8 @@ mod tests {
             "bs:0:board:classic.x.5",
             "bs:0:board:classic.1",
             "bs:0:board:classic.1.5.6",
+            "bs:0:board:classic.1.5.g.s2",
+            "bs:0:board:classic.1.5.gx",
             "bs:0:forget",
             "bs:0:forget:x",
             "bs:2:forget:5",

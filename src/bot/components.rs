@@ -89,8 +89,8 @@ pub async fn handle(
             variant,
             page,
             asker,
-            season,
-        }) => board_page(&c, variant, page, asker, season).await,
+            table,
+        }) => board_page(&c, variant, page, asker, table).await,
         Ok(ButtonId::Forget(p)) => forget(&c, p).await,
         Ok(ButtonId::Reminders(p, on)) => reminders(&c, p, on).await,
         Ok(ButtonId::ResetSettings(p)) => reset_settings(&c, p).await,
@@ -448,24 +448,29 @@ async fn board_page(
     variant: crate::game::Variant,
     page: u32,
     asker: crate::game::PlayerId,
-    season: Option<u32>,
+    table: super::buttons::BoardTable,
 ) -> Result<(), Error> {
     use super::commands::leaderboard::{Page, draw, server_name};
     let click = c.interaction;
-    let Some(guild) = click.guild_id else {
-        return Err(stale_button(c.lang));
-    };
     let public = c.public_lang().await;
-    let server = server_name(c.ctx, guild, public);
+    // A server's board is the message's server's; the global board belongs to none.
+    let (guild, name) = if table == super::buttons::BoardTable::Global {
+        (None, tr!(public, "board-global"))
+    } else {
+        let Some(guild) = click.guild_id else {
+            return Err(stale_button(c.lang));
+        };
+        (Some(guild.get()), server_name(c.ctx, guild, public))
+    };
     let page = Page {
-        guild: guild.get(),
+        guild,
         variant,
         page,
         asker,
         lang: public,
-        season,
+        table,
     };
-    let (picture, buttons) = draw(&c.data.session, &server, &page, c.lang).await?;
+    let (picture, buttons) = draw(&c.data.session, &name, &page, c.lang).await?;
     update(
         c.ctx,
         click,

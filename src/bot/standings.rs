@@ -265,6 +265,28 @@ pub fn board_view(
     (view, alt)
 }
 
+/// [`board_view`] for the global board: `name` in its subtitle, and its own words when
+/// nobody is listed yet.
+#[must_use]
+pub fn global_view(
+    lang: Lang,
+    name: &str,
+    variant: Variant,
+    board: &Leaderboard,
+    asker: PlayerId,
+) -> (LeaderboardView, String) {
+    let (mut view, mut alt) = board_view(lang, name, variant, board, asker);
+    view.empty = tr!(
+        lang,
+        "board-global-empty",
+        variant = variant_name(lang, variant)
+    );
+    if view.rows.is_empty() {
+        alt.clone_from(&view.empty);
+    }
+    (view, alt)
+}
+
 /// The name of a month (1 to 12) in `lang`.
 fn month_name(lang: Lang, month: i8) -> String {
     tr!(

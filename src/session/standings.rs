@@ -133,6 +133,19 @@ impl Session {
         })
     }
 
+    /// A page of the global leaderboard: the members anywhere who chose to be listed
+    /// ([`Session::set_leaderboard_visible`]), by their rating in `variant`; `caller`'s own
+    /// line as on a server's board (only when they are listed).
+    pub async fn global_leaderboard(
+        &self,
+        variant: Variant,
+        page: u32,
+        caller: PlayerId,
+    ) -> Result<Leaderboard, StoreError> {
+        self.leaderboard(crate::store::GLOBAL_BOARD, variant, page, caller)
+            .await
+    }
+
     /// Whether `player` let their name be shown on the global leaderboard
     /// ([`crate::store::GLOBAL_BOARD`]; hidden until they ask).
     pub async fn leaderboard_visible(&self, player: PlayerId) -> Result<bool, StoreError> {

@@ -73,7 +73,18 @@ async fn registers_its_commands_in_the_dev_guild() {
     let privacy = registration.command("privacy").expect("privacy registered");
     let subs = privacy["options"].as_array().expect("subcommands");
     let names: Vec<&str> = subs.iter().filter_map(|s| s["name"].as_str()).collect();
-    assert_eq!(names, ["info", "delete"]);
+    assert_eq!(names, ["info", "set", "delete"]);
+    // `/privacy set leaderboard:<visible|hidden>`: one required choice.
+    let listed = &subs[1]["options"][0];
+    assert_eq!(listed["name"], "leaderboard", "{listed}");
+    assert_eq!(listed["required"], true, "{listed}");
+    let choices = listed["choices"].as_array().expect("choices");
+    let shown: Vec<&str> = choices.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(choices.len(), 2, "{listed}");
+    assert!(
+        shown[0].starts_with("Visible") && shown[1].starts_with("Hidden"),
+        "{shown:?}"
+    );
     for sub in subs {
         assert_eq!(sub["type"], 1, "{sub}");
         assert!(
@@ -84,7 +95,7 @@ async fn registers_its_commands_in_the_dev_guild() {
             assert!(sub["name_localizations"][locale].is_string(), "{sub}");
         }
     }
-    assert_eq!(subs[1]["name_localizations"]["nl"], "verwijderen");
+    assert_eq!(subs[2]["name_localizations"]["nl"], "verwijderen");
     // `/settings` is offered to those who may manage the server (Discord hides it from the
     // rest; the bot checks again), and only in servers.
     let settings = registration

@@ -124,12 +124,122 @@ async fn a_rated_match_shows_in_stats_leaderboard_and_history() {
     assert!(text.contains(&id), "{text}");
     assert!(text.contains("<t:"), "{text}");
 
-    // In a DM there is no server, hence no leaderboard: a clear private refusal.
+    // In a DM there is no server, hence no server's leaderboard: a clear private refusal.
     let dm = t.fake.dm(&t.alice);
-    let refused = t.slash_in(&t.alice, dm, "leaderboard", json!([])).await;
+    let refused = t
+        .slash_in(
+            &t.alice,
+            dm,
+            "leaderboard",
+            json!([{"name": "scope", "type": 4, "value": 0}]),
+        )
+        .await;
     assert!(
         refused.ephemeral && refused.text().contains("server"),
         "{refused:?}"
+    );
+}
+
+/// `/privacy set leaderboard:<choice>` by `user` in `channel` (0 visible, 1 hidden).
+async fn listed(t: &Table, user: &support::User, channel: support::Channel, choice: u64) -> Sent {
+    t.slash_in(
+        user,
+        channel,
+        "privacy",
+        json!([{"name": "set", "type": 1, "options": [
+            {"name": "leaderboard", "type": 4, "value": choice}
+        ]}]),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_global_leaderboard_lists_only_members_who_chose_it() {
+    let t = Table::new("67", &[]).await;
+    let (winner, _) = short_match(&t).await;
+    let (won, lost) = (t.user(winner), t.other(winner));
+    let dm = t.fake.dm(won);
+
+    // /stats works outside servers too: the winner's card in their DM.
+    let card = with_picture(&t, t.slash_in(won, dm, "stats", json!([])).await).await;
+    assert!(alt_of(&card).contains("1662"), "{}", alt_of(&card));
+
+    // Nobody chose it yet: in a DM the default is the global board, empty, public, and
+    // it says how to be listed.
+    let empty = with_picture(&t, t.slash_in(won, dm, "leaderboard", json!([])).await).await;
+    assert!(!empty.ephemeral, "{empty:?}");
+    assert!(
+        alt_of(&empty).contains("Nobody has chosen"),
+        "{}",
+        alt_of(&empty)
+    );
+    assert!(
+        empty.text().contains("leaderboard:visible"),
+        "{}",
+        empty.text()
+    );
+    let info = |who| {
+        t.slash_in(
+            who,
+            dm,
+            "privacy",
+            json!([{"name": "info", "type": 1, "options": []}]),
+        )
+    };
+    assert!(info(won).await.text().contains("not listed"));
+
+    // The winner chooses it, privately; the loser does not.
+    let set = listed(&t, won, dm, 0).await;
+    assert!(
+        set.ephemeral && set.text().contains("now listed"),
+        "{set:?}"
+    );
+    assert!(info(won).await.text().contains("**listed**"));
+    let global = json!([{"name": "scope", "type": 4, "value": 1}]);
+    for (who, place, options) in [(won, dm, json!([])), (lost, t.channel, global.clone())] {
+        let board = with_picture(&t, t.slash_in(who, place, "leaderboard", options).await).await;
+        assert!(!board.ephemeral, "{board:?}");
+        let alt = alt_of(&board);
+        assert!(alt.contains("1662"), "the winner is listed: {alt}");
+        assert!(!alt.contains("1338"), "the loser is not: {alt}");
+        assert!(
+            board.text().contains("leaderboard:visible"),
+            "{}",
+            board.text()
+        );
+    }
+    // The server's own board still lists both.
+    let server = with_picture(&t, t.slash(lost, "leaderboard", json!([])).await).await;
+    assert!(alt_of(&server).contains("1338") && alt_of(&server).contains("1662"));
+
+    // The global board has no seasons: a private refusal that names what was given.
+    let with_season = t
+        .slash_in(
+            won,
+            dm,
+            "leaderboard",
+            json!([
+                {"name": "scope", "type": 4, "value": 1},
+                {"name": "season", "type": 3, "value": "3"}
+            ]),
+        )
+        .await;
+    assert!(
+        with_season.ephemeral && with_season.text().contains("no seasons"),
+        "{with_season:?}"
+    );
+
+    // Hidden again: off the global board at once.
+    let hidden = listed(&t, won, dm, 1).await;
+    assert!(
+        hidden.ephemeral && hidden.text().contains("not listed"),
+        "{hidden:?}"
+    );
+    let after = with_picture(&t, t.slash_in(lost, t.channel, "leaderboard", global).await).await;
+    assert!(
+        alt_of(&after).contains("Nobody has chosen"),
+        "{}",
+        alt_of(&after)
     );
 }
 
@@ -404,6 +514,15 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
     t.bot.wait_exit(START).await;
     let url = format!("sqlite://{}", t.bot.dir().join("broadside.db").display());
     seed(&url, guild, 24).await;
+    // Twelve of them chose to be listed on the global board too.
+    let store = broadside::store::open(&url).await.expect("open").store();
+    for a in 0..12 {
+        store
+            .set_leaderboard_visible(7_000_000_000 + a, true, 1)
+            .await
+            .expect("opt in");
+    }
+    drop(store);
     t.bot = t.bot.restart_in_same_dir(&t.env);
     t.starts += 1;
     t.fake.wait_ready_again(t.starts, START).await;
@@ -451,6 +570,34 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
     let click = t.fake.click(&t.bob, t.channel, message, &next);
     let again = t.fake.wait_reply(click, REPLY).await;
     assert!(alt_of(&again).contains("page 2 of"), "{}", alt_of(&again));
+
+    // The global board pages the same way, in a DM (where no server is the message's):
+    // the twelve who chose it, ten and two.
+    let dm = t.fake.dm(&t.bob);
+    let global = t.slash_in(&t.bob, dm, "leaderboard", json!([])).await;
+    let global = with_picture(&t, global).await;
+    assert!(
+        alt_of(&global).contains("page 1 of 2"),
+        "{}",
+        alt_of(&global)
+    );
+    let (next, _) = button_of(&global, "board:classic.1.").expect("Next");
+    assert_eq!(next.rsplit('.').next(), Some("g"), "{next}");
+    let click = t
+        .fake
+        .click(&t.bob, dm, global.message_id.unwrap_or(1), &next);
+    let second = t.fake.wait_reply(click, REPLY).await;
+    assert_eq!(second.kind, SentKind::Callback(7), "{second:?}");
+    let alt = alt_of(&second);
+    assert!(alt.contains("page 2 of 2"), "{alt}");
+    // Only members 0-11 chose it; 12-23 (some of whom outrank them) are not listed.
+    let shown: Vec<u64> = alt
+        .split("Member ")
+        .skip(1)
+        .filter_map(|rest| rest.split(' ').next()?.parse().ok())
+        .collect();
+    assert_eq!(shown.len(), 2, "{alt}");
+    assert!(shown.iter().all(|m| *m < 12), "{alt}");
     let _ = MEMBER;
 }
 

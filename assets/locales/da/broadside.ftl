@@ -92,13 +92,17 @@ cmd-stats-opt-private-name = privat
 cmd-stats-opt-private-desc = Vis billedet kun for dig (standard: nej)
 
 cmd-leaderboard-name = rangliste
-cmd-leaderboard-desc = Vis serverens bedste spillere efter rating
+cmd-leaderboard-desc = Vis de bedste spillere efter rating: serverens, eller alle, der har valgt at være med
 cmd-leaderboard-help =
-    Viser de medlemmer, der har spillet et ratingspil på denne server, ti pr. side med den bedste rating først; foreløbige ratings (færre end 5 ratingspil) kommer efter de andre. Står du på listen, men ikke på siden, vises din egen linje nedenunder.
+    Viser de medlemmer, der har spillet et ratingspil på denne server, ti pr. side med den højeste rating først; foreløbige ratings (færre end 5 ratingspil) kommer efter de andre. Er du med på listen, men ikke på siden, vises din egen linje under den. `{ cmd-leaderboard-opt-scope-name }:global` (standard i DM'er, gruppe-DM'er og servere uden botten) rangerer medlemmer overalt, der har valgt at være med med `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Regelsæt (standard: klassisk)
 cmd-leaderboard-opt-season-name = sæson
 cmd-leaderboard-opt-season-desc = Hvilken sæson: current, all (al tid) eller nummeret på en tidligere sæson
+cmd-leaderboard-opt-scope-name = omfang
+cmd-leaderboard-opt-scope-desc = Serverens rangliste, eller den globale (medlemmer, der har valgt at være med)
+choice-scope-server = Denne server
+choice-scope-global = Global (medlemmer, der har valgt at være med)
 
 cmd-history-name = historik
 cmd-history-desc = Vis et medlems sidste ti afsluttede spil (som standard dine egne); kun du ser det
@@ -110,9 +114,15 @@ cmd-history-opt-member-desc = Hvis spil (standard: dine egne)
 cmd-privacy-name = privatliv
 cmd-privacy-desc = Hvad botten gemmer om dig, og hvordan du sletter det
 cmd-privacy-help =
-    `/{ cmd-privacy-name } { cmd-privacy-info-name }` forklarer, hvad der gemmes; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` sletter dine ratings og din statistik, når du har bekræftet.
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` forklarer, hvad der gemmes; `/{ cmd-privacy-name } { cmd-privacy-set-name }` vælger, om dit navn vises på den globale rangliste (skjult som standard); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` sletter dine ratings og din statistik, når du har bekræftet.
 cmd-privacy-info-name = info
 cmd-privacy-info-desc = Forklar, hvad botten gemmer om medlemmer, og hvordan det slettes
+cmd-privacy-set-name = indstil
+cmd-privacy-set-desc = Vælg, om dit navn og din rating vises på den globale rangliste
+cmd-privacy-set-opt-leaderboard-name = rangliste
+cmd-privacy-set-opt-leaderboard-desc = Vis dit navn på den globale rangliste, eller skjul det (skjult som standard)
+choice-leaderboard-visible = Synlig: vis mig på den globale rangliste
+choice-leaderboard-hidden = Skjult (standard)
 cmd-privacy-delete-name = slet
 cmd-privacy-delete-desc = Slet dine ratings, din statistik og dit navn fra tidligere spil
 
@@ -486,7 +496,11 @@ board-alt = Rangliste for { $variant }, side { $page } af { $pages }: { $lines }
 board-this-server = denne server
 button-previous = Forrige
 button-next = Næste
-err-leaderboard-dm = En rangliste hører til en server: brug `/{ cmd-leaderboard-name }` på en server.
+err-leaderboard-dm = En servers rangliste føres kun på servere, der har tilføjet botten. Her viser `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` den globale.
+err-leaderboard-global-season = Den globale rangliste har ingen sæsoner (du skrev `{ $given }`): sæsoner hører til en server. Udelad `{ cmd-leaderboard-opt-season-name }:` her, eller spørg efter en sæson på dens server.
+board-global = Alle servere · medlemmer, der har valgt at være med
+board-global-empty = Ingen har endnu valgt at være med på den globale rangliste for { $variant }.
+board-global-note = Her er kun medlemmer, der selv har valgt det: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` tilføjer dig, `:hidden` fjerner dig.
 # Rating seasons on the leaderboard (issue 39)
 season-choice-current = Den nuværende sæson
 season-choice-all = Al tid (ratings for al tid)
@@ -598,6 +612,10 @@ privacy-done = Færdig: dine ratings og din statistik er slettet{ $n ->
 }
 err-privacy-playing = Du er i gang med et spil, eller en udfordring til dig står stadig åben: spil det færdigt, afslå den eller giv op først, og slet så dine data.
 err-privacy-not-yours = Denne knap tilhører det medlem, der spurgte; brug selv `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.
+privacy-info-listed = • Den globale rangliste: du **er med** med dit navn og dine ratings. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` fjerner dig.
+privacy-info-hidden = • Den globale rangliste: du **er ikke med** (standard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` viser dit navn og dine ratings der.
+privacy-listed = Færdig: dit navn og dine ratings vises nu på den globale rangliste, i hvert regelsæt, du har en rating i. Serverens ranglister ændres ikke. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` fjerner dig igen.
+privacy-hidden = Færdig: du er ikke med på den globale rangliste. Serverens ranglister ændres ikke.
 
 ## Servers: settings, paces, threads, reminders, live matches
 

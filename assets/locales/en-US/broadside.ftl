@@ -94,13 +94,17 @@ cmd-stats-opt-private-name = private
 cmd-stats-opt-private-desc = Show the card to you alone (default: no)
 
 cmd-leaderboard-name = leaderboard
-cmd-leaderboard-desc = Show this server's best players by rating
+cmd-leaderboard-desc = Show the best players by rating: this server's, or everyone's who chose to be listed
 cmd-leaderboard-help =
-    Lists the members who played a rated match in this server, ten per page, best rating first; provisional ratings (fewer than 5 rated games) come after the others. If you are listed but not on the page, your own line is shown below it.
+    Lists the members who played a rated match in this server, ten per page, best rating first; provisional ratings (fewer than 5 rated games) come after the others. If you are listed but not on the page, your own line is shown below it. `{ cmd-leaderboard-opt-scope-name }:global` (the default in DMs, group DMs and servers without the bot) ranks the members anywhere who chose to be listed with `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Rule set (default: classic)
 cmd-leaderboard-opt-season-name = season
 cmd-leaderboard-opt-season-desc = Which season: current, all (lifetime), or a past season's number
+cmd-leaderboard-opt-scope-name = scope
+cmd-leaderboard-opt-scope-desc = This server's board, or the global one (members who chose to be listed)
+choice-scope-server = This server
+choice-scope-global = Global (members who chose to be listed)
 
 cmd-history-name = history
 cmd-history-desc = List the last ten finished matches of a member (yours by default); only you see it
@@ -112,9 +116,15 @@ cmd-history-opt-member-desc = Whose matches (default: yours)
 cmd-privacy-name = privacy
 cmd-privacy-desc = What the bot stores about you, and how to delete it
 cmd-privacy-help =
-    `/{ cmd-privacy-name } { cmd-privacy-info-name }` explains what is stored; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` deletes your ratings and statistics after you confirm.
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` explains what is stored; `/{ cmd-privacy-name } { cmd-privacy-set-name }` chooses whether your name is shown on the global leaderboard (hidden by default); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` deletes your ratings and statistics after you confirm.
 cmd-privacy-info-name = info
 cmd-privacy-info-desc = Explain what the bot stores about members and how to delete it
+cmd-privacy-set-name = set
+cmd-privacy-set-desc = Choose whether your name and rating are shown on the global leaderboard
+cmd-privacy-set-opt-leaderboard-name = leaderboard
+cmd-privacy-set-opt-leaderboard-desc = Show your name on the global leaderboard, or hide it (hidden by default)
+choice-leaderboard-visible = Visible: list me on the global leaderboard
+choice-leaderboard-hidden = Hidden (the default)
 cmd-privacy-delete-name = delete
 cmd-privacy-delete-desc = Delete your ratings and statistics and your name from past matches
 
@@ -487,7 +497,11 @@ board-alt = Leaderboard of { $variant }, page { $page } of { $pages }: { $lines 
 board-this-server = this server
 button-previous = Previous
 button-next = Next
-err-leaderboard-dm = A leaderboard belongs to a server: use `/{ cmd-leaderboard-name }` in one.
+err-leaderboard-dm = A server's leaderboard is kept only in servers that added the bot. Here, `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` shows the global one.
+err-leaderboard-global-season = The global leaderboard has no seasons (you gave `{ $given }`): seasons belong to a server. Leave out `{ cmd-leaderboard-opt-season-name }:` here, or ask for a season in its server.
+board-global = All servers · members who chose to be listed
+board-global-empty = Nobody has chosen to be listed on the global { $variant } leaderboard yet.
+board-global-note = Only members who chose it are listed here: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` adds you, `:hidden` takes you off.
 # Rating seasons on the leaderboard (issue 39)
 season-choice-current = The current season
 season-choice-all = All time (lifetime ratings)
@@ -599,6 +613,10 @@ privacy-done = Done: your ratings and statistics are deleted{ $n ->
 }
 err-privacy-playing = You are in a match, or a challenge to you is still open: finish, decline or forfeit it first, then delete your data.
 err-privacy-not-yours = This button belongs to the member who asked; use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` yourself.
+privacy-info-listed = • The global leaderboard: you are **listed** there with your name and ratings. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` takes you off.
+privacy-info-hidden = • The global leaderboard: you are **not listed** there (the default). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` lists your name and ratings.
+privacy-listed = Done: your name and ratings are now listed on the global leaderboard, in every rule set you have a rating in. Server boards do not change. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` takes you off again.
+privacy-hidden = Done: you are not listed on the global leaderboard. Server boards do not change.
 
 ## Servers: settings, paces, threads, reminders, live matches
 

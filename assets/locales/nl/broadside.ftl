@@ -92,13 +92,17 @@ cmd-stats-opt-private-name = privé
 cmd-stats-opt-private-desc = Laat het plaatje alleen aan jou zien (standaard: nee)
 
 cmd-leaderboard-name = ranglijst
-cmd-leaderboard-desc = Toon de beste spelers van deze server op rating
+cmd-leaderboard-desc = Toon de beste spelers op rating: van deze server, of iedereen die ervoor koos
 cmd-leaderboard-help =
-    Toont de leden die in deze server een ratingpartij hebben gespeeld, tien per pagina, met de hoogste rating bovenaan; voorlopige ratings (minder dan 5 ratingpartijen) komen na de andere. Sta je op de lijst maar niet op deze pagina, dan zie je je eigen regel eronder.
+    Toont de leden die in deze server een ratingpartij speelden, tien per pagina, de hoogste rating eerst; voorlopige ratings (minder dan 5 ratingpartijen) komen na de andere. Sta je op de lijst maar niet op de pagina, dan staat je eigen regel eronder. `{ cmd-leaderboard-opt-scope-name }:global` (standaard in DM's, groeps-DM's en servers zonder de bot) rangschikt de leden van overal die daarvoor kozen met `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Spelregels (standaard: klassiek)
 cmd-leaderboard-opt-season-name = seizoen
 cmd-leaderboard-opt-season-desc = Welk seizoen: current, all (altijd), of het nummer van een vorig seizoen
+cmd-leaderboard-opt-scope-name = bereik
+cmd-leaderboard-opt-scope-desc = De ranglijst van deze server, of de wereldwijde (leden die ervoor kozen)
+choice-scope-server = Deze server
+choice-scope-global = Wereldwijd (leden die ervoor kozen)
 
 cmd-history-name = geschiedenis
 cmd-history-desc = Toon de laatste tien afgelopen partijen van een lid (standaard de jouwe); alleen jij ziet het
@@ -110,9 +114,15 @@ cmd-history-opt-member-desc = Wiens partijen (standaard: de jouwe)
 cmd-privacy-name = privacy
 cmd-privacy-desc = Wat de bot over je opslaat, en hoe je dat verwijdert
 cmd-privacy-help =
-    `/{ cmd-privacy-name } { cmd-privacy-info-name }` legt uit wat er wordt opgeslagen; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijdert je ratings en statistieken nadat je dat hebt bevestigd.
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` legt uit wat er wordt opgeslagen; `/{ cmd-privacy-name } { cmd-privacy-set-name }` kiest of je naam op de wereldwijde ranglijst staat (standaard niet); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijdert je ratings en statistieken nadat je dat hebt bevestigd.
 cmd-privacy-info-name = info
 cmd-privacy-info-desc = Leg uit wat de bot over leden opslaat en hoe je dat verwijdert
+cmd-privacy-set-name = instellen
+cmd-privacy-set-desc = Kies of je naam en rating op de wereldwijde ranglijst staan
+cmd-privacy-set-opt-leaderboard-name = ranglijst
+cmd-privacy-set-opt-leaderboard-desc = Zet je naam op de wereldwijde ranglijst, of verberg hem (standaard verborgen)
+choice-leaderboard-visible = Zichtbaar: zet mij op de wereldwijde ranglijst
+choice-leaderboard-hidden = Verborgen (standaard)
 cmd-privacy-delete-name = verwijderen
 cmd-privacy-delete-desc = Verwijder je ratings en statistieken en je naam uit afgelopen partijen
 
@@ -486,7 +496,11 @@ board-alt = Ranglijst van { $variant }, pagina { $page } van { $pages }: { $line
 board-this-server = deze server
 button-previous = Vorige
 button-next = Volgende
-err-leaderboard-dm = Een ranglijst hoort bij een server: gebruik `/{ cmd-leaderboard-name }` in een server.
+err-leaderboard-dm = Een ranglijst van een server wordt alleen bijgehouden in servers die de bot hebben toegevoegd. Hier toont `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` de wereldwijde.
+err-leaderboard-global-season = De wereldwijde ranglijst heeft geen seizoenen (je gaf `{ $given }`): seizoenen horen bij een server. Laat `{ cmd-leaderboard-opt-season-name }:` hier weg, of vraag een seizoen op in zijn server.
+board-global = Alle servers · leden die ervoor kozen
+board-global-empty = Nog niemand heeft ervoor gekozen op de wereldwijde ranglijst van { $variant } te staan.
+board-global-note = Hier staan alleen leden die daarvoor kozen: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` zet je erop, `:hidden` haalt je eraf.
 # Rating seasons on the leaderboard (issue 39)
 season-choice-current = Het huidige seizoen
 season-choice-all = Altijd (ratings over alle tijd)
@@ -598,6 +612,10 @@ privacy-done = Klaar: je ratings en statistieken zijn verwijderd{ $n ->
 }
 err-privacy-playing = Je speelt een partij, of er staat nog een uitdaging aan jou open: maak die eerst af, wijs hem af of geef hem op, en verwijder daarna je gegevens.
 err-privacy-not-yours = Deze knop is van het lid dat de vraag stelde; gebruik zelf `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.
+privacy-info-listed = • De wereldwijde ranglijst: je **staat erop** met je naam en ratings. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` haalt je eraf.
+privacy-info-hidden = • De wereldwijde ranglijst: je **staat er niet op** (standaard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` zet je naam en ratings erop.
+privacy-listed = Klaar: je naam en ratings staan nu op de wereldwijde ranglijst, in elke spelvorm waarin je een rating hebt. De ranglijsten van servers veranderen niet. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` haalt je er weer af.
+privacy-hidden = Klaar: je staat niet op de wereldwijde ranglijst. De ranglijsten van servers veranderen niet.
 
 ## Servers: settings, paces, threads, reminders, live matches
 

@@ -92,13 +92,17 @@ cmd-stats-opt-private-name = privat
 cmd-stats-opt-private-desc = Visa bilden bara för dig (standard: nej)
 
 cmd-leaderboard-name = topplista
-cmd-leaderboard-desc = Visa serverns bästa spelare efter rating
+cmd-leaderboard-desc = Visa de bästa spelarna efter rating: serverns, eller alla som har valt att vara med
 cmd-leaderboard-help =
-    Listar medlemmarna som har spelat ett ratingparti på den här servern, tio per sida med högst rating först; preliminära ratingar (färre än 5 ratingpartier) kommer efter de andra. Står du på listan men inte på sidan visas din egen rad under den.
+    Visar medlemmarna som har spelat ett ratingparti på den här servern, tio per sida med högst rating först; preliminära ratingar (färre än 5 ratingpartier) kommer efter de andra. Står du på listan men inte på sidan visas din egen rad under den. `{ cmd-leaderboard-opt-scope-name }:global` (standard i DM, grupp-DM och servrar utan botten) rankar medlemmar överallt som har valt att vara med med `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Regler (standard: klassiskt)
 cmd-leaderboard-opt-season-name = säsong
 cmd-leaderboard-opt-season-desc = Vilken säsong: current, all (all tid) eller numret på en tidigare säsong
+cmd-leaderboard-opt-scope-name = omfång
+cmd-leaderboard-opt-scope-desc = Serverns topplista, eller den globala (medlemmar som har valt att vara med)
+choice-scope-server = Den här servern
+choice-scope-global = Global (medlemmar som har valt att vara med)
 
 cmd-history-name = historik
 cmd-history-desc = Lista en medlems tio senaste avslutade partier (dina egna som standard); bara du ser det
@@ -110,9 +114,15 @@ cmd-history-opt-member-desc = Vems partier (standard: dina egna)
 cmd-privacy-name = integritet
 cmd-privacy-desc = Vad botten sparar om dig, och hur du raderar det
 cmd-privacy-help =
-    `/{ cmd-privacy-name } { cmd-privacy-info-name }` förklarar vad som sparas; `/{ cmd-privacy-name } { cmd-privacy-delete-name }` raderar dina ratingar och din statistik när du har bekräftat.
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` förklarar vad som sparas; `/{ cmd-privacy-name } { cmd-privacy-set-name }` väljer om ditt namn visas på den globala topplistan (dolt som standard); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` raderar dina ratingar och din statistik när du har bekräftat.
 cmd-privacy-info-name = info
 cmd-privacy-info-desc = Förklara vad botten sparar om medlemmar och hur det raderas
+cmd-privacy-set-name = ange
+cmd-privacy-set-desc = Välj om ditt namn och din rating visas på den globala topplistan
+cmd-privacy-set-opt-leaderboard-name = topplista
+cmd-privacy-set-opt-leaderboard-desc = Visa ditt namn på den globala topplistan, eller dölj det (dolt som standard)
+choice-leaderboard-visible = Synlig: visa mig på den globala topplistan
+choice-leaderboard-hidden = Dold (standard)
 cmd-privacy-delete-name = radera
 cmd-privacy-delete-desc = Radera dina ratingar, din statistik och ditt namn från tidigare partier
 
@@ -502,7 +512,11 @@ board-alt = Topplista för { $variant }, sida { $page } av { $pages }: { $lines 
 board-this-server = den här servern
 button-previous = Föregående
 button-next = Nästa
-err-leaderboard-dm = En topplista hör till en server: använd `/{ cmd-leaderboard-name }` på en server.
+err-leaderboard-dm = En servers topplista förs bara på servrar som har lagt till botten. Här visar `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` den globala.
+err-leaderboard-global-season = Den globala topplistan har inga säsonger (du angav `{ $given }`): säsonger hör till en server. Utelämna `{ cmd-leaderboard-opt-season-name }:` här, eller be om en säsong på dess server.
+board-global = Alla servrar · medlemmar som har valt att vara med
+board-global-empty = Ingen har ännu valt att vara med på den globala topplistan för { $variant }.
+board-global-note = Här står bara medlemmar som själva har valt det: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` lägger till dig, `:hidden` tar bort dig.
 # Rating seasons on the leaderboard (issue 39)
 season-choice-current = Den pågående säsongen
 season-choice-all = All tid (rating för all tid)
@@ -614,6 +628,10 @@ privacy-done = Klart: dina ratingar och din statistik är raderade{ $n ->
 }
 err-privacy-playing = Du spelar ett parti, eller så står en utmaning till dig fortfarande öppen: spela klart, avböj eller ge upp först, och radera sedan dina uppgifter.
 err-privacy-not-yours = Den här knappen tillhör medlemmen som frågade; använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` själv.
+privacy-info-listed = • Den globala topplistan: du **står på den** med ditt namn och dina ratingar. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` tar bort dig.
+privacy-info-hidden = • Den globala topplistan: du **står inte på den** (standard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` visar ditt namn och dina ratingar där.
+privacy-listed = Klart: ditt namn och dina ratingar visas nu på den globala topplistan, i varje regeluppsättning du har en rating i. Servrarnas topplistor ändras inte. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` tar bort dig igen.
+privacy-hidden = Klart: du står inte på den globala topplistan. Servrarnas topplistor ändras inte.
 
 ## Servers: settings, paces, threads, reminders, live matches
 

@@ -1,22 +1,37 @@
-//! `/leaderboard`: this server's best players by rating, ten per page: while rating
-//! seasons are on, the current season's table by default; `season:all` the lifetime
-//! ranking, `season:<n>` a past season's final table.
+//! `/leaderboard`: the best players by rating, ten per page. In a server, its own board:
+//! while rating seasons are on, the current season's table by default; `season:all` the
+//! lifetime ranking, `season:<n>` a past season's final table. `scope:global` (the default
+//! where the bot is not in a server: DMs, group DMs, servers without the bot) ranks the
+//! members anywhere who chose to be listed with `/privacy set leaderboard:visible`.
 
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
 use super::challenge::VariantChoice;
-use crate::bot::buttons::ButtonId;
+use crate::bot::buttons::{BoardTable, ButtonId};
 use crate::bot::context::{public_lang, user_lang};
 use crate::bot::error::UserError;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
+use crate::bot::presence::bot_is_here;
 use crate::bot::{Context, Error, pictures, standings};
 use crate::game::{PlayerId, Variant};
 use crate::session::Session;
 
+/// Which board `/leaderboard` shows, as offered in the command. The names shown come from
+/// the catalogues (`choice-scope-*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ScopeChoice {
+    /// This server's members (the default in a server that added the bot).
+    #[name = "server"]
+    Server,
+    /// The members anywhere who chose to be listed (the default elsewhere).
+    #[name = "global"]
+    Global,
+}
+
 // Descriptions, names in other languages and help: `cmd-leaderboard-*` in the catalogues.
-/// Show this server's best players by rating.
+/// Show the best players by rating: this server's, or everyone's who chose to be listed.
 #[poise::command(slash_command)]
 pub async fn leaderboard(
     ctx: Context<'_>,
@@ -24,30 +39,67 @@ pub async fn leaderboard(
     #[description = "Which season: current, all (lifetime), or a past season's number"]
     #[autocomplete = "autocomplete_season"]
     season: Option<String>,
+    #[description = "This server's board, or the global one"] scope: Option<ScopeChoice>,
 ) -> Result<(), Error> {
-    let Some(guild) = ctx.guild_id() else {
-        return Err(Error::user(tr!(user_lang(ctx), "err-leaderboard-dm")));
-    };
+    // A server's board is kept only where the server added the bot: a match in a server
+    // without it belongs to no server's board.
+    let here = ctx.guild_id().filter(|_| bot_is_here(ctx));
+    let scope = scope.unwrap_or(if here.is_some() {
+        ScopeChoice::Server
+    } else {
+        ScopeChoice::Global
+    });
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
-    let season = which_season(ctx, guild.get(), season.as_deref()).await?;
+    let (guild, table) = match scope {
+        ScopeChoice::Global => {
+            // The global board is the lifetime ranking: seasons are a server's.
+            let typed = season.as_deref().map(str::trim).unwrap_or_default();
+            if !matches!(typed.to_lowercase().as_str(), "" | "all" | "*") {
+                return Err(Error::user(tr!(
+                    user_lang(ctx),
+                    "err-leaderboard-global-season",
+                    given = crate::bot::error::tidy(typed)
+                )));
+            }
+            (None, BoardTable::Global)
+        }
+        ScopeChoice::Server => {
+            let Some(guild) = here else {
+                return Err(Error::user(tr!(user_lang(ctx), "err-leaderboard-dm")));
+            };
+            let table = match which_season(ctx, guild.get(), season.as_deref()).await? {
+                Some(number) => BoardTable::Season(number),
+                None => BoardTable::Lifetime,
+            };
+            (Some(guild), table)
+        }
+    };
     let lang = public_lang(ctx).await;
-    let server = server_name(ctx.serenity_context(), guild, lang);
+    let board_name = match guild {
+        Some(guild) => server_name(ctx.serenity_context(), guild, lang),
+        None => tr!(lang, "board-global"),
+    };
     let page = Page {
-        guild: guild.get(),
+        guild: guild.map(serenity::GuildId::get),
         variant,
         page: 0,
         asker: player(ctx.author()),
         lang,
-        season,
+        table,
     };
-    let (picture, buttons) = draw(&ctx.data().session, &server, &page, user_lang(ctx)).await?;
-    ctx.send(
-        poise::CreateReply::default()
-            .attachment(picture)
-            .components(buttons)
-            .allowed_mentions(serenity::CreateAllowedMentions::new()),
-    )
-    .await?;
+    let (picture, buttons) = draw(&ctx.data().session, &board_name, &page, user_lang(ctx)).await?;
+    let mut reply = poise::CreateReply::default()
+        .attachment(picture)
+        .components(buttons)
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if table == BoardTable::Global {
+        reply = reply.content(
+            ctx.data()
+                .commands
+                .clickable(lang, &tr!(lang, "board-global-note")),
+        );
+    }
+    ctx.send(reply).await?;
     Ok(())
 }
 
@@ -62,8 +114,8 @@ pub(crate) fn server_name(ctx: &serenity::Context, guild: serenity::GuildId, lan
 // `page` is the page's number; renaming it would read worse.
 #[expect(clippy::struct_field_names)]
 pub(crate) struct Page {
-    /// The server.
-    pub guild: u64,
+    /// The server whose board it is; `None` for the global board.
+    pub guild: Option<u64>,
     /// The rule set.
     pub variant: Variant,
     /// The page, 0-based.
@@ -72,8 +124,8 @@ pub(crate) struct Page {
     pub asker: PlayerId,
     /// The picture's language (the server's).
     pub lang: Lang,
-    /// The season whose table it is (its number); `None`: the lifetime ranking.
-    pub season: Option<u32>,
+    /// Which table.
+    pub table: BoardTable,
 }
 
 /// The table `/leaderboard` shows for `season:` as typed: the current season while seasons
@@ -183,18 +235,32 @@ pub(crate) async fn draw(
         tracing::error!(error = %e, "could not read a leaderboard");
         Error::Failed(UserError(tr!(reader, "err-storage-read")))
     };
-    let (view, alt, shown, pages) = match page.season {
-        None => {
+    let server_board = || {
+        page.guild
+            .ok_or_else(|| Error::user(tr!(reader, "err-leaderboard-dm")))
+    };
+    let (view, alt, shown, pages) = match page.table {
+        BoardTable::Lifetime => {
             let board = session
-                .leaderboard(page.guild, page.variant, page.page, page.asker)
+                .leaderboard(server_board()?, page.variant, page.page, page.asker)
                 .await
                 .map_err(failed)?;
             let (view, alt) =
                 standings::board_view(page.lang, server, page.variant, &board, page.asker);
             (view, alt, board.page, board.pages)
         }
-        Some(number) => {
-            let Some(season) = session.season(page.guild, number).await.map_err(failed)? else {
+        BoardTable::Global => {
+            let board = session
+                .global_leaderboard(page.variant, page.page, page.asker)
+                .await
+                .map_err(failed)?;
+            let (view, alt) =
+                standings::global_view(page.lang, server, page.variant, &board, page.asker);
+            (view, alt, board.page, board.pages)
+        }
+        BoardTable::Season(number) => {
+            let guild = server_board()?;
+            let Some(season) = session.season(guild, number).await.map_err(failed)? else {
                 return Err(Error::user(tr!(
                     reader,
                     "err-leaderboard-season-unknown",
@@ -218,7 +284,7 @@ pub(crate) async fn draw(
                 variant: page.variant,
                 page: p,
                 asker: page.asker,
-                season: page.season,
+                table: page.table,
             }
             .to_string()
         };

@@ -1,11 +1,12 @@
-//! `/privacy`: what the bot stores about members, and deleting it.
+//! `/privacy`: what the bot stores about members, whether their name may be shown on the
+//! global leaderboard, and deleting it all.
 
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
 use crate::bot::buttons::ButtonId;
 use crate::bot::context::user_lang;
-use crate::bot::error::private_reply;
+use crate::bot::error::{UserError, private_reply};
 use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error};
@@ -14,7 +15,11 @@ use crate::bot::{Context, Error};
 /// What the bot stores about you, and how to delete it.
 // Discord never runs a command that has subcommands; poise still wants a body.
 #[expect(clippy::unused_async)]
-#[poise::command(slash_command, subcommands("info", "delete"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    subcommands("info", "set", "delete"),
+    subcommand_required
+)]
 pub async fn privacy(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -23,12 +28,71 @@ pub async fn privacy(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, ephemeral)]
 pub async fn info(ctx: Context<'_>) -> Result<(), Error> {
     let lang = user_lang(ctx);
-    ctx.send(private_reply(
-        ctx.data()
-            .commands
-            .clickable(lang, &tr!(lang, "privacy-info")),
-    ))
-    .await?;
+    let listed = ctx
+        .data()
+        .session
+        .leaderboard_visible(player(ctx.author()))
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not read a member's leaderboard consent");
+            Error::Failed(UserError(tr!(lang, "err-storage-read")))
+        })?;
+    let text = format!(
+        "{}\n{}",
+        tr!(lang, "privacy-info"),
+        tr!(
+            lang,
+            if listed {
+                "privacy-info-listed"
+            } else {
+                "privacy-info-hidden"
+            }
+        )
+    );
+    ctx.send(private_reply(ctx.data().commands.clickable(lang, &text)))
+        .await?;
+    Ok(())
+}
+
+/// Whether a member's name is shown on the global leaderboard, as offered in the command.
+/// The names shown come from the catalogues (`choice-leaderboard-*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum ListedChoice {
+    /// Listed on the global leaderboard, with name and rating.
+    #[name = "visible"]
+    Visible,
+    /// Not listed there (the default); server boards are not affected.
+    #[name = "hidden"]
+    Hidden,
+}
+
+/// Choose whether your name and rating are shown on the global leaderboard.
+#[poise::command(slash_command, ephemeral)]
+pub async fn set(
+    ctx: Context<'_>,
+    #[description = "Show your name on the global leaderboard, or hide it"]
+    leaderboard: ListedChoice,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let visible = leaderboard == ListedChoice::Visible;
+    ctx.data()
+        .session
+        .set_leaderboard_visible(player(ctx.author()), visible)
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not store a member's leaderboard consent");
+            Error::Failed(UserError(tr!(lang, "err-storage")))
+        })?;
+    let done = tr!(
+        lang,
+        if visible {
+            "privacy-listed"
+        } else {
+            "privacy-hidden"
+        }
+    );
+    ctx.send(private_reply(ctx.data().commands.clickable(lang, &done)))
+        .await?;
     Ok(())
 }
 

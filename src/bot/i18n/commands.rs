@@ -221,16 +221,29 @@ mod tests {
                         .unwrap_or_else(|| {
                             panic!("{lang} {key}: `/{name}` is no command's name in {lang}")
                         });
-                    for word in rest.split_whitespace() {
+                    // `/privacy set leaderboard:…`: a subcommand's options are its own.
+                    let mut words = rest.split_whitespace().peekable();
+                    let sub = words.peek().and_then(|first| {
+                        command.subcommands.iter().find(|sub| {
+                            command_name(lang, &format!("{}-{}", command.name, sub.name)) == *first
+                        })
+                    });
+                    let (command, path) = match sub {
+                        Some(sub) => {
+                            words.next();
+                            (sub, format!("{}-{}", command.name, sub.name))
+                        }
+                        None => (command, command.name.to_string()),
+                    };
+                    for word in words {
                         let Some((option, _)) = word.split_once(':') else {
                             continue;
                         };
                         assert!(
-                            command.parameters.iter().any(|p| option_name(
-                                lang,
-                                &command.name,
-                                &p.name
-                            ) == option),
+                            command
+                                .parameters
+                                .iter()
+                                .any(|p| option_name(lang, &path, &p.name) == option),
                             "{lang} {key}: `{option}:` is no option of /{name} in {lang}"
                         );
                     }
