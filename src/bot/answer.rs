@@ -8,7 +8,11 @@
 //! restart) waits in [`Waiting`] for the next interaction of either player in that channel,
 //! which shows it once, and goes to the players by DM where Discord lets the bot DM them.
 //! An end stays unannounced in the store until it is shown, so a restart brings it back
-//! into [`Waiting`] (without a second DM).
+//! into [`Waiting`] (without a second DM). With several processes on one database, the
+//! next interaction may reach another process than the one that ended the match: every
+//! sweep reads the unshown ends outside servers into each process's [`Waiting`]
+//! ([`Waiting::refresh_ends`], no DM), and an end is shown only while the store says it
+//! is still unshown. Another process's sweep never takes such an end as orphaned.
 
 use std::time::{Duration, Instant};
 
@@ -189,7 +193,11 @@ const NOTES_AT_ONCE: usize = 2;
 /// Notes waiting for the next interaction of a player, by channel (in memory; ends are
 /// also unannounced in the store, which brings them back after a restart).
 #[derive(Debug, Default)]
-pub struct Waiting(dashmap::DashMap<u64, Vec<Note>>);
+pub struct Waiting(
+    dashmap::DashMap<u64, Vec<Note>>,
+    /// The ends this process told their players of by DM (once each), while they wait.
+    dashmap::DashSet<MatchId>,
+);
 
 impl Waiting {
     /// Keeps `note` for channel `channel`; `false` when a note about the same match was
@@ -220,6 +228,38 @@ impl Waiting {
         taken
     }
 
+    /// Puts `ends` (every end outside servers still unshown, as the store has them now)
+    /// in: each is kept once, without a DM, in whichever process the next interaction
+    /// reaches. Unless the store's list was cut at `limit`, an end no longer in it was
+    /// shown by another process, and goes.
+    pub fn refresh_ends(&self, ends: &[Ended], limit: usize) {
+        for end in ends {
+            let channel = end.channel.0;
+            let known = self
+                .0
+                .get(&channel)
+                .is_some_and(|notes| notes.iter().any(|n| n.id() == end.id));
+            if !known {
+                self.keep(channel, Note::End(Box::new(end.clone())));
+            }
+        }
+        if ends.len() < limit {
+            for mut notes in self.0.iter_mut() {
+                notes.retain(|n| match n {
+                    Note::End(kept) => ends.iter().any(|e| e.id == kept.id),
+                    Note::Text { .. } => true,
+                });
+            }
+            self.1.retain(|id| ends.iter().any(|e| e.id == *id));
+        }
+    }
+
+    /// `true` the first time it is asked for `id`: whether this process is yet to tell
+    /// the players of end `id` by DM (a sweep may have kept the end before it was told).
+    fn first_telling(&self, id: MatchId) -> bool {
+        self.1.insert(id)
+    }
+
     /// Whether nothing waits anywhere (the common case: one cheap look).
     fn is_empty(&self) -> bool {
         self.0.is_empty() || self.0.iter().all(|e| e.value().is_empty())
@@ -230,10 +270,9 @@ impl Waiting {
 /// DM to its members where Discord lets the bot (the first time only), and kept for the next
 /// interaction of either of them in its channel. Not marked announced until shown.
 pub async fn later(http: &Http, data: &Data, end: &Ended, dm: bool) {
-    let fresh = data
-        .waiting
+    data.waiting
         .keep(end.channel.0, Note::End(Box::new(end.clone())));
-    if dm && fresh {
+    if dm && data.waiting.first_telling(end.id) {
         let (post, _) = super::ending::end_post(data, end).await;
         for p in &end.members {
             deliver::dm(http, p.0, &post).await;
@@ -273,6 +312,7 @@ pub fn note_later(
 pub fn keep_end(data: &Data, end: &Ended) {
     data.waiting
         .keep(end.channel.0, Note::End(Box::new(end.clone())));
+    data.waiting.first_telling(end.id);
 }
 
 /// Announces `end` through `answer`, the interaction that ended it, publicly (then it is
@@ -300,6 +340,8 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
     let channel = answer.channel();
     for note in data.waiting.take(channel, answer.member()) {
         let post = match &note {
+            // Another process may have shown it meanwhile (it kept it too).
+            Note::End(end) if !data.session.still_unannounced(end).await => continue,
             Note::End(end) => super::ending::end_post(data, end).await.0,
             Note::Text { id, text, .. } => Post::text(text.clone()).about(*id),
         };

@@ -140,6 +140,22 @@ pub struct Ended {
 }
 
 impl Ended {
+    /// The ends of the finished matches among stored `states` (a state that does not
+    /// read is logged and left out).
+    pub(crate) fn all_of(states: &[Vec<u8>]) -> Vec<Self> {
+        states
+            .iter()
+            .filter_map(|state| match record::entry_of(state) {
+                Ok(entry) if entry.game.is_finished() => Some(Ended::of(&entry)),
+                Ok(_) => None,
+                Err(e) => {
+                    tracing::error!(error = %e, "an unannounced end cannot be read");
+                    None
+                }
+            })
+            .collect()
+    }
+
     /// The end of `entry`'s match. Call only once it is finished.
     pub(crate) fn of(entry: &Entry) -> Self {
         Ended {
@@ -724,7 +740,36 @@ impl Session {
     pub async fn unannounced_ends(&self, now: SystemTime) -> Vec<Ended> {
         self.engine.orphaned_ends(now).await
     }
+
+    /// Ends outside servers not shown yet (by any process): there the bot can only answer,
+    /// so each waits for the next interaction of one of its players, which may reach any
+    /// process. Read again by every sweep; nothing is taken or marked.
+    pub async fn waiting_ends(&self) -> Vec<Ended> {
+        let states = match self.store.waiting_ends(WAITING_AT_ONCE).await {
+            Ok(states) => states,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not look for ends waiting to be shown");
+                return Vec::new();
+            }
+        };
+        Ended::all_of(&states)
+    }
+
+    /// Whether `end` still waits to be shown: another process may have shown it since this
+    /// one kept it. When the store cannot tell, it is shown (twice rather than never).
+    pub async fn still_unannounced(&self, end: &Ended) -> bool {
+        match self.store.is_announced(end.id.0).await {
+            Ok(announced) => !announced,
+            Err(e) => {
+                tracing::warn!(match_id = %end.id, error = %e, "could not check whether an end was shown");
+                true
+            }
+        }
+    }
 }
+
+/// How many waiting ends outside servers one sweep reads at most.
+pub const WAITING_AT_ONCE: u32 = 200;
 
 /// How many due matches one sweep takes at most; the next takes the rest.
 const DUE_AT_ONCE: u32 = 500;

@@ -518,6 +518,16 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Records that the end of match `id` was sent.
     fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()>;
 
+    /// The states of up to `limit` finished matches outside servers (no guild: a DM, a
+    /// group DM, a server without the bot) whose end was not shown yet, oldest first.
+    /// There the bot can only answer, so such an end waits for the next interaction of
+    /// one of its players, in whichever process receives it.
+    fn waiting_ends(&self, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>>;
+
+    /// Whether the end of match `id` was sent (or needs none: a match that is not stored
+    /// or still live has no end to show).
+    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool>;
+
     /// Ends a live match that cannot be brought back (unreadable, or clashing with
     /// another), as `abandoned`, without touching its state; its members are free again.
     fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()>;
@@ -1032,8 +1042,9 @@ pub trait SharedStore: Store {
         unclaimed: &'a [u64],
     ) -> StoreFuture<'a, ()>;
 
-    /// Takes up to `limit` ends that were written at or before `before_ms` and never
-    /// sent, marking them sent, so that one process announces each.
+    /// Takes up to `limit` ends in servers that were written at or before `before_ms` and
+    /// never sent, marking them sent, so that one process announces each. Ends outside
+    /// servers are left: they wait for an interaction ([`Store::waiting_ends`]).
     fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>>;
 
     /// How many live matches there are per `(phase, variant)` (as stored).

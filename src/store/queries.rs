@@ -768,6 +768,31 @@ impl Store for Handle {
         })
     }
 
+    fn waiting_ends(&self, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+                "SELECT state FROM matches WHERE NOT live AND NOT announced \
+                 AND guild_id IS NULL ORDER BY ended_ms LIMIT $1",
+            )
+            .bind(i64::from(limit))
+            .fetch_all(self.pool())
+            .await?;
+            Ok(states)
+        })
+    }
+
+    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let waiting: Option<i64> = sqlx::query_scalar(
+                "SELECT 1 FROM matches WHERE id = $1 AND NOT live AND NOT announced",
+            )
+            .bind(to_sql(id))
+            .fetch_optional(self.pool())
+            .await?;
+            Ok(waiting.is_none())
+        })
+    }
+
     fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             sqlx::query("UPDATE matches SET announced = TRUE WHERE id = $1")

@@ -209,6 +209,12 @@ impl Store for Flaky {
     fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
         Box::pin(async move { self.store_ref().unannounced().await })
     }
+    fn waiting_ends(&self, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move { self.store_ref().waiting_ends(limit).await })
+    }
+    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move { self.store_ref().is_announced(id).await })
+    }
     fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
         Box::pin(async move { self.store_ref().mark_announced(id).await })
     }

@@ -554,6 +554,61 @@ async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) 
     assert!(unsent.is_empty(), "announced once");
 }
 
+/// An end outside servers (no guild: a DM, a group DM) waits for the next interaction of
+/// a player, which may reach any process: every process sees it among the waiting ends,
+/// no process's sweep takes it as orphaned (which would mark it shown), and once one
+/// process showed it the others see that it is shown.
+async fn an_end_outside_servers_waits_for_an_interaction_in_every_process(db: Db) {
+    let opened = db.open().await;
+    let one = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(31)));
+    // A second process on PostgreSQL; SQLite is one process's file (a second session
+    // on it stands in).
+    let second = if db.is_shared() {
+        db.open().await
+    } else {
+        opened
+    };
+    let other = Session::new(second, TIMEOUTS, Seeds::new(Some(32)));
+    // One match in a server, one outside servers, both ended and not announced yet.
+    let (in_server, first) = battle(&one, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
+    let server_end = one.forfeit(first).await.unwrap().expect("ended");
+    let mut outside = new_match(Variant::Classic);
+    outside.guild = None;
+    outside.channel = ChannelKey(78);
+    let id = one.challenge(outside).await.unwrap().id;
+    one.accept(id, BOB, None).await.unwrap();
+    let dm_end = one.forfeit(ALICE).await.unwrap().expect("ended");
+    assert_eq!(dm_end.id, id);
+    assert_eq!(dm_end.guild, None);
+
+    for s in [&one, &other] {
+        let waiting: Vec<MatchId> = s.waiting_ends().await.iter().map(|e| e.id).collect();
+        assert_eq!(waiting, [id], "only the end outside servers waits");
+        assert!(s.still_unannounced(&dm_end).await);
+    }
+    if db.is_shared() {
+        // Long after, another process's sweep takes the server's end as orphaned, never
+        // the one outside servers: that one stays for an interaction.
+        let later = SystemTime::now() + Duration::from_secs(301);
+        let taken: Vec<MatchId> = other
+            .unannounced_ends(later)
+            .await
+            .iter()
+            .map(|e| e.id)
+            .collect();
+        assert_eq!(taken, [in_server]);
+        assert!(other.waiting_ends().await.iter().any(|e| e.id == id));
+    } else {
+        one.announced(&server_end).await;
+    }
+    // One process shows it; the other then sees it shown, and it waits nowhere.
+    one.announced(&dm_end).await;
+    for s in [&one, &other] {
+        assert!(!s.still_unannounced(&dm_end).await);
+        assert!(s.waiting_ends().await.is_empty());
+    }
+}
+
 async fn clashing_live_matches_keep_the_newest(db: Db) {
     let opened = db.open().await;
     let store = opened.store();
@@ -1175,6 +1230,7 @@ on_both_stores!(
     a_computer_match_is_restored_with_its_random_numbers,
     a_change_waits_for_the_write_before_it,
     an_end_stored_but_never_announced_is_announced_after_a_restart,
+    an_end_outside_servers_waits_for_an_interaction_in_every_process,
     clashing_live_matches_keep_the_newest,
     a_late_move_does_not_count,
     an_older_version_is_refused_by_the_store,

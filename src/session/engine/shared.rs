@@ -215,16 +215,6 @@ impl Shared {
                 return Vec::new();
             }
         };
-        states
-            .iter()
-            .filter_map(|state| match record::entry_of(state) {
-                Ok(entry) if entry.game.is_finished() => Some(Ended::of(&entry)),
-                Ok(_) => None,
-                Err(e) => {
-                    tracing::error!(error = %e, "an unannounced end cannot be read");
-                    None
-                }
-            })
-            .collect()
+        Ended::all_of(&states)
     }
 }

@@ -421,6 +421,7 @@ impl SharedStore for PgStore {
             let states: Vec<Vec<u8>> = sqlx::query_scalar(
                 "UPDATE matches SET announced = TRUE WHERE id IN ( \
                    SELECT id FROM matches WHERE NOT live AND NOT announced AND ended_ms <= $1 \
+                   AND guild_id IS NOT NULL \
                    ORDER BY ended_ms LIMIT $2 FOR UPDATE SKIP LOCKED) \
                  RETURNING state",
             )
