@@ -5,6 +5,7 @@ use crate::support;
 
 use std::time::Duration;
 
+use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::{Value, json};
 use support::payloads::APP_ID;
 use support::{BotProcess, Channel, FakeDiscord, Sent, User, button, first_mention};
@@ -12,8 +13,6 @@ use support::{BotProcess, Channel, FakeDiscord, Sent, User, button, first_mentio
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
 const MEMBER: &str = "2147486720";
-const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 
 /// A free loopback port (bound and released).
 fn free_port() -> u16 {

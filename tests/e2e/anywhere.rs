@@ -8,15 +8,13 @@ use std::time::Duration;
 use broadside::game::{Fleet, Variant};
 use serde_json::json;
 
+use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use crate::support::table::Table;
 use crate::support::{
     BotProcess, FakeDiscord, InteractionId, Scope, Sent, SentKind, Undelivered, button,
 };
 
 const START: Duration = Duration::from_secs(30);
-/// Two classic fleets.
-const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 const REPLY: Duration = Duration::from_secs(10);
 
 /// A fake and a bot that registered its commands globally.

@@ -6,13 +6,10 @@ use crate::support;
 
 use std::time::Duration;
 
+use crate::fleets::{CLASSIC_A as CLASSIC, G2000_A as G2000};
 use serde_json::json;
 use support::table::{MEMBER, REPLY, Table};
 use support::{Autocompleted, User};
-
-/// The same fleet for both, so that every shot below means the same whoever fires first.
-const CLASSIC: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const G2000: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
 
 /// Discord drops an autocomplete answer after three seconds (the fake refuses it then).
 const DISCORD_LIMIT: Duration = Duration::from_secs(3);

@@ -6,14 +6,11 @@ use crate::support;
 
 use std::collections::BTreeSet;
 
+// `CLASSIC_CLICKS_FLEET` is the fleet `CLASSIC_CLICKS` places, typed.
+use crate::fleets::{CLASSIC_A as CLASSIC_CLICKS_FLEET, CLASSIC_B, G2000_B};
 use serde_json::{Value, json};
 use support::table::{REPLY, Table};
 use support::{Channel, FakeDiscord, Sent, SentKind, User, button};
-
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
-const G2000_B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
-/// The classic fleet [`CLASSIC_CLICKS`] places, typed.
-const CLASSIC_CLICKS_FLEET: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
 
 /// The custom id of the editor control `action` (`bs:<match>:ed:<action>.…`) in `sent`.
 fn control(sent: &Sent, action: &str) -> String {

@@ -2,14 +2,12 @@
 
 use serde_json::{Value, json};
 
+use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use crate::support;
 use support::payloads::{GUILD_ID, perm};
 use support::read::button;
 use support::table::{MEMBER, REPLY, Table, slash_in};
 use support::{Channel, Sent, Target, User};
-
-const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 
 /// `/challenge` of `to` by `from` in `channel` (the answer).
 async fn challenge(t: &Table, from: &User, to: &User, channel: Channel) -> Sent {

@@ -4,16 +4,12 @@ use crate::support;
 
 use std::time::Duration;
 
+use crate::fleets::{CLASSIC_A, CLASSIC_B, G2000_A, G2000_B};
 use serde_json::{Value, json};
 use support::{BotProcess, Channel, FakeDiscord, Sent, SentKind, User, button, first_mention};
 
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
-
-const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
-const G2000_A: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
-const G2000_B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
 
 /// Permissions of a plain member (view channel, send messages, use commands).
 const MEMBER: &str = "2147486720";

@@ -1,6 +1,8 @@
 //! End-to-end tests: the real bot binary against a fake Discord on loopback
 //! ([`support`]), one module per area. One test binary, so that the suite links once.
 
+#[path = "../fleets/mod.rs"]
+mod fleets;
 #[path = "../pg/mod.rs"]
 mod pg;
 mod support;

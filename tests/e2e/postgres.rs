@@ -5,11 +5,9 @@
 use crate::pg;
 use crate::support;
 
+use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::json;
 use support::table::{START, Table};
-
-const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_match_on_postgres_survives_a_crash_and_is_rated() {

@@ -6,13 +6,12 @@ use crate::support;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use crate::fleets::{G2000_A, G2000_B};
 use broadside::game::{Fleet, Variant};
 use serde_json::json;
 use support::table::{REPLY, START, Table};
 use support::{SentKind, User, button};
 
-const G2000_A: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
-const G2000_B: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
 /// Salvos in the scripted match: the first player sinks everything in five, the second
 /// gets the same number of turns (the last one being the reply turn).
 const SALVOS: usize = 10;

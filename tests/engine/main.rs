@@ -1,6 +1,9 @@
 //! Tests of the pure cores through their public API: the rules (scripted and property
 //! tests), the pictures (golden files and properties) and replays. One test binary.
 
+#[path = "../fleets/mod.rs"]
+mod fleets;
+
 mod scenes;
 
 mod game_props;

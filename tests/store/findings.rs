@@ -5,6 +5,7 @@
 
 use crate::db::{Db, Flaky, on_both_stores};
 
+use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::game::{PlayerId, Variant};
 use broadside::session::{
     ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, Rematch, Seeds, Session, SessionError,
@@ -16,8 +17,6 @@ const BOB: PlayerId = PlayerId(3602);
 const CAROL: PlayerId = PlayerId(3603);
 const DAVE: PlayerId = PlayerId(3604);
 const MODERATOR: PlayerId = PlayerId(3605);
-const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 
 const GUILD: u64 = 36;
 

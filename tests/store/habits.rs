@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use crate::db::{Db, on_both_stores};
 
+use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::ai::{Difficulty, Habits, PastFleet};
 use broadside::game::{Confirmed, Fleet, PlayerId, Variant};
 use broadside::session::{
@@ -21,8 +22,6 @@ use broadside::session::{
 const ALICE: PlayerId = PlayerId(2901);
 const BOB: PlayerId = PlayerId(2902);
 const GUILD: u64 = 29;
-const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 
 fn session(opened: broadside::store::Opened) -> Session {
     Session::new(

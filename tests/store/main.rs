@@ -1,6 +1,8 @@
 //! Tests of the session and the stores on real databases: SQLite files, and PostgreSQL
 //! where `BROADSIDE_TEST_DATABASE_URL` names a server. One test binary.
 
+#[path = "../fleets/mod.rs"]
+mod fleets;
 #[path = "../pg/mod.rs"]
 mod pg;
 

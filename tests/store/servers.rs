@@ -7,6 +7,7 @@ use crate::db::{Db, on_both_stores};
 
 use std::time::{Duration, SystemTime};
 
+use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::game::{Confirmed, PlayerId, Variant};
 use broadside::session::{
     ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, REMINDER_LEASE, Reminder, Seeds, Session,
@@ -16,8 +17,6 @@ use broadside::session::{
 const ALICE: PlayerId = PlayerId(2001);
 const BOB: PlayerId = PlayerId(2002);
 const GUILD: u64 = 25;
-const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 const STANDARD: Timeouts = Timeouts::STANDARD;
 const DAY: Duration = Duration::from_secs(24 * 3600);
 

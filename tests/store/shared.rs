@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
+use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::game::{Confirmed, PlayerId, Variant};
 use broadside::session::Entry;
 use broadside::session::{
@@ -23,9 +24,6 @@ const BOB: PlayerId = PlayerId(2002);
 const CAROL: PlayerId = PlayerId(2003);
 const DAVE: PlayerId = PlayerId(2004);
 const BOT: PlayerId = PlayerId(9999);
-
-const CLASSIC_A: &str = "A1-A4 C1-C3 E1-E3 G1-G2 I1-I2 A6-B6 D6 F6 H6 J10";
-const CLASSIC_B: &str = "J1-J4 H1-H3 A10-C10 A1-A2 C1-D1 F1 E5-E6 G8 I7 I10";
 
 const TIMEOUTS: Timeouts = Timeouts {
     challenge: Duration::from_secs(300),
