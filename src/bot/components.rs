@@ -12,8 +12,9 @@ use super::deliver::{self, Post};
 use super::i18n::errors::{Asker, forget_error, rematch_error, replay_refusal, session_error};
 use super::i18n::names::{variant_name, variant_title};
 use super::i18n::{Lang, tr};
+use super::moves::{self, Moved};
 use super::play::{self, lang_of, player};
-use super::{Data, Error, computer, pictures, text};
+use super::{Data, Error, pictures, text};
 use crate::game::Confirmed;
 use crate::session::MatchId;
 
@@ -880,11 +881,15 @@ async fn ready(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
                     .await
             }
         };
-        play::shown(c.data, id, readied.pace, message).await;
         // Against the computer, it may fire first (whatever got through above).
-        if readied.computer_next {
-            computer::take_turn_answering(Some(&answer), &ctx.http, c.data, id).await;
-        }
+        let moved = Moved {
+            id,
+            pace: readied.pace,
+            ended: None,
+            computer_next: readied.computer_next,
+            message,
+        };
+        moves::after_move(Some(&answer), &ctx.http, c.data, moved).await;
     }
     confirmed_reply
 }

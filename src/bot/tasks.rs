@@ -11,7 +11,7 @@ use super::buttons::ButtonId;
 use super::deliver::{self, Post};
 use super::i18n::names::variant_name;
 use super::i18n::{Lang, tr};
-use super::{Data, computer, play, text};
+use super::{Data, moves, play, text};
 use crate::game::PhaseKind;
 use crate::session::{Ended, Reminder, Reminding, Resumed, Session, SetAsideNote};
 
@@ -88,7 +88,7 @@ async fn sweep_once(http: &Arc<Http>, data: &Data) {
         .await
     {
         let (http, data) = (Arc::clone(http), data.clone());
-        tokio::spawn(async move { computer::take_turn(&http, &data, id).await });
+        tokio::spawn(async move { moves::computer_turn(&http, &data, id).await });
     }
 }
 
@@ -167,7 +167,7 @@ pub fn spawn_resume_notes(
 ) {
     for r in resumed.iter().filter(|r| r.computer_next) {
         let (http, data, id) = (Arc::clone(http), data.clone(), r.id);
-        tokio::spawn(async move { computer::take_turn(&http, &data, id).await });
+        tokio::spawn(async move { moves::computer_turn(&http, &data, id).await });
     }
     if resumed.is_empty() && unsent.is_empty() {
         return;

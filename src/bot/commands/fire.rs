@@ -7,8 +7,9 @@ use crate::bot::context::{asker, user_lang};
 use crate::bot::deliver::{self, Post};
 use crate::bot::i18n::errors::{Explain, session_error};
 use crate::bot::i18n::{Lang, tr};
+use crate::bot::moves::{self, Moved};
 use crate::bot::play::{self, lang_of, player};
-use crate::bot::{Context, Error, computer};
+use crate::bot::{Context, Error};
 use crate::game::Next;
 use crate::game::complete::{CompleteError, complete};
 use crate::session::{AimError, ChannelKey};
@@ -62,17 +63,16 @@ pub async fn fire(
     for file in &post.files {
         reply = reply.attachment(file.clone());
     }
-    match ctx.send(reply).await {
+    let message = match ctx.send(reply).await {
         Ok(handle) if shot.ended.is_none() && shot.pace.reminds() => {
             // A daily match: its reminders link to this answer.
-            let message = tokio::time::timeout(deliver::ATTEMPT, handle.message())
+            tokio::time::timeout(deliver::ATTEMPT, handle.message())
                 .await
                 .ok()
                 .and_then(Result::ok)
-                .map(|m| m.id);
-            play::shown(data, shot.id, shot.pace, message).await;
+                .map(|m| m.id)
         }
-        Ok(_) => {}
+        Ok(_) => None,
         Err(e) => {
             // The shot counted: it is shown elsewhere if the answer did not arrive. The
             // shooter is not told of an error: their shot is shown.
@@ -88,15 +88,18 @@ pub async fn fire(
                 &members,
             )
             .await;
+            None
         }
-    }
+    };
     // The match goes on (or ends) whether or not the reply got through.
-    let answer = Answer::Command(ctx);
-    if let Some(end) = &shot.ended {
-        play::announce_answering(&answer, ctx.http(), data, end).await;
-    } else if shot.computer_next {
-        computer::take_turn_answering(Some(&answer), ctx.http(), data, shot.id).await;
-    }
+    let moved = Moved {
+        id: shot.id,
+        pace: shot.pace,
+        ended: shot.ended,
+        computer_next: shot.computer_next,
+        message,
+    };
+    moves::after_move(Some(&Answer::Command(ctx)), ctx.http(), data, moved).await;
     Ok(())
 }
 
