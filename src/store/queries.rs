@@ -8,7 +8,9 @@
 //! * `FOR_UPDATE` and `FOR_SHARE`, the row-lock clauses (empty for SQLite, whose writers
 //!   take turns anyway);
 //! * `lock_ratings`, `lock_rematch` and `lock_seasons`, transaction-level locks
-//!   (PostgreSQL's advisory locks; nothing for SQLite);
+//!   (PostgreSQL's advisory locks; nothing for SQLite), and `lock_tournament` (SQLite's
+//!   write first, so that a read-then-write transaction is not overtaken; nothing for
+//!   PostgreSQL, whose `FOR UPDATE` locks the row);
 //! * `after_write` and `after_retire`, what a back-end keeps beside a match (PostgreSQL's
 //!   `live_players`; nothing for SQLite).
 //!
@@ -2567,6 +2569,7 @@ async fn join_tournament(
     at_ms: i64,
 ) -> Result<Joined, StoreError> {
     let mut tx = pool.begin().await?;
+    super::lock_tournament(&mut tx, id).await?;
     // Two joins at once must not both take the last place.
     let open: Option<(String, i64)> = sqlx::query_as(&format!(
         "SELECT state, max_players FROM tournaments WHERE id = $1{FOR_UPDATE}"
@@ -2629,6 +2632,7 @@ async fn leave_tournament(
     at_ms: i64,
 ) -> Result<Left, StoreError> {
     let mut tx = pool.begin().await?;
+    super::lock_tournament(&mut tx, id).await?;
     let state: Option<String> = sqlx::query_scalar(&format!(
         "SELECT state FROM tournaments WHERE id = $1{FOR_UPDATE}"
     ))
@@ -2690,6 +2694,7 @@ async fn advance_tournament(
     step: &TournamentStep,
 ) -> Result<bool, StoreError> {
     let mut tx = pool.begin().await?;
+    super::lock_tournament(&mut tx, id).await?;
     let version: Option<i64> = sqlx::query_scalar(&format!(
         "SELECT version FROM tournaments WHERE id = $1{FOR_UPDATE}"
     ))

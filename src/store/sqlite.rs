@@ -211,6 +211,19 @@ async fn lock_seasons(
     Ok(())
 }
 
+/// Tournament `id`, first in a transaction that reads it and then writes (joining,
+/// leaving, a step): a write that changes nothing, so the transaction is the writer from
+/// its first statement on (it waits its turn, as `busy_timeout` says) and what it reads
+/// next cannot be overtaken by another writer's commit, which would refuse its writes as
+/// "database is locked" (code 517) at once, whatever the busy timeout.
+async fn lock_tournament(tx: &mut SqliteConnection, id: u64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tournaments SET version = version WHERE id = $1")
+        .bind(super::to_sql(id))
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
 /// Nothing is kept beside a match: the session binds members in memory.
 fn after_write(_: &mut SqliteConnection, _: &MatchRecord) -> Done {
     std::future::ready(Ok(()))

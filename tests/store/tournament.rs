@@ -324,7 +324,32 @@ async fn forgetting_an_entrant(db: Db) {
     assert_eq!(gone.len(), 2, "{:?}", snap.entrants);
 }
 
+/// Joins while other writes to the same tournament commit (the sign-up message kept as
+/// the first clicks on it come in, which made issue 33's e2e test flaky): every join is
+/// taken, none fails on a lock. SQLite's read-then-write transactions failed at once with
+/// "database is locked" (code 517) when another writer committed in between.
+async fn joins_beside_other_writes(db: Db) {
+    let s = session(db.open().await);
+    let t = s.create_tournament(new(5, 64)).await.unwrap();
+    let s = &s;
+    let joins = (1..=24).map(|i| async move {
+        s.join_tournament(t.id, member(i), &format!("P{i}"))
+            .await
+            .map(|_| ())
+    });
+    let marks = (1..=24).map(|i| async move { s.set_signup_message(t.id, 9000 + i).await });
+    let (joined, marked) = tokio::join!(
+        futures_util::future::join_all(joins),
+        futures_util::future::join_all(marks)
+    );
+    for r in joined.iter().chain(&marked) {
+        assert!(r.is_ok(), "{r:?}");
+    }
+    assert_eq!(s.tournament(t.id).await.unwrap().entrants, 24);
+}
+
 on_both_stores!(
+    joins_beside_other_writes,
     forgetting_an_entrant,
     sign_up_and_pair_once,
     a_full_tournament_refuses,

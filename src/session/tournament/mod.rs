@@ -218,6 +218,23 @@ pub struct NewTournament {
     pub locale: Option<String>,
 }
 
+impl NewTournament {
+    /// Whether it may be created as asked (its name, rounds and player limit), without
+    /// the store: the name as it is kept, or why not. [`Session::create_tournament`] asks
+    /// the same first; the bot asks before it answers publicly, so that a refusal stays
+    /// private.
+    pub fn check(&self) -> Result<String, TournamentError> {
+        let name = checked_name(&self.name)?;
+        if !(1..=MAX_ROUNDS).contains(&self.rounds) {
+            return Err(TournamentError::BadRounds(self.rounds));
+        }
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.max_players) {
+            return Err(TournamentError::BadMaxPlayers(self.max_players));
+        }
+        Ok(name)
+    }
+}
+
 /// Why a tournament operation was refused or failed (nothing changed).
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
@@ -406,13 +423,7 @@ impl Session {
         &self,
         new: NewTournament,
     ) -> Result<TournamentInfo, TournamentError> {
-        let name = checked_name(&new.name)?;
-        if !(1..=MAX_ROUNDS).contains(&new.rounds) {
-            return Err(TournamentError::BadRounds(new.rounds));
-        }
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&new.max_players) {
-            return Err(TournamentError::BadMaxPlayers(new.max_players));
-        }
+        let name = new.check()?;
         let now = millis(SystemTime::now());
         let row = TournamentRow {
             id: MatchId::random().0,

@@ -355,6 +355,9 @@ pub(super) struct State {
     /// The `authorizing_integration_owners` of the interaction whose answer created each
     /// message (by message id).
     pub message_owners: HashMap<u64, serde_json::Map<String, Value>>,
+    /// Every REST call is answered this much later (none by default): see
+    /// [`FakeDiscord::set_latency`].
+    pub latency: Duration,
 }
 
 /// What an injected fault does to a matching request.
@@ -419,6 +422,19 @@ impl Inner {
     }
 }
 
+/// Every REST call: after the latency the fake is set to ([`FakeDiscord::set_latency`]),
+/// routed as usual.
+async fn latent(
+    fake: axum::extract::State<FakeDiscord>,
+    req: axum::extract::Request,
+) -> axum::response::Response {
+    let by = fake.inner.lock().latency;
+    if !by.is_zero() {
+        tokio::time::sleep(by).await;
+    }
+    super::rest::handle(fake, req).await
+}
+
 /// A running fake Discord. Cheap to clone; the server stops when the test's runtime ends.
 #[derive(Clone)]
 pub struct FakeDiscord {
@@ -443,7 +459,7 @@ impl FakeDiscord {
         };
         let app = axum::Router::new()
             .route("/gateway", axum::routing::get(super::gateway::upgrade))
-            .fallback(super::rest::handle)
+            .fallback(latent)
             .with_state(fake.clone());
         tokio::spawn(async move {
             axum::serve(listener, app)
@@ -451,6 +467,15 @@ impl FakeDiscord {
                 .expect("fake Discord server");
         });
         fake
+    }
+
+    /// Makes every REST call take `by` longer (its request is carried out, and answered,
+    /// only after `by`), as calls to the real Discord take some 50-150 ms each; zero (the
+    /// default) turns it off. The gateway is not delayed. For measurements
+    /// (`benches/tournament_round.rs`); a test that needs one slow route uses
+    /// [`Self::slow_route`].
+    pub fn set_latency(&self, by: Duration) {
+        self.inner.lock().latency = by;
     }
 
     /// `http://127.0.0.1:PORT`, the value for `DISCORD_API_BASE`.
@@ -1448,4 +1473,54 @@ fn available(
         return Err(Undelivered::NotAvailableHere);
     }
     Ok(kept)
+}
+
+/// The latency knob ([`FakeDiscord::set_latency`]): off by default, each call answered
+/// no sooner than it says once on, calls still carried out side by side.
+#[cfg(test)]
+mod latency {
+    use std::time::{Duration, Instant};
+
+    use serenity::all::{ChannelId, CreateMessage, HttpBuilder};
+
+    use super::FakeDiscord;
+
+    fn http(fake: &FakeDiscord) -> serenity::all::Http {
+        HttpBuilder::new("fake-token")
+            .proxy(fake.base_url())
+            .ratelimiter_disabled(true)
+            .build()
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn each_rest_call_waits_the_latency_and_calls_overlap() {
+        let fake = FakeDiscord::start().await;
+        fake.without_bot();
+        assert_eq!(fake.inner.lock().latency, Duration::ZERO, "off by default");
+        let http = http(&fake);
+        let place = fake.channel();
+        let channel = ChannelId::new(place.id);
+        let post = |text: &'static str| {
+            let http = &http;
+            async move {
+                channel
+                    .send_message(http, CreateMessage::new().content(text))
+                    .await
+                    .expect("posted")
+            }
+        };
+        let by = Duration::from_secs(1);
+        fake.set_latency(by);
+        let start = Instant::now();
+        post("one").await;
+        assert!(start.elapsed() >= by, "{:?}", start.elapsed());
+        // Four at once take one latency, not four.
+        let start = Instant::now();
+        futures_util::future::join_all(["a", "b", "c", "d"].map(post)).await;
+        let took = start.elapsed();
+        assert!(took >= by && took < 4 * by, "{took:?}");
+        fake.set_latency(Duration::ZERO);
+        post("off").await;
+        assert_eq!(fake.channel_messages(place).len(), 6);
+    }
 }

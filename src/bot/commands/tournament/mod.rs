@@ -66,6 +66,18 @@ pub(crate) fn refusal(lang: Lang, e: &TournamentError) -> Error {
     words::error(lang, e)
 }
 
+/// `error`, after the public "thinking" of a deferred answer is taken back, so that the
+/// error hook's private word to the member is a message of its own (the first message
+/// after a deferral would take the deferral's place, and be public).
+async fn unsay(ctx: Context<'_>, error: Error) -> Error {
+    if let poise::Context::Application(a) = ctx
+        && let Err(e) = a.interaction.delete_response(ctx.http()).await
+    {
+        tracing::warn!(error = %e, "could not take back a deferred answer");
+    }
+    error
+}
+
 /// Create a Swiss tournament in this channel (Manage Server, or the tournament role).
 #[poise::command(slash_command, guild_only)]
 pub async fn create(
@@ -127,12 +139,15 @@ pub async fn create(
         max_players: max_players.unwrap_or(DEFAULT_PLAYERS),
         locale,
     };
-    let info = ctx
-        .data()
-        .session
-        .create_tournament(new)
-        .await
-        .map_err(|e| refusal(lang, &e))?;
+    // Every refusal before the public answer (refusals are private); then "thinking"
+    // (publicly, as the sign-up message will be) before the store's write, which may take
+    // longer than Discord waits for an answer when the machine is busy.
+    new.check().map_err(|e| refusal(lang, &e))?;
+    ctx.defer().await?;
+    let info = match ctx.data().session.create_tournament(new).await {
+        Ok(info) => info,
+        Err(e) => return Err(unsay(ctx, refusal(lang, &e)).await),
+    };
     let public = Lang::from_opt(info.locale.as_deref());
     let reply = poise::CreateReply::default()
         .content(
@@ -231,6 +246,9 @@ pub async fn join(
     tournament: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
+    // The store's write and the sign-up message's update take a moment, longer than
+    // Discord waits for an answer when the machine is busy: "thinking" (privately) first.
+    ctx.defer_ephemeral().await?;
     let info = which(ctx, lang, tournament.as_deref(), false).await?;
     let me = ctx.author();
     let info = ctx
@@ -258,6 +276,8 @@ pub async fn leave(
     tournament: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
+    // As in `join`: the write and the update may take longer than Discord waits.
+    ctx.defer_ephemeral().await?;
     let info = which(ctx, lang, tournament.as_deref(), false).await?;
     let (info, from) = ctx
         .data()
@@ -312,12 +332,13 @@ pub async fn standings(
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let info = which(ctx, lang, tournament.as_deref(), true).await?;
-    let standings = ctx
-        .data()
-        .session
-        .tournament_standings(info.id)
-        .await
-        .map_err(|e| refusal(lang, &e))?;
+    // Reading every round and drawing the picture take a moment: "thinking" (publicly,
+    // as the standings will be) first; a refusal from here on is still private.
+    ctx.defer().await?;
+    let standings = match ctx.data().session.tournament_standings(info.id).await {
+        Ok(s) => s,
+        Err(e) => return Err(unsay(ctx, refusal(lang, &e)).await),
+    };
     let public = Lang::from_opt(info.locale.as_deref());
     let post = words::standings_post(public, &standings, page.unwrap_or(1));
     let mut reply = poise::CreateReply::default()
@@ -339,6 +360,8 @@ pub async fn cancel(
     tournament: Option<String>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
+    // As in `join`: the write and the posts may take longer than Discord waits.
+    ctx.defer_ephemeral().await?;
     let info = which(ctx, lang, tournament.as_deref(), false).await?;
     let (manages, _) = member_of(ctx);
     let info = ctx
@@ -400,17 +423,68 @@ impl Button {
 }
 
 /// A click on a sign-up message's Join or Leave: the message shows the new count, and
-/// the member is told privately.
+/// the member is told privately (also when refused: the click is acknowledged first, so
+/// the refusal comes as a private message of its own, and the click counts as answered).
 pub(crate) async fn button(
     ctx: &serenity::Context,
     data: &Data,
     click: &serenity::ComponentInteraction,
     which: Button,
 ) -> Result<(), Error> {
-    use serenity::{CreateInteractionResponse, CreateInteractionResponseMessage};
+    use serenity::{CreateInteractionResponse, CreateInteractionResponseFollowup};
     let lang = Lang::from_discord(&click.locale);
+    // The store's write may take longer than Discord waits for an answer when the machine
+    // is busy: acknowledge first (a deferred update of the sign-up message), then fill in.
+    click
+        .create_response(ctx, CreateInteractionResponse::Acknowledge)
+        .await?;
+    let (info, said) = match signup_click(data, click, which, lang).await {
+        Ok(done) => done,
+        Err(e) => {
+            let note = CreateInteractionResponseFollowup::new()
+                .content(e.player_message(lang))
+                .ephemeral(true)
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            click.create_followup(ctx, note).await?;
+            return Ok(());
+        }
+    };
+    let public = Lang::from_opt(info.locale.as_deref());
+    click
+        .edit_response(
+            ctx,
+            serenity::EditInteractionResponse::new()
+                .content(
+                    data.commands
+                        .clickable(public, &words::signup(public, &info)),
+                )
+                .components(words::signup_buttons(public, &info))
+                .allowed_mentions(serenity::CreateAllowedMentions::new()),
+        )
+        .await?;
+    if let Err(e) = click
+        .create_followup(
+            ctx,
+            CreateInteractionResponseFollowup::new()
+                .content(said)
+                .ephemeral(true),
+        )
+        .await
+    {
+        tracing::debug!(error = %e, "could not confirm a sign-up click privately");
+    }
+    Ok(())
+}
+
+/// What a sign-up click does: the tournament as it is now, and the clicker's private word.
+async fn signup_click(
+    data: &Data,
+    click: &serenity::ComponentInteraction,
+    which: Button,
+    lang: Lang,
+) -> Result<(TournamentInfo, String), Error> {
     let me = &click.user;
-    let (info, said) = match which {
+    match which {
         Button::Join(id) => {
             let name = click
                 .member
@@ -427,7 +501,7 @@ pub(crate) async fn button(
                 "tournament-joined",
                 name = crate::bot::markup::plain(&info.name)
             );
-            (info, said)
+            Ok((info, said))
         }
         Button::Leave(id) => {
             let (info, from) = data
@@ -436,34 +510,7 @@ pub(crate) async fn button(
                 .await
                 .map_err(|e| refusal(lang, &e))?;
             let said = words::left(lang, &info, from);
-            (info, said)
+            Ok((info, said))
         }
-    };
-    let public = Lang::from_opt(info.locale.as_deref());
-    click
-        .create_response(
-            ctx,
-            CreateInteractionResponse::UpdateMessage(
-                CreateInteractionResponseMessage::new()
-                    .content(
-                        data.commands
-                            .clickable(public, &words::signup(public, &info)),
-                    )
-                    .components(words::signup_buttons(public, &info))
-                    .allowed_mentions(serenity::CreateAllowedMentions::new()),
-            ),
-        )
-        .await?;
-    if let Err(e) = click
-        .create_followup(
-            ctx,
-            serenity::CreateInteractionResponseFollowup::new()
-                .content(said)
-                .ephemeral(true),
-        )
-        .await
-    {
-        tracing::debug!(error = %e, "could not confirm a sign-up click privately");
     }
-    Ok(())
 }
