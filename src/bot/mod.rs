@@ -14,6 +14,7 @@ use crate::store::Opened;
 
 pub(crate) mod answer;
 pub(crate) mod buttons;
+pub(crate) mod click;
 pub(crate) mod commands;
 pub(crate) mod components;
 pub mod config;

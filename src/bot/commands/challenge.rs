@@ -4,18 +4,21 @@ use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
 use crate::ai::Difficulty;
+use crate::bot::answer::Answer;
 use crate::bot::buttons::ButtonId;
+use crate::bot::click::{Click, stale_button, update};
 use crate::bot::context::{asker, guild_locale, match_guild, user_lang};
+use crate::bot::deliver::{self, Post};
 use crate::bot::error::UserError;
 use crate::bot::error::private_reply;
-use crate::bot::i18n::errors::session_error;
-use crate::bot::i18n::names;
+use crate::bot::i18n::errors::{rematch_error, session_error};
+use crate::bot::i18n::names::{self, variant_name, variant_title};
 use crate::bot::i18n::{Lang, tr};
-use crate::bot::play::{self, player};
+use crate::bot::play::{self, lang_of, player};
 use crate::bot::presence::{answers_private_here, bot_is_here, in_bot_dm};
-use crate::bot::{Context, Error, pictures, text};
+use crate::bot::{Context, Data, Error, pictures, text};
 use crate::game::{MatchOptions, Variant};
-use crate::session::{Challenged, ChannelKey, NewMatch, Pace, Settings};
+use crate::session::{Challenged, ChannelKey, MatchId, NewMatch, Pace, Settings};
 
 /// The rule set, as offered in the command. The names shown in Discord come from the
 /// catalogues (`choice-variant-classic`, `choice-variant-game2000`).
@@ -398,5 +401,481 @@ async fn announce_versus_computer(
         .attachment(pictures::own_board(&preview.view, lang)?)
         .components(play::preview_buttons(lang, &preview));
     ctx.send(private).await?;
+    Ok(())
+}
+
+// The buttons that start a match: Accept and Decline under a challenge, Rematch under
+// an end; and the fleet previews they send.
+
+/// Sends each member's fleet preview by DM (a hint in the channel when their DMs are
+/// closed). One player's failed DM never costs the other theirs.
+pub(crate) async fn send_previews(
+    http: &serenity::Http,
+    data: &Data,
+    id: MatchId,
+    previews: &[crate::session::PlayerPreview],
+    public: Lang,
+) {
+    for (p, preview, locale) in previews {
+        let private = locale.as_deref().map_or(public, Lang::from_discord);
+        let delivered = play::dm_preview(http, *p, preview, private)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(match_id = %id, error = %e, "could not send a fleet preview by DM");
+                false
+            });
+        if !delivered {
+            let hint = Post {
+                content: text::dm_closed_hint(public, &data.commands, *p),
+                files: Vec::new(),
+                ping: vec![serenity::UserId::new(p.0)],
+                about: Some(preview.id),
+                ..Post::default()
+            };
+            deliver::post_or_dm(http, &data.notes, preview.channel.0, &hint, &[p.0]).await;
+        }
+    }
+}
+
+/// Accept under a challenge: the match begins in placement (in a thread of its own where
+/// the server wants one) and each player gets their fleet preview.
+pub(crate) async fn accept_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
+    let (ctx, click) = (c.ctx, c.interaction);
+    let me = player(&click.user);
+    let accepted = c
+        .data
+        .session
+        .accept(id, me, Some(click.locale.clone()))
+        .await
+        .map_err(|e| c.refusal(&e))?;
+    let public = lang_of(accepted.guild_locale.as_ref());
+    let accepted_text = text::accepted(
+        public,
+        &c.data.commands,
+        accepted.players,
+        accepted.variant,
+        accepted.deadline,
+    );
+    let updated = update(
+        ctx,
+        click,
+        serenity::CreateInteractionResponseMessage::new()
+            .content(accepted_text.clone())
+            .components(vec![]),
+    )
+    .await;
+    if let Err(e) = &updated
+        && !deliver::updated(&ctx.http, click, e, &accepted_text).await
+    {
+        // The challenge message could not be changed: say it in the channel instead.
+        let post = Post {
+            content: accepted_text,
+            files: Vec::new(),
+            ping: accepted
+                .players
+                .map(|p| serenity::UserId::new(p.0))
+                .to_vec(),
+            about: Some(id),
+            ..Post::default()
+        };
+        deliver::post_quietly(&ctx.http, click.channel_id.get(), &post).await;
+    }
+    let answer = Answer::Click(&ctx.http, click);
+    if updated.is_ok() && !answer.bot_is_there() {
+        // Nobody needs DMs here: the previews are private answers.
+        answer_previews(&answer, c.data, id, &accepted.previews, public).await;
+        return updated;
+    }
+    let mut previews = accepted.previews.clone();
+    if let Some(parent) = accepted.wants_thread {
+        let home = open_thread(c, id, parent, &accepted, public).await;
+        for (_, preview, _) in &mut previews {
+            preview.channel = home;
+        }
+    }
+    // The match has begun whatever happened to the update: previews go out regardless.
+    send_previews(&ctx.http, c.data, id, &previews, public).await;
+    updated
+}
+
+/// Where the bot can only answer: the fleet previews of a match just accepted by
+/// `answer`'s click, each private: the clicker's as a follow-up of the click, the
+/// challenger's as a follow-up of their `/challenge` while its token lasts, else by DM
+/// (and `/place` shows it there at any time, as the accepted challenge says).
+async fn answer_previews(
+    answer: &Answer<'_>,
+    data: &Data,
+    id: MatchId,
+    previews: &[crate::session::PlayerPreview],
+    public: Lang,
+) {
+    let Answer::Click(http, _) = *answer else {
+        return;
+    };
+    let token = data.tokens.take(id);
+    for (p, preview, locale) in previews {
+        let lang = locale.as_deref().map_or(public, Lang::from_discord);
+        let picture = match pictures::own_board(&preview.view, lang) {
+            Ok(picture) => picture,
+            Err(e) => {
+                tracing::error!(match_id = %id, error = %e, "could not draw a fleet preview");
+                continue;
+            }
+        };
+        let post = Post {
+            content: play::preview_text(lang, preview),
+            files: vec![picture],
+            components: play::preview_buttons(lang, preview),
+            about: Some(id),
+            ..Post::default()
+        };
+        let shown = if p.0 == answer.member() {
+            answer.follow_up(&post, true).await.is_ok()
+        } else {
+            match &token {
+                Some(token) => crate::bot::answer::private_follow_up(http, token, &post).await,
+                None => false,
+            }
+        };
+        if !shown {
+            let delivered = play::dm_preview(http, *p, preview, lang)
+                .await
+                .unwrap_or(false);
+            tracing::info!(match_id = %id, player = p.0, delivered, "a fleet preview went by DM");
+        }
+    }
+}
+
+/// Opens the thread of an accepted match from its challenge message and moves the match
+/// into it; greets the players there (which adds them to it). Without a thread (Discord
+/// refused), the match is played in `parent`, and the channel is told why. Returns where
+/// the match is played.
+async fn open_thread(
+    c: &Click<'_>,
+    id: MatchId,
+    parent: crate::session::ChannelKey,
+    accepted: &crate::session::Accepted,
+    public: Lang,
+) -> crate::session::ChannelKey {
+    use serenity::{AutoArchiveDuration, ChannelType, CreateThread};
+    let http = &c.ctx.http;
+    let name: String = tr!(
+        public,
+        "thread-name",
+        a = accepted.names[0].as_str(),
+        b = accepted.names[1].as_str(),
+        variant = variant_name(public, accepted.variant)
+    )
+    .chars()
+    .take(100)
+    .collect();
+    // Bounded like every call: thread creation is rate-limited hard, and the previews
+    // wait for this.
+    let made = tokio::time::timeout(
+        deliver::ATTEMPT,
+        serenity::ChannelId::new(parent.0).create_thread_from_message(
+            http,
+            c.interaction.message.id,
+            CreateThread::new(name)
+                .kind(ChannelType::PublicThread)
+                .auto_archive_duration(AutoArchiveDuration::OneWeek),
+        ),
+    )
+    .await;
+    // A refusal made no thread; no answer, or a server error, may hide one that was made
+    // (or is made later), under the challenge message's id.
+    let (thread, maybe_made) = match made {
+        Ok(Ok(thread)) => (Some(crate::session::ChannelKey(thread.id.get())), false),
+        Ok(Err(e)) => {
+            crate::bot::metrics::discord_error(&e);
+            tracing::warn!(match_id = %id, error = %e, "could not open a match's thread");
+            (None, crate::bot::discord::may_have_arrived(&e))
+        }
+        Err(_) => {
+            tracing::warn!(match_id = %id, "opening a match's thread took too long");
+            (None, true)
+        }
+    };
+    let home = match c.data.session.settle_home(id, thread).await {
+        Ok(home) => home,
+        Err(e) => {
+            tracing::warn!(match_id = %id, error = %e, "could not move a match into its thread");
+            parent
+        }
+    };
+    let unused = match thread {
+        Some(made) if home != made => Some(made),
+        _ => None,
+    };
+    let names = accepted.players;
+    if let Some(orphan) = unused {
+        retire_thread(http, id, orphan, home, names, public).await;
+    } else if maybe_made {
+        // Look for it now and once more after the longest a request may take.
+        let (http, message) = (std::sync::Arc::clone(&c.ctx.http), c.interaction.message.id);
+        tokio::spawn(async move {
+            for wait in [std::time::Duration::ZERO, deliver::ATTEMPT] {
+                tokio::time::sleep(wait).await;
+                if let Some(orphan) = made_after_all(&http, message, parent).await {
+                    retire_thread(&http, id, orphan, home, names, public).await;
+                    return;
+                }
+            }
+        });
+    }
+    let players: Vec<u64> = accepted.players.iter().map(|p| p.0).collect();
+    let greeting = if thread.is_some() && home != parent {
+        text::accepted(
+            public,
+            &c.data.commands,
+            accepted.players,
+            accepted.variant,
+            accepted.deadline,
+        )
+    } else {
+        tr!(public, "thread-failed")
+    };
+    let post = Post {
+        content: greeting,
+        ping: players.iter().map(|&u| serenity::UserId::new(u)).collect(),
+        about: Some(id),
+        ..Post::default()
+    };
+    deliver::post_or_dm(http, &c.data.notes, home.0, &post, &players).await;
+    home
+}
+
+/// The thread of the challenge message `message` under `parent`, if Discord made it
+/// (a thread started from a message takes the message's id).
+async fn made_after_all(
+    http: &serenity::Http,
+    message: serenity::MessageId,
+    parent: crate::session::ChannelKey,
+) -> Option<crate::session::ChannelKey> {
+    let read = tokio::time::timeout(
+        deliver::ATTEMPT,
+        serenity::ChannelId::new(message.get()).to_channel(http),
+    )
+    .await;
+    let channel = read.ok()?.ok()?.guild()?;
+    (channel.thread_metadata.is_some()
+        && channel.parent_id.map(serenity::ChannelId::get) == Some(parent.0))
+    .then_some(crate::session::ChannelKey(channel.id.get()))
+}
+
+/// A thread the bot made for match `id` that the match does not use: a line in it says
+/// where the match is played (`home`), and it is archived. (Deleting it would need Manage
+/// Threads, which the bot does not ask for; the bot may archive a thread it made.)
+async fn retire_thread(
+    http: &serenity::Http,
+    id: MatchId,
+    thread: crate::session::ChannelKey,
+    home: crate::session::ChannelKey,
+    [challenger, opponent]: [crate::game::PlayerId; 2],
+    public: Lang,
+) {
+    let pointer = Post::text(tr!(
+        public,
+        "thread-unused",
+        challenger = text::mention(challenger),
+        opponent = text::mention(opponent),
+        channel = text::channel(home.0)
+    ))
+    .about(id);
+    deliver::post_quietly(http, thread.0, &pointer).await;
+    deliver::archive(http, thread.0).await;
+}
+
+/// Decline under a challenge: the challenge ends, and its message says so.
+pub(crate) async fn decline_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
+    let lang = c.lang;
+    let me = player(&c.interaction.user);
+    let ended = c
+        .data
+        .session
+        .decline(id, me)
+        .await
+        .map_err(|e| c.refusal(&e))?;
+    // Whoever ended the match announces its end (the sweeper may have, just now).
+    let Some(end) = ended else {
+        return Err(stale_button(lang));
+    };
+    let updated = update(
+        c.ctx,
+        c.interaction,
+        serenity::CreateInteractionResponseMessage::new()
+            .content(crate::bot::ending::end_text(&end))
+            .components(vec![])
+            .allowed_mentions(serenity::CreateAllowedMentions::new()),
+    )
+    .await;
+    let shown = match &updated {
+        Ok(()) => true,
+        Err(e) => {
+            deliver::updated(
+                &c.ctx.http,
+                c.interaction,
+                e,
+                &crate::bot::ending::end_text(&end),
+            )
+            .await
+        }
+    };
+    if shown {
+        c.data.session.announced(&end).await;
+    } else {
+        // The challenge message could not be changed: say it in the channel instead.
+        play::announce(&c.ctx.http, c.data, &end).await;
+    }
+    updated
+}
+
+/// Rematch under a match's end: recorded until both players (against the computer, the
+/// member) have pressed it, then the new match starts in placement.
+pub(crate) async fn rematch_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
+    use crate::session::Rematch;
+    let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
+    let me = player(&click.user);
+    // Clicked in a thread the bot did not open: the server's channels count its parent.
+    let parent = click
+        .channel
+        .as_ref()
+        .filter(|ch| {
+            matches!(
+                ch.kind,
+                serenity::ChannelType::PublicThread
+                    | serenity::ChannelType::PrivateThread
+                    | serenity::ChannelType::NewsThread
+            )
+        })
+        .and_then(|ch| ch.parent_id)
+        .map(serenity::ChannelId::get);
+    let outcome = c
+        .data
+        .session
+        .rematch_in(id, me, Some(click.locale.clone()), parent)
+        .await
+        .map_err(|e| rematch_error(&c.asker(), &c.data.commands, &e))?;
+    // The end message is public, and so is the answer: the other player must see it.
+    let public = c.public_lang().await;
+    match outcome {
+        Rematch::Waiting {
+            other,
+            until,
+            again,
+        } => {
+            // The first click tells the other player (a ping); a repeated one only
+            // reminds the clicker, privately.
+            let speak = if again { lang } else { public };
+            let content = tr!(
+                speak,
+                "rematch-waiting",
+                player = text::mention(me),
+                other = text::mention(other),
+                deadline = text::relative(until)
+            );
+            let pings: Vec<serenity::UserId> = if again {
+                Vec::new()
+            } else {
+                vec![serenity::UserId::new(other.0)]
+            };
+            click
+                .create_response(
+                    ctx,
+                    serenity::CreateInteractionResponse::Message(
+                        serenity::CreateInteractionResponseMessage::new()
+                            .content(content)
+                            .ephemeral(again)
+                            .allowed_mentions(serenity::CreateAllowedMentions::new().users(pings)),
+                    ),
+                )
+                .await?;
+            Ok(())
+        }
+        Rematch::Started(started) => rematch_started(c, &started).await,
+    }
+}
+
+/// Says that a rematch began (in the channel if the answer fails) and sends the previews.
+async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> Result<(), Error> {
+    let (ctx, click) = (c.ctx, c.interaction);
+    let public = play::lang_of(started.accepted.guild_locale.as_ref());
+    let [challenger, opponent] = started.accepted.players;
+    let mut content = c.data.commands.clickable(
+        public,
+        &tr!(
+            public,
+            if started.computer {
+                "rematch-started-computer"
+            } else {
+                "rematch-started"
+            },
+            challenger = text::mention(challenger),
+            opponent = text::mention(opponent),
+            variant = variant_title(public, started.accepted.variant),
+            deadline = text::relative(started.accepted.deadline)
+        ),
+    );
+    if let Some(first) = started.first {
+        content.push(' ');
+        content.push_str(&tr!(public, "rematch-first", player = text::mention(first)));
+    }
+    content.push('\n');
+    content.push_str(&crate::bot::standings::series_line(
+        public,
+        &started.names,
+        &started.series,
+    ));
+    let humans: Vec<u64> = started.accepted.previews.iter().map(|p| p.0.0).collect();
+    let answered = click
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(content.clone())
+                    .allowed_mentions(
+                        serenity::CreateAllowedMentions::new()
+                            .users(humans.iter().map(|&u| serenity::UserId::new(u))),
+                    ),
+            ),
+        )
+        .await;
+    if let Err(failed) = answered {
+        let error = Error::from(failed);
+        // A timeout may have delivered it after all: look before saying it twice.
+        let arrived = deliver::updated(&ctx.http, click, &error, &content).await;
+        if !arrived {
+            tracing::warn!(match_id = %started.id, %error, "could not answer a rematch click; posting instead");
+            let post = Post {
+                content,
+                ping: humans.iter().map(|&u| serenity::UserId::new(u)).collect(),
+                about: Some(started.id),
+                ..Post::default()
+            };
+            deliver::post_or_dm(&ctx.http, &c.data.notes, started.channel.0, &post, &humans).await;
+        }
+    }
+    // The rematch has begun and was said somewhere: the click is done. Where the bot can
+    // only answer, the previews are private answers (the clicker's to this click).
+    let answer = Answer::Click(&ctx.http, click);
+    if !answer.bot_is_there() {
+        answer_previews(
+            &answer,
+            c.data,
+            started.id,
+            &started.accepted.previews,
+            public,
+        )
+        .await;
+        return Ok(());
+    }
+    send_previews(
+        &ctx.http,
+        c.data,
+        started.id,
+        &started.accepted.previews,
+        public,
+    )
+    .await;
     Ok(())
 }

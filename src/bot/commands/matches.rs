@@ -4,6 +4,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
 use crate::bot::buttons::ButtonId;
+use crate::bot::click::{Click, stale_button};
 use crate::bot::context::user_lang;
 use crate::bot::error::UserError;
 use crate::bot::i18n::names::{pace, variant_name};
@@ -142,4 +143,41 @@ fn buttons(lang: Lang, live: &LiveMatches) -> Vec<CreateActionRow> {
             .style(serenity::ButtonStyle::Secondary)
             .disabled(live.page + 1 >= live.pages),
     ])]
+}
+
+// The Previous / Next buttons of a page.
+
+/// Another page of `/matches` (a private answer, so the clicker is the member who asked):
+/// only the matches they can see.
+pub(crate) async fn page_button(c: &Click<'_>, number: u32) -> Result<(), Error> {
+    let click = c.interaction;
+    let Some(guild) = click.guild_id else {
+        return Err(stale_button(c.lang));
+    };
+    // Reading who sees what may take a while: acknowledge first, then change the page.
+    click
+        .create_response(c.ctx, serenity::CreateInteractionResponse::Acknowledge)
+        .await?;
+    let asker = Asker {
+        http: &c.ctx.http,
+        member: click.user.id.get(),
+        lang: c.lang,
+    };
+    match page(&c.data.session, guild.get(), number, &asker).await {
+        Ok((content, buttons)) => {
+            let edit = serenity::EditInteractionResponse::new()
+                .content(content)
+                .components(buttons)
+                .allowed_mentions(serenity::CreateAllowedMentions::new());
+            click.edit_response(c.ctx, edit).await?;
+        }
+        Err(e) => {
+            // The page stays; the reason comes beside it, privately.
+            let note = serenity::CreateInteractionResponseFollowup::new()
+                .content(e.player_message(c.lang))
+                .ephemeral(true);
+            click.create_followup(c.ctx, note).await?;
+        }
+    }
+    Ok(())
 }

@@ -5,8 +5,10 @@ use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
 use crate::bot::buttons::ButtonId;
+use crate::bot::click::Click;
 use crate::bot::context::user_lang;
 use crate::bot::error::{UserError, private_reply};
+use crate::bot::i18n::errors::forget_error;
 use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error};
@@ -109,5 +111,38 @@ pub async fn delete(ctx: Context<'_>) -> Result<(), Error> {
             .components(vec![CreateActionRow::Buttons(vec![button])]),
     )
     .await?;
+    Ok(())
+}
+
+// The confirmation of `/privacy delete`.
+
+/// Confirms `/privacy delete`: forgets the member who asked (and only them).
+pub(crate) async fn forget_button(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> {
+    let lang = c.lang;
+    let me = player(&c.interaction.user);
+    if me != who {
+        return Err(Error::user(
+            c.data
+                .commands
+                .clickable(lang, &tr!(lang, "err-privacy-not-yours")),
+        ));
+    }
+    // Deleting reads and rewrites every finished match of the member, which may take
+    // longer than Discord waits for an answer: acknowledge first, then fill it in.
+    c.interaction
+        .create_response(c.ctx, serenity::CreateInteractionResponse::Acknowledge)
+        .await?;
+    // Done: the button goes. Refused or failed: it stays, to press again later.
+    let edit = match c.data.session.forget(me).await {
+        Ok(renamed) => {
+            // What was drawn of those matches shows the old names.
+            c.data.replays.forget(&renamed);
+            serenity::EditInteractionResponse::new()
+                .content(tr!(lang, "privacy-done", n = renamed.len()))
+                .components(vec![])
+        }
+        Err(e) => serenity::EditInteractionResponse::new().content(forget_error(lang, &e)),
+    };
+    c.interaction.edit_response(c.ctx, edit).await?;
     Ok(())
 }

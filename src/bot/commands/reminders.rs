@@ -1,5 +1,9 @@
 //! `/reminders`: the DMs of daily matches, on or off for yourself.
 
+use poise::serenity_prelude as serenity;
+
+use crate::bot::buttons::ButtonId;
+use crate::bot::click::{Click, update};
 use crate::bot::context::user_lang;
 use crate::bot::error::{UserError, private_reply};
 use crate::bot::i18n::tr;
@@ -32,4 +36,46 @@ pub async fn reminders(
     ))
     .await?;
     Ok(())
+}
+
+// The button under a reminder DM.
+
+/// Turns the clicker's reminders on or off (the button under a reminder DM).
+pub(crate) async fn reminders_button(
+    c: &Click<'_>,
+    who: crate::game::PlayerId,
+    on: bool,
+) -> Result<(), Error> {
+    let lang = c.lang;
+    if player(&c.interaction.user) != who {
+        return Err(Error::user(tr!(lang, "err-not-your-button")));
+    }
+    c.data.session.set_reminders(who, on).await.map_err(|e| {
+        tracing::error!(error = %e, "could not store a member's reminders");
+        Error::Failed(UserError(tr!(lang, "err-storage")))
+    })?;
+    let done = if on {
+        "reminders-on-done"
+    } else {
+        "reminders-off-done"
+    };
+    let next = !on;
+    let again = serenity::CreateButton::new(ButtonId::Reminders(who, next).to_string())
+        .label(tr!(
+            lang,
+            if next {
+                "button-reminders-on"
+            } else {
+                "button-reminders-off"
+            }
+        ))
+        .style(serenity::ButtonStyle::Secondary);
+    update(
+        c.ctx,
+        c.interaction,
+        serenity::CreateInteractionResponseMessage::new()
+            .content(c.data.commands.clickable(lang, &tr!(lang, done)))
+            .components(vec![serenity::CreateActionRow::Buttons(vec![again])]),
+    )
+    .await
 }

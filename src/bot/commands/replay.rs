@@ -4,6 +4,7 @@ use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude as serenity;
 
+use crate::bot::click::Click;
 use crate::bot::context::user_lang;
 use crate::bot::error::UserError;
 use crate::bot::i18n::errors::{replay_error, replay_refusal};
@@ -153,6 +154,54 @@ fn ago(lang: Lang, now: SystemTime, then: SystemTime) -> String {
         3600..86_400 => tr!(lang, "ago-hours", n = secs / 3600),
         _ => tr!(lang, "ago-days", n = secs / 86_400),
     }
+}
+
+// The Replay button under a match's end.
+
+/// The replay of a finished match, privately to whoever clicked (anyone who may watch it:
+/// see [`crate::session::Session::replay`]).
+pub(crate) async fn replay_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
+    let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
+    // "Thinking" (privately) first: whether the clicker may watch it is asked of Discord,
+    // which may be slow, and drawing takes a moment.
+    click
+        .create_response(
+            ctx,
+            serenity::CreateInteractionResponse::Defer(
+                serenity::CreateInteractionResponseMessage::new().ephemeral(true),
+            ),
+        )
+        .await?;
+    let viewer = crate::session::Viewer {
+        player: player(&click.user),
+        guild: click.guild_id.map(serenity::GuildId::get),
+        channel: click.channel_id.get(),
+    };
+    // The deferred answer is filled in (it stays private); a refusal is said there too.
+    let shown = match watch(&ctx.http, c.data, id, &viewer, lang).await {
+        Ok(done) => c
+            .data
+            .replays
+            .replay(done, lang, viewer.player)
+            .await
+            .map_err(|refused| replay_refusal(lang, refused)),
+        Err(e) => Err(e),
+    };
+    let edit = match shown {
+        Ok(post) => serenity::EditInteractionResponse::new()
+            .content(post.caption)
+            .new_attachment(post.file),
+        Err(e) => {
+            if !matches!(e, Error::User(_)) {
+                tracing::error!(match_id = %id, error = %e, "could not show a replay");
+            }
+            serenity::EditInteractionResponse::new().content(e.player_message(lang))
+        }
+    };
+    if let Err(e) = click.edit_response(ctx, edit).await {
+        tracing::warn!(match_id = %id, error = %e, "could not send a replay");
+    }
+    Ok(())
 }
 
 #[cfg(test)]

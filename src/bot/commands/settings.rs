@@ -5,6 +5,7 @@ use serenity::{CreateActionRow, CreateButton};
 
 use super::challenge::{PaceChoice, VariantChoice};
 use crate::bot::buttons::ButtonId;
+use crate::bot::click::{Click, update};
 use crate::bot::context::user_lang;
 use crate::bot::error::{UserError, private_reply, tidy};
 use crate::bot::i18n::errors::settings_error;
@@ -369,6 +370,41 @@ fn parse_channels(text: &str) -> Option<Vec<u64>> {
         })
         .collect::<Option<_>>()?;
     (!ids.is_empty()).then_some(ids)
+}
+
+// The confirmation of `/settings reset`.
+
+/// Confirms `/settings reset`: only the member who asked, who must still manage the
+/// server.
+pub(crate) async fn reset_button(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> {
+    let (lang, click) = (c.lang, c.interaction);
+    if player(&click.user) != who {
+        return Err(Error::user(tr!(lang, "err-not-your-button")));
+    }
+    let manages = click
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator());
+    let (Some(guild), true) = (click.guild_id, manages) else {
+        return Err(Error::user(tr!(lang, "err-settings-permission")));
+    };
+    c.data
+        .session
+        .reset_settings(guild.get())
+        .await
+        .map_err(|e| {
+            tracing::error!(error = %e, "could not reset the settings");
+            Error::Failed(UserError(tr!(lang, "err-storage")))
+        })?;
+    update(
+        c.ctx,
+        click,
+        serenity::CreateInteractionResponseMessage::new()
+            .content(tr!(lang, "settings-reset-done"))
+            .components(vec![]),
+    )
+    .await
 }
 
 #[cfg(test)]
