@@ -281,9 +281,12 @@ pub fn global_view(
         "board-global-empty",
         variant = variant_name(lang, variant)
     );
-    if view.rows.is_empty() {
-        alt.clone_from(&view.empty);
-    }
+    // Said first, so that a screen reader tells which board it is.
+    alt = if view.rows.is_empty() {
+        format!("{name}: {}", view.empty)
+    } else {
+        format!("{name}: {alt}")
+    };
     (view, alt)
 }
 

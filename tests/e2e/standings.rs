@@ -167,7 +167,7 @@ async fn the_global_leaderboard_lists_only_members_who_chose_it() {
     let empty = with_picture(&t, t.slash_in(won, dm, "leaderboard", json!([])).await).await;
     assert!(!empty.ephemeral, "{empty:?}");
     assert!(
-        alt_of(&empty).contains("Nobody has chosen"),
+        alt_of(&empty).contains("Nobody is on the global"),
         "{}",
         alt_of(&empty)
     );
@@ -235,7 +235,7 @@ async fn the_global_leaderboard_lists_only_members_who_chose_it() {
     );
     let after = with_picture(&t, t.slash_in(lost, t.channel, "leaderboard", global).await).await;
     assert!(
-        alt_of(&after).contains("Nobody has chosen"),
+        alt_of(&after).contains("Nobody is on the global"),
         "{}",
         alt_of(&after)
     );
