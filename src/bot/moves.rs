@@ -118,5 +118,12 @@ async fn announce(
             }
         }
     }
+    if turn.guild.is_none() {
+        // Outside servers the bot cannot post in the channel (a turn woken by the sweep
+        // has no interaction to answer): the member hears of it by DM, and `/board` or
+        // their next `/fire` there shows it.
+        deliver::dm(http, turn.member.0, &post).await;
+        return None;
+    }
     deliver::post_or_dm(http, &data.notes, turn.channel.0, &post, &[turn.member.0]).await
 }

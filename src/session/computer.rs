@@ -37,6 +37,9 @@ pub struct ComputerTurn {
     pub channel: ChannelKey,
     /// The server's locale.
     pub guild_locale: Option<String>,
+    /// The server, if the match is in one; `None` where the bot can only answer (a DM, a
+    /// group DM, a server without the bot), so nothing may be posted in `channel`.
+    pub guild: Option<u64>,
     /// The member playing against the computer.
     pub member: PlayerId,
     /// The match's pace.
@@ -98,6 +101,7 @@ struct Played {
     channel: ChannelKey,
     variant: Variant,
     guild_locale: Option<String>,
+    guild: Option<u64>,
     member: PlayerId,
     pace: super::Pace,
 }
@@ -171,6 +175,7 @@ impl Session {
                 ended: None,
                 channel: played.channel,
                 guild_locale: played.guild_locale.clone(),
+                guild: played.guild,
                 member: played.member,
                 pace: played.pace,
             });
@@ -228,6 +233,7 @@ impl Session {
                 channel: e.post_channel(),
                 variant: e.game.variant(),
                 guild_locale: e.guild_locale.clone(),
+                guild: e.guild,
                 member: e.game.player(Side::Challenger),
                 pace: e.pace,
                 outcome,

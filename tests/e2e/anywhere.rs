@@ -590,3 +590,57 @@ async fn a_challenge_to_a_member_in_the_bots_own_dm_is_refused() {
         challenge.text()
     );
 }
+
+/// The computer's move in a group DM, when no answer can carry it (Discord refuses the
+/// follow-up), goes to the member by DM; the bot never tries the channel, where it is no
+/// member (issue 38 review: it used to try the channel first).
+#[tokio::test]
+async fn a_computer_move_no_answer_can_carry_goes_by_dm_and_never_to_the_channel() {
+    let t = Table::anywhere("381", &[]).await;
+    let (fake, group) = (&t.fake, t.channel);
+    let bot = crate::support::payloads::BOT_USER_ID;
+    let reply = t
+        .slash(
+            &t.alice,
+            "challenge",
+            json!([
+                {"name": "opponent", "type": 6, "value": bot.to_string()},
+                {"name": "variant", "type": 4, "value": 1},
+                {"name": "difficulty", "type": 4, "value": 0},
+            ]),
+        )
+        .await;
+    assert!(!reply.ephemeral, "{reply:?}");
+    let preview = private_preview(fake, reply.interaction.unwrap()).await;
+    t.click_on(&t.alice, &preview, "ready").await;
+    let start = t.wait_text("fires first").await;
+    let computer_moves = |rec: &crate::support::fake::Recording| {
+        rec.sent
+            .iter()
+            .filter(|s| s.text().contains(&format!("<@{bot}> fires at")))
+            .cloned()
+            .collect::<Vec<Sent>>()
+    };
+    if crate::support::first_mention(start.text()) == bot {
+        fake.wait_for(|rec| computer_moves(rec).into_iter().next(), REPLY)
+            .await;
+    }
+    let before = computer_moves(&fake.recording()).len();
+    // From now on every follow-up is refused.
+    fake.fail_route(Some("POST"), "webhooks/", 500, 0, None);
+    let shot = t.fire(&t.alice, "A1 B1 C1").await;
+    assert!(!shot.ephemeral, "{shot:?}");
+    let by_dm = fake
+        .wait_for(
+            |rec| {
+                computer_moves(rec)
+                    .into_iter()
+                    .skip(before)
+                    .find(|s| s.kind == SentKind::Dm(t.alice.id))
+            },
+            REPLY,
+        )
+        .await;
+    assert!(!by_dm.attachments.is_empty(), "the pictures go too");
+    only_answers(fake, group);
+}
