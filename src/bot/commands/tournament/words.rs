@@ -1,7 +1,5 @@
 //! The words of tournaments: the sign-up message, rounds, standings, refusals.
 
-use std::fmt::Write as _;
-
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
@@ -13,7 +11,7 @@ use crate::bot::i18n::names::{pace, variant_title};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::markup::{mention, plain, relative};
 use crate::session::tournament::{
-    Cell, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Pairing, Standings, TournamentError,
+    Cell, Line, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Pairing, Standings, TournamentError,
     TournamentInfo, TournamentState, WhenError,
 };
 use crate::tournament::Score;
@@ -244,6 +242,61 @@ pub fn entrant_name(lang: Lang, name: &str) -> String {
     }
 }
 
+/// Discord's limit on a message's text, in characters.
+const MESSAGE_LIMIT: usize = 2000;
+
+fn chars(text: &str) -> usize {
+    text.chars().count()
+}
+
+/// One player's line of the standings' text table (with the round cells, or without).
+fn table_line(lang: Lang, l: &Line, with_cells: bool) -> String {
+    let name: String = entrant_name(lang, &l.name).chars().take(20).collect();
+    let cells = if with_cells {
+        l.cells
+            .iter()
+            .map(|&c| cell(lang, c))
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        String::new()
+    };
+    let line = format!(
+        "{:>3} {:<20} {:>4} {:>5} {:>6} {}-{}-{} {}{}",
+        l.rank,
+        name.replace('`', "'"),
+        points(l.points),
+        points(l.buchholz_cut1),
+        hundredths(l.sonneborn_berger),
+        l.wins,
+        l.draws,
+        l.losses,
+        cells,
+        if l.withdrawn { " (out)" } else { "" }
+    );
+    format!("{}\n", line.trim_end())
+}
+
+/// The text table of `lines` in at most `room` characters: every line with its round
+/// cells where they fit, else without them (the picture has them), else as many lines as
+/// fit and "…" (the picture and its text for screen readers have every player).
+fn table(lang: Lang, lines: &[&Line], room: usize) -> String {
+    let full: String = lines.iter().map(|l| table_line(lang, l, true)).collect();
+    if chars(&full) <= room {
+        return full;
+    }
+    let mut out = String::new();
+    for l in lines {
+        let line = table_line(lang, l, false);
+        if chars(&out) + chars(&line) + chars("…\n") > room {
+            out.push_str("…\n");
+            return out;
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
 /// The standings as a message: a title, one line per player of page `page` (1-based,
 /// [`PAGE`] players a page), and the key to the columns.
 #[must_use]
@@ -272,26 +325,14 @@ pub fn standings_post(lang: Lang, s: &Standings, page: u32) -> Post {
         ));
     }
     out.push_str("\n```\n");
-    for l in s.lines.iter().skip((page - 1) * PAGE).take(PAGE) {
-        let name: String = entrant_name(lang, &l.name).chars().take(20).collect();
-        let cells: Vec<String> = l.cells.iter().map(|&c| cell(lang, c)).collect();
-        let _ = writeln!(
-            out,
-            "{:>3} {:<20} {:>4} {:>5} {:>6} {}-{}-{} {}{}",
-            l.rank,
-            name.replace('`', "'"),
-            points(l.points),
-            points(l.buchholz_cut1),
-            hundredths(l.sonneborn_berger),
-            l.wins,
-            l.draws,
-            l.losses,
-            cells.join(" "),
-            if l.withdrawn { " (out)" } else { "" }
-        );
-    }
-    out.push_str("```\n");
-    out.push_str(&tr!(lang, "tournament-standings-key"));
+    let foot = format!("```\n{}", tr!(lang, "tournament-standings-key"));
+    let on_page: Vec<&Line> = s.lines.iter().skip((page - 1) * PAGE).take(PAGE).collect();
+    out.push_str(&table(
+        lang,
+        &on_page,
+        MESSAGE_LIMIT.saturating_sub(chars(&out) + chars(&foot)),
+    ));
+    out.push_str(&foot);
     let mut post = Post::text(out);
     let (view, alt) = crosstable_view(lang, s, page as u32);
     match crate::render::Renderer::shared().crosstable(&view).to_png() {
@@ -589,6 +630,49 @@ mod tests {
         }
         let post = standings_post(Lang::EnUs, &s, 1);
         assert_eq!(post.files.len(), 1, "the picture goes with the standings");
+    }
+
+    /// 32 players (a page) after 15 rounds: the message keeps within Discord's 2000
+    /// characters (serenity refuses a longer one before sending, so nothing was posted),
+    /// in every language; the picture has every player.
+    #[test]
+    fn a_full_page_of_standings_fits_in_one_message() {
+        let mut s = standings();
+        let template = s.lines[2].clone();
+        s.lines = (1..=32)
+            .map(|rank| {
+                let mut l = template.clone();
+                l.rank = rank;
+                l.name = format!("Admiral number {rank} of the fleet");
+                l.cells = (0..15)
+                    .map(|r| Cell::Game {
+                        opponent: (rank + r) % 32 + 1,
+                        white: r % 2 == 0,
+                        score: Score::Draw,
+                    })
+                    .collect();
+                l
+            })
+            .collect();
+        for rounds in [1, 3, 15] {
+            for l in &mut s.lines {
+                l.cells.truncate(rounds);
+            }
+            for lang in Lang::ALL {
+                let post = standings_post(lang, &s, 1);
+                let n = post.content.chars().count();
+                assert!(n <= 2000, "{rounds} rounds, {lang:?}: {n} characters");
+                assert!(
+                    post.content
+                        .ends_with(&tr!(lang, "tournament-standings-key")),
+                    "{lang:?}: the key stays"
+                );
+                assert_eq!(post.files.len(), 1);
+            }
+        }
+        // Six players keep every round in the text.
+        let post = standings_post(Lang::EnUs, &standings(), 1);
+        assert!(post.content.contains("2w+ 3b- bye"), "{}", post.content);
     }
 
     /// An entrant who deleted their data, and the bye, are written in the reader's
