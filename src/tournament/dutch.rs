@@ -47,19 +47,25 @@
 //! one for who took part in a pairing (E5's numbering).
 //!
 //! Speed: whether the round can be paired at all, and the score group the bye must
-//! come from, are asked of an unweighted (cardinality) matching; each bracket then runs
-//! the weighted matching from scratch, O(n³) over all players still unpaired, with
-//! weights as wide as that bracket's fields need (a field counting pairs inside the
-//! bracket is sized by the pairs the bracket can make, not the whole round). Round 9 of a 256-player tournament
+//! come from, are asked of an unweighted (cardinality) matching. Each bracket then
+//! runs the weighted matching over all players still unpaired, with weights as wide as
+//! that bracket's fields need (a field counting pairs inside the bracket is sized by
+//! the pairs the bracket can make, not the whole round). Every matching sought is as
+//! large as can be, so it is sought as a perfect matching (an odd count gets an extra
+//! vertex, the bye) started from the last one found: the cardinality matching for the
+//! first, then the last bracket's pairs below it, which keep their place wherever the
+//! new weights leave them tight, so only the players whose edges changed (the current
+//! and next brackets, mostly) are matched again. Round 9 of a 256-player tournament
 //! from `bbpPairings`' generator (seed 7, 254 players to pair), run in turn with
-//! `bbpPairings` on the same file on a shared 2-core machine, 9 runs each: 0.26 s of
-//! CPU at best, 0.31 s median, against `bbpPairings`' 0.49 s and 0.56 s (before: 0.67 s
-//! and 0.72 s). That is half its time at best, 0.55 of it at the median: the goal of at
-//! most half is just missed. `bbpPairings` updates one matching incrementally; doing
-//! so here (reusing the last bracket's matching and duals) is what is left to gain.
+//! `bbpPairings` on the same file on a shared, loaded 2-core machine, 9 runs each:
+//! 0.15 s of CPU median (0.12 s at best) against `bbpPairings`' 0.70 s (0.56 s), about
+//! a fifth of its time; the matching from scratch took 0.47 s (0.30 s). Peak memory
+//! 29 MB.
 
 use super::{Colour, Entry, PlayerId, Tournament};
-use crate::tournament::matching::{Cardinality, Wide, max_weight_matching};
+use crate::tournament::matching::{
+    Cardinality, Wide, max_weight_matching, max_weight_perfect_matching,
+};
 
 /// A paired round: games (first-firing player first), board order, and the bye.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -350,6 +356,8 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
     // Debug builds check the cardinality matching's answer against the weighted one
     // (on fields small enough for the slow build's tests).
     let verify = cfg!(debug_assertions) && n <= 40;
+    // The last matching found, by index in `players`: each matching starts from it.
+    let mut last = card.mates();
     let bye_score = if !verify && (bye_group.is_some_and(|g| g > 0) || !odd) {
         (bye_group.map(|g| players[groups[g].0].score), false)
     } else {
@@ -374,7 +382,8 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
                 }
             }
         }
-        let mate = solve(n, &edges, &fields)?;
+        let mate = solve(n, &edges, &fields, &last)?;
+        last.clone_from(&mate);
         let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v].is_none()).collect();
         let complete = match unmatched.as_slice() {
             [] => !odd,
@@ -684,17 +693,21 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
         for (x, &i) in remaining.iter().enumerate() {
             local[i] = x;
         }
-        let run = |partners: &[bool], pairs: Option<usize>| {
+        let run = |partners: &[bool], pairs: Option<usize>, start: &[Option<usize>]| {
             let (f, e) = ordered(partners, pairs);
             let local_edges: Vec<Edge> = e
                 .into_iter()
                 .map(|(i, j, v, lex)| (local[i], local[j], v, lex))
                 .collect();
-            solve(remaining.len(), &local_edges, &f)
+            solve(remaining.len(), &local_edges, &f, start)
         };
+        let start: Vec<Option<usize>> = remaining
+            .iter()
+            .map(|&i| last[i].filter(|&o| alive[o]).map(|o| local[o]))
+            .collect();
         let mut guess = vec![false; residents];
         guess[..k.min(residents)].fill(true);
-        let mut mate = run(&guess, None)?;
+        let mut mate = run(&guess, None, &start)?;
         // What the matching made of the bracket: the residents the moved-down players
         // took, and the pairs among the other residents.
         let mut actual = vec![false; residents];
@@ -715,7 +728,10 @@ pub fn pair(t: &Tournament, to_pair: &[PlayerId]) -> Result<Round, PairingError>
             .count();
         let rest = residents - actual.iter().filter(|&&x| x).count();
         if actual != guess || rest_pairs != rest / 2 {
-            mate = run(&actual, Some(rest_pairs))?;
+            mate = run(&actual, Some(rest_pairs), &mate)?;
+        }
+        for (x, &i) in remaining.iter().enumerate() {
+            last[i] = mate[x].map(|o| remaining[o]);
         }
         for &c in &current {
             if let Some(o) = mate[local[c]] {
@@ -922,29 +938,42 @@ impl Fields {
 
 /// Pack the field values and run the matcher with as many 64-bit limbs as the fields
 /// need (with the matcher's headroom), or refuse when that is more than
-/// [`MAX_WEIGHT_BITS`]: a weight is never cut.
-fn solve(n: usize, edges: &[Edge], fields: &Fields) -> Result<Vec<Option<usize>>, PairingError> {
-    let bits = fields.bits() + 6;
+/// [`MAX_WEIGHT_BITS`]: a weight is never cut. The matching starts from `start` (the
+/// last matching found, by the same indices).
+fn solve(
+    n: usize,
+    edges: &[Edge],
+    fields: &Fields,
+    start: &[Option<usize>],
+) -> Result<Vec<Option<usize>>, PairingError> {
+    // The perfect matching's headroom: 6 bits and the bits of the vertex count (with
+    // the extra vertex an odd count gets).
+    let bits = fields.bits() + 6 + (usize::BITS - (n + 1).leading_zeros());
+    let args = (n, edges, fields, start);
     Ok(match bits.div_ceil(64) {
-        0 | 1 => solve_with::<1>(n, edges, fields),
-        2 => solve_with::<2>(n, edges, fields),
-        3 => solve_with::<3>(n, edges, fields),
-        4 => solve_with::<4>(n, edges, fields),
-        5 => solve_with::<5>(n, edges, fields),
-        6 => solve_with::<6>(n, edges, fields),
-        7 => solve_with::<7>(n, edges, fields),
-        8 => solve_with::<8>(n, edges, fields),
-        9..=12 => solve_with::<12>(n, edges, fields),
-        13..=16 => solve_with::<16>(n, edges, fields),
-        17..=24 => solve_with::<24>(n, edges, fields),
-        25..=32 => solve_with::<32>(n, edges, fields),
-        33..=48 => solve_with::<48>(n, edges, fields),
-        49..=64 => solve_with::<64>(n, edges, fields),
+        0 | 1 => solve_with::<1>(args),
+        2 => solve_with::<2>(args),
+        3 => solve_with::<3>(args),
+        4 => solve_with::<4>(args),
+        5 => solve_with::<5>(args),
+        6 => solve_with::<6>(args),
+        7 => solve_with::<7>(args),
+        8 => solve_with::<8>(args),
+        9..=12 => solve_with::<12>(args),
+        13..=16 => solve_with::<16>(args),
+        17..=24 => solve_with::<24>(args),
+        25..=32 => solve_with::<32>(args),
+        33..=48 => solve_with::<48>(args),
+        49..=64 => solve_with::<64>(args),
         _ => return Err(PairingError::TooLarge(bits)),
     })
 }
 
-fn solve_with<const N: usize>(n: usize, edges: &[Edge], fields: &Fields) -> Vec<Option<usize>> {
+/// The arguments of [`solve_with`]: the vertex count, the edges, their fields and the
+/// start.
+type Problem<'a> = (usize, &'a [Edge], &'a Fields, &'a [Option<usize>]);
+
+fn solve_with<const N: usize>((n, edges, fields, start): Problem) -> Vec<Option<usize>> {
     // Each segment's lowest bit, and each block's pattern of a 1 in every field.
     let mut offsets = Vec::with_capacity(fields.segments.len());
     let mut below = fields.bits();
@@ -1012,7 +1041,28 @@ fn solve_with<const N: usize>(n: usize, edges: &[Edge], fields: &Fields) -> Vec<
             (*i, *j, w)
         })
         .collect();
-    max_weight_matching(n, &packed)
+    // Every matching sought is as large as can be (the completion field comes first,
+    // and the round can be completed), so it is a perfect one once an odd count gets
+    // an extra vertex, joined to everyone by edges of no weight: being paired with it
+    // is being left unpaired. That lets the matching start from the last one found.
+    let mut packed = packed;
+    let mut from: Vec<Option<usize>> = start.to_vec();
+    from.resize(n, None);
+    let extra = n % 2 == 1;
+    if extra {
+        packed.extend((0..n).map(|v| (v, n, Wide::ZERO)));
+        let lone = (0..n).find(|&v| from[v].is_none());
+        from.push(lone);
+        if let Some(v) = lone {
+            from[v] = Some(n);
+        }
+    }
+    let size = n + usize::from(extra);
+    match max_weight_perfect_matching(size, &packed, &from) {
+        Some(mate) => mate[..n].iter().map(|&o| (o < n).then_some(o)).collect(),
+        // Not when the round can be completed; the general matching then says the rest.
+        None => max_weight_matching(n, &packed[..packed.len() - if extra { n } else { 0 }]),
+    }
 }
 
 #[cfg(test)]
@@ -1024,7 +1074,7 @@ mod tests {
         let mut fields = Fields::new(1);
         fields.segments.push(Segment::Dense(64));
         let edges = vec![(0, 1, vec![5], Vec::new())];
-        assert_eq!(solve(2, &edges, &fields), Ok(vec![Some(1), Some(0)]));
+        assert_eq!(solve(2, &edges, &fields, &[]), Ok(vec![Some(1), Some(0)]));
         fields.segments.push(Segment::Lex {
             count: 64,
             width: 64,
@@ -1032,8 +1082,10 @@ mod tests {
         });
         let edges = vec![(0, 1, vec![5], vec![(0, 3, 1)])];
         assert_eq!(
-            solve(2, &edges, &fields),
-            Err(PairingError::TooLarge(64 + 64 * 64 + 6))
+            solve(2, &edges, &fields, &[]),
+            // The fields, 6 bits of headroom and the 2 bits of 3 (the vertices and the
+            // extra one an odd count gets).
+            Err(PairingError::TooLarge(64 + 64 * 64 + 6 + 2))
         );
     }
 
@@ -1052,7 +1104,7 @@ mod tests {
             (2, 3, Vec::new(), vec![(0, 62, u64::MAX)]),
         ];
         assert_eq!(
-            solve(4, &edges, &fields),
+            solve(4, &edges, &fields, &[]),
             Ok(vec![Some(1), Some(0), Some(3), Some(2)])
         );
     }
