@@ -9,10 +9,11 @@
 //! which shows it once, and goes to the players by DM where Discord lets the bot DM them.
 //! An end stays unannounced in the store until it is shown, so a restart brings it back
 //! into [`Waiting`] (without a second DM). With several processes on one database, the
-//! next interaction may reach another process than the one that ended the match: every
-//! sweep reads the unshown ends outside servers into each process's [`Waiting`]
-//! ([`Waiting::refresh_ends`], no DM), and an end is shown only while the store says it
-//! is still unshown. Another process's sweep never takes such an end as orphaned.
+//! next interaction may reach another process than the one that ended the match: the
+//! store is the truth for ends. Each interaction outside servers reads its channel's
+//! unshown ends ([`crate::session::Session::waiting_ends_in`]), shows those of its
+//! member, one interaction at a time per end in a process, and marks them shown; another
+//! process's sweep never takes such an end as orphaned.
 
 use std::time::{Duration, Instant};
 
@@ -21,7 +22,7 @@ use serenity::{ComponentInteraction, CreateInteractionResponseFollowup, Http};
 
 use super::deliver::{self, Post};
 use super::{Context, Data, Error};
-use crate::session::{Ended, MatchId};
+use crate::session::{ChannelKey, Ended, MatchId};
 
 /// The interaction a flow answers through.
 #[derive(Clone, Copy)]
@@ -52,6 +53,18 @@ impl Answer<'_> {
             Answer::Command(ctx) => ctx.author().id.get(),
             Answer::Click(_, click) => click.user.id.get(),
         }
+    }
+
+    /// Whether the interaction is outside servers the bot is in (a DM, a group DM, a
+    /// server without the bot): where matches have no server and their ends wait for an
+    /// interaction.
+    #[must_use]
+    pub fn outside_servers(&self) -> bool {
+        let guild = match self {
+            Answer::Command(ctx) => ctx.guild_id(),
+            Answer::Click(_, click) => click.guild_id,
+        };
+        guild.is_none() || !self.bot_is_there()
     }
 
     /// The channel of the interaction.
@@ -197,6 +210,8 @@ pub struct Waiting(
     dashmap::DashMap<u64, Vec<Note>>,
     /// The ends this process told their players of by DM (once each), while they wait.
     dashmap::DashSet<MatchId>,
+    /// The ends an interaction of this process is showing right now.
+    dashmap::DashSet<MatchId>,
 );
 
 impl Waiting {
@@ -228,36 +243,24 @@ impl Waiting {
         taken
     }
 
-    /// Puts `ends` (every end outside servers still unshown, as the store has them now)
-    /// in: each is kept once, without a DM, in whichever process the next interaction
-    /// reaches. Unless the store's list was cut at `limit`, an end no longer in it was
-    /// shown by another process, and goes.
-    pub fn refresh_ends(&self, ends: &[Ended], limit: usize) {
-        for end in ends {
-            let channel = end.channel.0;
-            let known = self
-                .0
-                .get(&channel)
-                .is_some_and(|notes| notes.iter().any(|n| n.id() == end.id));
-            if !known {
-                self.keep(channel, Note::End(Box::new(end.clone())));
-            }
-        }
-        if ends.len() < limit {
-            for mut notes in self.0.iter_mut() {
-                notes.retain(|n| match n {
-                    Note::End(kept) => ends.iter().any(|e| e.id == kept.id),
-                    Note::Text { .. } => true,
-                });
-            }
-            self.1.retain(|id| ends.iter().any(|e| e.id == *id));
-        }
-    }
-
     /// `true` the first time it is asked for `id`: whether this process is yet to tell
     /// the players of end `id` by DM (a sweep may have kept the end before it was told).
     fn first_telling(&self, id: MatchId) -> bool {
         self.1.insert(id)
+    }
+
+    /// `false` if another interaction is showing end `id` already; else it is this one's
+    /// until [`Waiting::shown_or_not`].
+    fn start_showing(&self, id: MatchId) -> bool {
+        self.2.insert(id)
+    }
+
+    /// The interaction showing end `id` is done (`shown`: it needs no DM any more).
+    fn shown_or_not(&self, id: MatchId, shown: bool) {
+        self.2.remove(&id);
+        if shown {
+            self.1.remove(&id);
+        }
     }
 
     /// Whether nothing waits anywhere (the common case: one cheap look).
@@ -332,16 +335,45 @@ pub async fn now(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
 }
 
 /// Shows what waits in `answer`'s channel for its member, publicly, as further answers;
-/// ends shown are marked announced, and what Discord refuses waits on.
+/// ends shown are marked announced, and what Discord refuses waits on. Outside servers
+/// the ends come from the store (another process may have ended the match); the notes kept
+/// in memory are the way when the store cannot be read.
 pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
-    if data.waiting.is_empty() {
-        return;
+    let (channel, member) = (answer.channel(), answer.member());
+    let mut notes = if data.waiting.is_empty() {
+        Vec::new()
+    } else {
+        data.waiting.take(channel, member)
+    };
+    if answer.outside_servers() {
+        match data.session.waiting_ends_in(ChannelKey(channel)).await {
+            Ok(ends) => {
+                // Every end kept in memory is among these, unless it was shown since.
+                notes.retain(|n| matches!(n, Note::Text { .. }));
+                let room = NOTES_AT_ONCE.saturating_sub(notes.len());
+                notes.extend(
+                    ends.into_iter()
+                        .filter(|e| e.members.iter().any(|p| p.0 == member))
+                        .take(room)
+                        .map(|e| Note::End(Box::new(e))),
+                );
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the ends waiting in a channel; showing those kept here");
+            }
+        }
     }
-    let channel = answer.channel();
-    for note in data.waiting.take(channel, answer.member()) {
+    for note in notes {
+        if let Note::End(end) = &note {
+            if !data.waiting.start_showing(end.id) {
+                continue; // another interaction of this process is showing it
+            }
+            if !data.session.still_unannounced(end).await {
+                data.waiting.shown_or_not(end.id, true);
+                continue; // shown meanwhile (by another process)
+            }
+        }
         let post = match &note {
-            // Another process may have shown it meanwhile (it kept it too).
-            Note::End(end) if !data.session.still_unannounced(end).await => continue,
             Note::End(end) => super::ending::end_post(data, end).await.0,
             Note::Text { id, text, .. } => Post::text(text.clone()).about(*id),
         };
@@ -349,10 +381,14 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
             Ok(_) => {
                 if let Note::End(end) = &note {
                     data.session.announced(end).await;
+                    data.waiting.shown_or_not(end.id, true);
                 }
             }
             Err(e) => {
                 tracing::info!(match_id = %post.about.map_or_else(String::new, |id| id.to_string()), error = %e, "could not hand over a note; kept");
+                if let Note::End(end) = &note {
+                    data.waiting.shown_or_not(end.id, false);
+                }
                 data.waiting.keep(channel, note);
             }
         }

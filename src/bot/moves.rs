@@ -122,7 +122,10 @@ async fn announce(
         // Outside servers the bot cannot post in the channel (a turn woken by the sweep
         // has no interaction to answer): the member hears of it by DM, and `/board` or
         // their next `/fire` there shows it.
-        deliver::dm(http, turn.member.0, &post).await;
+        if !deliver::dm(http, turn.member.0, &post).await {
+            // Shown privately with their next command, as any note Discord refused.
+            data.notes.keep(turn.member.0, &post.content);
+        }
         return None;
     }
     deliver::post_or_dm(http, &data.notes, turn.channel.0, &post, &[turn.member.0]).await

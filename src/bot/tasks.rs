@@ -56,12 +56,6 @@ async fn sweep_once(http: &Arc<Http>, data: &Data) {
     let session = &data.session;
     let mut ends = session.expire(SystemTime::now()).await;
     ends.extend(session.unannounced_ends(SystemTime::now()).await);
-    // Ends outside servers wait for an interaction, which may reach this process.
-    let waiting = session.waiting_ends().await;
-    data.waiting.refresh_ends(
-        &waiting,
-        usize::try_from(crate::session::WAITING_AT_ONCE).unwrap_or(usize::MAX),
-    );
     for end in ends {
         let (http, data) = (Arc::clone(http), data.clone());
         tokio::spawn(async move { play::announce(&http, &data, &end).await });

@@ -59,9 +59,7 @@ pub use live::{
     ChannelKey, Computer, Entry, Home, Locate, MatchId, OpenError, Place, Registry, Reminded,
     Reminder, Series,
 };
-pub use ops::{
-    Accepted, Challenged, Ended, Fired, NewMatch, PlayerPreview, Preview, Readied, WAITING_AT_ONCE,
-};
+pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, PlayerPreview, Preview, Readied};
 pub use pace::{Pace, Paces, UnknownPace};
 pub use record::{from_millis, millis};
 pub use rematch::{Rematch, RematchError, Restarted};

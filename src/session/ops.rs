@@ -741,18 +741,15 @@ impl Session {
         self.engine.orphaned_ends(now).await
     }
 
-    /// Ends outside servers not shown yet (by any process): there the bot can only answer,
-    /// so each waits for the next interaction of one of its players, which may reach any
-    /// process. Read again by every sweep; nothing is taken or marked.
-    pub async fn waiting_ends(&self) -> Vec<Ended> {
-        let states = match self.store.waiting_ends(WAITING_AT_ONCE).await {
-            Ok(states) => states,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not look for ends waiting to be shown");
-                return Vec::new();
-            }
-        };
-        Ended::all_of(&states)
+    /// The ends outside servers in `channel` not shown yet (ended by any process): there
+    /// the bot can only answer, so each waits for the next interaction of one of its
+    /// players there, which may reach any process. Nothing is taken or marked.
+    pub async fn waiting_ends_in(
+        &self,
+        channel: ChannelKey,
+    ) -> Result<Vec<Ended>, crate::store::StoreError> {
+        let states = self.store.waiting_ends_in(channel.0).await?;
+        Ok(Ended::all_of(&states))
     }
 
     /// Whether `end` still waits to be shown: another process may have shown it since this
@@ -767,9 +764,6 @@ impl Session {
         }
     }
 }
-
-/// How many waiting ends outside servers one sweep reads at most.
-pub const WAITING_AT_ONCE: u32 = 200;
 
 /// How many due matches one sweep takes at most; the next takes the rest.
 const DUE_AT_ONCE: u32 = 500;

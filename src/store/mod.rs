@@ -518,11 +518,11 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// Records that the end of match `id` was sent.
     fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()>;
 
-    /// The states of up to `limit` finished matches outside servers (no guild: a DM, a
-    /// group DM, a server without the bot) whose end was not shown yet, oldest first.
+    /// The states of the finished matches outside servers (no guild: a DM, a group DM, a
+    /// server without the bot) in `channel` whose end was not shown yet, oldest first.
     /// There the bot can only answer, so such an end waits for the next interaction of
-    /// one of its players, in whichever process receives it.
-    fn waiting_ends(&self, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>>;
+    /// one of its players there, in whichever process receives it.
+    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>>;
 
     /// Whether the end of match `id` was sent (or needs none: a match that is not stored
     /// or still live has no end to show).

@@ -770,13 +770,13 @@ impl Store for Handle {
         })
     }
 
-    fn waiting_ends(&self, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
+    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>> {
         Box::pin(async move {
             let states: Vec<Vec<u8>> = sqlx::query_scalar(
                 "SELECT state FROM matches WHERE NOT live AND NOT announced \
-                 AND guild_id IS NULL ORDER BY ended_ms LIMIT $1",
+                 AND guild_id IS NULL AND channel_id = $1 ORDER BY ended_ms",
             )
-            .bind(i64::from(limit))
+            .bind(to_sql(channel))
             .fetch_all(self.pool())
             .await?;
             Ok(states)

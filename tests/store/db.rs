@@ -209,8 +209,8 @@ impl Store for Flaky {
     fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
         Box::pin(async move { self.store_ref().unannounced().await })
     }
-    fn waiting_ends(&self, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        Box::pin(async move { self.store_ref().waiting_ends(limit).await })
+    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move { self.store_ref().waiting_ends_in(channel).await })
     }
     fn is_announced(&self, id: u64) -> StoreFuture<'_, bool> {
         Box::pin(async move { self.store_ref().is_announced(id).await })

@@ -578,8 +578,20 @@ async fn an_end_outside_servers_waits_for_an_interaction_in_every_process(db: Db
     assert_eq!(dm_end.guild, None);
 
     for s in [&one, &other] {
-        let waiting: Vec<MatchId> = s.waiting_ends().await.iter().map(|e| e.id).collect();
-        assert_eq!(waiting, [id], "only the end outside servers waits");
+        let waiting: Vec<MatchId> = s
+            .waiting_ends_in(ChannelKey(78))
+            .await
+            .unwrap()
+            .iter()
+            .map(|e| e.id)
+            .collect();
+        assert_eq!(
+            waiting,
+            [id],
+            "the end outside servers waits in its channel"
+        );
+        // The server's end does not (its channel is posted to, not answered in).
+        assert!(s.waiting_ends_in(CHANNEL).await.unwrap().is_empty());
         assert!(s.still_unannounced(&dm_end).await);
     }
     if db.is_shared() {
@@ -593,7 +605,10 @@ async fn an_end_outside_servers_waits_for_an_interaction_in_every_process(db: Db
             .map(|e| e.id)
             .collect();
         assert_eq!(taken, [in_server]);
-        assert!(other.waiting_ends().await.iter().any(|e| e.id == id));
+        assert_eq!(
+            other.waiting_ends_in(ChannelKey(78)).await.unwrap().len(),
+            1
+        );
     } else {
         one.announced(&server_end).await;
     }
@@ -601,7 +616,7 @@ async fn an_end_outside_servers_waits_for_an_interaction_in_every_process(db: Db
     one.announced(&dm_end).await;
     for s in [&one, &other] {
         assert!(!s.still_unannounced(&dm_end).await);
-        assert!(s.waiting_ends().await.is_empty());
+        assert!(s.waiting_ends_in(ChannelKey(78)).await.unwrap().is_empty());
     }
 }
 
