@@ -136,6 +136,12 @@ async fn a_rated_match_shows_in_stats_leaderboard_and_history() {
         refused.ephemeral && refused.text().contains("server"),
         "{refused:?}"
     );
+    // It says what works here instead.
+    assert!(
+        refused.text().contains("scope:global"),
+        "{}",
+        refused.text()
+    );
 }
 
 /// `/privacy set leaderboard:<choice>` by `user` in `channel` (0 visible, 1 hidden).
@@ -198,6 +204,7 @@ async fn the_global_leaderboard_lists_only_members_who_chose_it() {
         let board = with_picture(&t, t.slash_in(who, place, "leaderboard", options).await).await;
         assert!(!board.ephemeral, "{board:?}");
         let alt = alt_of(&board);
+        assert!(alt.starts_with("Global"), "it says which board: {alt}");
         assert!(alt.contains("1662"), "the winner is listed: {alt}");
         assert!(!alt.contains("1338"), "the loser is not: {alt}");
         assert!(

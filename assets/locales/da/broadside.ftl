@@ -498,7 +498,7 @@ button-previous = Forrige
 button-next = Næste
 err-leaderboard-dm = En servers rangliste føres kun på servere, der har tilføjet botten. Her viser `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` den globale.
 err-leaderboard-global-season = Den globale rangliste har ingen sæsoner (du skrev `{ $given }`): sæsoner hører til en server. Udelad `{ cmd-leaderboard-opt-season-name }:` her, eller spørg efter en sæson på dens server.
-board-global = Alle servere · medlemmer, der har valgt at være med
+board-global = Global · alle, der har valgt at være med, uanset hvor de spiller
 board-global-empty = Ingen er på den globale rangliste for { $variant } endnu.
 board-global-note = Her er kun medlemmer, der selv har valgt det: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` tilføjer dig, `:hidden` fjerner dig.
 # Rating seasons on the leaderboard (issue 39)

@@ -499,7 +499,7 @@ button-previous = Previous
 button-next = Next
 err-leaderboard-dm = A server's leaderboard is kept only in servers that added the bot. Here, `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` shows the global one.
 err-leaderboard-global-season = The global leaderboard has no seasons (you gave `{ $given }`): seasons belong to a server. Leave out `{ cmd-leaderboard-opt-season-name }:` here, or ask for a season in its server.
-board-global = All servers · members who chose to be listed
+board-global = Global · everyone who chose to be listed, wherever they play
 board-global-empty = Nobody is on the global { $variant } leaderboard yet.
 board-global-note = Only members who chose it are listed here: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` adds you, `:hidden` takes you off.
 # Rating seasons on the leaderboard (issue 39)

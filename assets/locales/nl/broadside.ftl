@@ -498,7 +498,7 @@ button-previous = Vorige
 button-next = Volgende
 err-leaderboard-dm = Een ranglijst van een server wordt alleen bijgehouden in servers die de bot hebben toegevoegd. Hier toont `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` de wereldwijde.
 err-leaderboard-global-season = De wereldwijde ranglijst heeft geen seizoenen (je gaf `{ $given }`): seizoenen horen bij een server. Laat `{ cmd-leaderboard-opt-season-name }:` hier weg, of vraag een seizoen op in zijn server.
-board-global = Alle servers · leden die ervoor kozen
+board-global = Wereldwijd · iedereen die ervoor koos, waar ook gespeeld
 board-global-empty = Nog niemand staat op de wereldwijde ranglijst van { $variant }.
 board-global-note = Hier staan alleen leden die daarvoor kozen: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` zet je erop, `:hidden` haalt je eraf.
 # Rating seasons on the leaderboard (issue 39)

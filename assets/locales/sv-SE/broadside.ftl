@@ -514,7 +514,7 @@ button-previous = Föregående
 button-next = Nästa
 err-leaderboard-dm = En servers topplista förs bara på servrar som har lagt till botten. Här visar `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` den globala.
 err-leaderboard-global-season = Den globala topplistan har inga säsonger (du angav `{ $given }`): säsonger hör till en server. Utelämna `{ cmd-leaderboard-opt-season-name }:` här, eller be om en säsong på dess server.
-board-global = Alla servrar · medlemmar som har valt att vara med
+board-global = Global · alla som har valt att vara med, var de än spelar
 board-global-empty = Ingen står på den globala topplistan för { $variant } än.
 board-global-note = Här står bara medlemmar som själva har valt det: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` lägger till dig, `:hidden` tar bort dig.
 # Rating seasons on the leaderboard (issue 39)
