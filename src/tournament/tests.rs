@@ -64,6 +64,28 @@ fn seven_players_round_one_bye_to_the_lowest() {
     assert_eq!(r.bye, Some(p(7)));
 }
 
+/// The handbook's own example of the order of transpositions (C.04.3, rules for the
+/// sequential generation of the pairings): in an 11-player homogeneous bracket the
+/// first transposition of S2 is 6-7-8-9-10, and 11 is left over (here: the bye, the
+/// lowest player). Colours by E5: the higher player of each pair gets the initial
+/// colour with an odd pairing number, the other with an even one.
+#[test]
+fn handbook_eleven_player_bracket_takes_the_first_transposition() {
+    let t = field(11);
+    let r = pair(&t, &t.entrant_ids()).unwrap();
+    assert_eq!(
+        r.pairs,
+        vec![
+            (p(1), p(6)),
+            (p(7), p(2)),
+            (p(3), p(8)),
+            (p(9), p(4)),
+            (p(5), p(10))
+        ]
+    );
+    assert_eq!(r.bye, Some(p(11)));
+}
+
 #[test]
 fn black_first_swaps_every_board() {
     let entrants = field(4).entrants().to_vec();
