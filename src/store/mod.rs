@@ -1044,7 +1044,7 @@ pub trait SharedStore: Store {
 
     /// Takes up to `limit` ends in servers that were written at or before `before_ms` and
     /// never sent, marking them sent, so that one process announces each. Ends outside
-    /// servers are left: they wait for an interaction ([`Store::waiting_ends`]).
+    /// servers are left: they wait for an interaction ([`Store::waiting_ends_in`]).
     fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>>;
 
     /// How many live matches there are per `(phase, variant)` (as stored).
