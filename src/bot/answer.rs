@@ -208,8 +208,6 @@ const NOTES_AT_ONCE: usize = 2;
 #[derive(Debug, Default)]
 pub struct Waiting(
     dashmap::DashMap<u64, Vec<Note>>,
-    /// The ends this process told their players of by DM (once each), while they wait.
-    dashmap::DashSet<MatchId>,
     /// The ends an interaction of this process is showing right now.
     dashmap::DashSet<MatchId>,
 );
@@ -243,24 +241,15 @@ impl Waiting {
         taken
     }
 
-    /// `true` the first time it is asked for `id`: whether this process is yet to tell
-    /// the players of end `id` by DM (a sweep may have kept the end before it was told).
-    fn first_telling(&self, id: MatchId) -> bool {
+    /// `false` if another interaction is showing end `id` already; else it is this one's
+    /// until [`Waiting::done_showing`].
+    fn start_showing(&self, id: MatchId) -> bool {
         self.1.insert(id)
     }
 
-    /// `false` if another interaction is showing end `id` already; else it is this one's
-    /// until [`Waiting::shown_or_not`].
-    fn start_showing(&self, id: MatchId) -> bool {
-        self.2.insert(id)
-    }
-
-    /// The interaction showing end `id` is done (`shown`: it needs no DM any more).
-    fn shown_or_not(&self, id: MatchId, shown: bool) {
-        self.2.remove(&id);
-        if shown {
-            self.1.remove(&id);
-        }
+    /// The interaction showing end `id` is done with it (shown or not).
+    fn done_showing(&self, id: MatchId) {
+        self.1.remove(&id);
     }
 
     /// Whether nothing waits anywhere (the common case: one cheap look).
@@ -273,9 +262,10 @@ impl Waiting {
 /// DM to its members where Discord lets the bot (the first time only), and kept for the next
 /// interaction of either of them in its channel. Not marked announced until shown.
 pub async fn later(http: &Http, data: &Data, end: &Ended, dm: bool) {
-    data.waiting
+    let fresh = data
+        .waiting
         .keep(end.channel.0, Note::End(Box::new(end.clone())));
-    if dm && data.waiting.first_telling(end.id) {
+    if dm && fresh {
         let (post, _) = super::ending::end_post(data, end).await;
         for p in &end.members {
             deliver::dm(http, p.0, &post).await;
@@ -315,7 +305,6 @@ pub fn note_later(
 pub fn keep_end(data: &Data, end: &Ended) {
     data.waiting
         .keep(end.channel.0, Note::End(Box::new(end.clone())));
-    data.waiting.first_telling(end.id);
 }
 
 /// Announces `end` through `answer`, the interaction that ended it, publicly (then it is
@@ -364,13 +353,18 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
         }
     }
     for note in notes {
+        let showing = match &note {
+            Note::End(end) => Some(end.id),
+            Note::Text { .. } => None,
+        };
         if let Note::End(end) = &note {
             if !data.waiting.start_showing(end.id) {
                 continue; // another interaction of this process is showing it
             }
             if !data.session.still_unannounced(end).await {
-                data.waiting.shown_or_not(end.id, true);
-                continue; // shown meanwhile (by another process)
+                // Shown since the channel was read (by another interaction or process).
+                data.waiting.done_showing(end.id);
+                continue;
             }
         }
         let post = match &note {
@@ -381,16 +375,15 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
             Ok(_) => {
                 if let Note::End(end) = &note {
                     data.session.announced(end).await;
-                    data.waiting.shown_or_not(end.id, true);
                 }
             }
             Err(e) => {
                 tracing::info!(match_id = %post.about.map_or_else(String::new, |id| id.to_string()), error = %e, "could not hand over a note; kept");
-                if let Note::End(end) = &note {
-                    data.waiting.shown_or_not(end.id, false);
-                }
                 data.waiting.keep(channel, note);
             }
+        }
+        if let Some(id) = showing {
+            data.waiting.done_showing(id);
         }
     }
 }
