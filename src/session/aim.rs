@@ -6,7 +6,7 @@ use std::time::SystemTime;
 use crate::game::{CellSet, MatchOptions, PhaseKind, PlayerId, Variant};
 
 use super::Session;
-use super::live::{ChannelKey, Locate};
+use super::ids::{ChannelKey, Locate};
 
 /// What the player to move knows that completing their targets needs: the rule set, the
 /// match's options and the cells they fired at themselves. Nothing else of the enemy sea.

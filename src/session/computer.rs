@@ -14,7 +14,8 @@ use crate::ai;
 use crate::ai::habit::Habits;
 use crate::game::{Coord, FireOutcome, PlayerId, Side, TargetView, Variant};
 
-use super::live::{ChannelKey, Entry, MatchId};
+use super::entry::Entry;
+use super::ids::{ChannelKey, MatchId};
 use super::ops::Ended;
 use super::{Locate, Session, SessionError, record};
 

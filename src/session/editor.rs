@@ -10,7 +10,8 @@
 use crate::game::editor::{Cursor, Draft, EditError};
 use crate::game::{Orientation, PhaseKind, PlacementError, PlayerId, Variant};
 
-use super::live::{ChannelKey, Entry, Locate, MatchId};
+use super::entry::Entry;
+use super::ids::{ChannelKey, Locate, MatchId};
 use super::ops::fleet_tag;
 use super::{Session, SessionError};
 

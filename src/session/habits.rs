@@ -29,7 +29,7 @@ use crate::game::{Fleet, PlayerId, Side, Variant};
 use crate::store::FinishedMatch;
 
 use super::Session;
-use super::live::Entry;
+use super::entry::Entry;
 use super::record;
 
 /// How many of a member's latest finished matches of a rule set a model is learned from.

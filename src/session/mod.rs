@@ -35,9 +35,10 @@ mod aim;
 mod computer;
 mod editor;
 mod engine;
+mod entry;
 mod habits;
 mod history;
-pub mod live;
+mod ids;
 mod members;
 mod ops;
 mod pace;
@@ -54,11 +55,10 @@ pub mod tournament;
 pub use aim::{Aim, AimError};
 pub use computer::ComputerTurn;
 pub use editor::{EditStep, Editing};
+pub use engine::{OpenError, Registry};
+pub use entry::{Computer, Entry, Home, Reminded, Reminder, Series};
 pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, ReplayError, Viewer};
-pub use live::{
-    ChannelKey, Computer, Entry, Home, Locate, MatchId, OpenError, Place, Registry, Reminded,
-    Reminder, Series,
-};
+pub use ids::{ChannelKey, Locate, MatchId, Place};
 pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, PlayerPreview, Preview, Readied};
 pub use pace::{Pace, Paces, UnknownPace};
 pub use record::{from_millis, millis};
@@ -68,6 +68,15 @@ pub use season_window::{BadPeriod, Cadence, Period, SeasonClock, UnknownCadence,
 pub use seasons::{SEASON_TOP, SeasonBoard, SeasonEnd, period_of, season_zone};
 pub use settings::{REMINDER_LEASE, Reminding, Settings, SettingsChange, SettingsError};
 pub use standings::{Card, DELETED_NAME, ForgetError, Leaderboard, PAGE, Ranked};
+
+/// The live match's types under the path they had before they got files of their own
+/// (`session::live::ChannelKey`); the same as `session::ChannelKey` and the others.
+pub mod live {
+    pub use super::{
+        ChannelKey, Computer, Entry, Home, Locate, MatchId, OpenError, Place, Reminded, Reminder,
+        Series,
+    };
+}
 
 /// How long each phase may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -228,17 +237,16 @@ impl Session {
     /// in the database for a shared one.
     #[must_use]
     pub fn new(opened: Opened, paces: impl Into<Paces>, seeds: Seeds) -> Self {
-        Self::with_engine(opened, Registry::new(), paces.into(), seeds)
-    }
-
-    /// A session on `opened` with `live` as its matches in memory (ignored by a shared
-    /// store, which keeps them itself).
-    fn with_engine(opened: Opened, live: Registry, paces: Paces, seeds: Seeds) -> Self {
         let store = opened.store();
         let engine = match opened {
-            Opened::Local(store) => Engine::Local(engine::Local::new(live, store)),
+            Opened::Local(store) => Engine::Local(engine::Local::new(store)),
             Opened::Shared(store) => Engine::Shared(engine::Shared::new(store)),
         };
+        Self::with_engine(store, engine, paces.into(), seeds)
+    }
+
+    /// A session on `engine`, whose store is `store`.
+    fn with_engine(store: Arc<dyn Store>, engine: Engine, paces: Paces, seeds: Seeds) -> Self {
         Self {
             store,
             engine,

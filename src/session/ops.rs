@@ -11,7 +11,8 @@ use crate::game::{
     RevealView, Side, TargetView, Variant, parse_cells,
 };
 
-use super::live::{ChannelKey, Computer, Entry, Home, MatchId, Reminded};
+use super::entry::{Computer, Entry, Home, Reminded};
+use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
 use super::{Locate, Session, SessionError, record};
 
@@ -124,7 +125,7 @@ pub struct Ended {
     /// The members who played (not the computer).
     pub members: Vec<PlayerId>,
     /// In a rematch series: the score with this match counted.
-    pub series: Option<super::live::Series>,
+    pub series: Option<super::entry::Series>,
     /// Whether the players may ask for a rematch (the match was played out).
     pub rematch: bool,
     /// When it was played in a thread: the channel the thread hangs under (a one-line

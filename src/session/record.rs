@@ -6,7 +6,7 @@ use crate::game::{Ending, FireOutcome, PhaseKind, Side, WinReason};
 use crate::store::format::{self, FormatError};
 use crate::store::{MatchRecord, MatchResult, MoveRecord, Played};
 
-use super::live::Entry;
+use super::entry::Entry;
 use super::stored;
 
 /// Milliseconds since the Unix epoch (0 before it, saturating far after it).

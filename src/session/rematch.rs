@@ -12,7 +12,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Ending, Match, PlayerId, Side};
 use crate::store::StoreError;
 
-use super::live::{ChannelKey, Computer, Entry, Home, MatchId, Series};
+use super::entry::{Computer, Entry, Home, Series};
+use super::ids::{ChannelKey, MatchId};
 use super::ops::{Accepted, Preview};
 use super::pace::Pace;
 use super::record::{self, entry_of, from_millis, millis};
@@ -289,7 +290,7 @@ impl Session {
             limits: old.limits,
             rated,
             home,
-            reminded: super::live::Reminded::default(),
+            reminded: super::entry::Reminded::default(),
             last_message: None,
             drafts: [None, None],
         };

@@ -10,7 +10,9 @@ use std::time::{Duration, SystemTime};
 use crate::game::{PhaseKind, PlayerId, Side};
 use crate::store::{Opened, SharedStore, StoreError};
 
-use super::live::{ChannelKey, Entry, Locate, MatchId, Registry};
+use super::engine::{Engine, Local};
+use super::entry::Entry;
+use super::ids::{ChannelKey, Locate, MatchId};
 use super::ops::Ended;
 use super::record::{self, from_millis};
 use super::{Paces, Seeds, Session, SessionError};
@@ -138,7 +140,7 @@ impl Session {
         let mut set_aside = Vec::new();
         // Without a heartbeat (a crash before the first one), the clock is all we have.
         let last_seen = store.last_beat().await?.map_or(now, from_millis);
-        let live = Registry::new();
+        let live = Local::new(Arc::clone(&store));
         let mut records = Vec::with_capacity(states.len());
         let mut resumed = Vec::with_capacity(states.len());
         for (id, state) in &states {
@@ -168,7 +170,7 @@ impl Session {
             // Everything the running bot allows comes back: also a challenge to a member
             // who began to play elsewhere after it was made.
             let claims = entry.claims();
-            if let Err(e) = live.open(entry, &claims, &[]) {
+            if let Err(e) = live.take_back(entry, &claims) {
                 if back {
                     // Its channel or players were free to take while it was set aside:
                     // kept aside, never ended, until a start finds them free.
@@ -202,7 +204,7 @@ impl Session {
                 "live matches restored"
             );
         }
-        let session = Session::with_engine(opened, live, paces, seeds);
+        let session = Session::with_engine(store, Engine::Local(live), paces, seeds);
         session.note_set_aside(set_aside);
         Ok((session, resumed, unsent))
     }

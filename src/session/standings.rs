@@ -6,7 +6,8 @@ use crate::game::{PlayerId, Variant};
 use crate::rating::{Rating, Record, Summary, summarise};
 use crate::store::{Forgot, HistoryRow, Renamed, Standing, StoreError};
 
-use super::live::{Entry, MatchId};
+use super::entry::Entry;
+use super::ids::MatchId;
 use super::record::entry_of;
 use super::{Session, SessionError};
 

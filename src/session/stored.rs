@@ -18,7 +18,8 @@ use crate::game::{
 use crate::store::format::{self, CURRENT, FormatError, document as doc};
 
 use super::Timeouts;
-use super::live::{ChannelKey, Computer, Entry, Home, MatchId, Reminded, Series};
+use super::entry::{Computer, Entry, Home, Reminded, Series};
+use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
 
 /// The document of `entry` as it is now, in the current version.

@@ -1,4 +1,5 @@
-//! Live matches in this process's memory, written through to a store of its own.
+//! Live matches in this process's memory ([`Registry`], which only this engine changes),
+//! written through to a store of its own.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -6,9 +7,14 @@ use std::time::{Duration, Instant};
 use crate::game::PlayerId;
 use crate::store::{MatchRecord, Store, StoreError};
 
-use super::{Change, Outcome, apply};
+use super::{Change, OpenError, Outcome, apply};
 use crate::session::SessionError;
-use crate::session::live::{Entry, Locate, MatchId, OpenError, Registry};
+use crate::session::entry::Entry;
+use crate::session::ids::{Locate, MatchId};
+
+mod registry;
+
+pub use registry::Registry;
 
 /// How long a change waits for the previous change of the same match to be written.
 const WAIT_FOR_WRITE: Duration = Duration::from_secs(20);
@@ -24,14 +30,29 @@ pub(crate) struct Local {
 }
 
 impl Local {
-    /// An engine over `live` (the matches restored, or none), writing to `store`.
-    pub(crate) fn new(live: Registry, store: Arc<dyn Store>) -> Self {
-        Self { live, store }
+    /// An engine with no live matches, writing to `store`.
+    pub(crate) fn new(store: Arc<dyn Store>) -> Self {
+        Self {
+            live: Registry::new(),
+            store,
+        }
     }
 
-    /// The live matches.
+    /// The live matches (to count them: only this engine changes them).
     pub(crate) fn live(&self) -> &Registry {
         &self.live
+    }
+
+    /// How many live matches there are of each phase and variant (zeros included).
+    pub(crate) fn census(&self) -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
+        self.live.census()
+    }
+
+    /// Takes back a match of the store at the restore, binding `claims` to it: refused when
+    /// its channel or a claim is taken. Nothing is written (the restore writes the matches
+    /// it takes back all at once).
+    pub(crate) fn take_back(&self, entry: Entry, claims: &[PlayerId]) -> Result<(), OpenError> {
+        self.live.open(entry, claims, &[]).map(drop)
     }
 
     /// The refusal for a channel or member that is taken.

@@ -1,7 +1,7 @@
 //! The two ways the session keeps live matches, picked once when it is made:
 //!
 //! * [`Local`]: this process alone uses the store (SQLite). The live matches are in memory
-//!   ([`Registry`]); a change takes its match's turn (an async lock per match), applies
+//!   (a registry private to it); a change takes its match's turn (an async lock per match), applies
 //!   the rule, writes the record and only then gives the turn to the next change.
 //! * [`Shared`]: several processes share the store (PostgreSQL). The database holds the
 //!   live matches; a change runs in one transaction holding the match's row lock.
@@ -13,7 +13,8 @@ use std::time::SystemTime;
 
 use crate::store::MatchRecord;
 
-use super::live::{Entry, Locate, MatchId, Registry};
+use super::entry::Entry;
+use super::ids::{Locate, MatchId};
 use super::ops::Ended;
 use super::{SessionError, record};
 
@@ -21,7 +22,33 @@ mod local;
 mod shared;
 
 pub(super) use local::Local;
+pub use local::Registry;
 pub(super) use shared::Shared;
+
+/// Why a match could not be opened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// The channel already has a match.
+    #[error("this channel already has a match")]
+    ChannelBusy,
+    /// One of the players is already in a match (somewhere).
+    #[error("a player is already in a match")]
+    PlayerBusy(crate::game::PlayerId),
+}
+
+/// Every phase of a live match and variant, each counted 0.
+#[must_use]
+fn empty_census() -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
+    use crate::game::{PhaseKind, Variant};
+    [
+        PhaseKind::Challenge,
+        PhaseKind::Placement,
+        PhaseKind::Battle,
+    ]
+    .into_iter()
+    .flat_map(|p| [Variant::Classic, Variant::Game2000].map(|v| ((p, v), 0)))
+    .collect()
+}
 
 /// What one change adds besides the new state: the time and the moves played.
 #[derive(Debug)]
@@ -127,7 +154,7 @@ impl Engine {
         &self,
     ) -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
         match self {
-            Engine::Local(l) => l.live().census(),
+            Engine::Local(l) => l.census(),
             Engine::Shared(s) => s.census().await,
         }
     }

@@ -8,8 +8,9 @@ use std::time::SystemTime;
 use crate::game::PlayerId;
 use crate::store::{Changed, LiveKey, MatchRecord, SharedStore, StoreError, Taken};
 
-use super::{Change, Outcome, apply};
-use crate::session::live::{ChannelKey, Entry, Locate, MatchId, OpenError, Place, empty_census};
+use super::{Change, OpenError, Outcome, apply, empty_census};
+use crate::session::entry::Entry;
+use crate::session::ids::{ChannelKey, Locate, MatchId, Place};
 use crate::session::ops::Ended;
 use crate::session::{SessionError, record};
 

@@ -31,7 +31,8 @@ use crate::store::{
 };
 use crate::tournament::PlayerId;
 
-use super::live::{ChannelKey, Entry, Home, Locate, MatchId, Reminded};
+use super::entry::{Entry, Home, Reminded};
+use super::ids::{ChannelKey, Locate, MatchId};
 use super::ops::{Accepted, Ended, Preview};
 use super::pace::Pace;
 use super::record::{self, from_millis, millis};

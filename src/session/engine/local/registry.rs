@@ -1,360 +1,25 @@
-//! Live matches in memory, one per channel, with lookups by player and by match id. Only
-//! the session layer changes them (see [`super`]). Used with a store of this process's
-//! own (SQLite); a shared store keeps them instead.
+//! Live matches in memory, one per channel, with lookups by player and by match id.
+//! Only the local engine (the parent module) changes them; a session with a store of this
+//! process's own (SQLite) runs on it, and a shared store keeps the live matches instead.
+//! Outside the engine the registry can only be counted ([`Registry::len`]).
 //!
 //! Every access goes through a closure that runs while the entry is locked, so a
 //! guard can never be held across an `.await`: callers mutate and take a snapshot
 //! inside the closure, then render and talk to Discord after it returns. A closure
 //! must not call back into the registry (that could lock the same shard twice).
 
-use std::time::SystemTime;
-
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry as MapEntry;
 
-use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
-
-use super::pace::Pace;
-use crate::ai::Difficulty;
-use crate::game::{Match, PlayerId};
-
-/// The computer playing the opponent's seat: its level and its own random numbers.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Computer {
-    /// How strong it plays.
-    pub difficulty: Difficulty,
-    /// Its random numbers (seeded from the match, so replays repeat its moves).
-    pub rng: ChaCha8Rng,
-}
-
-/// A Discord channel or thread id: the place a match lives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct ChannelKey(pub u64);
-
-/// A match's own id, used in button ids so a button can only act on its own match.
-/// Drawn at random (63 bits), so ids never repeat across restarts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct MatchId(pub u64);
-
-impl MatchId {
-    /// A fresh random id in `1..2^63` (it fits a signed 64-bit database integer).
-    #[must_use]
-    pub fn random() -> Self {
-        use rand::RngExt as _;
-        MatchId(rand::rng().random_range(1..=(1_u64 << 63) - 1))
-    }
-}
-
-impl std::str::FromStr for MatchId {
-    type Err = std::num::ParseIntError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.parse().map(MatchId)
-    }
-}
-
-impl std::fmt::Display for MatchId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// One running match and what is kept beside it. This whole value is what the store
-/// keeps, so a restored match is exactly the one that was running.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entry {
-    /// The match's id.
-    pub id: MatchId,
-    /// Bumped by every accepted change; the store never replaces a newer version.
-    pub version: u64,
-    /// Moves played so far (the sequence number of the last stored move).
-    pub moves: u32,
-    /// Where it is played.
-    pub channel: ChannelKey,
-    /// The server it is played in.
-    pub guild: Option<u64>,
-    /// When the challenge was made.
-    pub created: SystemTime,
-    /// The rules state.
-    pub game: Match,
-    /// Display names of `[challenger, opponent]`, for pictures.
-    pub names: [String; 2],
-    /// When the current phase (challenge, placement, turn) runs out.
-    pub deadline: SystemTime,
-    /// The Discord locale of the server (e.g. `nl`), taken at challenge time, for public
-    /// messages about the match, also the sweeper's.
-    pub guild_locale: Option<String>,
-    /// The Discord locales of `[challenger, opponent]` as last seen (the opponent's from the
-    /// Accept click), for private messages the bot sends unasked, like the placement DMs.
-    pub player_locales: [Option<String>; 2],
-    /// Set when the opponent's seat is the computer.
-    pub computer: Option<Computer>,
-    /// In a rematch: the series score before this match.
-    #[serde(default)]
-    pub series: Option<Series>,
-    /// In a rematch: each seat's fleet from the previous match, offered again.
-    #[serde(default)]
-    pub last_fleets: [Option<crate::game::Fleet>; 2],
-    /// How fast it goes.
-    #[serde(default)]
-    pub pace: Pace,
-    /// Its pace's time limits, fixed when it was made (`None` in matches stored before
-    /// paces: the standard ones of the running bot).
-    #[serde(default)]
-    pub limits: Option<super::Timeouts>,
-    /// Whether it counts for ratings where it is played (a server may turn that off).
-    #[serde(default = "yes")]
-    pub rated: bool,
-    /// Whether it lives in a thread of its own.
-    #[serde(default)]
-    pub home: Home,
-    /// Which reminders the player to move has had this turn.
-    #[serde(default)]
-    pub reminded: Reminded,
-    /// The last message shown about it where it is played (kept for daily matches only,
-    /// whose reminders link to it).
-    #[serde(default)]
-    pub last_message: Option<u64>,
-    /// The placement editor's fleet so far of `[challenger, opponent]`, while they place it
-    /// ship by ship (stored, so that an editor keeps working after a restart). Absent in
-    /// states stored before the editor, and left out when neither player edits.
-    #[serde(default, skip_serializing_if = "no_drafts")]
-    pub drafts: [Option<Box<crate::game::editor::Draft>>; 2],
-}
-
-/// Whether neither seat has an editor's draft (so none is stored).
-fn no_drafts(drafts: &[Option<Box<crate::game::editor::Draft>>; 2]) -> bool {
-    drafts.iter().all(Option::is_none)
-}
-
-/// `true`, for fields that were added later and default to it.
-const fn yes() -> bool {
-    true
-}
-
-/// Where a match lives: in the channel it was started in, or in a thread of its own under
-/// it (a server's `threads` setting).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Home {
-    /// In its channel.
-    #[default]
-    Channel,
-    /// A challenge whose thread opens when it is accepted: its messages go to `parent`,
-    /// and it is found by its own id (so one channel may hold many challenges).
-    Pending {
-        /// The channel the challenge was made in.
-        parent: ChannelKey,
-    },
-    /// In a thread (the match's channel) under `parent`.
-    Thread {
-        /// The channel the thread hangs under.
-        parent: ChannelKey,
-    },
-}
-
-/// Reminders the player to move has had in one turn (daily matches).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reminded {
-    /// The turn they count for: the moves played when it began.
-    pub moves: u32,
-    /// Half of the turn left.
-    pub half: bool,
-    /// An hour left.
-    pub hour: bool,
-}
-
-/// Which reminder is due.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reminder {
-    /// Half of the turn is left.
-    Half,
-    /// An hour is left.
-    Hour,
-}
-
-impl Entry {
-    /// The members who play (the computer's seat left out).
-    #[must_use]
-    pub fn members(&self) -> Vec<PlayerId> {
-        let [challenger, opponent] = self.game.players();
-        if self.computer.is_some() {
-            vec![challenger]
-        } else {
-            vec![challenger, opponent]
-        }
-    }
-
-    /// Whether `player` takes part.
-    #[must_use]
-    pub fn has_player(&self, player: PlayerId) -> bool {
-        self.game.side_of(player).is_some()
-    }
-
-    /// The match's time limits: its pace's, or `standard` for a match stored before paces.
-    #[must_use]
-    pub fn timeouts(&self, standard: super::Timeouts) -> super::Timeouts {
-        self.limits.unwrap_or(standard)
-    }
-
-    /// Where messages about the match go: its channel, or while a challenge waits for
-    /// its thread, the channel it was made in.
-    #[must_use]
-    pub fn post_channel(&self) -> ChannelKey {
-        match self.home {
-            Home::Pending { parent } => parent,
-            Home::Channel | Home::Thread { .. } => self.channel,
-        }
-    }
-
-    /// The channel a thread of this match hangs under, if it lives in one.
-    #[must_use]
-    pub fn thread_parent(&self) -> Option<ChannelKey> {
-        match self.home {
-            Home::Thread { parent } => Some(parent),
-            Home::Channel | Home::Pending { .. } => None,
-        }
-    }
-
-    /// The member to move in battle, if a member (not the computer) is.
-    #[must_use]
-    pub fn member_to_move(&self) -> Option<PlayerId> {
-        let p = self.game.to_move()?;
-        let computer =
-            self.computer.is_some() && self.game.side_of(p) == Some(crate::game::Side::Opponent);
-        (!computer).then_some(p)
-    }
-
-    /// The next reminder due for this turn and when, for a daily match in battle whose
-    /// player to move has not had it: half of the turn left (`turn` long), then an hour
-    /// left (a twenty-fourth of the turn: an hour of a day's turn).
-    ///
-    /// The turn's length is the one of the match's pace (`limits`).
-    #[must_use]
-    pub fn next_reminder(&self) -> Option<(Reminder, SystemTime)> {
-        let turn = self.limits?.turn;
-        if !self.pace.reminds() || self.member_to_move().is_none() {
-            return None;
-        }
-        let sent = if self.reminded.moves == self.moves {
-            self.reminded
-        } else {
-            Reminded::default()
-        };
-        if !sent.half {
-            Some((Reminder::Half, self.deadline.checked_sub(turn / 2)?))
-        } else if !sent.hour {
-            Some((Reminder::Hour, self.deadline.checked_sub(turn / 24)?))
-        } else {
-            None
-        }
-    }
-
-    /// Records that `which` was sent (or handled) in this turn.
-    pub fn remind(&mut self, which: Reminder) {
-        if self.reminded.moves != self.moves {
-            self.reminded = Reminded {
-                moves: self.moves,
-                half: false,
-                hour: false,
-            };
-        }
-        match which {
-            Reminder::Half => self.reminded.half = true,
-            Reminder::Hour => {
-                // A late hour reminder makes the half one moot.
-                self.reminded.half = true;
-                self.reminded.hour = true;
-            }
-        }
-    }
-
-    /// Refuses an action once the current phase's deadline has passed: the sweep ends
-    /// the match by the deadline rules, and a slow sweep must not let a late move count.
-    pub fn in_time(&self, now: SystemTime) -> Result<(), super::SessionError> {
-        if self.deadline <= now && !self.game.is_finished() {
-            Err(super::SessionError::TimeUp)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// The members bound to this match while it is live: the challenger from the
-    /// challenge on, both members once the challenge is accepted (never the computer).
-    #[must_use]
-    pub fn claims(&self) -> Vec<PlayerId> {
-        match self.game.phase_kind() {
-            crate::game::PhaseKind::Finished => Vec::new(),
-            crate::game::PhaseKind::Challenge => {
-                vec![self.game.player(crate::game::Side::Challenger)]
-            }
-            crate::game::PhaseKind::Placement | crate::game::PhaseKind::Battle => self.members(),
-        }
-    }
-}
-
-/// The score of two players who keep rematching, by seat.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Series {
-    /// Wins of `[challenger, opponent]`.
-    pub wins: [u32; 2],
-    /// Draws.
-    pub draws: u32,
-}
-
-impl Series {
-    /// The score once `game` (finished) is counted.
-    #[must_use]
-    pub fn after(self, game: &Match) -> Self {
-        let mut next = self;
-        match game.ending() {
-            Some(crate::game::Ending::Won { winner, .. }) => {
-                if let Some(side) = game.side_of(winner) {
-                    next.wins[side.index()] += 1;
-                }
-            }
-            Some(crate::game::Ending::Draw | crate::game::Ending::TurnLimit) => next.draws += 1,
-            _ => {}
-        }
-        next
-    }
-}
-
-/// Why a match could not be opened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OpenError {
-    /// The channel already has a match.
-    #[error("this channel already has a match")]
-    ChannelBusy,
-    /// One of the players is already in a match (somewhere).
-    #[error("a player is already in a match")]
-    PlayerBusy(PlayerId),
-}
-
-/// Where a live match is played: its channel (or thread) and server.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Place {
-    /// The channel or thread.
-    pub channel: ChannelKey,
-    /// The server, if any.
-    pub guild: Option<u64>,
-}
-
-/// How an operation finds its match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Locate {
-    /// By id (buttons).
-    Id(MatchId),
-    /// The match in a channel.
-    Channel(ChannelKey),
-    /// A member's match, wherever it is.
-    Player(PlayerId),
-}
+use crate::game::PlayerId;
+use crate::session::engine::{OpenError, empty_census};
+use crate::session::entry::Entry;
+use crate::session::ids::{ChannelKey, Locate, MatchId, Place};
 
 /// A match's turn to be changed: a change holds it from before it applies the rule until
 /// its write is done, so the changes of one match are applied and written one at a time,
 /// in order. Waiting for it is waiting for the previous write, without polling.
-pub(crate) type Turn = std::sync::Arc<tokio::sync::Mutex<()>>;
+pub(super) type Turn = std::sync::Arc<tokio::sync::Mutex<()>>;
 
 /// One live match and its turn.
 #[derive(Debug)]
@@ -378,7 +43,7 @@ pub struct Registry {
 impl Registry {
     /// An empty registry.
     #[must_use]
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         Self::default()
     }
 
@@ -391,7 +56,7 @@ impl Registry {
     /// elsewhere, and the first Accept wins.
     ///
     /// Returns the new match's turn, held: nobody changes it before its first write.
-    pub(crate) fn open(
+    pub(super) fn open(
         &self,
         entry: Entry,
         claims: &[PlayerId],
@@ -416,7 +81,7 @@ impl Registry {
 
     /// Binds every member of `players` to the match in `channel`, or none of them: `Ok`
     /// if each was free or already plays there.
-    pub(crate) fn claim_all(
+    pub(super) fn claim_all(
         &self,
         players: &[PlayerId],
         channel: ChannelKey,
@@ -442,14 +107,14 @@ impl Registry {
     }
 
     /// Undoes a [`Registry::claim_all`] of `players` for `channel`.
-    pub(crate) fn release_all(&self, players: &[PlayerId], channel: ChannelKey) {
+    pub(super) fn release_all(&self, players: &[PlayerId], channel: ChannelKey) {
         for p in players {
             self.by_player.remove_if(p, |_, c| *c == channel);
         }
     }
 
     /// The id and turn of the located match.
-    pub(crate) fn turn(&self, at: Locate) -> Option<(MatchId, Turn)> {
+    pub(super) fn turn(&self, at: Locate) -> Option<(MatchId, Turn)> {
         let channel = self.channel(at)?;
         let slot = self.by_channel.get(&channel)?;
         fits(&slot.entry, at).then(|| (slot.entry.id, std::sync::Arc::clone(&slot.turn)))
@@ -466,7 +131,7 @@ impl Registry {
 
     /// Runs `f` on the located match while it is locked (a member's match only if they
     /// play in it; a match by id only if it is that one).
-    pub(crate) fn with<R>(&self, at: Locate, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
+    pub(super) fn with<R>(&self, at: Locate, f: impl FnOnce(&mut Entry) -> R) -> Option<R> {
         let channel = self.channel(at)?;
         let mut slot = self.by_channel.get_mut(&channel)?;
         fits(&slot.entry, at).then(|| f(&mut slot.entry))
@@ -474,7 +139,7 @@ impl Registry {
 
     /// Where `player`'s match is played, if they are bound to one.
     #[must_use]
-    pub fn place_of(&self, player: PlayerId) -> Option<Place> {
+    pub(super) fn place_of(&self, player: PlayerId) -> Option<Place> {
         let key = self.channel_of(player)?;
         // Where its messages go (a challenge waiting for its thread is keyed by its id).
         let slot = self.by_channel.get(&key)?;
@@ -486,13 +151,13 @@ impl Registry {
 
     /// The channel of `player`'s match, if they are bound to one.
     #[must_use]
-    pub fn channel_of(&self, player: PlayerId) -> Option<ChannelKey> {
+    pub(super) fn channel_of(&self, player: PlayerId) -> Option<ChannelKey> {
         self.by_player.get(&player).map(|c| *c)
     }
 
     /// Moves match `id` from channel `from` to `to` (into its thread), with the members
     /// bound to it; `false` (and nothing moved) when `to` has a match.
-    pub(crate) fn rekey(&self, id: MatchId, from: ChannelKey, to: ChannelKey) -> bool {
+    pub(super) fn rekey(&self, id: MatchId, from: ChannelKey, to: ChannelKey) -> bool {
         let Some((_, slot)) = self.by_channel.remove_if(&from, |_, s| s.entry.id == id) else {
             return false;
         };
@@ -523,7 +188,7 @@ impl Registry {
 
     /// Removes the match in `channel` (if it is `id`), freeing the channel and its players.
     #[must_use]
-    pub(crate) fn close(&self, channel: ChannelKey, id: MatchId) -> Option<Entry> {
+    pub(super) fn close(&self, channel: ChannelKey, id: MatchId) -> Option<Entry> {
         let (_, slot) = self
             .by_channel
             .remove_if(&channel, |_, s| s.entry.id == id)?;
@@ -536,7 +201,7 @@ impl Registry {
 
     /// How many live matches there are of each phase and variant (zeros included).
     #[must_use]
-    pub fn census(&self) -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
+    pub(super) fn census(&self) -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
         let mut counts = empty_census();
         for s in &self.by_channel {
             let key = (s.entry.game.phase_kind(), s.entry.game.variant());
@@ -569,25 +234,15 @@ fn fits(entry: &Entry, at: Locate) -> bool {
     }
 }
 
-/// Every phase of a live match and variant, each counted 0.
-#[must_use]
-pub fn empty_census() -> Vec<((crate::game::PhaseKind, crate::game::Variant), usize)> {
-    use crate::game::{PhaseKind, Variant};
-    [
-        PhaseKind::Challenge,
-        PhaseKind::Placement,
-        PhaseKind::Battle,
-    ]
-    .into_iter()
-    .flat_map(|p| [Variant::Classic, Variant::Game2000].map(|v| ((p, v), 0)))
-    .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MatchOptions, Variant};
-    use std::time::Duration;
+    use crate::ai::Difficulty;
+    use crate::game::{Match, MatchOptions, Variant};
+    use crate::session::entry::{Computer, Home, Reminded};
+    use crate::session::pace::Pace;
+    use rand_chacha::ChaCha8Rng;
+    use std::time::{Duration, SystemTime};
 
     /// A challenge of `a` to `b` in `channel`, not yet answered.
     fn challenge(channel: u64, a: u64, b: u64) -> Entry {
