@@ -7,6 +7,8 @@ use super::dutch::{PairingError, Round, pair};
 use super::standings::standings;
 use super::*;
 
+mod handbook;
+
 fn field(n: u64) -> Tournament {
     let entrants = (1..=n)
         .map(|i| Entrant {
