@@ -14,9 +14,9 @@ use crate::ai;
 use crate::ai::habit::Habits;
 use crate::game::{Coord, FireOutcome, PlayerId, Side, TargetView, Variant};
 
+use super::ends::Ended;
 use super::entry::Entry;
 use super::ids::{ChannelKey, MatchId};
-use super::ops::Ended;
 use super::{Locate, Session, SessionError, record};
 
 /// What the computer did in one go (a classic streak of hits is several shots).

@@ -12,7 +12,7 @@ use crate::game::{Orientation, PhaseKind, PlacementError, PlayerId, Variant};
 
 use super::entry::Entry;
 use super::ids::{ChannelKey, Locate, MatchId};
-use super::ops::fleet_tag;
+use super::placement::fleet_tag;
 use super::{Session, SessionError};
 
 /// What one click in the editor does.

@@ -152,6 +152,13 @@ fn fleets_of(rows: &[FinishedMatch], player: Option<PlayerId>, variant: Variant)
 }
 
 impl Session {
+    /// Drops the models of `players`: a match of theirs ended (what the computer learned
+    /// of their fleets is out of date; the next computer move learns it again, that match
+    /// included), or they were forgotten (no model of their own outlives them).
+    pub(super) fn drop_habits(&self, players: &[PlayerId]) {
+        self.habits.forget_players(players);
+    }
+
     /// This session, with each learned habit model used for `lifetime` before it is
     /// learned again, instead of ten minutes.
     #[must_use]

@@ -1,9 +1,10 @@
-//! Finished matches read back from the store: for replays, and the list to pick one from.
+//! Matches read back from the store: finished ones for replays, the list to pick one from
+//! and a member's history; and the live matches of a server.
 
 use std::time::SystemTime;
 
 use crate::game::{PlayerId, Replay, Variant};
-use crate::store::{StoreError, StoredMatch};
+use crate::store::{HistoryRow, StoreError, StoredMatch};
 
 use super::record::{entry_of, from_millis};
 use super::{MatchId, Session};
@@ -107,6 +108,17 @@ impl Session {
             return Err(hidden(ReplayError::NoBattle));
         }
         Ok(done)
+    }
+
+    /// The last `limit` matches `player` played out, newest first; only those played in
+    /// `guild` when one is given.
+    pub async fn history(
+        &self,
+        player: PlayerId,
+        guild: Option<u64>,
+        limit: u32,
+    ) -> Result<Vec<HistoryRow>, StoreError> {
+        self.store.history(player.0, guild, limit).await
     }
 
     /// `player`'s last `limit` finished matches in which shots were fired, newest first

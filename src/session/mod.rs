@@ -18,7 +18,7 @@
 //! `placement`, and every turn (also the computer's) gets `turn` from its start.
 
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use engine::{Change, Engine};
 
@@ -32,18 +32,23 @@ use crate::game::{
 use crate::store::{Opened, Store, StoreError};
 
 mod aim;
+mod battle;
+mod challenge;
 mod computer;
 mod editor;
+mod ends;
 mod engine;
 mod entry;
 mod habits;
 mod history;
 mod ids;
 mod members;
-mod ops;
 mod pace;
+mod placement;
+mod privacy;
 mod record;
 mod rematch;
+mod reminders;
 mod restore;
 mod season_window;
 mod seasons;
@@ -53,21 +58,26 @@ pub mod stored;
 pub mod tournament;
 
 pub use aim::{Aim, AimError};
+pub use battle::Fired;
+pub use challenge::{Accepted, Challenged, NewMatch, PlayerPreview};
 pub use computer::ComputerTurn;
 pub use editor::{EditStep, Editing};
+pub use ends::Ended;
 pub use engine::{OpenError, Registry};
 pub use entry::{Computer, Entry, Home, Reminded, Reminder, Series};
 pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, ReplayError, Viewer};
 pub use ids::{ChannelKey, Locate, MatchId, Place};
-pub use ops::{Accepted, Challenged, Ended, Fired, NewMatch, PlayerPreview, Preview, Readied};
 pub use pace::{Pace, Paces, UnknownPace};
+pub use placement::{Preview, Readied};
+pub use privacy::{DELETED_NAME, ForgetError};
 pub use record::{from_millis, millis};
 pub use rematch::{Rematch, RematchError, Restarted};
+pub use reminders::{REMINDER_LEASE, Reminding};
 pub use restore::{Resumed, SetAsideNote};
 pub use season_window::{BadPeriod, Cadence, Period, SeasonClock, UnknownCadence, Window};
 pub use seasons::{SEASON_TOP, SeasonBoard, SeasonEnd, period_of, season_zone};
-pub use settings::{REMINDER_LEASE, Reminding, Settings, SettingsChange, SettingsError};
-pub use standings::{Card, DELETED_NAME, ForgetError, Leaderboard, PAGE, Ranked};
+pub use settings::{Settings, SettingsChange, SettingsError};
+pub use standings::{Card, Leaderboard, PAGE, Ranked};
 
 /// The live match's types under the path they had before they got files of their own
 /// (`session::live::ChannelKey`); the same as `session::ChannelKey` and the others.
@@ -297,11 +307,6 @@ impl Session {
     /// process's, or with a shared store every process's.
     pub async fn census(&self) -> Vec<((crate::game::PhaseKind, Variant), usize)> {
         self.engine.census().await
-    }
-
-    /// Records in the store that the bot is running now.
-    pub async fn beat(&self) -> Result<(), StoreError> {
-        self.store.beat(millis(SystemTime::now())).await
     }
 
     /// Runs `f` on the located match as one change: if it succeeds, the version is

@@ -12,10 +12,11 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Ending, Match, PlayerId, Side};
 use crate::store::StoreError;
 
+use super::challenge::Accepted;
 use super::entry::{Computer, Entry, Home, Series};
 use super::ids::{ChannelKey, MatchId};
-use super::ops::{Accepted, Preview};
 use super::pace::Pace;
+use super::placement::Preview;
 use super::record::{self, entry_of, from_millis, millis};
 use super::{Locate, Session, SessionError};
 

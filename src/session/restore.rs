@@ -10,10 +10,10 @@ use std::time::{Duration, SystemTime};
 use crate::game::{PhaseKind, PlayerId, Side};
 use crate::store::{Opened, SharedStore, StoreError};
 
+use super::ends::Ended;
 use super::engine::{Engine, Local};
 use super::entry::Entry;
 use super::ids::{ChannelKey, Locate, MatchId};
-use super::ops::Ended;
 use super::record::{self, from_millis};
 use super::{Paces, Seeds, Session, SessionError};
 
@@ -286,6 +286,11 @@ impl Session {
         Ok(resumed)
     }
 
+    /// Records in the store that the bot is running now.
+    pub async fn beat(&self) -> Result<(), StoreError> {
+        self.store.beat(record::millis(SystemTime::now())).await
+    }
+
     /// Keeps `notes` for [`Session::take_set_aside`].
     fn note_set_aside(&self, notes: Vec<SetAsideNote>) {
         if !notes.is_empty() {
@@ -315,21 +320,6 @@ impl Session {
             .rev()
             .find(|m| m.channel == channel.0)
             .map(|m| MatchId(m.id)))
-    }
-
-    /// Records that the end `end` was sent (or could not be sent anywhere), so
-    /// that it is not sent again after a restart.
-    pub async fn announced(&self, end: &Ended) {
-        // What the computer learned of these members' fleets is out of date now.
-        self.habits.forget_players(&end.members);
-        self.mark_announced(end.id).await;
-    }
-
-    /// Records that match `id`'s end needs no announcement (any more).
-    pub(super) async fn mark_announced(&self, id: MatchId) {
-        if let Err(e) = self.store.mark_announced(id.0).await {
-            tracing::warn!(match_id = %id, error = %e, "could not record that an end was announced");
-        }
     }
 }
 

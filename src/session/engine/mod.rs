@@ -6,16 +6,17 @@
 //! * [`Shared`]: several processes share the store (PostgreSQL). The database holds the
 //!   live matches; a change runs in one transaction holding the match's row lock.
 //!
-//! Both run the same step on an entry ([`apply`]): the operations in `ops.rs` and
-//! `rematch.rs` never know which engine runs them.
+//! Both run the same step on an entry ([`apply`]): the operations (`challenge.rs`,
+//! `placement.rs`, `battle.rs`, `rematch.rs` and the others) never know which engine runs
+//! them.
 
 use std::time::SystemTime;
 
 use crate::store::MatchRecord;
 
+use super::ends::Ended;
 use super::entry::Entry;
 use super::ids::{Locate, MatchId};
-use super::ops::Ended;
 use super::{SessionError, record};
 
 mod local;

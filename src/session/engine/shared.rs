@@ -9,9 +9,9 @@ use crate::game::PlayerId;
 use crate::store::{Changed, LiveKey, MatchRecord, SharedStore, StoreError, Taken};
 
 use super::{Change, OpenError, Outcome, apply, empty_census};
+use crate::session::ends::Ended;
 use crate::session::entry::Entry;
 use crate::session::ids::{ChannelKey, Locate, MatchId, Place};
-use crate::session::ops::Ended;
 use crate::session::{SessionError, record};
 
 /// How many orphaned ends one sweep takes at most; the next takes the rest.

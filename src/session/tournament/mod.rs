@@ -31,10 +31,12 @@ use crate::store::{
 };
 use crate::tournament::PlayerId;
 
+use super::challenge::Accepted;
+use super::ends::Ended;
 use super::entry::{Entry, Home, Reminded};
 use super::ids::{ChannelKey, Locate, MatchId};
-use super::ops::{Accepted, Ended, Preview};
 use super::pace::Pace;
+use super::placement::Preview;
 use super::record::{self, from_millis, millis};
 use super::{Session, SessionError};
 

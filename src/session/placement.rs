@@ -1,0 +1,189 @@
+//! Placing the fleets: a random fleet (Shuffle), a fleet typed in, and Ready, which makes
+//! a fleet final and begins the battle once both are.
+
+use std::time::SystemTime;
+
+use crate::game::{Confirmed, Fleet, OwnBoardView, PlayerId, Variant};
+
+use super::battle::computer_to_move;
+use super::entry::Entry;
+use super::ids::{ChannelKey, MatchId};
+use super::pace::Pace;
+use super::{Locate, Session, SessionError};
+
+/// A short fingerprint of a fleet, carried by the Ready button so that a stale
+/// preview cannot confirm a fleet the player no longer has.
+#[must_use]
+pub fn fleet_tag(fleet: &Fleet) -> String {
+    // FNV-1a over the canonical fleet text.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in fleet.to_string().bytes() {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{:08x}", hash & 0xffff_ffff)
+}
+
+/// A private placement preview: the fleet and its picture's view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preview {
+    /// The match.
+    pub id: MatchId,
+    /// Whose fleet it is.
+    pub player: PlayerId,
+    /// Its channel.
+    pub channel: ChannelKey,
+    /// Its rules.
+    pub variant: Variant,
+    /// The fleet shown.
+    pub fleet: Fleet,
+    /// The picture's view.
+    pub view: OwnBoardView,
+    /// A rematch: the player's fleet of the last match can be taken again.
+    pub offers_last: bool,
+}
+
+impl Preview {
+    /// The preview of `player`'s current fleet in `entry`, if they have one.
+    #[must_use]
+    pub fn of(entry: &Entry, player: PlayerId) -> Option<Self> {
+        let (fleet, _) = entry.game.placed_fleet(player)?;
+        Some(Preview {
+            id: entry.id,
+            player,
+            channel: entry.post_channel(),
+            variant: entry.game.variant(),
+            fleet: fleet.clone(),
+            view: OwnBoardView::preview(fleet),
+            offers_last: entry
+                .game
+                .side_of(player)
+                .is_some_and(|s| entry.last_fleets[s.index()].is_some()),
+        })
+    }
+
+    /// The fingerprint the Ready button carries.
+    #[must_use]
+    pub fn tag(&self) -> String {
+        fleet_tag(&self.fleet)
+    }
+}
+
+/// A fleet was made final.
+#[derive(Clone, Debug)]
+pub struct Readied {
+    /// The final fleet.
+    pub preview: Preview,
+    /// Whether the battle began.
+    pub confirmed: Confirmed,
+    /// `[challenger, opponent]`.
+    pub players: [PlayerId; 2],
+    /// The deadline now running (the first turn's, if the battle began).
+    pub deadline: SystemTime,
+    /// The server's locale.
+    pub guild_locale: Option<String>,
+    /// The computer moves first.
+    pub computer_next: bool,
+    /// The members who play (not the computer).
+    pub members: Vec<PlayerId>,
+    /// The match's pace.
+    pub pace: Pace,
+    /// How long a turn takes at that pace.
+    pub turn: std::time::Duration,
+}
+
+impl Session {
+    /// A new random fleet for `by` in match `id` (the Shuffle button).
+    pub async fn shuffle(&self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
+        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
+            e.in_time(change.now)?;
+            let variant = e.game.variant();
+            e.game
+                .shuffle_fleet(by)
+                .map_err(|err| SessionError::rules(variant, err))?;
+            // A new fleet replaces what the editor had (its Edit starts from this one).
+            if let Some(side) = e.game.side_of(by) {
+                e.drafts[side.index()] = None;
+            }
+            Preview::of(e, by).ok_or(SessionError::NotYourButton)
+        })
+        .await
+        .map(|(p, _)| p)
+    }
+
+    /// `/place`: `by` sets the fleet written in `fleet`, or a random one, in their match.
+    pub async fn place(&self, by: PlayerId, fleet: Option<&str>) -> Result<Preview, SessionError> {
+        self.act(Locate::Player(by), SessionError::NoMatch, |e, change| {
+            e.in_time(change.now)?;
+            let variant = e.game.variant();
+            match fleet {
+                Some(text) => {
+                    let fleet = Fleet::parse(variant, text)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                    e.game
+                        .set_fleet(by, fleet)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                }
+                None => {
+                    e.game
+                        .shuffle_fleet(by)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                }
+            }
+            // A typed or random fleet replaces what the editor had.
+            if let Some(side) = e.game.side_of(by) {
+                e.drafts[side.index()] = None;
+            }
+            Preview::of(e, by)
+                .ok_or_else(|| SessionError::Internal("no fleet after placing".into()))
+        })
+        .await
+        .map(|(p, _)| p)
+    }
+
+    /// The Ready button: `by` makes the fleet with fingerprint `tag` final. When both
+    /// fleets are final the battle begins and the first turn's deadline runs.
+    pub async fn ready(
+        &self,
+        id: MatchId,
+        by: PlayerId,
+        tag: &str,
+    ) -> Result<Readied, SessionError> {
+        let standard = self.standard();
+        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
+            e.in_time(change.now)?;
+            let preview = match Preview::of(e, by) {
+                Some(p) => p,
+                None if e.game.side_of(by).is_none() => return Err(SessionError::NotYourButton),
+                None => return Err(SessionError::BattleBegun),
+            };
+            if preview.tag() != tag {
+                return Err(SessionError::StaleFleet);
+            }
+            let confirmed = e
+                .game
+                .confirm(by)
+                .map_err(|err| SessionError::rules(preview.variant, err))?;
+            // A final fleet has nothing left to edit.
+            if let Some(side) = e.game.side_of(by) {
+                e.drafts[side.index()] = None;
+            }
+            if matches!(confirmed, Confirmed::BattleStarts { .. }) {
+                e.deadline = change.now + e.timeouts(standard).turn;
+            }
+            Ok(Readied {
+                preview,
+                confirmed,
+                players: e.game.players(),
+                deadline: e.deadline,
+                guild_locale: e.guild_locale.clone(),
+                computer_next: computer_to_move(e),
+                members: e.members(),
+                pace: e.pace,
+                turn: e.timeouts(standard).turn,
+            })
+        })
+        .await
+        .map(|(r, _)| r)
+    }
+}

@@ -1,0 +1,230 @@
+//! The reminders of daily matches: the sweep that takes each one due ([`Session::reminders`]),
+//! the mark once its DM went out ([`Session::reminded`]), the message they link to
+//! ([`Session::shown`]) and the members who turned them off.
+
+use crate::game::{PlayerId, Variant};
+use crate::store::StoreError;
+
+use super::entry::{Entry, Reminder};
+use super::ids::{ChannelKey, Locate, MatchId};
+use super::record::millis;
+use super::{Change, Session, SessionError};
+
+/// A reminder to send: the player to move of a daily match has half of their turn left,
+/// or an hour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reminding {
+    /// The match.
+    pub id: MatchId,
+    /// Who is to move.
+    pub player: PlayerId,
+    /// Against whom.
+    pub opponent: PlayerId,
+    /// The rule set.
+    pub variant: Variant,
+    /// Which reminder.
+    pub which: Reminder,
+    /// When the turn ends.
+    pub deadline: std::time::SystemTime,
+    /// Where the match is played.
+    pub channel: ChannelKey,
+    /// Its server.
+    pub guild: Option<u64>,
+    /// The player's locale as last seen.
+    pub locale: Option<String>,
+    /// The last message shown about the match, if one was noted.
+    pub message: Option<u64>,
+    /// The turn it is for: the moves played when that turn began.
+    pub moves: u32,
+}
+
+impl Session {
+    /// Whether `player` gets the reminders of their daily matches.
+    pub async fn reminders_on(&self, player: PlayerId) -> Result<bool, StoreError> {
+        Ok(!self.store.reminders_off(player.0).await?)
+    }
+
+    /// Turns `player`'s reminders on or off.
+    pub async fn set_reminders(&self, player: PlayerId, on: bool) -> Result<(), StoreError> {
+        self.store
+            .set_reminders(player.0, on, millis(std::time::SystemTime::now()))
+            .await
+    }
+
+    /// The reminders due at `now`, each taken from the outbox for this process: the player
+    /// to move of a daily match is told when half of their turn is left, and again an hour
+    /// before its end. A reminder is marked as sent in its match only by
+    /// [`Session::reminded`], after its DM went out; until then the outbox row (one per
+    /// match) keeps another sweep, process or restart from sending it too, for
+    /// [`REMINDER_LEASE`]. A reminder whose DM failed, or whose sender stopped between the
+    /// DM and the mark, is taken again once that lease ran out (while the turn lasts), so
+    /// none is lost, and a stop between the DM and the mark sends that one reminder twice.
+    /// A member who turned reminders off is left out (theirs are marked all the same).
+    pub async fn reminders(&self, now: std::time::SystemTime) -> Vec<Reminding> {
+        let due = match self
+            .store
+            .reminders_due(millis(now), REMINDERS_AT_ONCE)
+            .await
+        {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!(error = %e, "could not look for reminders");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for id in due.into_iter().map(MatchId) {
+            let read = self
+                .engine
+                .read(Locate::Id(id), |e| self.reminder_of(e, now))
+                .await;
+            let (reminding, lease) = match read {
+                Ok(Some(Some(due))) => due,
+                Ok(_) => continue,
+                Err(e) => {
+                    tracing::warn!(match_id = %id, error = %e, "could not read a match to remind");
+                    continue;
+                }
+            };
+            let stale_before =
+                millis(now).saturating_sub(i64::try_from(lease.as_millis()).unwrap_or(i64::MAX));
+            match self
+                .store
+                .take_reminder(
+                    id.0,
+                    reminding.moves,
+                    which_key(reminding.which),
+                    millis(now),
+                    stale_before,
+                )
+                .await
+            {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(e) => {
+                    tracing::warn!(match_id = %id, error = %e, "could not take a reminder");
+                    continue;
+                }
+            }
+            match self.store.reminders_off(reminding.player.0).await {
+                // Passed over, not kept for later.
+                Ok(true) => self.reminded(&reminding).await,
+                Ok(false) => out.push(reminding),
+                // Left taken: tried again once the lease runs out.
+                Err(e) => tracing::warn!(error = %e, "could not read a member's reminders"),
+            }
+        }
+        out
+    }
+
+    /// The reminder `e` is due at `now`, if one is, and how long it is leased to the
+    /// process that takes it.
+    fn reminder_of(
+        &self,
+        e: &Entry,
+        now: std::time::SystemTime,
+    ) -> Option<(Reminding, std::time::Duration)> {
+        let (which, at) = e.next_reminder()?;
+        let player = e.member_to_move()?;
+        if at > now || e.deadline <= now {
+            return None;
+        }
+        let turn = e.timeouts(self.standard()).turn;
+        // Late (the bot was down at half time): only the hour's reminder is left.
+        let hour_at = e.deadline.checked_sub(turn / 24).unwrap_or(e.deadline);
+        let which = if now >= hour_at {
+            Reminder::Hour
+        } else {
+            which
+        };
+        let seat = e.game.side_of(player).map_or(0, crate::game::Side::index);
+        let opponent = e
+            .game
+            .players()
+            .into_iter()
+            .find(|&p| p != player)
+            .unwrap_or(player);
+        // Never longer than half of the hour's window (a paced-up test's turn is short).
+        let lease = REMINDER_LEASE.min(turn / 48);
+        Some((
+            Reminding {
+                id: e.id,
+                player,
+                opponent,
+                variant: e.game.variant(),
+                which,
+                deadline: e.deadline,
+                channel: e.post_channel(),
+                guild: e.guild,
+                locale: e.player_locales[seat].clone(),
+                message: e.last_message,
+                moves: e.moves,
+            },
+            lease,
+        ))
+    }
+
+    /// `r`'s DM went out (or Discord refused it for good, or its member turned reminders
+    /// off): marks it as sent in its match, then in the outbox, whose row then refuses that
+    /// reminder to every later take (a sweep that read the match before the mark would
+    /// otherwise send it again). Where the mark cannot be written, the outbox keeps it
+    /// leased, and it is sent again after the lease.
+    pub async fn reminded(&self, r: &Reminding) {
+        let mark = |e: &mut Entry, _: &mut Change| {
+            // The turn went on meanwhile: nothing left to mark.
+            if e.moves != r.moves {
+                return Err(SessionError::Stale);
+            }
+            e.remind(r.which);
+            Ok(())
+        };
+        match self
+            .engine
+            .act(Locate::Id(r.id), SessionError::Stale, false, mark)
+            .await
+        {
+            Ok(_) | Err(SessionError::Stale) => {}
+            Err(e) => {
+                tracing::warn!(match_id = %r.id, error = %e, "could not mark a reminder as sent");
+                return;
+            }
+        }
+        if let Err(e) = self
+            .store
+            .reminder_sent(r.id.0, r.moves, which_key(r.which))
+            .await
+        {
+            tracing::warn!(match_id = %r.id, error = %e, "could not mark a reminder as sent in the outbox");
+        }
+    }
+
+    /// Remembers `message` as the last one shown about match `id` where it is played, for
+    /// the reminders of a daily match to link to. Other paces keep nothing (callers need
+    /// not ask).
+    pub async fn shown(&self, id: MatchId, message: u64) -> Result<(), SessionError> {
+        self.act(Locate::Id(id), SessionError::Stale, |e, _| {
+            if !e.pace.reminds() || e.last_message == Some(message) {
+                return Err(SessionError::Stale);
+            }
+            e.last_message = Some(message);
+            Ok(())
+        })
+        .await
+        .map(|((), _)| ())
+    }
+}
+
+/// How a reminder is named in the outbox.
+fn which_key(which: Reminder) -> &'static str {
+    match which {
+        Reminder::Half => "half",
+        Reminder::Hour => "hour",
+    }
+}
+
+/// How long a reminder taken from the outbox is left to the process that took it (its DM
+/// may take up to 30 s) before another sweep may send it.
+pub const REMINDER_LEASE: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// How many reminders one sweep takes at most; the next takes the rest.
+const REMINDERS_AT_ONCE: u32 = 200;
