@@ -312,7 +312,7 @@ pub fn keep_end(data: &Data, end: &Ended) {
 pub async fn now(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
     let (post, tournament) = super::ending::end_post(data, end).await;
     match answer.follow_up(&post, false).await {
-        Ok(_) => data.session.announced(end).await,
+        Ok(_) => data.session.mark_announced(end).await,
         Err(e) => {
             tracing::warn!(match_id = %end.id, error = %e, "could not show an end in the answer; kept for the next one");
             later(http, data, end, true).await;
@@ -374,7 +374,7 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
         match answer.follow_up(&post, false).await {
             Ok(_) => {
                 if let Note::End(end) = &note {
-                    data.session.announced(end).await;
+                    data.session.mark_announced(end).await;
                 }
             }
             Err(e) => {

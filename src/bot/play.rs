@@ -211,7 +211,7 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
         &user_ids(&end.members),
     )
     .await;
-    data.session.announced(end).await;
+    data.session.mark_announced(end).await;
     if let Some(parent) = end.parent {
         // The result in the thread first (a post unarchives a thread), then one line in
         // the channel it hangs under, then the thread is archived.
@@ -242,7 +242,7 @@ pub async fn shown(
     let Some(message) = message.filter(|_| pace.reminds()) else {
         return;
     };
-    if let Err(e) = data.session.shown(id, message.get()).await {
+    if let Err(e) = data.session.mark_shown(id, message.get()).await {
         tracing::debug!(match_id = %id, error = %e, "could not note the last message");
     }
 }

@@ -73,7 +73,7 @@ async fn sweep_once(http: &Arc<Http>, data: &Data) {
             // Marked only once its DM went out (or never can); otherwise it is taken again
             // after its lease.
             if remind(&http, &reminder).await {
-                data.session.reminded(&reminder).await;
+                data.session.mark_reminded(&reminder).await;
             }
         });
     }

@@ -192,7 +192,7 @@ impl Session {
         })
         .await?;
         // Nobody saw it, so nobody is told it ended, now or after a restart.
-        self.mark_announced(id).await;
+        self.mark_announced_id(id).await;
         Ok(())
     }
 

@@ -1,6 +1,6 @@
 //! How matches end and how each end is told once: the sweep that ends the matches out of
 //! time ([`Session::expire`]), the ends still to show, and the mark that one was shown
-//! ([`Session::announced`]).
+//! ([`Session::mark_announced`]).
 
 use std::time::SystemTime;
 
@@ -163,14 +163,14 @@ impl Session {
 
     /// Records that the end `end` was sent (or could not be sent anywhere), so
     /// that it is not sent again after a restart.
-    pub async fn announced(&self, end: &Ended) {
+    pub async fn mark_announced(&self, end: &Ended) {
         // What the computer learned of these members' fleets is out of date now.
         self.drop_habits(&end.members);
-        self.mark_announced(end.id).await;
+        self.mark_announced_id(end.id).await;
     }
 
     /// Records that match `id`'s end needs no announcement (any more).
-    pub(super) async fn mark_announced(&self, id: MatchId) {
+    pub(super) async fn mark_announced_id(&self, id: MatchId) {
         if let Err(e) = self.store.mark_announced(id.0).await {
             tracing::warn!(match_id = %id, error = %e, "could not record that an end was announced");
         }

@@ -1,6 +1,6 @@
 //! The reminders of daily matches: the sweep that takes each one due ([`Session::reminders`]),
-//! the mark once its DM went out ([`Session::reminded`]), the message they link to
-//! ([`Session::shown`]) and the members who turned them off.
+//! the mark once its DM went out ([`Session::mark_reminded`]), the message they link to
+//! ([`Session::mark_shown`]) and the members who turned them off.
 
 use crate::game::{PlayerId, Variant};
 use crate::store::StoreError;
@@ -54,7 +54,7 @@ impl Session {
     /// The reminders due at `now`, each taken from the outbox for this process: the player
     /// to move of a daily match is told when half of their turn is left, and again an hour
     /// before its end. A reminder is marked as sent in its match only by
-    /// [`Session::reminded`], after its DM went out; until then the outbox row (one per
+    /// [`Session::mark_reminded`], after its DM went out; until then the outbox row (one per
     /// match) keeps another sweep, process or restart from sending it too, for
     /// [`REMINDER_LEASE`]. A reminder whose DM failed, or whose sender stopped between the
     /// DM and the mark, is taken again once that lease ran out (while the turn lasts), so
@@ -108,7 +108,7 @@ impl Session {
             }
             match self.store.reminders_off(reminding.player.0).await {
                 // Passed over, not kept for later.
-                Ok(true) => self.reminded(&reminding).await,
+                Ok(true) => self.mark_reminded(&reminding).await,
                 Ok(false) => out.push(reminding),
                 // Left taken: tried again once the lease runs out.
                 Err(e) => tracing::warn!(error = %e, "could not read a member's reminders"),
@@ -169,7 +169,7 @@ impl Session {
     /// reminder to every later take (a sweep that read the match before the mark would
     /// otherwise send it again). Where the mark cannot be written, the outbox keeps it
     /// leased, and it is sent again after the lease.
-    pub async fn reminded(&self, r: &Reminding) {
+    pub async fn mark_reminded(&self, r: &Reminding) {
         let mark = |e: &mut Entry, _: &mut Change| {
             // The turn went on meanwhile: nothing left to mark.
             if e.moves != r.moves {
@@ -201,7 +201,7 @@ impl Session {
     /// Remembers `message` as the last one shown about match `id` where it is played, for
     /// the reminders of a daily match to link to. Other paces keep nothing (callers need
     /// not ask).
-    pub async fn shown(&self, id: MatchId, message: u64) -> Result<(), SessionError> {
+    pub async fn mark_shown(&self, id: MatchId, message: u64) -> Result<(), SessionError> {
         self.act(Locate::Id(id), SessionError::Stale, |e, _| {
             if !e.pace.reminds() || e.last_message == Some(message) {
                 return Err(SessionError::Stale);

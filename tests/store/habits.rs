@@ -78,7 +78,7 @@ async fn habits_come_from_finished_matches_only(db: Db) {
     // One finished match, then one being played.
     battle(&s, 1).await;
     let ended = s.forfeit(ALICE).await.unwrap().expect("an end");
-    s.announced(&ended).await;
+    s.mark_announced(&ended).await;
     battle(&s, 2).await;
     assert_eq!(
         learned(&s, ALICE).await,
@@ -88,7 +88,7 @@ async fn habits_come_from_finished_matches_only(db: Db) {
     assert_eq!(learned(&s, BOB).await, 1);
     // Its end makes it count.
     let ended = s.forfeit(BOB).await.unwrap().expect("an end");
-    s.announced(&ended).await;
+    s.mark_announced(&ended).await;
     assert_eq!(learned(&s, ALICE).await, 2);
     // After a restart the model is learned again from the database.
     drop(s);
@@ -119,7 +119,7 @@ async fn two_finished(s: &Session) -> Habits {
         let id = battle_with(s, channel, fleets).await;
         let ended = s.forfeit(BOB).await.unwrap().expect("an end");
         assert_eq!(ended.id, id);
-        s.announced(&ended).await;
+        s.mark_announced(&ended).await;
         ids.push(id);
         // Distinct end times: the newest is learned first, as the store orders them.
         tokio::time::sleep(Duration::from_millis(5)).await;
@@ -304,7 +304,7 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
     let finish = async |channel, guild| {
         let id = battle_in(&s, channel, guild, [CLASSIC_A, CLASSIC_B]).await;
         let ended = s.forfeit(BOB).await.unwrap().expect("an end");
-        s.announced(&ended).await;
+        s.mark_announced(&ended).await;
         tokio::time::sleep(Duration::from_millis(5)).await;
         id.0
     };
@@ -347,7 +347,7 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
     let live = battle_in(&s, 2, Some(GUILD), [CLASSIC_B, CLASSIC_A]).await;
     check(live, &[here], &[outside]).await;
     let ended = s.forfeit(BOB).await.unwrap().expect("an end");
-    s.announced(&ended).await;
+    s.mark_announced(&ended).await;
     let live = battle_in(&s, 4, None, [CLASSIC_B, CLASSIC_A]).await;
     check(live, &[ended.id.0, here], &[outside]).await;
 }
@@ -631,7 +631,7 @@ async fn a_forget_bumps_the_epoch_of_the_members_bucket(db: Db) {
     ));
     assert_eq!(epochs().await, [0, 0, 0], "a refused forget bumps nothing");
     let ended = s.forfeit(ALICE).await.unwrap().expect("an end");
-    s.announced(&ended).await;
+    s.mark_announced(&ended).await;
     s.forget(ALICE).await.unwrap();
     assert_eq!(epochs().await, [1, 1, 0], "Alice's bucket, Carol's too");
     s.forget(PlayerId(carol)).await.unwrap();

@@ -205,7 +205,7 @@ async fn a_daily_turn_reminds_at_half_and_an_hour_before_once_each(db: Db) {
             .is_empty()
     );
     // A new turn reminds the other player afresh; the link follows the last message.
-    s.shown(id, 4242).await.unwrap();
+    s.mark_shown(id, 4242).await.unwrap();
     let target = if first == ALICE { "J10" } else { "A10" };
     let shot = s.fire(ChannelKey(3), first, target).await.unwrap();
     let next = shot.deadline;
@@ -281,7 +281,7 @@ async fn a_reminder_is_marked_only_once_its_dm_went_out(db: Db) {
         (id, first, Reminder::Half)
     );
     // Sent and marked: never again, whatever the time and after a restart.
-    s.reminded(&again[0]).await;
+    s.mark_reminded(&again[0]).await;
     assert!(s.reminders(at_half + REMINDER_LEASE * 3).await.is_empty());
     drop(s);
     let s = restarted(&db, 10).await;
@@ -294,7 +294,7 @@ async fn a_reminder_is_marked_only_once_its_dm_went_out(db: Db) {
     let hour = s.reminders(at_hour).await;
     assert_eq!(hour.len(), 1, "{hour:?}");
     assert_eq!(hour[0].which, Reminder::Hour);
-    s.reminded(&hour[0]).await;
+    s.mark_reminded(&hour[0]).await;
     assert!(s.reminders(at_hour + REMINDER_LEASE * 2).await.is_empty());
 }
 
@@ -309,7 +309,7 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
     let at_half = started + DAY / 2 + Duration::from_secs(1);
     let half = s.reminders(at_half).await;
     assert_eq!(half.len(), 1, "{half:?}");
-    s.reminded(&half[0]).await;
+    s.mark_reminded(&half[0]).await;
     let ms = |t: SystemTime| {
         i64::try_from(
             t.duration_since(SystemTime::UNIX_EPOCH)

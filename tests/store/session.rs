@@ -542,7 +542,7 @@ async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) 
     assert_eq!(unsent.len(), 1);
     assert_eq!(unsent[0].id, id);
     assert!(unsent[0].reveal.is_some());
-    s.announced(&unsent[0]).await;
+    s.mark_announced(&unsent[0]).await;
     drop(s);
     let (_, _, unsent) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(None))
         .await
@@ -610,10 +610,10 @@ async fn an_end_outside_servers_waits_for_an_interaction_in_every_process(db: Db
             1
         );
     } else {
-        one.announced(&server_end).await;
+        one.mark_announced(&server_end).await;
     }
     // One process shows it; the other then sees it shown, and it waits nowhere.
-    one.announced(&dm_end).await;
+    one.mark_announced(&dm_end).await;
     for s in [&one, &other] {
         assert!(!s.still_unannounced(&dm_end).await);
         assert!(s.waiting_ends_in(ChannelKey(78)).await.unwrap().is_empty());

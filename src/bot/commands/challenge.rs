@@ -722,7 +722,7 @@ pub(crate) async fn decline_button(c: &Click<'_>, id: MatchId) -> Result<(), Err
         }
     };
     if shown {
-        c.data.session.announced(&end).await;
+        c.data.session.mark_announced(&end).await;
     } else {
         // The challenge message could not be changed: say it in the channel instead.
         play::announce(&c.ctx.http, c.data, &end).await;

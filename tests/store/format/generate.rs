@@ -332,7 +332,7 @@ async fn extras(s: &Session, seats: &mut Seats, out: &mut Vec<(String, MatchId)>
     new.rated = false;
     let (id, battle) = begun(s, new, fleets).await;
     some_moves(s, &battle).await;
-    s.shown(id, 777_000_001).await.expect("shown");
+    s.mark_shown(id, 777_000_001).await.expect("shown");
     let half_time = SystemTime::now() + Duration::from_secs(13 * 3600);
     let reminded = s.reminders(half_time).await;
     assert!(

@@ -158,7 +158,7 @@ async fn restores_and_finishes(name: &str) {
                 row.text("how") != "declined",
                 "{what}: a battle is revealed"
             );
-            s.announced(end).await;
+            s.mark_announced(end).await;
         } else {
             let phase = s
                 .read(Locate::Id(id), |e| e.game.phase_kind())
