@@ -8,15 +8,16 @@ use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage};
 
 use super::answer::Answer;
-use super::i18n::errors::{Asker, session_error};
-use super::i18n::{Lang, tr};
+use super::error::says;
+use super::i18n::Lang;
+use super::i18n::errors::Asker;
 use super::play::player;
 use super::{Data, Error};
 
-/// What players see when they click a button of a game that is gone, in `lang`.
+/// What players are told when they click a button of a game that is gone.
 #[must_use]
-pub fn stale_button(lang: Lang) -> Error {
-    Error::user(tr!(lang, "err-stale-button"))
+pub fn stale_button() -> Error {
+    Error::user(says!("err-stale-button"))
 }
 
 /// Counts a click and answers a refused or failed one privately.
@@ -29,7 +30,6 @@ pub async fn finish_click(
     started: std::time::Instant,
     outcome: Result<(), Error>,
 ) -> Result<(), Error> {
-    let lang = Lang::from_discord(&click.locale);
     let result = match &outcome {
         Ok(()) => "ok",
         Err(Error::User(_)) => "refused",
@@ -44,8 +44,14 @@ pub async fn finish_click(
         if let Error::Discord(e) = &error {
             super::metrics::discord_error(e);
         }
+        // The one place a click's error becomes words: the clicker's language.
+        let asker = Asker {
+            lang: Lang::from_discord(&click.locale),
+            player: player(&click.user),
+            guild: click.guild_id.map(serenity::GuildId::get),
+        };
         let reply = CreateInteractionResponseMessage::new()
-            .content(error.player_message(lang))
+            .content(error.player_message(&asker, &data.commands))
             .ephemeral(true)
             .allowed_mentions(serenity::CreateAllowedMentions::new());
         click
@@ -90,12 +96,6 @@ impl Click<'_> {
             .as_deref()
             .or(click.guild_locale.as_deref())
             .map_or(self.lang, Lang::from_discord)
-    }
-
-    /// A refused session operation, in the clicker's words.
-    #[must_use]
-    pub fn refusal(&self, error: &crate::session::SessionError) -> Error {
-        session_error(&self.asker(), error)
     }
 }
 

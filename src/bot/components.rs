@@ -75,7 +75,7 @@ pub async fn handle(
     let outcome = match parsed {
         Err(_) => {
             tracing::warn!(custom_id, user = %click.user.id, "malformed component id");
-            Err(stale_button(lang))
+            Err(stale_button())
         }
         Ok(ButtonId::Accept(id)) => challenge::accept_button(&c, id).await,
         Ok(ButtonId::Decline(id)) => challenge::decline_button(&c, id).await,
@@ -117,7 +117,7 @@ async fn board_page(
         (None, tr!(public, "board-global"))
     } else {
         let Some(guild) = click.guild_id else {
-            return Err(stale_button(c.lang));
+            return Err(stale_button());
         };
         (Some(guild.get()), server_name(c.ctx, guild, public))
     };
@@ -129,7 +129,7 @@ async fn board_page(
         lang: public,
         table,
     };
-    let (picture, buttons) = draw(&c.data.session, &name, &page, c.lang).await?;
+    let (picture, buttons) = draw(&c.data.session, &name, &page).await?;
     update(
         c.ctx,
         click,

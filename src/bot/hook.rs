@@ -5,7 +5,7 @@
 
 use poise::FrameworkError;
 
-use super::context::user_lang;
+use super::context::{asker, user_lang};
 use super::error::{Error, generic_failure, private_reply, tidy};
 use super::i18n::tr;
 use super::{Context, Data};
@@ -39,7 +39,9 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
                     }
                 }
             }
-            tell(ctx, &error.player_message(user_lang(ctx))).await;
+            // The one place a command's error becomes words: the asker's language.
+            let text = error.player_message(&asker(ctx), &ctx.data().commands);
+            tell(ctx, &text).await;
             hand_over(ctx).await;
         }
         FrameworkError::CommandPanic { payload, ctx, .. } => {

@@ -1,7 +1,7 @@
 //! `/board`: your own board and your picture of the enemy sea, privately.
 
 use crate::bot::context::user_lang;
-use crate::bot::error::private_reply;
+use crate::bot::error::{private_reply, says};
 use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error, pictures};
@@ -18,7 +18,6 @@ type Snapshot = (PhaseKind, Option<OwnBoardView>, Option<TargetView>);
 #[poise::command(slash_command, ephemeral)]
 pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
-    let lang = user_lang(ctx);
     let data = ctx.data();
     let snapshot: Result<Option<Snapshot>, _> = data
         .session
@@ -30,20 +29,18 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
             )
         })
         .await;
-    let snapshot = snapshot.map_err(|e| {
-        tracing::error!(error = %e, "could not read a match");
-        Error::user(tr!(lang, "err-storage-read"))
-    })?;
+    let snapshot = snapshot?;
     let Some((phase, own, target)) = snapshot else {
-        return Err(Error::user(tr!(lang, "err-no-match")));
+        return Err(Error::user(says!("err-no-match")));
     };
     let Some(own) = own else {
         let key = match phase {
             PhaseKind::Challenge => "err-board-not-accepted",
             _ => "err-board-no-fleet",
         };
-        return Err(Error::user(tr!(lang, key)));
+        return Err(Error::user(says!(key)));
     };
+    let lang = user_lang(ctx);
     let mut reply = private_reply(match phase {
         PhaseKind::Placement => tr!(lang, "board-placement"),
         _ => tr!(lang, "board-battle"),

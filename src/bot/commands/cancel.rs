@@ -2,8 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::{asker, user_lang};
-use crate::bot::i18n::errors::session_error;
+use crate::bot::context::user_lang;
 use crate::bot::i18n::tr;
 use crate::bot::play::{self, player};
 use crate::bot::{Context, Error};
@@ -14,19 +13,13 @@ use crate::session::ChannelKey;
 #[poise::command(slash_command, ephemeral)]
 pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
-    let lang = user_lang(ctx);
     let moderator = ctx
         .author_member()
         .await
         .and_then(|m| m.permissions)
         .is_some_and(serenity::Permissions::manage_messages);
     let channel = ChannelKey(ctx.channel_id().get());
-    let end = ctx
-        .data()
-        .session
-        .cancel(channel, me, moderator)
-        .await
-        .map_err(|e| session_error(&asker(ctx), &e))?;
+    let end = ctx.data().session.cancel(channel, me, moderator).await?;
     // A moderator who plays cannot call their own match off: it was a forfeit.
     let gave_up = end.as_ref().is_some_and(|e| {
         matches!(
@@ -42,5 +35,5 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     } else {
         "cancel-done"
     };
-    play::end_by_command(ctx, end, tr!(lang, done)).await
+    play::end_by_command(ctx, end, tr!(user_lang(ctx), done)).await
 }

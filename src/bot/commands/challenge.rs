@@ -7,12 +7,10 @@ use crate::ai::Difficulty;
 use crate::bot::answer::Answer;
 use crate::bot::buttons::ButtonId;
 use crate::bot::click::{Click, stale_button, update};
-use crate::bot::context::{asker, guild_locale, match_guild, user_lang};
+use crate::bot::context::{guild_locale, match_guild, user_lang};
 use crate::bot::deliver::{self, Post};
-use crate::bot::error::UserError;
-use crate::bot::error::private_reply;
-use crate::bot::i18n::errors::{rematch_error, session_error};
-use crate::bot::i18n::names::{self, variant_name, variant_title};
+use crate::bot::error::{Arg, private_reply, says};
+use crate::bot::i18n::names::{variant_name, variant_title};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::{self, lang_of, player};
 use crate::bot::presence::{answers_private_here, bot_is_here, in_bot_dm};
@@ -103,41 +101,41 @@ pub async fn challenge(
     #[description = "How fast"] pace: Option<PaceChoice>,
 ) -> Result<(), Error> {
     let me = ctx.author();
-    let lang = user_lang(ctx);
     // Where the bot is no member it cannot post, so it needs no permission there: the
     // match is played in the answers to the players' interactions.
     let here = bot_is_here(ctx);
     if answers_private_here(ctx) {
         // Discord would show every answer to the challenger alone: nobody could follow.
-        return Err(Error::user(tr!(lang, "err-challenge-private-answers")));
+        return Err(Error::user(says!("err-challenge-private-answers")));
     }
-    if let Some(missing) = missing_permissions(ctx, lang).filter(|_| here) {
-        return Err(Error::user(tr!(
-            lang,
+    if let Some(missing) = missing_permissions(ctx).filter(|_| here) {
+        return Err(Error::user(says!(
             "err-missing-permissions",
-            missing = missing
+            missing = Arg::Keys(missing)
         )));
     }
     let guild = match_guild(ctx);
     let (channel, parent) = where_asked(ctx);
     let (settings, pace) =
-        allowed_here(ctx, lang, guild, (channel, parent), pace.map(Into::into)).await?;
+        allowed_here(ctx, guild, (channel, parent), pace.map(Into::into)).await?;
     let variant: Variant = variant.map_or(settings.default_rules, Into::into);
     if opponent.id == me.id {
-        return Err(Error::user(tr!(lang, "err-challenge-self")));
+        return Err(Error::user(says!("err-challenge-self")));
     }
     let options = MatchOptions {
         repeats_forbidden: forbid_repeats.unwrap_or(settings.forbid_repeats),
     };
     let versus_bot = opponent.id == ctx.framework().bot_id();
     if opponent.bot && !versus_bot {
-        return Err(Error::user(tr!(lang, "err-challenge-bots")));
+        return Err(Error::user(says!("err-challenge-bots")));
     }
     if !versus_bot && in_bot_dm(ctx) {
         // Only the challenger sees this DM: the challenged member could never accept.
-        return Err(Error::user(tr!(lang, "err-challenge-bot-dm")));
+        return Err(Error::user(says!("err-challenge-bot-dm")));
     }
     let level = versus_bot.then(|| difficulty.map_or(Difficulty::Normal, Into::into));
+    // The computer's name says its level, in the challenger's language.
+    let lang = user_lang(ctx);
     let opponent_name = match level {
         Some(level) => format!(
             "{} ({})",
@@ -167,12 +165,7 @@ pub async fn challenge(
         rated: settings.rated,
         thread,
     };
-    let opened = ctx
-        .data()
-        .session
-        .challenge(new)
-        .await
-        .map_err(|e| session_error(&asker(ctx), &e))?;
+    let opened = ctx.data().session.challenge(new).await?;
     let public = Lang::from_opt(guild_locale.as_deref());
     if let Some(level) = level {
         return announce_versus_computer(ctx, public, &opponent, variant, level, opened).await;
@@ -195,16 +188,12 @@ pub async fn challenge(
 /// the server's default); otherwise the private error that says what is allowed.
 async fn allowed_here(
     ctx: Context<'_>,
-    lang: Lang,
     guild: Option<u64>,
     (channel, parent): (u64, Option<u64>),
     pace: Option<Pace>,
 ) -> Result<(Settings, Pace), Error> {
     let settings = match guild {
-        Some(g) => ctx.data().session.settings(g).await.map_err(|e| {
-            tracing::error!(error = %e, "could not read the settings");
-            Error::Failed(UserError(tr!(lang, "err-storage-read")))
-        })?,
+        Some(g) => ctx.data().session.settings(g).await?,
         None => Settings::default(),
     };
     if !settings.allows(channel, parent) {
@@ -213,24 +202,17 @@ async fn allowed_here(
             .iter()
             .map(|&c| text::channel(c))
             .collect();
-        return Err(Error::user(tr!(
-            lang,
+        return Err(Error::user(says!(
             "err-channel-not-allowed",
             channels = channels.join(", ")
         )));
     }
     let pace: Pace = pace.unwrap_or(settings.pace);
     if !settings.paces.contains(&pace) {
-        let paces: Vec<String> = settings
-            .paces
-            .iter()
-            .map(|&p| names::pace(lang, p))
-            .collect();
-        return Err(Error::user(tr!(
-            lang,
+        return Err(Error::user(says!(
             "err-pace-not-allowed",
-            pace = names::pace(lang, pace),
-            paces = paces.join(", ")
+            pace = pace,
+            paces = Arg::Paces(settings.paces.clone())
         )));
     }
     Ok((settings, pace))
@@ -276,10 +258,10 @@ pub(crate) fn may_open_threads(ctx: Context<'_>) -> bool {
     })
 }
 
-/// The permissions the bot lacks in this channel, named in `lang` ("Attach Files, Embed
-/// Links"), read from the interaction's `app_permissions`; `None` when nothing is missing
-/// (or Discord did not say).
-fn missing_permissions(ctx: Context<'_>, lang: Lang) -> Option<String> {
+/// The permissions the bot lacks in this channel (the keys of their names: "Attach Files,
+/// Embed Links"), read from the interaction's `app_permissions`; `None` when nothing is
+/// missing (or Discord did not say).
+fn missing_permissions(ctx: Context<'_>) -> Option<Vec<&'static str>> {
     let poise::Context::Application(a) = ctx else {
         return None;
     };
@@ -289,12 +271,12 @@ fn missing_permissions(ctx: Context<'_>, lang: Lang) -> Option<String> {
         .channel
         .as_ref()
         .is_some_and(|c| is_thread(c.kind));
-    let missing: Vec<String> = crate::bot::permissions::needed(thread)
+    let missing: Vec<&'static str> = crate::bot::permissions::needed(thread)
         .into_iter()
         .filter(|(p, _)| !have.contains(*p))
-        .map(|(_, key)| tr!(lang, key))
+        .map(|(_, key)| key)
         .collect();
-    (!missing.is_empty()).then(|| missing.join(", "))
+    (!missing.is_empty()).then_some(missing)
 }
 
 /// Posts the public challenge with its Accept and Decline buttons.
@@ -446,8 +428,7 @@ pub(crate) async fn accept_button(c: &Click<'_>, id: MatchId) -> Result<(), Erro
         .data
         .session
         .accept(id, me, Some(click.locale.clone()))
-        .await
-        .map_err(|e| c.refusal(&e))?;
+        .await?;
     let public = lang_of(accepted.guild_locale.as_ref());
     let accepted_text = text::accepted(
         public,
@@ -688,17 +669,11 @@ async fn retire_thread(
 
 /// Decline under a challenge: the challenge ends, and its message says so.
 pub(crate) async fn decline_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
-    let lang = c.lang;
     let me = player(&c.interaction.user);
-    let ended = c
-        .data
-        .session
-        .decline(id, me)
-        .await
-        .map_err(|e| c.refusal(&e))?;
+    let ended = c.data.session.decline(id, me).await?;
     // Whoever ended the match announces its end (the sweeper may have, just now).
     let Some(end) = ended else {
-        return Err(stale_button(lang));
+        return Err(stale_button());
     };
     let updated = update(
         c.ctx,
@@ -754,8 +729,7 @@ pub(crate) async fn rematch_button(c: &Click<'_>, id: MatchId) -> Result<(), Err
         .data
         .session
         .rematch_in(id, me, Some(click.locale.clone()), parent)
-        .await
-        .map_err(|e| rematch_error(&c.asker(), &c.data.commands, &e))?;
+        .await?;
     // The end message is public, and so is the answer: the other player must see it.
     let public = c.public_lang().await;
     match outcome {

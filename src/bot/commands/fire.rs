@@ -3,9 +3,9 @@
 use poise::serenity_prelude as serenity;
 
 use crate::bot::answer::Answer;
-use crate::bot::context::{asker, user_lang};
+use crate::bot::context::user_lang;
 use crate::bot::deliver::{self, Post};
-use crate::bot::i18n::errors::{Explain, session_error};
+use crate::bot::i18n::errors::Explain;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::moves::{self, Moved};
 use crate::bot::play::{self, lang_of, player};
@@ -32,11 +32,7 @@ pub async fn fire(
     let data = ctx.data();
     let channel = ChannelKey(ctx.channel_id().get());
     // The shot is played and stored here; everything below only shows it.
-    let shot = data
-        .session
-        .fire(channel, me, &targets)
-        .await
-        .map_err(|e| session_error(&asker(ctx), &e))?;
+    let shot = data.session.fire(channel, me, &targets).await?;
     let public = lang_of(shot.guild_locale.as_ref());
     let (content, files) = play::shot_announcement(
         public,
@@ -108,9 +104,9 @@ pub async fn fire(
 /// [`crate::game::complete`]). Outside their turn, one entry that says why, in their
 /// language. One read of the match, in memory (or of the store, when it is shared).
 async fn open_cells(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let lang = user_lang(ctx);
     let channel = ChannelKey(ctx.channel_id().get());
     let aimed = ctx.data().session.aim(channel, player(ctx.author())).await;
+    let lang = user_lang(ctx);
     serenity::CreateAutocompleteResponse::new().set_choices(choices(lang, aimed, partial))
 }
 

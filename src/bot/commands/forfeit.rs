@@ -1,7 +1,6 @@
 //! `/forfeit`: give up your match.
 
-use crate::bot::context::{asker, user_lang};
-use crate::bot::i18n::errors::session_error;
+use crate::bot::context::user_lang;
 use crate::bot::i18n::tr;
 use crate::bot::play::{self, player};
 use crate::bot::{Context, Error};
@@ -10,12 +9,6 @@ use crate::bot::{Context, Error};
 #[poise::command(slash_command, ephemeral)]
 pub async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
-    let lang = user_lang(ctx);
-    let end = ctx
-        .data()
-        .session
-        .forfeit(me)
-        .await
-        .map_err(|e| session_error(&asker(ctx), &e))?;
-    play::end_by_command(ctx, end, tr!(lang, "forfeit-done")).await
+    let end = ctx.data().session.forfeit(me).await?;
+    play::end_by_command(ctx, end, tr!(user_lang(ctx), "forfeit-done")).await
 }

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::bot::context::user_lang;
-use crate::bot::error::{private_reply, tidy};
+use crate::bot::error::{private_reply, says, tidy};
 use crate::bot::i18n::commands::{command_name, desc_key, help_key, option_desc_key, option_name};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::{Context, Data, Error};
@@ -14,10 +14,9 @@ pub async fn help(
     ctx: Context<'_>,
     #[description = "A command to explain"] command: Option<String>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     let commands = &ctx.framework().options().commands;
     let text = match command {
-        None => overview(commands, lang),
+        None => overview(commands, user_lang(ctx)),
         Some(name) => {
             let wanted = name.trim().trim_start_matches('/').to_lowercase();
             // Players may name a command as registered or as their language shows it.
@@ -25,10 +24,9 @@ pub async fn help(
                 c.name == wanted.as_str() || c.name_localizations.iter().any(|(_, n)| *n == wanted)
             });
             match found {
-                Some(c) => details(c, lang),
+                Some(c) => details(c, user_lang(ctx)),
                 None => {
-                    return Err(Error::user(tr!(
-                        lang,
+                    return Err(Error::user(says!(
                         "err-help-unknown",
                         command = tidy(&wanted)
                     )));

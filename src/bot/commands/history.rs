@@ -3,8 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use crate::bot::context::user_lang;
-use crate::bot::error::{UserError, private_reply};
-use crate::bot::i18n::tr;
+use crate::bot::error::{private_reply, says};
 use crate::bot::play::player;
 use crate::bot::{Context, Error, standings};
 
@@ -18,7 +17,6 @@ pub async fn history(
     ctx: Context<'_>,
     #[description = "Whose matches"] member: Option<serenity::User>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     let who = member.as_ref().unwrap_or_else(|| ctx.author());
     // Your own matches from everywhere; another member's only from this server (as their
     // replays), and not at all in a DM.
@@ -26,7 +24,7 @@ pub async fn history(
         None
     } else {
         let Some(guild) = ctx.guild_id() else {
-            return Err(Error::user(tr!(lang, "err-history-dm")));
+            return Err(Error::user(says!("err-history-dm")));
         };
         Some(guild.get())
     };
@@ -34,21 +32,25 @@ pub async fn history(
         .data()
         .session
         .history(player(who), guild, LISTED)
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "could not read a history");
-            Error::Failed(UserError(tr!(lang, "err-storage-read")))
-        })?;
+        .await?;
     // A tournament's match says which, and the round.
-    let mut tags = Vec::with_capacity(rows.len());
+    let mut tournaments = Vec::with_capacity(rows.len());
     for row in &rows {
         let of = ctx
             .data()
             .session
             .tournament_of(crate::session::MatchId(row.result.match_id))
             .await;
-        tags.push(of.map(|t| super::tournament::words::header(lang, &t.name, t.round)));
+        tournaments.push(of);
     }
+    let lang = user_lang(ctx);
+    let tags: Vec<Option<String>> = tournaments
+        .iter()
+        .map(|of| {
+            of.as_ref()
+                .map(|t| super::tournament::words::header(lang, &t.name, t.round))
+        })
+        .collect();
     let text = standings::history_text_tagged(lang, who.display_name(), &rows, &tags);
     ctx.send(private_reply(text)).await?;
     Ok(())

@@ -10,7 +10,7 @@ use serenity::{CreateActionRow, CreateButton};
 use super::challenge::VariantChoice;
 use crate::bot::buttons::{BoardTable, ButtonId};
 use crate::bot::context::{public_lang, user_lang};
-use crate::bot::error::UserError;
+use crate::bot::error::says;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
 use crate::bot::presence::bot_is_here;
@@ -55,8 +55,7 @@ pub async fn leaderboard(
             // The global board is the lifetime ranking: seasons are a server's.
             let typed = season.as_deref().map(str::trim).unwrap_or_default();
             if !matches!(typed.to_lowercase().as_str(), "" | "all" | "*") {
-                return Err(Error::user(tr!(
-                    user_lang(ctx),
+                return Err(Error::user(says!(
                     "err-leaderboard-global-season",
                     given = crate::bot::error::tidy(typed)
                 )));
@@ -65,7 +64,7 @@ pub async fn leaderboard(
         }
         ScopeChoice::Server => {
             let Some(guild) = here else {
-                return Err(Error::user(tr!(user_lang(ctx), "err-leaderboard-dm")));
+                return Err(Error::user(says!("err-leaderboard-dm")));
             };
             let table = match which_season(ctx, guild.get(), season.as_deref()).await? {
                 Some(number) => BoardTable::Season(number),
@@ -87,7 +86,7 @@ pub async fn leaderboard(
         lang,
         table,
     };
-    let (picture, buttons) = draw(&ctx.data().session, &board_name, &page, user_lang(ctx)).await?;
+    let (picture, buttons) = draw(&ctx.data().session, &board_name, &page).await?;
     let mut reply = poise::CreateReply::default()
         .attachment(picture)
         .components(buttons)
@@ -136,26 +135,18 @@ async fn which_season(
     guild: u64,
     typed: Option<&str>,
 ) -> Result<Option<u32>, Error> {
-    let lang = user_lang(ctx);
     let session = &ctx.data().session;
-    let failed = |e: crate::store::StoreError| {
-        tracing::error!(error = %e, "could not read a server's seasons");
-        Error::Failed(UserError(tr!(lang, "err-storage-read")))
-    };
     let typed = typed.map(str::trim).unwrap_or_default().to_lowercase();
     let current = || async {
-        let settings = session.settings(guild).await.map_err(failed)?;
-        session
-            .current_season(guild, &settings)
-            .await
-            .map_err(failed)
+        let settings = session.settings(guild).await?;
+        Ok::<_, Error>(session.current_season(guild, &settings).await?)
     };
     match typed.as_str() {
         "" => Ok(current().await?.map(|s| s.number)),
         "all" | "*" => Ok(None),
         "current" => match current().await? {
             Some(s) => Ok(Some(s.number)),
-            None => Err(Error::user(tr!(lang, "err-leaderboard-season-off"))),
+            None => Err(Error::user(says!("err-leaderboard-season-off"))),
         },
         _ => {
             let number = typed
@@ -165,13 +156,12 @@ async fn which_season(
                 .and_then(|n| n.parse::<u32>().ok())
                 .filter(|n| *n > 0);
             let found = match number {
-                Some(n) => session.season(guild, n).await.map_err(failed)?,
+                Some(n) => session.season(guild, n).await?,
                 None => None,
             };
             match found {
                 Some(s) => Ok(Some(s.number)),
-                None => Err(Error::user(tr!(
-                    lang,
+                None => Err(Error::user(says!(
                     "err-leaderboard-season-unknown",
                     given = crate::bot::error::tidy(&typed)
                 ))),
@@ -186,7 +176,6 @@ pub(crate) async fn autocomplete_season(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    let lang = user_lang(ctx);
     let session = &ctx.data().session;
     let mut choices = Vec::new();
     if let Some(guild) = ctx.guild_id().map(serenity::GuildId::get) {
@@ -194,11 +183,12 @@ pub(crate) async fn autocomplete_season(
             .settings(guild)
             .await
             .is_ok_and(|s| s.season.is_some());
+        let past = session.seasons(guild, 24).await.unwrap_or_default();
+        let lang = user_lang(ctx);
         if on {
             choices.push((tr!(lang, "season-choice-current"), "current".to_owned()));
         }
         choices.push((tr!(lang, "season-choice-all"), "all".to_owned()));
-        let past = session.seasons(guild, 24).await.unwrap_or_default();
         for s in past.iter().filter(|s| s.closed_ms.is_some()) {
             choices.push((
                 tr!(
@@ -223,28 +213,21 @@ pub(crate) async fn autocomplete_season(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// The picture of `page` and its Previous / Next buttons; errors are worded in
-/// `reader`'s language.
+/// The picture of `page` and its Previous / Next buttons.
 pub(crate) async fn draw(
     session: &Session,
     server: &str,
     page: &Page,
-    reader: Lang,
 ) -> Result<(serenity::CreateAttachment, Vec<CreateActionRow>), Error> {
-    let failed = |e: crate::store::StoreError| {
-        tracing::error!(error = %e, "could not read a leaderboard");
-        Error::Failed(UserError(tr!(reader, "err-storage-read")))
-    };
     let server_board = || {
         page.guild
-            .ok_or_else(|| Error::user(tr!(reader, "err-leaderboard-dm")))
+            .ok_or_else(|| Error::user(says!("err-leaderboard-dm")))
     };
     let (view, alt, shown, pages) = match page.table {
         BoardTable::Lifetime => {
             let board = session
                 .leaderboard(server_board()?, page.variant, page.page, page.asker)
-                .await
-                .map_err(failed)?;
+                .await?;
             let (view, alt) =
                 standings::board_view(page.lang, server, page.variant, &board, page.asker);
             (view, alt, board.page, board.pages)
@@ -252,25 +235,22 @@ pub(crate) async fn draw(
         BoardTable::Global => {
             let board = session
                 .global_leaderboard(page.variant, page.page, page.asker)
-                .await
-                .map_err(failed)?;
+                .await?;
             let (view, alt) =
                 standings::global_view(page.lang, server, page.variant, &board, page.asker);
             (view, alt, board.page, board.pages)
         }
         BoardTable::Season(number) => {
             let guild = server_board()?;
-            let Some(season) = session.season(guild, number).await.map_err(failed)? else {
-                return Err(Error::user(tr!(
-                    reader,
+            let Some(season) = session.season(guild, number).await? else {
+                return Err(Error::user(says!(
                     "err-leaderboard-season-unknown",
                     given = number.to_string()
                 )));
             };
             let board = session
                 .season_board(season, page.variant, page.page, page.asker)
-                .await
-                .map_err(failed)?;
+                .await?;
             let (view, alt) =
                 standings::season_view(page.lang, server, page.variant, &board, page.asker);
             (view, alt, board.page, board.pages)

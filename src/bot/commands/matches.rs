@@ -6,7 +6,7 @@ use serenity::{CreateActionRow, CreateButton};
 use crate::bot::buttons::ButtonId;
 use crate::bot::click::{Click, stale_button};
 use crate::bot::context::user_lang;
-use crate::bot::error::UserError;
+use crate::bot::error::says;
 use crate::bot::i18n::names::{pace, variant_name};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::permissions::Sight;
@@ -18,9 +18,8 @@ use crate::session::{LiveMatches, Session};
 /// Show the live matches you can see here: who plays, how, whose turn, where to watch.
 #[poise::command(slash_command, guild_only, ephemeral)]
 pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     let Some(guild) = ctx.guild_id() else {
-        return Err(Error::user(tr!(lang, "err-leaderboard-dm")));
+        return Err(Error::user(says!("err-leaderboard-dm")));
     };
     // Who sees which channel is read from Discord, which may take a while: answer
     // "thinking" (privately) first.
@@ -28,13 +27,13 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     let asker = Asker {
         http: ctx.http(),
         member: ctx.author().id.get(),
-        lang,
     };
-    let (content, buttons) = page(&ctx.data().session, guild.get(), 0, &asker).await?;
+    let live = page(&ctx.data().session, guild.get(), 0, &asker).await?;
+    let lang = user_lang(ctx);
     ctx.send(
         poise::CreateReply::default()
-            .content(content)
-            .components(buttons)
+            .content(words(lang, &live))
+            .components(buttons(lang, &live))
             .ephemeral(true)
             .allowed_mentions(serenity::CreateAllowedMentions::new()),
     )
@@ -48,22 +47,17 @@ pub(crate) struct Asker<'a> {
     pub http: &'a serenity::Http,
     /// The member.
     pub member: u64,
-    /// Their language (the answer is theirs alone).
-    pub lang: Lang,
 }
 
-/// Page `page` of the live matches of `guild` that `asker` can see, in their language,
-/// with Previous / Next buttons. Matches in private threads are never listed.
+/// Page `page` of the live matches of `guild` that `asker` can see (worded by [`words`],
+/// with [`buttons`]). Matches in private threads are never listed.
 pub(crate) async fn page(
     session: &Session,
     guild: u64,
     page: u32,
     asker: &Asker<'_>,
-) -> Result<(String, Vec<CreateActionRow>), Error> {
-    let all = session.live_in(guild).await.map_err(|e| {
-        tracing::error!(error = %e, "could not read the live matches");
-        Error::Failed(UserError(tr!(asker.lang, "err-storage-read")))
-    })?;
+) -> Result<LiveMatches, Error> {
+    let all = session.live_in(guild).await?;
     let mut sight = Sight::new(asker.http, guild, asker.member);
     let mut seen = Vec::with_capacity(all.len());
     for row in all {
@@ -71,8 +65,7 @@ pub(crate) async fn page(
             seen.push(row);
         }
     }
-    let live = LiveMatches::page(seen, page);
-    Ok((words(asker.lang, &live), buttons(asker.lang, &live)))
+    Ok(LiveMatches::page(seen, page))
 }
 
 /// The page's text.
@@ -152,7 +145,7 @@ fn buttons(lang: Lang, live: &LiveMatches) -> Vec<CreateActionRow> {
 pub(crate) async fn page_button(c: &Click<'_>, number: u32) -> Result<(), Error> {
     let click = c.interaction;
     let Some(guild) = click.guild_id else {
-        return Err(stale_button(c.lang));
+        return Err(stale_button());
     };
     // Reading who sees what may take a while: acknowledge first, then change the page.
     click
@@ -161,20 +154,20 @@ pub(crate) async fn page_button(c: &Click<'_>, number: u32) -> Result<(), Error>
     let asker = Asker {
         http: &c.ctx.http,
         member: click.user.id.get(),
-        lang: c.lang,
     };
     match page(&c.data.session, guild.get(), number, &asker).await {
-        Ok((content, buttons)) => {
+        Ok(live) => {
             let edit = serenity::EditInteractionResponse::new()
-                .content(content)
-                .components(buttons)
+                .content(words(c.lang, &live))
+                .components(buttons(c.lang, &live))
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
             click.edit_response(c.ctx, edit).await?;
         }
         Err(e) => {
-            // The page stays; the reason comes beside it, privately.
+            // The page stays; the reason comes beside it, privately (acknowledged
+            // already, so not through `finish_click`'s answer).
             let note = serenity::CreateInteractionResponseFollowup::new()
-                .content(e.player_message(c.lang))
+                .content(e.player_message(&c.asker(), &c.data.commands))
                 .ephemeral(true);
             click.create_followup(c.ctx, note).await?;
         }

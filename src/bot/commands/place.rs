@@ -4,11 +4,9 @@ use poise::serenity_prelude as serenity;
 
 use crate::bot::answer::Answer;
 use crate::bot::click::{Click, update};
-use crate::bot::context::{asker, user_lang};
+use crate::bot::context::user_lang;
 use crate::bot::deliver::{self, Post};
-use crate::bot::error::private_reply;
-use crate::bot::i18n::errors::session_error;
-use crate::bot::i18n::tr;
+use crate::bot::error::{private_reply, says};
 use crate::bot::moves::{self, Moved};
 use crate::bot::play::{self, lang_of, player};
 use crate::bot::{Context, Error, pictures, text};
@@ -26,12 +24,12 @@ pub async fn place(
     #[description = "Your ships"] fleet: Option<String>,
 ) -> Result<(), Error> {
     let me = player(ctx.author());
-    let lang = user_lang(ctx);
     let preview = match ctx.data().session.place(me, fleet.as_deref()).await {
         Ok(preview) => preview,
-        Err(SessionError::NoMatch) => return Err(Error::user(tr!(lang, "err-place-no-match"))),
-        Err(e) => return Err(session_error(&asker(ctx), &e)),
+        Err(SessionError::NoMatch) => return Err(Error::user(says!("err-place-no-match"))),
+        Err(e) => return Err(e.into()),
     };
+    let lang = user_lang(ctx);
     let picture = pictures::own_board(&preview.view, lang)?;
     let reply = private_reply(play::preview_text(lang, &preview))
         .attachment(picture)
@@ -45,24 +43,14 @@ pub async fn place(
 /// A new random fleet in the clicked preview.
 pub(crate) async fn shuffle_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let me = player(&c.interaction.user);
-    let preview = c
-        .data
-        .session
-        .shuffle(id, me)
-        .await
-        .map_err(|e| c.refusal(&e))?;
+    let preview = c.data.session.shuffle(id, me).await?;
     show_preview(c, &preview).await
 }
 
 /// Takes the last match's fleet again (a rematch's preview).
 pub(crate) async fn last_fleet_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let me = player(&c.interaction.user);
-    let preview = c
-        .data
-        .session
-        .last_fleet(id, me)
-        .await
-        .map_err(|e| c.refusal(&e))?;
+    let preview = c.data.session.last_fleet(id, me).await?;
     show_preview(c, &preview).await
 }
 
@@ -87,12 +75,7 @@ async fn show_preview(c: &Click<'_>, preview: &crate::session::Preview) -> Resul
 pub(crate) async fn ready_button(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
-    let readied = c
-        .data
-        .session
-        .ready(id, me, tag)
-        .await
-        .map_err(|e| c.refusal(&e))?;
+    let readied = c.data.session.ready(id, me, tag).await?;
     let preview = &readied.preview;
     let waiting_for = match readied.confirmed {
         Confirmed::Waiting => readied.players.into_iter().find(|&p| p != me),

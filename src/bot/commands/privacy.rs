@@ -7,8 +7,7 @@ use serenity::{CreateActionRow, CreateButton};
 use crate::bot::buttons::ButtonId;
 use crate::bot::click::Click;
 use crate::bot::context::user_lang;
-use crate::bot::error::{UserError, private_reply};
-use crate::bot::i18n::errors::forget_error;
+use crate::bot::error::{private_reply, says};
 use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error};
@@ -29,16 +28,12 @@ pub async fn privacy(_ctx: Context<'_>) -> Result<(), Error> {
 /// Explain what the bot stores about members and for how long.
 #[poise::command(slash_command, ephemeral)]
 pub async fn info(ctx: Context<'_>) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     let listed = ctx
         .data()
         .session
         .leaderboard_visible(player(ctx.author()))
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "could not read a member's leaderboard consent");
-            Error::Failed(UserError(tr!(lang, "err-storage-read")))
-        })?;
+        .await?;
+    let lang = user_lang(ctx);
     let text = format!(
         "{}\n{}",
         tr!(lang, "privacy-info"),
@@ -75,16 +70,13 @@ pub async fn set(
     #[description = "Show your name on the global leaderboard, or hide it"]
     leaderboard: ListedChoice,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     let visible = leaderboard == ListedChoice::Visible;
     ctx.data()
         .session
         .set_leaderboard_visible(player(ctx.author()), visible)
         .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "could not store a member's leaderboard consent");
-            Error::Failed(UserError(tr!(lang, "err-storage")))
-        })?;
+        .map_err(|e| Error::unsaved(&e))?;
+    let lang = user_lang(ctx);
     let done = tr!(
         lang,
         if visible {
@@ -118,14 +110,9 @@ pub async fn delete(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Confirms `/privacy delete`: forgets the member who asked (and only them).
 pub(crate) async fn forget_button(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> {
-    let lang = c.lang;
     let me = player(&c.interaction.user);
     if me != who {
-        return Err(Error::user(
-            c.data
-                .commands
-                .clickable(lang, &tr!(lang, "err-privacy-not-yours")),
-        ));
+        return Err(Error::user(says!("err-privacy-not-yours").clickable()));
     }
     // Deleting reads and rewrites every finished match of the member, which may take
     // longer than Discord waits for an answer: acknowledge first, then fill it in.
@@ -138,10 +125,13 @@ pub(crate) async fn forget_button(c: &Click<'_>, who: crate::game::PlayerId) -> 
             // What was drawn of those matches shows the old names.
             c.data.replays.forget(&renamed);
             serenity::EditInteractionResponse::new()
-                .content(tr!(lang, "privacy-done", n = renamed.len()))
+                .content(tr!(c.lang, "privacy-done", n = renamed.len()))
                 .components(vec![])
         }
-        Err(e) => serenity::EditInteractionResponse::new().content(forget_error(lang, &e)),
+        // Acknowledged already: the refusal takes the answer's place, in the clicker's
+        // language, as the hook would say it.
+        Err(e) => serenity::EditInteractionResponse::new()
+            .content(Error::from(e).player_message(&c.asker(), &c.data.commands)),
     };
     c.interaction.edit_response(c.ctx, edit).await?;
     Ok(())

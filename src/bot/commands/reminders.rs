@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 use crate::bot::buttons::ButtonId;
 use crate::bot::click::{Click, update};
 use crate::bot::context::user_lang;
-use crate::bot::error::{UserError, private_reply};
+use crate::bot::error::{private_reply, says};
 use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error};
@@ -17,15 +17,12 @@ pub async fn reminders(
     ctx: Context<'_>,
     #[description = "Reminders on (True) or off (False)"] on: bool,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     ctx.data()
         .session
         .set_reminders(player(ctx.author()), on)
         .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "could not store a member's reminders");
-            Error::Failed(UserError(tr!(lang, "err-storage")))
-        })?;
+        .map_err(|e| Error::unsaved(&e))?;
+    let lang = user_lang(ctx);
     let done = if on {
         "reminders-on-done"
     } else {
@@ -46,14 +43,15 @@ pub(crate) async fn reminders_button(
     who: crate::game::PlayerId,
     on: bool,
 ) -> Result<(), Error> {
-    let lang = c.lang;
     if player(&c.interaction.user) != who {
-        return Err(Error::user(tr!(lang, "err-not-your-button")));
+        return Err(Error::user(says!("err-not-your-button")));
     }
-    c.data.session.set_reminders(who, on).await.map_err(|e| {
-        tracing::error!(error = %e, "could not store a member's reminders");
-        Error::Failed(UserError(tr!(lang, "err-storage")))
-    })?;
+    c.data
+        .session
+        .set_reminders(who, on)
+        .await
+        .map_err(|e| Error::unsaved(&e))?;
+    let lang = c.lang;
     let done = if on {
         "reminders-on-done"
     } else {

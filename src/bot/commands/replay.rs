@@ -6,8 +6,8 @@ use poise::serenity_prelude as serenity;
 
 use crate::bot::click::Click;
 use crate::bot::context::user_lang;
-use crate::bot::error::UserError;
-use crate::bot::i18n::errors::{replay_error, replay_refusal};
+use crate::bot::error::says;
+use crate::bot::i18n::errors::replay_error;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::permissions::can_view;
 use crate::bot::play::player;
@@ -29,11 +29,10 @@ pub async fn replay(
     #[autocomplete = "your_matches"]
     game: String,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     let id: MatchId = game
         .trim()
         .parse()
-        .map_err(|_| Error::user(tr!(lang, "err-replay-id", given = game.trim())))?;
+        .map_err(|_| Error::user(says!("err-replay-id", given = game.trim())))?;
     // Answer "thinking" (privately) before anything else: whether the member may watch
     // it is asked of Discord, whose answers can wait behind a rate limit, and drawing
     // takes a moment. The answer stays private: the channel it is asked in may be seen by
@@ -44,13 +43,13 @@ pub async fn replay(
         guild: ctx.guild_id().map(serenity::GuildId::get),
         channel: ctx.channel_id().get(),
     };
-    let done = watch(ctx.http(), ctx.data(), id, &viewer, lang).await?;
+    let done = watch(ctx.http(), ctx.data(), id, &viewer).await?;
+    let lang = user_lang(ctx);
     let post = ctx
         .data()
         .replays
-        .replay(done, lang, viewer.player)
-        .await
-        .map_err(|refused| replay_refusal(lang, refused))?;
+        .replay(named(done, lang), lang, viewer.player)
+        .await?;
     ctx.send(
         poise::CreateReply::default()
             .content(post.caption)
@@ -66,41 +65,41 @@ pub async fn replay(
 const CHECK_TIME: Duration = Duration::from_secs(8);
 
 /// The finished match `id` if `viewer` may watch it (the session decides; Discord tells
-/// whether they see its channel), with forgotten members named in `lang`; else the one
-/// refusal a stranger gets, or a player's reason (for the command and the Replay button,
-/// each after its private "thinking" answer). A member asks at most
-/// [`crate::bot::pictures::REPLAY_CHECKS`] times in a short while, and Discord's answers
-/// are awaited for at most [`CHECK_TIME`].
+/// whether they see its channel); else the one refusal a stranger gets, or a player's
+/// reason (for the command and the Replay button, each after its private "thinking"
+/// answer). A member asks at most [`crate::bot::pictures::REPLAY_CHECKS`] times in a
+/// short while, and Discord's answers are awaited for at most [`CHECK_TIME`].
 pub(crate) async fn watch(
     http: &serenity::Http,
     data: &Data,
     id: MatchId,
     viewer: &Viewer,
-    lang: Lang,
 ) -> Result<Finished, Error> {
-    data.replays
-        .may_check(viewer.player)
-        .map_err(|refused| replay_refusal(lang, refused))?;
+    data.replays.may_check(viewer.player)?;
     let can_see = async |channel: u64| match viewer.guild {
         Some(guild) => can_view(http, guild, channel, viewer.player.0).await,
         None => false,
     };
-    let mut done = tokio::time::timeout(CHECK_TIME, data.session.replay(id, viewer, can_see))
+    let done = tokio::time::timeout(CHECK_TIME, data.session.replay(id, viewer, can_see))
         .await
         .map_err(|_| {
             tracing::warn!(match_id = %id, "Discord took too long to say who sees a replay's channel");
-            Error::Failed(UserError(tr!(lang, "err-replay-slow")))
+            Error::Failed(says!("err-replay-slow"))
         })?
-        .map_err(|e| replay_error(lang, id, e))?;
+        .map_err(|e| replay_error(id, e))?;
+    Ok(done)
+}
+
+/// `done` with its forgotten members named in `lang`.
+fn named(mut done: Finished, lang: Lang) -> Finished {
     for (name, &p) in done.names.iter_mut().zip(&done.players) {
         *name = crate::bot::standings::shown_name(lang, p, name);
     }
-    Ok(done)
+    done
 }
 
 /// The caller's last ten finished matches, newest first, filtered by what was typed.
 async fn your_matches(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let lang = user_lang(ctx);
     let me = player(ctx.author());
     let recent = match ctx.data().session.recent(me, CHOICES).await {
         Ok(recent) => recent,
@@ -109,6 +108,7 @@ async fn your_matches(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoco
             Vec::new()
         }
     };
+    let lang = user_lang(ctx);
     let now = SystemTime::now();
     let typed = partial.trim().to_lowercase();
     let mut choices: Vec<serenity::AutocompleteChoice> = recent
@@ -178,13 +178,13 @@ pub(crate) async fn replay_button(c: &Click<'_>, id: MatchId) -> Result<(), Erro
         channel: click.channel_id.get(),
     };
     // The deferred answer is filled in (it stays private); a refusal is said there too.
-    let shown = match watch(&ctx.http, c.data, id, &viewer, lang).await {
+    let shown = match watch(&ctx.http, c.data, id, &viewer).await {
         Ok(done) => c
             .data
             .replays
-            .replay(done, lang, viewer.player)
+            .replay(named(done, lang), lang, viewer.player)
             .await
-            .map_err(|refused| replay_refusal(lang, refused)),
+            .map_err(Error::from),
         Err(e) => Err(e),
     };
     let edit = match shown {
@@ -195,7 +195,10 @@ pub(crate) async fn replay_button(c: &Click<'_>, id: MatchId) -> Result<(), Erro
             if !matches!(e, Error::User(_)) {
                 tracing::error!(match_id = %id, error = %e, "could not show a replay");
             }
-            serenity::EditInteractionResponse::new().content(e.player_message(lang))
+            // Deferred already: the refusal takes the answer's place, in the clicker's
+            // language, as the hook would say it.
+            serenity::EditInteractionResponse::new()
+                .content(e.player_message(&c.asker(), &c.data.commands))
         }
     };
     if let Err(e) = click.edit_response(ctx, edit).await {

@@ -7,8 +7,7 @@ use super::challenge::{PaceChoice, VariantChoice};
 use crate::bot::buttons::ButtonId;
 use crate::bot::click::{Click, update};
 use crate::bot::context::user_lang;
-use crate::bot::error::{UserError, private_reply, tidy};
-use crate::bot::i18n::errors::settings_error;
+use crate::bot::error::{private_reply, says, tidy};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
 use crate::bot::{Context, Error, text};
@@ -108,12 +107,11 @@ fn manages_server(ctx: Context<'_>) -> bool {
 
 /// Refuses members without Manage Server, privately.
 fn check(ctx: Context<'_>) -> Result<u64, Error> {
-    let lang = user_lang(ctx);
     let guild = ctx
         .guild_id()
-        .ok_or_else(|| Error::user(tr!(lang, "err-settings-permission")))?;
+        .ok_or_else(|| Error::user(says!("err-settings-permission")))?;
     if !manages_server(ctx) {
-        return Err(Error::user(tr!(lang, "err-settings-permission")));
+        return Err(Error::user(says!("err-settings-permission")));
     }
     Ok(guild.get())
 }
@@ -130,11 +128,8 @@ fn server_locale(ctx: Context<'_>) -> Option<String> {
 #[poise::command(slash_command, guild_only, ephemeral)]
 pub async fn show(ctx: Context<'_>) -> Result<(), Error> {
     let guild = check(ctx)?;
+    let settings = ctx.data().session.settings(guild).await?;
     let lang = user_lang(ctx);
-    let settings = ctx.data().session.settings(guild).await.map_err(|e| {
-        tracing::error!(error = %e, "could not read the settings");
-        Error::Failed(UserError(tr!(lang, "err-storage-read")))
-    })?;
     let shown = text::settings(
         lang,
         &settings,
@@ -172,7 +167,6 @@ pub async fn set(
     season_channel: Option<String>,
 ) -> Result<(), Error> {
     let guild = check(ctx)?;
-    let lang = user_lang(ctx);
     let change = SettingsChange {
         default_rules: default_rules.map(Into::into),
         forbid_repeats,
@@ -181,13 +175,13 @@ pub async fn set(
             .as_deref()
             .map(|p| {
                 parse_paces(p)
-                    .ok_or_else(|| Error::user(tr!(lang, "err-settings-paces", given = tidy(p))))
+                    .ok_or_else(|| Error::user(says!("err-settings-paces", given = tidy(p))))
             })
             .transpose()?,
         threads,
         channels: channels
             .as_deref()
-            .map(|c| checked_channels(ctx, lang, c))
+            .map(|c| checked_channels(ctx, c))
             .transpose()?,
         language: language.map(LanguageChoice::locale),
         rated,
@@ -198,16 +192,12 @@ pub async fn set(
         tournament_role: tournament_role.map(|r| Some(r.id.get())),
         season: season.map(SeasonChoice::cadence),
         season_channel: match season_channel.as_deref() {
-            Some(c) => Some(checked_season_channel(ctx, lang, guild, c).await?),
+            Some(c) => Some(checked_season_channel(ctx, guild, c).await?),
             None => None,
         },
     };
-    let settings = ctx
-        .data()
-        .session
-        .change_settings(guild, &change)
-        .await
-        .map_err(|e| settings_error(lang, &e))?;
+    let settings = ctx.data().session.change_settings(guild, &change).await?;
+    let lang = user_lang(ctx);
     let shown = format!(
         "{}\n\n{}",
         tr!(lang, "settings-saved"),
@@ -267,12 +257,11 @@ const MAX_CHANNELS: usize = 25;
 
 /// The channels of `text`, checked: at most [`MAX_CHANNELS`], and each one of this
 /// server's (where the cache knows its channels).
-fn checked_channels(ctx: Context<'_>, lang: Lang, text: &str) -> Result<Vec<u64>, Error> {
+fn checked_channels(ctx: Context<'_>, text: &str) -> Result<Vec<u64>, Error> {
     let ids = parse_channels(text)
-        .ok_or_else(|| Error::user(tr!(lang, "err-settings-channels", given = tidy(text))))?;
+        .ok_or_else(|| Error::user(says!("err-settings-channels", given = tidy(text))))?;
     if ids.len() > MAX_CHANNELS {
-        return Err(Error::user(tr!(
-            lang,
+        return Err(Error::user(says!(
             "err-settings-channels-many",
             most = MAX_CHANNELS
         )));
@@ -284,8 +273,7 @@ fn checked_channels(ctx: Context<'_>, lang: Lang, text: &str) -> Result<Vec<u64>
         })
     });
     match foreign {
-        Some(id) => Err(Error::user(tr!(
-            lang,
+        Some(id) => Err(Error::user(says!(
             "err-settings-channels-foreign",
             channel = id.to_string()
         ))),
@@ -303,19 +291,18 @@ const CHANNEL_CHECK: std::time::Duration = std::time::Duration::from_secs(2);
 /// server, so a channel that cannot be checked is refused too.
 async fn checked_season_channel(
     ctx: Context<'_>,
-    lang: Lang,
     guild: u64,
     text: &str,
 ) -> Result<Option<u64>, Error> {
     if ["none", "off", "-"].contains(&text.trim().to_lowercase().as_str()) {
         return Ok(None);
     }
-    let refused = || Error::user(tr!(lang, "err-settings-season-channel", given = tidy(text)));
+    let refused = || Error::user(says!("err-settings-season-channel", given = tidy(text)));
     match parse_channels(text).as_deref() {
         Some([_]) => {}
         _ => return Err(refused()),
     }
-    let one = match checked_channels(ctx, lang, text)?.as_slice() {
+    let one = match checked_channels(ctx, text)?.as_slice() {
         [one] => *one,
         _ => return Err(refused()),
     };
@@ -333,13 +320,11 @@ async fn checked_season_channel(
     };
     match whose {
         Some(Some(found)) if found == guild => Ok(Some(one)),
-        Some(_) => Err(Error::user(tr!(
-            lang,
+        Some(_) => Err(Error::user(says!(
             "err-settings-channels-foreign",
             channel = one.to_string()
         ))),
-        _ => Err(Error::user(tr!(
-            lang,
+        _ => Err(Error::user(says!(
             "err-settings-channel-unchecked",
             channel = one.to_string()
         ))),
@@ -379,7 +364,7 @@ fn parse_channels(text: &str) -> Option<Vec<u64>> {
 pub(crate) async fn reset_button(c: &Click<'_>, who: crate::game::PlayerId) -> Result<(), Error> {
     let (lang, click) = (c.lang, c.interaction);
     if player(&click.user) != who {
-        return Err(Error::user(tr!(lang, "err-not-your-button")));
+        return Err(Error::user(says!("err-not-your-button")));
     }
     let manages = click
         .member
@@ -387,16 +372,13 @@ pub(crate) async fn reset_button(c: &Click<'_>, who: crate::game::PlayerId) -> R
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild() || p.administrator());
     let (Some(guild), true) = (click.guild_id, manages) else {
-        return Err(Error::user(tr!(lang, "err-settings-permission")));
+        return Err(Error::user(says!("err-settings-permission")));
     };
     c.data
         .session
         .reset_settings(guild.get())
         .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "could not reset the settings");
-            Error::Failed(UserError(tr!(lang, "err-storage")))
-        })?;
+        .map_err(|e| Error::unsaved(&e))?;
     update(
         c.ctx,
         click,

@@ -4,7 +4,6 @@ use poise::serenity_prelude as serenity;
 
 use super::challenge::VariantChoice;
 use crate::bot::context::{public_lang, user_lang};
-use crate::bot::error::UserError;
 use crate::bot::i18n::tr;
 use crate::bot::play::player;
 use crate::bot::{Context, Error, pictures, standings};
@@ -20,36 +19,12 @@ pub async fn stats(
     #[description = "Only you see the card"] private: Option<bool>,
 ) -> Result<(), Error> {
     let private = private.unwrap_or(false);
-    // A private card speaks the asker's language, a public one the server's.
-    let lang = if private {
-        user_lang(ctx)
-    } else {
-        public_lang(ctx).await
-    };
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
     let who = member.as_ref().unwrap_or_else(|| ctx.author());
-    let card = ctx
-        .data()
-        .session
-        .card(player(who), variant)
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "could not read statistics");
-            Error::Failed(UserError(tr!(user_lang(ctx), "err-storage-read")))
-        })?;
-    let name = who.display_name().to_owned();
-    let (mut view, mut alt) = standings::card_view(lang, &name, variant, &card);
-    // Tournaments played to their end, and won (in any rule set).
-    match ctx.data().session.tournament_record(player(who)).await {
-        Ok((played, won)) if played > 0 => {
-            let line = tr!(lang, "stats-tournaments", played = played, won = won);
-            view.subtitle = format!("{} · {line}", view.subtitle);
-            alt = format!("{alt} {line}.");
-        }
-        Ok(_) => {}
-        Err(e) => tracing::warn!(error = %e, "could not read a member's tournaments"),
-    }
-    // A season champion's title, in the card's language (seasons of this server only).
+    let card = ctx.data().session.card(player(who), variant).await?;
+    // What follows only adds to the card: a failed read leaves a line out.
+    let tournaments = ctx.data().session.tournament_record(player(who)).await;
+    // A season champion's title (seasons of this server only).
     let titles = ctx
         .data()
         .session
@@ -63,6 +38,25 @@ pub async fn stats(
             tracing::warn!(error = %e, "could not read a member's season titles");
             Vec::new()
         });
+    // A private card speaks the asker's language, a public one the server's.
+    let lang = if private {
+        user_lang(ctx)
+    } else {
+        public_lang(ctx).await
+    };
+    let name = who.display_name().to_owned();
+    let (mut view, mut alt) = standings::card_view(lang, &name, variant, &card);
+    // Tournaments played to their end, and won (in any rule set).
+    match tournaments {
+        Ok((played, won)) if played > 0 => {
+            let line = tr!(lang, "stats-tournaments", played = played, won = won);
+            view.subtitle = format!("{} · {line}", view.subtitle);
+            alt = format!("{alt} {line}.");
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "could not read a member's tournaments"),
+    }
+    // The champion's title, in the card's language.
     if let Some(line) = crate::bot::seasons::champion_line(lang, variant, &titles) {
         view.subtitle = format!("{} · {line}", view.subtitle);
         alt = format!("{alt} {line}.");

@@ -2,7 +2,8 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::{public_lang, user_lang};
+use crate::bot::context::public_lang;
+use crate::bot::error::says;
 use crate::bot::i18n::names::variant_title;
 use crate::bot::i18n::tr;
 use crate::bot::{Context, Error, text};
@@ -16,12 +17,13 @@ use crate::session::ChannelKey;
 #[poise::command(slash_command)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
-    // Errors are private (the user's language); the summary is public (the server's).
-    let (lang, public) = (user_lang(ctx), public_lang(ctx).await);
     let channel = ChannelKey(ctx.channel_id().get());
     let standard = data.session.standard();
     let me = crate::bot::play::player(ctx.author());
-    let here = here(ctx, channel, me, lang).await?;
+    let here = here(ctx, channel, me).await?;
+    // Refusals are private (worded by the hook); the summary is public (the server's
+    // language).
+    let public = public_lang(ctx).await;
     let summary = data
         .session
         .try_read(here, |e| {
@@ -84,12 +86,8 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
             }
             (e.id, lines)
         })
-        .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "could not read a match");
-            Error::user(tr!(lang, "err-storage-read"))
-        })?
-        .ok_or_else(|| Error::user(tr!(lang, "err-no-match-here")))?;
+        .await?
+        .ok_or_else(|| Error::user(says!("err-no-match-here")))?;
     // A tournament's match says so first.
     let (id, mut lines) = summary;
     match data.session.tournament_of(id).await {
@@ -108,13 +106,12 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// The match `/status` is about: `me`'s in `channel`, or the one there; else the words
-/// for why there is none (also when the one there was set aside, unreadable).
+/// The match `/status` is about: `me`'s in `channel`, or the one there; else why there is
+/// none (also when the one there was set aside, unreadable).
 async fn here(
     ctx: Context<'_>,
     channel: ChannelKey,
     me: crate::game::PlayerId,
-    lang: crate::bot::i18n::Lang,
 ) -> Result<crate::session::Locate, Error> {
     let session = &ctx.data().session;
     let found = session.here(channel, me).await;
@@ -126,17 +123,11 @@ async fn here(
             .is_none()
         && let Ok(Some(id)) = session.set_aside_in(channel).await
     {
-        return Err(Error::user(tr!(
-            lang,
-            "status-set-aside",
-            id = id.to_string()
-        )));
+        return Err(Error::user(says!("status-set-aside", id = id.to_string())));
     }
+    // Finding it only reads: a store that fails says so, not that nothing was saved.
     found.map_err(|e| match e {
-        crate::session::SessionError::Storage(e) => {
-            tracing::error!(error = %e, "could not read a match");
-            Error::user(tr!(lang, "err-storage-read"))
-        }
-        e => crate::bot::i18n::errors::session_error(&crate::bot::context::asker(ctx), &e),
+        crate::session::SessionError::Storage(e) => Error::from(e),
+        e => Error::from(e),
     })
 }

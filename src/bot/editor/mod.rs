@@ -21,7 +21,8 @@ use serenity::{
 
 use self::id::{Action, Control};
 use super::buttons::ButtonId;
-use super::i18n::errors::{Asker, Explain, bounds, session_error};
+use super::error::says;
+use super::i18n::errors::{Explain, bounds};
 use super::i18n::names::variant_name;
 use super::i18n::{Lang, tr};
 use super::markup::channel;
@@ -44,19 +45,10 @@ pub async fn click(
 ) -> Result<(), Error> {
     let me = crate::game::PlayerId(click.user.id.get());
     if me != control.owner {
-        return Err(Error::user(tr!(lang, "err-not-your-button")));
+        return Err(Error::user(says!("err-not-your-button")));
     }
     let (cursor, step) = step_of(control, picked(click));
-    let asker = Asker {
-        lang,
-        player: me,
-        guild: click.guild_id.map(serenity::GuildId::get),
-    };
-    let editing = data
-        .session
-        .edit(id, me, cursor, step)
-        .await
-        .map_err(|e| session_error(&asker, &e))?;
+    let editing = data.session.edit(id, me, cursor, step).await?;
     let message = || editor_message(lang, &editing);
     let updated = click
         .create_response(ctx, CreateInteractionResponse::UpdateMessage(message()?))

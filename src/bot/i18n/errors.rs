@@ -1,11 +1,15 @@
 //! Every error a player meets, in their language: one place that turns the engine's,
 //! the session's and the bot's refusals into words.
 //!
+//! Each typed error of the session becomes an `Error` here, once (`From`: the variant's
+//! catalogue key and arguments, or a refusal of the rules kept as it is); the hooks word
+//! it with [`words`] for the member who asked, in their language.
+//!
 //! The rules in `crate::game` explain their errors in English (`Display`). The bot does not
 //! show those texts: [`Explain`] maps every variant to a catalogue key (`err-…`) and fills
 //! its placeholders, so a refused shot or fleet reads naturally in every language.
 
-use crate::bot::error::{Error, UserError, tidy};
+use crate::bot::error::{Arg, Error, UserError, generic_failure, says, tidy};
 use crate::bot::i18n::commands::CommandIds;
 use crate::bot::i18n::names::{phase, variant_name};
 use crate::bot::i18n::{Lang, tr};
@@ -56,47 +60,75 @@ pub struct Asker {
     pub guild: Option<u64>,
 }
 
-/// What a refused session operation means for the player who tried it, in their
-/// language. Storage failures and internal errors are not the player's doing: they
-/// become internal errors (logged; the player gets the generic apology), except a failed
-/// write, which says that nothing changed.
+impl Error {
+    /// The words the hooks answer with, for `asker` (their language, and where they ask):
+    /// a refusal's or failure's own sentence, a generic one for anything internal. `ids`
+    /// make the commands a sentence names clickable.
+    #[must_use]
+    pub fn player_message(&self, asker: &Asker, ids: &CommandIds) -> String {
+        match self {
+            Self::User(refusal) => words(refusal, asker, ids),
+            Self::Failed(message) => message.words(asker.lang, ids),
+            Self::Discord(_) | Self::Internal(_) => generic_failure(asker.lang),
+        }
+    }
+}
+
+/// The words of a refusal, for `asker`: a message of the catalogue in their language, the
+/// rules' refusal explained for the match's board, a busy member named as the asker may
+/// know. Only the hooks call it (through `Error::player_message`).
 #[must_use]
-pub fn session_error(asker: &Asker, error: &SessionError) -> Error {
-    let lang = asker.lang;
-    let key = match error {
-        SessionError::Rules { variant, error } => {
-            return Error::user(error.explain(lang, *variant));
-        }
-        SessionError::NoMatchHere => "err-no-match-here",
-        SessionError::SeveralHere => "err-several-here",
-        SessionError::NoMatch => "err-no-match",
-        SessionError::NotInThisMatch => "err-fire-not-here",
-        SessionError::Stale => "err-stale-button",
-        SessionError::NotYourButton => "err-not-your-button",
-        SessionError::BattleBegun => "err-ready-battle-begun",
-        SessionError::StaleFleet => "err-ready-stale",
-        SessionError::Busy { reason, at } => return busy(asker, *reason, *at),
-        SessionError::Pending => return Error::Failed(UserError(tr!(lang, "err-busy"))),
-        SessionError::TimeUp => "err-time-up",
-        SessionError::NoLastFleet => "err-last-fleet",
-        SessionError::Storage(e) => {
-            tracing::error!(error = %e, "a change could not be saved");
-            return Error::Failed(UserError(tr!(lang, "err-storage")));
-        }
-        SessionError::Internal(e) => {
-            return Error::Internal(anyhow::anyhow!("{e}"));
-        }
-    };
-    Error::user(tr!(lang, key))
+pub fn words(refusal: &UserError, asker: &Asker, ids: &CommandIds) -> String {
+    match refusal {
+        UserError::Says(message) => message.words(asker.lang, ids),
+        UserError::Rules { variant, error } => error.explain(asker.lang, *variant),
+        UserError::Busy { reason, at } => busy(asker, *reason, *at),
+    }
+}
+
+/// A refused session operation is a refusal for the player who tried it. Storage failures
+/// and internal errors are not the player's doing: they are failures (logged; a failed
+/// write says that nothing changed, a slow one to try again) or internal errors (the
+/// player gets the generic apology).
+impl From<SessionError> for Error {
+    fn from(error: SessionError) -> Self {
+        let key = match error {
+            SessionError::Rules { variant, error } => {
+                return Error::user(UserError::Rules { variant, error });
+            }
+            SessionError::NoMatchHere => "err-no-match-here",
+            SessionError::SeveralHere => "err-several-here",
+            SessionError::NoMatch => "err-no-match",
+            SessionError::NotInThisMatch => "err-fire-not-here",
+            SessionError::Stale => "err-stale-button",
+            SessionError::NotYourButton => "err-not-your-button",
+            SessionError::BattleBegun => "err-ready-battle-begun",
+            SessionError::StaleFleet => "err-ready-stale",
+            SessionError::Busy { reason, at } => {
+                return Error::user(UserError::Busy { reason, at });
+            }
+            SessionError::Pending => return Error::Failed(says!("err-busy")),
+            SessionError::TimeUp => "err-time-up",
+            SessionError::NoLastFleet => "err-last-fleet",
+            SessionError::Storage(e) => {
+                tracing::error!(error = %e, "a change could not be saved");
+                return Error::Failed(says!("err-storage"));
+            }
+            SessionError::Internal(e) => {
+                return Error::Internal(anyhow::anyhow!("{e}"));
+            }
+        };
+        Error::user(says!(key))
+    }
 }
 
 /// The refusal for a busy channel or member, said to `asker`. Where the member plays is
 /// named only when it is in the asker's own server: a channel of another server is none
 /// of their business.
 #[must_use]
-pub fn busy(asker: &Asker, error: OpenError, at: Option<Place>) -> Error {
+fn busy(asker: &Asker, error: OpenError, at: Option<Place>) -> String {
     let lang = asker.lang;
-    let text = match error {
+    match error {
         OpenError::ChannelBusy => tr!(lang, "err-channel-busy"),
         OpenError::PlayerBusy(p) => {
             let here = at
@@ -114,113 +146,95 @@ pub fn busy(asker: &Asker, error: OpenError, at: Option<Place>) -> Error {
                 ),
             }
         }
-    };
-    Error::user(text)
+    }
 }
 
-/// Why there is no replay of match `id` for the member who asked, in `lang`.
+/// Why there is no replay of match `id` for the member who asked.
 #[must_use]
-pub fn replay_error(lang: Lang, id: MatchId, error: ReplayError) -> Error {
+pub fn replay_error(id: MatchId, error: ReplayError) -> Error {
     match error {
-        ReplayError::Hidden => Error::user(tr!(lang, "err-replay-hidden", id = id.to_string())),
-        ReplayError::StillPlaying => Error::user(tr!(lang, "err-replay-live")),
-        ReplayError::NoBattle => Error::user(tr!(lang, "err-replay-no-battle")),
+        ReplayError::Hidden => Error::user(says!("err-replay-hidden", id = id.to_string())),
+        ReplayError::StillPlaying => Error::user(says!("err-replay-live")),
+        ReplayError::NoBattle => Error::user(says!("err-replay-no-battle")),
         ReplayError::Unreadable(why) => {
             Error::Internal(anyhow::anyhow!("match {id} is unreadable: {why}"))
         }
         ReplayError::Store(e) => {
             tracing::error!(match_id = %id, error = %e, "could not read a finished match");
-            Error::Failed(UserError(tr!(lang, "err-storage-read")))
+            Error::Failed(says!("err-storage-read"))
         }
     }
 }
 
-/// Why a replay that may be watched is not drawn now, in `lang`.
-#[must_use]
-pub fn replay_refusal(lang: Lang, refusal: ReplayRefusal) -> Error {
-    match refusal {
-        ReplayRefusal::Cooldown(left) => Error::user(tr!(
-            lang,
-            "err-replay-cooldown",
-            seconds = left.as_secs() + 1
-        )),
-        ReplayRefusal::TooOften(left) => Error::user(tr!(
-            lang,
-            "err-replay-too-often",
-            seconds = left.as_secs() + 1
-        )),
-        ReplayRefusal::Busy => Error::Failed(UserError(tr!(lang, "err-replay-busy"))),
-        ReplayRefusal::Failed(e) => e,
-    }
-}
-
-/// Why a Rematch click was refused, said to the member who clicked.
-#[must_use]
-pub fn rematch_error(asker: &Asker, ids: &CommandIds, error: &RematchError) -> Error {
-    let lang = asker.lang;
-    match error {
-        RematchError::Unavailable => Error::user(tr!(lang, "err-rematch-unavailable")),
-        RematchError::NotAPlayer => Error::user(tr!(lang, "err-rematch-not-player")),
-        RematchError::Expired => {
-            Error::user(ids.clickable(lang, &tr!(lang, "err-rematch-expired")))
-        }
-        RematchError::AlreadyStarted => Error::user(tr!(lang, "err-rematch-started")),
-        RematchError::ChannelNotAllowed(channels) => {
-            let channels: Vec<String> = channels.iter().map(|&c| channel(c)).collect();
-            Error::user(ids.clickable(
-                lang,
-                &tr!(lang, "err-rematch-channel", channels = channels.join(", ")),
-            ))
-        }
-        RematchError::PaceNotAllowed(pace, paces) => {
-            let paces: Vec<String> = paces.iter().map(|&p| super::names::pace(lang, p)).collect();
-            Error::user(ids.clickable(
-                lang,
-                &tr!(
-                    lang,
-                    "err-rematch-pace",
-                    pace = super::names::pace(lang, *pace),
-                    paces = paces.join(", ")
-                ),
-            ))
-        }
-        RematchError::Session(e) => session_error(asker, e),
-    }
-}
-
-/// Why a change of settings was refused, in `lang`.
-#[must_use]
-pub fn settings_error(lang: Lang, error: &SettingsError) -> Error {
-    match error {
-        SettingsError::Nothing => Error::user(tr!(lang, "err-settings-nothing")),
-        SettingsError::NoPace => Error::user(tr!(lang, "err-settings-no-pace")),
-        SettingsError::PaceNotAllowed(p) => Error::user(tr!(
-            lang,
-            "err-settings-pace-not-allowed",
-            pace = super::names::pace(lang, *p)
-        )),
-        SettingsError::UnknownZone(given) => Error::user(tr!(
-            lang,
-            "err-settings-timezone",
-            given = crate::bot::error::tidy(given)
-        )),
-        SettingsError::Store(e) => {
-            tracing::error!(error = %e, "could not store the settings");
-            Error::Failed(UserError(tr!(lang, "err-storage")))
+/// Why a replay that may be watched is not drawn now.
+impl From<ReplayRefusal> for Error {
+    fn from(refusal: ReplayRefusal) -> Self {
+        match refusal {
+            ReplayRefusal::Cooldown(left) => {
+                Error::user(says!("err-replay-cooldown", seconds = left.as_secs() + 1))
+            }
+            ReplayRefusal::TooOften(left) => {
+                Error::user(says!("err-replay-too-often", seconds = left.as_secs() + 1))
+            }
+            ReplayRefusal::Busy => Error::Failed(says!("err-replay-busy")),
+            ReplayRefusal::Failed(e) => e,
         }
     }
 }
 
-/// The answer to a `/privacy delete` that was refused or failed, in `lang`.
-#[must_use]
-pub fn forget_error(lang: Lang, error: &ForgetError) -> String {
-    match error {
-        ForgetError::Playing => tr!(lang, "err-privacy-playing"),
-        ForgetError::Store(e) => {
-            tracing::error!(error = %e, "could not forget a member");
-            tr!(lang, "err-storage")
+/// Why a Rematch click was refused.
+impl From<RematchError> for Error {
+    fn from(error: RematchError) -> Self {
+        match error {
+            RematchError::Unavailable => Error::user(says!("err-rematch-unavailable")),
+            RematchError::NotAPlayer => Error::user(says!("err-rematch-not-player")),
+            RematchError::Expired => Error::user(says!("err-rematch-expired").clickable()),
+            RematchError::AlreadyStarted => Error::user(says!("err-rematch-started")),
+            RematchError::ChannelNotAllowed(channels) => {
+                let channels: Vec<String> = channels.iter().map(|&c| channel(c)).collect();
+                Error::user(
+                    says!("err-rematch-channel", channels = channels.join(", ")).clickable(),
+                )
+            }
+            RematchError::PaceNotAllowed(pace, paces) => Error::user(
+                says!("err-rematch-pace", pace = pace, paces = Arg::Paces(paces)).clickable(),
+            ),
+            RematchError::Session(e) => e.into(),
         }
-        ForgetError::Session(_) => tr!(lang, "err-busy"),
+    }
+}
+
+/// Why a change of settings was refused.
+impl From<SettingsError> for Error {
+    fn from(error: SettingsError) -> Self {
+        match error {
+            SettingsError::Nothing => Error::user(says!("err-settings-nothing")),
+            SettingsError::NoPace => Error::user(says!("err-settings-no-pace")),
+            SettingsError::PaceNotAllowed(p) => {
+                Error::user(says!("err-settings-pace-not-allowed", pace = p))
+            }
+            SettingsError::UnknownZone(given) => {
+                Error::user(says!("err-settings-timezone", given = tidy(&given)))
+            }
+            SettingsError::Store(e) => {
+                tracing::error!(error = %e, "could not store the settings");
+                Error::Failed(says!("err-storage"))
+            }
+        }
+    }
+}
+
+/// Why a `/privacy delete` was refused or failed.
+impl From<ForgetError> for Error {
+    fn from(error: ForgetError) -> Self {
+        match error {
+            ForgetError::Playing => Error::user(says!("err-privacy-playing")),
+            ForgetError::Store(e) => {
+                tracing::error!(error = %e, "could not forget a member");
+                Error::Failed(says!("err-storage"))
+            }
+            ForgetError::Session(_) => Error::Failed(says!("err-busy")),
+        }
     }
 }
 
@@ -456,7 +470,162 @@ impl Explain for EndError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Fleet, PhaseKind, PlayerId, parse_cells};
+    use crate::game::{Fleet, PhaseKind, parse_cells};
+    use crate::session::Pace;
+
+    #[test]
+    fn refusals_are_worded_in_the_askers_language() {
+        let ids = CommandIds::default();
+        let e = Error::user(says!("err-fire-already", cell = "C4"));
+        assert_eq!(
+            e.player_message(&asker(Lang::EnUs), &ids),
+            "You already fired at C4; pick a cell you have not tried."
+        );
+        assert_eq!(
+            e.player_message(&asker(Lang::Da), &ids),
+            "Du har allerede skudt på C4; vælg et felt, du ikke har prøvet."
+        );
+        let e = Error::Failed(says!("err-storage"));
+        assert_eq!(
+            e.player_message(&asker(Lang::SvSe), &ids),
+            "Jag kunde inte spara det, så ingenting har ändrats. Försök igen om en stund."
+        );
+    }
+
+    #[test]
+    fn internal_errors_stay_hidden() {
+        let ids = CommandIds::default();
+        let e = Error::from(anyhow::anyhow!("database password is hunter2"));
+        assert_eq!(
+            e.player_message(&asker(Lang::EnUs), &ids),
+            generic_failure(Lang::EnUs)
+        );
+        assert!(
+            e.player_message(&asker(Lang::Nl), &ids).contains("mis"),
+            "Dutch"
+        );
+        assert!(
+            e.to_string().contains("hunter2"),
+            "the log keeps the detail"
+        );
+        let e = Error::from(serenity::Error::Other("socket closed"));
+        assert_eq!(
+            e.player_message(&asker(Lang::SvSe), &ids),
+            generic_failure(Lang::SvSe)
+        );
+    }
+
+    fn asker(lang: Lang) -> Asker {
+        Asker {
+            lang,
+            player: PlayerId(1),
+            guild: Some(7),
+        }
+    }
+
+    /// What a player reads for `error`, as the hooks answer it.
+    fn said(error: impl Into<Error>, asker: &Asker, ids: &CommandIds) -> String {
+        error.into().player_message(asker, ids)
+    }
+
+    /// Issue 37, item 3: a session's typed error becomes words only in the hook, in the
+    /// asker's language (the sentences as the catalogues write them).
+    #[test]
+    fn typed_errors_are_worded_in_each_language_by_the_hook() {
+        let ids = CommandIds::default();
+        let expected = [
+            (
+                Lang::EnUs,
+                "There is no match in this channel. Start one with `/challenge`.",
+            ),
+            (
+                Lang::Nl,
+                "In dit kanaal loopt geen partij. Begin er een met `/uitdagen`.",
+            ),
+            (
+                Lang::Da,
+                "Der er intet spil i denne kanal. Start et med `/udfordr`.",
+            ),
+            (
+                Lang::SvSe,
+                "Det finns inget parti i den här kanalen. Starta ett med `/utmana`.",
+            ),
+        ];
+        for (lang, text) in expected {
+            let error = Error::from(SessionError::NoMatchHere);
+            assert!(matches!(error, Error::User(_)), "a refusal");
+            assert_eq!(said(error, &asker(lang), &ids), text, "{lang}");
+        }
+        // A stored failure is ours, not the player's: counted as failed, worded alike.
+        let error = Error::from(SessionError::Storage(crate::store::StoreError::Forgotten));
+        assert!(matches!(error, Error::Failed(_)));
+        assert_eq!(
+            said(error, &asker(Lang::Da), &ids),
+            "Jeg kunne ikke gemme det, så intet er ændret. Prøv igen om lidt."
+        );
+        let error = Error::from(crate::store::StoreError::Forgotten);
+        assert!(matches!(error, Error::Failed(_)));
+        assert_eq!(
+            said(error, &asker(Lang::Nl), &ids),
+            "Ik kon de opgeslagen partijen nu niet lezen. Probeer het zo nog eens."
+        );
+        assert!(matches!(
+            Error::from(SessionError::Pending),
+            Error::Failed(_)
+        ));
+    }
+
+    #[test]
+    fn a_busy_member_is_named_as_the_asker_may_know() {
+        let ids = CommandIds::default();
+        let busy = |who: u64, guild: Option<u64>| SessionError::Busy {
+            reason: OpenError::PlayerBusy(PlayerId(who)),
+            at: Some(Place {
+                channel: crate::session::ChannelKey(5),
+                guild,
+            }),
+        };
+        assert_eq!(
+            said(busy(1, Some(7)), &asker(Lang::EnUs), &ids),
+            "You are already playing a match in <#5>. A member plays one match at a time."
+        );
+        // Another server's channel is none of the asker's business.
+        assert_eq!(
+            said(busy(1, Some(8)), &asker(Lang::EnUs), &ids),
+            "You are already playing a match. A member plays one match at a time."
+        );
+        assert_eq!(
+            said(busy(2, Some(8)), &asker(Lang::Da), &ids),
+            "<@2> er allerede i gang med et spil. Hvert medlem spiller ét spil ad gangen."
+        );
+    }
+
+    #[test]
+    fn arguments_are_worded_in_the_askers_language_and_commands_made_clickable() {
+        let ids = CommandIds::default();
+        let refusal = Error::user(says!(
+            "err-pace-not-allowed",
+            pace = Pace::Daily,
+            paces = Arg::Paces(vec![Pace::Blitz, Pace::Standard])
+        ));
+        assert_eq!(
+            refusal.player_message(&asker(Lang::EnUs), &ids),
+            "This server does not allow the Daily pace. Pick one of: Blitz, Standard."
+        );
+        assert_eq!(
+            refusal.player_message(&asker(Lang::Da), &ids),
+            "På denne server spilles der ikke i tempoet Daglig. Vælg mellem: Lyn, Standard."
+        );
+        let ids = CommandIds::new([("challenge".to_owned(), 99)]);
+        assert_eq!(
+            said(RematchError::Expired, &asker(Lang::SvSe), &ids),
+            "Tiden för att begära revansch har gått ut. Starta ett nytt parti med </challenge:99>."
+        );
+        assert_eq!(
+            said(RematchError::Expired, &asker(Lang::EnUs), &ids),
+            "The time to ask for a rematch has run out. Start a new match with </challenge:99>."
+        );
+    }
 
     #[test]
     fn cell_errors_name_the_board_in_every_language() {

@@ -10,7 +10,8 @@ use poise::serenity_prelude as serenity;
 
 use super::challenge::{PaceChoice, VariantChoice};
 use crate::bot::context::user_lang;
-use crate::bot::error::{UserError, private_reply};
+use crate::bot::error::{private_reply, says};
+use crate::bot::i18n::errors::Asker;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
 use crate::bot::{Context, Data, Error};
@@ -54,16 +55,8 @@ fn member_of(ctx: Context<'_>) -> (bool, Vec<u64>) {
 }
 
 /// The server's settings (a read failure is the member's private error).
-async fn settings_of(ctx: Context<'_>, lang: Lang, guild: u64) -> Result<Settings, Error> {
-    ctx.data().session.settings(guild).await.map_err(|e| {
-        tracing::error!(error = %e, "could not read the settings");
-        Error::Failed(UserError(tr!(lang, "err-storage-read")))
-    })
-}
-
-/// A refused or failed tournament operation, in the member's words.
-pub(crate) fn refusal(lang: Lang, e: &TournamentError) -> Error {
-    words::error(lang, e)
+async fn settings_of(ctx: Context<'_>, guild: u64) -> Result<Settings, Error> {
+    Ok(ctx.data().session.settings(guild).await?)
 }
 
 /// `error`, after the public "thinking" of a deferred answer is taken back, so that the
@@ -95,21 +88,20 @@ pub async fn create(
     #[max = 256]
     max_players: Option<u32>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     let guild = ctx
         .guild_id()
-        .ok_or_else(|| Error::user(tr!(lang, "err-tournament-permission")))?
+        .ok_or_else(|| Error::user(says!("err-tournament-permission")))?
         .get();
-    let settings = settings_of(ctx, lang, guild).await?;
+    let settings = settings_of(ctx, guild).await?;
     let (manages, member_roles) = member_of(ctx);
     let has_role = settings
         .tournament_role
         .is_some_and(|r| member_roles.contains(&r));
     if !manages && !has_role {
-        return Err(Error::user(tr!(lang, "err-tournament-permission")));
+        return Err(Error::user(says!("err-tournament-permission")));
     }
     if !super::challenge::may_open_threads(ctx) {
-        return Err(Error::user(tr!(lang, "err-tournament-threads")));
+        return Err(Error::user(says!("err-tournament-threads")));
     }
     let zone = settings
         .timezone
@@ -120,7 +112,7 @@ pub async fn create(
         .as_deref()
         .map(|s| {
             parse_start(s, SystemTime::now(), &zone)
-                .map_err(|e| words::when_error(lang, &e, s, settings.timezone.as_deref()))
+                .map_err(|e| words::when_error(&e, s, settings.timezone.as_deref()))
         })
         .transpose()?;
     let locale = settings
@@ -142,11 +134,11 @@ pub async fn create(
     // Every refusal before the public answer (refusals are private); then "thinking"
     // (publicly, as the sign-up message will be) before the store's write, which may take
     // longer than Discord waits for an answer when the machine is busy.
-    new.check().map_err(|e| refusal(lang, &e))?;
+    new.check()?;
     ctx.defer().await?;
     let info = match ctx.data().session.create_tournament(new).await {
         Ok(info) => info,
-        Err(e) => return Err(unsay(ctx, refusal(lang, &e)).await),
+        Err(e) => return Err(unsay(ctx, e.into()).await),
     };
     let public = Lang::from_opt(info.locale.as_deref());
     let reply = poise::CreateReply::default()
@@ -177,23 +169,18 @@ pub async fn create(
 }
 
 /// The tournament the member means (the option, or the channel's only one).
-async fn which(
-    ctx: Context<'_>,
-    lang: Lang,
-    asked: Option<&str>,
-    any: bool,
-) -> Result<TournamentInfo, Error> {
+async fn which(ctx: Context<'_>, asked: Option<&str>, any: bool) -> Result<TournamentInfo, Error> {
     let asked = asked
         .map(|a| {
             a.parse::<TournamentId>()
-                .map_err(|_| refusal(lang, &TournamentError::Unknown))
+                .map_err(|_| TournamentError::Unknown)
         })
         .transpose()?;
-    ctx.data()
+    Ok(ctx
+        .data()
         .session
         .which_tournament(ChannelKey(ctx.channel_id().get()), asked, any)
-        .await
-        .map_err(|e| refusal(lang, &e))
+        .await?)
 }
 
 /// The tournaments of this channel while typing (`tournament:`).
@@ -245,18 +232,17 @@ pub async fn join(
     #[autocomplete = "autocomplete_tournament"]
     tournament: Option<String>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     // The store's write and the sign-up message's update take a moment, longer than
     // Discord waits for an answer when the machine is busy: "thinking" (privately) first.
     ctx.defer_ephemeral().await?;
-    let info = which(ctx, lang, tournament.as_deref(), false).await?;
+    let info = which(ctx, tournament.as_deref(), false).await?;
     let me = ctx.author();
     let info = ctx
         .data()
         .session
         .join_tournament(info.id, player(me), me.display_name())
-        .await
-        .map_err(|e| refusal(lang, &e))?;
+        .await?;
+    let lang = user_lang(ctx);
     flow::refresh_signup(ctx.http(), &info).await;
     ctx.send(private_reply(tr!(
         lang,
@@ -275,16 +261,15 @@ pub async fn leave(
     #[autocomplete = "autocomplete_tournament"]
     tournament: Option<String>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     // As in `join`: the write and the update may take longer than Discord waits.
     ctx.defer_ephemeral().await?;
-    let info = which(ctx, lang, tournament.as_deref(), false).await?;
+    let info = which(ctx, tournament.as_deref(), false).await?;
     let (info, from) = ctx
         .data()
         .session
         .leave_tournament(info.id, player(ctx.author()))
-        .await
-        .map_err(|e| refusal(lang, &e))?;
+        .await?;
+    let lang = user_lang(ctx);
     flow::refresh_signup(ctx.http(), &info).await;
     ctx.send(private_reply(words::left(lang, &info, from)))
         .await?;
@@ -299,16 +284,15 @@ pub async fn start(
     #[autocomplete = "autocomplete_tournament"]
     tournament: Option<String>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let info = which(ctx, lang, tournament.as_deref(), false).await?;
+    let info = which(ctx, tournament.as_deref(), false).await?;
     // Pairing and opening take a moment: answer first.
     ctx.defer_ephemeral().await?;
     let progress = ctx
         .data()
         .session
         .start_tournament(info.id, player(ctx.author()))
-        .await
-        .map_err(|e| refusal(lang, &e))?;
+        .await?;
+    let lang = user_lang(ctx);
     ctx.send(private_reply(tr!(
         lang,
         "tournament-started-you",
@@ -330,14 +314,13 @@ pub async fn standings(
     #[min = 1]
     page: Option<u32>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
-    let info = which(ctx, lang, tournament.as_deref(), true).await?;
+    let info = which(ctx, tournament.as_deref(), true).await?;
     // Reading every round and drawing the picture take a moment: "thinking" (publicly,
     // as the standings will be) first; a refusal from here on is still private.
     ctx.defer().await?;
     let standings = match ctx.data().session.tournament_standings(info.id).await {
         Ok(s) => s,
-        Err(e) => return Err(unsay(ctx, refusal(lang, &e)).await),
+        Err(e) => return Err(unsay(ctx, e.into()).await),
     };
     let public = Lang::from_opt(info.locale.as_deref());
     let post = words::standings_post(public, &standings, page.unwrap_or(1));
@@ -359,17 +342,16 @@ pub async fn cancel(
     #[autocomplete = "autocomplete_tournament"]
     tournament: Option<String>,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
     // As in `join`: the write and the posts may take longer than Discord waits.
     ctx.defer_ephemeral().await?;
-    let info = which(ctx, lang, tournament.as_deref(), false).await?;
+    let info = which(ctx, tournament.as_deref(), false).await?;
     let (manages, _) = member_of(ctx);
     let info = ctx
         .data()
         .session
         .cancel_tournament(info.id, player(ctx.author()), manages)
-        .await
-        .map_err(|e| refusal(lang, &e))?;
+        .await?;
+    let lang = user_lang(ctx);
     flow::refresh_signup(ctx.http(), &info).await;
     let public = Lang::from_opt(info.locale.as_deref());
     let note = crate::bot::deliver::Post::text(tr!(
@@ -441,8 +423,15 @@ pub(crate) async fn button(
     let (info, said) = match signup_click(data, click, which, lang).await {
         Ok(done) => done,
         Err(e) => {
+            // Acknowledged already: the refusal comes as a private message of its own,
+            // worded as the hook would, in the clicker's language.
+            let asker = Asker {
+                lang,
+                player: player(&click.user),
+                guild: click.guild_id.map(serenity::GuildId::get),
+            };
             let note = CreateInteractionResponseFollowup::new()
-                .content(e.player_message(lang))
+                .content(e.player_message(&asker, &data.commands))
                 .ephemeral(true)
                 .allowed_mentions(serenity::CreateAllowedMentions::new());
             click.create_followup(ctx, note).await?;
@@ -491,11 +480,7 @@ async fn signup_click(
                 .as_ref()
                 .and_then(|m| m.nick.clone())
                 .unwrap_or_else(|| me.display_name().to_owned());
-            let info = data
-                .session
-                .join_tournament(id, player(me), &name)
-                .await
-                .map_err(|e| refusal(lang, &e))?;
+            let info = data.session.join_tournament(id, player(me), &name).await?;
             let said = tr!(
                 lang,
                 "tournament-joined",
@@ -504,11 +489,7 @@ async fn signup_click(
             Ok((info, said))
         }
         Button::Leave(id) => {
-            let (info, from) = data
-                .session
-                .leave_tournament(id, player(me))
-                .await
-                .map_err(|e| refusal(lang, &e))?;
+            let (info, from) = data.session.leave_tournament(id, player(me)).await?;
             let said = words::left(lang, &info, from);
             Ok((info, said))
         }

@@ -6,7 +6,7 @@ use serenity::{CreateActionRow, CreateButton};
 use super::Button;
 use crate::bot::Error;
 use crate::bot::deliver::Post;
-use crate::bot::error::{UserError, tidy};
+use crate::bot::error::{says, tidy};
 use crate::bot::i18n::names::{pace, variant_title};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::markup::{mention, plain, relative};
@@ -98,55 +98,54 @@ pub fn left(lang: Lang, t: &TournamentInfo, from: Option<u32>) -> String {
     }
 }
 
-/// A refused or failed operation, privately in `lang`.
-#[must_use]
-pub fn error(lang: Lang, e: &TournamentError) -> Error {
-    let text = match e {
-        TournamentError::Unknown => tr!(lang, "err-tournament-unknown"),
-        TournamentError::NoneHere => tr!(lang, "err-tournament-none-here"),
-        TournamentError::Several(list) => {
-            let names: Vec<String> = list
-                .iter()
-                .map(|(_, n)| format!("**{}**", plain(n)))
-                .collect();
-            tr!(lang, "err-tournament-several", names = names.join(", "))
-        }
-        TournamentError::BadName => tr!(lang, "err-tournament-name", most = 100),
-        TournamentError::BadRounds(n) => {
-            tr!(lang, "err-tournament-rounds", given = *n, most = MAX_ROUNDS)
-        }
-        TournamentError::BadMaxPlayers(n) => tr!(
-            lang,
-            "err-tournament-max-players",
-            given = *n,
-            least = MIN_PLAYERS,
-            most = MAX_PLAYERS
-        ),
-        TournamentError::Full(n) => tr!(lang, "err-tournament-full", max = *n),
-        TournamentError::AlreadyJoined => tr!(lang, "err-tournament-joined"),
-        TournamentError::NotJoined => tr!(lang, "err-tournament-not-joined"),
-        TournamentError::Started => tr!(lang, "err-tournament-started"),
-        TournamentError::Over => tr!(lang, "err-tournament-over"),
-        TournamentError::NotCreator => tr!(lang, "err-tournament-not-creator"),
-        TournamentError::StartPassed => tr!(lang, "err-tournament-start-passed"),
-        TournamentError::Unavailable | TournamentError::Store(_) => {
-            tracing::error!(error = %e, "a tournament operation failed");
-            return Error::Failed(UserError(tr!(lang, "err-storage")));
-        }
-    };
-    Error::user(text)
+/// A refused or failed tournament operation (worded privately, by the hooks).
+impl From<TournamentError> for Error {
+    fn from(e: TournamentError) -> Self {
+        let says = match &e {
+            TournamentError::Unknown => says!("err-tournament-unknown"),
+            TournamentError::NoneHere => says!("err-tournament-none-here"),
+            TournamentError::Several(list) => {
+                let names: Vec<String> = list
+                    .iter()
+                    .map(|(_, n)| format!("**{}**", plain(n)))
+                    .collect();
+                says!("err-tournament-several", names = names.join(", "))
+            }
+            TournamentError::BadName => says!("err-tournament-name", most = 100_u32),
+            TournamentError::BadRounds(n) => {
+                says!("err-tournament-rounds", given = *n, most = MAX_ROUNDS)
+            }
+            TournamentError::BadMaxPlayers(n) => says!(
+                "err-tournament-max-players",
+                given = *n,
+                least = MIN_PLAYERS,
+                most = MAX_PLAYERS
+            ),
+            TournamentError::Full(n) => says!("err-tournament-full", max = *n),
+            TournamentError::AlreadyJoined => says!("err-tournament-joined"),
+            TournamentError::NotJoined => says!("err-tournament-not-joined"),
+            TournamentError::Started => says!("err-tournament-started"),
+            TournamentError::Over => says!("err-tournament-over"),
+            TournamentError::NotCreator => says!("err-tournament-not-creator"),
+            TournamentError::StartPassed => says!("err-tournament-start-passed"),
+            TournamentError::Unavailable | TournamentError::Store(_) => {
+                tracing::error!(error = %e, "a tournament operation failed");
+                return Error::Failed(says!("err-storage"));
+            }
+        };
+        Error::user(says)
+    }
 }
 
-/// A start time that could not be read, with examples.
+/// A start time that could not be read (`given`, in the server's `zone`), with examples.
 #[must_use]
-pub fn when_error(lang: Lang, e: &WhenError, given: &str, zone: Option<&str>) -> Error {
+pub fn when_error(e: &WhenError, given: &str, zone: Option<&str>) -> Error {
     let key = match e {
         WhenError::Unreadable => "err-tournament-when",
         WhenError::Past => "err-tournament-when-past",
         WhenError::TooFar => "err-tournament-when-far",
     };
-    Error::user(tr!(
-        lang,
+    Error::user(says!(
         key,
         given = tidy(given),
         zone = zone.unwrap_or("UTC")
