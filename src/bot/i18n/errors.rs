@@ -110,10 +110,8 @@ impl From<SessionError> for Error {
             SessionError::Pending => return Error::Failed(says!("err-busy")),
             SessionError::TimeUp => "err-time-up",
             SessionError::NoLastFleet => "err-last-fleet",
-            SessionError::Storage(e) => {
-                tracing::error!(error = %e, "a change could not be saved");
-                return Error::Failed(says!("err-storage"));
-            }
+            // The change was rolled back: nothing changed.
+            SessionError::Storage(e) => return Error::unsaved(&e),
             SessionError::Internal(e) => {
                 return Error::Internal(anyhow::anyhow!("{e}"));
             }
@@ -160,8 +158,8 @@ pub fn replay_error(id: MatchId, error: ReplayError) -> Error {
             Error::Internal(anyhow::anyhow!("match {id} is unreadable: {why}"))
         }
         ReplayError::Store(e) => {
-            tracing::error!(match_id = %id, error = %e, "could not read a finished match");
-            Error::Failed(says!("err-storage-read"))
+            tracing::warn!(match_id = %id, "the finished match could not be read");
+            Error::unread(&e)
         }
     }
 }
@@ -216,10 +214,7 @@ impl From<SettingsError> for Error {
             SettingsError::UnknownZone(given) => {
                 Error::user(says!("err-settings-timezone", given = tidy(&given)))
             }
-            SettingsError::Store(e) => {
-                tracing::error!(error = %e, "could not store the settings");
-                Error::Failed(says!("err-storage"))
-            }
+            SettingsError::Store(e) => Error::unsaved(&e),
         }
     }
 }
@@ -229,10 +224,8 @@ impl From<ForgetError> for Error {
     fn from(error: ForgetError) -> Self {
         match error {
             ForgetError::Playing => Error::user(says!("err-privacy-playing")),
-            ForgetError::Store(e) => {
-                tracing::error!(error = %e, "could not forget a member");
-                Error::Failed(says!("err-storage"))
-            }
+            // Nothing was deleted.
+            ForgetError::Store(e) => Error::unsaved(&e),
             ForgetError::Session(_) => Error::Failed(says!("err-busy")),
         }
     }
