@@ -35,8 +35,9 @@
 //! The bye's criterion C9 (the fewest unplayed games) counts in a bracket when the bye
 //! comes from that bracket's score group and the matching pairs everyone in it within
 //! it; rule E5 counts pairing numbers among the entrants who have taken part in a
-//! pairing or are paired now. Both follow `bbpPairings` (v6), FIDE's endorsed engine,
-//! where the handbook leaves the reading open.
+//! pairing (a game, a forfeit, a double forfeit, the pairing-allocated bye) or are
+//! paired now. Both follow `bbpPairings` (v6), FIDE's endorsed engine, where the
+//! handbook leaves the reading open.
 //!
 //! Measured with `examples/pair_check.rs --generate` against `bbpPairings` on its own
 //! random tournaments (8–100 players, 5–11 rounds, draws, forfeits, retirements,

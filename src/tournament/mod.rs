@@ -109,6 +109,10 @@ pub enum GameResult {
         /// Did not show.
         loser: PlayerId,
     },
+    /// A paired game neither player came to (a double forfeit): both score a forfeit
+    /// loss. Both took part in the pairing (which counts for the colour rule E5), and
+    /// the two may be paired again later.
+    DoubleForfeit(PlayerId, PlayerId),
     /// The pairing-allocated bye (the odd player out).
     PairingBye(PlayerId),
     /// A bye the player asked for in advance ([`Points::half_bye`], half a point by default).
@@ -465,6 +469,10 @@ impl Tournament {
                 GameResult::Forfeit { winner, loser } => {
                     put(winner, Entry::ForfeitWin { opponent: loser })?;
                     put(loser, Entry::ForfeitLoss { opponent: winner })?;
+                }
+                GameResult::DoubleForfeit(a, b) => {
+                    put(a, Entry::ForfeitLoss { opponent: b })?;
+                    put(b, Entry::ForfeitLoss { opponent: a })?;
                 }
                 GameResult::PairingBye(id) => put(id, Entry::PairingBye)?,
                 GameResult::HalfBye(id) => put(id, Entry::HalfBye)?,

@@ -666,6 +666,48 @@ fn a_bye_entered_for_the_next_round_keeps_the_player_out() {
     assert_eq!(bye, None);
 }
 
+/// Rule E5 (the higher player's pairing number decides the colours) counts, as
+/// bbpPairings does, only the entrants who have taken part in a pairing or are paired
+/// now (C.04.3 E5's note: pairing numbers as C.04.2 manages them). A double forfeit is
+/// a pairing taken part in: here 1 and 2 were paired in round 1 and neither came, 3–5
+/// were absent, and 1 sits out round 2. 2, 3, 4 and 5 (no game played, no colour
+/// preference, all on 0) pair 2-4 and 3-5; 2 is the second entrant counted (1 is,
+/// through the double forfeit), so gets the colour opposite the initial one (Black),
+/// and 3, the third, the initial one (White). bbpPairings pairs this file `4 2`, `3 5`.
+/// (Recorded as two absences, the double forfeit would leave 1 out of the count and
+/// turn every colour round: `2 4`, `5 3`.)
+#[test]
+fn a_double_forfeit_counts_as_taking_part_in_the_pairing_for_e5() {
+    let text = "012 Double forfeit\nXXR 5\nXXC white1\n\
+001    1      Player 1                          2400                             0.0    1     2 - -  0000 - Z\n\
+001    2      Player 2                          2300                             0.0    2     1 - -\n\
+001    3      Player 3                          2200                             0.0    3  0000 - Z\n\
+001    4      Player 4                          2100                             0.0    4  0000 - Z\n\
+001    5      Player 5                          2000                             0.0    5  0000 - Z\n";
+    let read = trf::read(text).unwrap();
+    let t = &read.tournament;
+    assert_eq!(t.rounds_played(), 1);
+    assert_eq!(
+        t.entry(p(1), 0),
+        Some(Entry::ForfeitLoss { opponent: p(2) })
+    );
+    assert_eq!(
+        t.entry(p(2), 0),
+        Some(Entry::ForfeitLoss { opponent: p(1) })
+    );
+    assert_eq!(t.points(p(1)), Some(0));
+    assert_eq!(read.to_pair, vec![p(2), p(3), p(4), p(5)]);
+    let round = pair(t, &read.to_pair).unwrap();
+    assert_eq!(round.pairs, vec![(p(4), p(2)), (p(3), p(5))]);
+    assert_eq!(round.bye, None);
+    // The export writes the double forfeit back as one.
+    let again = trf::read(&trf::export(t, None)).unwrap();
+    assert_eq!(
+        again.tournament.entry(p(2), 0),
+        Some(Entry::ForfeitLoss { opponent: p(1) })
+    );
+}
+
 #[test]
 fn the_round_text_writes_the_bye_as_n_0() {
     let t = field(5);

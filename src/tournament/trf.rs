@@ -383,7 +383,8 @@ impl Field {
 /// arbiter's bye (`0000 - H`, `F`, `Z` or `-`) marks a player not to be paired next.
 /// A full-point bye (`F`) in a round played is recorded as a pairing-allocated bye (it
 /// counts the same for the pairing: a win's points, unplayed, never another bye); a
-/// double forfeit (`-` on both sides) is recorded as both absent. Entrants' ids are
+/// double forfeit (`-` on both sides) as one ([`super::GameResult::DoubleForfeit`]:
+/// both lost, both took part in the pairing). Entrants' ids are
 /// their TRF numbers.
 ///
 /// # Errors
@@ -599,7 +600,7 @@ pub fn read(text: &str) -> Result<TrfTournament, ReadError> {
                                 winner: id(opponent),
                                 loser: id(k),
                             }),
-                            _ => None,
+                            _ => Some(super::GameResult::DoubleForfeit(id(k), id(opponent))),
                         }
                     } else {
                         let (first, second, outcome) = if colour == Some(Colour::White) {
