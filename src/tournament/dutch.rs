@@ -35,17 +35,15 @@
 //! The bye's criterion C9 (the fewest unplayed games) counts in a bracket when the bye
 //! comes from that bracket's score group and the matching pairs everyone in it within
 //! it; rule E5 counts pairing numbers among the entrants who have taken part in a
-//! pairing (a game, a forfeit, a double forfeit, the pairing-allocated bye) or are
-//! paired now. Both follow `bbpPairings` (v6), FIDE's endorsed engine, where the
+//! pairing (a game, a forfeit, a double forfeit, the pairing-allocated bye; not an
+//! arbiter's full-point bye) or are paired now. Both follow `bbpPairings` (v6), FIDE's endorsed engine, where the
 //! handbook leaves the reading open.
 //!
 //! Measured with `examples/pair_check.rs --generate` against `bbpPairings` on its own
 //! random tournaments (8–100 players, 5–11 rounds, draws, forfeits, retirements,
 //! half-point byes), seeds 1–1 000: all 7 753 rounds and all 970 tournaments the
 //! generator made identical (it could not pair 30); after the speed-ups below, seeds
-//! 1–250 and 501–750 again all identical (1 946 and 1 986 rounds). What is still
-//! approximate: a full-point bye (`F`) read from a TRF counts as a pairing-allocated
-//! one for who took part in a pairing (E5's numbering).
+//! 1–250 and 501–750 again all identical (1 946 and 1 986 rounds).
 //!
 //! Speed: whether the round can be paired at all, and the score group the bye must
 //! come from, are asked of an unweighted (cardinality) matching. Each bracket then

@@ -117,6 +117,10 @@ pub enum GameResult {
     PairingBye(PlayerId),
     /// A bye the player asked for in advance ([`Points::half_bye`], half a point by default).
     HalfBye(PlayerId),
+    /// A full-point bye the arbiter gave (a TRF's `F`): a win's points without a game
+    /// and without taking part in the pairing (unlike [`GameResult::PairingBye`]); like
+    /// it, it bars the pairing-allocated bye later.
+    FullBye(PlayerId),
     /// Not paired and not present: zero points. Players left out of a round count as this.
     Absent(PlayerId),
 }
@@ -147,6 +151,8 @@ pub enum Entry {
     PairingBye,
     /// A requested bye.
     HalfBye,
+    /// A full-point bye given by the arbiter, not by the pairing: a win's points.
+    FullBye,
     /// Absent, zero points.
     Absent,
 }
@@ -387,9 +393,11 @@ impl Tournament {
     pub fn entry_points(&self, entry: Entry) -> u32 {
         let p = &self.points;
         match entry {
+            // A full-point bye is worth a win, as bbpPairings scores it.
             Entry::Played {
                 result: Score::Win, ..
-            } => p.win,
+            }
+            | Entry::FullBye => p.win,
             Entry::Played {
                 result: Score::Draw,
                 ..
@@ -476,6 +484,7 @@ impl Tournament {
                 }
                 GameResult::PairingBye(id) => put(id, Entry::PairingBye)?,
                 GameResult::HalfBye(id) => put(id, Entry::HalfBye)?,
+                GameResult::FullBye(id) => put(id, Entry::FullBye)?,
                 GameResult::Absent(id) => put(id, Entry::Absent)?,
             }
         }

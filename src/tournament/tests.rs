@@ -708,6 +708,38 @@ fn a_double_forfeit_counts_as_taking_part_in_the_pairing_for_e5() {
     );
 }
 
+/// A full-point bye the arbiter gave (`F`) is no part of a pairing, so it gives no place
+/// in rule E5's count (as bbpPairings reads the rule, see the test above), though it
+/// bars the pairing-allocated bye like one. Round 1: 1 has the `F`, 6 beat 4, the
+/// rest were absent; 1 sits out round 2. 6 (1 point, had Black) floats down to 2: 6-2
+/// (6 wants White). Of 3, 4 and 5, 4 (the one with a game played) gets the bye and
+/// 3-5 are paired without preferences: by E5, 3 is the second entrant counted (2 is,
+/// 1 is not), so gets the colour opposite the initial one: 5-3. bbpPairings pairs this
+/// file `6 2`, `5 3`, `4 0`; counting the `F` as a pairing-allocated bye (as the reader
+/// did before) gives `3 5`.
+#[test]
+fn a_full_point_bye_is_no_part_of_the_pairing_for_e5() {
+    let text = "012 Full-point bye\nXXR 5\nXXC white1\n\
+001    1      Player 1                          2400                             1.0    1  0000 - F  0000 - Z\n\
+001    2      Player 2                          2300                             0.0    2  0000 - Z\n\
+001    3      Player 3                          2200                             0.0    3  0000 - Z\n\
+001    4      Player 4                          2100                             0.0    4     6 w 0\n\
+001    5      Player 5                          2000                             0.0    5  0000 - Z\n\
+001    6      Player 6                          1900                             1.0    6     4 b 1\n";
+    let read = trf::read(text).unwrap();
+    let t = &read.tournament;
+    assert_eq!(t.entry(p(1), 0), Some(Entry::FullBye));
+    assert_eq!(t.points(p(1)), Some(10));
+    assert_eq!(read.to_pair, vec![p(2), p(3), p(4), p(5), p(6)]);
+    let round = pair(t, &read.to_pair).unwrap();
+    assert_eq!(round.pairs, vec![(p(6), p(2)), (p(5), p(3))]);
+    assert_eq!(round.bye, Some(p(4)));
+    // 1 may not get the pairing-allocated bye after its full-point bye.
+    assert_eq!(pair(t, &[p(1)]), Err(PairingError::NoLegalPairing));
+    let again = trf::read(&trf::export(t, None)).unwrap();
+    assert_eq!(again.tournament.entry(p(1), 0), Some(Entry::FullBye));
+}
+
 #[test]
 fn the_round_text_writes_the_bye_as_n_0() {
     let t = field(5);

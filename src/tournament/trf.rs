@@ -81,6 +81,7 @@ pub fn export(t: &Tournament, next: Option<&[PlayerId]>) -> String {
                 Entry::ForfeitLoss { opponent } => (number(opponent), '-', '-'),
                 Entry::PairingBye => (0, '-', 'U'),
                 Entry::HalfBye => (0, '-', 'H'),
+                Entry::FullBye => (0, '-', 'F'),
                 Entry::Absent => (0, '-', 'Z'),
             };
             if opponent == 0 {
@@ -381,8 +382,9 @@ impl Field {
 /// The rounds played are those up to the last one in which some player was paired (a
 /// game, a forfeit or the pairing-allocated bye). In the column after them, an
 /// arbiter's bye (`0000 - H`, `F`, `Z` or `-`) marks a player not to be paired next.
-/// A full-point bye (`F`) in a round played is recorded as a pairing-allocated bye (it
-/// counts the same for the pairing: a win's points, unplayed, never another bye); a
+/// A full-point bye (`F`) in a round played is recorded as one
+/// ([`super::GameResult::FullBye`]: a win's points, unplayed, never the
+/// pairing-allocated bye after it, but no part in that round's pairing); a
 /// double forfeit (`-` on both sides) as one ([`super::GameResult::DoubleForfeit`]:
 /// both lost, both took part in the pairing). Entrants' ids are
 /// their TRF numbers.
@@ -619,7 +621,8 @@ pub fn read(text: &str) -> Result<TrfTournament, ReadError> {
                         })
                     }
                 }
-                Field::PairingBye | Field::Bye('F') => Some(super::GameResult::PairingBye(id(k))),
+                Field::PairingBye => Some(super::GameResult::PairingBye(id(k))),
+                Field::Bye('F') => Some(super::GameResult::FullBye(id(k))),
                 Field::Bye('H') => Some(super::GameResult::HalfBye(id(k))),
                 Field::Bye(_) | Field::Blank => None,
             };

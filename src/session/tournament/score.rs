@@ -354,7 +354,7 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
                 },
                 Some(Entry::ForfeitWin { opponent }) => Cell::ForfeitWin(rank(opponent)),
                 Some(Entry::ForfeitLoss { opponent }) => Cell::ForfeitLoss(rank(opponent)),
-                Some(Entry::PairingBye | Entry::HalfBye) => Cell::Bye,
+                Some(Entry::PairingBye | Entry::HalfBye | Entry::FullBye) => Cell::Bye,
                 Some(Entry::Absent) | None => Cell::Absent,
             };
             line.cells.push(cell);
