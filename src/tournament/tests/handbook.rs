@@ -1,9 +1,10 @@
-//! The handbook's worked examples (FIDE Handbook C.04.3, the Dutch system, edition applied
-//! from 1 July 2025): the order of the exchanges in a homogeneous bracket (article 4.3,
-//! D.2 in the 2017 edition), each of its examples played out in a bracket where the
-//! rules' order of candidates alone decides.
+//! The handbook's worked examples (FIDE Handbook C.04.3, the Dutch system): the order of
+//! the exchanges in a homogeneous bracket, each of its examples played out in a bracket
+//! where the rules' order of candidates alone decides, and the order of the moved-down
+//! players paired when not all can be. The examples were read in the 2017 text (D.2 b–d
+//! and D.3); the edition applied from 1 July 2025 keeps them (its article 4.3).
 //!
-//! Each bracket is eleven players with pairing numbers 1–11 (ratings 2190 down to 2090),
+//! Each exchange bracket is eleven players with pairing numbers 1–11 (ratings 2190 down to 2090),
 //! all on 2 points from four draws, so they form one homogeneous bracket: S1 = 1–5,
 //! S2 = 6–11, and the bracket sequence numbers (BSNs) are the pairing numbers. Each is of
 //! type `A` (played White, White, Black, Black: an absolute preference for White, by its
@@ -15,14 +16,15 @@
 //! C1); the others met eleven fillers (pairing numbers 12–22, also on 2 points), who sit
 //! the round out. Nobody has floated and everyone may take the bye.
 //!
-//! The expected pairings were worked out by hand from the rules: transpositions of S2 in
+//! The expected pairings were worked out from the rules, with an enumeration of the
+//! candidates in their order written apart from the engine: transpositions of S2 in
 //! lexicographic order of their first five BSNs (4.2), then the exchanges sorted by 4.3
-//! a–d, each followed by its own transpositions.
+//! a–d, each followed by its own transpositions; the reasons are given with each test.
 
 use std::collections::BTreeSet;
 
 use super::super::dutch::pair;
-use super::super::{Colour, Entrant, GameResult, Outcome, PlayerId, Tournament};
+use super::super::{Colour, Entrant, GameResult, Outcome, PlayerId, Tournament, trf};
 
 /// The eleven players' games against each other, round by round (rounds 1–4): an `A`
 /// and a `B` player each.
@@ -227,4 +229,70 @@ fn handbook_exchange_bringing_6_9_comes_before_bringing_7_8() {
     let (pairs, bye) = paired(&t);
     assert_eq!(pairs, games(&[(1, 7), (3, 5), (4, 2), (8, 6), (10, 9)]));
     assert_eq!(bye, Some(11));
+}
+
+/// D.3 (2017), the order of the moved-down players paired when not all can be:
+/// the set of MDPs put in S1 with the highest scores, then the lowest BSNs in
+/// lexicographic order, so {1,2}, then {1,3}, then {2,3}.
+///
+/// Pairing numbers 1–8 (ratings 2390 down to 2320) are paired; 9–36 only filled their
+/// games (each met one of 1–8 once, on the same score then, with full- and half-point
+/// byes before and absent after) and are not paired. 1, 2 and 3 (3 points: two wins
+/// with White, two draws with Black, absolute preference for White) cannot meet each
+/// other (C3), so all three move down to 4 and 5 (2 points: two losses with Black, two
+/// wins with White, absolute preference for Black). Two pairs at most (M1 = 2): the
+/// set {1,2} fails, 1 and 2 having both met 4 (in rounds 1 and 2) and 5 being only one;
+/// {1,3} comes next: 1-5 (1 has met 4), 3-4. 2 floats down to 6, 7 and 8 (1 point;
+/// 6 and 8 prefer Black absolutely, 7 White): 2-6, 7-8. {2,3} (2-5, 3-4, and 1 down
+/// to 6) would have been as good by every criterion, and comes later. Nobody floated
+/// in rounds 3 and 4, every pair grants both colour preferences. bbpPairings pairs this
+/// file `1 5`, `3 4`, `2 6`, `7 8`.
+#[test]
+fn handbook_moved_down_players_1_and_3_come_before_2_and_3() {
+    let text = "012 MDP exchange\n\
+XXR 9\n\
+XXC white1\n\
+001    1      Player 1                          2390                             3.0    1     4 w 1    15 w 1    21 b =    29 b =\n\
+001    2      Player 2                          2380                             3.0    2     9 w 1     4 w 1    22 b =    30 b =\n\
+001    3      Player 3                          2370                             3.0    3    10 w 1    16 w 1    23 b =    31 b =\n\
+001    4      Player 4                          2360                             2.0    4     1 b 0     2 b 0    24 w 1    32 w 1\n\
+001    5      Player 5                          2350                             2.0    5    11 b 0    17 b 0    25 w 1    33 w 1\n\
+001    6      Player 6                          2340                             1.0    6    12 b 0    18 b 0    26 w 1    34 w 0\n\
+001    7      Player 7                          2330                             1.0    7    13 w 0    19 w 0    27 b 1    35 b 0\n\
+001    8      Player 8                          2320                             1.0    8    14 b 0    20 b 0    28 w 1    36 w 0\n\
+001    9      Player 9                          1910                             0.0    9     2 b 0  0000 - Z  0000 - Z  0000 - Z  0000 - Z\n\
+001   10      Player 10                         1900                             0.0   10     3 b 0  0000 - Z  0000 - Z  0000 - Z  0000 - Z\n\
+001   11      Player 11                         1890                             1.0   11     5 w 1  0000 - Z  0000 - Z  0000 - Z  0000 - Z\n\
+001   12      Player 12                         1880                             1.0   12     6 w 1  0000 - Z  0000 - Z  0000 - Z  0000 - Z\n\
+001   13      Player 13                         1870                             1.0   13     7 b 1  0000 - Z  0000 - Z  0000 - Z  0000 - Z\n\
+001   14      Player 14                         1860                             1.0   14     8 w 1  0000 - Z  0000 - Z  0000 - Z  0000 - Z\n\
+001   15      Player 15                         1850                             1.0   15  0000 - F     1 b 0  0000 - Z  0000 - Z  0000 - Z\n\
+001   16      Player 16                         1840                             1.0   16  0000 - F     3 b 0  0000 - Z  0000 - Z  0000 - Z\n\
+001   17      Player 17                         1830                             1.0   17  0000 - Z     5 w 1  0000 - Z  0000 - Z  0000 - Z\n\
+001   18      Player 18                         1820                             1.0   18  0000 - Z     6 w 1  0000 - Z  0000 - Z  0000 - Z\n\
+001   19      Player 19                         1810                             1.0   19  0000 - Z     7 b 1  0000 - Z  0000 - Z  0000 - Z\n\
+001   20      Player 20                         1800                             1.0   20  0000 - Z     8 w 1  0000 - Z  0000 - Z  0000 - Z\n\
+001   21      Player 21                         1790                             2.5   21  0000 - F  0000 - F     1 w =  0000 - Z  0000 - Z\n\
+001   22      Player 22                         1780                             2.5   22  0000 - F  0000 - F     2 w =  0000 - Z  0000 - Z\n\
+001   23      Player 23                         1770                             2.5   23  0000 - F  0000 - F     3 w =  0000 - Z  0000 - Z\n\
+001   24      Player 24                         1760                             0.0   24  0000 - Z  0000 - Z     4 b 0  0000 - Z  0000 - Z\n\
+001   25      Player 25                         1750                             0.0   25  0000 - Z  0000 - Z     5 b 0  0000 - Z  0000 - Z\n\
+001   26      Player 26                         1740                             0.0   26  0000 - Z  0000 - Z     6 b 0  0000 - Z  0000 - Z\n\
+001   27      Player 27                         1730                             0.0   27  0000 - Z  0000 - Z     7 w 0  0000 - Z  0000 - Z\n\
+001   28      Player 28                         1720                             0.0   28  0000 - Z  0000 - Z     8 b 0  0000 - Z  0000 - Z\n\
+001   29      Player 29                         1710                             3.0   29  0000 - F  0000 - F  0000 - H     1 w =  0000 - Z\n\
+001   30      Player 30                         1700                             3.0   30  0000 - F  0000 - F  0000 - H     2 w =  0000 - Z\n\
+001   31      Player 31                         1690                             3.0   31  0000 - F  0000 - F  0000 - H     3 w =  0000 - Z\n\
+001   32      Player 32                         1680                             1.0   32  0000 - F  0000 - Z  0000 - Z     4 b 0  0000 - Z\n\
+001   33      Player 33                         1670                             1.0   33  0000 - F  0000 - Z  0000 - Z     5 b 0  0000 - Z\n\
+001   34      Player 34                         1660                             2.0   34  0000 - F  0000 - Z  0000 - Z     6 b 1  0000 - Z\n\
+001   35      Player 35                         1650                             2.0   35  0000 - F  0000 - Z  0000 - Z     7 w 1  0000 - Z\n\
+001   36      Player 36                         1640                             2.0   36  0000 - F  0000 - Z  0000 - Z     8 b 1  0000 - Z\n";
+    let read = trf::read(text).unwrap();
+    let eight: Vec<PlayerId> = (1..=8).map(PlayerId).collect();
+    assert_eq!(read.to_pair, eight);
+    let r = pair(&read.tournament, &read.to_pair).expect("a legal pairing exists");
+    let pairs: BTreeSet<(u64, u64)> = r.pairs.iter().map(|&(w, b)| (w.0, b.0)).collect();
+    assert_eq!(pairs, games(&[(1, 5), (3, 4), (2, 6), (7, 8)]));
+    assert_eq!(r.bye, None);
 }
