@@ -187,13 +187,21 @@ impl Session {
     ) -> Result<SeasonBoard, StoreError> {
         let store = self.season_store()?;
         let (guild, number, key) = (season.guild, season.number, variant.key());
-        let first = store.season_page(guild, number, key, 0, 0).await?;
-        let pages = first.total.div_ceil(PAGE).max(1);
-        let page = page.min(pages - 1);
-        let rows = store
-            .season_page(guild, number, key, page * PAGE, PAGE)
-            .await?
-            .rows;
+        // The page asked for, and its count of places with it; a page past the end is
+        // asked again as the last one.
+        let mut found = store
+            .season_page(guild, number, key, page.saturating_mul(PAGE), PAGE)
+            .await?;
+        let pages = found.total.div_ceil(PAGE).max(1);
+        let page = if page < pages {
+            page
+        } else {
+            found = store
+                .season_page(guild, number, key, (pages - 1) * PAGE, PAGE)
+                .await?;
+            pages - 1
+        };
+        let rows = found.rows;
         let listed = rows
             .iter()
             .any(|r| r.standing.as_ref().is_some_and(|s| s.player == caller.0));

@@ -420,12 +420,16 @@ async fn leaderboard(
     offset: u32,
     limit: u32,
 ) -> Result<LeaderPage, StoreError> {
+    // The page is found in the order index alone (a covering scan: the places skipped
+    // over are never read from the table), then only its own rows are joined: a deep page
+    // costs an index walk, not a table read per skipped place.
     let rows = sqlx::query(&format!(
-        "SELECT r.*, COALESCE(p.name, '') AS name FROM guild_players g \
+        "SELECT r.*, COALESCE(p.name, '') AS name FROM \
+         (SELECT g.player_id, g.variant, g.provisional, g.shown FROM guild_players g \
+          WHERE g.guild_id = $1 AND g.variant = $2 ORDER BY {order} LIMIT $3 OFFSET $4) g \
          JOIN ratings r ON r.player_id = g.player_id AND r.variant = g.variant \
-         LEFT JOIN players p ON p.player_id = g.player_id \
-         WHERE g.guild_id = $1 AND g.variant = $2 ORDER BY {} LIMIT $3 OFFSET $4",
-        rows::ORDER
+         LEFT JOIN players p ON p.player_id = g.player_id ORDER BY {order}",
+        order = rows::ORDER
     ))
     .bind(to_sql(guild))
     .bind(variant)
@@ -470,13 +474,14 @@ async fn place(
     let Some(me) = me else { return Ok(None) };
     let provisional = rows::Columns::flag(&me, "provisional")?;
     let shown = rows::Columns::int(&me, "shown")?;
-    // Each count is a range of the order index.
-    let ahead: i64 = sqlx::query_scalar(
+    // Each count is a range of the order index. For an established member the second is
+    // also their rank's: everyone established and rated higher.
+    let (before, higher, tied): (i64, i64, i64) = sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM guild_players \
-                 WHERE guild_id = $1 AND variant = $2 AND provisional < $3) \
-              + (SELECT COUNT(*) FROM guild_players \
-                 WHERE guild_id = $1 AND variant = $2 AND provisional = $3 AND shown > $4) \
-              + (SELECT COUNT(*) FROM guild_players \
+                 WHERE guild_id = $1 AND variant = $2 AND provisional < $3), \
+                (SELECT COUNT(*) FROM guild_players \
+                 WHERE guild_id = $1 AND variant = $2 AND provisional = $3 AND shown > $4), \
+                (SELECT COUNT(*) FROM guild_players \
                  WHERE guild_id = $1 AND variant = $2 AND provisional = $3 AND shown = $4 \
                  AND player_id < $5)",
     )
@@ -487,15 +492,7 @@ async fn place(
     .bind(to_sql(player))
     .fetch_one(pool)
     .await?;
-    let higher: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM guild_players \
-         WHERE guild_id = $1 AND variant = $2 AND NOT provisional AND shown > $3",
-    )
-    .bind(to_sql(guild))
-    .bind(variant)
-    .bind(shown)
-    .fetch_one(pool)
-    .await?;
+    let ahead = before + higher + tied;
     let number = |n: i64| u32::try_from(n).map_err(|e| StoreError::Data(e.to_string()));
     Ok(Some(Place {
         position: number(ahead)?,
@@ -1903,11 +1900,19 @@ async fn ordered_page(
     limit: u32,
 ) -> Result<SeasonPage, StoreError> {
     let (g, n) = (to_sql(guild), i64::from(number));
+    // As the lifetime board's page: the places in the order index alone, then their rows.
+    // The outer order is the same, but by the page's own columns (k): ordered by the
+    // table's (g), SQLite 3.46 walks the whole table in its order and runs the page's
+    // query again for each row (seconds for a deep page).
     let rows = sqlx::query(&format!(
-        "SELECT {SEASON_PAGE_COLUMNS} FROM season_players g \
+        "SELECT {SEASON_PAGE_COLUMNS} FROM \
+         (SELECT g.player_id, g.provisional, g.shown FROM season_players g \
+          WHERE g.guild_id = $1 AND g.number = $2 AND g.variant = $3 \
+          ORDER BY {} LIMIT $4 OFFSET $5) k \
+         JOIN season_players g ON g.guild_id = $1 AND g.number = $2 AND g.variant = $3 \
+         AND g.player_id = k.player_id \
          LEFT JOIN players p ON p.player_id = g.player_id \
-         WHERE g.guild_id = $1 AND g.number = $2 AND g.variant = $3 \
-         ORDER BY {} LIMIT $4 OFFSET $5",
+         ORDER BY k.provisional, k.shown DESC, k.player_id",
         rows::ORDER
     ))
     .bind(g)
@@ -2012,14 +2017,15 @@ async fn season_place(
         }
     }
     let (provisional, shown) = (standing.rating.is_provisional(), standing.rating.shown());
-    // Each count is a range of the order index.
-    let ahead: i64 = sqlx::query_scalar(
+    // Each count is a range of the order index. For an established member the second is
+    // also their rank's: everyone established and rated higher.
+    let (before, higher, tied): (i64, i64, i64) = sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM season_players \
-                 WHERE guild_id = $1 AND number = $2 AND variant = $3 AND provisional < $4) \
-              + (SELECT COUNT(*) FROM season_players \
+                 WHERE guild_id = $1 AND number = $2 AND variant = $3 AND provisional < $4), \
+                (SELECT COUNT(*) FROM season_players \
                  WHERE guild_id = $1 AND number = $2 AND variant = $3 AND provisional = $4 \
-                 AND shown > $5) \
-              + (SELECT COUNT(*) FROM season_players \
+                 AND shown > $5), \
+                (SELECT COUNT(*) FROM season_players \
                  WHERE guild_id = $1 AND number = $2 AND variant = $3 AND provisional = $4 \
                  AND shown = $5 AND player_id < $6)",
     )
@@ -2031,10 +2037,11 @@ async fn season_place(
     .bind(to_sql(player))
     .fetch_one(&mut *conn)
     .await?;
+    let ahead = before + higher + tied;
     let rank = if provisional {
         None
     } else {
-        Some(higher(&mut conn, guild, number, variant, shown).await? + 1)
+        Some(count_of(higher)? + 1)
     };
     Ok(Some(SeasonPlace {
         position: count_of(ahead)?,

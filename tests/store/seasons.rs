@@ -626,6 +626,84 @@ async fn two_sweeps_close_a_season_once(db: Db) {
     );
 }
 
+/// The current season's table read page by page (pages that start inside a group of equal
+/// ratings) and member by member agrees with the whole table, whose order and ranks the
+/// test works out itself: established before provisional, the rating as shown from best,
+/// then the member; equal shown ratings share the rank of the first of them.
+async fn the_current_seasons_pages_and_places_agree_with_the_whole_table(db: Db) {
+    let store = db.store().await;
+    let s = seasons(&store);
+    s.open_season(&season(START, END, "2030-01")).await.unwrap();
+    // Winner 2000 + i beats their own partner 3000 + i, 5 + i % 4 times: equal counts give
+    // equal ratings (ties among winners, and among partners). Pairs 16..19 play twice:
+    // provisional.
+    let mut id = 1;
+    for i in 0..20_u64 {
+        let games = if i < 16 { 5 + i % 4 } else { 2 };
+        for _ in 0..games {
+            let at = START + i64::try_from(id).unwrap();
+            store.save(&won(id, 2000 + i, 3000 + i, at)).await.unwrap();
+            id += 1;
+        }
+    }
+    let whole = s.season_page(GUILD, 1, "classic", 0, 1000).await.unwrap();
+    assert_eq!(whole.total, 40);
+    assert_eq!(whole.rows.len(), 40);
+    let rows: Vec<(u64, bool, i64)> = whole
+        .rows
+        .iter()
+        .map(|p| {
+            let st = p.standing.as_ref().expect("a live table has no gaps");
+            (st.player, st.rating.is_provisional(), st.rating.shown())
+        })
+        .collect();
+    assert_eq!(rows.iter().filter(|r| r.1).count(), 8, "{rows:?}");
+    for w in rows.windows(2) {
+        let ((pa, qa, sa), (pb, qb, sb)) = (w[0], w[1]);
+        assert!(
+            (!qa && qb) || (qa == qb && (sa > sb || (sa == sb && pa < pb))),
+            "out of order: {w:?}"
+        );
+    }
+    let ranks: Vec<Option<u32>> = rows
+        .iter()
+        .map(|&(_, provisional, shown)| {
+            (!provisional).then(|| {
+                1 + u32::try_from(rows.iter().filter(|r| !r.1 && r.2 > shown).count()).unwrap()
+            })
+        })
+        .collect();
+    assert!(
+        ranks.windows(2).any(|w| w[0].is_some() && w[0] == w[1]),
+        "the set-up has ties: {ranks:?}"
+    );
+    for (i, (place, rank)) in whole.rows.iter().zip(&ranks).enumerate() {
+        assert_eq!(
+            (place.position, place.rank),
+            (u32::try_from(i).unwrap(), *rank)
+        );
+    }
+    for offset in 0..42_u32 {
+        let page = s.season_page(GUILD, 1, "classic", offset, 3).await.unwrap();
+        assert_eq!(page.total, 40);
+        let from = usize::try_from(offset).unwrap().min(40);
+        let to = (from + 3).min(40);
+        assert_eq!(page.rows, whole.rows[from..to], "page at {offset}");
+    }
+    for (i, &(player, _, _)) in rows.iter().enumerate() {
+        let place = s
+            .season_place(GUILD, 1, "classic", player)
+            .await
+            .unwrap()
+            .expect("a member of the table");
+        assert_eq!(place, whole.rows[i], "member {player}");
+    }
+    assert_eq!(
+        s.season_place(GUILD, 1, "classic", 9999).await.unwrap(),
+        None
+    );
+}
+
 on_both_stores!(
     an_alignment_follows_the_settings_stored_last,
     seasons_follow_the_settings,
@@ -634,4 +712,5 @@ on_both_stores!(
     a_season_is_closed_once_by_racing_connections,
     a_season_that_ended_while_the_bot_was_down_is_closed_on_return,
     forgetting_a_member_leaves_a_gap_in_a_past_season,
+    the_current_seasons_pages_and_places_agree_with_the_whole_table,
 );
