@@ -144,7 +144,9 @@ fn game_result(p: &PairingRow, result: PairResult) -> Vec<GameResult> {
             winner: black,
             loser: white,
         }],
-        PairResult::Neither => vec![GameResult::Absent(white), GameResult::Absent(black)],
+        // As FIDE reads a double forfeit: both took part in the round (rule E5 numbers
+        // them), neither scores.
+        PairResult::Neither => vec![GameResult::DoubleForfeit(white, black)],
         PairResult::Bye => vec![GameResult::PairingBye(white)],
     }
 }
@@ -467,6 +469,47 @@ mod tests {
         let mut unopened = live.clone();
         unopened.game = None;
         assert_eq!(decided(&unopened), None);
+    }
+
+    #[test]
+    fn a_match_neither_player_came_to_is_a_double_forfeit_for_the_pairing() {
+        let entrants = (1..=4)
+            .map(|i| EntrantRow {
+                player: i,
+                name: format!("P{i}"),
+                rating: 2000 - i as u32,
+                joined_ms: 0,
+                withdrawn: None,
+                reason: None,
+            })
+            .collect();
+        let s = TournamentSnapshot {
+            row: row(2),
+            entrants,
+            pairings: vec![
+                pairing(1, 1, 1, Some(2), "none"),
+                pairing(1, 2, 3, Some(4), "white"),
+            ],
+        };
+        let t = core(&s).unwrap();
+        // Both took part in the round (FIDE's reading, which rule E5 numbers), neither
+        // scored, and the game never took place.
+        assert_eq!(
+            t.entry(PlayerId(1), 0),
+            Some(Entry::ForfeitLoss {
+                opponent: PlayerId(2)
+            })
+        );
+        assert_eq!(
+            t.entry(PlayerId(2), 0),
+            Some(Entry::ForfeitLoss {
+                opponent: PlayerId(1)
+            })
+        );
+        assert_eq!(
+            (t.points(PlayerId(1)), t.points(PlayerId(2))),
+            (Some(0), Some(0))
+        );
     }
 
     #[test]
