@@ -1,7 +1,7 @@
 //! What an admin who runs the bot meets: health and metrics while matches are played, the
 //! invite link, a rejected token, and the systemd unit.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::time::Duration;
 

@@ -8,11 +8,11 @@ use std::time::Duration;
 use broadside::game::{Fleet, Variant};
 use serde_json::json;
 
-use crate::fleets::{CLASSIC_A, CLASSIC_B};
-use crate::support::table::Table;
-use crate::support::{
+use crate::e2e::support::table::Table;
+use crate::e2e::support::{
     BotProcess, FakeDiscord, InteractionId, Scope, Sent, SentKind, Undelivered, button,
 };
+use crate::fleets::{CLASSIC_A, CLASSIC_B};
 
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
@@ -114,7 +114,7 @@ fn fleet_in(preview: &Sent) -> String {
 }
 
 /// The public messages in `channel` in order (what the group DM shows everyone).
-fn public_texts(fake: &FakeDiscord, channel: crate::support::Channel) -> Vec<String> {
+fn public_texts(fake: &FakeDiscord, channel: crate::e2e::support::Channel) -> Vec<String> {
     fake.channel_messages(channel)
         .iter()
         .filter(|s| !s.ephemeral)
@@ -124,7 +124,7 @@ fn public_texts(fake: &FakeDiscord, channel: crate::support::Channel) -> Vec<Str
 
 /// Nothing was posted, and nothing tried, outside the answers to interactions; no answer
 /// went beyond five follow-ups.
-fn only_answers(fake: &FakeDiscord, channel: crate::support::Channel) {
+fn only_answers(fake: &FakeDiscord, channel: crate::e2e::support::Channel) {
     let rec = fake.recording();
     let posts: Vec<_> = rec
         .requests
@@ -172,7 +172,7 @@ async fn begin_in_answers(t: &Table, variant: u64) -> ([String; 2], u64) {
     let start = t.wait_text("fires first").await;
     assert_eq!(start.kind, SentKind::Followup);
     assert!(!start.ephemeral && start.channel == Some(group.id));
-    (fleets, crate::support::first_mention(start.text()))
+    (fleets, crate::e2e::support::first_mention(start.text()))
 }
 
 #[tokio::test]
@@ -293,7 +293,7 @@ async fn follow_ups_saying(
     needle: &str,
     wait: bool,
 ) -> Vec<Sent> {
-    let found = |rec: &crate::support::fake::Recording| -> Vec<Sent> {
+    let found = |rec: &crate::e2e::support::fake::Recording| -> Vec<Sent> {
         rec.replies_to(id)
             .into_iter()
             .filter(|s| s.kind == SentKind::Followup && !s.ephemeral && s.text().contains(needle))
@@ -403,7 +403,7 @@ async fn where_answers_would_be_forced_private_no_match_is_started() {
 
 /// What the conversation `channel` shows everyone before the end of its match: the texts
 /// and picture descriptions of every public message.
-fn public_before_the_end(fake: &FakeDiscord, channel: crate::support::Channel) -> Vec<String> {
+fn public_before_the_end(fake: &FakeDiscord, channel: crate::e2e::support::Channel) -> Vec<String> {
     let rec = fake.recording();
     rec.sent
         .iter()
@@ -423,7 +423,7 @@ fn public_before_the_end(fake: &FakeDiscord, channel: crate::support::Channel) -
 
 #[tokio::test]
 async fn a_whole_game2000_match_in_a_group_dm_names_no_hidden_cell_in_public() {
-    use crate::secrecy::{board, cells, named_cells, without_code};
+    use crate::e2e::secrecy::{board, cells, named_cells, without_code};
     let t = Table::anywhere("38", &[]).await;
     let (fleets, first) = begin_in_answers(&t, 1).await;
     let second = t.other(first).id;
@@ -510,7 +510,7 @@ async fn a_group_dm_match_survives_a_sigkill_and_its_buttons_keep_working() {
         &button(&previews[1], "ready"),
     );
     let start = follow_ups_saying(&fake, ready, "fires first", true).await;
-    let first = crate::support::first_mention(start[0].text());
+    let first = crate::e2e::support::first_mention(start[0].text());
     // The note after the restart came with the next interaction, once, in public.
     let back = |fake: &FakeDiscord| -> Vec<Sent> {
         fake.channel_messages(group)
@@ -559,7 +559,7 @@ async fn a_group_dm_match_survives_a_sigkill_and_its_buttons_keep_working() {
 async fn a_challenge_to_a_member_in_the_bots_own_dm_is_refused() {
     let t = Table::anywhere("3811", &[]).await;
     // A DM the fake did not open as a group DM or a DM between users: the bot's own.
-    let own = crate::support::Channel {
+    let own = crate::e2e::support::Channel {
         id: 1_300_000_000_000_955_001,
         guild_id: None,
     };
@@ -598,7 +598,7 @@ async fn a_challenge_to_a_member_in_the_bots_own_dm_is_refused() {
 async fn a_computer_move_no_answer_can_carry_goes_by_dm_and_never_to_the_channel() {
     let t = Table::anywhere("381", &[]).await;
     let (fake, group) = (&t.fake, t.channel);
-    let bot = crate::support::payloads::BOT_USER_ID;
+    let bot = crate::e2e::support::payloads::BOT_USER_ID;
     let reply = t
         .slash(
             &t.alice,
@@ -614,14 +614,14 @@ async fn a_computer_move_no_answer_can_carry_goes_by_dm_and_never_to_the_channel
     let preview = private_preview(fake, reply.interaction.unwrap()).await;
     t.click_on(&t.alice, &preview, "ready").await;
     let start = t.wait_text("fires first").await;
-    let computer_moves = |rec: &crate::support::fake::Recording| {
+    let computer_moves = |rec: &crate::e2e::support::fake::Recording| {
         rec.sent
             .iter()
             .filter(|s| s.text().contains(&format!("<@{bot}> fires at")))
             .cloned()
             .collect::<Vec<Sent>>()
     };
-    if crate::support::first_mention(start.text()) == bot {
+    if crate::e2e::support::first_mention(start.text()) == bot {
         fake.wait_for(|rec| computer_moves(rec).into_iter().next(), REPLY)
             .await;
     }

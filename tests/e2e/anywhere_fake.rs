@@ -9,8 +9,8 @@ use serenity::all::{
     InstallationContext, Interaction, InteractionContext, UserId,
 };
 
-use crate::fake_more::{answer, command, failure, offline};
-use crate::support::{self, FakeDiscord, Install, Undelivered};
+use crate::e2e::fake_more::{answer, command, failure, offline};
+use crate::e2e::support::{self, FakeDiscord, Install, Undelivered};
 
 /// The owners of an interaction, readable: `guild:<id or None>`, `user:<id>`, sorted.
 fn owners(list: &serenity::all::AuthorizingIntegrationOwners) -> Vec<String> {

@@ -2,7 +2,7 @@
 //! open cells in sea order, Game 2000's salvo completion, `forbid_repeats`, nothing that is
 //! not in the player's own view, a reason outside one's turn, and answers in time.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::time::Duration;
 

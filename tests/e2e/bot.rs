@@ -1,6 +1,6 @@
 //! End-to-end: the real binary against the fake Discord.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::time::Duration;
 

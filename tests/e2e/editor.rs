@@ -2,7 +2,7 @@
 //! sets, every refusal, Random rest, a restart between two clicks, an editor older than
 //! an interaction token, another member's clicks; and the fake's select menus.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::collections::BTreeSet;
 

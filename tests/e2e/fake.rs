@@ -1,7 +1,7 @@
 //! Checks of the fake Discord itself, driven by serenity's own HTTP client, for the parts the
 //! bot does not exercise yet (DMs, files, edits, deferrals, Discord's error codes).
 
-use crate::support;
+use crate::e2e::support;
 
 use serde_json::json;
 use serenity::all::{ChannelId, CreateAttachment, CreateMessage, HttpBuilder, UserId};

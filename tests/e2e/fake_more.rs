@@ -12,7 +12,7 @@ use serenity::all::{
     InteractionContext, MessageId, PermissionOverwriteType, Permissions, RoleId, UserId,
 };
 
-use crate::support;
+use crate::e2e::support;
 use support::payloads::{self, APP_ID, GUILD_ID, perm};
 use support::{Channel, FakeDiscord, Install, SentKind, Target};
 

@@ -2,7 +2,7 @@
 //! lost, permissions that are missing or taken away, and a dropped gateway connection.
 //! Each test injects one fault into the fake and checks what the players get to see.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::time::{Duration, Instant};
 

@@ -2,8 +2,8 @@
 
 use serde_json::{Value, json};
 
+use crate::e2e::support;
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
-use crate::support;
 use support::payloads::{GUILD_ID, perm};
 use support::read::button;
 use support::table::{MEMBER, REPLY, Table, slash_in};

@@ -1,6 +1,6 @@
 //! End-to-end matches: the real binary against the fake Discord, from challenge to reveal.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::time::Duration;
 

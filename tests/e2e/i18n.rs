@@ -2,7 +2,7 @@
 //! the user's Discord language, public messages the server's, and the registered commands
 //! carry their localised names and descriptions.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::time::Duration;
 

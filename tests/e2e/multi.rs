@@ -6,8 +6,8 @@
 //! through both processes, and one process killed (SIGKILL) and restarted mid-match.
 //! Skipped (and says so) without a test server.
 
+use crate::e2e::support;
 use crate::pg;
-use crate::support;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::json;
@@ -362,7 +362,7 @@ async fn two_processes_send_each_daily_reminder_once() {
 /// pings both players), however many sweeps of both processes pass.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_processes_pair_a_round_once_and_open_each_match_once() {
-    use crate::tournament::{admin, click, create_options, tournament};
+    use crate::e2e::tournament::{admin, click, create_options, tournament};
     let Some(db) = pg::PgDb::create("multi_tournament").await else {
         return;
     };

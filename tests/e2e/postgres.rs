@@ -2,8 +2,8 @@
 //! survives the bot being killed mid-battle and its end feeds the ratings (several bots on
 //! one database: `tests/e2e/multi.rs`). Skipped (and says so) without a test server.
 
+use crate::e2e::support;
 use crate::pg;
-use crate::support;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::json;

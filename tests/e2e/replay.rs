@@ -1,7 +1,7 @@
 //! Replays through the fake Discord: the Replay button under the end, `/replay` with the
 //! caller's matches offered while typing, and the refusals.
 
-use crate::support;
+use crate::e2e::support;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::json;

@@ -2,7 +2,7 @@
 //! (SIGKILL) in the middle of a match and started again on the same database; the match
 //! goes on to the same end as a run that was never interrupted.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::time::{SystemTime, UNIX_EPOCH};
 

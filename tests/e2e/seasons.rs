@@ -3,7 +3,7 @@
 //! `/stats` card, and a past season's final table. Seasons are made short by the
 //! testing-only `SEASON_SECONDS`.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::time::Duration;
 

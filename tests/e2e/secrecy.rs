@@ -4,7 +4,7 @@
 //! player typed it in, so its report (in the random processing order) cannot be matched
 //! to its cells.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::collections::BTreeSet;
 

@@ -6,8 +6,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Value, json};
 
+use crate::e2e::support;
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
-use crate::support;
 use support::fake::{Channel, Sent, SentKind, User};
 use support::payloads::GUILD_ID;
 use support::read::{button, first_mention};

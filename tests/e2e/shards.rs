@@ -2,7 +2,7 @@
 //! (`GET /gateway/bot`), identifies every shard, and serves servers of each shard, with DMs
 //! (which Discord sends to shard 0) acting on a match whose server is on another shard.
 
-use crate::support;
+use crate::e2e::support;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::json;

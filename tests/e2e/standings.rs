@@ -1,7 +1,7 @@
 //! Ratings, statistics, leaderboards, history, rematches and forgetting a member, through
 //! the fake Discord.
 
-use crate::support;
+use crate::e2e::support;
 
 use std::time::Duration;
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::support;
+use crate::e2e::support;
 use support::fake::{Channel, FakeDiscord, Sent, SentKind, User};
 use support::table::{MEMBER, REPLY, Table};
 

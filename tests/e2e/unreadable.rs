@@ -1,7 +1,7 @@
 //! A live match whose state this build cannot read (here: one stored by a newer build) is
 //! not ended at the restart: its channel is told once, and `/status` there says so.
 
-use crate::support;
+use crate::e2e::support;
 
 use serde_json::json;
 use support::SentKind;

@@ -1,7 +1,7 @@
 //! Pictures decode as PNG, show the right marks at the right cells, never show
 //! what the viewer may not know, and are byte-for-byte deterministic.
 
-use crate::scenes;
+use crate::engine::scenes;
 
 use broadside::game::{Coord, OwnBoardView, TargetCell, TargetView, Variant};
 use broadside::render::{Grid, Labels, Picture, Renderer, Rgb, alt, palette};

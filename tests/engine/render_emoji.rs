@@ -3,7 +3,7 @@
 //! missing-glyph box. Glyph shapes are rasterised here straight from the font files
 //! with `ab_glyph`, so the expected pixels do not come from the renderer.
 
-use crate::scenes;
+use crate::engine::scenes;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, point};
 use broadside::game::Variant;

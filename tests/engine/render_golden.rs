@@ -5,7 +5,7 @@
 //! scene is drawn again here and compared as RGBA pixels (the PNG bytes may differ: the
 //! palette order and the compression changed on purpose).
 
-use crate::scenes;
+use crate::engine::scenes;
 
 use std::path::PathBuf;
 

@@ -1,7 +1,7 @@
 //! Replays: one picture per move and the reveal last, decoded from the GIF itself, and
 //! within Discord's limits for the longest matches of both rule sets.
 
-use crate::scenes;
+use crate::engine::scenes;
 
 use broadside::game::{Coord, Match, MatchOptions, Variant};
 use broadside::render::{Labels, MAX_FRAMES, Renderer};

@@ -1,4 +1,4 @@
-//! The fleets the tests place, shared by every test binary (`#[path]` in each `main.rs`):
+//! The fleets the tests place, shared by every part of the test binary (`tests/suite.rs`):
 //! two legal classic fleets and two legal Game 2000 fleets that do not overlap their
 //! partner's cells in a way any test relies on. A test that needs a fleet of its own
 //! (a particular shape or position) still writes it where it is used.

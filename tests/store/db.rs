@@ -84,7 +84,7 @@ macro_rules! on_both_stores {
             $(
                 #[tokio::test]
                 async fn $test() {
-                    super::$test(crate::db::Db::new(stringify!($test))).await;
+                    super::$test(crate::store::db::Db::new(stringify!($test))).await;
                 }
             )*
         }
@@ -92,7 +92,7 @@ macro_rules! on_both_stores {
             $(
                 #[tokio::test]
                 async fn $test() {
-                    if let Some(db) = crate::db::Db::postgres(stringify!($test)).await {
+                    if let Some(db) = crate::store::db::Db::postgres(stringify!($test)).await {
                         super::$test(db).await;
                     }
                 }

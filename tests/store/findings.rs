@@ -3,7 +3,7 @@
 //! its thread, and a match whose thread failed, are found through their channel and
 //! stored with it.
 
-use crate::db::{Db, Flaky, on_both_stores};
+use crate::store::db::{Db, Flaky, on_both_stores};
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::game::{PlayerId, Variant};

@@ -2,7 +2,7 @@
 //! follows their ratings from matches anywhere (servers, DMs, group DMs), and hiding or
 //! `/privacy delete` takes them off. Every test runs on SQLite and on PostgreSQL.
 
-use crate::db::{Db, on_both_stores};
+use crate::store::db::{Db, on_both_stores};
 
 use std::sync::Arc;
 use std::time::Duration;

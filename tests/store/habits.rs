@@ -10,7 +10,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::db::{Db, on_both_stores};
+use crate::store::db::{Db, on_both_stores};
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::ai::{Difficulty, Habits, PastFleet};

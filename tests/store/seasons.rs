@@ -3,7 +3,7 @@
 //! it, a season that ended while the bot was down, and forgetting a member of a past
 //! season.
 
-use crate::db::{Db, on_both_stores};
+use crate::store::db::{Db, on_both_stores};
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};

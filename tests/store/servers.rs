@@ -3,7 +3,7 @@
 //! half time and an hour before the end, never for other paces, not for members who
 //! turned them off, once across a restart and across two processes).
 
-use crate::db::{Db, on_both_stores};
+use crate::store::db::{Db, on_both_stores};
 
 use std::time::{Duration, SystemTime};
 

@@ -4,7 +4,7 @@
 //! do not concern the SQLite file itself run on a real PostgreSQL database too (see
 //! `pg/`; skipped without one).
 
-use crate::db::{Db, Flaky, on_both_stores};
+use crate::store::db::{Db, Flaky, on_both_stores};
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;

@@ -2,7 +2,7 @@
 //! the session layer (no Discord): every test runs on a real SQLite file and on a real
 //! PostgreSQL database (see `pg/`; skipped without one).
 
-use crate::db::{Db, on_both_stores};
+use crate::store::db::{Db, on_both_stores};
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};

@@ -4,7 +4,7 @@
 
 use std::time::SystemTime;
 
-use crate::db::{Db, on_both_stores};
+use crate::store::db::{Db, on_both_stores};
 
 use broadside::game::{PlayerId, Variant};
 use broadside::session::tournament::{

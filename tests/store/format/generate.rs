@@ -3,7 +3,7 @@
 //!
 //! ```sh
 //! BROADSIDE_FIXTURES_OUT=tests/fixtures/stored/NAME.json \
-//!     cargo test --test store format::generate -- --ignored
+//!     cargo test --test suite store::format::generate -- --ignored
 //! ```
 //!
 //! The fixtures of older builds were made by copies of this file, cut to what those builds

@@ -14,7 +14,7 @@ use broadside::session::{
     ChannelKey, Entry, Locate, MatchId, Preview, Seeds, Session, Timeouts, Viewer,
 };
 
-use crate::db::Db;
+use crate::store::db::Db;
 use fixture::Stored;
 
 /// The bot's standard limits in these tests (what a match stored before paces gets).

@@ -7,7 +7,7 @@ use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Pace, Seeds, Ses
 use broadside::store::format;
 
 use super::TIMEOUTS;
-use crate::db::{Db, on_both_stores};
+use crate::store::db::{Db, on_both_stores};
 
 /// A challenge in `channel` between `players`.
 fn challenge(channel: u64, players: [u64; 2]) -> NewMatch {

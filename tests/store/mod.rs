@@ -1,10 +1,5 @@
 //! Tests of the session and the stores on real databases: SQLite files, and PostgreSQL
-//! where `BROADSIDE_TEST_DATABASE_URL` names a server. One test binary.
-
-#[path = "../fleets/mod.rs"]
-mod fleets;
-#[path = "../pg/mod.rs"]
-mod pg;
+//! where `BROADSIDE_TEST_DATABASE_URL` names a server. Part of the one test binary (`tests/suite.rs`).
 
 mod db;
 mod findings;

@@ -1,8 +1,5 @@
 //! Tests of the pure cores through their public API: the rules (scripted and property
-//! tests), the pictures (golden files and properties) and replays. One test binary.
-
-#[path = "../fleets/mod.rs"]
-mod fleets;
+//! tests), the pictures (golden files and properties) and replays. Part of the one test binary (`tests/suite.rs`).
 
 mod scenes;
 

@@ -1,10 +1,6 @@
 //! End-to-end tests: the real bot binary against a fake Discord on loopback
-//! ([`support`]), one module per area. One test binary, so that the suite links once.
+//! ([`support`]), one module per area. Part of the one test binary (`tests/suite.rs`).
 
-#[path = "../fleets/mod.rs"]
-mod fleets;
-#[path = "../pg/mod.rs"]
-mod pg;
 mod support;
 
 mod admin;
