@@ -1,5 +1,6 @@
 //! Tests of the pure cores through their public API: the rules (scripted and property
-//! tests), the pictures (golden files and properties) and replays. Part of the one test binary (`tests/suite.rs`).
+//! tests), the pictures (golden files and properties) and replays. Part of the one test
+//! binary (`tests/suite.rs`).
 
 mod scenes;
 

@@ -1,5 +1,6 @@
 //! Tests of the session and the stores on real databases: SQLite files, and PostgreSQL
-//! where `BROADSIDE_TEST_DATABASE_URL` names a server. Part of the one test binary (`tests/suite.rs`).
+//! where `BROADSIDE_TEST_DATABASE_URL` names a server. Part of the one test binary
+//! (`tests/suite.rs`).
 
 mod db;
 mod findings;
