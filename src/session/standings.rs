@@ -63,13 +63,22 @@ impl Session {
         caller: PlayerId,
     ) -> Result<Leaderboard, StoreError> {
         let key = variant.key();
-        let first = self.store.leaderboard(guild, key, 0, 0).await?;
-        let pages = first.total.div_ceil(PAGE).max(1);
-        let page = page.min(pages - 1);
-        let listed = self
+        // The page asked for, and its count of places with it; a page past the end is
+        // asked again as the last one.
+        let mut listed = self
             .store
-            .leaderboard(guild, key, page * PAGE, PAGE)
+            .leaderboard(guild, key, page.saturating_mul(PAGE), PAGE)
             .await?;
+        let pages = listed.total.div_ceil(PAGE).max(1);
+        let page = if page < pages {
+            page
+        } else {
+            listed = self
+                .store
+                .leaderboard(guild, key, (pages - 1) * PAGE, PAGE)
+                .await?;
+            pages - 1
+        };
         let mut rows: Vec<Ranked> = Vec::with_capacity(listed.rows.len());
         for (i, standing) in listed.rows.into_iter().enumerate() {
             let rank = if standing.rating.is_provisional() {

@@ -422,7 +422,8 @@ async fn leaderboard(
 ) -> Result<LeaderPage, StoreError> {
     // The page is found in the order index alone (a covering scan: the places skipped
     // over are never read from the table), then only its own rows are joined: a deep page
-    // costs an index walk, not a table read per skipped place.
+    // costs an index walk, not a table read per skipped place. (Every guild_players row
+    // has its ratings row: they are written, and deleted, together.)
     let rows = sqlx::query(&format!(
         "SELECT r.*, COALESCE(p.name, '') AS name FROM \
          (SELECT g.player_id, g.variant, g.provisional, g.shown FROM guild_players g \
@@ -476,7 +477,7 @@ async fn place(
     let shown = rows::Columns::int(&me, "shown")?;
     // Each count is a range of the order index. For an established member the second is
     // also their rank's: everyone established and rated higher.
-    let (before, higher, tied): (i64, i64, i64) = sqlx::query_as(
+    let (before, rated_higher, tied): (i64, i64, i64) = sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM guild_players \
                  WHERE guild_id = $1 AND variant = $2 AND provisional < $3), \
                 (SELECT COUNT(*) FROM guild_players \
@@ -492,14 +493,14 @@ async fn place(
     .bind(to_sql(player))
     .fetch_one(pool)
     .await?;
-    let ahead = before + higher + tied;
+    let ahead = before + rated_higher + tied;
     let number = |n: i64| u32::try_from(n).map_err(|e| StoreError::Data(e.to_string()));
     Ok(Some(Place {
         position: number(ahead)?,
         rank: if provisional {
             None
         } else {
-            Some(number(higher)? + 1)
+            Some(number(rated_higher)? + 1)
         },
     }))
 }
@@ -2019,7 +2020,7 @@ async fn season_place(
     let (provisional, shown) = (standing.rating.is_provisional(), standing.rating.shown());
     // Each count is a range of the order index. For an established member the second is
     // also their rank's: everyone established and rated higher.
-    let (before, higher, tied): (i64, i64, i64) = sqlx::query_as(
+    let (before, rated_higher, tied): (i64, i64, i64) = sqlx::query_as(
         "SELECT (SELECT COUNT(*) FROM season_players \
                  WHERE guild_id = $1 AND number = $2 AND variant = $3 AND provisional < $4), \
                 (SELECT COUNT(*) FROM season_players \
@@ -2037,11 +2038,11 @@ async fn season_place(
     .bind(to_sql(player))
     .fetch_one(&mut *conn)
     .await?;
-    let ahead = before + higher + tied;
+    let ahead = before + rated_higher + tied;
     let rank = if provisional {
         None
     } else {
-        Some(count_of(higher)? + 1)
+        Some(count_of(rated_higher)? + 1)
     };
     Ok(Some(SeasonPlace {
         position: count_of(ahead)?,

@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime};
 
 use broadside::session::{Cadence, Paces, SeasonClock, Seeds, Session, SettingsChange, Timeouts};
 
-use broadside::game::PlayerStats;
+use broadside::game::{PlayerId, PlayerStats, Variant};
 use broadside::rating::{self, Outcome, Rating};
 use broadside::store::seasons::{NewSeason, SeasonPage, SeasonStore};
 use broadside::store::{MatchRecord, MatchResult, MoveRecord, Played, Renamed, Store};
@@ -631,9 +631,10 @@ async fn two_sweeps_close_a_season_once(db: Db) {
 /// test works out itself: established before provisional, the rating as shown from best,
 /// then the member; equal shown ratings share the rank of the first of them.
 async fn the_current_seasons_pages_and_places_agree_with_the_whole_table(db: Db) {
-    let store = db.store().await;
+    let opened = db.open().await;
+    let store = opened.store();
     let s = seasons(&store);
-    s.open_season(&season(START, END, "2030-01")).await.unwrap();
+    let one = s.open_season(&season(START, END, "2030-01")).await.unwrap();
     // Winner 2000 + i beats their own partner 3000 + i, 5 + i % 4 times: equal counts give
     // equal ratings (ties among winners, and among partners). Pairs 16..19 play twice:
     // provisional.
@@ -702,6 +703,27 @@ async fn the_current_seasons_pages_and_places_agree_with_the_whole_table(db: Db)
         s.season_place(GUILD, 1, "classic", 9999).await.unwrap(),
         None
     );
+    // The board: a page past the end (however far) shows the last one, with the asker's
+    // own line when they are not on it.
+    let session = session(opened.clone(), 3600);
+    for asked in [3, 4, u32::MAX] {
+        let board = session
+            .season_board(one.clone(), Variant::Classic, asked, PlayerId(rows[0].0))
+            .await
+            .unwrap();
+        assert_eq!((board.page, board.pages), (3, 4), "page {asked}");
+        assert_eq!(board.rows, whole.rows[30..40], "page {asked}");
+        assert_eq!(board.you.as_ref(), Some(&whole.rows[0]), "page {asked}");
+    }
+    let board = session
+        .season_board(one.clone(), Variant::Classic, 1, PlayerId(rows[12].0))
+        .await
+        .unwrap();
+    assert_eq!(
+        (board.page, board.rows.as_slice()),
+        (1, &whole.rows[10..20])
+    );
+    assert_eq!(board.you, None, "the asker is on the page");
 }
 
 on_both_stores!(
