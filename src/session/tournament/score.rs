@@ -437,6 +437,20 @@ mod tests {
         }
     }
 
+    /// Players 1 to 4, rated from 1999 down.
+    fn four_entrants() -> Vec<EntrantRow> {
+        (1..=4)
+            .map(|i| EntrantRow {
+                player: i,
+                name: format!("P{i}"),
+                rating: 2000 - i as u32,
+                joined_ms: 0,
+                withdrawn: None,
+                reason: None,
+            })
+            .collect()
+    }
+
     #[test]
     fn a_player_who_never_fired_and_lost_did_not_show() {
         assert_eq!(
@@ -473,16 +487,7 @@ mod tests {
 
     #[test]
     fn a_match_neither_player_came_to_is_a_double_forfeit_for_the_pairing() {
-        let entrants = (1..=4)
-            .map(|i| EntrantRow {
-                player: i,
-                name: format!("P{i}"),
-                rating: 2000 - i as u32,
-                joined_ms: 0,
-                withdrawn: None,
-                reason: None,
-            })
-            .collect();
+        let entrants = four_entrants();
         let s = TournamentSnapshot {
             row: row(2),
             entrants,
@@ -515,16 +520,7 @@ mod tests {
     #[test]
     fn standings_rank_by_points_then_buchholz_cut_1() {
         // Four players, two rounds: 1 beats 3 and 2; 4 beats 2, draws 3.
-        let entrants = (1..=4)
-            .map(|i| EntrantRow {
-                player: i,
-                name: format!("P{i}"),
-                rating: 2000 - i as u32,
-                joined_ms: 0,
-                withdrawn: None,
-                reason: None,
-            })
-            .collect();
+        let entrants = four_entrants();
         let s = TournamentSnapshot {
             row: row(2),
             entrants,
