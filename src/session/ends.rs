@@ -11,6 +11,21 @@ use super::ids::{ChannelKey, Locate, MatchId};
 use super::pace::Pace;
 use super::{Change, Session, SessionError, record};
 
+/// Ends the match in `entry` as a timeout (the sweep's step, and a tournament round's at
+/// its deadline). [`SessionError::Stale`] when it has ended already or, with `due`, when
+/// its deadline is later than `due` (it moved meanwhile).
+pub(super) fn time_out(entry: &mut Entry, due: Option<SystemTime>) -> Result<(), SessionError> {
+    if due.is_some_and(|due| entry.deadline > due) || entry.game.is_finished() {
+        return Err(SessionError::Stale);
+    }
+    let variant = entry.game.variant();
+    entry
+        .game
+        .timeout()
+        .map(|_| ())
+        .map_err(|err| SessionError::rules(variant, err))
+}
+
 /// The end of a match, to announce once.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ended {
@@ -101,16 +116,7 @@ impl Session {
         };
         let mut ends = Vec::new();
         for id in due.into_iter().map(MatchId) {
-            let time_out = |e: &mut Entry, _: &mut Change| {
-                if e.deadline > now || e.game.is_finished() {
-                    return Err(SessionError::Stale);
-                }
-                let variant = e.game.variant();
-                e.game
-                    .timeout()
-                    .map(|_| ())
-                    .map_err(|err| SessionError::rules(variant, err))
-            };
+            let time_out = |e: &mut Entry, _: &mut Change| time_out(e, Some(now));
             // Every process sweeps a shared store: a match another one is ending (or
             // changing) right now is skipped, and one it has ended is no longer live.
             let result = self

@@ -158,7 +158,8 @@ pub fn replay_error(id: MatchId, error: ReplayError) -> Error {
             Error::Internal(anyhow::anyhow!("match {id} is unreadable: {why}"))
         }
         ReplayError::Store(e) => {
-            tracing::warn!(match_id = %id, "the finished match could not be read");
+            // Logged once, by `unread`; the span gives that line the match's id.
+            let _match = tracing::error_span!("replay", match_id = %id).entered();
             Error::unread(&e)
         }
     }

@@ -1024,16 +1024,8 @@ impl Session {
             if !p.game.as_ref().is_some_and(|g| g.live) {
                 continue;
             }
-            let time_out = |e: &mut Entry, _: &mut super::engine::Change| {
-                if e.game.is_finished() {
-                    return Err(SessionError::Stale);
-                }
-                let variant = e.game.variant();
-                e.game
-                    .timeout()
-                    .map(|_| ())
-                    .map_err(|err| SessionError::rules(variant, err))
-            };
+            let time_out =
+                |e: &mut Entry, _: &mut super::engine::Change| super::ends::time_out(e, None);
             match self
                 .engine
                 .act(Locate::Id(id), SessionError::Stale, false, time_out)
