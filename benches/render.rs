@@ -15,7 +15,7 @@ use broadside::render::{Labels, LeaderRow, LeaderboardView, Renderer};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 fn bench(c: &mut Criterion) {
-    let r = Renderer::shared();
+    let r = &Renderer::new();
     let labels = Labels::default();
     for variant in Variant::ALL {
         let key = variant.key();

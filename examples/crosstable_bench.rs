@@ -66,7 +66,7 @@ fn digest(bytes: &[u8]) -> u64 {
 
 fn main() {
     let samples = arg("--samples", 500).max(1);
-    let renderer = Renderer::shared();
+    let renderer = &Renderer::new();
     let view = view();
     // Warm: the fonts' glyphs are rasterised once.
     let _ = renderer.crosstable(&view).to_png();

@@ -25,7 +25,7 @@ fn main() -> anyhow::Result<()> {
             .unwrap_or_else(|| "gallery".to_owned()),
     );
     std::fs::create_dir_all(&dir)?;
-    let r = Renderer::shared();
+    let r = &Renderer::new();
     let locale = std::env::args().nth(2).unwrap_or_default();
     let labels: Labels = match std::env::args().nth(2) {
         Some(locale) => broadside::bot::i18n::Lang::from_discord(&locale)

@@ -38,7 +38,7 @@ fn report(name: &str, draw: impl Fn() -> Picture) {
 }
 
 fn main() {
-    let r = Renderer::shared();
+    let r = &Renderer::new();
     let labels = Labels::default();
     for variant in Variant::ALL {
         let key = variant.key();

@@ -215,7 +215,7 @@ async fn main() {
     report("record a finished match", times);
 
     let session = Session::new(opened, TIMEOUTS, Seeds::new(Some(1)));
-    let renderer = Renderer::shared();
+    let renderer = &Renderer::new();
     let pages = members.div_ceil(10);
     let (mut query, mut whole) = (Vec::new(), Vec::new());
     for _ in 0..samples {

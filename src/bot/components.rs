@@ -129,7 +129,7 @@ async fn board_page(
         lang: public,
         table,
     };
-    let (picture, buttons) = draw(&c.data.session, &name, &page).await?;
+    let (picture, buttons) = draw(c.data, &name, &page).await?;
     update(
         c.ctx,
         click,

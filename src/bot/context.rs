@@ -9,6 +9,7 @@ use super::i18n::Lang;
 use super::i18n::commands::CommandIds;
 use super::i18n::errors::Asker;
 use super::pictures::Replays;
+use crate::render::Renderer;
 use crate::session::Session;
 
 /// State shared by all commands, handlers and background tasks (cheap to clone: every
@@ -21,6 +22,9 @@ pub struct Data {
     pub notes: Arc<Notes>,
     /// Replays drawn and being drawn, and who asked for one lately (see [`Replays`]).
     pub replays: Arc<Replays>,
+    /// Draws every picture: one for the bot, so that its glyphs and static layers, drawn
+    /// once, serve every picture (cloned into the blocking threads that draw replays).
+    pub renderer: Arc<Renderer>,
     /// The ids Discord gave the commands, for clickable mentions in texts.
     pub commands: Arc<CommandIds>,
     /// The next step of a tournament whose match ended (the tournament flow, handed in

@@ -58,7 +58,7 @@ pub async fn end_post(
     let mut post = Post::text(text).about(end.id);
     let mut buttons = Vec::new();
     if let Some(reveal) = &end.reveal {
-        match pictures::reveal(reveal, &end.names, lang) {
+        match pictures::reveal(&data.renderer, reveal, &end.names, lang) {
             Ok(picture) => post.files.push(picture),
             Err(e) => tracing::error!(match_id = %end.id, error = %e, "could not draw the reveal"),
         }

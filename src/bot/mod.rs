@@ -161,6 +161,7 @@ pub(crate) fn framework(
                     session: Arc::clone(&session),
                     notes: Arc::default(),
                     replays: Arc::default(),
+                    renderer: Arc::new(crate::render::Renderer::new()),
                     commands: Arc::new(ids),
                     tournament_step: commands::tournament::flow::step_boxed,
                     waiting: Arc::default(),

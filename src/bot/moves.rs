@@ -97,6 +97,7 @@ async fn announce(
 ) -> Option<serenity::MessageId> {
     let lang = lang_of(turn.guild_locale.as_ref());
     let (content, files) = play::shot_announcement(
+        &data.renderer,
         lang,
         turn.variant,
         &turn.outcomes,

@@ -31,34 +31,47 @@ fn encode(picture: &crate::render::Picture) -> Result<Vec<u8>, Error> {
 }
 
 /// A player's own board (also the placement preview), with words in `lang`.
-pub fn own_board(view: &OwnBoardView, lang: Lang) -> Result<CreateAttachment, Error> {
+pub fn own_board(
+    renderer: &Renderer,
+    view: &OwnBoardView,
+    lang: Lang,
+) -> Result<CreateAttachment, Error> {
     let labels = lang.labels();
-    let png = encode(&Renderer::shared().own_board(view, labels))?;
+    let png = encode(&renderer.own_board(view, labels))?;
     Ok(attach(png, "your-fleet.png", &alt::own_board(view, labels)))
 }
 
 /// The shooter's knowledge of the enemy sea, with words in `lang`.
-pub fn target_board(view: &TargetView, lang: Lang) -> Result<CreateAttachment, Error> {
+pub fn target_board(
+    renderer: &Renderer,
+    view: &TargetView,
+    lang: Lang,
+) -> Result<CreateAttachment, Error> {
     let labels = lang.labels();
-    let png = encode(&Renderer::shared().target_board(view, labels))?;
+    let png = encode(&renderer.target_board(view, labels))?;
     Ok(attach(png, "target.png", &alt::target_board(view, labels)))
 }
 
 /// The report icons of one Game 2000 salvo, with words in `lang`.
-pub fn salvo_report(salvo: &SalvoView, lang: Lang) -> Result<CreateAttachment, Error> {
+pub fn salvo_report(
+    renderer: &Renderer,
+    salvo: &SalvoView,
+    lang: Lang,
+) -> Result<CreateAttachment, Error> {
     let labels = lang.labels();
-    let png = encode(&Renderer::shared().salvo_report(salvo, labels))?;
+    let png = encode(&renderer.salvo_report(salvo, labels))?;
     Ok(attach(png, "report.png", &alt::salvo_report(salvo, labels)))
 }
 
 /// Both fleets and every shot, with the result, with words in `lang`.
 pub fn reveal(
+    renderer: &Renderer,
     view: &RevealView,
     names: &[String; 2],
     lang: Lang,
 ) -> Result<CreateAttachment, Error> {
     let labels = lang.labels();
-    let png = encode(&Renderer::shared().reveal(view, names, labels))?;
+    let png = encode(&renderer.reveal(view, names, labels))?;
     Ok(attach(png, "reveal.png", &alt::reveal(view, names, labels)))
 }
 
@@ -234,11 +247,12 @@ impl Replays {
             .forget(|(id, _)| matches.iter().any(|m| m.0 == *id));
     }
 
-    /// The replay of `done` with words in `lang` for `member`: kept drawn, or drawn off
-    /// the async threads, at most [`REPLAYS_AT_ONCE`] at a time and once per
-    /// [`REPLAY_COOLDOWN`] for each member.
+    /// The replay of `done` with words in `lang` for `member`: kept drawn, or drawn by
+    /// `renderer` off the async threads, at most [`REPLAYS_AT_ONCE`] at a time and once
+    /// per [`REPLAY_COOLDOWN`] for each member.
     pub async fn replay(
         &self,
+        renderer: &Arc<Renderer>,
         done: Finished,
         lang: Lang,
         member: PlayerId,
@@ -268,7 +282,7 @@ impl Replays {
             // waits for the first click's draw instead of queueing draws of its own.
             let cell = Arc::clone(&self.drawing.entry(key).or_default());
             let result = cell
-                .get_or_try_init(|| self.draw(done, lang))
+                .get_or_try_init(|| self.draw(Arc::clone(renderer), done, lang))
                 .await
                 .cloned();
             self.drawing.remove_if(&key, |_, c| Arc::ptr_eq(c, &cell));
@@ -283,15 +297,20 @@ impl Replays {
         })
     }
 
-    async fn draw(&self, done: Finished, lang: Lang) -> Result<Drawn, ReplayRefusal> {
+    async fn draw(
+        &self,
+        renderer: Arc<Renderer>,
+        done: Finished,
+        lang: Lang,
+    ) -> Result<Drawn, ReplayRefusal> {
         let Ok(Ok(_slot)) = tokio::time::timeout(REPLAY_QUEUE, self.slots.acquire()).await else {
             return Err(ReplayRefusal::Busy);
         };
-        Ok(draw_replay(done, lang).await?)
+        Ok(draw_replay(renderer, done, lang).await?)
     }
 }
 
-async fn draw_replay(done: Finished, lang: Lang) -> Result<Drawn, Error> {
+async fn draw_replay(renderer: Arc<Renderer>, done: Finished, lang: Lang) -> Result<Drawn, Error> {
     let Some(replay) = done.replay.clone() else {
         return Err(Error::Internal(anyhow::anyhow!(
             "a replay without a battle"
@@ -300,7 +319,7 @@ async fn draw_replay(done: Finished, lang: Lang) -> Result<Drawn, Error> {
     let names = done.names.clone();
     let drawn = tokio::task::spawn_blocking(move || {
         let labels = lang.labels();
-        let gif = Renderer::shared().replay(&replay, &names, labels);
+        let gif = renderer.replay(&replay, &names, labels);
         (gif, alt::replay(&replay, &names, labels))
     })
     .await
@@ -334,17 +353,22 @@ pub fn replay_caption(lang: Lang, done: &Finished, moves: usize, every: usize) -
 }
 
 /// A member's statistics card, with `alt` as its text for screen readers.
-pub fn stats_card(view: &crate::render::StatsCard, alt: &str) -> Result<CreateAttachment, Error> {
-    let png = encode(&Renderer::shared().stats_card(view))?;
+pub fn stats_card(
+    renderer: &Renderer,
+    view: &crate::render::StatsCard,
+    alt: &str,
+) -> Result<CreateAttachment, Error> {
+    let png = encode(&renderer.stats_card(view))?;
     Ok(attach(png, "stats.png", alt))
 }
 
 /// A page of a leaderboard, with `alt` as its text for screen readers.
 pub fn leaderboard(
+    renderer: &Renderer,
     view: &crate::render::LeaderboardView,
     alt: &str,
 ) -> Result<CreateAttachment, Error> {
-    let png = encode(&Renderer::shared().leaderboard(view))?;
+    let png = encode(&renderer.leaderboard(view))?;
     Ok(attach(png, "leaderboard.png", alt))
 }
 

@@ -15,6 +15,7 @@ use super::deliver::{self, Post};
 use super::i18n::{Lang, tr};
 use super::{Data, Error, pictures, text};
 use crate::game::{FireOutcome, PlayerId, TargetView, Variant};
+use crate::render::Renderer;
 use crate::session::{Ended, Preview};
 
 /// The engine's id for a Discord user.
@@ -73,11 +74,12 @@ pub fn preview_text(lang: Lang, preview: &Preview) -> String {
 /// could not be delivered (closed DMs), so the caller can fall back to a public hint.
 pub async fn dm_preview(
     http: &Http,
+    renderer: &Renderer,
     player: PlayerId,
     preview: &Preview,
     lang: Lang,
 ) -> Result<bool, Error> {
-    let picture = pictures::own_board(&preview.view, lang)?;
+    let picture = pictures::own_board(renderer, &preview.view, lang)?;
     let message = CreateMessage::new()
         .content(preview_text(lang, preview))
         .add_file(picture)
@@ -102,6 +104,7 @@ pub async fn dm_preview(
 /// shooter's picture of the enemy sea and, in Game 2000, the last salvo's report. A
 /// picture that cannot be drawn is logged and left out: the move is announced anyway.
 pub fn shot_announcement(
+    renderer: &Renderer,
     lang: Lang,
     variant: Variant,
     outcomes: &[FireOutcome],
@@ -123,11 +126,11 @@ pub fn shot_announcement(
         Ok(p) => files.push(p),
         Err(e) => tracing::error!(error = %e, "could not draw a picture; announcing without it"),
     };
-    keep(pictures::target_board(view, lang));
+    keep(pictures::target_board(renderer, view, lang));
     if variant == Variant::Game2000
         && let Some(salvo) = view.salvos.last()
     {
-        keep(pictures::salvo_report(salvo, lang));
+        keep(pictures::salvo_report(renderer, salvo, lang));
     }
     (lines.join("\n"), files)
 }

@@ -280,7 +280,7 @@ mod tests {
 
     #[test]
     fn the_size_follows_lines_and_rounds_and_stops_at_the_caps() {
-        let r = Renderer::shared();
+        let r = Renderer::new();
         let small = r.crosstable(&view(6, 3));
         let big = r.crosstable(&view(64, 15));
         assert!(big.width() > small.width() && big.height() > small.height());

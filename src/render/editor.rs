@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn shaded_cells_are_dark_and_the_bow_is_ringed() {
-        let r = Renderer::shared();
+        let r = Renderer::new();
         let mut draft = Draft::new(Variant::Classic);
         draft
             .set_cursor(Cursor {
@@ -153,7 +153,7 @@ mod tests {
 
     #[test]
     fn the_selected_ship_is_rimmed_in_gold() {
-        let r = Renderer::shared();
+        let r = Renderer::new();
         let mut draft = Draft::new(Variant::Game2000);
         draft
             .set_cursor(Cursor {

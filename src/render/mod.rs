@@ -6,7 +6,8 @@
 //! shows what its view holds, so it cannot show what its viewer may not know.
 //!
 //! Build one [`Renderer`] (it loads the bundled fonts and rasterises their
-//! glyphs) and share it; [`Renderer::shared`] is a process-wide one. Every word
+//! glyphs) and share it: the bot holds one in its state and hands it down, so its
+//! glyphs and static layers serve every picture. Every word
 //! drawn comes from a [`Labels`] parameter, and every picture kind has an alt
 //! text in [`alt`]. The same view always gives the same bytes.
 
@@ -37,7 +38,7 @@ pub mod stats;
 pub mod text;
 
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use image::RgbaImage;
 
@@ -137,8 +138,6 @@ enum Layer {
 /// at the cost of drawing a layer again (about 0.1 ms).
 const MAX_LAYERS: usize = 48;
 
-static SHARED: LazyLock<Renderer> = LazyLock::new(Renderer::new);
-
 impl Renderer {
     /// A renderer with the bundled fonts.
     #[must_use]
@@ -169,12 +168,6 @@ impl Renderer {
         }
         layers.insert(key, Arc::new(canvas.clone()));
         canvas
-    }
-
-    /// A process-wide renderer, built on first use.
-    #[must_use]
-    pub fn shared() -> &'static Renderer {
-        &SHARED
     }
 
     /// The fonts, for callers that compose their own pictures.

@@ -4,6 +4,17 @@
 
 mod scenes;
 
+use std::sync::LazyLock;
+
+use broadside::render::Renderer;
+
+/// One renderer for the pictures' tests, built on first use (it loads the fonts), so its
+/// caches serve every test as the bot's one renderer serves every picture.
+pub fn renderer() -> &'static Renderer {
+    static RENDERER: LazyLock<Renderer> = LazyLock::new(Renderer::new);
+    &RENDERER
+}
+
 mod game_props;
 mod game_scripted;
 mod render;

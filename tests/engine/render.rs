@@ -51,7 +51,7 @@ fn c(s: &str) -> Coord {
 fn classic_target_marks_hits_sinks_halo_and_misses_distinctly() {
     let m = scenes::midgame(Variant::Classic);
     let view = m.target_view(scenes::ANN).expect("battle");
-    let pic = Renderer::shared().target_board(&view, &Labels::default());
+    let pic = crate::engine::renderer().target_board(&view, &Labels::default());
     let img = decode(&pic);
     let g = &pic.grids()[0];
 
@@ -105,7 +105,7 @@ fn game2000_midgame() -> TargetView {
 fn game2000_fired_cells_carry_their_turn_number() {
     let view = game2000_midgame();
     assert!(view.salvos.len() >= 12, "{} turns", view.salvos.len());
-    let pic = Renderer::shared().target_board(&view, &Labels::default());
+    let pic = crate::engine::renderer().target_board(&view, &Labels::default());
     let img = decode(&pic);
     let g = &pic.grids()[0];
     let turn = |n: u32| find(&view, |t| t == TargetCell::Fired { turn: n });
@@ -135,7 +135,7 @@ fn game2000_fired_cells_carry_their_turn_number() {
 fn a_long_game2000_history_stays_a_bounded_picture() {
     // Repeats allowed: a game can run for hundreds of turns.
     let mut view = game2000_midgame();
-    let renderer = Renderer::shared();
+    let renderer = crate::engine::renderer();
     let sized = |v: &TargetView| {
         let pic = renderer.target_board(v, &Labels::default());
         (pic.width(), pic.height())
@@ -168,11 +168,11 @@ fn a_long_game2000_history_stays_a_bounded_picture() {
 fn own_board_shows_ships_hits_and_misses() {
     let m = scenes::midgame(Variant::Classic);
     let view = m.own_view(scenes::BJORN).expect("battle");
-    let pic = Renderer::shared().own_board(&view, &Labels::default());
+    let pic = crate::engine::renderer().own_board(&view, &Labels::default());
     let img = decode(&pic);
     let g = &pic.grids()[0];
     let preview = OwnBoardView::preview(&scenes::fleets(Variant::Classic)[1]);
-    let before = decode(&Renderer::shared().own_board(&preview, &Labels::default()));
+    let before = decode(&crate::engine::renderer().own_board(&preview, &Labels::default()));
     // J4-J6 is untouched in the scene; a hull covers its middle.
     assert_eq!(centre(&img, g, c("J5")), palette::HULL);
     assert_eq!(cell(&img, g, c("J5")), cell(&before, g, c("J5")));
@@ -201,7 +201,7 @@ fn salvo_report_has_three_icons_and_a_matching_alt_text() {
     let labels = Labels::default();
     assert!(!view.salvos.is_empty(), "the scene has salvos to check");
     for salvo in &view.salvos {
-        let pic = Renderer::shared().salvo_report(salvo, &labels);
+        let pic = crate::engine::renderer().salvo_report(salvo, &labels);
         decode(&pic);
         assert!(pic.grids().is_empty());
         let text = alt::salvo_report(salvo, &labels);
@@ -219,7 +219,7 @@ fn reveal_shows_both_fleets_and_the_result() {
         let m = scenes::finished(variant);
         let view = m.reveal().expect("finished");
         let names = scenes::names();
-        let pic = Renderer::shared().reveal(&view, &names, &Labels::default());
+        let pic = crate::engine::renderer().reveal(&view, &names, &Labels::default());
         let img = decode(&pic);
         assert_eq!(pic.grids().len(), 2);
         // Every ship of both fleets is drawn: no ship cell is plain water.
@@ -247,11 +247,11 @@ fn same_view_same_bytes_and_boards_stay_small() {
             a.target_board(&target, &labels).to_png().expect("png"),
         ];
         let again = [
-            Renderer::shared()
+            crate::engine::renderer()
                 .own_board(&own, &labels)
                 .to_png()
                 .expect("png"),
-            Renderer::shared()
+            crate::engine::renderer()
                 .target_board(&target, &labels)
                 .to_png()
                 .expect("png"),
@@ -273,12 +273,12 @@ fn same_view_same_bytes_and_boards_stay_small() {
 fn labels_change_the_words_drawn() {
     let m = scenes::midgame(Variant::Classic);
     let view = m.own_view(scenes::ANN).expect("battle");
-    let english = Renderer::shared().own_board(&view, &Labels::default());
+    let english = crate::engine::renderer().own_board(&view, &Labels::default());
     let dutch = Labels {
         your_fleet: "Jouw vloot".into(),
         ..Labels::default()
     };
-    let other = Renderer::shared().own_board(&view, &dutch);
+    let other = crate::engine::renderer().own_board(&view, &dutch);
     assert_ne!(english.to_png().expect("png"), other.to_png().expect("png"));
     // The boards themselves are the same.
     let g = &english.grids()[0];

@@ -7,7 +7,7 @@ use crate::engine::scenes;
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, point};
 use broadside::game::Variant;
-use broadside::render::{LeaderRow, LeaderboardView, Picture, Renderer, StatsCard, Tile, palette};
+use broadside::render::{LeaderRow, LeaderboardView, Picture, StatsCard, Tile, palette};
 use image::RgbaImage;
 
 static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -217,7 +217,7 @@ fn card(name: &str) -> StatsCard {
 
 /// Every picture kind that shows a name, with emoji names.
 fn pictures() -> Vec<(String, RgbaImage)> {
-    let r = Renderer::shared();
+    let r = crate::engine::renderer();
     let labels = broadside::render::Labels::default();
     let mut out = vec![(
         "leaderboard".to_owned(),
@@ -271,7 +271,7 @@ fn no_picture_draws_the_missing_glyph_box() {
 
 #[test]
 fn emoji_in_names_are_drawn_where_the_name_is() {
-    let r = Renderer::shared();
+    let r = crate::engine::renderer();
     // The leaderboard's names are 16 px bold, from x = 82; the first line spans
     // y 104..136, the second 136..168.
     let board = decode(&r.leaderboard(&leaderboard(&NAMES[..2])));
@@ -313,7 +313,7 @@ fn drawn(a: &RgbaImage, b: &RgbaImage, rows: std::ops::Range<u32>) -> (u32, u32)
 
 #[test]
 fn names_with_emoji_are_measured_as_they_are_drawn() {
-    let r = Renderer::shared();
+    let r = crate::engine::renderer();
     let labels = broadside::render::Labels::default();
     let end = scenes::finished(Variant::Classic);
     let reveal = end.reveal().expect("finished");

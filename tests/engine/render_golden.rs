@@ -15,7 +15,7 @@ use broadside::render::{Labels, Picture, Renderer};
 
 /// Every picture of the gallery, by file name.
 fn gallery(labels: &Labels) -> Vec<(String, Picture)> {
-    let r = Renderer::shared();
+    let r = crate::engine::renderer();
     let mut out = Vec::new();
     for variant in Variant::ALL {
         let key = variant.key();

@@ -8,7 +8,7 @@ use image::{Rgba, RgbaImage};
 use proptest::prelude::*;
 
 fn renderer() -> &'static Renderer {
-    Renderer::shared()
+    crate::engine::renderer()
 }
 
 fn tile(label: &str, value: &str) -> Tile {

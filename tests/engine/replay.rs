@@ -4,7 +4,7 @@
 use crate::engine::scenes;
 
 use broadside::game::{Coord, Match, MatchOptions, Variant};
-use broadside::render::{Labels, MAX_FRAMES, Renderer};
+use broadside::render::{Labels, MAX_FRAMES};
 use image::RgbaImage;
 
 /// Discord's attachment limit for bots.
@@ -50,7 +50,7 @@ fn shown(bytes: &[u8]) -> Vec<(RgbaImage, u16)> {
 
 #[test]
 fn one_picture_per_move_then_the_reveal_as_drawn_alone() {
-    let r = Renderer::shared();
+    let r = crate::engine::renderer();
     let labels = Labels::default();
     let names = scenes::names();
     for variant in Variant::ALL {
@@ -98,7 +98,7 @@ fn a_hundred_move_classic_replay_is_small() {
     let m = scenes::long(Variant::Classic, 40);
     let replay = m.replay().expect("finished");
     assert_eq!(replay.len(), 100);
-    let gif = Renderer::shared()
+    let gif = crate::engine::renderer()
         .replay(&replay, &scenes::names(), &Labels::default())
         .expect("encodes");
     assert_eq!(gif.frames, 101);
@@ -107,7 +107,7 @@ fn a_hundred_move_classic_replay_is_small() {
 
 #[test]
 fn the_longest_matches_of_both_rule_sets_fit_discord() {
-    let r = Renderer::shared();
+    let r = crate::engine::renderer();
     let (labels, names) = (Labels::default(), scenes::names());
     // Classic refuses repeated shots, so 199 moves is the most; all are shown.
     let classic = scenes::longest_classic().replay().expect("finished");
@@ -197,7 +197,8 @@ fn the_report_line_stays_inside_the_picture_in_every_language() {
         .chain([("long words".to_owned(), long)])
         .collect();
     for (lang, labels) in &all {
-        let pic = Renderer::shared().replay_frame(&replay, &step, &scenes::names(), labels, 1);
+        let pic =
+            crate::engine::renderer().replay_frame(&replay, &step, &scenes::names(), labels, 1);
         // The report line's rows: nothing drawn in the margins on either side.
         for y in 14 + 30..14 + 50 {
             for x in (0..8).chain(pic.width() - 8..pic.width()) {

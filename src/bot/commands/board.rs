@@ -45,9 +45,9 @@ pub async fn board(ctx: Context<'_>) -> Result<(), Error> {
         PhaseKind::Placement => tr!(lang, "board-placement"),
         _ => tr!(lang, "board-battle"),
     })
-    .attachment(pictures::own_board(&own, lang)?);
+    .attachment(pictures::own_board(&data.renderer, &own, lang)?);
     if let Some(target) = target {
-        reply = reply.attachment(pictures::target_board(&target, lang)?);
+        reply = reply.attachment(pictures::target_board(&data.renderer, &target, lang)?);
     }
     ctx.send(reply).await?;
     Ok(())

@@ -380,7 +380,11 @@ async fn announce_versus_computer(
     }
     // A followup: it must be marked ephemeral explicitly, or it would be public.
     let private = private_reply(play::preview_text(lang, &preview))
-        .attachment(pictures::own_board(&preview.view, lang)?)
+        .attachment(pictures::own_board(
+            &ctx.data().renderer,
+            &preview.view,
+            lang,
+        )?)
         .components(play::preview_buttons(lang, &preview));
     ctx.send(private).await?;
     Ok(())
@@ -400,7 +404,7 @@ pub(crate) async fn send_previews(
 ) {
     for (p, preview, locale) in previews {
         let private = locale.as_deref().map_or(public, Lang::from_discord);
-        let delivered = play::dm_preview(http, *p, preview, private)
+        let delivered = play::dm_preview(http, &data.renderer, *p, preview, private)
             .await
             .unwrap_or_else(|e| {
                 tracing::warn!(match_id = %id, error = %e, "could not send a fleet preview by DM");
@@ -496,7 +500,7 @@ async fn answer_previews(
     let token = data.tokens.take(id);
     for (p, preview, locale) in previews {
         let lang = locale.as_deref().map_or(public, Lang::from_discord);
-        let picture = match pictures::own_board(&preview.view, lang) {
+        let picture = match pictures::own_board(&data.renderer, &preview.view, lang) {
             Ok(picture) => picture,
             Err(e) => {
                 tracing::error!(match_id = %id, error = %e, "could not draw a fleet preview");
@@ -519,7 +523,7 @@ async fn answer_previews(
             }
         };
         if !shown {
-            let delivered = play::dm_preview(http, *p, preview, lang)
+            let delivered = play::dm_preview(http, &data.renderer, *p, preview, lang)
                 .await
                 .unwrap_or(false);
             tracing::info!(match_id = %id, player = p.0, delivered, "a fleet preview went by DM");

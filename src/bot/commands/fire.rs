@@ -35,6 +35,7 @@ pub async fn fire(
     let shot = data.session.fire(channel, me, &targets).await?;
     let public = lang_of(shot.guild_locale.as_ref());
     let (content, files) = play::shot_announcement(
+        &data.renderer,
         public,
         shot.variant,
         std::slice::from_ref(&shot.outcome),

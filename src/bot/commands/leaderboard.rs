@@ -14,9 +14,8 @@ use crate::bot::error::says;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
 use crate::bot::presence::bot_is_here;
-use crate::bot::{Context, Error, pictures, standings};
+use crate::bot::{Context, Data, Error, pictures, standings};
 use crate::game::{PlayerId, Variant};
-use crate::session::Session;
 
 /// Which board `/leaderboard` shows, as offered in the command. The names shown come from
 /// the catalogues (`choice-scope-*`).
@@ -86,7 +85,7 @@ pub async fn leaderboard(
         lang,
         table,
     };
-    let (picture, buttons) = draw(&ctx.data().session, &board_name, &page).await?;
+    let (picture, buttons) = draw(ctx.data(), &board_name, &page).await?;
     let mut reply = poise::CreateReply::default()
         .attachment(picture)
         .components(buttons)
@@ -215,10 +214,11 @@ pub(crate) async fn autocomplete_season(
 
 /// The picture of `page` and its Previous / Next buttons.
 pub(crate) async fn draw(
-    session: &Session,
+    data: &Data,
     server: &str,
     page: &Page,
 ) -> Result<(serenity::CreateAttachment, Vec<CreateActionRow>), Error> {
+    let session = &data.session;
     let server_board = || {
         page.guild
             .ok_or_else(|| Error::user(says!("err-leaderboard-dm")))
@@ -256,7 +256,7 @@ pub(crate) async fn draw(
             (view, alt, board.page, board.pages)
         }
     };
-    let picture = pictures::leaderboard(&view, &alt)?;
+    let picture = pictures::leaderboard(&data.renderer, &view, &alt)?;
     let board = Shown { page: shown, pages };
     let buttons = if board.pages > 1 {
         let to = |p: u32| {

@@ -30,7 +30,7 @@ pub async fn place(
         Err(e) => return Err(e.into()),
     };
     let lang = user_lang(ctx);
-    let picture = pictures::own_board(&preview.view, lang)?;
+    let picture = pictures::own_board(&ctx.data().renderer, &preview.view, lang)?;
     let reply = private_reply(play::preview_text(lang, &preview))
         .attachment(picture)
         .components(play::preview_buttons(lang, &preview));
@@ -57,7 +57,7 @@ pub(crate) async fn last_fleet_button(c: &Click<'_>, id: MatchId) -> Result<(), 
 /// Replaces the clicked preview with `preview` (after Shuffle or Last fleet).
 async fn show_preview(c: &Click<'_>, preview: &crate::session::Preview) -> Result<(), Error> {
     let lang = c.lang;
-    let picture = pictures::own_board(&preview.view, lang)?;
+    let picture = pictures::own_board(&c.data.renderer, &preview.view, lang)?;
     update(
         c.ctx,
         c.interaction,
@@ -91,7 +91,7 @@ pub(crate) async fn ready_button(c: &Click<'_>, id: MatchId, tag: &str) -> Resul
                     &preview.fleet.to_string(),
                     waiting_for,
                 ))
-                .files([pictures::own_board(&preview.view, lang)?])
+                .files([pictures::own_board(&c.data.renderer, &preview.view, lang)?])
                 .components(vec![])
                 .allowed_mentions(serenity::CreateAllowedMentions::new()),
         )

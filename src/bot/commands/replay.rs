@@ -45,10 +45,10 @@ pub async fn replay(
     };
     let done = watch(ctx.http(), ctx.data(), id, &viewer).await?;
     let lang = user_lang(ctx);
-    let post = ctx
-        .data()
+    let data = ctx.data();
+    let post = data
         .replays
-        .replay(named(done, lang), lang, viewer.player)
+        .replay(&data.renderer, named(done, lang), lang, viewer.player)
         .await?;
     ctx.send(
         poise::CreateReply::default()
@@ -182,7 +182,7 @@ pub(crate) async fn replay_button(c: &Click<'_>, id: MatchId) -> Result<(), Erro
         Ok(done) => c
             .data
             .replays
-            .replay(named(done, lang), lang, viewer.player)
+            .replay(&c.data.renderer, named(done, lang), lang, viewer.player)
             .await
             .map_err(Error::from),
         Err(e) => Err(e),

@@ -61,7 +61,7 @@ pub async fn stats(
         view.subtitle = format!("{} · {line}", view.subtitle);
         alt = format!("{alt} {line}.");
     }
-    let picture = pictures::stats_card(&view, &alt)?;
+    let picture = pictures::stats_card(&ctx.data().renderer, &view, &alt)?;
     let mut reply = poise::CreateReply::default()
         .attachment(picture)
         .ephemeral(private)

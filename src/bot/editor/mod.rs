@@ -49,7 +49,7 @@ pub async fn click(
     }
     let (cursor, step) = step_of(control, picked(click));
     let editing = data.session.edit(id, me, cursor, step).await?;
-    let message = || editor_message(lang, &editing);
+    let message = || editor_message(&data.renderer, lang, &editing);
     let updated = click
         .create_response(ctx, CreateInteractionResponse::UpdateMessage(message()?))
         .await;
@@ -102,19 +102,20 @@ fn step_of(control: Control, pick: Option<&str>) -> (Option<Cursor>, EditStep) {
 
 /// The whole editor message: words, picture and controls, in `lang`.
 fn editor_message(
+    renderer: &Renderer,
     lang: Lang,
     editing: &Editing,
 ) -> Result<CreateInteractionResponseMessage, Error> {
     Ok(CreateInteractionResponseMessage::new()
         .content(editor_text(lang, editing))
-        .files([picture(lang, &editing.draft)?])
+        .files([picture(renderer, lang, &editing.draft)?])
         .components(controls(lang, editing))
         .allowed_mentions(serenity::CreateAllowedMentions::new()))
 }
 
-/// The editor's picture with its alt text, in `lang`.
-pub fn picture(lang: Lang, draft: &Draft) -> Result<CreateAttachment, Error> {
-    let png = Renderer::shared()
+/// The editor's picture, drawn by `renderer`, with its alt text, in `lang`.
+pub fn picture(renderer: &Renderer, lang: Lang, draft: &Draft) -> Result<CreateAttachment, Error> {
+    let png = renderer
         .editor(draft, lang.labels())
         .to_png()
         .map_err(|e| Error::Internal(anyhow::anyhow!("could not encode the editor: {e}")))?;

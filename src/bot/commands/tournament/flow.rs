@@ -114,7 +114,7 @@ async fn post_standings(http: &Http, data: &Data, info: &TournamentInfo) {
     let lang = Lang::from_opt(info.locale.as_deref());
     let pages = standings.lines.len().div_ceil(words::PAGE).max(1);
     for page in 1..=pages {
-        let post = words::standings_post(lang, &standings, page as u32);
+        let post = words::standings_post(&data.renderer, lang, &standings, page as u32);
         deliver::post_quietly(http, info.channel.0, &post).await;
     }
 }

@@ -323,7 +323,7 @@ pub async fn standings(
         Err(e) => return Err(unsay(ctx, e.into()).await),
     };
     let public = Lang::from_opt(info.locale.as_deref());
-    let post = words::standings_post(public, &standings, page.unwrap_or(1));
+    let post = words::standings_post(&ctx.data().renderer, public, &standings, page.unwrap_or(1));
     let mut reply = poise::CreateReply::default()
         .content(post.content)
         .allowed_mentions(serenity::CreateAllowedMentions::new());

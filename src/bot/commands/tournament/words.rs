@@ -10,6 +10,7 @@ use crate::bot::error::{says, tidy};
 use crate::bot::i18n::names::{pace, variant_title};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::markup::{mention, plain, relative};
+use crate::render::Renderer;
 use crate::session::tournament::{
     Cell, Line, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Pairing, Standings, TournamentError,
     TournamentInfo, TournamentState, WhenError,
@@ -297,9 +298,10 @@ fn table(lang: Lang, lines: &[&Line], room: usize) -> String {
 }
 
 /// The standings as a message: a title, one line per player of page `page` (1-based,
-/// [`PAGE`] players a page), and the key to the columns.
+/// [`PAGE`] players a page), and the key to the columns; and the crosstable, drawn by
+/// `renderer`.
 #[must_use]
-pub fn standings_post(lang: Lang, s: &Standings, page: u32) -> Post {
+pub fn standings_post(renderer: &Renderer, lang: Lang, s: &Standings, page: u32) -> Post {
     let pages = s.lines.len().div_ceil(PAGE).max(1);
     let page = (page as usize).clamp(1, pages);
     let title_key = if s.info.state == TournamentState::Finished {
@@ -334,7 +336,7 @@ pub fn standings_post(lang: Lang, s: &Standings, page: u32) -> Post {
     out.push_str(&foot);
     let mut post = Post::text(out);
     let (view, alt) = crosstable_view(lang, s, page as u32);
-    match crate::render::Renderer::shared().crosstable(&view).to_png() {
+    match renderer.crosstable(&view).to_png() {
         Ok(png) => {
             let alt: String = alt.chars().take(1000).collect();
             post.files
@@ -473,6 +475,12 @@ mod tests {
     use super::*;
     use crate::session::tournament::{Line, TournamentId, TournamentInfo};
     use crate::session::{ChannelKey, Pace};
+
+    /// One renderer for these tests (it loads the fonts once), as the bot holds one.
+    fn renderer() -> &'static Renderer {
+        static RENDERER: std::sync::LazyLock<Renderer> = std::sync::LazyLock::new(Renderer::new);
+        &RENDERER
+    }
 
     /// Six players after three rounds, one of them out, as the standings give them.
     #[expect(clippy::too_many_lines, reason = "six lines written out, one a player")]
@@ -618,16 +626,13 @@ mod tests {
                 assert!(alt.contains(name), "{lang:?}: {alt}");
             }
             assert!(!alt.contains("{ $"), "{lang:?}: {alt}");
-            let png = crate::render::Renderer::shared()
-                .crosstable(&view)
-                .to_png()
-                .unwrap();
+            let png = renderer().crosstable(&view).to_png().unwrap();
             // To look at it: BROADSIDE_DUMP=/tmp cargo test --lib crosstable_picture.
             if let Ok(dir) = std::env::var("BROADSIDE_DUMP") {
                 std::fs::write(format!("{dir}/crosstable-{lang:?}.png"), &png).unwrap();
             }
         }
-        let post = standings_post(Lang::EnUs, &s, 1);
+        let post = standings_post(renderer(), Lang::EnUs, &s, 1);
         assert_eq!(post.files.len(), 1, "the picture goes with the standings");
     }
 
@@ -658,7 +663,7 @@ mod tests {
                 l.cells.truncate(rounds);
             }
             for lang in Lang::ALL {
-                let post = standings_post(lang, &s, 1);
+                let post = standings_post(renderer(), lang, &s, 1);
                 let n = post.content.chars().count();
                 assert!(n <= 2000, "{rounds} rounds, {lang:?}: {n} characters");
                 assert!(
@@ -670,7 +675,7 @@ mod tests {
             }
         }
         // Six players keep every round in the text.
-        let post = standings_post(Lang::EnUs, &standings(), 1);
+        let post = standings_post(renderer(), Lang::EnUs, &standings(), 1);
         assert!(post.content.contains("2w+ 3b- bye"), "{}", post.content);
     }
 
@@ -692,7 +697,7 @@ mod tests {
             assert_eq!(view.lines[1].name, deleted);
             assert_eq!(view.lines[1].cells[2].text, bye);
             assert!(alt.contains(deleted), "{lang:?}: {alt}");
-            let post = standings_post(lang, &s, 1);
+            let post = standings_post(renderer(), lang, &s, 1);
             assert!(post.content.contains(deleted), "{lang:?}: {}", post.content);
         }
         assert_eq!(entrant_name(Lang::Nl, "Ann"), "Ann");
