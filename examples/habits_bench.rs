@@ -1,6 +1,6 @@
 //! Measures the hard computer's reads of finished matches on SQLite (issue 36, item 2): a
 //! database seeded with 100 000 finished matches (about 3 KB of state each) between
-//! 10 000 members of one server, then `Store::finished` for a member and for the server,
+//! 10 000 members of one server, then `FinishedStore::latest` for a member and for the server,
 //! against the single query it replaced (`CASE WHEN $1 IS NOT NULL …`, kept here only
 //! to be measured beside it).
 //!
@@ -124,11 +124,11 @@ async fn main() {
         at_ms += 60_000;
         batch.push(finished(id, a, b, at_ms));
         if batch.len() == 1000 {
-            store.save_all(&batch).await.expect("seed");
+            store.live().save_all(&batch).await.expect("seed");
             batch.clear();
         }
     }
-    store.save_all(&batch).await.expect("seed");
+    store.live().save_all(&batch).await.expect("seed");
     println!(
         "seeded {matches} finished matches between {members} members in {:.1} s ({} MB)",
         started.elapsed().as_secs_f64(),
@@ -191,24 +191,30 @@ async fn main() {
     for i in 0..samples {
         let t = Instant::now();
         let found = store
-            .finished(Some(who(i)), None, "classic", 50)
+            .finished()
+            .latest(Some(who(i)), None, "classic", 50)
             .await
             .expect("after");
         times.push(t.elapsed());
         rows = found.len();
     }
-    report("after: a member's 50 (Store::finished)", rows, times);
+    report("after: a member's 50 (FinishedStore::latest)", rows, times);
     let mut times = Vec::with_capacity(samples);
     for _ in 0..samples {
         let t = Instant::now();
         let found = store
-            .finished(None, Some(GUILD), "classic", 200)
+            .finished()
+            .latest(None, Some(GUILD), "classic", 200)
             .await
             .expect("after");
         times.push(t.elapsed());
         rows = found.len();
     }
-    report("after: the server's 200 (Store::finished)", rows, times);
+    report(
+        "after: the server's 200 (FinishedStore::latest)",
+        rows,
+        times,
+    );
 
     drop(pool);
     drop(store);

@@ -188,11 +188,11 @@ async fn main() {
         let draw = rng.random_range(0..50) == 0;
         batch.push(finished(id, a, b, draw, at_ms, &mut rng));
         if batch.len() == 1000 {
-            store.save_all(&batch).await.expect("seed");
+            store.live().save_all(&batch).await.expect("seed");
             batch.clear();
         }
     }
-    store.save_all(&batch).await.expect("seed");
+    store.live().save_all(&batch).await.expect("seed");
     println!(
         "seeded {matches} finished matches between {members} members in {:.1} s ({} MB)",
         started.elapsed().as_secs_f64(),
@@ -209,7 +209,7 @@ async fn main() {
         at_ms += 60_000;
         let record = finished(matches + 1 + i, a, b, false, at_ms, &mut rng);
         let t = Instant::now();
-        store.save(&record).await.expect("record");
+        store.live().save(&record).await.expect("record");
         times.push(t.elapsed());
     }
     report("record a finished match", times);
@@ -294,7 +294,7 @@ async fn main() {
                 id += 1;
                 let record = finished(id, a, b, false, at_ms, &mut rng);
                 let t = Instant::now();
-                store.save(&record).await.expect("record");
+                store.live().save(&record).await.expect("record");
                 times.push(t.elapsed());
                 tokio::time::sleep(Duration::from_millis(2)).await;
             }

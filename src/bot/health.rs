@@ -141,7 +141,7 @@ async fn healthz(State(s): State<Served>) -> impl IntoResponse {
             "starting: matches not restored yet\n".to_owned(),
         );
     };
-    match tokio::time::timeout(STORE_PING, session.store().ping()).await {
+    match tokio::time::timeout(STORE_PING, session.store().presence().ping()).await {
         Ok(Ok(())) => (StatusCode::OK, "ok\n".to_owned()),
         Ok(Err(e)) => (
             StatusCode::SERVICE_UNAVAILABLE,

@@ -138,7 +138,7 @@ pub(crate) fn framework(
                 };
                 let paces = Paces::new(timeouts, config.pace_scale);
                 // Read before the restore records that the bot runs again.
-                let last_seen = store.store().last_beat().await.ok().flatten();
+                let last_seen = store.store().presence().last_beat().await.ok().flatten();
                 let (session, resumed, unsent) =
                     match Session::restore(store, paces, Seeds::new(config.seed)).await {
                         Ok(restored) => restored,

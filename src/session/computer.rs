@@ -117,7 +117,7 @@ impl Session {
         stalled: std::time::Duration,
     ) -> Vec<MatchId> {
         let before = record::millis(now.checked_sub(stalled).unwrap_or(now));
-        match self.store.computer_waiting(before).await {
+        match self.store.live().computer_waiting(before).await {
             Ok(ids) => ids
                 .into_iter()
                 .map(MatchId)

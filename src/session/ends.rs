@@ -107,7 +107,12 @@ impl Session {
     pub async fn expire(&self, now: SystemTime) -> Vec<Ended> {
         // The store has every live match's deadline as last written, whichever engine
         // runs; each is checked again under the match's lock before it ends.
-        let due = match self.store.due(record::millis(now), DUE_AT_ONCE).await {
+        let due = match self
+            .store
+            .live()
+            .due(record::millis(now), DUE_AT_ONCE)
+            .await
+        {
             Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!(error = %e, "could not look for matches out of time");
@@ -151,14 +156,14 @@ impl Session {
         &self,
         channel: ChannelKey,
     ) -> Result<Vec<Ended>, crate::store::StoreError> {
-        let states = self.store.waiting_ends_in(channel.0).await?;
+        let states = self.store.outbox().waiting_ends_in(channel.0).await?;
         Ok(Ended::all_of(&states))
     }
 
     /// Whether `end` still waits to be shown: another process may have shown it since this
     /// one kept it. When the store cannot tell, it is shown (twice rather than never).
     pub async fn still_unannounced(&self, end: &Ended) -> bool {
-        match self.store.is_announced(end.id.0).await {
+        match self.store.outbox().is_announced(end.id.0).await {
             Ok(announced) => !announced,
             Err(e) => {
                 tracing::warn!(match_id = %end.id, error = %e, "could not check whether an end was shown");
@@ -177,7 +182,7 @@ impl Session {
 
     /// Records that match `id`'s end needs no announcement (any more).
     pub(super) async fn mark_announced_id(&self, id: MatchId) {
-        if let Err(e) = self.store.mark_announced(id.0).await {
+        if let Err(e) = self.store.outbox().mark_announced(id.0).await {
             tracing::warn!(match_id = %id, error = %e, "could not record that an end was announced");
         }
     }

@@ -10,13 +10,13 @@
 //! model from (their finished matches no longer carry their id); their fleets stay in the
 //! server's population model only as anonymous fleets, as the matches themselves do.
 //!
-//! A member's model is kept with the epoch of their bucket ([`Store::habit_epoch`]), read
+//! A member's model is kept with the epoch of their bucket ([`FinishedStore::habit_epoch`]), read
 //! before the rows it is learned from, and used only while the store's epoch is still that
 //! one: the forget bumps it in its own transaction, so a member forgotten by any process
 //! has no model of their own used anywhere after it (issue 36, item 8). It costs one read
 //! by the key per use.
 //!
-//! [`Store::habit_epoch`]: crate::store::Store::habit_epoch
+//! [`FinishedStore::habit_epoch`]: crate::store::FinishedStore::habit_epoch
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -180,7 +180,7 @@ impl Session {
     ) -> Option<Arc<Habits>> {
         let member = Whose::Member(player, guild, variant);
         // Read before the rows: a forget committed after it is seen at the next use.
-        let epoch = match self.store.habit_epoch(player.0).await {
+        let epoch = match self.store.finished().habit_epoch(player.0).await {
             Ok(epoch) => Some(epoch),
             Err(e) => {
                 tracing::warn!(error = %e, "could not read a member's habit epoch");
@@ -193,7 +193,8 @@ impl Session {
         let generation = self.habits.generation(player);
         let server = self.server_habits(guild, variant).await;
         let rows = match (self.store)
-            .finished(Some(player.0), None, variant.key(), MEMBER_MATCHES)
+            .finished()
+            .latest(Some(player.0), None, variant.key(), MEMBER_MATCHES)
             .await
         {
             Ok(rows) => rows,
@@ -222,7 +223,8 @@ impl Session {
             return Some(model);
         }
         let rows = match (self.store)
-            .finished(None, guild, variant.key(), SERVER_MATCHES)
+            .finished()
+            .latest(None, guild, variant.key(), SERVER_MATCHES)
             .await
         {
             Ok(rows) => rows,

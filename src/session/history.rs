@@ -87,7 +87,12 @@ impl Session {
         viewer: &Viewer,
         can_see: impl AsyncFnOnce(u64) -> bool,
     ) -> Result<Finished, ReplayError> {
-        let stored = self.store.get(id.0).await?.ok_or(ReplayError::Hidden)?;
+        let stored = self
+            .store
+            .finished()
+            .get(id.0)
+            .await?
+            .ok_or(ReplayError::Hidden)?;
         let played = stored.players.contains(&viewer.player.0) && !viewer.player.is_deleted();
         if !played {
             let here = stored.guild.is_some() && stored.guild == viewer.guild;
@@ -118,13 +123,13 @@ impl Session {
         guild: Option<u64>,
         limit: u32,
     ) -> Result<Vec<HistoryRow>, StoreError> {
-        self.store.history(player.0, guild, limit).await
+        self.store.finished().history(player.0, guild, limit).await
     }
 
     /// `player`'s last `limit` finished matches in which shots were fired, newest first
     /// (unreadable ones are left out).
     pub async fn recent(&self, player: PlayerId, limit: u32) -> Result<Vec<Finished>, StoreError> {
-        let rows = self.store.recent(player.0, limit).await?;
+        let rows = self.store.finished().recent(player.0, limit).await?;
         Ok(rows
             .iter()
             .filter_map(|row| match finished(row) {
@@ -185,7 +190,7 @@ impl Session {
         let mut rows = Vec::new();
         let mut offset = 0;
         loop {
-            let (states, total) = self.store.live_in(guild, offset, LIVE_SCAN).await?;
+            let (states, total) = self.store.live().live_in(guild, offset, LIVE_SCAN).await?;
             let read = u32::try_from(states.len()).unwrap_or(u32::MAX);
             rows.extend(states.iter().filter_map(|state| match entry_of(state) {
                 Ok(e) => Some(LiveRow {

@@ -2,7 +2,7 @@
 //! against a challenge, an Accept or a rematch that would name them again. Each takes the
 //! members it concerns, in id order (so two never wait on each other crosswise), for as
 //! long as it runs. Between processes the store's transactions do the same (see
-//! `Store::forget`).
+//! `PrivacyStore::forget`).
 
 use std::sync::Arc;
 use std::time::Duration;

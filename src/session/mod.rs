@@ -357,7 +357,7 @@ impl Session {
         {
             return Ok(Locate::Channel(channel));
         }
-        match self.store.posted_in(channel.0, 2).await?.as_slice() {
+        match self.store.live().posted_in(channel.0, 2).await?.as_slice() {
             [] => Ok(Locate::Channel(channel)),
             [one] => Ok(Locate::Id(MatchId(*one))),
             _ => Err(SessionError::SeveralHere),

@@ -27,7 +27,7 @@ impl Session {
     /// Whether `player` let their name be shown on the global leaderboard
     /// ([`crate::store::GLOBAL_BOARD`]; hidden until they ask).
     pub async fn leaderboard_visible(&self, player: PlayerId) -> Result<bool, StoreError> {
-        self.store.leaderboard_visible(player.0).await
+        self.store.settings().leaderboard_visible(player.0).await
     }
 
     /// Shows (`visible`) or hides `player` on the global leaderboard, at once in every
@@ -39,6 +39,7 @@ impl Session {
     ) -> Result<(), StoreError> {
         let now = super::record::millis(std::time::SystemTime::now());
         self.store
+            .settings()
             .set_leaderboard_visible(player.0, visible, now)
             .await
     }
@@ -53,7 +54,7 @@ impl Session {
         let _held = self.members.hold(&[player]).await?;
         for _ in 0..FORGET_TRIES {
             let renamed = self.renamed(player).await?;
-            match self.store.forget(player.0, &renamed).await? {
+            match self.store.privacy().forget(player.0, &renamed).await? {
                 Forgot::Done => {
                     // No model of their own outlives them.
                     self.drop_habits(&[player]);
@@ -73,7 +74,7 @@ impl Session {
         let encode = |entry: &Entry| {
             super::stored::encode(entry).map_err(|e| StoreError::Data(e.to_string()))
         };
-        for (id, state) in self.store.matches_of(player.0).await? {
+        for (id, state) in self.store.privacy().matches_of(player.0).await? {
             let Ok(mut entry) = entry_of(&state) else {
                 // This build cannot rename it: its columns lose the member's id, and the
                 // store drops its state (a match set aside is then never brought back).
@@ -105,7 +106,7 @@ impl Session {
             });
         }
         // Matches they called off as a moderator, without playing.
-        for (id, state) in self.store.cancelled().await? {
+        for (id, state) in self.store.privacy().cancelled().await? {
             let Ok(mut entry) = entry_of(&state) else {
                 continue;
             };

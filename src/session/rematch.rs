@@ -127,6 +127,7 @@ impl Session {
         }
         let (voters, fresh) = self
             .store
+            .outbox()
             .vote_rematch(id.0, by.0, millis(now))
             .await
             .map_err(SessionError::Storage)?;
@@ -142,6 +143,7 @@ impl Session {
         let new_id = MatchId::random();
         let (claimed, claimed_at) = self
             .store
+            .outbox()
             .claim_rematch(id.0, new_id.0, millis(now))
             .await
             .map_err(SessionError::Storage)?;
@@ -151,6 +153,7 @@ impl Session {
             let stale = millis(now).saturating_sub(claimed_at) > STALE_CLAIM_MS;
             let stored = self
                 .store
+                .finished()
                 .get(claimed)
                 .await
                 .map_err(SessionError::Storage)?;
@@ -158,6 +161,7 @@ impl Session {
                 && stored.is_none()
                 && self
                     .store
+                    .outbox()
                     .reclaim_rematch(id.0, claimed, new_id.0)
                     .await
                     .map_err(SessionError::Storage)?;
@@ -171,7 +175,7 @@ impl Session {
         {
             Ok(started) => Ok(Rematch::Started(Box::new(started))),
             Err(e) => {
-                if let Err(err) = self.store.release_rematch(id.0).await {
+                if let Err(err) = self.store.outbox().release_rematch(id.0).await {
                     tracing::warn!(match_id = %id, error = %err, "could not give a rematch claim back");
                 }
                 Err(match e {
@@ -191,6 +195,7 @@ impl Session {
     ) -> Result<(crate::store::StoredMatch, Entry), RematchError> {
         let stored = self
             .store
+            .finished()
             .get(id.0)
             .await
             .map_err(SessionError::Storage)?

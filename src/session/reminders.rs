@@ -41,12 +41,13 @@ pub struct Reminding {
 impl Session {
     /// Whether `player` gets the reminders of their daily matches.
     pub async fn reminders_on(&self, player: PlayerId) -> Result<bool, StoreError> {
-        Ok(!self.store.reminders_off(player.0).await?)
+        Ok(!self.store.settings().reminders_off(player.0).await?)
     }
 
     /// Turns `player`'s reminders on or off.
     pub async fn set_reminders(&self, player: PlayerId, on: bool) -> Result<(), StoreError> {
         self.store
+            .settings()
             .set_reminders(player.0, on, millis(std::time::SystemTime::now()))
             .await
     }
@@ -63,6 +64,7 @@ impl Session {
     pub async fn reminders(&self, now: std::time::SystemTime) -> Vec<Reminding> {
         let due = match self
             .store
+            .outbox()
             .reminders_due(millis(now), REMINDERS_AT_ONCE)
             .await
         {
@@ -90,6 +92,7 @@ impl Session {
                 millis(now).saturating_sub(i64::try_from(lease.as_millis()).unwrap_or(i64::MAX));
             match self
                 .store
+                .outbox()
                 .take_reminder(
                     id.0,
                     reminding.moves,
@@ -106,7 +109,12 @@ impl Session {
                     continue;
                 }
             }
-            match self.store.reminders_off(reminding.player.0).await {
+            match self
+                .store
+                .settings()
+                .reminders_off(reminding.player.0)
+                .await
+            {
                 // Passed over, not kept for later.
                 Ok(true) => self.mark_reminded(&reminding).await,
                 Ok(false) => out.push(reminding),
@@ -191,6 +199,7 @@ impl Session {
         }
         if let Err(e) = self
             .store
+            .outbox()
             .reminder_sent(r.id.0, r.moves, which_key(r.which))
             .await
         {

@@ -125,13 +125,13 @@ impl Session {
             }
         };
         let standard = paces.of(super::Pace::Standard);
-        let mut states = store.live_states().await?;
+        let mut states = store.live().live_states().await?;
         let now = SystemTime::now();
         // Matches set aside by an earlier start come back once they read (after them, as
         // the least recently changed).
         let mut brought_back = Vec::new();
-        for kept in store.set_aside_matches().await? {
-            if record::entry_of(&kept.state).is_ok() && store.bring_back(kept.id).await? {
+        for kept in store.live().set_aside_matches().await? {
+            if record::entry_of(&kept.state).is_ok() && store.live().bring_back(kept.id).await? {
                 tracing::info!(match_id = kept.id, "a match set aside reads now: back");
                 brought_back.push(kept.id);
                 states.push((kept.id, kept.state));
@@ -139,7 +139,7 @@ impl Session {
         }
         let mut set_aside = Vec::new();
         // Without a heartbeat (a crash before the first one), the clock is all we have.
-        let last_seen = store.last_beat().await?.map_or(now, from_millis);
+        let last_seen = store.presence().last_beat().await?.map_or(now, from_millis);
         let live = Local::new(Arc::clone(&store));
         let mut records = Vec::with_capacity(states.len());
         let mut resumed = Vec::with_capacity(states.len());
@@ -175,24 +175,27 @@ impl Session {
                     // Its channel or players were free to take while it was set aside:
                     // kept aside, never ended, until a start finds them free.
                     tracing::warn!(match_id = %info.id, error = %e, "a match set aside reads now, but its channel or players are in another match; kept aside");
-                    store.set_aside(info.id.0, record::millis(now)).await?;
+                    store
+                        .live()
+                        .set_aside(info.id.0, record::millis(now))
+                        .await?;
                     continue;
                 }
                 // Rows come most recently changed first: the older one gives way.
                 tracing::error!(match_id = %info.id, error = %e, "a stored live match clashes with a newer one; ended as abandoned");
-                store.retire(info.id.0, record::millis(now)).await?;
+                store.live().retire(info.id.0, record::millis(now)).await?;
                 continue;
             }
             records.push(rec);
             resumed.push(info);
         }
-        store.save_all(&records).await?;
-        store.beat(record::millis(now)).await?;
+        store.live().save_all(&records).await?;
+        store.presence().beat(record::millis(now)).await?;
         let mut unsent = Vec::new();
-        for state in store.unannounced().await? {
+        for state in store.outbox().unannounced().await? {
             match record::entry_of(&state) {
                 Ok(entry) if entry.game.is_finished() => unsent.push(Ended::of(&entry)),
-                Ok(entry) => store.mark_announced(entry.id.0).await?,
+                Ok(entry) => store.outbox().mark_announced(entry.id.0).await?,
                 Err(e) => tracing::error!(error = %e, "an unannounced end cannot be read"),
             }
         }
@@ -238,9 +241,14 @@ impl Session {
         let now = SystemTime::now();
         let standard = self.standard();
         let now_ms = record::millis(now);
-        let last_seen = self.store.last_beat().await?.map_or(now, from_millis);
+        let last_seen = self
+            .store
+            .presence()
+            .last_beat()
+            .await?
+            .map_or(now, from_millis);
         let mut resumed = Vec::new();
-        for (id, _) in self.store.live_states().await? {
+        for (id, _) in self.store.live().live_states().await? {
             let id = MatchId(id);
             let moved = self
                 .act(Locate::Id(id), SessionError::Stale, |e, change| {
@@ -256,6 +264,7 @@ impl Session {
                     // Set aside if its state does not read; otherwise left as it is.
                     let unread = self
                         .store
+                        .finished()
                         .get(id.0)
                         .await?
                         .and_then(|row| record::entry_of(&row.state).err());
@@ -277,7 +286,7 @@ impl Session {
                 }
             }
         }
-        self.store.beat(now_ms).await?;
+        self.store.presence().beat(now_ms).await?;
         resumed.sort_by_key(|r| r.id);
         tracing::info!(
             matches = resumed.len(),
@@ -288,7 +297,10 @@ impl Session {
 
     /// Records in the store that the bot is running now.
     pub async fn beat(&self) -> Result<(), StoreError> {
-        self.store.beat(record::millis(SystemTime::now())).await
+        self.store
+            .presence()
+            .beat(record::millis(SystemTime::now()))
+            .await
     }
 
     /// Keeps `notes` for [`Session::take_set_aside`].
@@ -314,7 +326,7 @@ impl Session {
 
     /// The match set aside (unreadable) whose messages went to `channel`, if there is one.
     pub async fn set_aside_in(&self, channel: ChannelKey) -> Result<Option<MatchId>, StoreError> {
-        let kept = self.store.set_aside_matches().await?;
+        let kept = self.store.live().set_aside_matches().await?;
         Ok(kept
             .iter()
             .rev()
@@ -332,10 +344,10 @@ async fn set_aside_one(
     now: SystemTime,
 ) -> Result<Option<SetAsideNote>, StoreError> {
     tracing::error!(match_id = id, error = %why, "a live match cannot be read; set aside, kept as it was stored");
-    if !store.set_aside(id, record::millis(now)).await? {
+    if !store.live().set_aside(id, record::millis(now)).await? {
         return Ok(None);
     }
-    let kept = store.set_aside_matches().await?;
+    let kept = store.live().set_aside_matches().await?;
     Ok(kept.into_iter().find(|m| m.id == id).map(|m| SetAsideNote {
         id: MatchId(id),
         channel: ChannelKey(m.channel),

@@ -45,8 +45,16 @@ pub struct Leaderboard {
 impl Session {
     /// `player`'s card in `variant`.
     pub async fn card(&self, player: PlayerId, variant: Variant) -> Result<Card, StoreError> {
-        let rating = self.store.rating(player.0, variant.key()).await?;
-        let results = self.store.results(player.0, variant.key()).await?;
+        let rating = self
+            .store
+            .finished()
+            .rating(player.0, variant.key())
+            .await?;
+        let results = self
+            .store
+            .finished()
+            .results(player.0, variant.key())
+            .await?;
         Ok(Card {
             rating,
             summary: summarise(&results, variant == Variant::Game2000),
@@ -67,6 +75,7 @@ impl Session {
         // asked again as the last one.
         let mut listed = self
             .store
+            .finished()
             .leaderboard(guild, key, page.saturating_mul(PAGE), PAGE)
             .await?;
         let pages = listed.total.div_ceil(PAGE).max(1);
@@ -75,6 +84,7 @@ impl Session {
         } else {
             listed = self
                 .store
+                .finished()
                 .leaderboard(guild, key, (pages - 1) * PAGE, PAGE)
                 .await?;
             pages - 1
@@ -92,6 +102,7 @@ impl Session {
                     // The page's first line may tie with the one before the page.
                     None => self
                         .store
+                        .finished()
                         .place(guild, key, standing.player)
                         .await?
                         .and_then(|p| p.rank),
@@ -102,9 +113,10 @@ impl Session {
         let you = if rows.iter().any(|r| r.standing.player == caller.0) {
             None
         } else {
-            match self.store.place(guild, key, caller.0).await? {
+            match self.store.finished().place(guild, key, caller.0).await? {
                 Some(place) => self
                     .store
+                    .finished()
                     .leaderboard(guild, key, place.position, 1)
                     .await?
                     .rows

@@ -300,7 +300,7 @@ pub struct MatchRecord {
     /// epoch.
     pub remind_ms: Option<i64>,
     /// A live match not keyed by the channel its messages go to (a challenge waiting for
-    /// its thread): that channel, through which it is found ([`Store::posted_in`]).
+    /// its thread): that channel, through which it is found ([`LiveStore::posted_in`]).
     pub post_channel: Option<u64>,
 }
 
@@ -364,7 +364,7 @@ pub struct Renamed {
     pub placeholder: u64,
 }
 
-/// What [`Store::forget`] did.
+/// What [`PrivacyStore::forget`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Forgot {
     /// The member is forgotten.
@@ -386,9 +386,9 @@ pub fn habit_bucket(player: u64) -> i32 {
     i32::try_from(player % HABIT_BUCKETS).unwrap_or(0)
 }
 
-/// The key of the global leaderboard where a server's id goes ([`Store::leaderboard`],
-/// [`Store::place`]): it ranks only the members who opted in
-/// ([`Store::set_leaderboard_visible`]). No server has this id (Discord ids are never 0).
+/// The key of the global leaderboard where a server's id goes ([`FinishedStore::leaderboard`],
+/// [`FinishedStore::place`]): it ranks only the members who opted in
+/// ([`SettingsStore::set_leaderboard_visible`]). No server has this id (Discord ids are never 0).
 pub const GLOBAL_BOARD: u64 = 0;
 
 /// A member's standing in one rule set, as a leaderboard shows it.
@@ -468,7 +468,7 @@ pub struct StoredMatch {
     pub state: Vec<u8>,
 }
 
-/// The SQL of [`Store::finished`], the same on both back-ends: public so that its plans
+/// The SQL of [`FinishedStore::latest`], the same on both back-ends: public so that its plans
 /// can be checked (issue 36, item 2).
 pub use sqlite::queries::{FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS};
 
@@ -499,8 +499,10 @@ impl FinishedMatch {
     }
 }
 
-/// Persistence for matches. Implementations must be safe to share between tasks.
-pub trait Store: Send + Sync + std::fmt::Debug + 'static {
+/// Live matches, for the engines, the restore and the sweeps: the write of every accepted
+/// change, the live states to bring back at a start, and the live matches that are due
+/// (deadline, computer to move) or are found by a channel or server.
+pub trait LiveStore: Send + Sync {
     /// Writes `record` (state, columns and its moves) in one transaction. A record whose
     /// version is not newer than the stored one is refused with [`StoreError::Conflict`].
     fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()>;
@@ -510,23 +512,6 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 
     /// The ids and states of every live match, the most recently changed first.
     fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
-
-    /// The states of finished matches whose end was never sent (a crash came between the
-    /// write and the announcement), oldest first.
-    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>>;
-
-    /// Records that the end of match `id` was sent.
-    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()>;
-
-    /// The states of the finished matches outside servers (no guild: a DM, a group DM, a
-    /// server without the bot) in `channel` whose end was not shown yet, oldest first.
-    /// There the bot can only answer, so such an end waits for the next interaction of
-    /// one of its players there, in whichever process receives it.
-    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>>;
-
-    /// Whether the end of match `id` was sent (or needs none: a match that is not stored
-    /// or still live has no end to show).
-    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool>;
 
     /// Ends a live match that cannot be brought back (unreadable, or clashing with
     /// another), as `abandoned`, without touching its state; its members are free again.
@@ -545,6 +530,82 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// record at once. `false` when it is not set aside.
     fn bring_back(&self, id: u64) -> StoreFuture<'_, bool>;
 
+    /// Up to `limit` live matches whose deadline is at or before `at_ms`, the most
+    /// overdue first.
+    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
+
+    /// Live matches where the computer is to move and that have not changed since
+    /// `before_ms`.
+    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>>;
+
+    /// The live matches (up to `limit`, oldest first) whose messages go to `channel`
+    /// although they are not keyed by it ([`MatchRecord::post_channel`]).
+    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
+
+    /// The states of `guild`'s live matches from the `offset`-th (oldest first), at most
+    /// `limit`, and how many there are in all.
+    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)>;
+}
+
+/// What goes out once, whichever process sends it: the ends to announce, the reminders of
+/// daily matches and the claims of rematches.
+pub trait OutboxStore: Send + Sync {
+    /// The states of finished matches whose end was never sent (a crash came between the
+    /// write and the announcement), oldest first.
+    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>>;
+
+    /// Records that the end of match `id` was sent.
+    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()>;
+
+    /// The states of the finished matches outside servers (no guild: a DM, a group DM, a
+    /// server without the bot) in `channel` whose end was not shown yet, oldest first.
+    /// There the bot can only answer, so such an end waits for the next interaction of
+    /// one of its players there, in whichever process receives it.
+    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>>;
+
+    /// Whether the end of match `id` was sent (or needs none: a match that is not stored
+    /// or still live has no end to show).
+    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool>;
+
+    /// Up to `limit` live matches whose next reminder is due at or before `at_ms`.
+    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
+
+    /// Takes the reminder `which` (`half` or `hour`) of the turn after `moves` moves of
+    /// match `match_id` from the outbox for this process, at `at_ms`: `false` when it (or
+    /// a later one of the match) was taken after `stale_before_ms` and not given back.
+    fn take_reminder(
+        &self,
+        match_id: u64,
+        moves: u32,
+        which: &'static str,
+        at_ms: i64,
+        stale_before_ms: i64,
+    ) -> StoreFuture<'_, bool>;
+
+    /// Marks that reminder as sent in the outbox (it went out and was marked in its
+    /// match): the row stays, so that reminder can never be taken again, by any sweep or
+    /// process, while a later one of the match still can.
+    fn reminder_sent(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()>;
+
+    /// Records that `player` asked for a rematch of match `id`; returns everyone who has,
+    /// and whether this request was new.
+    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)>;
+
+    /// Claims the start of the rematch of match `id` for the new match `new`; returns the
+    /// match the claim names (`new` for the first caller) and when it was claimed.
+    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)>;
+
+    /// Moves a claim from `old` (a match that was never stored) to `new`; false when
+    /// someone else moved it first.
+    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool>;
+
+    /// Gives a claim back (the rematch could not start after all).
+    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()>;
+}
+
+/// Finished matches and standings: a match read back and its moves, the matches the hard
+/// computer learns from, ratings, results, leaderboards and `/history`.
+pub trait FinishedStore: Send + Sync {
     /// One match, live or finished.
     fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>>;
 
@@ -558,22 +619,13 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// The last `limit` finished matches of rule set `variant` in which a shot was fired,
     /// the most recently ended first: those of `player` anywhere, or (`player` `None`)
     /// those played in `guild` (`None`: outside servers).
-    fn finished<'a>(
+    fn latest<'a>(
         &'a self,
         player: Option<u64>,
         guild: Option<u64>,
         variant: &'a str,
         limit: u32,
     ) -> StoreFuture<'a, Vec<FinishedMatch>>;
-
-    /// Records that the bot is running at `at_ms`.
-    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()>;
-
-    /// The last recorded heartbeat.
-    fn last_beat(&self) -> StoreFuture<'_, Option<i64>>;
-
-    /// Answers when the store is reachable (a trivial query).
-    fn ping(&self) -> StoreFuture<'_, ()>;
 
     /// `player`'s rating in `variant`, if they have played a rated match in it.
     fn rating<'a>(
@@ -617,68 +669,35 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         limit: u32,
     ) -> StoreFuture<'_, Vec<HistoryRow>>;
 
-    /// The ids and states of every finished match `player` sat in.
-    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
-
-    /// The ids and states of every finished match that was cancelled (its ending names
-    /// who called it off).
-    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
-
-    /// Forgets `player` in one transaction: deletes their ratings, statistics, name and
-    /// rematch requests, and writes each match of `renamed` with the member replaced.
-    /// Refused, with nothing written, while they play a live match
-    /// ([`Forgot::Playing`]) or when `renamed` misses a finished match they sat in
-    /// ([`Forgot::Changed`]: one ended meanwhile). A member forgotten bumps, in the same
-    /// transaction, the epoch of their bucket (see [`Store::habit_epoch`]).
-    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot>;
-
     /// The epoch of the habit bucket of `player` ([`habit_bucket`]): how many members of
     /// it were forgotten, 0 before the first. A process keeps a cached habit model only
     /// while this is the epoch it was learned under (one read by the key).
     fn habit_epoch(&self, player: u64) -> StoreFuture<'_, i64>;
+}
 
-    /// Records that `player` asked for a rematch of match `id`; returns everyone who has,
-    /// and whether this request was new.
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)>;
+/// What servers and members chose: a server's settings, a member's reminders and whether
+/// they are shown on the global leaderboard.
+pub trait SettingsStore: Send + Sync {
+    /// The settings of `guild` as stored (JSON), if it changed any.
+    fn server(&self, guild: u64) -> StoreFuture<'_, Option<String>>;
 
-    /// Claims the start of the rematch of match `id` for the new match `new`; returns the
-    /// match the claim names (`new` for the first caller) and when it was claimed.
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)>;
-
-    /// Moves a claim from `old` (a match that was never stored) to `new`; false when
-    /// someone else moved it first.
-    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool>;
-
-    /// Gives a claim back (the rematch could not start after all).
-    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()>;
-
-    /// Up to `limit` live matches whose deadline is at or before `at_ms`, the most
-    /// overdue first.
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
-
-    /// Live matches where the computer is to move and that have not changed since
-    /// `before_ms`.
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>>;
-
-    /// Up to `limit` live matches whose next reminder is due at or before `at_ms`.
-    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
-
-    /// Takes the reminder `which` (`half` or `hour`) of the turn after `moves` moves of
-    /// match `match_id` from the outbox for this process, at `at_ms`: `false` when it (or
-    /// a later one of the match) was taken after `stale_before_ms` and not given back.
-    fn take_reminder(
-        &self,
-        match_id: u64,
-        moves: u32,
-        which: &'static str,
+    /// Stores the settings of `guild` (JSON); `None` removes them (the defaults again).
+    fn save_settings<'a>(
+        &'a self,
+        guild: u64,
+        settings: Option<&'a str>,
         at_ms: i64,
-        stale_before_ms: i64,
-    ) -> StoreFuture<'_, bool>;
+    ) -> StoreFuture<'a, ()>;
 
-    /// Marks that reminder as sent in the outbox (it went out and was marked in its
-    /// match): the row stays, so that reminder can never be taken again, by any sweep or
-    /// process, while a later one of the match still can.
-    fn reminder_sent(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()>;
+    /// Stores `settings` (JSON) as the settings of `guild` if the stored ones are still
+    /// `old` (`None`: none stored): a compare-and-swap; whether they were stored.
+    fn replace_settings<'a>(
+        &'a self,
+        guild: u64,
+        old: Option<&'a str>,
+        settings: &'a str,
+        at_ms: i64,
+    ) -> StoreFuture<'a, bool>;
 
     /// Whether `player` turned the reminders of their daily matches off.
     fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool>;
@@ -699,35 +718,60 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
         visible: bool,
         at_ms: i64,
     ) -> StoreFuture<'_, ()>;
+}
 
-    /// The settings of `guild` as stored (JSON), if it changed any.
-    fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>>;
+/// Forgetting a member (`/privacy delete`): the finished matches to rewrite, and the
+/// rewrite itself.
+pub trait PrivacyStore: Send + Sync {
+    /// The ids and states of every finished match `player` sat in.
+    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
 
-    /// Stores the settings of `guild` (JSON); `None` removes them (the defaults again).
-    fn save_settings<'a>(
-        &'a self,
-        guild: u64,
-        settings: Option<&'a str>,
-        at_ms: i64,
-    ) -> StoreFuture<'a, ()>;
+    /// The ids and states of every finished match that was cancelled (its ending names
+    /// who called it off).
+    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
 
-    /// Stores `settings` (JSON) as the settings of `guild` if the stored ones are still
-    /// `old` (`None`: none stored): a compare-and-swap; whether they were stored.
-    fn replace_settings<'a>(
-        &'a self,
-        guild: u64,
-        old: Option<&'a str>,
-        settings: &'a str,
-        at_ms: i64,
-    ) -> StoreFuture<'a, bool>;
+    /// Forgets `player` in one transaction: deletes their ratings, statistics, name and
+    /// rematch requests, and writes each match of `renamed` with the member replaced.
+    /// Refused, with nothing written, while they play a live match
+    /// ([`Forgot::Playing`]) or when `renamed` misses a finished match they sat in
+    /// ([`Forgot::Changed`]: one ended meanwhile). A member forgotten bumps, in the same
+    /// transaction, the epoch of their bucket (see [`FinishedStore::habit_epoch`]).
+    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot>;
+}
 
-    /// The live matches (up to `limit`, oldest first) whose messages go to `channel`
-    /// although they are not keyed by it ([`MatchRecord::post_channel`]).
-    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
+/// Whether the bot runs and the store answers: the heartbeat and a ping.
+pub trait PresenceStore: Send + Sync {
+    /// Records that the bot is running at `at_ms`.
+    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()>;
 
-    /// The states of `guild`'s live matches from the `offset`-th (oldest first), at most
-    /// `limit`, and how many there are in all.
-    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)>;
+    /// The last recorded heartbeat.
+    fn last_beat(&self) -> StoreFuture<'_, Option<i64>>;
+
+    /// Answers when the store is reachable (a trivial query).
+    fn ping(&self) -> StoreFuture<'_, ()>;
+}
+
+/// Persistence for matches, by role: each caller takes the role it needs. Implementations
+/// must be safe to share between tasks; a wrapper (a test's double) can pass a role it
+/// does not change on to the store it wraps.
+pub trait Store: Send + Sync + std::fmt::Debug + 'static {
+    /// Live matches ([`LiveStore`]).
+    fn live(&self) -> &dyn LiveStore;
+
+    /// What goes out once ([`OutboxStore`]).
+    fn outbox(&self) -> &dyn OutboxStore;
+
+    /// Finished matches and standings ([`FinishedStore`]).
+    fn finished(&self) -> &dyn FinishedStore;
+
+    /// What servers and members chose ([`SettingsStore`]).
+    fn settings(&self) -> &dyn SettingsStore;
+
+    /// Forgetting a member ([`PrivacyStore`]).
+    fn privacy(&self) -> &dyn PrivacyStore;
+
+    /// The heartbeat and ping ([`PresenceStore`]).
+    fn presence(&self) -> &dyn PresenceStore;
 
     /// The tournaments kept beside the matches ([`TournamentStore`]); `None` for a store
     /// without them (a test's wrapper).
@@ -746,7 +790,7 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 // Tournaments (issue 33): their own group of operations, in their own section of
 // `queries.rs`.
 
-/// A match set aside because its state could not be read ([`Store::set_aside`]).
+/// A match set aside because its state could not be read ([`LiveStore::set_aside`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetAside {
     /// The match's id.
@@ -1044,7 +1088,7 @@ pub trait SharedStore: Store {
 
     /// Takes up to `limit` ends in servers that were written at or before `before_ms` and
     /// never sent, marking them sent, so that one process announces each. Ends outside
-    /// servers are left: they wait for an interaction ([`Store::waiting_ends_in`]).
+    /// servers are left: they wait for an interaction ([`OutboxStore::waiting_ends_in`]).
     fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>>;
 
     /// How many live matches there are per `(phase, variant)` (as stored).

@@ -27,9 +27,9 @@ use crate::store::seasons::{
     ClosedSeason, NewSeason, SeasonFigures, SeasonPage, SeasonPlace, SeasonRow, SeasonStore,
 };
 use crate::store::{
-    FinishedMatch, Forgot, GLOBAL_BOARD, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Place,
-    Renamed, SetAside, Standing, Store, StoreError, StoreFuture, StoredMatch, from_sql, rows,
-    to_sql,
+    FinishedMatch, FinishedStore, Forgot, GLOBAL_BOARD, HistoryRow, LeaderPage, LiveStore,
+    MatchRecord, MoveRecord, OutboxStore, Place, PresenceStore, PrivacyStore, Renamed, SetAside,
+    SettingsStore, Standing, Store, StoreError, StoreFuture, StoredMatch, from_sql, rows, to_sql,
 };
 
 /// A connection (or an open transaction, through `&mut *tx`).
@@ -278,7 +278,7 @@ async fn place_on_boards(
 }
 
 /// Shows or hides `player` on the global board in one transaction (see
-/// [`Store::set_leaderboard_visible`]). The member's ratings are locked first, so an end
+/// [`SettingsStore::set_leaderboard_visible`]). The member's ratings are locked first, so an end
 /// of their match that settles meanwhile either comes before (and is read here) or after
 /// (and finds them opted in, or not).
 async fn set_visible(
@@ -740,7 +740,7 @@ pub const FINISHED_OUTSIDE_SERVERS: &str = "SELECT * FROM matches \
      AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
      ORDER BY ended_ms DESC, id LIMIT $2";
 
-impl Store for Handle {
+impl LiveStore for Handle {
     fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
         Box::pin(write_all(self.pool(), std::slice::from_ref(record)))
     }
@@ -755,52 +755,6 @@ impl Store for Handle {
             "SELECT id, state FROM matches WHERE live ORDER BY updated_ms DESC, id",
             None,
         ))
-    }
-
-    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        Box::pin(async move {
-            let states: Vec<Vec<u8>> = sqlx::query_scalar(
-                "SELECT state FROM matches WHERE NOT live AND NOT announced ORDER BY ended_ms",
-            )
-            .fetch_all(self.pool())
-            .await?;
-            Ok(states)
-        })
-    }
-
-    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        Box::pin(async move {
-            let states: Vec<Vec<u8>> = sqlx::query_scalar(
-                "SELECT state FROM matches WHERE NOT live AND NOT announced \
-                 AND guild_id IS NULL AND channel_id = $1 ORDER BY ended_ms",
-            )
-            .bind(to_sql(channel))
-            .fetch_all(self.pool())
-            .await?;
-            Ok(states)
-        })
-    }
-
-    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool> {
-        Box::pin(async move {
-            let waiting: Option<i64> = sqlx::query_scalar(
-                "SELECT 1 FROM matches WHERE id = $1 AND NOT live AND NOT announced",
-            )
-            .bind(to_sql(id))
-            .fetch_optional(self.pool())
-            .await?;
-            Ok(waiting.is_none())
-        })
-    }
-
-    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            sqlx::query("UPDATE matches SET announced = TRUE WHERE id = $1")
-                .bind(to_sql(id))
-                .execute(self.pool())
-                .await?;
-            Ok(())
-        })
     }
 
     fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
@@ -868,209 +822,6 @@ impl Store for Handle {
         })
     }
 
-    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
-        Box::pin(async move {
-            let row = sqlx::query("SELECT * FROM matches WHERE id = $1")
-                .bind(to_sql(id))
-                .fetch_optional(self.pool())
-                .await?;
-            row.as_ref().map(rows::stored).transpose()
-        })
-    }
-
-    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<MoveRecord>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT seq, player_id, turn, cells, reports, at_ms FROM moves \
-                 WHERE match_id = $1 ORDER BY seq",
-            )
-            .bind(to_sql(id))
-            .fetch_all(self.pool())
-            .await?;
-            rows.iter().map(rows::move_of).collect()
-        })
-    }
-
-    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
-        Box::pin(async move {
-            // Two indexed lookups (one per seat) rather than an OR over both columns.
-            let rows = sqlx::query(
-                "SELECT * FROM matches WHERE id IN ( \
-                   SELECT id FROM matches WHERE challenger_id = $1 AND NOT live \
-                   UNION SELECT id FROM matches WHERE opponent_id = $1 AND NOT live) \
-                 AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
-                 ORDER BY ended_ms DESC, id LIMIT $2",
-            )
-            .bind(to_sql(player))
-            .bind(i64::from(limit))
-            .fetch_all(self.pool())
-            .await?;
-            rows.iter().map(rows::stored).collect()
-        })
-    }
-
-    fn finished<'a>(
-        &'a self,
-        player: Option<u64>,
-        guild: Option<u64>,
-        variant: &'a str,
-        limit: u32,
-    ) -> StoreFuture<'a, Vec<FinishedMatch>> {
-        Box::pin(async move {
-            // One query per case, each read along its own index in the order wanted (no
-            // scan, no sort): the member's, the server's, or those outside servers.
-            let query = match (player, guild) {
-                (Some(p), _) => sqlx::query(FINISHED_BY_MEMBER).bind(to_sql(p)),
-                (None, Some(g)) => sqlx::query(FINISHED_IN_SERVER).bind(to_sql(g)),
-                (None, None) => sqlx::query(FINISHED_OUTSIDE_SERVERS),
-            };
-            let rows = query
-                .bind(variant)
-                .bind(i64::from(limit))
-                .fetch_all(self.pool())
-                .await?;
-            rows.iter().map(rows::finished).collect()
-        })
-    }
-
-    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            sqlx::query(
-                "INSERT INTO heartbeat (id, at_ms) VALUES (1, $1) \
-                 ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms",
-            )
-            .bind(at_ms)
-            .execute(self.pool())
-            .await?;
-            Ok(())
-        })
-    }
-
-    fn last_beat(&self) -> StoreFuture<'_, Option<i64>> {
-        Box::pin(async move {
-            let at: Option<i64> = sqlx::query_scalar("SELECT at_ms FROM heartbeat WHERE id = 1")
-                .fetch_optional(self.pool())
-                .await?;
-            Ok(at)
-        })
-    }
-
-    fn ping(&self) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            sqlx::query("SELECT 1").execute(self.pool()).await?;
-            Ok(())
-        })
-    }
-
-    fn rating<'a>(
-        &'a self,
-        player: u64,
-        variant: &'a str,
-    ) -> StoreFuture<'a, Option<(Rating, Record)>> {
-        Box::pin(async move {
-            let mut conn = self.pool().acquire().await?;
-            load(&mut conn, player, variant).await
-        })
-    }
-
-    fn results<'a>(&'a self, player: u64, variant: &'a str) -> StoreFuture<'a, Vec<ResultRow>> {
-        Box::pin(async move {
-            let rows = sqlx::query(
-                "SELECT * FROM results WHERE player_id = $1 AND variant = $2 \
-                 ORDER BY ended_ms, match_id",
-            )
-            .bind(to_sql(player))
-            .bind(variant)
-            .fetch_all(self.pool())
-            .await?;
-            rows.iter().map(rows::result_of).collect()
-        })
-    }
-
-    fn leaderboard<'a>(
-        &'a self,
-        guild: u64,
-        variant: &'a str,
-        offset: u32,
-        limit: u32,
-    ) -> StoreFuture<'a, LeaderPage> {
-        Box::pin(leaderboard(self.pool(), guild, variant, offset, limit))
-    }
-
-    fn place<'a>(
-        &'a self,
-        guild: u64,
-        variant: &'a str,
-        player: u64,
-    ) -> StoreFuture<'a, Option<Place>> {
-        Box::pin(place(self.pool(), guild, variant, player))
-    }
-
-    fn history(
-        &self,
-        player: u64,
-        guild: Option<u64>,
-        limit: u32,
-    ) -> StoreFuture<'_, Vec<HistoryRow>> {
-        Box::pin(history(self.pool(), player, guild, limit))
-    }
-
-    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
-        Box::pin(states(
-            self.pool(),
-            "SELECT id, state FROM matches \
-             WHERE NOT live AND (challenger_id = $1 OR opponent_id = $1) ORDER BY id",
-            Some(to_sql(player)),
-        ))
-    }
-
-    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
-        Box::pin(states(
-            self.pool(),
-            "SELECT id, state FROM matches \
-             WHERE NOT live AND how = 'cancelled' ORDER BY id",
-            None,
-        ))
-    }
-
-    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
-        Box::pin(forget(self.pool(), player, renamed))
-    }
-
-    fn habit_epoch(&self, player: u64) -> StoreFuture<'_, i64> {
-        Box::pin(async move {
-            let epoch: Option<i64> =
-                sqlx::query_scalar("SELECT epoch FROM habit_epochs WHERE bucket = $1")
-                    .bind(crate::store::habit_bucket(player))
-                    .fetch_optional(self.pool())
-                    .await?;
-            Ok(epoch.unwrap_or(0))
-        })
-    }
-
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
-        Box::pin(vote_rematch(self.pool(), id, player, at_ms))
-    }
-
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)> {
-        Box::pin(claim_rematch(self.pool(), id, new, at_ms))
-    }
-
-    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool> {
-        Box::pin(async move {
-            let moved = sqlx::query(
-                "UPDATE rematch_votes SET started = $3 \
-                 WHERE match_id = $1 AND player_id = 0 AND started = $2",
-            )
-            .bind(to_sql(id))
-            .bind(to_sql(old))
-            .bind(to_sql(new))
-            .execute(self.pool())
-            .await?;
-            Ok(moved.rows_affected() == 1)
-        })
-    }
-
     fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
         Box::pin(async move {
             let ids: Vec<i64> = sqlx::query_scalar(
@@ -1094,6 +845,90 @@ impl Store for Handle {
             .fetch_all(self.pool())
             .await?;
             Ok(ids.into_iter().map(from_sql).collect())
+        })
+    }
+
+    // ----- Issue 36: live matches found through the channel their messages go to -----
+
+    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+        Box::pin(async move {
+            let ids: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM matches WHERE live AND post_channel_id = $1 \
+                 ORDER BY created_ms, id LIMIT $2",
+            )
+            .bind(to_sql(channel))
+            .bind(i64::from(limit))
+            .fetch_all(self.pool())
+            .await?;
+            Ok(ids.into_iter().map(from_sql).collect())
+        })
+    }
+
+    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+                "SELECT state FROM matches WHERE live AND guild_id = $1 \
+                 ORDER BY created_ms, id LIMIT $2 OFFSET $3",
+            )
+            .bind(to_sql(guild))
+            .bind(i64::from(limit))
+            .bind(i64::from(offset))
+            .fetch_all(self.pool())
+            .await?;
+            let total: i64 =
+                sqlx::query_scalar("SELECT COUNT(*) FROM matches WHERE live AND guild_id = $1")
+                    .bind(to_sql(guild))
+                    .fetch_one(self.pool())
+                    .await?;
+            Ok((states, u32::try_from(total).unwrap_or(u32::MAX)))
+        })
+    }
+}
+
+impl OutboxStore for Handle {
+    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+                "SELECT state FROM matches WHERE NOT live AND NOT announced ORDER BY ended_ms",
+            )
+            .fetch_all(self.pool())
+            .await?;
+            Ok(states)
+        })
+    }
+
+    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("UPDATE matches SET announced = TRUE WHERE id = $1")
+                .bind(to_sql(id))
+                .execute(self.pool())
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+                "SELECT state FROM matches WHERE NOT live AND NOT announced \
+                 AND guild_id IS NULL AND channel_id = $1 ORDER BY ended_ms",
+            )
+            .bind(to_sql(channel))
+            .fetch_all(self.pool())
+            .await?;
+            Ok(states)
+        })
+    }
+
+    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let waiting: Option<i64> = sqlx::query_scalar(
+                "SELECT 1 FROM matches WHERE id = $1 AND NOT live AND NOT announced",
+            )
+            .bind(to_sql(id))
+            .fetch_optional(self.pool())
+            .await?;
+            Ok(waiting.is_none())
         })
     }
 
@@ -1163,58 +998,173 @@ impl Store for Handle {
         })
     }
 
-    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
+    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
+        Box::pin(vote_rematch(self.pool(), id, player, at_ms))
+    }
+
+    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)> {
+        Box::pin(claim_rematch(self.pool(), id, new, at_ms))
+    }
+
+    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool> {
         Box::pin(async move {
-            let off: Option<i64> = sqlx::query_scalar(
-                "SELECT CAST(1 AS BIGINT) FROM reminder_optouts WHERE player_id = $1",
+            let moved = sqlx::query(
+                "UPDATE rematch_votes SET started = $3 \
+                 WHERE match_id = $1 AND player_id = 0 AND started = $2",
             )
-            .bind(to_sql(player))
-            .fetch_optional(self.pool())
+            .bind(to_sql(id))
+            .bind(to_sql(old))
+            .bind(to_sql(new))
+            .execute(self.pool())
             .await?;
-            Ok(off.is_some())
+            Ok(moved.rows_affected() == 1)
         })
     }
 
-    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
+    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            let query = if on {
-                sqlx::query("DELETE FROM reminder_optouts WHERE player_id = $1")
-                    .bind(to_sql(player))
-            } else {
-                sqlx::query(
-                    "INSERT INTO reminder_optouts (player_id, at_ms) VALUES ($1, $2) \
-                     ON CONFLICT DO NOTHING",
-                )
-                .bind(to_sql(player))
-                .bind(at_ms)
-            };
-            query.execute(self.pool()).await?;
+            sqlx::query("DELETE FROM rematch_votes WHERE match_id = $1 AND player_id = 0")
+                .bind(to_sql(id))
+                .execute(self.pool())
+                .await?;
             Ok(())
         })
     }
+}
 
-    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool> {
+impl FinishedStore for Handle {
+    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
         Box::pin(async move {
-            let shown: Option<i64> = sqlx::query_scalar(
-                "SELECT CAST(1 AS BIGINT) FROM leaderboard_optins WHERE player_id = $1",
-            )
-            .bind(to_sql(player))
-            .fetch_optional(self.pool())
-            .await?;
-            Ok(shown.is_some())
+            let row = sqlx::query("SELECT * FROM matches WHERE id = $1")
+                .bind(to_sql(id))
+                .fetch_optional(self.pool())
+                .await?;
+            row.as_ref().map(rows::stored).transpose()
         })
     }
 
-    fn set_leaderboard_visible(
-        &self,
-        player: u64,
-        visible: bool,
-        at_ms: i64,
-    ) -> StoreFuture<'_, ()> {
-        Box::pin(set_visible(self.pool(), player, visible, at_ms))
+    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<MoveRecord>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT seq, player_id, turn, cells, reports, at_ms FROM moves \
+                 WHERE match_id = $1 ORDER BY seq",
+            )
+            .bind(to_sql(id))
+            .fetch_all(self.pool())
+            .await?;
+            rows.iter().map(rows::move_of).collect()
+        })
     }
 
-    fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
+    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
+        Box::pin(async move {
+            // Two indexed lookups (one per seat) rather than an OR over both columns.
+            let rows = sqlx::query(
+                "SELECT * FROM matches WHERE id IN ( \
+                   SELECT id FROM matches WHERE challenger_id = $1 AND NOT live \
+                   UNION SELECT id FROM matches WHERE opponent_id = $1 AND NOT live) \
+                 AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
+                 ORDER BY ended_ms DESC, id LIMIT $2",
+            )
+            .bind(to_sql(player))
+            .bind(i64::from(limit))
+            .fetch_all(self.pool())
+            .await?;
+            rows.iter().map(rows::stored).collect()
+        })
+    }
+
+    fn latest<'a>(
+        &'a self,
+        player: Option<u64>,
+        guild: Option<u64>,
+        variant: &'a str,
+        limit: u32,
+    ) -> StoreFuture<'a, Vec<FinishedMatch>> {
+        Box::pin(async move {
+            // One query per case, each read along its own index in the order wanted (no
+            // scan, no sort): the member's, the server's, or those outside servers.
+            let query = match (player, guild) {
+                (Some(p), _) => sqlx::query(FINISHED_BY_MEMBER).bind(to_sql(p)),
+                (None, Some(g)) => sqlx::query(FINISHED_IN_SERVER).bind(to_sql(g)),
+                (None, None) => sqlx::query(FINISHED_OUTSIDE_SERVERS),
+            };
+            let rows = query
+                .bind(variant)
+                .bind(i64::from(limit))
+                .fetch_all(self.pool())
+                .await?;
+            rows.iter().map(rows::finished).collect()
+        })
+    }
+
+    fn rating<'a>(
+        &'a self,
+        player: u64,
+        variant: &'a str,
+    ) -> StoreFuture<'a, Option<(Rating, Record)>> {
+        Box::pin(async move {
+            let mut conn = self.pool().acquire().await?;
+            load(&mut conn, player, variant).await
+        })
+    }
+
+    fn results<'a>(&'a self, player: u64, variant: &'a str) -> StoreFuture<'a, Vec<ResultRow>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT * FROM results WHERE player_id = $1 AND variant = $2 \
+                 ORDER BY ended_ms, match_id",
+            )
+            .bind(to_sql(player))
+            .bind(variant)
+            .fetch_all(self.pool())
+            .await?;
+            rows.iter().map(rows::result_of).collect()
+        })
+    }
+
+    fn leaderboard<'a>(
+        &'a self,
+        guild: u64,
+        variant: &'a str,
+        offset: u32,
+        limit: u32,
+    ) -> StoreFuture<'a, LeaderPage> {
+        Box::pin(leaderboard(self.pool(), guild, variant, offset, limit))
+    }
+
+    fn place<'a>(
+        &'a self,
+        guild: u64,
+        variant: &'a str,
+        player: u64,
+    ) -> StoreFuture<'a, Option<Place>> {
+        Box::pin(place(self.pool(), guild, variant, player))
+    }
+
+    fn history(
+        &self,
+        player: u64,
+        guild: Option<u64>,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<HistoryRow>> {
+        Box::pin(history(self.pool(), player, guild, limit))
+    }
+
+    fn habit_epoch(&self, player: u64) -> StoreFuture<'_, i64> {
+        Box::pin(async move {
+            let epoch: Option<i64> =
+                sqlx::query_scalar("SELECT epoch FROM habit_epochs WHERE bucket = $1")
+                    .bind(crate::store::habit_bucket(player))
+                    .fetch_optional(self.pool())
+                    .await?;
+            Ok(epoch.unwrap_or(0))
+        })
+    }
+}
+
+impl SettingsStore for Handle {
+    fn server(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
         Box::pin(async move {
             let text: Option<String> =
                 sqlx::query_scalar("SELECT settings FROM guild_settings WHERE guild_id = $1")
@@ -1276,54 +1226,140 @@ impl Store for Handle {
         })
     }
 
-    // ----- Issue 36: live matches found through the channel their messages go to -----
-
-    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
         Box::pin(async move {
-            let ids: Vec<i64> = sqlx::query_scalar(
-                "SELECT id FROM matches WHERE live AND post_channel_id = $1 \
-                 ORDER BY created_ms, id LIMIT $2",
+            let off: Option<i64> = sqlx::query_scalar(
+                "SELECT CAST(1 AS BIGINT) FROM reminder_optouts WHERE player_id = $1",
             )
-            .bind(to_sql(channel))
-            .bind(i64::from(limit))
-            .fetch_all(self.pool())
+            .bind(to_sql(player))
+            .fetch_optional(self.pool())
             .await?;
-            Ok(ids.into_iter().map(from_sql).collect())
+            Ok(off.is_some())
         })
     }
 
-    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
+    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            let states: Vec<Vec<u8>> = sqlx::query_scalar(
-                "SELECT state FROM matches WHERE live AND guild_id = $1 \
-                 ORDER BY created_ms, id LIMIT $2 OFFSET $3",
-            )
-            .bind(to_sql(guild))
-            .bind(i64::from(limit))
-            .bind(i64::from(offset))
-            .fetch_all(self.pool())
-            .await?;
-            let total: i64 =
-                sqlx::query_scalar("SELECT COUNT(*) FROM matches WHERE live AND guild_id = $1")
-                    .bind(to_sql(guild))
-                    .fetch_one(self.pool())
-                    .await?;
-            Ok((states, u32::try_from(total).unwrap_or(u32::MAX)))
+            let query = if on {
+                sqlx::query("DELETE FROM reminder_optouts WHERE player_id = $1")
+                    .bind(to_sql(player))
+            } else {
+                sqlx::query(
+                    "INSERT INTO reminder_optouts (player_id, at_ms) VALUES ($1, $2) \
+                     ON CONFLICT DO NOTHING",
+                )
+                .bind(to_sql(player))
+                .bind(at_ms)
+            };
+            query.execute(self.pool()).await?;
+            Ok(())
         })
+    }
+
+    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let shown: Option<i64> = sqlx::query_scalar(
+                "SELECT CAST(1 AS BIGINT) FROM leaderboard_optins WHERE player_id = $1",
+            )
+            .bind(to_sql(player))
+            .fetch_optional(self.pool())
+            .await?;
+            Ok(shown.is_some())
+        })
+    }
+
+    fn set_leaderboard_visible(
+        &self,
+        player: u64,
+        visible: bool,
+        at_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(set_visible(self.pool(), player, visible, at_ms))
+    }
+}
+
+impl PrivacyStore for Handle {
+    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+        Box::pin(states(
+            self.pool(),
+            "SELECT id, state FROM matches \
+             WHERE NOT live AND (challenger_id = $1 OR opponent_id = $1) ORDER BY id",
+            Some(to_sql(player)),
+        ))
+    }
+
+    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+        Box::pin(states(
+            self.pool(),
+            "SELECT id, state FROM matches \
+             WHERE NOT live AND how = 'cancelled' ORDER BY id",
+            None,
+        ))
+    }
+
+    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
+        Box::pin(forget(self.pool(), player, renamed))
+    }
+}
+
+impl PresenceStore for Handle {
+    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "INSERT INTO heartbeat (id, at_ms) VALUES (1, $1) \
+                 ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms",
+            )
+            .bind(at_ms)
+            .execute(self.pool())
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn last_beat(&self) -> StoreFuture<'_, Option<i64>> {
+        Box::pin(async move {
+            let at: Option<i64> = sqlx::query_scalar("SELECT at_ms FROM heartbeat WHERE id = 1")
+                .fetch_optional(self.pool())
+                .await?;
+            Ok(at)
+        })
+    }
+
+    fn ping(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("SELECT 1").execute(self.pool()).await?;
+            Ok(())
+        })
+    }
+}
+
+impl Store for Handle {
+    fn live(&self) -> &dyn LiveStore {
+        self
+    }
+
+    fn outbox(&self) -> &dyn OutboxStore {
+        self
+    }
+
+    fn finished(&self) -> &dyn FinishedStore {
+        self
+    }
+
+    fn settings(&self) -> &dyn SettingsStore {
+        self
+    }
+
+    fn privacy(&self) -> &dyn PrivacyStore {
+        self
+    }
+
+    fn presence(&self) -> &dyn PresenceStore {
+        self
     }
 
     fn tournaments(&self) -> Option<&dyn TournamentStore> {
         Some(self)
-    }
-
-    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            sqlx::query("DELETE FROM rematch_votes WHERE match_id = $1 AND player_id = 0")
-                .bind(to_sql(id))
-                .execute(self.pool())
-                .await?;
-            Ok(())
-        })
     }
 
     fn seasons(&self) -> Option<&dyn SeasonStore> {

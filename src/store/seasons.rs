@@ -11,7 +11,7 @@
 //!   rated match's end (`queries::settle_in`), which holds the same lock shared: a match
 //!   counts for the season whose span holds its end, and one that ended after the open
 //!   season's end waits for the next season, which picks it up when it opens;
-//! - forgetting a member (`Store::forget`) deletes their season rows; a closed season's
+//! - forgetting a member (`PrivacyStore::forget`) deletes their season rows; a closed season's
 //!   table is first frozen (every place written down), so the others keep their places
 //!   and the gap shows.
 

@@ -494,7 +494,7 @@ async fn seed(url: &str, guild: u64, members: u64) {
                 }),
                 rematch_of: None,
             };
-            store.save(&record).await.expect("save");
+            store.live().save(&record).await.expect("save");
             id += 1;
         }
     }
@@ -523,6 +523,7 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
     let store = broadside::store::open(&url).await.expect("open").store();
     for a in 0..12 {
         store
+            .settings()
             .set_leaderboard_visible(7_000_000_000 + a, true, 1)
             .await
             .expect("opt in");

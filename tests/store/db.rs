@@ -8,8 +8,7 @@ use std::time::{Duration, SystemTime};
 
 use broadside::session::millis;
 use broadside::store::{
-    self, FinishedMatch, Forgot, HistoryRow, LeaderPage, MatchRecord, MoveRecord, Opened, Place,
-    Renamed, SharedStore, Store, StoreError, StoreFuture, StoredMatch,
+    self, Forgot, MatchRecord, Opened, Renamed, SharedStore, Store, StoreError, StoreFuture,
 };
 
 use crate::pg;
@@ -157,6 +156,14 @@ impl Flaky {
         self.inner.store()
     }
 
+    /// The wrapped store, for the roles and operations passed on unchanged.
+    fn real(&self) -> &dyn Store {
+        match &self.inner {
+            Opened::Local(s) => &**s,
+            Opened::Shared(s) => &**s,
+        }
+    }
+
     fn shared(&self) -> &Arc<dyn SharedStore> {
         match &self.inner {
             Opened::Shared(s) => s,
@@ -192,147 +199,42 @@ impl Flaky {
     }
 }
 
-impl Store for Flaky {
+impl store::LiveStore for Flaky {
     fn save<'a>(&'a self, record: &'a MatchRecord) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             self.before_write(!record.moves.is_empty()).await?;
-            self.store_ref().save(record).await?;
+            self.real().live().save(record).await?;
             self.lose_answer()
         })
     }
+
     fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()> {
-        Box::pin(async move { self.store_ref().save_all(records).await })
+        self.real().live().save_all(records)
     }
+
     fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
-        Box::pin(async move { self.store_ref().live_states().await })
+        self.real().live().live_states()
     }
-    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        Box::pin(async move { self.store_ref().unannounced().await })
-    }
-    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        Box::pin(async move { self.store_ref().waiting_ends_in(channel).await })
-    }
-    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool> {
-        Box::pin(async move { self.store_ref().is_announced(id).await })
-    }
-    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
-        Box::pin(async move { self.store_ref().mark_announced(id).await })
-    }
+
     fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
-        Box::pin(async move { self.store_ref().retire(id, at_ms).await })
+        self.real().live().retire(id, at_ms)
     }
+
     fn set_aside(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool> {
-        Box::pin(async move { self.store_ref().set_aside(id, at_ms).await })
+        self.real().live().set_aside(id, at_ms)
     }
+
     fn set_aside_matches(&self) -> StoreFuture<'_, Vec<store::SetAside>> {
-        Box::pin(async move { self.store_ref().set_aside_matches().await })
+        self.real().live().set_aside_matches()
     }
+
     fn bring_back(&self, id: u64) -> StoreFuture<'_, bool> {
-        Box::pin(async move { self.store_ref().bring_back(id).await })
+        self.real().live().bring_back(id)
     }
-    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
-        Box::pin(async move { self.store_ref().get(id).await })
-    }
-    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<MoveRecord>> {
-        Box::pin(async move { self.store_ref().moves(id).await })
-    }
-    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
-        Box::pin(async move { self.store_ref().recent(player, limit).await })
-    }
-    fn finished<'a>(
-        &'a self,
-        player: Option<u64>,
-        guild: Option<u64>,
-        variant: &'a str,
-        limit: u32,
-    ) -> StoreFuture<'a, Vec<FinishedMatch>> {
-        Box::pin(async move {
-            let store = self.store_ref();
-            store.finished(player, guild, variant, limit).await
-        })
-    }
-    fn beat(&self, at_ms: i64) -> StoreFuture<'_, ()> {
-        Box::pin(async move { self.store_ref().beat(at_ms).await })
-    }
-    fn last_beat(&self) -> StoreFuture<'_, Option<i64>> {
-        Box::pin(async move { self.store_ref().last_beat().await })
-    }
-    fn ping(&self) -> StoreFuture<'_, ()> {
-        Box::pin(async move { self.store_ref().ping().await })
-    }
-    fn rating<'a>(
-        &'a self,
-        player: u64,
-        variant: &'a str,
-    ) -> StoreFuture<'a, Option<(broadside::rating::Rating, broadside::rating::Record)>> {
-        Box::pin(async move { self.store_ref().rating(player, variant).await })
-    }
-    fn results<'a>(
-        &'a self,
-        player: u64,
-        variant: &'a str,
-    ) -> StoreFuture<'a, Vec<broadside::rating::ResultRow>> {
-        Box::pin(async move { self.store_ref().results(player, variant).await })
-    }
-    fn leaderboard<'a>(
-        &'a self,
-        guild: u64,
-        variant: &'a str,
-        offset: u32,
-        limit: u32,
-    ) -> StoreFuture<'a, LeaderPage> {
-        Box::pin(async move {
-            self.store_ref()
-                .leaderboard(guild, variant, offset, limit)
-                .await
-        })
-    }
-    fn place<'a>(
-        &'a self,
-        guild: u64,
-        variant: &'a str,
-        player: u64,
-    ) -> StoreFuture<'a, Option<Place>> {
-        Box::pin(async move { self.store_ref().place(guild, variant, player).await })
-    }
-    fn history(
-        &self,
-        player: u64,
-        guild: Option<u64>,
-        limit: u32,
-    ) -> StoreFuture<'_, Vec<HistoryRow>> {
-        Box::pin(async move { self.store_ref().history(player, guild, limit).await })
-    }
-    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
-        Box::pin(async move { self.store_ref().matches_of(player).await })
-    }
-    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
-        Box::pin(async move { self.store_ref().cancelled().await })
-    }
-    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
-        Box::pin(async move {
-            self.before_write(false).await?;
-            self.store_ref().forget(player, renamed).await
-        })
-    }
-    fn habit_epoch(&self, player: u64) -> StoreFuture<'_, i64> {
-        Box::pin(async move { self.store_ref().habit_epoch(player).await })
-    }
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
-        Box::pin(async move { self.store_ref().vote_rematch(id, player, at_ms).await })
-    }
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)> {
-        Box::pin(async move { self.store_ref().claim_rematch(id, new, at_ms).await })
-    }
-    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool> {
-        Box::pin(async move { self.store_ref().reclaim_rematch(id, old, new).await })
-    }
-    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
-        Box::pin(async move { self.store_ref().release_rematch(id).await })
-    }
+
     fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
         Box::pin(async move {
-            let mut ids = self.store_ref().due(at_ms, limit).await?;
+            let mut ids = self.real().live().due(at_ms, limit).await?;
             let extra = self.also_due.lock().unwrap().clone();
             ids.extend(
                 extra
@@ -343,57 +245,24 @@ impl Store for Flaky {
             Ok(ids)
         })
     }
+
     fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>> {
-        Box::pin(async move { self.store_ref().computer_waiting(before_ms).await })
+        self.real().live().computer_waiting(before_ms)
     }
-    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
-        Box::pin(async move { self.store_ref().reminders_due(at_ms, limit).await })
+
+    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+        self.real().live().posted_in(channel, limit)
     }
-    fn take_reminder(
-        &self,
-        match_id: u64,
-        moves: u32,
-        which: &'static str,
-        at_ms: i64,
-        stale_before_ms: i64,
-    ) -> StoreFuture<'_, bool> {
+
+    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
+        self.real().live().live_in(guild, offset, limit)
+    }
+}
+
+impl store::SettingsStore for Flaky {
+    fn server(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
         Box::pin(async move {
-            self.store_ref()
-                .take_reminder(match_id, moves, which, at_ms, stale_before_ms)
-                .await
-        })
-    }
-    fn reminder_sent(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()> {
-        Box::pin(async move { self.store_ref().reminder_sent(match_id, moves, which).await })
-    }
-    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
-        Box::pin(async move { self.store_ref().reminders_off(player).await })
-    }
-    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            self.before_write(false).await?;
-            self.store_ref().set_reminders(player, on, at_ms).await
-        })
-    }
-    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool> {
-        Box::pin(async move { self.store_ref().leaderboard_visible(player).await })
-    }
-    fn set_leaderboard_visible(
-        &self,
-        player: u64,
-        visible: bool,
-        at_ms: i64,
-    ) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            self.before_write(false).await?;
-            self.store_ref()
-                .set_leaderboard_visible(player, visible, at_ms)
-                .await
-        })
-    }
-    fn settings(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
-        Box::pin(async move {
-            let read = self.store_ref().settings(guild).await;
+            let read = self.real().settings().server(guild).await;
             let hold = self.held_settings_read.lock().unwrap().take();
             if let Some((done, go_on)) = hold {
                 let _ = done.send(());
@@ -402,6 +271,16 @@ impl Store for Flaky {
             read
         })
     }
+
+    fn save_settings<'a>(
+        &'a self,
+        guild: u64,
+        settings: Option<&'a str>,
+        at_ms: i64,
+    ) -> StoreFuture<'a, ()> {
+        self.real().settings().save_settings(guild, settings, at_ms)
+    }
+
     fn replace_settings<'a>(
         &'a self,
         guild: u64,
@@ -409,35 +288,71 @@ impl Store for Flaky {
         settings: &'a str,
         at_ms: i64,
     ) -> StoreFuture<'a, bool> {
-        Box::pin(async move {
-            self.before_write(false).await?;
-            let store = self.store_ref();
-            store.replace_settings(guild, old, settings, at_ms).await
-        })
-    }
-    fn save_settings<'a>(
-        &'a self,
-        guild: u64,
-        settings: Option<&'a str>,
-        at_ms: i64,
-    ) -> StoreFuture<'a, ()> {
-        Box::pin(async move {
-            self.before_write(false).await?;
-            self.store_ref().save_settings(guild, settings, at_ms).await
-        })
-    }
-    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
-        Box::pin(async move { self.store_ref().posted_in(channel, limit).await })
-    }
-    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
-        Box::pin(async move { self.store_ref().live_in(guild, offset, limit).await })
+        let settings_store = self.real().settings();
+        settings_store.replace_settings(guild, old, settings, at_ms)
     }
 
+    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
+        self.real().settings().reminders_off(player)
+    }
+
+    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
+        self.real().settings().set_reminders(player, on, at_ms)
+    }
+
+    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool> {
+        self.real().settings().leaderboard_visible(player)
+    }
+
+    fn set_leaderboard_visible(
+        &self,
+        player: u64,
+        visible: bool,
+        at_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        let settings_store = self.real().settings();
+        settings_store.set_leaderboard_visible(player, visible, at_ms)
+    }
+}
+
+impl store::PrivacyStore for Flaky {
+    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+        self.real().privacy().matches_of(player)
+    }
+
+    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+        self.real().privacy().cancelled()
+    }
+
+    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
+        Box::pin(async move {
+            self.before_write(false).await?;
+            self.real().privacy().forget(player, renamed).await
+        })
+    }
+}
+
+impl Store for Flaky {
+    fn live(&self) -> &dyn store::LiveStore {
+        self
+    }
+    fn outbox(&self) -> &dyn store::OutboxStore {
+        self.real().outbox()
+    }
+    fn finished(&self) -> &dyn store::FinishedStore {
+        self.real().finished()
+    }
+    fn settings(&self) -> &dyn store::SettingsStore {
+        self
+    }
+    fn privacy(&self) -> &dyn store::PrivacyStore {
+        self
+    }
+    fn presence(&self) -> &dyn store::PresenceStore {
+        self.real().presence()
+    }
     fn seasons(&self) -> Option<&dyn store::SeasonStore> {
-        match &self.inner {
-            Opened::Local(s) => s.seasons(),
-            Opened::Shared(s) => s.seasons(),
-        }
+        self.real().seasons()
     }
 }
 

@@ -55,12 +55,13 @@ async fn won(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, guild: Option<u64>
         }),
         rematch_of: None,
     };
-    store.save(&record).await.unwrap();
+    store.live().save(&record).await.unwrap();
 }
 
 /// The members on the global board in classic, in its order.
 async fn global(store: &Arc<dyn Store>) -> Vec<u64> {
     let page = store
+        .finished()
         .leaderboard(GLOBAL_BOARD, "classic", 0, 100)
         .await
         .unwrap();
@@ -79,7 +80,12 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     won(&store, 3, 13, 14, None).await;
     won(&store, 4, 15, 16, Some(OTHER_GUILD)).await;
     // A match outside servers is rated like one in a server.
-    let (r13, rec13) = store.rating(13, "classic").await.unwrap().unwrap();
+    let (r13, rec13) = store
+        .finished()
+        .rating(13, "classic")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((r13.games, rec13.wins), (2, 2));
     // Hidden by default: nobody is on it, whatever they played.
     assert!(global(&store).await.is_empty());
@@ -101,6 +107,7 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     // 12 is not listed, so has no own line below it.
     assert!(board.you.is_none());
     let server: Vec<u64> = store
+        .finished()
         .leaderboard(GUILD, "classic", 0, 100)
         .await
         .unwrap()
@@ -124,15 +131,22 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     for id in 5..8 {
         won(&store, id, 11, 100 + id, None).await;
     }
-    let (r11, _) = store.rating(11, "classic").await.unwrap().unwrap();
+    let (r11, _) = store
+        .finished()
+        .rating(11, "classic")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(global(&store).await, vec![11, 13]);
     let place = store
+        .finished()
         .place(GLOBAL_BOARD, "classic", 11)
         .await
         .unwrap()
         .unwrap();
     assert_eq!(place.position, 0);
     let top = store
+        .finished()
         .leaderboard(GLOBAL_BOARD, "classic", 0, 1)
         .await
         .unwrap();
@@ -149,7 +163,11 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     assert!(!s.leaderboard_visible(PlayerId(11)).await.unwrap());
     assert_eq!(global(&store).await, vec![13, 17]);
     assert_eq!(
-        store.place(GLOBAL_BOARD, "classic", 11).await.unwrap(),
+        store
+            .finished()
+            .place(GLOBAL_BOARD, "classic", 11)
+            .await
+            .unwrap(),
         None
     );
     won(&store, 21, 11, 19, Some(GUILD)).await;
@@ -157,6 +175,7 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     // The server boards keep him.
     assert_eq!(
         store
+            .finished()
             .leaderboard(GUILD, "classic", 0, 100)
             .await
             .unwrap()
@@ -170,6 +189,7 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     // Nobody else was ever listed; Game 2000 has nobody.
     assert!(
         store
+            .finished()
             .leaderboard(GLOBAL_BOARD, "game2000", 0, 10)
             .await
             .unwrap()

@@ -132,7 +132,13 @@ async fn two_finished(s: &Session) -> Habits {
 async fn finished_alone(s: &Session, ids: &[MatchId]) -> Habits {
     let (mut hers, mut everyone) = (Vec::new(), Vec::new());
     for id in ids.iter().rev() {
-        let stored = s.store().get(id.0).await.unwrap().expect("stored");
+        let stored = s
+            .store()
+            .finished()
+            .get(id.0)
+            .await
+            .unwrap()
+            .expect("stored");
         assert!(!stored.live);
         let entry: Entry = serde_json::from_slice(&stored.state).unwrap();
         let [alice, bob] =
@@ -318,25 +324,31 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
     };
     let check = async |live: MatchId, finished_here: &[u64], finished_outside: &[u64]| {
         assert!(
-            !store.moves(live.0).await.unwrap().is_empty(),
+            !store.finished().moves(live.0).await.unwrap().is_empty(),
             "the live match has moves"
         );
         let mut theirs = [finished_here, finished_outside].concat();
         theirs.sort_unstable();
         for who in [ALICE, BOB] {
             let mut rows = ids(store
-                .finished(Some(who.0), None, "classic", 50)
+                .finished()
+                .latest(Some(who.0), None, "classic", 50)
                 .await
                 .unwrap());
             rows.sort_unstable();
             assert_eq!(rows, theirs, "{who:?}'s finished matches");
         }
         let rows = store
-            .finished(None, Some(GUILD), "classic", 200)
+            .finished()
+            .latest(None, Some(GUILD), "classic", 200)
             .await
             .unwrap();
         assert_eq!(ids(rows), finished_here, "the server's finished matches");
-        let rows = store.finished(None, None, "classic", 200).await.unwrap();
+        let rows = store
+            .finished()
+            .latest(None, None, "classic", 200)
+            .await
+            .unwrap();
         assert_eq!(
             ids(rows),
             finished_outside,
@@ -434,11 +446,11 @@ async fn seeded(store: &dyn broadside::store::Store) -> Vec<Seeded> {
             post_channel: None,
         })
         .collect();
-    store.save_all(&records).await.expect("seeded");
+    store.live().save_all(&records).await.expect("seeded");
     all
 }
 
-/// What [`Store::finished`](broadside::store::Store::finished) must return of `all`: the
+/// What [`FinishedStore::latest`](broadside::store::FinishedStore::latest) must return of `all`: the
 /// finished matches with a shot that `keep` takes, newest first (the smaller id first
 /// among those that ended together), at most `limit`.
 fn expected(all: &[Seeded], keep: impl Fn(&Seeded) -> bool, limit: usize) -> Vec<u64> {
@@ -466,7 +478,8 @@ async fn the_habit_queries_return_the_newest_finished_matches(db: Db) {
         ] {
             for limit in [50, 4] {
                 let got = ids(store
-                    .finished(Some(member), None, variant, limit)
+                    .finished()
+                    .latest(Some(member), None, variant, limit)
                     .await
                     .unwrap());
                 let want = expected(
@@ -480,7 +493,11 @@ async fn the_habit_queries_return_the_newest_finished_matches(db: Db) {
         }
         for guild in [Some(100 + 1), Some(100 + 12), None] {
             for limit in [200, 7] {
-                let got = ids(store.finished(None, guild, variant, limit).await.unwrap());
+                let got = ids(store
+                    .finished()
+                    .latest(None, guild, variant, limit)
+                    .await
+                    .unwrap());
                 let want = expected(
                     &all,
                     |m| m.variant == variant && m.guild == guild,
@@ -619,7 +636,7 @@ async fn a_forget_bumps_the_epoch_of_the_members_bucket(db: Db) {
     let epochs = async || {
         let mut read = Vec::new();
         for who in [ALICE.0, carol, BOB.0] {
-            read.push(store.habit_epoch(who).await.unwrap());
+            read.push(store.finished().habit_epoch(who).await.unwrap());
         }
         read
     };
@@ -651,6 +668,7 @@ async fn a_forget_elsewhere_drops_the_cached_model(db: Db) {
     assert_eq!(learned(&s, ALICE).await, 2, "learned and cached");
     let renamed: Vec<broadside::store::Renamed> = s
         .store()
+        .privacy()
         .matches_of(ALICE.0)
         .await
         .unwrap()
@@ -663,7 +681,7 @@ async fn a_forget_elsewhere_drops_the_cached_model(db: Db) {
         .collect();
     assert_eq!(renamed.len(), 2);
     assert_eq!(
-        s.store().forget(ALICE.0, &renamed).await.unwrap(),
+        s.store().privacy().forget(ALICE.0, &renamed).await.unwrap(),
         broadside::store::Forgot::Done
     );
     assert_eq!(learned(&s, ALICE).await, 0, "her cached model is dropped");

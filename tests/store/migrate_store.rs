@@ -59,7 +59,9 @@ fn migrate(from: &str, to: &str) -> (i32, String) {
 
 /// The global leaderboard's first page in classic (issue 38).
 async fn global(store: &dyn Store) -> store::LeaderPage {
-    let board = store.leaderboard(store::GLOBAL_BOARD, "classic", 0, 10);
+    let board = store
+        .finished()
+        .leaderboard(store::GLOBAL_BOARD, "classic", 0, 10);
     board.await.unwrap()
 }
 
@@ -117,17 +119,18 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
 
     let (finished, live) = fill(&from).await;
     let source = store::open(&from).await.unwrap().store();
-    let before_rating = source.rating(BOB.0, "classic").await.unwrap();
-    let before_results = source.results(CAROL.0, "classic").await.unwrap();
-    let before_board = source.leaderboard(GUILD, "classic", 0, 10).await.unwrap();
-    let before_history = source.history(ALICE.0, None, 10).await.unwrap();
+    let past = source.finished();
+    let before_rating = past.rating(BOB.0, "classic").await.unwrap();
+    let before_results = past.results(CAROL.0, "classic").await.unwrap();
+    let before_board = past.leaderboard(GUILD, "classic", 0, 10).await.unwrap();
+    let before_history = past.history(ALICE.0, None, 10).await.unwrap();
     let before_global = global(source.as_ref()).await;
     assert_eq!(before_global.rows.len(), 1, "{before_global:?}");
     let stored = [
-        source.get(finished.0).await.unwrap(),
-        source.get(live.0).await.unwrap(),
+        past.get(finished.0).await.unwrap(),
+        past.get(live.0).await.unwrap(),
     ];
-    let moves = source.moves(finished.0).await.unwrap();
+    let moves = past.moves(finished.0).await.unwrap();
     // While a bot holds the file, nothing moves.
     let (code, text) = migrate(&from, &target.url);
     assert_eq!(code, 2, "{text}");
@@ -142,31 +145,33 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     );
 
     let target_store: Arc<dyn Store> = store::open(&target.url).await.unwrap().store();
-    assert_eq!(target_store.get(finished.0).await.unwrap(), stored[0]);
-    assert_eq!(target_store.get(live.0).await.unwrap(), stored[1]);
-    assert_eq!(target_store.moves(finished.0).await.unwrap(), moves);
+    let chose = target_store.settings();
+    let target_past = target_store.finished();
+    assert_eq!(target_past.get(finished.0).await.unwrap(), stored[0]);
+    assert_eq!(target_past.get(live.0).await.unwrap(), stored[1]);
+    assert_eq!(target_past.moves(finished.0).await.unwrap(), moves);
     assert_eq!(
-        target_store.rating(BOB.0, "classic").await.unwrap(),
+        target_past.rating(BOB.0, "classic").await.unwrap(),
         before_rating
     );
     assert_eq!(
-        target_store.results(CAROL.0, "classic").await.unwrap(),
+        target_past.results(CAROL.0, "classic").await.unwrap(),
         before_results
     );
     assert_eq!(
-        target_store
+        target_past
             .leaderboard(GUILD, "classic", 0, 10)
             .await
             .unwrap(),
         before_board
     );
     assert_eq!(
-        target_store.history(ALICE.0, None, 10).await.unwrap(),
+        target_past.history(ALICE.0, None, 10).await.unwrap(),
         before_history
     );
     assert_eq!(global(target_store.as_ref()).await, before_global);
-    assert!(target_store.leaderboard_visible(BOB.0).await.unwrap());
-    assert!(!target_store.leaderboard_visible(ALICE.0).await.unwrap());
+    assert!(chose.leaderboard_visible(BOB.0).await.unwrap());
+    assert!(!chose.leaderboard_visible(ALICE.0).await.unwrap());
 
     // A second run finds the target full and leaves it alone.
     drop(target_store);

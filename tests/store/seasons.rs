@@ -93,6 +93,7 @@ fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
 /// Every finished match of `player`, to be rewritten without them (their columns only).
 async fn renamed_all(store: &Arc<dyn Store>, player: u64) -> Vec<Renamed> {
     store
+        .privacy()
         .matches_of(player)
         .await
         .unwrap()
@@ -128,9 +129,11 @@ fn lines(page: &SeasonPage) -> Vec<(Option<u64>, u32, Option<u32>)> {
 /// counts it when it opens.
 async fn a_season_counts_the_matches_within_its_span(db: Db) {
     let store = db.store().await;
+    let live = store.live();
+    let finished = store.finished();
     // Before the season: Ann beats Bo twice (lifetime only).
-    store.save(&won(1, ANN, BO, START - 5_000)).await.unwrap();
-    store.save(&won(2, ANN, BO, START - 4_000)).await.unwrap();
+    live.save(&won(1, ANN, BO, START - 5_000)).await.unwrap();
+    live.save(&won(2, ANN, BO, START - 4_000)).await.unwrap();
     let s = seasons(&store);
     let one = s.open_season(&season(START, END, "2030-01")).await.unwrap();
     assert_eq!((one.number, one.closed_ms), (1, None));
@@ -139,13 +142,13 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
         s.open_season(&season(START, END, "2030-01")).await.unwrap(),
         one
     );
-    let (ann_at_start, _) = store.rating(ANN, "classic").await.unwrap().unwrap();
-    let (bo_at_start, _) = store.rating(BO, "classic").await.unwrap().unwrap();
+    let (ann_at_start, _) = finished.rating(ANN, "classic").await.unwrap().unwrap();
+    let (bo_at_start, _) = finished.rating(BO, "classic").await.unwrap().unwrap();
     // In the season: Bo beats Ann, and Cy beats Di.
-    store.save(&won(3, BO, ANN, START + 10)).await.unwrap();
-    store.save(&won(4, CY, DI, END - 1)).await.unwrap();
+    live.save(&won(3, BO, ANN, START + 10)).await.unwrap();
+    live.save(&won(4, CY, DI, END - 1)).await.unwrap();
     // After its end, while it is still open: not counted in it.
-    store.save(&won(5, DI, ANN, END)).await.unwrap();
+    live.save(&won(5, DI, ANN, END)).await.unwrap();
 
     let page = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
     assert_eq!(page.total, 4);
@@ -188,7 +191,7 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
         "the wins before the season do not count"
     );
     // The lifetime rating counts everything.
-    let (_, ann_life) = store.rating(ANN, "classic").await.unwrap().unwrap();
+    let (_, ann_life) = finished.rating(ANN, "classic").await.unwrap().unwrap();
     assert_eq!((ann_life.wins, ann_life.losses), (2, 2));
 
     // Closing it opens season 2, which counts match 5 (it ended after season 1).
@@ -222,7 +225,7 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
     assert_eq!(figures.len(), 1);
     assert_eq!((figures[0].places, figures[0].matches), (4, 2));
     // A match now counts for season 2.
-    store.save(&won(6, CY, BO, END + 100)).await.unwrap();
+    live.save(&won(6, CY, BO, END + 100)).await.unwrap();
     let two = s.season_page(GUILD, 2, "classic", 0, 10).await.unwrap();
     assert_eq!(two.total, 4);
     assert_eq!(
@@ -248,6 +251,7 @@ async fn a_season_is_closed_once_by_racing_connections(db: Db) {
         .unwrap();
     for (i, (a, b)) in (0_u64..).zip([(ANN, BO), (CY, DI), (ANN, CY)]) {
         first
+            .live()
             .save(&won(10 + i, a, b, START + 100 * i64::try_from(i).unwrap()))
             .await
             .unwrap();
@@ -323,14 +327,26 @@ async fn a_season_that_ended_while_the_bot_was_down_is_closed_on_return(db: Db) 
             .open_season(&season(START, END, "2030-01"))
             .await
             .unwrap();
-        store.save(&won(20, ANN, BO, START + 1)).await.unwrap();
-        store.save(&won(21, ANN, BO, START + 2)).await.unwrap();
+        store
+            .live()
+            .save(&won(20, ANN, BO, START + 1))
+            .await
+            .unwrap();
+        store
+            .live()
+            .save(&won(21, ANN, BO, START + 2))
+            .await
+            .unwrap();
     }
     // Back after the end: a match ends before the sweep gets to the season.
     let store = db.store().await;
     let s = seasons(&store);
     assert!(s.seasons_due(END - 1, 10).await.unwrap().is_empty());
-    store.save(&won(22, BO, ANN, END + 5_000)).await.unwrap();
+    store
+        .live()
+        .save(&won(22, BO, ANN, END + 5_000))
+        .await
+        .unwrap();
     let due = s.seasons_due(END + 9_000, 10).await.unwrap();
     assert_eq!(due.iter().map(|d| d.number).collect::<Vec<_>>(), vec![1]);
     let closed = s
@@ -394,7 +410,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     }
     records.push(play(BO, DI));
     for r in &records {
-        store.save(r).await.unwrap();
+        store.live().save(r).await.unwrap();
     }
     let before = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
     let order: Vec<u64> = before
@@ -429,7 +445,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     let gone = BO;
     let renamed = renamed_all(&store, gone).await;
     assert_eq!(
-        store.forget(gone, &renamed).await.unwrap(),
+        store.privacy().forget(gone, &renamed).await.unwrap(),
         broadside::store::Forgot::Done
     );
     let after = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
@@ -469,7 +485,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     // Forgetting another one works on the table as frozen.
     let next = DI;
     let renamed = renamed_all(&store, next).await;
-    store.forget(next, &renamed).await.unwrap();
+    store.privacy().forget(next, &renamed).await.unwrap();
     let last = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
     assert_eq!(last.rows[0], before.rows[0]);
     assert!(last.rows[1].standing.is_none() && last.rows[3].standing.is_none());
@@ -643,7 +659,11 @@ async fn the_current_seasons_pages_and_places_agree_with_the_whole_table(db: Db)
         let games = if i < 16 { 5 + i % 4 } else { 2 };
         for _ in 0..games {
             let at = START + i64::try_from(id).unwrap();
-            store.save(&won(id, 2000 + i, 3000 + i, at)).await.unwrap();
+            store
+                .live()
+                .save(&won(id, 2000 + i, 3000 + i, at))
+                .await
+                .unwrap();
             id += 1;
         }
     }

@@ -322,6 +322,7 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
         let at = ms(at_half + late);
         assert!(
             !store
+                .outbox()
                 .take_reminder(id.0, half[0].moves, "half", at, at)
                 .await
                 .unwrap(),
@@ -331,6 +332,7 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
     let at_hour = ms(started + DAY - Duration::from_secs(3599));
     assert!(
         store
+            .outbox()
             .take_reminder(id.0, half[0].moves, "hour", at_hour, at_hour - 1)
             .await
             .unwrap(),

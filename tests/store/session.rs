@@ -85,7 +85,12 @@ fn all_cells(variant: Variant) -> Vec<Coord> {
 }
 
 async fn stored(store: &Arc<dyn Store>, id: MatchId) -> StoredMatch {
-    store.get(id.0).await.unwrap().expect("the match is stored")
+    store
+        .finished()
+        .get(id.0)
+        .await
+        .unwrap()
+        .expect("the match is stored")
 }
 
 async fn every_change_is_stored_before_it_is_returned(db: Db) {
@@ -126,7 +131,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
         let fired = s.fire(CHANNEL, first, &cell.to_string()).await.unwrap();
         assert!(fired.outcome.reports[0].is_hit());
         // The move is in the database already.
-        let moves = store.moves(id.0).await.unwrap();
+        let moves = store.finished().moves(id.0).await.unwrap();
         assert_eq!(moves.len(), i + 1);
         assert_eq!(moves[i].cells, cell.to_string());
         assert_eq!(moves[i].player, first.0);
@@ -151,7 +156,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
         Err(SessionError::NoMatchHere)
     ));
     // Reports are stored in processing order as JSON.
-    let moves = store.moves(id.0).await.unwrap();
+    let moves = store.finished().moves(id.0).await.unwrap();
     let last: Vec<Report> = serde_json::from_str(&moves.last().unwrap().reports).unwrap();
     assert!(matches!(last[0], Report::Sunk { .. }));
 }
@@ -179,7 +184,7 @@ async fn rejected_actions_change_nothing_in_memory_or_on_disk(db: Db) {
     assert!(s.cancel(CHANNEL, second, false).await.is_err());
     assert_eq!(s.read(Locate::Id(id), Clone::clone).await.unwrap(), before);
     assert_eq!(stored(&store, id).await, before_row);
-    assert!(store.moves(id.0).await.unwrap().is_empty());
+    assert!(store.finished().moves(id.0).await.unwrap().is_empty());
 }
 
 async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
@@ -219,14 +224,32 @@ async fn a_write_whose_answer_was_lost_counts_once(db: Db) {
     let stored_row = stored(&flaky.store_ref(), id).await;
     let live = s.read(Locate::Id(id), Clone::clone).await.unwrap();
     assert_eq!(stored_row.version, live.version);
-    assert_eq!(flaky.store_ref().moves(id.0).await.unwrap().len(), 1);
+    assert_eq!(
+        flaky
+            .store_ref()
+            .finished()
+            .moves(id.0)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
     // The next move is written after it, not instead of it.
     let next = match fired.outcome.next {
         Next::Turn { player, .. } | Next::Again(player) => player,
         Next::Over(_) => panic!("one shot does not end a match"),
     };
     s.fire(CHANNEL, next, "F5").await.unwrap();
-    assert_eq!(flaky.store_ref().moves(id.0).await.unwrap().len(), 2);
+    assert_eq!(
+        flaky
+            .store_ref()
+            .finished()
+            .moves(id.0)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
 }
 
 async fn an_ended_match_is_announced_exactly_once(db: Db) {
@@ -327,7 +350,7 @@ async fn a_restarted_session_goes_on_exactly_where_it_stopped(db: Db) {
     assert_eq!(got, expected[4..]);
     let after = stored(s.store(), id).await;
     assert!(after.version > before.version);
-    assert_eq!(s.store().moves(id.0).await.unwrap().len(), 8);
+    assert_eq!(s.store().finished().moves(id.0).await.unwrap().len(), 8);
 }
 
 async fn restored_deadlines_give_back_the_downtime(db: Db) {
@@ -341,7 +364,7 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
     // The bot was last seen an hour ago, with 300 s left on the turn clock then... the
     // stored deadline is about now + 300 s, so as seen an hour ago it had 3900 s left.
     let hour_ago = millis(SystemTime::now()) - 3_600_000;
-    store.beat(hour_ago).await.unwrap();
+    store.presence().beat(hour_ago).await.unwrap();
     let (s, resumed, _) = Session::restore(opened.clone(), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
@@ -351,7 +374,7 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
     let left = deadline.duration_since(now).unwrap();
     assert!(left > Duration::from_secs(3890), "{left:?}");
     // The new deadline is stored, so a second crash right away keeps it.
-    let row_state = s.store().live_states().await.unwrap();
+    let row_state = s.store().live().live_states().await.unwrap();
     assert_eq!(row_state.len(), 1);
     // A deadline already past when the bot went down still gets a minute. (A shared
     // store gives time back only when its heartbeat is stale: see tests/store/shared.rs.)
@@ -359,7 +382,11 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
     if db.is_shared() {
         return;
     }
-    store.beat(millis(now) + 10_000_000).await.unwrap();
+    store
+        .presence()
+        .beat(millis(now) + 10_000_000)
+        .await
+        .unwrap();
     let (s, _, _) = Session::restore(opened.clone(), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
@@ -511,7 +538,7 @@ async fn a_change_waits_for_the_write_before_it(db: Db) {
     assert_eq!(row.how.as_deref(), Some("forfeit"));
     let state: serde_json::Value = serde_json::from_slice(&row.state).unwrap();
     assert_eq!(state["moves"], 0, "{state}");
-    assert!(flaky.moves(id.0).await.unwrap().is_empty());
+    assert!(flaky.finished().moves(id.0).await.unwrap().is_empty());
 }
 
 async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) {
@@ -721,7 +748,7 @@ async fn an_older_version_is_refused_by_the_store(db: Db) {
         rematch_of: None,
     };
     assert!(matches!(
-        store.save(&stale).await,
+        store.live().save(&stale).await,
         Err(StoreError::Conflict { .. })
     ));
     assert_eq!(stored(&store, id).await, row);
@@ -1007,7 +1034,7 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     assert_eq!(done.names, ["Alice".to_owned(), "Bob".to_owned()]);
     assert_eq!(done.guild, Some(5));
     // The same order as the stored moves.
-    let stored_moves = store.moves(id.0).await.unwrap();
+    let stored_moves = store.finished().moves(id.0).await.unwrap();
     assert_eq!(stored_moves.len(), 5);
     for (m, (who, cell)) in stored_moves.iter().zip(&fired) {
         assert_eq!(
@@ -1119,7 +1146,7 @@ async fn forgetting_and_a_rematch_exclude_each_other(db: Db) {
     match (&forget, &rematch) {
         (Ok(_), Err(RematchError::Unavailable)) => {
             // Nothing live names her.
-            let live = flaky.store_ref().live_states().await.unwrap();
+            let live = flaky.store_ref().live().live_states().await.unwrap();
             assert!(
                 live.is_empty(),
                 "a live match after forgetting: {}",
@@ -1177,6 +1204,7 @@ async fn a_moderator_who_plays_and_cancels_forfeits(db: Db) {
         }
     );
     let (_, record) = store
+        .finished()
         .rating(ALICE.0, "classic")
         .await
         .unwrap()

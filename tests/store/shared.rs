@@ -232,7 +232,7 @@ async fn a_deadline_ends_a_match_exactly_once_while_every_process_sweeps() {
     assert_eq!(ended.len(), 40, "each end exactly once: {ended:?}");
     assert_eq!(unique, ids);
     for id in ids {
-        let row = s[0].store().get(id.0).await.unwrap().unwrap();
+        let row = s[0].store().finished().get(id.0).await.unwrap().unwrap();
         assert_eq!(row.how.as_deref(), Some("expired"));
     }
 }
@@ -249,7 +249,14 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
         let preview = s[0].place(p, Some(fleet)).await.unwrap();
         s[1].ready(id, p, &preview.tag()).await.unwrap();
     }
-    let start = s[0].store().get(id.0).await.unwrap().unwrap().version;
+    let start = s[0]
+        .store()
+        .finished()
+        .get(id.0)
+        .await
+        .unwrap()
+        .unwrap()
+        .version;
     // Both players fire through both processes at once: every cell of the board not yet
     // counted, each from a task of its own, in waves until the match ends.
     let mut accepted: Vec<(PlayerId, String)> = Vec::new();
@@ -298,7 +305,7 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
         "only {} shots counted",
         accepted.len()
     );
-    let moves = s[1].store().moves(id.0).await.unwrap();
+    let moves = s[1].store().finished().moves(id.0).await.unwrap();
     // Every shot that counted is stored once, numbered without gaps, and nothing else is.
     assert_eq!(moves.len(), accepted.len());
     for (i, m) in moves.iter().enumerate() {
@@ -309,7 +316,7 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
     let said: HashSet<(u64, String)> = accepted.iter().map(|(p, c)| (p.0, c.clone())).collect();
     assert_eq!(stored, said);
     // One version per accepted change, and the state counts the same moves.
-    let row = s[0].store().get(id.0).await.unwrap().unwrap();
+    let row = s[0].store().finished().get(id.0).await.unwrap().unwrap();
     assert_eq!(row.version, start + accepted.len() as u64);
     let state: serde_json::Value = serde_json::from_slice(&row.state).unwrap();
     assert_eq!(state["moves"], accepted.len());
@@ -341,6 +348,7 @@ async fn time_is_given_back_once_and_only_when_every_process_was_down() {
     // it, and gives nothing back.
     running
         .store()
+        .presence()
         .beat(millis(SystemTime::now()) - 3_600_000)
         .await
         .unwrap();
@@ -381,7 +389,7 @@ async fn a_process_starting_during_the_give_back_sweeps_only_after_it() {
         let m = challenge(500 + i, PlayerId(6000 + 2 * i), PlayerId(6001 + 2 * i));
         s[0].challenge(m).await.unwrap();
     }
-    s[0].store().beat(seen).await.unwrap();
+    s[0].store().presence().beat(seen).await.unwrap();
     drop(s);
     tokio::time::sleep(quick.challenge + Duration::from_millis(100)).await;
     // Two start at once, each sweeping as soon as it has started: whichever gives the time
@@ -450,6 +458,7 @@ async fn a_retired_match_frees_its_members() {
     let id = s[0].challenge(challenge(21, ALICE, BOB)).await.unwrap().id;
     s[0].accept(id, BOB, None).await.unwrap();
     s[0].store()
+        .live()
         .retire(id.0, millis(SystemTime::now()))
         .await
         .unwrap();

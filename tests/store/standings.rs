@@ -87,12 +87,13 @@ fn close(got: f64, want: f64) {
 async fn a_rated_match_updates_both_ratings_once(db: Db) {
     let opened = db.open().await;
     let store = opened.store();
+    let finished = store.finished();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(1)));
     let (id, first) = battle(&s).await;
     let winner = sink_all(&s, first).await;
     let loser = if winner == ALICE { BOB } else { ALICE };
-    let (w, wr) = store.rating(winner.0, "classic").await.unwrap().unwrap();
-    let (l, lr) = store.rating(loser.0, "classic").await.unwrap().unwrap();
+    let (w, wr) = finished.rating(winner.0, "classic").await.unwrap().unwrap();
+    let (l, lr) = finished.rating(loser.0, "classic").await.unwrap().unwrap();
     // Two new members: 1662.31 and 1337.69 (worked in src/rating/tests.rs).
     close(w.rating, 1662.31);
     close(l.rating, 1337.69);
@@ -122,7 +123,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     close(card.summary.trend[0], 1500.0);
     close(card.summary.trend[1], 1662.31);
     // Nothing in the other rule set.
-    assert_eq!(store.rating(winner.0, "game2000").await.unwrap(), None);
+    assert_eq!(finished.rating(winner.0, "game2000").await.unwrap(), None);
     // History: one match, seen from each side, with the opponent's name.
     let history = s.history(loser, None, 10).await.unwrap();
     assert_eq!(history.len(), 1);
@@ -133,7 +134,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         Some(if winner == ALICE { "Alice" } else { "Bob" })
     );
     // Writing the same end again (a retried write that had landed) changes nothing.
-    let row = store.get(id.0).await.unwrap().unwrap();
+    let row = finished.get(id.0).await.unwrap().unwrap();
     let again = MatchRecord {
         id: id.0,
         version: row.version + 1,
@@ -165,9 +166,14 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         }),
         rematch_of: None,
     };
-    store.save(&again).await.unwrap();
+    store.live().save(&again).await.unwrap();
     assert_eq!(
-        store.rating(winner.0, "classic").await.unwrap().unwrap().0,
+        finished
+            .rating(winner.0, "classic")
+            .await
+            .unwrap()
+            .unwrap()
+            .0,
         w
     );
     assert_eq!(s.history(winner, None, 10).await.unwrap().len(), 1);
@@ -183,12 +189,20 @@ async fn what_counts_and_what_does_not(db: Db) {
     let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
     s.cancel(CHANNEL, ALICE, false).await.unwrap();
     let _ = id;
-    assert_eq!(store.rating(ALICE.0, "classic").await.unwrap(), None);
+    assert_eq!(
+        store.finished().rating(ALICE.0, "classic").await.unwrap(),
+        None
+    );
     // A forfeit in placement counts as a loss.
     let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
     s.accept(id, BOB, None).await.unwrap();
     s.forfeit(BOB).await.unwrap();
-    let (_, bob) = store.rating(BOB.0, "classic").await.unwrap().unwrap();
+    let (_, bob) = store
+        .finished()
+        .rating(BOB.0, "classic")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(
         bob,
         Record {
@@ -212,9 +226,17 @@ async fn what_counts_and_what_does_not(db: Db) {
         .unwrap();
     let _ = c;
     s.forfeit(ALICE).await.unwrap();
-    let (alice, _) = store.rating(ALICE.0, "classic").await.unwrap().unwrap();
+    let (alice, _) = store
+        .finished()
+        .rating(ALICE.0, "classic")
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(alice.games, 1, "only the forfeit against Bob is rated");
-    assert_eq!(store.rating(BOT.0, "classic").await.unwrap(), None);
+    assert_eq!(
+        store.finished().rating(BOT.0, "classic").await.unwrap(),
+        None
+    );
     let card = s.card(ALICE, Variant::Classic).await.unwrap();
     assert_eq!(
         card.summary.record,
@@ -297,7 +319,7 @@ async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: 
         }),
         rematch_of: None,
     };
-    store.save(&record).await.unwrap();
+    store.live().save(&record).await.unwrap();
 }
 
 async fn leaderboard_order_ties_and_pages(db: Db) {
@@ -327,7 +349,11 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
         id += 1;
     }
     // The partners are listed too (each lost one game: provisional).
-    let all = store.leaderboard(GUILD, "classic", 0, 1000).await.unwrap();
+    let all = store
+        .finished()
+        .leaderboard(GUILD, "classic", 0, 1000)
+        .await
+        .unwrap();
     assert_eq!(all.established, 24);
     let established: Vec<_> = all
         .rows
@@ -538,7 +564,7 @@ async fn a_fresh_claim_is_left_to_its_owner(db: Db) {
     // Another click has just claimed the start and is writing the new match.
     let now = millis(SystemTime::now());
     assert_eq!(
-        store.claim_rematch(id.0, 777, now).await.unwrap(),
+        store.outbox().claim_rematch(id.0, 777, now).await.unwrap(),
         (777, now)
     );
     s.rematch(id, ALICE, None).await.unwrap();
@@ -556,7 +582,7 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
     sink_all(&s, first).await;
     // A bot stopped between claiming the start and storing the new match.
     assert_eq!(
-        store.claim_rematch(id.0, 12_345, 0).await.unwrap(),
+        store.outbox().claim_rematch(id.0, 12_345, 0).await.unwrap(),
         (12_345, 0)
     );
     s.rematch(id, ALICE, None).await.unwrap();
@@ -565,7 +591,7 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
     };
     assert_ne!(started.id.0, 12_345);
     assert_eq!(
-        store.claim_rematch(id.0, 999, 0).await.unwrap().0,
+        store.outbox().claim_rematch(id.0, 999, 0).await.unwrap().0,
         started.id.0
     );
     assert!(matches!(
@@ -588,12 +614,36 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
     sink_all(&s, first).await;
     // Two finished matches name her: the declined challenge and the battle.
     assert_eq!(s.forget(ALICE).await.unwrap().len(), 2);
-    assert_eq!(store.rating(ALICE.0, "classic").await.unwrap(), None);
-    assert!(store.results(ALICE.0, "classic").await.unwrap().is_empty());
+    assert_eq!(
+        store.finished().rating(ALICE.0, "classic").await.unwrap(),
+        None
+    );
+    assert!(
+        store
+            .finished()
+            .results(ALICE.0, "classic")
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert!(s.history(ALICE, None, 10).await.unwrap().is_empty());
-    assert!(store.matches_of(ALICE.0).await.unwrap().is_empty());
+    assert!(
+        store
+            .privacy()
+            .matches_of(ALICE.0)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     // Bob keeps his rating and history; his opponent is now "deleted player".
-    assert!(store.rating(BOB.0, "classic").await.unwrap().is_some());
+    assert!(
+        store
+            .finished()
+            .rating(BOB.0, "classic")
+            .await
+            .unwrap()
+            .is_some()
+    );
     let history = s.history(BOB, None, 10).await.unwrap();
     assert_eq!(history[0].opponent_name.as_deref(), Some("deleted player"));
     assert!(PlayerId(history[0].result.opponent).is_deleted());
@@ -612,11 +662,12 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
         .unwrap();
     assert_eq!(board.rows.len(), 1);
     // The stored row no longer names Alice anywhere.
-    let row = store.get(id.0).await.unwrap().unwrap();
+    let row = store.finished().get(id.0).await.unwrap().unwrap();
     assert!(!row.players.contains(&ALICE.0));
     assert!(!String::from_utf8_lossy(&row.state).contains("Alice"));
     assert!(
         store
+            .finished()
             .moves(id.0)
             .await
             .unwrap()
@@ -649,8 +700,8 @@ async fn votes_at_the_same_moment_see_each_other(db: Db) {
     for round in 0..20_u64 {
         let (a, b) = (10_000 + round * 2, 10_001 + round * 2);
         let (va, vb) = tokio::join!(
-            store.vote_rematch(id.0, a, 1),
-            store.vote_rematch(id.0, b, 1)
+            store.outbox().vote_rematch(id.0, a, 1),
+            store.outbox().vote_rematch(id.0, b, 1)
         );
         let (va, vb) = (va.unwrap().0, vb.unwrap().0);
         assert!(
@@ -683,9 +734,19 @@ async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
         at += 1;
         rated(&store, id, newcomer, b, false, at).await;
     }
-    let (high, _) = store.rating(newcomer, "classic").await.unwrap().unwrap();
+    let (high, _) = store
+        .finished()
+        .rating(newcomer, "classic")
+        .await
+        .unwrap()
+        .unwrap();
     for e in [e1, e2, e3] {
-        let (r, _) = store.rating(e, "classic").await.unwrap().unwrap();
+        let (r, _) = store
+            .finished()
+            .rating(e, "classic")
+            .await
+            .unwrap()
+            .unwrap();
         assert!(
             !r.is_provisional() && high.shown() > r.shown(),
             "{high:?} / {r:?}"
@@ -703,6 +764,7 @@ async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
     assert_eq!(board.rows[3].rank, None);
     for (position, row) in board.rows.iter().enumerate() {
         let place = store
+            .finished()
             .place(GUILD, "classic", row.standing.player)
             .await
             .unwrap()

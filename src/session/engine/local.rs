@@ -198,7 +198,7 @@ impl Local {
         let mut failed_before = false;
         loop {
             let started = Instant::now();
-            let saved = self.store.save(record).await;
+            let saved = self.store.live().save(record).await;
             metrics::histogram!("broadside_store_write_seconds")
                 .record(started.elapsed().as_secs_f64());
             match saved {
@@ -209,6 +209,7 @@ impl Local {
                     if failed_before
                         && self
                             .store
+                            .finished()
                             .get(record.id)
                             .await
                             .ok()

@@ -824,7 +824,12 @@ impl Session {
             }
             // The initial order: by rating in the rule set, then by name.
             for e in &mut snap.entrants {
-                let rating = match self.store.rating(e.player, info.variant.key()).await? {
+                let rating = match self
+                    .store
+                    .finished()
+                    .rating(e.player, info.variant.key())
+                    .await?
+                {
                     Some((r, _)) => r.shown(),
                     None => crate::rating::Rating::default().shown(),
                 };
@@ -1107,7 +1112,7 @@ impl Session {
                 .map_or_else(|| m.0.to_string(), |e| e.name.clone())
         };
         let names = [name(white), name(black)];
-        if let Some(stored) = self.store.get(id.0).await? {
+        if let Some(stored) = self.store.finished().get(id.0).await? {
             let entry = record::entry_of(&stored.state)
                 .map_err(|e| SessionError::Internal(format!("match {id}: {e}")))?;
             return Ok(OpenedMatch {

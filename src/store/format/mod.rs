@@ -26,7 +26,7 @@ pub mod document;
 pub use document::Document;
 
 /// The `phase` of a match row set aside because no reader of this build could read its
-/// state (`Store::set_aside`): kept, not live, never ended, for a build that reads it.
+/// state (`LiveStore::set_aside`): kept, not live, never ended, for a build that reads it.
 pub const SET_ASIDE: &str = "unreadable";
 
 /// The `phase` of a match that was set aside when one of its members had their data

@@ -73,7 +73,13 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
         .await
         .expect("a challenge")
         .id;
-    let before = s.store().get(kept.0).await.expect("read").expect("stored");
+    let before = s
+        .store()
+        .finished()
+        .get(kept.0)
+        .await
+        .expect("read")
+        .expect("stored");
     drop(s);
     // Written by a newer build, in a format this one does not know.
     let text = String::from_utf8(before.state.clone()).expect("UTF-8");
@@ -87,7 +93,13 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
         [fine],
         "the readable match comes back, the other does not"
     );
-    let row = s.store().get(kept.0).await.expect("read").expect("kept");
+    let row = s
+        .store()
+        .finished()
+        .get(kept.0)
+        .await
+        .expect("read")
+        .expect("kept");
     assert!(!row.live, "no longer live");
     assert_eq!(row.phase, format::SET_ASIDE);
     assert_eq!(row.how, None, "never ended");
@@ -120,7 +132,13 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
     let (s, resumed) = start(&db).await;
     assert_eq!(resumed, [fine]);
     assert!(s.take_set_aside().is_empty(), "told once");
-    let row = s.store().get(kept.0).await.expect("read").expect("kept");
+    let row = s
+        .store()
+        .finished()
+        .get(kept.0)
+        .await
+        .expect("read")
+        .expect("kept");
     assert_eq!(
         (row.live, row.phase.as_str(), row.state.as_slice()),
         (false, format::SET_ASIDE, newer.as_bytes())
@@ -138,7 +156,13 @@ async fn a_match_set_aside_comes_back_once_it_reads() {
     put_state(&db, id, &state).await;
     let (s, resumed) = start(&db).await;
     assert_eq!(resumed, [id], "back");
-    let row = s.store().get(id.0).await.expect("read").expect("kept");
+    let row = s
+        .store()
+        .finished()
+        .get(id.0)
+        .await
+        .expect("read")
+        .expect("kept");
     assert!(row.live);
     assert_eq!(row.phase, "challenge");
     s.accept(id, PlayerId(42), None).await.expect("played on");
@@ -155,6 +179,7 @@ async fn set_aside_one(db: &Db, channel: u64, players: [u64; 2]) -> (MatchId, Ve
         .id;
     let state = s
         .store()
+        .finished()
         .get(id.0)
         .await
         .expect("read")
@@ -180,6 +205,7 @@ async fn a_match_brought_back_gets_a_whole_phase() {
     let day_later = std::time::SystemTime::now() + std::time::Duration::from_secs(86_400);
     db.store()
         .await
+        .presence()
         .beat(broadside::session::millis(day_later))
         .await
         .expect("beat");
@@ -210,7 +236,13 @@ async fn a_match_brought_back_into_a_taken_channel_stays_aside() {
     put_state(&db, id, &state).await;
     let (s, resumed) = start(&db).await;
     assert_eq!(resumed, [newer], "the newer match goes on");
-    let row = s.store().get(id.0).await.expect("read").expect("kept");
+    let row = s
+        .store()
+        .finished()
+        .get(id.0)
+        .await
+        .expect("read")
+        .expect("kept");
     assert!(!row.live);
     assert_eq!(row.phase, format::SET_ASIDE, "kept aside, not ended");
     assert!(
@@ -234,7 +266,13 @@ async fn a_match_set_aside_forgets_a_member_who_deleted_their_data() {
     let (id, state) = set_aside_one(&db, 431, [66, 67]).await;
     let (s, _) = start(&db).await;
     s.forget(PlayerId(66)).await.expect("forgotten");
-    let row = s.store().get(id.0).await.expect("read").expect("kept");
+    let row = s
+        .store()
+        .finished()
+        .get(id.0)
+        .await
+        .expect("read")
+        .expect("kept");
     assert!(!row.live);
     assert_eq!(row.phase, format::FORGOTTEN);
     assert!(row.state.is_empty(), "nothing of the member is kept in it");
@@ -243,7 +281,15 @@ async fn a_match_set_aside_forgets_a_member_who_deleted_their_data() {
     put_state(&db, id, &state).await;
     let (s, resumed) = start(&db).await;
     assert!(resumed.is_empty(), "never brought back: {resumed:?}");
-    assert!(!s.store().get(id.0).await.expect("read").expect("kept").live);
+    assert!(
+        !s.store()
+            .finished()
+            .get(id.0)
+            .await
+            .expect("read")
+            .expect("kept")
+            .live
+    );
 }
 
 /// `migrate-store` moves a match whose state this build cannot read as it is, and names it;
