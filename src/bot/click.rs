@@ -1,7 +1,9 @@
-//! What every button handler shares: the [`Click`] it gets, the answer that replaces the
-//! clicked message ([`update`]), the refusal of a button whose game is gone
-//! ([`stale_button`]) and the end of every click ([`finish_click`]: counted, a refusal or
-//! failure answered privately, waiting notes handed over). The handlers live with their
+//! What every button handler shares: the [`Click`] it gets (with the two ways of answering
+//! it first and filling in later: [`Click::defer_private`], [`Click::acknowledge`]), the
+//! answer that replaces the clicked message ([`update`]), the refusal of a button whose
+//! game is gone ([`stale_button`]) and the end of every click ([`finish_click`]: counted,
+//! a refusal or failure answered privately where the click's answer is, waiting notes
+//! handed over). The handlers live with their
 //! features in [`super::commands`]; [`super::components`] routes to them.
 
 use poise::serenity_prelude as serenity;
@@ -20,16 +22,17 @@ pub fn stale_button() -> Error {
     Error::user(says!("err-stale-button"))
 }
 
-/// Counts a click and answers a refused or failed one privately.
+/// Counts a click and answers a refused or failed one privately: as the click's answer,
+/// or, when the handler answered it first ([`Click::defer_private`],
+/// [`Click::acknowledge`]), in that answer's place or beside it.
 pub async fn finish_click(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &ComponentInteraction,
-    custom_id: &str,
+    c: &Click<'_>,
     name: &str,
     started: std::time::Instant,
     outcome: Result<(), Error>,
 ) -> Result<(), Error> {
+    let (ctx, data, click) = (c.ctx, c.data, c.interaction);
+    let custom_id = click.data.custom_id.as_str();
     let result = match &outcome {
         Ok(()) => "ok",
         Err(Error::User(_)) => "refused",
@@ -45,22 +48,47 @@ pub async fn finish_click(
             super::metrics::discord_error(e);
         }
         // The one place a click's error becomes words: the clicker's language.
-        let asker = Asker {
-            lang: Lang::from_discord(&click.locale),
-            player: player(&click.user),
-            guild: click.guild_id.map(serenity::GuildId::get),
-        };
-        let reply = CreateInteractionResponseMessage::new()
-            .content(error.player_message(&asker, &data.commands))
-            .ephemeral(true)
-            .allowed_mentions(serenity::CreateAllowedMentions::new());
-        click
-            .create_response(ctx, CreateInteractionResponse::Message(reply))
-            .await?;
+        let text = error.player_message(&c.asker(), &data.commands);
+        let quiet = serenity::CreateAllowedMentions::new;
+        match c.answered.get() {
+            None => {
+                let reply = CreateInteractionResponseMessage::new()
+                    .content(text)
+                    .ephemeral(true)
+                    .allowed_mentions(quiet());
+                click
+                    .create_response(ctx, CreateInteractionResponse::Message(reply))
+                    .await?;
+            }
+            Some(Refusal::InPlace) => {
+                let edit = serenity::EditInteractionResponse::new()
+                    .content(text)
+                    .allowed_mentions(quiet());
+                click.edit_response(ctx, edit).await?;
+            }
+            Some(Refusal::Beside) => {
+                let note = serenity::CreateInteractionResponseFollowup::new()
+                    .content(text)
+                    .ephemeral(true)
+                    .allowed_mentions(quiet());
+                click.create_followup(ctx, note).await?;
+            }
+        }
     }
     // What waits for this player where the bot can only answer goes with this click.
     super::answer::hand_over(&Answer::Click(&ctx.http, click), data).await;
     Ok(())
+}
+
+/// Where a refusal goes once the handler answered the click first (Discord takes one
+/// answer per click; the handler's own comes later).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// In the answer's place: the private "thinking" is filled in with it, or the clicked
+    /// (private) message's words become it, its buttons kept.
+    InPlace,
+    /// Beside the clicked message, which stays: a private message of its own.
+    Beside,
 }
 
 /// One click on one of our buttons, with what every action needs.
@@ -73,9 +101,53 @@ pub struct Click<'a> {
     pub interaction: &'a ComponentInteraction,
     /// The clicking user's language.
     pub lang: Lang,
+    /// Set once the click is answered first: where [`finish_click`] says a refusal.
+    answered: std::sync::OnceLock<Refusal>,
 }
 
-impl Click<'_> {
+impl<'a> Click<'a> {
+    /// The click `interaction`, by the user whose language is `lang`, not answered yet.
+    #[must_use]
+    pub fn new(
+        ctx: &'a serenity::Context,
+        data: &'a Data,
+        interaction: &'a ComponentInteraction,
+        lang: Lang,
+    ) -> Self {
+        Self {
+            ctx,
+            data,
+            interaction,
+            lang,
+            answered: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// Answers "thinking", privately, for an answer that takes a while: the handler fills
+    /// it in (`edit_response`), and a refusal takes its place.
+    pub async fn defer_private(&self) -> Result<(), Error> {
+        self.interaction
+            .create_response(
+                self.ctx,
+                CreateInteractionResponse::Defer(
+                    CreateInteractionResponseMessage::new().ephemeral(true),
+                ),
+            )
+            .await?;
+        let _ = self.answered.set(Refusal::InPlace);
+        Ok(())
+    }
+
+    /// Acknowledges the click (a deferred update of the clicked message) for work that
+    /// may take longer than Discord waits; a refusal then goes where `refusal` says.
+    pub async fn acknowledge(&self, refusal: Refusal) -> Result<(), Error> {
+        self.interaction
+            .create_response(self.ctx, CreateInteractionResponse::Acknowledge)
+            .await?;
+        let _ = self.answered.set(refusal);
+        Ok(())
+    }
+
     /// The member who clicked, as the words of an answer see them.
     #[must_use]
     pub fn asker(&self) -> Asker {

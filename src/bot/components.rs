@@ -35,25 +35,11 @@ pub async fn handle(
     }
     // Answers to the clicking user are in their language.
     let lang = Lang::from_discord(&click.locale);
-    let c = Click {
-        ctx,
-        data,
-        interaction: click,
-        lang,
-    };
+    let c = Click::new(ctx, data, click, lang);
     let started = std::time::Instant::now();
     if let Some(which) = super::commands::tournament::Button::parse(custom_id) {
-        let outcome = super::commands::tournament::button(ctx, data, click, which).await;
-        return finish_click(
-            ctx,
-            data,
-            click,
-            custom_id,
-            "button:tournament",
-            started,
-            outcome,
-        )
-        .await;
+        let outcome = super::commands::tournament::button(&c, which).await;
+        return finish_click(&c, "button:tournament", started, outcome).await;
     }
     let parsed = custom_id.parse::<ButtonId>();
     let name = match &parsed {
@@ -98,7 +84,7 @@ pub async fn handle(
             super::editor::click(ctx, data, click, lang, id, control).await
         }
     };
-    finish_click(ctx, data, click, custom_id, name, started, outcome).await
+    finish_click(&c, name, started, outcome).await
 }
 
 /// Another page of a leaderboard: the message shows it, for everyone.

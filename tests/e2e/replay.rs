@@ -432,3 +432,46 @@ async fn a_member_waits_a_moment_between_two_replays_to_draw() {
     let again = with_picture(&t, ask(&t, &carol, t.channel, &first).await).await;
     assert_eq!(pictures_shown(gif_of(&again)), 4);
 }
+
+/// Issue 37, item 7: a Replay click refused after its private "thinking" answer (here,
+/// asked for too often) is worded by the one error path of clicks, in the place of that
+/// answer: private, without a picture, as `/replay`'s refusal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_replay_click_takes_the_place_of_its_thinking_answer() {
+    let t = Table::new("50", &[]).await;
+    let end = short_match(&t).await;
+    let button = support::read::button(&end, "replay");
+    let click = |user: &support::User| {
+        t.fake
+            .click(user, t.channel, end.message_id.unwrap_or(1), &button)
+    };
+    // Drawn once (by a player), then kept: the clicks below need no drawing.
+    t.fake
+        .wait_picture_reply(Some(click(&t.alice)), REPLY)
+        .await;
+    let carol = t.fake.user("carol");
+    // `REPLAY_CHECKS`: three asks in a short while are answered.
+    for _ in 0..3 {
+        t.fake.wait_picture_reply(Some(click(&carol)), REPLY).await;
+    }
+    let asked = click(&carol);
+    let refused = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.replies_to(asked)
+                    .into_iter()
+                    .find(|s| s.text().contains("several replays"))
+            },
+            REPLY,
+        )
+        .await;
+    assert!(
+        refused.ephemeral && refused.attachments.is_empty(),
+        "{refused:?}"
+    );
+    assert_eq!(refused.kind, SentKind::EditOriginal, "{refused:?}");
+    let answers = t.fake.recording().replies_to(asked);
+    assert_eq!(answers[0].kind, SentKind::Callback(5), "{answers:?}");
+    assert_eq!(answers.len(), 2, "thinking, then the refusal: {answers:?}");
+}

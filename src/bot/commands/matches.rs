@@ -4,7 +4,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
 use crate::bot::buttons::ButtonId;
-use crate::bot::click::{Click, stale_button};
+use crate::bot::click::{Click, Refusal, stale_button};
 use crate::bot::context::user_lang;
 use crate::bot::error::says;
 use crate::bot::i18n::names::{pace, variant_name};
@@ -147,30 +147,18 @@ pub(crate) async fn page_button(c: &Click<'_>, number: u32) -> Result<(), Error>
     let Some(guild) = click.guild_id else {
         return Err(stale_button());
     };
-    // Reading who sees what may take a while: acknowledge first, then change the page.
-    click
-        .create_response(c.ctx, serenity::CreateInteractionResponse::Acknowledge)
-        .await?;
+    // Reading who sees what may take a while: acknowledge first, then change the page (a
+    // refusal comes beside it, privately, and the page stays).
+    c.acknowledge(Refusal::Beside).await?;
     let asker = Asker {
         http: &c.ctx.http,
         member: click.user.id.get(),
     };
-    match page(&c.data.session, guild.get(), number, &asker).await {
-        Ok(live) => {
-            let edit = serenity::EditInteractionResponse::new()
-                .content(words(c.lang, &live))
-                .components(buttons(c.lang, &live))
-                .allowed_mentions(serenity::CreateAllowedMentions::new());
-            click.edit_response(c.ctx, edit).await?;
-        }
-        Err(e) => {
-            // The page stays; the reason comes beside it, privately (acknowledged
-            // already, so not through `finish_click`'s answer).
-            let note = serenity::CreateInteractionResponseFollowup::new()
-                .content(e.player_message(&c.asker(), &c.data.commands))
-                .ephemeral(true);
-            click.create_followup(c.ctx, note).await?;
-        }
-    }
+    let live = page(&c.data.session, guild.get(), number, &asker).await?;
+    let edit = serenity::EditInteractionResponse::new()
+        .content(words(c.lang, &live))
+        .components(buttons(c.lang, &live))
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    click.edit_response(c.ctx, edit).await?;
     Ok(())
 }

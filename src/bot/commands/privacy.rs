@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
 use crate::bot::buttons::ButtonId;
-use crate::bot::click::Click;
+use crate::bot::click::{Click, Refusal};
 use crate::bot::context::user_lang;
 use crate::bot::error::{private_reply, says};
 use crate::bot::i18n::tr;
@@ -115,24 +115,16 @@ pub(crate) async fn forget_button(c: &Click<'_>, who: crate::game::PlayerId) -> 
         return Err(Error::user(says!("err-privacy-not-yours").clickable()));
     }
     // Deleting reads and rewrites every finished match of the member, which may take
-    // longer than Discord waits for an answer: acknowledge first, then fill it in.
-    c.interaction
-        .create_response(c.ctx, serenity::CreateInteractionResponse::Acknowledge)
-        .await?;
-    // Done: the button goes. Refused or failed: it stays, to press again later.
-    let edit = match c.data.session.forget(me).await {
-        Ok(renamed) => {
-            // What was drawn of those matches shows the old names.
-            c.data.replays.forget(&renamed);
-            serenity::EditInteractionResponse::new()
-                .content(tr!(c.lang, "privacy-done", n = renamed.len()))
-                .components(vec![])
-        }
-        // Acknowledged already: the refusal takes the answer's place, in the clicker's
-        // language, as the hook would say it.
-        Err(e) => serenity::EditInteractionResponse::new()
-            .content(Error::from(e).player_message(&c.asker(), &c.data.commands)),
-    };
+    // longer than Discord waits for an answer: acknowledge first, then fill it in. Done:
+    // the button goes. Refused or failed: the refusal takes the confirmation's words and
+    // the button stays, to press again later.
+    c.acknowledge(Refusal::InPlace).await?;
+    let renamed = c.data.session.forget(me).await?;
+    // What was drawn of those matches shows the old names.
+    c.data.replays.forget(&renamed);
+    let edit = serenity::EditInteractionResponse::new()
+        .content(tr!(c.lang, "privacy-done", n = renamed.len()))
+        .components(vec![]);
     c.interaction.edit_response(c.ctx, edit).await?;
     Ok(())
 }

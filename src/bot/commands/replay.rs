@@ -163,44 +163,23 @@ fn ago(lang: Lang, now: SystemTime, then: SystemTime) -> String {
 pub(crate) async fn replay_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     // "Thinking" (privately) first: whether the clicker may watch it is asked of Discord,
-    // which may be slow, and drawing takes a moment.
-    click
-        .create_response(
-            ctx,
-            serenity::CreateInteractionResponse::Defer(
-                serenity::CreateInteractionResponseMessage::new().ephemeral(true),
-            ),
-        )
-        .await?;
+    // which may be slow, and drawing takes a moment. A refusal takes its place.
+    c.defer_private().await?;
     let viewer = crate::session::Viewer {
         player: player(&click.user),
         guild: click.guild_id.map(serenity::GuildId::get),
         channel: click.channel_id.get(),
     };
-    // The deferred answer is filled in (it stays private); a refusal is said there too.
-    let shown = match watch(&ctx.http, c.data, id, &viewer).await {
-        Ok(done) => c
-            .data
-            .replays
-            .replay(&c.data.renderer, named(done, lang), lang, viewer.player)
-            .await
-            .map_err(Error::from),
-        Err(e) => Err(e),
-    };
-    let edit = match shown {
-        Ok(post) => serenity::EditInteractionResponse::new()
-            .content(post.caption)
-            .new_attachment(post.file),
-        Err(e) => {
-            if !matches!(e, Error::User(_)) {
-                tracing::error!(match_id = %id, error = %e, "could not show a replay");
-            }
-            // Deferred already: the refusal takes the answer's place, in the clicker's
-            // language, as the hook would say it.
-            serenity::EditInteractionResponse::new()
-                .content(e.player_message(&c.asker(), &c.data.commands))
-        }
-    };
+    // The deferred answer is filled in (it stays private).
+    let done = watch(&ctx.http, c.data, id, &viewer).await?;
+    let post = c
+        .data
+        .replays
+        .replay(&c.data.renderer, named(done, lang), lang, viewer.player)
+        .await?;
+    let edit = serenity::EditInteractionResponse::new()
+        .content(post.caption)
+        .new_attachment(post.file);
     if let Err(e) = click.edit_response(ctx, edit).await {
         tracing::warn!(match_id = %id, error = %e, "could not send a replay");
     }

@@ -9,9 +9,9 @@ use std::time::SystemTime;
 use poise::serenity_prelude as serenity;
 
 use super::challenge::{PaceChoice, VariantChoice};
+use crate::bot::click::{Click, Refusal};
 use crate::bot::context::user_lang;
 use crate::bot::error::{private_reply, says};
-use crate::bot::i18n::errors::Asker;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
 use crate::bot::{Context, Data, Error};
@@ -407,37 +407,14 @@ impl Button {
 /// A click on a sign-up message's Join or Leave: the message shows the new count, and
 /// the member is told privately (also when refused: the click is acknowledged first, so
 /// the refusal comes as a private message of its own, and the click counts as answered).
-pub(crate) async fn button(
-    ctx: &serenity::Context,
-    data: &Data,
-    click: &serenity::ComponentInteraction,
-    which: Button,
-) -> Result<(), Error> {
-    use serenity::{CreateInteractionResponse, CreateInteractionResponseFollowup};
-    let lang = Lang::from_discord(&click.locale);
+pub(crate) async fn button(c: &Click<'_>, which: Button) -> Result<(), Error> {
+    use serenity::CreateInteractionResponseFollowup;
+    let (ctx, data, click, lang) = (c.ctx, c.data, c.interaction, c.lang);
     // The store's write may take longer than Discord waits for an answer when the machine
     // is busy: acknowledge first (a deferred update of the sign-up message), then fill in.
-    click
-        .create_response(ctx, CreateInteractionResponse::Acknowledge)
-        .await?;
-    let (info, said) = match signup_click(data, click, which, lang).await {
-        Ok(done) => done,
-        Err(e) => {
-            // Acknowledged already: the refusal comes as a private message of its own,
-            // worded as the hook would, in the clicker's language.
-            let asker = Asker {
-                lang,
-                player: player(&click.user),
-                guild: click.guild_id.map(serenity::GuildId::get),
-            };
-            let note = CreateInteractionResponseFollowup::new()
-                .content(e.player_message(&asker, &data.commands))
-                .ephemeral(true)
-                .allowed_mentions(serenity::CreateAllowedMentions::new());
-            click.create_followup(ctx, note).await?;
-            return Ok(());
-        }
-    };
+    // A refusal comes as a private message of its own; the sign-up message stays.
+    c.acknowledge(Refusal::Beside).await?;
+    let (info, said) = signup_click(data, click, which, lang).await?;
     let public = Lang::from_opt(info.locale.as_deref());
     click
         .edit_response(
