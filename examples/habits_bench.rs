@@ -14,6 +14,8 @@
 
 use std::time::{Duration, Instant};
 
+use broadside::game::PlayerId;
+use broadside::ids::GuildId;
 use broadside::store::{self, MatchRecord, MatchResult, MoveRecord};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -192,7 +194,7 @@ async fn main() {
         let t = Instant::now();
         let found = store
             .finished()
-            .latest(Some(who(i)), None, "classic", 50)
+            .latest(Some(PlayerId(who(i))), None, "classic", 50)
             .await
             .expect("after");
         times.push(t.elapsed());
@@ -204,7 +206,7 @@ async fn main() {
         let t = Instant::now();
         let found = store
             .finished()
-            .latest(None, Some(GUILD), "classic", 200)
+            .latest(None, Some(GuildId(GUILD)), "classic", 200)
             .await
             .expect("after");
         times.push(t.elapsed());

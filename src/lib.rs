@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod bot;
 pub mod game;
+pub mod ids;
 pub mod rating;
 pub mod render;
 pub mod session;

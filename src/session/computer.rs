@@ -120,7 +120,6 @@ impl Session {
         match self.store.live().computer_waiting(before).await {
             Ok(ids) => ids
                 .into_iter()
-                .map(MatchId)
                 .filter(|id| !self.computer_busy.contains_key(id))
                 .collect(),
             Err(e) => {

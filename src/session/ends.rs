@@ -120,7 +120,7 @@ impl Session {
             }
         };
         let mut ends = Vec::new();
-        for id in due.into_iter().map(MatchId) {
+        for id in due {
             let time_out = |e: &mut Entry, _: &mut Change| time_out(e, Some(now));
             // Every process sweeps a shared store: a match another one is ending (or
             // changing) right now is skipped, and one it has ended is no longer live.
@@ -156,14 +156,14 @@ impl Session {
         &self,
         channel: ChannelKey,
     ) -> Result<Vec<Ended>, crate::store::StoreError> {
-        let states = self.store.outbox().waiting_ends_in(channel.0).await?;
+        let states = self.store.outbox().waiting_ends_in(channel).await?;
         Ok(Ended::all_of(&states))
     }
 
     /// Whether `end` still waits to be shown: another process may have shown it since this
     /// one kept it. When the store cannot tell, it is shown (twice rather than never).
     pub async fn still_unannounced(&self, end: &Ended) -> bool {
-        match self.store.outbox().is_announced(end.id.0).await {
+        match self.store.outbox().is_announced(end.id).await {
             Ok(announced) => !announced,
             Err(e) => {
                 tracing::warn!(match_id = %end.id, error = %e, "could not check whether an end was shown");
@@ -182,7 +182,7 @@ impl Session {
 
     /// Records that match `id`'s end needs no announcement (any more).
     pub(super) async fn mark_announced_id(&self, id: MatchId) {
-        if let Err(e) = self.store.outbox().mark_announced(id.0).await {
+        if let Err(e) = self.store.outbox().mark_announced(id).await {
             tracing::warn!(match_id = %id, error = %e, "could not record that an end was announced");
         }
     }

@@ -26,6 +26,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::ai::{self, Difficulty, Habits, PastFleet};
 use crate::game::{Fleet, PlayerId, Side, Variant};
+use crate::ids::GuildId;
 use crate::store::FinishedMatch;
 
 use super::Session;
@@ -180,7 +181,7 @@ impl Session {
     ) -> Option<Arc<Habits>> {
         let member = Whose::Member(player, guild, variant);
         // Read before the rows: a forget committed after it is seen at the next use.
-        let epoch = match self.store.finished().habit_epoch(player.0).await {
+        let epoch = match self.store.finished().habit_epoch(player).await {
             Ok(epoch) => Some(epoch),
             Err(e) => {
                 tracing::warn!(error = %e, "could not read a member's habit epoch");
@@ -194,7 +195,7 @@ impl Session {
         let server = self.server_habits(guild, variant).await;
         let rows = match (self.store)
             .finished()
-            .latest(Some(player.0), None, variant.key(), MEMBER_MATCHES)
+            .latest(Some(player), None, variant.key(), MEMBER_MATCHES)
             .await
         {
             Ok(rows) => rows,
@@ -224,7 +225,7 @@ impl Session {
         }
         let rows = match (self.store)
             .finished()
-            .latest(None, guild, variant.key(), SERVER_MATCHES)
+            .latest(None, guild.map(GuildId), variant.key(), SERVER_MATCHES)
             .await
         {
             Ok(rows) => rows,

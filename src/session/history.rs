@@ -4,6 +4,7 @@
 use std::time::SystemTime;
 
 use crate::game::{PlayerId, Replay, Variant};
+use crate::ids::GuildId;
 use crate::store::{HistoryRow, StoreError, StoredMatch};
 
 use super::record::{entry_of, from_millis};
@@ -90,7 +91,7 @@ impl Session {
         let stored = self
             .store
             .finished()
-            .get(id.0)
+            .get(id)
             .await?
             .ok_or(ReplayError::Hidden)?;
         let played = stored.players.contains(&viewer.player.0) && !viewer.player.is_deleted();
@@ -123,13 +124,15 @@ impl Session {
         guild: Option<u64>,
         limit: u32,
     ) -> Result<Vec<HistoryRow>, StoreError> {
-        self.store.finished().history(player.0, guild, limit).await
+        (self.store.finished())
+            .history(player, guild.map(GuildId), limit)
+            .await
     }
 
     /// `player`'s last `limit` finished matches in which shots were fired, newest first
     /// (unreadable ones are left out).
     pub async fn recent(&self, player: PlayerId, limit: u32) -> Result<Vec<Finished>, StoreError> {
-        let rows = self.store.finished().recent(player.0, limit).await?;
+        let rows = self.store.finished().recent(player, limit).await?;
         Ok(rows
             .iter()
             .filter_map(|row| match finished(row) {
@@ -190,7 +193,9 @@ impl Session {
         let mut rows = Vec::new();
         let mut offset = 0;
         loop {
-            let (states, total) = self.store.live().live_in(guild, offset, LIVE_SCAN).await?;
+            let (states, total) = (self.store.live())
+                .live_in(GuildId(guild), offset, LIVE_SCAN)
+                .await?;
             let read = u32::try_from(states.len()).unwrap_or(u32::MAX);
             rows.extend(states.iter().filter_map(|state| match entry_of(state) {
                 Ok(e) => Some(LiveRow {

@@ -1,41 +1,9 @@
-//! The typed ids of live matches, and the addresses built from them: where a match is
-//! played ([`Place`]) and how an operation finds it ([`Locate`]).
-
-use serde::{Deserialize, Serialize};
+//! The typed ids of live matches (shared with the store: [`crate::ids`]), and the addresses
+//! built from them: where a match is played ([`Place`]) and how an operation finds it
+//! ([`Locate`]).
 
 use crate::game::PlayerId;
-
-/// A Discord channel or thread id: the place a match lives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct ChannelKey(pub u64);
-
-/// A match's own id, used in button ids so a button can only act on its own match.
-/// Drawn at random (63 bits), so ids never repeat across restarts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub struct MatchId(pub u64);
-
-impl MatchId {
-    /// A fresh random id in `1..2^63` (it fits a signed 64-bit database integer).
-    #[must_use]
-    pub fn random() -> Self {
-        use rand::RngExt as _;
-        MatchId(rand::rng().random_range(1..=(1_u64 << 63) - 1))
-    }
-}
-
-impl std::str::FromStr for MatchId {
-    type Err = std::num::ParseIntError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.parse().map(MatchId)
-    }
-}
-
-impl std::fmt::Display for MatchId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+pub use crate::ids::{ChannelKey, MatchId};
 
 /// Where a live match is played: its channel (or thread) and server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

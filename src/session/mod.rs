@@ -357,9 +357,9 @@ impl Session {
         {
             return Ok(Locate::Channel(channel));
         }
-        match self.store.live().posted_in(channel.0, 2).await?.as_slice() {
+        match self.store.live().posted_in(channel, 2).await?.as_slice() {
             [] => Ok(Locate::Channel(channel)),
-            [one] => Ok(Locate::Id(MatchId(*one))),
+            [one] => Ok(Locate::Id(*one)),
             _ => Err(SessionError::SeveralHere),
         }
     }

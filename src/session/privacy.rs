@@ -27,7 +27,7 @@ impl Session {
     /// Whether `player` let their name be shown on the global leaderboard
     /// ([`crate::store::GLOBAL_BOARD`]; hidden until they ask).
     pub async fn leaderboard_visible(&self, player: PlayerId) -> Result<bool, StoreError> {
-        self.store.settings().leaderboard_visible(player.0).await
+        self.store.settings().leaderboard_visible(player).await
     }
 
     /// Shows (`visible`) or hides `player` on the global leaderboard, at once in every
@@ -40,7 +40,7 @@ impl Session {
         let now = super::record::millis(std::time::SystemTime::now());
         self.store
             .settings()
-            .set_leaderboard_visible(player.0, visible, now)
+            .set_leaderboard_visible(player, visible, now)
             .await
     }
 
@@ -54,11 +54,11 @@ impl Session {
         let _held = self.members.hold(&[player]).await?;
         for _ in 0..FORGET_TRIES {
             let renamed = self.renamed(player).await?;
-            match self.store.privacy().forget(player.0, &renamed).await? {
+            match self.store.privacy().forget(player, &renamed).await? {
                 Forgot::Done => {
                     // No model of their own outlives them.
                     self.drop_habits(&[player]);
-                    return Ok(renamed.iter().map(|r| MatchId(r.id)).collect());
+                    return Ok(renamed.iter().map(|r| r.id).collect());
                 }
                 Forgot::Playing => return Err(ForgetError::Playing),
                 // A match of theirs ended meanwhile: look again.
@@ -74,12 +74,12 @@ impl Session {
         let encode = |entry: &Entry| {
             super::stored::encode(entry).map_err(|e| StoreError::Data(e.to_string()))
         };
-        for (id, state) in self.store.privacy().matches_of(player.0).await? {
+        for (id, state) in self.store.privacy().matches_of(player).await? {
             let Ok(mut entry) = entry_of(&state) else {
                 // This build cannot rename it: its columns lose the member's id, and the
                 // store drops its state (a match set aside is then never brought back).
                 tracing::warn!(
-                    match_id = id,
+                    match_id = id.0,
                     "an unreadable match of a deleted member: its state is dropped"
                 );
                 renamed.push(Renamed {

@@ -128,10 +128,10 @@ impl Session {
         let (voters, fresh) = self
             .store
             .outbox()
-            .vote_rematch(id.0, by.0, millis(now))
+            .vote_rematch(id, by, millis(now))
             .await
             .map_err(SessionError::Storage)?;
-        if let Some(&other) = members.iter().find(|m| !voters.contains(&m.0)) {
+        if let Some(&other) = members.iter().find(|m| !voters.contains(m)) {
             return Ok(Rematch::Waiting {
                 other,
                 until,
@@ -144,10 +144,10 @@ impl Session {
         let (claimed, claimed_at) = self
             .store
             .outbox()
-            .claim_rematch(id.0, new_id.0, millis(now))
+            .claim_rematch(id, new_id, millis(now))
             .await
             .map_err(SessionError::Storage)?;
-        if claimed != new_id.0 {
+        if claimed != new_id {
             // A fresh claim's match may be being written right now: only an old claim
             // whose match never came is taken over.
             let stale = millis(now).saturating_sub(claimed_at) > STALE_CLAIM_MS;
@@ -162,7 +162,7 @@ impl Session {
                 && self
                     .store
                     .outbox()
-                    .reclaim_rematch(id.0, claimed, new_id.0)
+                    .reclaim_rematch(id, claimed, new_id)
                     .await
                     .map_err(SessionError::Storage)?;
             if !taken_over {
@@ -175,7 +175,7 @@ impl Session {
         {
             Ok(started) => Ok(Rematch::Started(Box::new(started))),
             Err(e) => {
-                if let Err(err) = self.store.outbox().release_rematch(id.0).await {
+                if let Err(err) = self.store.outbox().release_rematch(id).await {
                     tracing::warn!(match_id = %id, error = %err, "could not give a rematch claim back");
                 }
                 Err(match e {
@@ -196,7 +196,7 @@ impl Session {
         let stored = self
             .store
             .finished()
-            .get(id.0)
+            .get(id)
             .await
             .map_err(SessionError::Storage)?
             .ok_or(RematchError::Unavailable)?;

@@ -41,14 +41,14 @@ pub struct Reminding {
 impl Session {
     /// Whether `player` gets the reminders of their daily matches.
     pub async fn reminders_on(&self, player: PlayerId) -> Result<bool, StoreError> {
-        Ok(!self.store.settings().reminders_off(player.0).await?)
+        Ok(!self.store.settings().reminders_off(player).await?)
     }
 
     /// Turns `player`'s reminders on or off.
     pub async fn set_reminders(&self, player: PlayerId, on: bool) -> Result<(), StoreError> {
         self.store
             .settings()
-            .set_reminders(player.0, on, millis(std::time::SystemTime::now()))
+            .set_reminders(player, on, millis(std::time::SystemTime::now()))
             .await
     }
 
@@ -75,7 +75,7 @@ impl Session {
             }
         };
         let mut out = Vec::new();
-        for id in due.into_iter().map(MatchId) {
+        for id in due {
             let read = self
                 .engine
                 .read(Locate::Id(id), |e| self.reminder_of(e, now))
@@ -94,7 +94,7 @@ impl Session {
                 .store
                 .outbox()
                 .take_reminder(
-                    id.0,
+                    id,
                     reminding.moves,
                     which_key(reminding.which),
                     millis(now),
@@ -109,12 +109,7 @@ impl Session {
                     continue;
                 }
             }
-            match self
-                .store
-                .settings()
-                .reminders_off(reminding.player.0)
-                .await
-            {
+            match self.store.settings().reminders_off(reminding.player).await {
                 // Passed over, not kept for later.
                 Ok(true) => self.mark_reminded(&reminding).await,
                 Ok(false) => out.push(reminding),
@@ -200,7 +195,7 @@ impl Session {
         if let Err(e) = self
             .store
             .outbox()
-            .reminder_sent(r.id.0, r.moves, which_key(r.which))
+            .reminder_sent(r.id, r.moves, which_key(r.which))
             .await
         {
             tracing::warn!(match_id = %r.id, error = %e, "could not mark a reminder as sent in the outbox");

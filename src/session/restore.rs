@@ -131,10 +131,12 @@ impl Session {
         // the least recently changed).
         let mut brought_back = Vec::new();
         for kept in store.live().set_aside_matches().await? {
-            if record::entry_of(&kept.state).is_ok() && store.live().bring_back(kept.id).await? {
+            if record::entry_of(&kept.state).is_ok()
+                && store.live().bring_back(MatchId(kept.id)).await?
+            {
                 tracing::info!(match_id = kept.id, "a match set aside reads now: back");
-                brought_back.push(kept.id);
-                states.push((kept.id, kept.state));
+                brought_back.push(MatchId(kept.id));
+                states.push((MatchId(kept.id), kept.state));
             }
         }
         let mut set_aside = Vec::new();
@@ -175,15 +177,12 @@ impl Session {
                     // Its channel or players were free to take while it was set aside:
                     // kept aside, never ended, until a start finds them free.
                     tracing::warn!(match_id = %info.id, error = %e, "a match set aside reads now, but its channel or players are in another match; kept aside");
-                    store
-                        .live()
-                        .set_aside(info.id.0, record::millis(now))
-                        .await?;
+                    store.live().set_aside(info.id, record::millis(now)).await?;
                     continue;
                 }
                 // Rows come most recently changed first: the older one gives way.
                 tracing::error!(match_id = %info.id, error = %e, "a stored live match clashes with a newer one; ended as abandoned");
-                store.live().retire(info.id.0, record::millis(now)).await?;
+                store.live().retire(info.id, record::millis(now)).await?;
                 continue;
             }
             records.push(rec);
@@ -195,7 +194,7 @@ impl Session {
         for state in store.outbox().unannounced().await? {
             match record::entry_of(&state) {
                 Ok(entry) if entry.game.is_finished() => unsent.push(Ended::of(&entry)),
-                Ok(entry) => store.outbox().mark_announced(entry.id.0).await?,
+                Ok(entry) => store.outbox().mark_announced(entry.id).await?,
                 Err(e) => tracing::error!(error = %e, "an unannounced end cannot be read"),
             }
         }
@@ -249,7 +248,6 @@ impl Session {
             .map_or(now, from_millis);
         let mut resumed = Vec::new();
         for (id, _) in self.store.live().live_states().await? {
-            let id = MatchId(id);
             let moved = self
                 .act(Locate::Id(id), SessionError::Stale, |e, change| {
                     let whole = phase_length(e, standard);
@@ -265,13 +263,13 @@ impl Session {
                     let unread = self
                         .store
                         .finished()
-                        .get(id.0)
+                        .get(id)
                         .await?
                         .and_then(|row| record::entry_of(&row.state).err());
                     match unread {
                         Some(why) => {
                             if let Some(note) =
-                                set_aside_one(self.store.as_ref(), id.0, &why, now).await?
+                                set_aside_one(self.store.as_ref(), id, &why, now).await?
                             {
                                 self.note_set_aside(vec![note]);
                             }
@@ -339,21 +337,24 @@ impl Session {
 /// note for its channel, the first time only.
 async fn set_aside_one(
     store: &dyn crate::store::Store,
-    id: u64,
+    id: MatchId,
     why: &crate::store::format::FormatError,
     now: SystemTime,
 ) -> Result<Option<SetAsideNote>, StoreError> {
-    tracing::error!(match_id = id, error = %why, "a live match cannot be read; set aside, kept as it was stored");
+    tracing::error!(match_id = id.0, error = %why, "a live match cannot be read; set aside, kept as it was stored");
     if !store.live().set_aside(id, record::millis(now)).await? {
         return Ok(None);
     }
     let kept = store.live().set_aside_matches().await?;
-    Ok(kept.into_iter().find(|m| m.id == id).map(|m| SetAsideNote {
-        id: MatchId(id),
-        channel: ChannelKey(m.channel),
-        guild: m.guild,
-        why: why.to_string(),
-    }))
+    Ok(kept
+        .into_iter()
+        .find(|m| m.id == id.0)
+        .map(|m| SetAsideNote {
+            id,
+            channel: ChannelKey(m.channel),
+            guild: m.guild,
+            why: why.to_string(),
+        }))
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::Variant;
+use crate::ids::GuildId;
 use crate::store::StoreError;
 
 use super::Session;
@@ -212,7 +213,14 @@ impl Session {
 
     /// The settings of `guild` (the defaults where it changed none).
     pub async fn settings(&self, guild: u64) -> Result<Settings, StoreError> {
-        parse_settings(guild, self.store.settings().server(guild).await?.as_deref())
+        parse_settings(
+            guild,
+            self.store
+                .settings()
+                .server(GuildId(guild))
+                .await?
+                .as_deref(),
+        )
     }
 
     /// Applies `change` to the settings of `guild` and stores them; returns them.
@@ -226,14 +234,14 @@ impl Session {
         change: &SettingsChange,
     ) -> Result<Settings, SettingsError> {
         for _ in 0..SETTINGS_TRIES {
-            let read = self.store.settings().server(guild).await?;
+            let read = self.store.settings().server(GuildId(guild)).await?;
             let next = parse_settings(guild, read.as_deref())?.with(change)?;
             let text = serde_json::to_string(&next).map_err(|e| StoreError::Data(e.to_string()))?;
             let at = millis(std::time::SystemTime::now());
             if self
                 .store
                 .settings()
-                .replace_settings(guild, read.as_deref(), &text, at)
+                .replace_settings(GuildId(guild), read.as_deref(), &text, at)
                 .await?
             {
                 if change.season.is_some() {
@@ -256,7 +264,7 @@ impl Session {
     pub async fn reset_settings(&self, guild: u64) -> Result<Settings, StoreError> {
         self.store
             .settings()
-            .save_settings(guild, None, millis(std::time::SystemTime::now()))
+            .save_settings(GuildId(guild), None, millis(std::time::SystemTime::now()))
             .await?;
         // Seasons are off by default: the open one ends now, the past ones are kept.
         if let Err(e) = self.align_seasons(guild).await {

@@ -2,6 +2,7 @@
 //! when a match ends (see the store); here they are only read, ranked and paged.
 
 use crate::game::{PlayerId, Variant};
+use crate::ids::GuildId;
 use crate::rating::{Rating, Record, Summary, summarise};
 use crate::store::{Standing, StoreError};
 
@@ -45,16 +46,8 @@ pub struct Leaderboard {
 impl Session {
     /// `player`'s card in `variant`.
     pub async fn card(&self, player: PlayerId, variant: Variant) -> Result<Card, StoreError> {
-        let rating = self
-            .store
-            .finished()
-            .rating(player.0, variant.key())
-            .await?;
-        let results = self
-            .store
-            .finished()
-            .results(player.0, variant.key())
-            .await?;
+        let rating = self.store.finished().rating(player, variant.key()).await?;
+        let results = self.store.finished().results(player, variant.key()).await?;
         Ok(Card {
             rating,
             summary: summarise(&results, variant == Variant::Game2000),
@@ -70,13 +63,13 @@ impl Session {
         page: u32,
         caller: PlayerId,
     ) -> Result<Leaderboard, StoreError> {
-        let key = variant.key();
+        let (board, key) = (GuildId(guild), variant.key());
         // The page asked for, and its count of places with it; a page past the end is
         // asked again as the last one.
         let mut listed = self
             .store
             .finished()
-            .leaderboard(guild, key, page.saturating_mul(PAGE), PAGE)
+            .leaderboard(board, key, page.saturating_mul(PAGE), PAGE)
             .await?;
         let pages = listed.total.div_ceil(PAGE).max(1);
         let page = if page < pages {
@@ -85,7 +78,7 @@ impl Session {
             listed = self
                 .store
                 .finished()
-                .leaderboard(guild, key, (pages - 1) * PAGE, PAGE)
+                .leaderboard(board, key, (pages - 1) * PAGE, PAGE)
                 .await?;
             pages - 1
         };
@@ -103,7 +96,7 @@ impl Session {
                     None => self
                         .store
                         .finished()
-                        .place(guild, key, standing.player)
+                        .place(board, key, PlayerId(standing.player))
                         .await?
                         .and_then(|p| p.rank),
                 }
@@ -113,11 +106,11 @@ impl Session {
         let you = if rows.iter().any(|r| r.standing.player == caller.0) {
             None
         } else {
-            match self.store.finished().place(guild, key, caller.0).await? {
+            match self.store.finished().place(board, key, caller).await? {
                 Some(place) => self
                     .store
                     .finished()
-                    .leaderboard(guild, key, place.position, 1)
+                    .leaderboard(board, key, place.position, 1)
                     .await?
                     .rows
                     .into_iter()
@@ -146,7 +139,7 @@ impl Session {
         page: u32,
         caller: PlayerId,
     ) -> Result<Leaderboard, StoreError> {
-        self.leaderboard(crate::store::GLOBAL_BOARD, variant, page, caller)
+        self.leaderboard(crate::store::GLOBAL_BOARD.0, variant, page, caller)
             .await
     }
 }

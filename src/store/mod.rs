@@ -9,6 +9,9 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use crate::game::PlayerId;
+pub use crate::ids::{ChannelKey, GuildId, MatchId};
+
 pub mod format;
 pub mod migrate;
 pub mod postgres;
@@ -356,7 +359,7 @@ pub struct RematchOf {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Renamed {
     /// The match.
-    pub id: u64,
+    pub id: MatchId,
     /// Its state with the member replaced (`None`: the state is unreadable and stays; only
     /// its columns lose the member's id).
     pub state: Option<Vec<u8>>,
@@ -389,7 +392,7 @@ pub fn habit_bucket(player: u64) -> i32 {
 /// The key of the global leaderboard where a server's id goes ([`FinishedStore::leaderboard`],
 /// [`FinishedStore::place`]): it ranks only the members who opted in
 /// ([`SettingsStore::set_leaderboard_visible`]). No server has this id (Discord ids are never 0).
-pub const GLOBAL_BOARD: u64 = 0;
+pub const GLOBAL_BOARD: GuildId = GuildId(0);
 
 /// A member's standing in one rule set, as a leaderboard shows it.
 #[derive(Clone, Debug, PartialEq)]
@@ -511,40 +514,45 @@ pub trait LiveStore: Send + Sync {
     fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()>;
 
     /// The ids and states of every live match, the most recently changed first.
-    fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
+    fn live_states(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>>;
 
     /// Ends a live match that cannot be brought back (unreadable, or clashing with
     /// another), as `abandoned`, without touching its state; its members are free again.
-    fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()>;
+    fn retire(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, ()>;
 
     /// Sets aside a live match whose state this build cannot read: it is no longer live
     /// (its channel and members are free), never ended, and its row and state are kept as
     /// they were (phase [`format::SET_ASIDE`]) for a build that reads them. `false` when it
     /// was not live (set aside before, or ended meanwhile).
-    fn set_aside(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool>;
+    fn set_aside(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, bool>;
 
     /// The matches set aside, oldest first.
     fn set_aside_matches(&self) -> StoreFuture<'_, Vec<SetAside>>;
 
     /// Makes match `id`, set aside, live again (its state reads now); the caller writes its
     /// record at once. `false` when it is not set aside.
-    fn bring_back(&self, id: u64) -> StoreFuture<'_, bool>;
+    fn bring_back(&self, id: MatchId) -> StoreFuture<'_, bool>;
 
     /// Up to `limit` live matches whose deadline is at or before `at_ms`, the most
     /// overdue first.
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
+    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>>;
 
     /// Live matches where the computer is to move and that have not changed since
     /// `before_ms`.
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>>;
+    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<MatchId>>;
 
     /// The live matches (up to `limit`, oldest first) whose messages go to `channel`
     /// although they are not keyed by it ([`MatchRecord::post_channel`]).
-    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
+    fn posted_in(&self, channel: ChannelKey, limit: u32) -> StoreFuture<'_, Vec<MatchId>>;
 
     /// The states of `guild`'s live matches from the `offset`-th (oldest first), at most
     /// `limit`, and how many there are in all.
-    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)>;
+    fn live_in(
+        &self,
+        guild: GuildId,
+        offset: u32,
+        limit: u32,
+    ) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)>;
 }
 
 /// What goes out once, whichever process sends it: the ends to announce, the reminders of
@@ -555,27 +563,27 @@ pub trait OutboxStore: Send + Sync {
     fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>>;
 
     /// Records that the end of match `id` was sent.
-    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()>;
+    fn mark_announced(&self, id: MatchId) -> StoreFuture<'_, ()>;
 
     /// The states of the finished matches outside servers (no guild: a DM, a group DM, a
     /// server without the bot) in `channel` whose end was not shown yet, oldest first.
     /// There the bot can only answer, so such an end waits for the next interaction of
     /// one of its players there, in whichever process receives it.
-    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>>;
+    fn waiting_ends_in(&self, channel: ChannelKey) -> StoreFuture<'_, Vec<Vec<u8>>>;
 
     /// Whether the end of match `id` was sent (or needs none: a match that is not stored
     /// or still live has no end to show).
-    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool>;
+    fn is_announced(&self, id: MatchId) -> StoreFuture<'_, bool>;
 
     /// Up to `limit` live matches whose next reminder is due at or before `at_ms`.
-    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
+    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>>;
 
     /// Takes the reminder `which` (`half` or `hour`) of the turn after `moves` moves of
     /// match `match_id` from the outbox for this process, at `at_ms`: `false` when it (or
     /// a later one of the match) was taken after `stale_before_ms` and not given back.
     fn take_reminder(
         &self,
-        match_id: u64,
+        match_id: MatchId,
         moves: u32,
         which: &'static str,
         at_ms: i64,
@@ -585,44 +593,59 @@ pub trait OutboxStore: Send + Sync {
     /// Marks that reminder as sent in the outbox (it went out and was marked in its
     /// match): the row stays, so that reminder can never be taken again, by any sweep or
     /// process, while a later one of the match still can.
-    fn reminder_sent(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()>;
+    fn reminder_sent(
+        &self,
+        match_id: MatchId,
+        moves: u32,
+        which: &'static str,
+    ) -> StoreFuture<'_, ()>;
 
     /// Records that `player` asked for a rematch of match `id`; returns everyone who has,
     /// and whether this request was new.
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)>;
+    fn vote_rematch(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+        at_ms: i64,
+    ) -> StoreFuture<'_, (Vec<PlayerId>, bool)>;
 
     /// Claims the start of the rematch of match `id` for the new match `new`; returns the
     /// match the claim names (`new` for the first caller) and when it was claimed.
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)>;
+    fn claim_rematch(
+        &self,
+        id: MatchId,
+        new: MatchId,
+        at_ms: i64,
+    ) -> StoreFuture<'_, (MatchId, i64)>;
 
     /// Moves a claim from `old` (a match that was never stored) to `new`; false when
     /// someone else moved it first.
-    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool>;
+    fn reclaim_rematch(&self, id: MatchId, old: MatchId, new: MatchId) -> StoreFuture<'_, bool>;
 
     /// Gives a claim back (the rematch could not start after all).
-    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()>;
+    fn release_rematch(&self, id: MatchId) -> StoreFuture<'_, ()>;
 }
 
 /// Finished matches and standings: a match read back and its moves, the matches the hard
 /// computer learns from, ratings, results, leaderboards and `/history`.
 pub trait FinishedStore: Send + Sync {
     /// One match, live or finished.
-    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>>;
+    fn get(&self, id: MatchId) -> StoreFuture<'_, Option<StoredMatch>>;
 
     /// The moves of one match, in order.
-    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<MoveRecord>>;
+    fn moves(&self, id: MatchId) -> StoreFuture<'_, Vec<MoveRecord>>;
 
     /// The last `limit` finished matches of `player` in which a shot was fired, the most
     /// recently ended first.
-    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>>;
+    fn recent(&self, player: PlayerId, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>>;
 
     /// The last `limit` finished matches of rule set `variant` in which a shot was fired,
     /// the most recently ended first: those of `player` anywhere, or (`player` `None`)
     /// those played in `guild` (`None`: outside servers).
     fn latest<'a>(
         &'a self,
-        player: Option<u64>,
-        guild: Option<u64>,
+        player: Option<PlayerId>,
+        guild: Option<GuildId>,
         variant: &'a str,
         limit: u32,
     ) -> StoreFuture<'a, Vec<FinishedMatch>>;
@@ -630,14 +653,14 @@ pub trait FinishedStore: Send + Sync {
     /// `player`'s rating in `variant`, if they have played a rated match in it.
     fn rating<'a>(
         &'a self,
-        player: u64,
+        player: PlayerId,
         variant: &'a str,
     ) -> StoreFuture<'a, Option<(crate::rating::Rating, crate::rating::Record)>>;
 
     /// Every result of `player` in `variant`, oldest first.
     fn results<'a>(
         &'a self,
-        player: u64,
+        player: PlayerId,
         variant: &'a str,
     ) -> StoreFuture<'a, Vec<crate::rating::ResultRow>>;
 
@@ -645,7 +668,7 @@ pub trait FinishedStore: Send + Sync {
     /// places (see [`LeaderPage`]); with [`GLOBAL_BOARD`], the global one.
     fn leaderboard<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         variant: &'a str,
         offset: u32,
         limit: u32,
@@ -655,36 +678,36 @@ pub trait FinishedStore: Send + Sync {
     /// if listed.
     fn place<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         variant: &'a str,
-        player: u64,
+        player: PlayerId,
     ) -> StoreFuture<'a, Option<Place>>;
 
     /// The last `limit` matches `player` played out, the most recent first; only those
     /// played in `guild` when one is given.
     fn history(
         &self,
-        player: u64,
-        guild: Option<u64>,
+        player: PlayerId,
+        guild: Option<GuildId>,
         limit: u32,
     ) -> StoreFuture<'_, Vec<HistoryRow>>;
 
     /// The epoch of the habit bucket of `player` ([`habit_bucket`]): how many members of
     /// it were forgotten, 0 before the first. A process keeps a cached habit model only
     /// while this is the epoch it was learned under (one read by the key).
-    fn habit_epoch(&self, player: u64) -> StoreFuture<'_, i64>;
+    fn habit_epoch(&self, player: PlayerId) -> StoreFuture<'_, i64>;
 }
 
 /// What servers and members chose: a server's settings, a member's reminders and whether
 /// they are shown on the global leaderboard.
 pub trait SettingsStore: Send + Sync {
     /// The settings of `guild` as stored (JSON), if it changed any.
-    fn server(&self, guild: u64) -> StoreFuture<'_, Option<String>>;
+    fn server(&self, guild: GuildId) -> StoreFuture<'_, Option<String>>;
 
     /// Stores the settings of `guild` (JSON); `None` removes them (the defaults again).
     fn save_settings<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         settings: Option<&'a str>,
         at_ms: i64,
     ) -> StoreFuture<'a, ()>;
@@ -693,28 +716,28 @@ pub trait SettingsStore: Send + Sync {
     /// `old` (`None`: none stored): a compare-and-swap; whether they were stored.
     fn replace_settings<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         old: Option<&'a str>,
         settings: &'a str,
         at_ms: i64,
     ) -> StoreFuture<'a, bool>;
 
     /// Whether `player` turned the reminders of their daily matches off.
-    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool>;
+    fn reminders_off(&self, player: PlayerId) -> StoreFuture<'_, bool>;
 
     /// Turns `player`'s reminders on or off.
-    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()>;
+    fn set_reminders(&self, player: PlayerId, on: bool, at_ms: i64) -> StoreFuture<'_, ()>;
 
     /// Whether `player` let their name be shown on the global leaderboard (hidden until
     /// they ask).
-    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool>;
+    fn leaderboard_visible(&self, player: PlayerId) -> StoreFuture<'_, bool>;
 
     /// Shows (`visible`) or hides `player` on the global leaderboard ([`GLOBAL_BOARD`]), in
     /// one transaction: shown, they are placed there in every rule set they have a rating
     /// in, and follow their ratings from then on; hidden, their places there are deleted.
     fn set_leaderboard_visible(
         &self,
-        player: u64,
+        player: PlayerId,
         visible: bool,
         at_ms: i64,
     ) -> StoreFuture<'_, ()>;
@@ -724,11 +747,11 @@ pub trait SettingsStore: Send + Sync {
 /// rewrite itself.
 pub trait PrivacyStore: Send + Sync {
     /// The ids and states of every finished match `player` sat in.
-    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
+    fn matches_of(&self, player: PlayerId) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>>;
 
     /// The ids and states of every finished match that was cancelled (its ending names
     /// who called it off).
-    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>>;
+    fn cancelled(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>>;
 
     /// Forgets `player` in one transaction: deletes their ratings, statistics, name and
     /// rematch requests, and writes each match of `renamed` with the member replaced.
@@ -736,7 +759,7 @@ pub trait PrivacyStore: Send + Sync {
     /// ([`Forgot::Playing`]) or when `renamed` misses a finished match they sat in
     /// ([`Forgot::Changed`]: one ended meanwhile). A member forgotten bumps, in the same
     /// transaction, the epoch of their bucket (see [`FinishedStore::habit_epoch`]).
-    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot>;
+    fn forget<'a>(&'a self, player: PlayerId, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot>;
 }
 
 /// Whether the bot runs and the store answers: the heartbeat and a ping.
@@ -1202,10 +1225,11 @@ impl Drop for Background {
     }
 }
 
-/// A Discord id (or match id) as a signed 64-bit database integer, bit for bit.
+/// A Discord id or match id (raw, or one of the id newtypes of [`crate::ids`]) as a signed
+/// 64-bit database integer, bit for bit: where the store's typed ids meet its SQL.
 #[must_use]
-pub const fn to_sql(id: u64) -> i64 {
-    i64::from_ne_bytes(id.to_ne_bytes())
+pub fn to_sql(id: impl Into<u64>) -> i64 {
+    i64::from_ne_bytes(id.into().to_ne_bytes())
 }
 
 /// The inverse of [`to_sql`].

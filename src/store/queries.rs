@@ -20,6 +20,8 @@
 //! lock file) stays in the back-end's own module.
 
 use super::{Db, FOR_SHARE, FOR_UPDATE, Handle};
+use crate::game::PlayerId;
+use crate::ids::{ChannelKey, GuildId, MatchId};
 use crate::rating::settle::{self, Settlement};
 use crate::rating::{Outcome, Rating, Record, ResultRow};
 use crate::store::format::{FORGOTTEN, SET_ASIDE};
@@ -632,14 +634,14 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
 
 async fn vote_rematch(
     pool: &Pool,
-    id: u64,
-    player: u64,
+    id: MatchId,
+    player: PlayerId,
     at_ms: i64,
-) -> Result<(Vec<u64>, bool), StoreError> {
+) -> Result<(Vec<PlayerId>, bool), StoreError> {
     let mut tx = pool.begin().await?;
     // Two clicks at once must not both read one vote (each its own before the other
     // commits): the votes of one match are taken one at a time.
-    super::lock_rematch(&mut tx, id).await?;
+    super::lock_rematch(&mut tx, id.0).await?;
     let added = sqlx::query(
         "INSERT INTO rematch_votes (match_id, player_id, at_ms) VALUES ($1, $2, $3) \
          ON CONFLICT DO NOTHING",
@@ -657,7 +659,7 @@ async fn vote_rematch(
     .await?;
     tx.commit().await?;
     Ok((
-        voters.into_iter().map(from_sql).collect(),
+        voters.into_iter().map(|p| PlayerId(from_sql(p))).collect(),
         added.rows_affected() == 1,
     ))
 }
@@ -665,10 +667,10 @@ async fn vote_rematch(
 /// The claim on a rematch's start is a vote by "player 0", which no member can cast.
 async fn claim_rematch(
     pool: &Pool,
-    id: u64,
-    new: u64,
+    id: MatchId,
+    new: MatchId,
     at_ms: i64,
-) -> Result<(u64, i64), StoreError> {
+) -> Result<(MatchId, i64), StoreError> {
     let mut tx = pool.begin().await?;
     sqlx::query(
         "INSERT INTO rematch_votes (match_id, player_id, at_ms, started) \
@@ -686,7 +688,7 @@ async fn claim_rematch(
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok((started.map_or(0, from_sql), claimed))
+    Ok((MatchId(started.map_or(0, from_sql)), claimed))
 }
 
 /// The `(id, state)` rows of `sql`, with `key` as its `$1` if given.
@@ -694,7 +696,7 @@ async fn states(
     pool: &Pool,
     sql: &str,
     key: Option<i64>,
-) -> Result<Vec<(u64, Vec<u8>)>, StoreError> {
+) -> Result<Vec<(MatchId, Vec<u8>)>, StoreError> {
     let mut query = sqlx::query_as(sql);
     if let Some(key) = key {
         query = query.bind(key);
@@ -702,7 +704,7 @@ async fn states(
     let rows: Vec<(i64, Vec<u8>)> = query.fetch_all(pool).await?;
     Ok(rows
         .into_iter()
-        .map(|(id, state)| (from_sql(id), state))
+        .map(|(id, state)| (MatchId(from_sql(id)), state))
         .collect())
 }
 
@@ -749,7 +751,7 @@ impl LiveStore for Handle {
         Box::pin(write_all(self.pool(), records))
     }
 
-    fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+    fn live_states(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
         Box::pin(states(
             self.pool(),
             "SELECT id, state FROM matches WHERE live ORDER BY updated_ms DESC, id",
@@ -757,7 +759,7 @@ impl LiveStore for Handle {
         ))
     }
 
-    fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
+    fn retire(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let mut tx = self.pool().begin().await?;
             sqlx::query(
@@ -768,13 +770,13 @@ impl LiveStore for Handle {
             .bind(at_ms)
             .execute(&mut *tx)
             .await?;
-            super::after_retire(&mut tx, id).await?;
+            super::after_retire(&mut tx, id.0).await?;
             tx.commit().await?;
             Ok(())
         })
     }
 
-    fn set_aside(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool> {
+    fn set_aside(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let mut tx = self.pool().begin().await?;
             // `announced`: there is no end to send.
@@ -788,7 +790,7 @@ impl LiveStore for Handle {
             .execute(&mut *tx)
             .await?
             .rows_affected();
-            super::after_retire(&mut tx, id).await?;
+            super::after_retire(&mut tx, id.0).await?;
             tx.commit().await?;
             Ok(done > 0)
         })
@@ -807,7 +809,7 @@ impl LiveStore for Handle {
         })
     }
 
-    fn bring_back(&self, id: u64) -> StoreFuture<'_, bool> {
+    fn bring_back(&self, id: MatchId) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let done = sqlx::query(
                 "UPDATE matches SET live = TRUE, announced = FALSE \
@@ -822,7 +824,7 @@ impl LiveStore for Handle {
         })
     }
 
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
         Box::pin(async move {
             let ids: Vec<i64> = sqlx::query_scalar(
                 "SELECT id FROM matches WHERE live AND deadline_ms <= $1 \
@@ -832,11 +834,11 @@ impl LiveStore for Handle {
             .bind(i64::from(limit))
             .fetch_all(self.pool())
             .await?;
-            Ok(ids.into_iter().map(from_sql).collect())
+            Ok(ids.into_iter().map(|id| MatchId(from_sql(id))).collect())
         })
     }
 
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>> {
+    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<MatchId>> {
         Box::pin(async move {
             let ids: Vec<i64> = sqlx::query_scalar(
                 "SELECT id FROM matches WHERE live AND computer_next AND updated_ms <= $1",
@@ -844,13 +846,13 @@ impl LiveStore for Handle {
             .bind(before_ms)
             .fetch_all(self.pool())
             .await?;
-            Ok(ids.into_iter().map(from_sql).collect())
+            Ok(ids.into_iter().map(|id| MatchId(from_sql(id))).collect())
         })
     }
 
     // ----- Issue 36: live matches found through the channel their messages go to -----
 
-    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+    fn posted_in(&self, channel: ChannelKey, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
         Box::pin(async move {
             let ids: Vec<i64> = sqlx::query_scalar(
                 "SELECT id FROM matches WHERE live AND post_channel_id = $1 \
@@ -860,11 +862,16 @@ impl LiveStore for Handle {
             .bind(i64::from(limit))
             .fetch_all(self.pool())
             .await?;
-            Ok(ids.into_iter().map(from_sql).collect())
+            Ok(ids.into_iter().map(|id| MatchId(from_sql(id))).collect())
         })
     }
 
-    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
+    fn live_in(
+        &self,
+        guild: GuildId,
+        offset: u32,
+        limit: u32,
+    ) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
         Box::pin(async move {
             let states: Vec<Vec<u8>> = sqlx::query_scalar(
                 "SELECT state FROM matches WHERE live AND guild_id = $1 \
@@ -897,7 +904,7 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn mark_announced(&self, id: u64) -> StoreFuture<'_, ()> {
+    fn mark_announced(&self, id: MatchId) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             sqlx::query("UPDATE matches SET announced = TRUE WHERE id = $1")
                 .bind(to_sql(id))
@@ -907,7 +914,7 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn waiting_ends_in(&self, channel: u64) -> StoreFuture<'_, Vec<Vec<u8>>> {
+    fn waiting_ends_in(&self, channel: ChannelKey) -> StoreFuture<'_, Vec<Vec<u8>>> {
         Box::pin(async move {
             let states: Vec<Vec<u8>> = sqlx::query_scalar(
                 "SELECT state FROM matches WHERE NOT live AND NOT announced \
@@ -920,7 +927,7 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn is_announced(&self, id: u64) -> StoreFuture<'_, bool> {
+    fn is_announced(&self, id: MatchId) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let waiting: Option<i64> = sqlx::query_scalar(
                 "SELECT 1 FROM matches WHERE id = $1 AND NOT live AND NOT announced",
@@ -932,7 +939,7 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
         Box::pin(async move {
             let ids: Vec<i64> = sqlx::query_scalar(
                 "SELECT id FROM matches WHERE live AND remind_ms IS NOT NULL AND remind_ms <= $1 \
@@ -942,13 +949,13 @@ impl OutboxStore for Handle {
             .bind(i64::from(limit))
             .fetch_all(self.pool())
             .await?;
-            Ok(ids.into_iter().map(from_sql).collect())
+            Ok(ids.into_iter().map(|id| MatchId(from_sql(id))).collect())
         })
     }
 
     fn take_reminder(
         &self,
-        match_id: u64,
+        match_id: MatchId,
         moves: u32,
         which: &'static str,
         at_ms: i64,
@@ -979,7 +986,12 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn reminder_sent(&self, match_id: u64, moves: u32, which: &'static str) -> StoreFuture<'_, ()> {
+    fn reminder_sent(
+        &self,
+        match_id: MatchId,
+        moves: u32,
+        which: &'static str,
+    ) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             // Kept, leased for ever: a sweep that read the match before its mark and comes
             // to take this reminder afterwards is refused (a deleted row would let it in).
@@ -998,15 +1010,25 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn vote_rematch(&self, id: u64, player: u64, at_ms: i64) -> StoreFuture<'_, (Vec<u64>, bool)> {
+    fn vote_rematch(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+        at_ms: i64,
+    ) -> StoreFuture<'_, (Vec<PlayerId>, bool)> {
         Box::pin(vote_rematch(self.pool(), id, player, at_ms))
     }
 
-    fn claim_rematch(&self, id: u64, new: u64, at_ms: i64) -> StoreFuture<'_, (u64, i64)> {
+    fn claim_rematch(
+        &self,
+        id: MatchId,
+        new: MatchId,
+        at_ms: i64,
+    ) -> StoreFuture<'_, (MatchId, i64)> {
         Box::pin(claim_rematch(self.pool(), id, new, at_ms))
     }
 
-    fn reclaim_rematch(&self, id: u64, old: u64, new: u64) -> StoreFuture<'_, bool> {
+    fn reclaim_rematch(&self, id: MatchId, old: MatchId, new: MatchId) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let moved = sqlx::query(
                 "UPDATE rematch_votes SET started = $3 \
@@ -1021,7 +1043,7 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn release_rematch(&self, id: u64) -> StoreFuture<'_, ()> {
+    fn release_rematch(&self, id: MatchId) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             sqlx::query("DELETE FROM rematch_votes WHERE match_id = $1 AND player_id = 0")
                 .bind(to_sql(id))
@@ -1033,7 +1055,7 @@ impl OutboxStore for Handle {
 }
 
 impl FinishedStore for Handle {
-    fn get(&self, id: u64) -> StoreFuture<'_, Option<StoredMatch>> {
+    fn get(&self, id: MatchId) -> StoreFuture<'_, Option<StoredMatch>> {
         Box::pin(async move {
             let row = sqlx::query("SELECT * FROM matches WHERE id = $1")
                 .bind(to_sql(id))
@@ -1043,7 +1065,7 @@ impl FinishedStore for Handle {
         })
     }
 
-    fn moves(&self, id: u64) -> StoreFuture<'_, Vec<MoveRecord>> {
+    fn moves(&self, id: MatchId) -> StoreFuture<'_, Vec<MoveRecord>> {
         Box::pin(async move {
             let rows = sqlx::query(
                 "SELECT seq, player_id, turn, cells, reports, at_ms FROM moves \
@@ -1056,7 +1078,7 @@ impl FinishedStore for Handle {
         })
     }
 
-    fn recent(&self, player: u64, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
+    fn recent(&self, player: PlayerId, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>> {
         Box::pin(async move {
             // Two indexed lookups (one per seat) rather than an OR over both columns.
             let rows = sqlx::query(
@@ -1076,8 +1098,8 @@ impl FinishedStore for Handle {
 
     fn latest<'a>(
         &'a self,
-        player: Option<u64>,
-        guild: Option<u64>,
+        player: Option<PlayerId>,
+        guild: Option<GuildId>,
         variant: &'a str,
         limit: u32,
     ) -> StoreFuture<'a, Vec<FinishedMatch>> {
@@ -1100,16 +1122,20 @@ impl FinishedStore for Handle {
 
     fn rating<'a>(
         &'a self,
-        player: u64,
+        player: PlayerId,
         variant: &'a str,
     ) -> StoreFuture<'a, Option<(Rating, Record)>> {
         Box::pin(async move {
             let mut conn = self.pool().acquire().await?;
-            load(&mut conn, player, variant).await
+            load(&mut conn, player.0, variant).await
         })
     }
 
-    fn results<'a>(&'a self, player: u64, variant: &'a str) -> StoreFuture<'a, Vec<ResultRow>> {
+    fn results<'a>(
+        &'a self,
+        player: PlayerId,
+        variant: &'a str,
+    ) -> StoreFuture<'a, Vec<ResultRow>> {
         Box::pin(async move {
             let rows = sqlx::query(
                 "SELECT * FROM results WHERE player_id = $1 AND variant = $2 \
@@ -1125,37 +1151,37 @@ impl FinishedStore for Handle {
 
     fn leaderboard<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         variant: &'a str,
         offset: u32,
         limit: u32,
     ) -> StoreFuture<'a, LeaderPage> {
-        Box::pin(leaderboard(self.pool(), guild, variant, offset, limit))
+        Box::pin(leaderboard(self.pool(), guild.0, variant, offset, limit))
     }
 
     fn place<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         variant: &'a str,
-        player: u64,
+        player: PlayerId,
     ) -> StoreFuture<'a, Option<Place>> {
-        Box::pin(place(self.pool(), guild, variant, player))
+        Box::pin(place(self.pool(), guild.0, variant, player.0))
     }
 
     fn history(
         &self,
-        player: u64,
-        guild: Option<u64>,
+        player: PlayerId,
+        guild: Option<GuildId>,
         limit: u32,
     ) -> StoreFuture<'_, Vec<HistoryRow>> {
-        Box::pin(history(self.pool(), player, guild, limit))
+        Box::pin(history(self.pool(), player.0, guild.map(u64::from), limit))
     }
 
-    fn habit_epoch(&self, player: u64) -> StoreFuture<'_, i64> {
+    fn habit_epoch(&self, player: PlayerId) -> StoreFuture<'_, i64> {
         Box::pin(async move {
             let epoch: Option<i64> =
                 sqlx::query_scalar("SELECT epoch FROM habit_epochs WHERE bucket = $1")
-                    .bind(crate::store::habit_bucket(player))
+                    .bind(crate::store::habit_bucket(player.0))
                     .fetch_optional(self.pool())
                     .await?;
             Ok(epoch.unwrap_or(0))
@@ -1164,7 +1190,7 @@ impl FinishedStore for Handle {
 }
 
 impl SettingsStore for Handle {
-    fn server(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
+    fn server(&self, guild: GuildId) -> StoreFuture<'_, Option<String>> {
         Box::pin(async move {
             let text: Option<String> =
                 sqlx::query_scalar("SELECT settings FROM guild_settings WHERE guild_id = $1")
@@ -1177,7 +1203,7 @@ impl SettingsStore for Handle {
 
     fn save_settings<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         settings: Option<&'a str>,
         at_ms: i64,
     ) -> StoreFuture<'a, ()> {
@@ -1201,7 +1227,7 @@ impl SettingsStore for Handle {
 
     fn replace_settings<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         old: Option<&'a str>,
         settings: &'a str,
         at_ms: i64,
@@ -1226,7 +1252,7 @@ impl SettingsStore for Handle {
         })
     }
 
-    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
+    fn reminders_off(&self, player: PlayerId) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let off: Option<i64> = sqlx::query_scalar(
                 "SELECT CAST(1 AS BIGINT) FROM reminder_optouts WHERE player_id = $1",
@@ -1238,7 +1264,7 @@ impl SettingsStore for Handle {
         })
     }
 
-    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
+    fn set_reminders(&self, player: PlayerId, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let query = if on {
                 sqlx::query("DELETE FROM reminder_optouts WHERE player_id = $1")
@@ -1256,7 +1282,7 @@ impl SettingsStore for Handle {
         })
     }
 
-    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool> {
+    fn leaderboard_visible(&self, player: PlayerId) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let shown: Option<i64> = sqlx::query_scalar(
                 "SELECT CAST(1 AS BIGINT) FROM leaderboard_optins WHERE player_id = $1",
@@ -1270,16 +1296,16 @@ impl SettingsStore for Handle {
 
     fn set_leaderboard_visible(
         &self,
-        player: u64,
+        player: PlayerId,
         visible: bool,
         at_ms: i64,
     ) -> StoreFuture<'_, ()> {
-        Box::pin(set_visible(self.pool(), player, visible, at_ms))
+        Box::pin(set_visible(self.pool(), player.0, visible, at_ms))
     }
 }
 
 impl PrivacyStore for Handle {
-    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+    fn matches_of(&self, player: PlayerId) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
         Box::pin(states(
             self.pool(),
             "SELECT id, state FROM matches \
@@ -1288,7 +1314,7 @@ impl PrivacyStore for Handle {
         ))
     }
 
-    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+    fn cancelled(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
         Box::pin(states(
             self.pool(),
             "SELECT id, state FROM matches \
@@ -1297,8 +1323,8 @@ impl PrivacyStore for Handle {
         ))
     }
 
-    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
-        Box::pin(forget(self.pool(), player, renamed))
+    fn forget<'a>(&'a self, player: PlayerId, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
+        Box::pin(forget(self.pool(), player.0, renamed))
     }
 }
 

@@ -524,7 +524,7 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
     for a in 0..12 {
         store
             .settings()
-            .set_leaderboard_visible(7_000_000_000 + a, true, 1)
+            .set_leaderboard_visible(broadside::game::PlayerId(7_000_000_000 + a), true, 1)
             .await
             .expect("opt in");
     }

@@ -6,6 +6,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime};
 
+use broadside::game::PlayerId;
+use broadside::ids::{ChannelKey, GuildId, MatchId};
 use broadside::session::millis;
 use broadside::store::{
     self, Forgot, MatchRecord, Opened, Renamed, SharedStore, Store, StoreError, StoreFuture,
@@ -116,7 +118,7 @@ pub struct Flaky {
     /// This many writes are carried out but reported as failed (the answer was lost).
     pub losing_answers: AtomicUsize,
     /// Matches the sweep's `due` names besides the really due ones (a stale list).
-    pub also_due: std::sync::Mutex<Vec<u64>>,
+    pub also_due: std::sync::Mutex<Vec<MatchId>>,
     /// The next read of settings, once done, says so on the first and waits for the
     /// second (a change that another one overtakes between its read and its write).
     pub held_settings_read: std::sync::Mutex<Option<SettingsHold>>,
@@ -212,15 +214,15 @@ impl store::LiveStore for Flaky {
         self.real().live().save_all(records)
     }
 
-    fn live_states(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+    fn live_states(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
         self.real().live().live_states()
     }
 
-    fn retire(&self, id: u64, at_ms: i64) -> StoreFuture<'_, ()> {
+    fn retire(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, ()> {
         self.real().live().retire(id, at_ms)
     }
 
-    fn set_aside(&self, id: u64, at_ms: i64) -> StoreFuture<'_, bool> {
+    fn set_aside(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, bool> {
         self.real().live().set_aside(id, at_ms)
     }
 
@@ -228,11 +230,11 @@ impl store::LiveStore for Flaky {
         self.real().live().set_aside_matches()
     }
 
-    fn bring_back(&self, id: u64) -> StoreFuture<'_, bool> {
+    fn bring_back(&self, id: MatchId) -> StoreFuture<'_, bool> {
         self.real().live().bring_back(id)
     }
 
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
         Box::pin(async move {
             let mut ids = self.real().live().due(at_ms, limit).await?;
             let extra = self.also_due.lock().unwrap().clone();
@@ -246,21 +248,26 @@ impl store::LiveStore for Flaky {
         })
     }
 
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<u64>> {
+    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<MatchId>> {
         self.real().live().computer_waiting(before_ms)
     }
 
-    fn posted_in(&self, channel: u64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+    fn posted_in(&self, channel: ChannelKey, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
         self.real().live().posted_in(channel, limit)
     }
 
-    fn live_in(&self, guild: u64, offset: u32, limit: u32) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
+    fn live_in(
+        &self,
+        guild: GuildId,
+        offset: u32,
+        limit: u32,
+    ) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
         self.real().live().live_in(guild, offset, limit)
     }
 }
 
 impl store::SettingsStore for Flaky {
-    fn server(&self, guild: u64) -> StoreFuture<'_, Option<String>> {
+    fn server(&self, guild: GuildId) -> StoreFuture<'_, Option<String>> {
         Box::pin(async move {
             let read = self.real().settings().server(guild).await;
             let hold = self.held_settings_read.lock().unwrap().take();
@@ -274,7 +281,7 @@ impl store::SettingsStore for Flaky {
 
     fn save_settings<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         settings: Option<&'a str>,
         at_ms: i64,
     ) -> StoreFuture<'a, ()> {
@@ -283,7 +290,7 @@ impl store::SettingsStore for Flaky {
 
     fn replace_settings<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         old: Option<&'a str>,
         settings: &'a str,
         at_ms: i64,
@@ -292,21 +299,21 @@ impl store::SettingsStore for Flaky {
         settings_store.replace_settings(guild, old, settings, at_ms)
     }
 
-    fn reminders_off(&self, player: u64) -> StoreFuture<'_, bool> {
+    fn reminders_off(&self, player: PlayerId) -> StoreFuture<'_, bool> {
         self.real().settings().reminders_off(player)
     }
 
-    fn set_reminders(&self, player: u64, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
+    fn set_reminders(&self, player: PlayerId, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
         self.real().settings().set_reminders(player, on, at_ms)
     }
 
-    fn leaderboard_visible(&self, player: u64) -> StoreFuture<'_, bool> {
+    fn leaderboard_visible(&self, player: PlayerId) -> StoreFuture<'_, bool> {
         self.real().settings().leaderboard_visible(player)
     }
 
     fn set_leaderboard_visible(
         &self,
-        player: u64,
+        player: PlayerId,
         visible: bool,
         at_ms: i64,
     ) -> StoreFuture<'_, ()> {
@@ -316,15 +323,15 @@ impl store::SettingsStore for Flaky {
 }
 
 impl store::PrivacyStore for Flaky {
-    fn matches_of(&self, player: u64) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+    fn matches_of(&self, player: PlayerId) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
         self.real().privacy().matches_of(player)
     }
 
-    fn cancelled(&self) -> StoreFuture<'_, Vec<(u64, Vec<u8>)>> {
+    fn cancelled(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
         self.real().privacy().cancelled()
     }
 
-    fn forget<'a>(&'a self, player: u64, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
+    fn forget<'a>(&'a self, player: PlayerId, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
         Box::pin(async move {
             self.before_write(false).await?;
             self.real().privacy().forget(player, renamed).await

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use broadside::game::{PlayerId, Variant};
+use broadside::ids::GuildId;
 use broadside::session::{Seeds, Session, Timeouts};
 use broadside::store::{GLOBAL_BOARD, MatchRecord, MatchResult, Played, Store};
 
@@ -82,7 +83,7 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     // A match outside servers is rated like one in a server.
     let (r13, rec13) = store
         .finished()
-        .rating(13, "classic")
+        .rating(PlayerId(13), "classic")
         .await
         .unwrap()
         .unwrap();
@@ -98,7 +99,7 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     assert!(s.leaderboard_visible(PlayerId(13)).await.unwrap());
     assert_eq!(global(&store).await, vec![13, 11]);
     let board = s
-        .leaderboard(GLOBAL_BOARD, Variant::Classic, 0, PlayerId(12))
+        .leaderboard(GLOBAL_BOARD.0, Variant::Classic, 0, PlayerId(12))
         .await
         .unwrap();
     assert_eq!(board.rows.len(), 2);
@@ -108,7 +109,7 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     assert!(board.you.is_none());
     let server: Vec<u64> = store
         .finished()
-        .leaderboard(GUILD, "classic", 0, 100)
+        .leaderboard(GuildId(GUILD), "classic", 0, 100)
         .await
         .unwrap()
         .rows
@@ -133,14 +134,14 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     }
     let (r11, _) = store
         .finished()
-        .rating(11, "classic")
+        .rating(PlayerId(11), "classic")
         .await
         .unwrap()
         .unwrap();
     assert_eq!(global(&store).await, vec![11, 13]);
     let place = store
         .finished()
-        .place(GLOBAL_BOARD, "classic", 11)
+        .place(GLOBAL_BOARD, "classic", PlayerId(11))
         .await
         .unwrap()
         .unwrap();
@@ -165,7 +166,7 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     assert_eq!(
         store
             .finished()
-            .place(GLOBAL_BOARD, "classic", 11)
+            .place(GLOBAL_BOARD, "classic", PlayerId(11))
             .await
             .unwrap(),
         None
@@ -176,7 +177,7 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     assert_eq!(
         store
             .finished()
-            .leaderboard(GUILD, "classic", 0, 100)
+            .leaderboard(GuildId(GUILD), "classic", 0, 100)
             .await
             .unwrap()
             .rows[0]

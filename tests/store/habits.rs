@@ -15,6 +15,7 @@ use crate::store::db::{Db, on_both_stores};
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::ai::{Difficulty, Habits, PastFleet};
 use broadside::game::{Confirmed, Fleet, PlayerId, Variant};
+use broadside::ids::GuildId;
 use broadside::session::{
     ChannelKey, Entry, Locate, MatchId, NewMatch, Pace, Paces, Seeds, Session, Timeouts,
 };
@@ -135,7 +136,7 @@ async fn finished_alone(s: &Session, ids: &[MatchId]) -> Habits {
         let stored = s
             .store()
             .finished()
-            .get(id.0)
+            .get(*id)
             .await
             .unwrap()
             .expect("stored");
@@ -324,7 +325,7 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
     };
     let check = async |live: MatchId, finished_here: &[u64], finished_outside: &[u64]| {
         assert!(
-            !store.finished().moves(live.0).await.unwrap().is_empty(),
+            !store.finished().moves(live).await.unwrap().is_empty(),
             "the live match has moves"
         );
         let mut theirs = [finished_here, finished_outside].concat();
@@ -332,7 +333,7 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
         for who in [ALICE, BOB] {
             let mut rows = ids(store
                 .finished()
-                .latest(Some(who.0), None, "classic", 50)
+                .latest(Some(who), None, "classic", 50)
                 .await
                 .unwrap());
             rows.sort_unstable();
@@ -340,7 +341,7 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
         }
         let rows = store
             .finished()
-            .latest(None, Some(GUILD), "classic", 200)
+            .latest(None, Some(GuildId(GUILD)), "classic", 200)
             .await
             .unwrap();
         assert_eq!(ids(rows), finished_here, "the server's finished matches");
@@ -479,7 +480,7 @@ async fn the_habit_queries_return_the_newest_finished_matches(db: Db) {
             for limit in [50, 4] {
                 let got = ids(store
                     .finished()
-                    .latest(Some(member), None, variant, limit)
+                    .latest(Some(PlayerId(member)), None, variant, limit)
                     .await
                     .unwrap());
                 let want = expected(
@@ -495,7 +496,7 @@ async fn the_habit_queries_return_the_newest_finished_matches(db: Db) {
             for limit in [200, 7] {
                 let got = ids(store
                     .finished()
-                    .latest(None, guild, variant, limit)
+                    .latest(None, guild.map(GuildId), variant, limit)
                     .await
                     .unwrap());
                 let want = expected(
@@ -636,7 +637,7 @@ async fn a_forget_bumps_the_epoch_of_the_members_bucket(db: Db) {
     let epochs = async || {
         let mut read = Vec::new();
         for who in [ALICE.0, carol, BOB.0] {
-            read.push(store.finished().habit_epoch(who).await.unwrap());
+            read.push(store.finished().habit_epoch(PlayerId(who)).await.unwrap());
         }
         read
     };
@@ -669,7 +670,7 @@ async fn a_forget_elsewhere_drops_the_cached_model(db: Db) {
     let renamed: Vec<broadside::store::Renamed> = s
         .store()
         .privacy()
-        .matches_of(ALICE.0)
+        .matches_of(ALICE)
         .await
         .unwrap()
         .into_iter()
@@ -681,7 +682,7 @@ async fn a_forget_elsewhere_drops_the_cached_model(db: Db) {
         .collect();
     assert_eq!(renamed.len(), 2);
     assert_eq!(
-        s.store().privacy().forget(ALICE.0, &renamed).await.unwrap(),
+        s.store().privacy().forget(ALICE, &renamed).await.unwrap(),
         broadside::store::Forgot::Done
     );
     assert_eq!(learned(&s, ALICE).await, 0, "her cached model is dropped");

@@ -9,6 +9,7 @@ use std::time::{Duration, SystemTime};
 
 use broadside::ai::Difficulty;
 use broadside::game::{PlayerId, Variant};
+use broadside::ids::GuildId;
 use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Seeds, Session, Timeouts, millis};
 use broadside::store::{self, Store};
 
@@ -120,17 +121,20 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     let (finished, live) = fill(&from).await;
     let source = store::open(&from).await.unwrap().store();
     let past = source.finished();
-    let before_rating = past.rating(BOB.0, "classic").await.unwrap();
-    let before_results = past.results(CAROL.0, "classic").await.unwrap();
-    let before_board = past.leaderboard(GUILD, "classic", 0, 10).await.unwrap();
-    let before_history = past.history(ALICE.0, None, 10).await.unwrap();
+    let before_rating = past.rating(BOB, "classic").await.unwrap();
+    let before_results = past.results(CAROL, "classic").await.unwrap();
+    let before_board = past
+        .leaderboard(GuildId(GUILD), "classic", 0, 10)
+        .await
+        .unwrap();
+    let before_history = past.history(ALICE, None, 10).await.unwrap();
     let before_global = global(source.as_ref()).await;
     assert_eq!(before_global.rows.len(), 1, "{before_global:?}");
     let stored = [
-        past.get(finished.0).await.unwrap(),
-        past.get(live.0).await.unwrap(),
+        past.get(finished).await.unwrap(),
+        past.get(live).await.unwrap(),
     ];
-    let moves = past.moves(finished.0).await.unwrap();
+    let moves = past.moves(finished).await.unwrap();
     // While a bot holds the file, nothing moves.
     let (code, text) = migrate(&from, &target.url);
     assert_eq!(code, 2, "{text}");
@@ -147,31 +151,31 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     let target_store: Arc<dyn Store> = store::open(&target.url).await.unwrap().store();
     let chose = target_store.settings();
     let target_past = target_store.finished();
-    assert_eq!(target_past.get(finished.0).await.unwrap(), stored[0]);
-    assert_eq!(target_past.get(live.0).await.unwrap(), stored[1]);
-    assert_eq!(target_past.moves(finished.0).await.unwrap(), moves);
+    assert_eq!(target_past.get(finished).await.unwrap(), stored[0]);
+    assert_eq!(target_past.get(live).await.unwrap(), stored[1]);
+    assert_eq!(target_past.moves(finished).await.unwrap(), moves);
     assert_eq!(
-        target_past.rating(BOB.0, "classic").await.unwrap(),
+        target_past.rating(BOB, "classic").await.unwrap(),
         before_rating
     );
     assert_eq!(
-        target_past.results(CAROL.0, "classic").await.unwrap(),
+        target_past.results(CAROL, "classic").await.unwrap(),
         before_results
     );
     assert_eq!(
         target_past
-            .leaderboard(GUILD, "classic", 0, 10)
+            .leaderboard(GuildId(GUILD), "classic", 0, 10)
             .await
             .unwrap(),
         before_board
     );
     assert_eq!(
-        target_past.history(ALICE.0, None, 10).await.unwrap(),
+        target_past.history(ALICE, None, 10).await.unwrap(),
         before_history
     );
     assert_eq!(global(target_store.as_ref()).await, before_global);
-    assert!(chose.leaderboard_visible(BOB.0).await.unwrap());
-    assert!(!chose.leaderboard_visible(ALICE.0).await.unwrap());
+    assert!(chose.leaderboard_visible(BOB).await.unwrap());
+    assert!(!chose.leaderboard_visible(ALICE).await.unwrap());
 
     // A second run finds the target full and leaves it alone.
     drop(target_store);

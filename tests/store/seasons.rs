@@ -91,10 +91,20 @@ fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
 }
 
 /// Every finished match of `player`, to be rewritten without them (their columns only).
+/// Forgets `player` with `renamed`, as `/privacy delete` does.
+async fn forget(
+    store: &Arc<dyn Store>,
+    player: u64,
+    renamed: &[Renamed],
+) -> broadside::store::Forgot {
+    let forgotten = store.privacy().forget(PlayerId(player), renamed);
+    forgotten.await.unwrap()
+}
+
 async fn renamed_all(store: &Arc<dyn Store>, player: u64) -> Vec<Renamed> {
     store
         .privacy()
-        .matches_of(player)
+        .matches_of(PlayerId(player))
         .await
         .unwrap()
         .into_iter()
@@ -130,6 +140,7 @@ fn lines(page: &SeasonPage) -> Vec<(Option<u64>, u32, Option<u32>)> {
 async fn a_season_counts_the_matches_within_its_span(db: Db) {
     let store = db.store().await;
     let live = store.live();
+    let (ann_id, bo_id) = (PlayerId(ANN), PlayerId(BO));
     let finished = store.finished();
     // Before the season: Ann beats Bo twice (lifetime only).
     live.save(&won(1, ANN, BO, START - 5_000)).await.unwrap();
@@ -142,8 +153,8 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
         s.open_season(&season(START, END, "2030-01")).await.unwrap(),
         one
     );
-    let (ann_at_start, _) = finished.rating(ANN, "classic").await.unwrap().unwrap();
-    let (bo_at_start, _) = finished.rating(BO, "classic").await.unwrap().unwrap();
+    let (ann_at_start, _) = finished.rating(ann_id, "classic").await.unwrap().unwrap();
+    let (bo_at_start, _) = finished.rating(bo_id, "classic").await.unwrap().unwrap();
     // In the season: Bo beats Ann, and Cy beats Di.
     live.save(&won(3, BO, ANN, START + 10)).await.unwrap();
     live.save(&won(4, CY, DI, END - 1)).await.unwrap();
@@ -191,7 +202,7 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
         "the wins before the season do not count"
     );
     // The lifetime rating counts everything.
-    let (_, ann_life) = finished.rating(ANN, "classic").await.unwrap().unwrap();
+    let (_, ann_life) = finished.rating(ann_id, "classic").await.unwrap().unwrap();
     assert_eq!((ann_life.wins, ann_life.losses), (2, 2));
 
     // Closing it opens season 2, which counts match 5 (it ended after season 1).
@@ -445,7 +456,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     let gone = BO;
     let renamed = renamed_all(&store, gone).await;
     assert_eq!(
-        store.privacy().forget(gone, &renamed).await.unwrap(),
+        forget(&store, gone, &renamed).await,
         broadside::store::Forgot::Done
     );
     let after = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
@@ -485,7 +496,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     // Forgetting another one works on the table as frozen.
     let next = DI;
     let renamed = renamed_all(&store, next).await;
-    store.privacy().forget(next, &renamed).await.unwrap();
+    forget(&store, next, &renamed).await;
     let last = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
     assert_eq!(last.rows[0], before.rows[0]);
     assert!(last.rows[1].standing.is_none() && last.rows[3].standing.is_none());

@@ -323,7 +323,7 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
         assert!(
             !store
                 .outbox()
-                .take_reminder(id.0, half[0].moves, "half", at, at)
+                .take_reminder(id, half[0].moves, "half", at, at)
                 .await
                 .unwrap(),
             "the half reminder taken again {late:?} after it was sent"
@@ -333,7 +333,7 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
     assert!(
         store
             .outbox()
-            .take_reminder(id.0, half[0].moves, "hour", at_hour, at_hour - 1)
+            .take_reminder(id, half[0].moves, "hour", at_hour, at_hour - 1)
             .await
             .unwrap(),
         "the hour's reminder takes the row"

@@ -87,7 +87,7 @@ fn all_cells(variant: Variant) -> Vec<Coord> {
 async fn stored(store: &Arc<dyn Store>, id: MatchId) -> StoredMatch {
     store
         .finished()
-        .get(id.0)
+        .get(id)
         .await
         .unwrap()
         .expect("the match is stored")
@@ -131,7 +131,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
         let fired = s.fire(CHANNEL, first, &cell.to_string()).await.unwrap();
         assert!(fired.outcome.reports[0].is_hit());
         // The move is in the database already.
-        let moves = store.finished().moves(id.0).await.unwrap();
+        let moves = store.finished().moves(id).await.unwrap();
         assert_eq!(moves.len(), i + 1);
         assert_eq!(moves[i].cells, cell.to_string());
         assert_eq!(moves[i].player, first.0);
@@ -156,7 +156,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
         Err(SessionError::NoMatchHere)
     ));
     // Reports are stored in processing order as JSON.
-    let moves = store.finished().moves(id.0).await.unwrap();
+    let moves = store.finished().moves(id).await.unwrap();
     let last: Vec<Report> = serde_json::from_str(&moves.last().unwrap().reports).unwrap();
     assert!(matches!(last[0], Report::Sunk { .. }));
 }
@@ -184,7 +184,7 @@ async fn rejected_actions_change_nothing_in_memory_or_on_disk(db: Db) {
     assert!(s.cancel(CHANNEL, second, false).await.is_err());
     assert_eq!(s.read(Locate::Id(id), Clone::clone).await.unwrap(), before);
     assert_eq!(stored(&store, id).await, before_row);
-    assert!(store.finished().moves(id.0).await.unwrap().is_empty());
+    assert!(store.finished().moves(id).await.unwrap().is_empty());
 }
 
 async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
@@ -225,13 +225,7 @@ async fn a_write_whose_answer_was_lost_counts_once(db: Db) {
     let live = s.read(Locate::Id(id), Clone::clone).await.unwrap();
     assert_eq!(stored_row.version, live.version);
     assert_eq!(
-        flaky
-            .store_ref()
-            .finished()
-            .moves(id.0)
-            .await
-            .unwrap()
-            .len(),
+        flaky.store_ref().finished().moves(id).await.unwrap().len(),
         1
     );
     // The next move is written after it, not instead of it.
@@ -241,13 +235,7 @@ async fn a_write_whose_answer_was_lost_counts_once(db: Db) {
     };
     s.fire(CHANNEL, next, "F5").await.unwrap();
     assert_eq!(
-        flaky
-            .store_ref()
-            .finished()
-            .moves(id.0)
-            .await
-            .unwrap()
-            .len(),
+        flaky.store_ref().finished().moves(id).await.unwrap().len(),
         2
     );
 }
@@ -350,7 +338,7 @@ async fn a_restarted_session_goes_on_exactly_where_it_stopped(db: Db) {
     assert_eq!(got, expected[4..]);
     let after = stored(s.store(), id).await;
     assert!(after.version > before.version);
-    assert_eq!(s.store().finished().moves(id.0).await.unwrap().len(), 8);
+    assert_eq!(s.store().finished().moves(id).await.unwrap().len(), 8);
 }
 
 async fn restored_deadlines_give_back_the_downtime(db: Db) {
@@ -538,7 +526,7 @@ async fn a_change_waits_for_the_write_before_it(db: Db) {
     assert_eq!(row.how.as_deref(), Some("forfeit"));
     let state: serde_json::Value = serde_json::from_slice(&row.state).unwrap();
     assert_eq!(state["moves"], 0, "{state}");
-    assert!(flaky.finished().moves(id.0).await.unwrap().is_empty());
+    assert!(flaky.finished().moves(id).await.unwrap().is_empty());
 }
 
 async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) {
@@ -1034,7 +1022,7 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     assert_eq!(done.names, ["Alice".to_owned(), "Bob".to_owned()]);
     assert_eq!(done.guild, Some(5));
     // The same order as the stored moves.
-    let stored_moves = store.finished().moves(id.0).await.unwrap();
+    let stored_moves = store.finished().moves(id).await.unwrap();
     assert_eq!(stored_moves.len(), 5);
     for (m, (who, cell)) in stored_moves.iter().zip(&fired) {
         assert_eq!(
@@ -1205,7 +1193,7 @@ async fn a_moderator_who_plays_and_cancels_forfeits(db: Db) {
     );
     let (_, record) = store
         .finished()
-        .rating(ALICE.0, "classic")
+        .rating(ALICE, "classic")
         .await
         .unwrap()
         .expect("rated");
@@ -1251,7 +1239,7 @@ async fn the_sweep_ends_only_what_is_really_due(db: Db) {
     let flaky = Flaky::over(db.open().await);
     let s = Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(45)));
     let (id, _) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
-    flaky.also_due.lock().unwrap().push(id.0);
+    flaky.also_due.lock().unwrap().push(id);
     assert!(s.expire(SystemTime::now()).await.is_empty());
     assert!(stored(&flaky.store_ref(), id).await.live);
     // Once it is due, it ends.

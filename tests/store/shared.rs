@@ -232,7 +232,7 @@ async fn a_deadline_ends_a_match_exactly_once_while_every_process_sweeps() {
     assert_eq!(ended.len(), 40, "each end exactly once: {ended:?}");
     assert_eq!(unique, ids);
     for id in ids {
-        let row = s[0].store().finished().get(id.0).await.unwrap().unwrap();
+        let row = s[0].store().finished().get(id).await.unwrap().unwrap();
         assert_eq!(row.how.as_deref(), Some("expired"));
     }
 }
@@ -252,7 +252,7 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
     let start = s[0]
         .store()
         .finished()
-        .get(id.0)
+        .get(id)
         .await
         .unwrap()
         .unwrap()
@@ -305,7 +305,7 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
         "only {} shots counted",
         accepted.len()
     );
-    let moves = s[1].store().finished().moves(id.0).await.unwrap();
+    let moves = s[1].store().finished().moves(id).await.unwrap();
     // Every shot that counted is stored once, numbered without gaps, and nothing else is.
     assert_eq!(moves.len(), accepted.len());
     for (i, m) in moves.iter().enumerate() {
@@ -316,7 +316,7 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
     let said: HashSet<(u64, String)> = accepted.iter().map(|(p, c)| (p.0, c.clone())).collect();
     assert_eq!(stored, said);
     // One version per accepted change, and the state counts the same moves.
-    let row = s[0].store().finished().get(id.0).await.unwrap().unwrap();
+    let row = s[0].store().finished().get(id).await.unwrap().unwrap();
     assert_eq!(row.version, start + accepted.len() as u64);
     let state: serde_json::Value = serde_json::from_slice(&row.state).unwrap();
     assert_eq!(state["moves"], accepted.len());
@@ -459,7 +459,7 @@ async fn a_retired_match_frees_its_members() {
     s[0].accept(id, BOB, None).await.unwrap();
     s[0].store()
         .live()
-        .retire(id.0, millis(SystemTime::now()))
+        .retire(id, millis(SystemTime::now()))
         .await
         .unwrap();
     // Both may play again at once, anywhere.

@@ -10,6 +10,7 @@ use std::time::{Duration, SystemTime};
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::ai::Difficulty;
 use broadside::game::{Confirmed, Fleet, PlayerId, Variant};
+use broadside::ids::GuildId;
 use broadside::rating::{self, Outcome, Rating, Record};
 use broadside::session::{
     ChannelKey, ForgetError, Locate, MatchId, NewMatch, Rematch, RematchError, Seeds, Session,
@@ -92,8 +93,8 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     let (id, first) = battle(&s).await;
     let winner = sink_all(&s, first).await;
     let loser = if winner == ALICE { BOB } else { ALICE };
-    let (w, wr) = finished.rating(winner.0, "classic").await.unwrap().unwrap();
-    let (l, lr) = finished.rating(loser.0, "classic").await.unwrap().unwrap();
+    let (w, wr) = finished.rating(winner, "classic").await.unwrap().unwrap();
+    let (l, lr) = finished.rating(loser, "classic").await.unwrap().unwrap();
     // Two new members: 1662.31 and 1337.69 (worked in src/rating/tests.rs).
     close(w.rating, 1662.31);
     close(l.rating, 1337.69);
@@ -123,7 +124,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     close(card.summary.trend[0], 1500.0);
     close(card.summary.trend[1], 1662.31);
     // Nothing in the other rule set.
-    assert_eq!(finished.rating(winner.0, "game2000").await.unwrap(), None);
+    assert_eq!(finished.rating(winner, "game2000").await.unwrap(), None);
     // History: one match, seen from each side, with the opponent's name.
     let history = s.history(loser, None, 10).await.unwrap();
     assert_eq!(history.len(), 1);
@@ -134,7 +135,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         Some(if winner == ALICE { "Alice" } else { "Bob" })
     );
     // Writing the same end again (a retried write that had landed) changes nothing.
-    let row = finished.get(id.0).await.unwrap().unwrap();
+    let row = finished.get(id).await.unwrap().unwrap();
     let again = MatchRecord {
         id: id.0,
         version: row.version + 1,
@@ -168,12 +169,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     };
     store.live().save(&again).await.unwrap();
     assert_eq!(
-        finished
-            .rating(winner.0, "classic")
-            .await
-            .unwrap()
-            .unwrap()
-            .0,
+        finished.rating(winner, "classic").await.unwrap().unwrap().0,
         w
     );
     assert_eq!(s.history(winner, None, 10).await.unwrap().len(), 1);
@@ -190,7 +186,7 @@ async fn what_counts_and_what_does_not(db: Db) {
     s.cancel(CHANNEL, ALICE, false).await.unwrap();
     let _ = id;
     assert_eq!(
-        store.finished().rating(ALICE.0, "classic").await.unwrap(),
+        store.finished().rating(ALICE, "classic").await.unwrap(),
         None
     );
     // A forfeit in placement counts as a loss.
@@ -199,7 +195,7 @@ async fn what_counts_and_what_does_not(db: Db) {
     s.forfeit(BOB).await.unwrap();
     let (_, bob) = store
         .finished()
-        .rating(BOB.0, "classic")
+        .rating(BOB, "classic")
         .await
         .unwrap()
         .unwrap();
@@ -228,15 +224,12 @@ async fn what_counts_and_what_does_not(db: Db) {
     s.forfeit(ALICE).await.unwrap();
     let (alice, _) = store
         .finished()
-        .rating(ALICE.0, "classic")
+        .rating(ALICE, "classic")
         .await
         .unwrap()
         .unwrap();
     assert_eq!(alice.games, 1, "only the forfeit against Bob is rated");
-    assert_eq!(
-        store.finished().rating(BOT.0, "classic").await.unwrap(),
-        None
-    );
+    assert_eq!(store.finished().rating(BOT, "classic").await.unwrap(), None);
     let card = s.card(ALICE, Variant::Classic).await.unwrap();
     assert_eq!(
         card.summary.record,
@@ -351,7 +344,7 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
     // The partners are listed too (each lost one game: provisional).
     let all = store
         .finished()
-        .leaderboard(GUILD, "classic", 0, 1000)
+        .leaderboard(GuildId(GUILD), "classic", 0, 1000)
         .await
         .unwrap();
     assert_eq!(all.established, 24);
@@ -564,8 +557,12 @@ async fn a_fresh_claim_is_left_to_its_owner(db: Db) {
     // Another click has just claimed the start and is writing the new match.
     let now = millis(SystemTime::now());
     assert_eq!(
-        store.outbox().claim_rematch(id.0, 777, now).await.unwrap(),
-        (777, now)
+        store
+            .outbox()
+            .claim_rematch(id, MatchId(777), now)
+            .await
+            .unwrap(),
+        (MatchId(777), now)
     );
     s.rematch(id, ALICE, None).await.unwrap();
     assert!(matches!(
@@ -582,8 +579,12 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
     sink_all(&s, first).await;
     // A bot stopped between claiming the start and storing the new match.
     assert_eq!(
-        store.outbox().claim_rematch(id.0, 12_345, 0).await.unwrap(),
-        (12_345, 0)
+        store
+            .outbox()
+            .claim_rematch(id, MatchId(12_345), 0)
+            .await
+            .unwrap(),
+        (MatchId(12_345), 0)
     );
     s.rematch(id, ALICE, None).await.unwrap();
     let Rematch::Started(started) = s.rematch(id, BOB, None).await.unwrap() else {
@@ -591,8 +592,13 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
     };
     assert_ne!(started.id.0, 12_345);
     assert_eq!(
-        store.outbox().claim_rematch(id.0, 999, 0).await.unwrap().0,
-        started.id.0
+        store
+            .outbox()
+            .claim_rematch(id, MatchId(999), 0)
+            .await
+            .unwrap()
+            .0,
+        started.id
     );
     assert!(matches!(
         s.rematch(id, ALICE, None).await,
@@ -615,31 +621,24 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
     // Two finished matches name her: the declined challenge and the battle.
     assert_eq!(s.forget(ALICE).await.unwrap().len(), 2);
     assert_eq!(
-        store.finished().rating(ALICE.0, "classic").await.unwrap(),
+        store.finished().rating(ALICE, "classic").await.unwrap(),
         None
     );
     assert!(
         store
             .finished()
-            .results(ALICE.0, "classic")
+            .results(ALICE, "classic")
             .await
             .unwrap()
             .is_empty()
     );
     assert!(s.history(ALICE, None, 10).await.unwrap().is_empty());
-    assert!(
-        store
-            .privacy()
-            .matches_of(ALICE.0)
-            .await
-            .unwrap()
-            .is_empty()
-    );
+    assert!(store.privacy().matches_of(ALICE).await.unwrap().is_empty());
     // Bob keeps his rating and history; his opponent is now "deleted player".
     assert!(
         store
             .finished()
-            .rating(BOB.0, "classic")
+            .rating(BOB, "classic")
             .await
             .unwrap()
             .is_some()
@@ -662,13 +661,13 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
         .unwrap();
     assert_eq!(board.rows.len(), 1);
     // The stored row no longer names Alice anywhere.
-    let row = store.finished().get(id.0).await.unwrap().unwrap();
+    let row = store.finished().get(id).await.unwrap().unwrap();
     assert!(!row.players.contains(&ALICE.0));
     assert!(!String::from_utf8_lossy(&row.state).contains("Alice"));
     assert!(
         store
             .finished()
-            .moves(id.0)
+            .moves(id)
             .await
             .unwrap()
             .iter()
@@ -700,12 +699,13 @@ async fn votes_at_the_same_moment_see_each_other(db: Db) {
     for round in 0..20_u64 {
         let (a, b) = (10_000 + round * 2, 10_001 + round * 2);
         let (va, vb) = tokio::join!(
-            store.outbox().vote_rematch(id.0, a, 1),
-            store.outbox().vote_rematch(id.0, b, 1)
+            store.outbox().vote_rematch(id, PlayerId(a), 1),
+            store.outbox().vote_rematch(id, PlayerId(b), 1)
         );
         let (va, vb) = (va.unwrap().0, vb.unwrap().0);
         assert!(
-            (va.contains(&a) && va.contains(&b)) || (vb.contains(&a) && vb.contains(&b)),
+            (va.contains(&PlayerId(a)) && va.contains(&PlayerId(b)))
+                || (vb.contains(&PlayerId(a)) && vb.contains(&PlayerId(b))),
             "round {round}: {va:?} / {vb:?}"
         );
     }
@@ -736,14 +736,14 @@ async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
     }
     let (high, _) = store
         .finished()
-        .rating(newcomer, "classic")
+        .rating(PlayerId(newcomer), "classic")
         .await
         .unwrap()
         .unwrap();
     for e in [e1, e2, e3] {
         let (r, _) = store
             .finished()
-            .rating(e, "classic")
+            .rating(PlayerId(e), "classic")
             .await
             .unwrap()
             .unwrap();
@@ -765,7 +765,7 @@ async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
     for (position, row) in board.rows.iter().enumerate() {
         let place = store
             .finished()
-            .place(GUILD, "classic", row.standing.player)
+            .place(GuildId(GUILD), "classic", PlayerId(row.standing.player))
             .await
             .unwrap()
             .unwrap();

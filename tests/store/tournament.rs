@@ -105,13 +105,7 @@ async fn sign_up_and_pair_once(db: Db) {
     assert_eq!(opened.accepted.players, [m.white.0, m.black.0]);
     let twice = other.open_tournament_match(m).await.unwrap();
     assert!(twice.again, "the stored match is found, not opened again");
-    let stored = s
-        .store()
-        .finished()
-        .get(m.match_id.0)
-        .await
-        .unwrap()
-        .unwrap();
+    let stored = s.store().finished().get(m.match_id).await.unwrap().unwrap();
     assert!(stored.live);
     assert_eq!(stored.players, [m.white.0.0, m.black.0.0]);
     assert_eq!(
@@ -292,7 +286,7 @@ async fn forgetting_an_entrant(db: Db) {
         s.open_tournament_match(theirs).await,
         Err(broadside::session::SessionError::Stale)
     ));
-    assert!(finished.get(theirs.match_id.0).await.unwrap().is_none());
+    assert!(finished.get(theirs.match_id).await.unwrap().is_none());
     let board = snap
         .pairings
         .iter()

@@ -210,7 +210,7 @@ impl Local {
                         && self
                             .store
                             .finished()
-                            .get(record.id)
+                            .get(MatchId(record.id))
                             .await
                             .ok()
                             .flatten()

@@ -124,7 +124,7 @@ impl Shared {
                     && self
                         .store
                         .finished()
-                        .get(id.0)
+                        .get(id)
                         .await
                         .ok()
                         .flatten()
@@ -156,7 +156,7 @@ impl Shared {
         let Some(id) = id else {
             return Ok(None);
         };
-        let Some(stored) = self.store.finished().get(id).await? else {
+        let Some(stored) = self.store.finished().get(MatchId(id)).await? else {
             return Ok(None);
         };
         if !stored.live {
@@ -178,7 +178,7 @@ impl Shared {
             Err(StoreError::Taken(taken)) => Err(busy(taken)),
             Err(err @ StoreError::Forgotten) => Err(SessionError::Storage(err)),
             // Its answer may have been lost after it landed.
-            Err(err) => match self.store.finished().get(record.id).await {
+            Err(err) => match self.store.finished().get(MatchId(record.id)).await {
                 Ok(Some(stored)) if stored.version == record.version => Ok(MatchId(record.id)),
                 _ => Err(SessionError::Storage(err)),
             },

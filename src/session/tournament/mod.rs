@@ -827,7 +827,7 @@ impl Session {
                 let rating = match self
                     .store
                     .finished()
-                    .rating(e.player, info.variant.key())
+                    .rating(Member(e.player), info.variant.key())
                     .await?
                 {
                     Some((r, _)) => r.shown(),
@@ -1112,7 +1112,7 @@ impl Session {
                 .map_or_else(|| m.0.to_string(), |e| e.name.clone())
         };
         let names = [name(white), name(black)];
-        if let Some(stored) = self.store.finished().get(id.0).await? {
+        if let Some(stored) = self.store.finished().get(id).await? {
             let entry = record::entry_of(&stored.state)
                 .map_err(|e| SessionError::Internal(format!("match {id}: {e}")))?;
             return Ok(OpenedMatch {

@@ -167,12 +167,7 @@ async fn restores_and_finishes(name: &str) {
             assert_eq!(broadside_phase(phase), row.text("phase"), "{what}");
             play_to_the_end(&s, id).await;
         }
-        let stored = store
-            .finished()
-            .get(id.0)
-            .await
-            .expect("read")
-            .expect("kept");
+        let stored = store.finished().get(id).await.expect("read").expect("kept");
         assert!(!stored.live, "{what}: over");
         assert!(stored.how.is_some(), "{what}: {:?}", stored.how);
         assert_eq!(stored.players, players.map(|p| p.0), "{what}");
@@ -185,7 +180,7 @@ async fn restores_and_finishes(name: &str) {
             );
         }
         // The moves go on from those stored: one row per move, numbered without a gap.
-        let moves = store.finished().moves(id.0).await.expect("moves");
+        let moves = store.finished().moves(id).await.expect("moves");
         let seqs: Vec<u32> = moves.iter().map(|m| m.seq).collect();
         let expected: Vec<u32> = (1..=u32::try_from(moves.len()).unwrap()).collect();
         assert_eq!(seqs, expected, "{what}");

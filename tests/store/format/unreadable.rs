@@ -76,7 +76,7 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
     let before = s
         .store()
         .finished()
-        .get(kept.0)
+        .get(kept)
         .await
         .expect("read")
         .expect("stored");
@@ -96,7 +96,7 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
     let row = s
         .store()
         .finished()
-        .get(kept.0)
+        .get(kept)
         .await
         .expect("read")
         .expect("kept");
@@ -135,7 +135,7 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
     let row = s
         .store()
         .finished()
-        .get(kept.0)
+        .get(kept)
         .await
         .expect("read")
         .expect("kept");
@@ -159,7 +159,7 @@ async fn a_match_set_aside_comes_back_once_it_reads() {
     let row = s
         .store()
         .finished()
-        .get(id.0)
+        .get(id)
         .await
         .expect("read")
         .expect("kept");
@@ -180,7 +180,7 @@ async fn set_aside_one(db: &Db, channel: u64, players: [u64; 2]) -> (MatchId, Ve
     let state = s
         .store()
         .finished()
-        .get(id.0)
+        .get(id)
         .await
         .expect("read")
         .expect("stored")
@@ -239,7 +239,7 @@ async fn a_match_brought_back_into_a_taken_channel_stays_aside() {
     let row = s
         .store()
         .finished()
-        .get(id.0)
+        .get(id)
         .await
         .expect("read")
         .expect("kept");
@@ -269,7 +269,7 @@ async fn a_match_set_aside_forgets_a_member_who_deleted_their_data() {
     let row = s
         .store()
         .finished()
-        .get(id.0)
+        .get(id)
         .await
         .expect("read")
         .expect("kept");
@@ -284,7 +284,7 @@ async fn a_match_set_aside_forgets_a_member_who_deleted_their_data() {
     assert!(
         !s.store()
             .finished()
-            .get(id.0)
+            .get(id)
             .await
             .expect("read")
             .expect("kept")
