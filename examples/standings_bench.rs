@@ -265,7 +265,7 @@ async fn main() {
         };
         let t = Instant::now();
         let board = session
-            .season_board(season.clone(), Variant::Classic, page, caller)
+            .season_board(season.clone().into(), Variant::Classic, page, caller)
             .await
             .expect("season board");
         query.push(t.elapsed());
@@ -347,7 +347,7 @@ async fn main() {
         let t = Instant::now();
         let board = session
             .season_board(
-                closed.clone(),
+                closed.clone().into(),
                 Variant::Classic,
                 rng.random_range(0..3),
                 caller,

@@ -13,9 +13,9 @@ use super::i18n::names::variant_name;
 use super::i18n::{Lang, tr};
 use super::markup::plain;
 use super::standings::{season_name, shown_name};
-use crate::game::{PlayerId, Variant};
+use crate::game::Variant;
+use crate::session::Season;
 use crate::session::SeasonEnd;
-use crate::store::seasons::SeasonRow;
 
 /// The announcement of `end` in `lang`, and the champions to ping.
 #[must_use]
@@ -42,12 +42,12 @@ pub fn end_text(lang: Lang, end: &SeasonEnd) -> (String, Vec<u64>) {
         text.push_str("\n\n");
         match champion {
             Some(st) => {
-                champions.push(st.player);
+                champions.push(st.player.0);
                 text.push_str(&tr!(
                     lang,
                     "season-end-champion",
                     variant = variant.clone(),
-                    champion = format!("<@{}>", st.player),
+                    champion = format!("<@{}>", st.player.0),
                     rating = st.rating.shown().to_string()
                 ));
             }
@@ -63,7 +63,7 @@ pub fn end_text(lang: Lang, end: &SeasonEnd) -> (String, Vec<u64>) {
                     lang,
                     "season-end-line",
                     rank = place.rank.map_or_else(|| "–".to_owned(), |r| r.to_string()),
-                    name = plain(&shown_name(lang, PlayerId(st.player), &st.name)),
+                    name = plain(&shown_name(lang, st.player, &st.name)),
                     rating = st.rating.shown().to_string(),
                     record = format!(
                         "{}–{}–{}",
@@ -182,7 +182,7 @@ fn ours(channel: u64, whose: Whose, guild: u64) -> Option<u64> {
 /// The line on a `/stats` card of a member who won seasons in `variant` ("Champion, March
 /// 2027, Classic", the newest title, and how many more), in `lang`; `None` for no title.
 #[must_use]
-pub fn champion_line(lang: Lang, variant: Variant, titles: &[SeasonRow]) -> Option<String> {
+pub fn champion_line(lang: Lang, variant: Variant, titles: &[Season]) -> Option<String> {
     let newest = titles.first()?;
     let line = tr!(
         lang,
@@ -211,12 +211,13 @@ mod tests {
             "not known: the post tells"
         );
     }
+    use crate::game::PlayerId;
     use crate::rating::{Rating, Record};
-    use crate::store::Standing;
-    use crate::store::seasons::{SeasonFigures, SeasonPlace};
+    use crate::session::Standing;
+    use crate::session::{SeasonLine, SeasonTally};
 
-    fn row(period: &str) -> SeasonRow {
-        SeasonRow {
+    fn row(period: &str) -> Season {
+        Season {
             guild: 1,
             number: 4,
             cadence: "monthly".into(),
@@ -233,7 +234,7 @@ mod tests {
     #[test]
     fn the_end_names_the_champion_the_table_and_the_figures() {
         let standing = |player: u64, name: &str, games: u32| Standing {
-            player,
+            player: PlayerId(player),
             name: name.into(),
             rating: Rating {
                 rating: 1700.0,
@@ -249,21 +250,21 @@ mod tests {
         let end = SeasonEnd {
             season: row("2027-03"),
             tables: vec![(
-                SeasonFigures {
+                SeasonTally {
                     variant: "classic".into(),
                     places: 3,
                     established: 1,
                     matches: 6,
-                    active: Some((7, "**Ann**".into())),
+                    active: Some((PlayerId(7), "**Ann**".into())),
                     active_games: 6,
                 },
                 vec![
-                    SeasonPlace {
+                    SeasonLine {
                         position: 0,
                         rank: Some(1),
                         standing: Some(standing(7, "**Ann**", 6)),
                     },
-                    SeasonPlace {
+                    SeasonLine {
                         position: 1,
                         rank: None,
                         standing: None,

@@ -10,11 +10,11 @@ use crate::ai::Difficulty;
 use crate::game::{PlayerId, Variant};
 use crate::rating::{Outcome, PROVISIONAL_GAMES, Record};
 use crate::render::{LeaderRow, LeaderboardView, StatsCard, Tile};
+use crate::session::PlayedMatch;
 use crate::session::{
     Cadence, Card, Leaderboard, Ranked, SeasonBoard, Series, period_of, season_zone,
 };
-use crate::store::HistoryRow;
-use crate::store::seasons::{SeasonPlace, SeasonRow};
+use crate::session::{Season, SeasonLine};
 
 /// A name as stored, or "deleted player" in `lang` for a forgotten member.
 #[must_use]
@@ -197,11 +197,11 @@ fn leader_row(lang: Lang, r: &Ranked, asker: PlayerId) -> LeaderRow {
     let st = &r.standing;
     LeaderRow {
         rank: r.rank,
-        name: shown_name(lang, PlayerId(st.player), &st.name),
+        name: shown_name(lang, st.player, &st.name),
         rating: st.rating.shown().to_string(),
         record: record_text(&st.record),
         provisional: st.rating.games < PROVISIONAL_GAMES,
-        highlight: st.player == asker.0,
+        highlight: st.player == asker,
     }
 }
 
@@ -314,7 +314,7 @@ fn month_name(lang: Lang, month: i8) -> String {
 /// A season's name in `lang`: its month ("March 2027") or quarter ("Q1 2027"); the
 /// stored period as written where it cannot be read.
 #[must_use]
-pub fn season_name(lang: Lang, season: &SeasonRow) -> String {
+pub fn season_name(lang: Lang, season: &Season) -> String {
     let Some(period) = period_of(season) else {
         return season.period.clone();
     };
@@ -336,7 +336,7 @@ pub fn season_name(lang: Lang, season: &SeasonRow) -> String {
 
 /// A season's first and last day in its zone, as `2027-03-01 – 2027-03-31`.
 #[must_use]
-pub fn season_dates(season: &SeasonRow) -> String {
+pub fn season_dates(season: &Season) -> String {
     let zone = season_zone(Some(season.zone.as_str()));
     let day = |ms: i64| {
         jiff::Timestamp::from_millisecond(ms)
@@ -350,15 +350,15 @@ pub fn season_dates(season: &SeasonRow) -> String {
     )
 }
 
-fn season_row(lang: Lang, place: &SeasonPlace, asker: PlayerId) -> LeaderRow {
+fn season_row(lang: Lang, place: &SeasonLine, asker: PlayerId) -> LeaderRow {
     match &place.standing {
         Some(st) => LeaderRow {
             rank: place.rank,
-            name: shown_name(lang, PlayerId(st.player), &st.name),
+            name: shown_name(lang, st.player, &st.name),
             rating: st.rating.shown().to_string(),
             record: record_text(&st.record),
             provisional: st.rating.games < PROVISIONAL_GAMES,
-            highlight: st.player == asker.0,
+            highlight: st.player == asker,
         },
         // A member removed since the season closed: their place stays, marked.
         None => LeaderRow {
@@ -462,7 +462,7 @@ pub fn nothing_text(lang: Lang, name: &str, variant: Variant) -> String {
 
 /// The private `/history` answer for the member called `name`.
 #[must_use]
-pub fn history_text(lang: Lang, name: &str, rows: &[HistoryRow]) -> String {
+pub fn history_text(lang: Lang, name: &str, rows: &[PlayedMatch]) -> String {
     history_text_tagged(lang, name, rows, &[])
 }
 
@@ -472,7 +472,7 @@ pub fn history_text(lang: Lang, name: &str, rows: &[HistoryRow]) -> String {
 pub fn history_text_tagged(
     lang: Lang,
     name: &str,
-    rows: &[HistoryRow],
+    rows: &[PlayedMatch],
     tags: &[Option<String>],
 ) -> String {
     if rows.is_empty() {
@@ -548,7 +548,7 @@ mod tests {
     fn every_text_that_shows_a_name_escapes_its_markup() {
         use crate::session::{Finished, MatchId};
         let names = [HOSTILE.to_owned(), "Bo".to_owned()];
-        let row = HistoryRow {
+        let row = PlayedMatch {
             result: crate::rating::ResultRow {
                 match_id: 1,
                 ended_ms: 0,
@@ -594,8 +594,8 @@ mod tests {
     #[test]
     fn a_season_table_names_its_season_dates_and_gaps() {
         use crate::rating::Rating;
-        use crate::store::Standing;
-        let season = SeasonRow {
+        use crate::session::Standing;
+        let season = Season {
             guild: 1,
             number: 3,
             cadence: "monthly".into(),
@@ -609,7 +609,7 @@ mod tests {
             announced_ms: None,
         };
         let standing = |player: u64, games: u32| Standing {
-            player,
+            player: PlayerId(player),
             name: format!("M{player}"),
             rating: Rating {
                 games,
@@ -620,17 +620,17 @@ mod tests {
         let board = SeasonBoard {
             season,
             rows: vec![
-                SeasonPlace {
+                SeasonLine {
                     position: 0,
                     rank: Some(1),
                     standing: Some(standing(7, 6)),
                 },
-                SeasonPlace {
+                SeasonLine {
                     position: 1,
                     rank: Some(2),
                     standing: None,
                 },
-                SeasonPlace {
+                SeasonLine {
                     position: 2,
                     rank: None,
                     standing: Some(standing(8, PROVISIONAL_GAMES - 1)),
@@ -659,7 +659,7 @@ mod tests {
             let (view, _) = season_view(lang, "Harbour", Variant::Classic, &board, PlayerId(8));
             assert!(view.title.contains("2027"), "{lang}: {}", view.title);
         }
-        let quarter = SeasonRow {
+        let quarter = Season {
             period: "2027-Q2".into(),
             ..board.season.clone()
         };

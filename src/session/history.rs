@@ -5,7 +5,8 @@ use std::time::SystemTime;
 
 use crate::game::{PlayerId, Replay, Variant};
 use crate::ids::GuildId;
-use crate::store::{HistoryRow, StoreError, StoredMatch};
+use crate::rating::ResultRow;
+use crate::store::{StoreError, StoredMatch};
 
 use super::record::{entry_of, from_millis};
 use super::{MatchId, Session};
@@ -76,6 +77,17 @@ fn finished(stored: &StoredMatch) -> Result<Finished, ReplayError> {
     })
 }
 
+/// One match a member played out, for `/history`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedMatch {
+    /// The member's side of it.
+    pub result: ResultRow,
+    /// `classic` or `game2000`.
+    pub variant: String,
+    /// The opponent's display name as stored in the match.
+    pub opponent_name: Option<String>,
+}
+
 impl Session {
     /// The finished match `id` with its replay, if `viewer` may watch it: its players
     /// anywhere; anyone else only in its server, and only if they can see the channel it
@@ -123,10 +135,18 @@ impl Session {
         player: PlayerId,
         guild: Option<u64>,
         limit: u32,
-    ) -> Result<Vec<HistoryRow>, StoreError> {
-        (self.store.finished())
+    ) -> Result<Vec<PlayedMatch>, StoreError> {
+        let rows = (self.store.finished())
             .history(player, guild.map(GuildId), limit)
-            .await
+            .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| PlayedMatch {
+                result: row.result,
+                variant: row.variant,
+                opponent_name: row.opponent_name,
+            })
+            .collect())
     }
 
     /// `player`'s last `limit` finished matches in which shots were fired, newest first

@@ -65,7 +65,7 @@ pub use editor::{EditStep, Editing};
 pub use ends::Ended;
 pub use engine::{OpenError, Registry};
 pub use entry::{Computer, Entry, Home, Reminded, Reminder, Series};
-pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, ReplayError, Viewer};
+pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, PlayedMatch, ReplayError, Viewer};
 pub use ids::{ChannelKey, Locate, MatchId, Place};
 pub use pace::{Pace, Paces, UnknownPace};
 pub use placement::{Preview, Readied};
@@ -75,9 +75,11 @@ pub use rematch::{Rematch, RematchError, Restarted};
 pub use reminders::{REMINDER_LEASE, Reminding};
 pub use restore::{Resumed, SetAsideNote};
 pub use season_window::{BadPeriod, Cadence, Period, SeasonClock, UnknownCadence, Window};
-pub use seasons::{SEASON_TOP, SeasonBoard, SeasonEnd, period_of, season_zone};
+pub use seasons::{
+    SEASON_TOP, Season, SeasonBoard, SeasonEnd, SeasonLine, SeasonTally, period_of, season_zone,
+};
 pub use settings::{Settings, SettingsChange, SettingsError};
-pub use standings::{Card, Leaderboard, PAGE, Ranked};
+pub use standings::{Card, Leaderboard, PAGE, Ranked, Standing};
 
 /// The live match's types under the path they had before they got files of their own
 /// (`session::live::ChannelKey`); the same as `session::ChannelKey` and the others.

@@ -16,21 +16,22 @@ use super::record::millis;
 use super::season_window::{Cadence, Period, Window};
 use super::settings::Settings;
 use super::standings::PAGE;
+use super::standings::Standing;
 
 /// One page of a season's table, as a member asked for it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeasonBoard {
     /// The season.
-    pub season: SeasonRow,
+    pub season: Season,
     /// The page's places in order (at most [`PAGE`]); a place whose member was removed
     /// since the season closed is a gap (`standing: None`).
-    pub rows: Vec<SeasonPlace>,
+    pub rows: Vec<SeasonLine>,
     /// The page shown, 0-based (a page past the end shows the last one).
     pub page: u32,
     /// Pages in all (at least 1).
     pub pages: u32,
     /// The asking member's place, when they are listed but not on this page.
-    pub you: Option<SeasonPlace>,
+    pub you: Option<SeasonLine>,
 }
 
 /// What to announce of a season that closed: its final top ten and figures per rule set
@@ -38,9 +39,103 @@ pub struct SeasonBoard {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeasonEnd {
     /// The season, as closed (its `channel` is where to post).
-    pub season: SeasonRow,
+    pub season: Season,
     /// Per rule set played in it: the figures and the final top ten (gaps included).
-    pub tables: Vec<(SeasonFigures, Vec<SeasonPlace>)>,
+    pub tables: Vec<(SeasonTally, Vec<SeasonLine>)>,
+}
+
+/// A rating season of a server, as the session hands it out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Season {
+    /// The server.
+    pub guild: u64,
+    /// 1, 2, 3 … in that server.
+    pub number: u32,
+    /// `monthly` or `quarterly`.
+    pub cadence: String,
+    /// The month or quarter it is named by: `2027-03` or `2027-Q1`.
+    pub period: String,
+    /// The time zone its dates are shown in (an IANA name, or `UTC`).
+    pub zone: String,
+    /// Its first moment (ms since the epoch).
+    pub start_ms: i64,
+    /// The first moment after it.
+    pub end_ms: i64,
+    /// When it was closed; `None` for the current season.
+    pub closed_ms: Option<i64>,
+    /// Where its end is announced (none: nowhere).
+    pub channel: Option<u64>,
+    /// When the announcement went out (or, with no channel, when it closed).
+    pub announced_ms: Option<i64>,
+}
+
+impl From<SeasonRow> for Season {
+    fn from(row: SeasonRow) -> Self {
+        Season {
+            guild: row.guild,
+            number: row.number,
+            cadence: row.cadence,
+            period: row.period,
+            zone: row.zone,
+            start_ms: row.start_ms,
+            end_ms: row.end_ms,
+            closed_ms: row.closed_ms,
+            channel: row.channel,
+            announced_ms: row.announced_ms,
+        }
+    }
+}
+
+/// A place in a season's table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeasonLine {
+    /// 0-based place in the table's order.
+    pub position: u32,
+    /// The rank shown (equal ratings as shown share one); `None` while provisional.
+    pub rank: Option<u32>,
+    /// The member and their season figures (`rating.games` counts the season's matches),
+    /// or `None` for a member removed since the season closed (a gap).
+    pub standing: Option<Standing>,
+}
+
+impl From<SeasonPlace> for SeasonLine {
+    fn from(row: SeasonPlace) -> Self {
+        SeasonLine {
+            position: row.position,
+            rank: row.rank,
+            standing: row.standing.map(Standing::from),
+        }
+    }
+}
+
+/// What one rule set's table of a closed season adds up to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonTally {
+    /// `classic` or `game2000`.
+    pub variant: String,
+    /// Members in the final table.
+    pub places: u32,
+    /// Of which established.
+    pub established: u32,
+    /// Rated matches played in the season.
+    pub matches: u32,
+    /// Who played the most (none: nobody, or removed since), and their name.
+    pub active: Option<(PlayerId, String)>,
+    /// How many matches they played.
+    pub active_games: u32,
+}
+
+impl From<SeasonFigures> for SeasonTally {
+    fn from(row: SeasonFigures) -> Self {
+        SeasonTally {
+            variant: row.variant,
+            places: row.places,
+            established: row.established,
+            matches: row.matches,
+            active: row.active.map(|(player, name)| (PlayerId(player), name)),
+            active_games: row.active_games,
+        }
+    }
 }
 
 /// The places of a season's end announcement per rule set.
@@ -66,7 +161,7 @@ pub fn season_zone(name: Option<&str>) -> TimeZone {
 
 /// The month or quarter a stored season is named by, if it can be read.
 #[must_use]
-pub fn period_of(season: &SeasonRow) -> Option<Period> {
+pub fn period_of(season: &Season) -> Option<Period> {
     season.period.parse().ok()
 }
 
@@ -149,13 +244,13 @@ impl Session {
         &self,
         guild: u64,
         settings: &Settings,
-    ) -> Result<Option<SeasonRow>, StoreError> {
+    ) -> Result<Option<Season>, StoreError> {
         let Some(cadence) = settings.season else {
             return Ok(None);
         };
         let store = self.season_store()?;
         if let Some(open) = store.current_season(guild).await? {
-            return Ok(Some(open));
+            return Ok(Some(open.into()));
         }
         let next = self.new_season(
             guild,
@@ -163,24 +258,26 @@ impl Session {
             settings.timezone.as_deref(),
             millis(SystemTime::now()),
         );
-        store.open_season(&next).await.map(Some)
+        store.open_season(&next).await.map(|row| Some(row.into()))
     }
 
     /// Season `number` of `guild`, if there is one.
-    pub async fn season(&self, guild: u64, number: u32) -> Result<Option<SeasonRow>, StoreError> {
-        self.season_store()?.season(guild, number).await
+    pub async fn season(&self, guild: u64, number: u32) -> Result<Option<Season>, StoreError> {
+        let row = self.season_store()?.season(guild, number).await?;
+        Ok(row.map(Season::from))
     }
 
     /// The last `limit` seasons of `guild`, the newest first.
-    pub async fn seasons(&self, guild: u64, limit: u32) -> Result<Vec<SeasonRow>, StoreError> {
-        self.season_store()?.seasons(guild, limit).await
+    pub async fn seasons(&self, guild: u64, limit: u32) -> Result<Vec<Season>, StoreError> {
+        let rows = self.season_store()?.seasons(guild, limit).await?;
+        Ok(rows.into_iter().map(Season::from).collect())
     }
 
     /// Page `page` (0-based) of `season`'s table in `variant`, as `caller` sees it: the
     /// current season's as it stands, a closed one's final table.
     pub async fn season_board(
         &self,
-        season: SeasonRow,
+        season: Season,
         variant: Variant,
         page: u32,
         caller: PlayerId,
@@ -201,14 +298,14 @@ impl Session {
                 .await?;
             pages - 1
         };
-        let rows = found.rows;
+        let rows: Vec<SeasonLine> = found.rows.into_iter().map(SeasonLine::from).collect();
         let listed = rows
             .iter()
-            .any(|r| r.standing.as_ref().is_some_and(|s| s.player == caller.0));
+            .any(|r| r.standing.as_ref().is_some_and(|s| s.player == caller));
         let you = if listed {
             None
         } else {
-            store.season_place(guild, number, key, caller.0).await?
+            (store.season_place(guild, number, key, caller.0).await?).map(SeasonLine::from)
         };
         Ok(SeasonBoard {
             season,
@@ -316,13 +413,16 @@ impl Session {
                 .season_page(season.guild, season.number, &f.variant, 0, SEASON_TOP)
                 .await?
                 .rows;
-            tables.push((f, top));
+            tables.push((f.into(), top.into_iter().map(SeasonLine::from).collect()));
         }
-        Ok(SeasonEnd { season, tables })
+        Ok(SeasonEnd {
+            season: season.into(),
+            tables,
+        })
     }
 
     /// Records that the end of `season` was announced (or could not be, anywhere).
-    pub async fn season_announced(&self, season: &SeasonRow) -> Result<(), StoreError> {
+    pub async fn season_announced(&self, season: &Season) -> Result<(), StoreError> {
         self.season_store()?
             .mark_season_announced(season.guild, season.number, millis(SystemTime::now()))
             .await
@@ -335,9 +435,12 @@ impl Session {
         player: PlayerId,
         guild: Option<u64>,
         variant: Variant,
-    ) -> Result<Vec<SeasonRow>, StoreError> {
+    ) -> Result<Vec<Season>, StoreError> {
         match self.store.seasons() {
-            Some(store) => store.titles(player.0, guild, variant.key()).await,
+            Some(store) => {
+                let rows = store.titles(player.0, guild, variant.key()).await?;
+                Ok(rows.into_iter().map(Season::from).collect())
+            }
             None => Ok(Vec::new()),
         }
     }

@@ -4,7 +4,7 @@
 use crate::game::{PlayerId, Variant};
 use crate::ids::GuildId;
 use crate::rating::{Rating, Record, Summary, summarise};
-use crate::store::{Standing, StoreError};
+use crate::store::StoreError;
 
 use super::Session;
 
@@ -18,6 +18,30 @@ pub struct Card {
     pub rating: Option<(Rating, Record)>,
     /// Everything computed from their results.
     pub summary: Summary,
+}
+
+/// A member's standing in one rule set, as a leaderboard (or a season's table) shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// The member.
+    pub player: PlayerId,
+    /// Their last known display name.
+    pub name: String,
+    /// Their rating.
+    pub rating: Rating,
+    /// Their rated record.
+    pub record: Record,
+}
+
+impl From<crate::store::Standing> for Standing {
+    fn from(row: crate::store::Standing) -> Self {
+        Standing {
+            player: PlayerId(row.player),
+            name: row.name,
+            rating: row.rating,
+            record: row.record,
+        }
+    }
 }
 
 /// A leaderboard line with its rank.
@@ -83,7 +107,7 @@ impl Session {
             pages - 1
         };
         let mut rows: Vec<Ranked> = Vec::with_capacity(listed.rows.len());
-        for (i, standing) in listed.rows.into_iter().enumerate() {
+        for (i, standing) in listed.rows.into_iter().map(Standing::from).enumerate() {
             let rank = if standing.rating.is_provisional() {
                 None
             } else {
@@ -96,14 +120,14 @@ impl Session {
                     None => self
                         .store
                         .finished()
-                        .place(board, key, PlayerId(standing.player))
+                        .place(board, key, standing.player)
                         .await?
                         .and_then(|p| p.rank),
                 }
             };
             rows.push(Ranked { rank, standing });
         }
-        let you = if rows.iter().any(|r| r.standing.player == caller.0) {
+        let you = if rows.iter().any(|r| r.standing.player == caller) {
             None
         } else {
             match self.store.finished().place(board, key, caller).await? {
@@ -117,7 +141,7 @@ impl Session {
                     .next()
                     .map(|standing| Ranked {
                         rank: place.rank,
-                        standing,
+                        standing: standing.into(),
                     }),
                 None => None,
             }

@@ -8,7 +8,9 @@ use crate::store::db::{Db, on_both_stores};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use broadside::session::{Cadence, Paces, SeasonClock, Seeds, Session, SettingsChange, Timeouts};
+use broadside::session::{
+    Cadence, Paces, SeasonClock, SeasonLine, Seeds, Session, SettingsChange, Timeouts,
+};
 
 use broadside::game::{PlayerId, PlayerStats, Variant};
 use broadside::rating::{self, Outcome, Rating};
@@ -737,23 +739,18 @@ async fn the_current_seasons_pages_and_places_agree_with_the_whole_table(db: Db)
     // The board: a page past the end (however far) shows the last one, with the asker's
     // own line when they are not on it.
     let session = session(opened.clone(), 3600);
+    let lines: Vec<SeasonLine> = whole.rows.iter().cloned().map(SeasonLine::from).collect();
+    let board_at = |page: u32, asker: u64| {
+        session.season_board(one.clone().into(), Variant::Classic, page, PlayerId(asker))
+    };
     for asked in [3, 4, u32::MAX] {
-        let board = session
-            .season_board(one.clone(), Variant::Classic, asked, PlayerId(rows[0].0))
-            .await
-            .unwrap();
+        let board = board_at(asked, rows[0].0).await.unwrap();
         assert_eq!((board.page, board.pages), (3, 4), "page {asked}");
-        assert_eq!(board.rows, whole.rows[30..40], "page {asked}");
-        assert_eq!(board.you.as_ref(), Some(&whole.rows[0]), "page {asked}");
+        assert_eq!(board.rows, lines[30..40], "page {asked}");
+        assert_eq!(board.you.as_ref(), Some(&lines[0]), "page {asked}");
     }
-    let board = session
-        .season_board(one.clone(), Variant::Classic, 1, PlayerId(rows[12].0))
-        .await
-        .unwrap();
-    assert_eq!(
-        (board.page, board.rows.as_slice()),
-        (1, &whole.rows[10..20])
-    );
+    let board = board_at(1, rows[12].0).await.unwrap();
+    assert_eq!((board.page, board.rows.as_slice()), (1, &lines[10..20]));
     assert_eq!(board.you, None, "the asker is on the page");
 }
 

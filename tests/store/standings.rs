@@ -255,7 +255,7 @@ async fn what_counts_and_what_does_not(db: Db) {
         .leaderboard(GUILD, Variant::Classic, 0, ALICE)
         .await
         .unwrap();
-    let ids: Vec<u64> = board.rows.iter().map(|r| r.standing.player).collect();
+    let ids: Vec<u64> = board.rows.iter().map(|r| r.standing.player.0).collect();
     assert_eq!(ids, vec![ALICE.0, BOB.0]);
     assert!(
         board.rows.iter().all(|r| r.rank.is_none()),
@@ -373,14 +373,14 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
         .rows
         .iter()
         .take(3)
-        .map(|r| r.standing.player)
+        .map(|r| r.standing.player.0)
         .collect();
     assert_eq!(top, vec![7, 15, 23]);
     let ranks: Vec<Option<u32>> = page.rows.iter().map(|r| r.rank).collect();
     assert_eq!(&ranks[..4], &[Some(1), Some(1), Some(1), Some(4)]);
     // Member 24 (5 + 0 wins, the fewest) is not on page 0: shown apart with their rank.
     let you = page.you.as_ref().expect("the caller's own line");
-    assert_eq!(you.standing.player, 24);
+    assert_eq!(you.standing.player.0, 24);
     assert_eq!(you.rank, Some(22), "three members with 5 wins tie at 22");
     assert_eq!(page.pages, all.total.div_ceil(10));
     // Page 1 starts inside a tie group: its first rank is shared with the page before.
@@ -393,7 +393,7 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
     let whole = all
         .rows
         .iter()
-        .position(|r| r.player == first.standing.player)
+        .position(|r| r.player == first.standing.player.0)
         .unwrap();
     assert_eq!(whole, 10, "pages follow each other without overlap");
     assert_eq!(
@@ -757,7 +757,7 @@ async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
         .leaderboard(GUILD, Variant::Classic, 0, PlayerId(e1))
         .await
         .unwrap();
-    let order: Vec<u64> = board.rows.iter().map(|r| r.standing.player).collect();
+    let order: Vec<u64> = board.rows.iter().map(|r| r.standing.player.0).collect();
     assert_eq!(order.len(), 4);
     assert_eq!(order[3], newcomer, "provisional last: {order:?}");
     assert!(board.rows[..3].iter().all(|r| r.rank.is_some()));
@@ -765,7 +765,7 @@ async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
     for (position, row) in board.rows.iter().enumerate() {
         let place = store
             .finished()
-            .place(GuildId(GUILD), "classic", PlayerId(row.standing.player))
+            .place(GuildId(GUILD), "classic", row.standing.player)
             .await
             .unwrap()
             .unwrap();
