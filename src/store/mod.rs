@@ -186,12 +186,12 @@ pub enum Taken {
     #[error("the channel already has a live match")]
     Channel,
     /// The member plays a live match, in `channel`.
-    #[error("member {player} already plays in channel {channel}")]
+    #[error("member {} already plays in channel {channel}", player.0)]
     Player {
         /// The member.
-        player: u64,
+        player: PlayerId,
         /// Where they play.
-        channel: u64,
+        channel: ChannelKey,
         /// That channel's server.
         guild: Option<u64>,
     },
@@ -201,13 +201,13 @@ pub enum Taken {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LiveKey {
     /// The live match with this id.
-    Id(u64),
+    Id(MatchId),
     /// The live match in a channel.
-    Channel(u64),
+    Channel(ChannelKey),
     /// The live match a member is bound to (has accepted, or challenged in).
-    Player(u64),
+    Player(PlayerId),
     /// Any live match with the member in a seat (also a challenge they have not answered).
-    Seat(u64),
+    Seat(PlayerId),
 }
 
 /// What [`SharedStore::change`] did.
@@ -1087,7 +1087,7 @@ pub trait TournamentStore: Send + Sync {
 /// operations rather than in its own memory.
 pub trait SharedStore: Store {
     /// The id of the live match found by `key`.
-    fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<u64>>;
+    fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<MatchId>>;
 
     /// Runs `apply` on the live match found by `at` while its row is locked and writes
     /// the record it returns, in one transaction (one statement finds and locks it). With
@@ -1106,7 +1106,7 @@ pub trait SharedStore: Store {
     fn open_live<'a>(
         &'a self,
         record: &'a MatchRecord,
-        unclaimed: &'a [u64],
+        unclaimed: &'a [PlayerId],
     ) -> StoreFuture<'a, ()>;
 
     /// Takes up to `limit` ends in servers that were written at or before `before_ms` and

@@ -364,7 +364,7 @@ impl Store for Flaky {
 }
 
 impl SharedStore for Flaky {
-    fn live_id(&self, key: store::LiveKey) -> StoreFuture<'_, Option<u64>> {
+    fn live_id(&self, key: store::LiveKey) -> StoreFuture<'_, Option<MatchId>> {
         self.shared().live_id(key)
     }
     fn change<'a>(
@@ -396,7 +396,7 @@ impl SharedStore for Flaky {
     fn open_live<'a>(
         &'a self,
         record: &'a MatchRecord,
-        unclaimed: &'a [u64],
+        unclaimed: &'a [PlayerId],
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             self.before_write(false).await?;

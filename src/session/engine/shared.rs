@@ -11,7 +11,7 @@ use crate::store::{Changed, LiveKey, MatchRecord, SharedStore, StoreError, Taken
 use super::{Change, OpenError, Outcome, apply, empty_census};
 use crate::session::ends::Ended;
 use crate::session::entry::Entry;
-use crate::session::ids::{ChannelKey, Locate, MatchId, Place};
+use crate::session::ids::{Locate, MatchId, Place};
 use crate::session::{SessionError, record};
 
 /// How many orphaned ends one sweep takes at most; the next takes the rest.
@@ -40,11 +40,8 @@ fn busy(taken: Taken) -> SessionError {
             channel,
             guild,
         } => SessionError::Busy {
-            reason: OpenError::PlayerBusy(PlayerId(player)),
-            at: Some(Place {
-                channel: ChannelKey(channel),
-                guild,
-            }),
+            reason: OpenError::PlayerBusy(player),
+            at: Some(Place { channel, guild }),
         },
     }
 }
@@ -52,9 +49,9 @@ fn busy(taken: Taken) -> SessionError {
 /// How the database finds a located match.
 const fn key(at: Locate) -> LiveKey {
     match at {
-        Locate::Id(id) => LiveKey::Id(id.0),
-        Locate::Channel(c) => LiveKey::Channel(c.0),
-        Locate::Player(p) => LiveKey::Player(p.0),
+        Locate::Id(id) => LiveKey::Id(id),
+        Locate::Channel(c) => LiveKey::Channel(c),
+        Locate::Player(p) => LiveKey::Player(p),
     }
 }
 
@@ -150,13 +147,13 @@ impl Shared {
         f: impl FnOnce(&Entry) -> R,
     ) -> Result<Option<R>, StoreError> {
         let id = match at {
-            Locate::Id(id) => Some(id.0),
+            Locate::Id(id) => Some(id),
             _ => self.store.live_id(key(at)).await?,
         };
         let Some(id) = id else {
             return Ok(None);
         };
-        let Some(stored) = self.store.finished().get(MatchId(id)).await? else {
+        let Some(stored) = self.store.finished().get(id).await? else {
             return Ok(None);
         };
         if !stored.live {
@@ -172,8 +169,7 @@ impl Shared {
         record: &MatchRecord,
         unclaimed: &[PlayerId],
     ) -> Result<MatchId, SessionError> {
-        let unclaimed: Vec<u64> = unclaimed.iter().map(|p| p.0).collect();
-        match self.store.open_live(record, &unclaimed).await {
+        match self.store.open_live(record, unclaimed).await {
             Ok(()) => Ok(MatchId(record.id)),
             Err(StoreError::Taken(taken)) => Err(busy(taken)),
             Err(err @ StoreError::Forgotten) => Err(SessionError::Storage(err)),

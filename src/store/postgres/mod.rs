@@ -14,6 +14,9 @@ use sqlx::migrate::{MigrateError, Migrator};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{PgConnection, PgPool};
 
+use crate::game::PlayerId;
+use crate::ids::{ChannelKey, MatchId};
+
 use super::{
     Apply, Changed, LiveKey, MatchRecord, SharedStore, StoreError, StoreFuture, Taken, from_sql,
     to_sql,
@@ -125,25 +128,25 @@ impl PgStore {
         let (query, key) = match at {
             LiveKey::Id(id) if skip_locked => (
                 "SELECT state FROM matches WHERE id = $1 AND live FOR UPDATE SKIP LOCKED",
-                id,
+                id.0,
             ),
             LiveKey::Id(id) => (
                 "SELECT state FROM matches WHERE id = $1 AND live FOR UPDATE",
-                id,
+                id.0,
             ),
             LiveKey::Channel(c) => (
                 "SELECT state FROM matches WHERE channel_id = $1 AND live FOR UPDATE",
-                c,
+                c.0,
             ),
             LiveKey::Player(p) => (
                 "SELECT m.state FROM live_players l JOIN matches m ON m.id = l.match_id \
                  WHERE l.player_id = $1 AND m.live FOR UPDATE OF m",
-                p,
+                p.0,
             ),
             LiveKey::Seat(p) => (
                 "SELECT state FROM matches WHERE live AND (challenger_id = $1 OR opponent_id = $1) \
                  LIMIT 1 FOR UPDATE",
-                p,
+                p.0,
             ),
         };
         let state: Option<Vec<u8>> = sqlx::query_scalar(query)
@@ -183,7 +186,11 @@ impl PgStore {
     }
 
     /// [`SharedStore::open_live`].
-    async fn open_in(&self, record: &MatchRecord, unclaimed: &[u64]) -> Result<(), StoreError> {
+    async fn open_in(
+        &self,
+        record: &MatchRecord,
+        unclaimed: &[PlayerId],
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         // The channel first, as the in-process registry does.
         let busy: Option<i64> =
@@ -194,7 +201,8 @@ impl PgStore {
         if busy.is_some() {
             return Err(StoreError::Taken(Taken::Channel));
         }
-        if let Some(taken) = bound(&mut tx, unclaimed, None).await? {
+        let unclaimed: Vec<u64> = unclaimed.iter().map(|p| p.0).collect();
+        if let Some(taken) = bound(&mut tx, &unclaimed, None).await? {
             return Err(StoreError::Taken(taken));
         }
         // A failed insert holds its index entries until the rollback: send it now.
@@ -228,8 +236,8 @@ async fn bound(
     .fetch_optional(&mut *tx)
     .await?;
     Ok(row.map(|(player, channel, guild)| Taken::Player {
-        player: from_sql(player),
-        channel: from_sql(channel),
+        player: PlayerId(from_sql(player)),
+        channel: ChannelKey(from_sql(channel)),
         guild: guild.map(from_sql),
     }))
 }
@@ -381,27 +389,29 @@ async fn after_write(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), Store
 }
 
 impl SharedStore for PgStore {
-    fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<u64>> {
+    fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<MatchId>> {
         Box::pin(async move {
             let (query, who) = match key {
-                LiveKey::Id(id) => ("SELECT id FROM matches WHERE live AND id = $1", id),
-                LiveKey::Channel(c) => ("SELECT id FROM matches WHERE live AND channel_id = $1", c),
+                LiveKey::Id(id) => ("SELECT id FROM matches WHERE live AND id = $1", id.0),
+                LiveKey::Channel(c) => {
+                    ("SELECT id FROM matches WHERE live AND channel_id = $1", c.0)
+                }
                 LiveKey::Player(p) => (
                     "SELECT l.match_id FROM live_players l \
                      JOIN matches m ON m.id = l.match_id AND m.live WHERE l.player_id = $1",
-                    p,
+                    p.0,
                 ),
                 LiveKey::Seat(p) => (
                     "SELECT id FROM matches WHERE live AND (challenger_id = $1 OR opponent_id = $1) \
                      LIMIT 1",
-                    p,
+                    p.0,
                 ),
             };
             let id: Option<i64> = sqlx::query_scalar(query)
                 .bind(to_sql(who))
                 .fetch_optional(&self.pool)
                 .await?;
-            Ok(id.map(from_sql))
+            Ok(id.map(|id| MatchId(from_sql(id))))
         })
     }
 
@@ -417,7 +427,7 @@ impl SharedStore for PgStore {
     fn open_live<'a>(
         &'a self,
         record: &'a MatchRecord,
-        unclaimed: &'a [u64],
+        unclaimed: &'a [PlayerId],
     ) -> StoreFuture<'a, ()> {
         Box::pin(self.open_in(record, unclaimed))
     }
