@@ -14,6 +14,7 @@ pub use crate::ids::{ChannelKey, GuildId, MatchId};
 
 pub mod format;
 pub mod migrate;
+mod migrations;
 pub mod postgres;
 mod rows;
 pub mod seasons;

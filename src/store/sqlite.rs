@@ -15,7 +15,8 @@ use sqlx::{SqliteConnection, SqlitePool};
 use super::{MatchRecord, StoreError};
 
 /// The schema migrations, compiled into the binary.
-static MIGRATOR: Migrator = sqlx::migrate!("./migrations/sqlite");
+static MIGRATOR: std::sync::LazyLock<Migrator> =
+    std::sync::LazyLock::new(super::migrations::sqlite);
 
 /// Matches in one SQLite file.
 #[derive(Debug, Clone)]

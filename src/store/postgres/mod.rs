@@ -25,7 +25,8 @@ use super::{
 mod presence;
 
 /// The schema migrations, compiled into the binary.
-static MIGRATOR: Migrator = sqlx::migrate!("./migrations/postgres");
+static MIGRATOR: std::sync::LazyLock<Migrator> =
+    std::sync::LazyLock::new(crate::store::migrations::postgres);
 
 /// How long an operation waits for a connection to the server.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);

@@ -1,0 +1,75 @@
+//! The schema migrations, compiled in (by `build.rs`), as sqlx's migrator runs them.
+//!
+//! Each migration is what `sqlx::migrate!` would make of its file: the version and the
+//! description from the name, the SQL as written, its checksum (SHA-384 of the SQL, which
+//! sqlx compares with what a database already ran), and no transaction only where the file
+//! starts with `-- no-transaction`. A database migrated by an earlier build therefore
+//! reads as up to date.
+
+use std::borrow::Cow;
+
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+
+mod files {
+    include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
+}
+
+/// The SQLite migrations (`migrations/sqlite`).
+#[must_use]
+pub fn sqlite() -> Migrator {
+    migrator(files::SQLITE)
+}
+
+/// The PostgreSQL migrations (`migrations/postgres`).
+#[must_use]
+pub fn postgres() -> Migrator {
+    migrator(files::POSTGRES)
+}
+
+fn migrator(files: &'static [(i64, &'static str, &'static str)]) -> Migrator {
+    Migrator {
+        migrations: files
+            .iter()
+            .map(|&(version, description, sql)| {
+                Migration::new(
+                    version,
+                    Cow::Borrowed(description),
+                    MigrationType::Simple,
+                    Cow::Borrowed(sql),
+                    sql.starts_with("-- no-transaction"),
+                )
+            })
+            .collect(),
+        ..Migrator::DEFAULT
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list is complete and in order: versions rise, none is missing from either
+    /// back-end, and each names its file's description.
+    #[test]
+    fn both_backends_list_their_migrations_in_order() {
+        for (m, dir) in [(sqlite(), "sqlite"), (postgres(), "postgres")] {
+            let versions: Vec<i64> = m.iter().map(|m| m.version).collect();
+            assert!(
+                versions.windows(2).all(|w| w[0] < w[1]),
+                "{dir}: {versions:?}"
+            );
+            let on_disk =
+                std::fs::read_dir(format!("{}/migrations/{dir}", env!("CARGO_MANIFEST_DIR")))
+                    .expect("the directory")
+                    .filter(|e| {
+                        e.as_ref()
+                            .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "sql"))
+                    })
+                    .count();
+            assert_eq!(versions.len(), on_disk, "{dir}");
+            let first = m.iter().next().expect("a first migration");
+            assert_eq!((first.version, first.description.as_ref()), (1, "matches"));
+            assert_eq!(first.checksum.len(), 48, "SHA-384");
+        }
+    }
+}
