@@ -67,8 +67,8 @@ pub struct Viewer {
 fn finished(stored: &StoredMatch) -> Result<Finished, ReplayError> {
     let entry = entry_of(&stored.state).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
     Ok(Finished {
-        id: MatchId(stored.id),
-        guild: stored.guild,
+        id: stored.id,
+        guild: stored.guild.map(u64::from),
         players: entry.game.players(),
         names: entry.names.clone(),
         variant: entry.game.variant(),
@@ -106,13 +106,13 @@ impl Session {
             .get(id)
             .await?
             .ok_or(ReplayError::Hidden)?;
-        let played = stored.players.contains(&viewer.player.0) && !viewer.player.is_deleted();
+        let played = stored.players.contains(&viewer.player) && !viewer.player.is_deleted();
         if !played {
-            let here = stored.guild.is_some() && stored.guild == viewer.guild;
+            let here = stored.guild.is_some() && stored.guild == viewer.guild.map(GuildId);
             if !here {
                 return Err(ReplayError::Hidden);
             }
-            if stored.channel != viewer.channel && !can_see(stored.channel).await {
+            if stored.channel.0 != viewer.channel && !can_see(stored.channel.0).await {
                 return Err(ReplayError::Hidden);
             }
         }
@@ -158,7 +158,7 @@ impl Session {
             .filter_map(|row| match finished(row) {
                 Ok(done) => Some(done),
                 Err(e) => {
-                    tracing::warn!(match_id = row.id, error = %e, "a finished match is unreadable");
+                    tracing::warn!(match_id = row.id.0, error = %e, "a finished match is unreadable");
                     None
                 }
             })

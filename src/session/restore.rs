@@ -131,12 +131,10 @@ impl Session {
         // the least recently changed).
         let mut brought_back = Vec::new();
         for kept in store.live().set_aside_matches().await? {
-            if record::entry_of(&kept.state).is_ok()
-                && store.live().bring_back(MatchId(kept.id)).await?
-            {
-                tracing::info!(match_id = kept.id, "a match set aside reads now: back");
-                brought_back.push(MatchId(kept.id));
-                states.push((MatchId(kept.id), kept.state));
+            if record::entry_of(&kept.state).is_ok() && store.live().bring_back(kept.id).await? {
+                tracing::info!(match_id = kept.id.0, "a match set aside reads now: back");
+                brought_back.push(kept.id);
+                states.push((kept.id, kept.state));
             }
         }
         let mut set_aside = Vec::new();
@@ -328,8 +326,8 @@ impl Session {
         Ok(kept
             .iter()
             .rev()
-            .find(|m| m.channel == channel.0)
-            .map(|m| MatchId(m.id)))
+            .find(|m| m.channel == channel)
+            .map(|m| m.id))
     }
 }
 
@@ -346,15 +344,12 @@ async fn set_aside_one(
         return Ok(None);
     }
     let kept = store.live().set_aside_matches().await?;
-    Ok(kept
-        .into_iter()
-        .find(|m| m.id == id.0)
-        .map(|m| SetAsideNote {
-            id,
-            channel: ChannelKey(m.channel),
-            guild: m.guild,
-            why: why.to_string(),
-        }))
+    Ok(kept.into_iter().find(|m| m.id == id).map(|m| SetAsideNote {
+        id,
+        channel: m.channel,
+        guild: m.guild.map(u64::from),
+        why: why.to_string(),
+    }))
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ pub struct Standing {
 impl From<crate::store::Standing> for Standing {
     fn from(row: crate::store::Standing) -> Self {
         Standing {
-            player: PlayerId(row.player),
+            player: row.player,
             name: row.name,
             rating: row.rating,
             record: row.record,

@@ -399,7 +399,7 @@ pub const GLOBAL_BOARD: GuildId = GuildId(0);
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
     /// The member.
-    pub player: u64,
+    pub player: PlayerId,
     /// Their last known display name.
     pub name: String,
     /// Their rating.
@@ -445,7 +445,7 @@ pub struct HistoryRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredMatch {
     /// The match id.
-    pub id: u64,
+    pub id: MatchId,
     /// The stored version.
     pub version: u64,
     /// Whether it is still being played.
@@ -453,17 +453,17 @@ pub struct StoredMatch {
     /// `challenge`, `placement`, `battle` or `finished`.
     pub phase: String,
     /// The channel (or thread) it was played in.
-    pub channel: u64,
+    pub channel: ChannelKey,
     /// The server it was played in, if known.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// `[challenger, opponent]`.
-    pub players: [u64; 2],
+    pub players: [PlayerId; 2],
     /// `classic` or `game2000`.
     pub variant: String,
     /// How it ended, once it has.
     pub how: Option<String>,
     /// The winner, if any.
-    pub winner: Option<u64>,
+    pub winner: Option<PlayerId>,
     /// When it was opened and when it ended (ms since the epoch).
     pub created_ms: i64,
     /// When it ended.
@@ -484,7 +484,7 @@ pub use sqlite::queries::{FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSI
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinishedMatch {
     /// The match id.
-    id: u64,
+    id: MatchId,
     /// The whole state.
     state: Vec<u8>,
 }
@@ -492,7 +492,7 @@ pub struct FinishedMatch {
 impl FinishedMatch {
     /// The match id.
     #[must_use]
-    pub fn id(&self) -> u64 {
+    pub fn id(&self) -> MatchId {
         self.id
     }
 
@@ -818,11 +818,11 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetAside {
     /// The match's id.
-    pub id: u64,
+    pub id: MatchId,
     /// Where its messages went (its channel, or the one a challenge waited in).
-    pub channel: u64,
+    pub channel: ChannelKey,
     /// Its server.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// Its state, as it was stored.
     pub state: Vec<u8>,
 }

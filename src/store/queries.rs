@@ -1421,7 +1421,7 @@ fn season_of(row: &impl rows::Columns) -> Result<SeasonRow, StoreError> {
 fn season_standing(row: &impl rows::Columns) -> Result<Standing, StoreError> {
     let (rating, record) = rows::rating_of(row)?;
     Ok(Standing {
-        player: from_sql(row.int("player_id")?),
+        player: PlayerId(from_sql(row.int("player_id")?)),
         name: row.text("name")?,
         rating,
         record,

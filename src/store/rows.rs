@@ -5,6 +5,8 @@ use sqlx::Row as _;
 use super::{
     FinishedMatch, HistoryRow, MoveRecord, SetAside, Standing, StoreError, StoredMatch, from_sql,
 };
+use crate::game::PlayerId;
+use crate::ids::{ChannelKey, GuildId, MatchId};
 use crate::rating::{Outcome, Rating, Record, ResultRow};
 
 /// The leaderboard's order: established members first, then by rating as shown (rounded),
@@ -75,17 +77,18 @@ pub(super) fn count(row: &impl Columns, name: &str) -> Result<u32, StoreError> {
 /// A match row (`SELECT *` of `matches`).
 pub(super) fn stored(row: &impl Columns) -> Result<StoredMatch, StoreError> {
     let number = |name: &str| -> Result<u64, StoreError> { Ok(from_sql(row.int(name)?)) };
+    let member = |name: &str| -> Result<PlayerId, StoreError> { Ok(PlayerId(number(name)?)) };
     Ok(StoredMatch {
-        id: number("id")?,
+        id: MatchId(number("id")?),
         version: number("version")?,
         live: row.flag("live")?,
         phase: row.text("phase")?,
-        channel: number("channel_id")?,
-        guild: row.opt_int("guild_id")?.map(from_sql),
-        players: [number("challenger_id")?, number("opponent_id")?],
+        channel: ChannelKey(number("channel_id")?),
+        guild: row.opt_int("guild_id")?.map(|g| GuildId(from_sql(g))),
+        players: [member("challenger_id")?, member("opponent_id")?],
         variant: row.text("variant")?,
         how: row.opt_text("how")?,
-        winner: row.opt_int("winner_id")?.map(from_sql),
+        winner: row.opt_int("winner_id")?.map(|w| PlayerId(from_sql(w))),
         created_ms: row.int("created_ms")?,
         ended_ms: row.opt_int("ended_ms")?,
         state: row.blob("state")?,
@@ -95,9 +98,9 @@ pub(super) fn stored(row: &impl Columns) -> Result<StoredMatch, StoreError> {
 /// A row of a match set aside (`id`, `channel`, `guild_id`, `state`).
 pub(super) fn set_aside(row: &impl Columns) -> Result<SetAside, StoreError> {
     Ok(SetAside {
-        id: from_sql(row.int("id")?),
-        channel: from_sql(row.int("channel")?),
-        guild: row.opt_int("guild_id")?.map(from_sql),
+        id: MatchId(from_sql(row.int("id")?)),
+        channel: ChannelKey(from_sql(row.int("channel")?)),
+        guild: row.opt_int("guild_id")?.map(|g| GuildId(from_sql(g))),
         state: row.blob("state")?,
     })
 }
@@ -106,7 +109,7 @@ pub(super) fn set_aside(row: &impl Columns) -> Result<SetAside, StoreError> {
 /// live row is refused with an error, never returned: the queries select `NOT live`, and
 /// this holds even if one did not (issue 40).
 pub(super) fn finished(row: &impl Columns) -> Result<FinishedMatch, StoreError> {
-    let id = from_sql(row.int("id")?);
+    let id = MatchId(from_sql(row.int("id")?));
     if row.flag("live")? {
         return Err(StoreError::Data(format!(
             "match {id} is being played: it is not a finished match"
@@ -151,7 +154,7 @@ pub(super) fn rating_of(row: &impl Columns) -> Result<(Rating, Record), StoreErr
 pub(super) fn standing(row: &impl Columns) -> Result<Standing, StoreError> {
     let (rating, record) = rating_of(row)?;
     Ok(Standing {
-        player: from_sql(row.int("player_id")?),
+        player: PlayerId(from_sql(row.int("player_id")?)),
         name: row.text("name")?,
         rating,
         record,
@@ -248,7 +251,7 @@ mod tests {
     #[test]
     fn a_live_row_is_never_a_finished_match() {
         let done = finished(&Row { live: false }).expect("a finished match");
-        assert_eq!((done.id(), done.state()), (41, &b"{}"[..]));
+        assert_eq!((done.id(), done.state()), (MatchId(41), &b"{}"[..]));
         let refused = finished(&Row { live: true });
         assert!(
             matches!(&refused, Err(StoreError::Data(why)) if why.contains("41")),

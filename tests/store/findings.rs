@@ -223,7 +223,7 @@ async fn a_match_whose_thread_failed_is_stored_where_it_is_played(db: Db) {
     assert_eq!(found, Some(id));
     assert_eq!(
         s.store().finished().get(id).await.unwrap().unwrap().channel,
-        42
+        ChannelKey(42)
     );
     play_out(&s, id, 42).await;
     replayed_and_rematched_in(&s, id, 42).await;
@@ -256,7 +256,7 @@ async fn a_match_whose_thread_failed_in_a_busy_channel_is_reached_and_stored_the
     // Stored, replayed and rematched in the channel, not under its own id.
     assert_eq!(
         s.store().finished().get(id).await.unwrap().unwrap().channel,
-        43
+        ChannelKey(43)
     );
     replayed_and_rematched_in(&s, id, 43).await;
 }

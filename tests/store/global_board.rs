@@ -67,7 +67,7 @@ async fn global(store: &Arc<dyn Store>) -> Vec<u64> {
         .await
         .unwrap();
     assert_eq!(page.total as usize, page.rows.len());
-    page.rows.iter().map(|r| r.player).collect()
+    page.rows.iter().map(|r| r.player.0).collect()
 }
 
 async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
@@ -114,7 +114,7 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
         .unwrap()
         .rows
         .iter()
-        .map(|r| r.player)
+        .map(|r| r.player.0)
         .collect();
     assert_eq!(server, vec![11, 12], "the server's board is its own");
     // Opting in twice changes nothing.
@@ -182,7 +182,7 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
             .unwrap()
             .rows[0]
             .player,
-        11
+        PlayerId(11)
     );
     // Visible again: back, with the rating he has now.
     s.set_leaderboard_visible(PlayerId(11), true).await.unwrap();

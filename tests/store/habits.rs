@@ -319,9 +319,7 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
     let outside = finish(3, None).await;
     let store = s.store();
     let ids = |rows: Vec<broadside::store::FinishedMatch>| -> Vec<u64> {
-        rows.iter()
-            .map(broadside::store::FinishedMatch::id)
-            .collect()
+        rows.iter().map(|row| row.id().0).collect()
     };
     let check = async |live: MatchId, finished_here: &[u64], finished_outside: &[u64]| {
         assert!(
@@ -467,9 +465,7 @@ async fn the_habit_queries_return_the_newest_finished_matches(db: Db) {
     let store = db.store().await;
     let all = seeded(store.as_ref()).await;
     let ids = |rows: Vec<broadside::store::FinishedMatch>| -> Vec<u64> {
-        rows.iter()
-            .map(broadside::store::FinishedMatch::id)
-            .collect()
+        rows.iter().map(|row| row.id().0).collect()
     };
     for variant in ["classic", "game2000"] {
         for member in [

@@ -128,7 +128,7 @@ fn lines(page: &SeasonPage) -> Vec<(Option<u64>, u32, Option<u32>)> {
         .iter()
         .map(|p| {
             (
-                p.standing.as_ref().map(|s| s.player),
+                p.standing.as_ref().map(|s| s.player.0),
                 p.standing.as_ref().map_or(0, |s| s.rating.games),
                 p.rank,
             )
@@ -169,7 +169,7 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
         page.rows
             .iter()
             .filter_map(|r| r.standing.as_ref())
-            .find(|s| s.player == p)
+            .find(|s| s.player == PlayerId(p))
             .unwrap()
             .clone()
     };
@@ -429,7 +429,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     let order: Vec<u64> = before
         .rows
         .iter()
-        .map(|r| r.standing.as_ref().unwrap().player)
+        .map(|r| r.standing.as_ref().unwrap().player.0)
         .collect();
     assert_eq!(order, vec![ANN, BO, CY, DI]);
     assert_eq!(before.rows[0].rank, Some(1));
@@ -688,7 +688,7 @@ async fn the_current_seasons_pages_and_places_agree_with_the_whole_table(db: Db)
         .iter()
         .map(|p| {
             let st = p.standing.as_ref().expect("a live table has no gaps");
-            (st.player, st.rating.is_provisional(), st.rating.shown())
+            (st.player.0, st.rating.is_provisional(), st.rating.shown())
         })
         .collect();
     assert_eq!(rows.iter().filter(|r| r.1).count(), 8, "{rows:?}");

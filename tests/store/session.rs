@@ -102,7 +102,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
     let row = stored(&store, id).await;
     assert!(row.live);
     assert_eq!(row.phase, "challenge");
-    assert_eq!(row.players, [ALICE.0, BOB.0]);
+    assert_eq!(row.players, [ALICE, BOB]);
     let v1 = row.version;
 
     s.accept(id, BOB, None).await.unwrap();
@@ -147,7 +147,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
     assert!(!row.live);
     assert_eq!(row.phase, "finished");
     assert_eq!(row.how.as_deref(), Some("sunk"));
-    assert_eq!(row.winner, Some(first.0));
+    assert_eq!(row.winner, Some(first));
     assert!(row.ended_ms.is_some());
     // In memory stays only what is live.
     assert!(s.live().is_none_or(Registry::is_empty));
@@ -1167,7 +1167,7 @@ async fn a_forgotten_moderator_leaves_the_matches_they_cancelled(db: Db) {
         !named(&after.state),
         "the moderator's id stays in the match"
     );
-    assert_eq!(after.players, [ALICE.0, BOB.0], "the players are untouched");
+    assert_eq!(after.players, [ALICE, BOB], "the players are untouched");
 }
 
 /// Issue 30, 8: a moderator who plays cannot call their own match off: it is a forfeit,

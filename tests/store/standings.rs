@@ -393,7 +393,7 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
     let whole = all
         .rows
         .iter()
-        .position(|r| r.player == first.standing.player.0)
+        .position(|r| r.player == first.standing.player)
         .unwrap();
     assert_eq!(whole, 10, "pages follow each other without overlap");
     assert_eq!(
@@ -662,7 +662,7 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
     assert_eq!(board.rows.len(), 1);
     // The stored row no longer names Alice anywhere.
     let row = store.finished().get(id).await.unwrap().unwrap();
-    assert!(!row.players.contains(&ALICE.0));
+    assert!(!row.players.contains(&ALICE));
     assert!(!String::from_utf8_lossy(&row.state).contains("Alice"));
     assert!(
         store

@@ -107,7 +107,7 @@ async fn sign_up_and_pair_once(db: Db) {
     assert!(twice.again, "the stored match is found, not opened again");
     let stored = s.store().finished().get(m.match_id).await.unwrap().unwrap();
     assert!(stored.live);
-    assert_eq!(stored.players, [m.white.0.0, m.black.0.0]);
+    assert_eq!(stored.players.map(|p| p.0), [m.white.0.0, m.black.0.0]);
     assert_eq!(
         s.tournament_of(m.match_id).await.map(|t| (t.id, t.round)),
         Some((t.id, 1))

@@ -276,7 +276,7 @@ async fn a_match_set_aside_forgets_a_member_who_deleted_their_data() {
     assert!(!row.live);
     assert_eq!(row.phase, format::FORGOTTEN);
     assert!(row.state.is_empty(), "nothing of the member is kept in it");
-    assert!(!row.players.contains(&66), "{:?}", row.players);
+    assert!(!row.players.contains(&PlayerId(66)), "{:?}", row.players);
     drop(s);
     put_state(&db, id, &state).await;
     let (s, resumed) = start(&db).await;
