@@ -4,11 +4,12 @@
 //! stored with it.
 
 use crate::store::db::{Db, Flaky, on_both_stores};
+use crate::store::fixtures;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
-use broadside::game::{PlayerId, Variant};
+use broadside::game::PlayerId;
 use broadside::session::{
-    ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, Rematch, Seeds, Session, SessionError,
+    ChannelKey, Locate, MatchId, NewMatch, Paces, Rematch, Seeds, Session, SessionError,
     SettingsChange, Timeouts, Viewer,
 };
 
@@ -122,19 +123,8 @@ async fn a_reset_made_meanwhile_is_kept(db: Db) {
 /// in the channel.
 fn new_match(channel: u64, players: [PlayerId; 2], thread: bool) -> NewMatch {
     NewMatch {
-        channel: ChannelKey(channel),
-        guild: Some(GUILD),
-        challenger: players[0],
-        opponent: players[1],
-        names: ["A".into(), "B".into()],
-        variant: Variant::Classic,
-        options: broadside::game::MatchOptions::default(),
-        guild_locale: None,
-        challenger_locale: None,
-        computer: None,
-        pace: Pace::Standard,
-        rated: true,
         thread,
+        ..fixtures::new_match(ChannelKey(channel), GUILD, players, ["A", "B"])
     }
 }
 

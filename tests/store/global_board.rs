@@ -3,23 +3,17 @@
 //! `/privacy delete` takes them off. Every test runs on SQLite and on PostgreSQL.
 
 use crate::store::db::{Db, on_both_stores};
+use crate::store::fixtures::TIMEOUTS;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use broadside::game::{PlayerId, Variant};
 use broadside::ids::GuildId;
-use broadside::session::{Seeds, Session, Timeouts};
+use broadside::session::{Seeds, Session};
 use broadside::store::{GLOBAL_BOARD, MatchRecord, MatchResult, Played, Store};
 
 const GUILD: u64 = 5;
 const OTHER_GUILD: u64 = 6;
-
-const TIMEOUTS: Timeouts = Timeouts {
-    challenge: Duration::from_secs(300),
-    placement: Duration::from_secs(600),
-    turn: Duration::from_secs(300),
-};
 
 /// Stores the end of a rated classic match that `a` won against `b`, in `guild` (`None`:
 /// outside servers, as in a DM or group DM).

@@ -7,6 +7,7 @@
 //! live match as a finished one. Issue 36, item 8: a forget by any process bumps the epoch
 //! of the member's bucket, and a model cached under an older epoch is learned again.
 
+use crate::store::fixtures;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -34,21 +35,7 @@ fn session(opened: broadside::store::Opened) -> Session {
 
 /// A classic battle between Alice and Bob in `channel`, with one shot fired.
 async fn battle(s: &Session, channel: u64) -> (MatchId, PlayerId) {
-    let new = NewMatch {
-        channel: ChannelKey(channel),
-        guild: Some(GUILD),
-        challenger: ALICE,
-        opponent: BOB,
-        names: ["Alice".into(), "Bob".into()],
-        variant: Variant::Classic,
-        options: broadside::game::MatchOptions::default(),
-        guild_locale: None,
-        challenger_locale: None,
-        computer: None,
-        pace: Pace::Standard,
-        rated: true,
-        thread: false,
-    };
+    let new = fixtures::new_match(ChannelKey(channel), GUILD, [ALICE, BOB], ["Alice", "Bob"]);
     let id = s.challenge(new).await.unwrap().id;
     s.accept(id, BOB, None).await.unwrap();
     let mut first = None;
@@ -162,19 +149,8 @@ async fn battle_with(s: &Session, channel: u64, fleets: [&str; 2]) -> MatchId {
 /// [`battle_with`] in `guild` (`None`: outside servers).
 async fn battle_in(s: &Session, channel: u64, guild: Option<u64>, fleets: [&str; 2]) -> MatchId {
     let new = NewMatch {
-        channel: ChannelKey(channel),
         guild,
-        challenger: ALICE,
-        opponent: BOB,
-        names: ["Alice".into(), "Bob".into()],
-        variant: Variant::Classic,
-        options: broadside::game::MatchOptions::default(),
-        guild_locale: None,
-        challenger_locale: None,
-        computer: None,
-        pace: Pace::Standard,
-        rated: true,
-        thread: false,
+        ..fixtures::new_match(ChannelKey(channel), 0, [ALICE, BOB], ["Alice", "Bob"])
     };
     let id = s.challenge(new).await.unwrap().id;
     s.accept(id, BOB, None).await.unwrap();

@@ -3,14 +3,15 @@
 //! Skipped (and says so) without a PostgreSQL test server.
 
 use crate::pg;
+use crate::store::fixtures::{self, TIMEOUTS};
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime};
+use std::time::SystemTime;
 
 use broadside::ai::Difficulty;
-use broadside::game::{PlayerId, Variant};
+use broadside::game::PlayerId;
 use broadside::ids::GuildId;
-use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Seeds, Session, Timeouts, millis};
+use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Seeds, Session, millis};
 use broadside::store::{self, Store};
 
 const ALICE: PlayerId = PlayerId(1001);
@@ -19,28 +20,9 @@ const CAROL: PlayerId = PlayerId(1003);
 const BOT: PlayerId = PlayerId(9999);
 const GUILD: u64 = 5;
 
-const TIMEOUTS: Timeouts = Timeouts {
-    challenge: Duration::from_secs(300),
-    placement: Duration::from_secs(600),
-    turn: Duration::from_secs(300),
-};
-
 fn new_match(channel: u64, a: PlayerId, b: PlayerId) -> NewMatch {
-    NewMatch {
-        pace: broadside::session::Pace::Standard,
-        rated: true,
-        thread: false,
-        channel: ChannelKey(channel),
-        guild: Some(GUILD),
-        challenger: a,
-        opponent: b,
-        names: [format!("P{}", a.0), format!("P{}", b.0)],
-        variant: Variant::Classic,
-        options: broadside::game::MatchOptions::default(),
-        guild_locale: None,
-        challenger_locale: None,
-        computer: None,
-    }
+    let names = [format!("P{}", a.0), format!("P{}", b.0)];
+    fixtures::new_match(ChannelKey(channel), GUILD, [a, b], [&names[0], &names[1]])
 }
 
 /// Runs the binary's `migrate-store`; its exit code and its output.

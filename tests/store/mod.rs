@@ -4,6 +4,7 @@
 
 mod db;
 mod findings;
+mod fixtures;
 mod format;
 mod global_board;
 mod habits;

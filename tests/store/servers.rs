@@ -4,6 +4,7 @@
 //! turned them off, once across a restart and across two processes).
 
 use crate::store::db::{Db, on_both_stores};
+use crate::store::fixtures;
 
 use std::time::{Duration, SystemTime};
 
@@ -40,21 +41,11 @@ fn new_match(channel: u64, pace: Pace) -> NewMatch {
     between(channel, pace, [ALICE, BOB])
 }
 
-fn between(channel: u64, pace: Pace, [challenger, opponent]: [PlayerId; 2]) -> NewMatch {
+fn between(channel: u64, pace: Pace, players: [PlayerId; 2]) -> NewMatch {
     NewMatch {
-        channel: ChannelKey(channel),
-        guild: Some(GUILD),
-        challenger,
-        opponent,
-        names: ["Alice".into(), "Bob".into()],
-        variant: Variant::Classic,
-        options: broadside::game::MatchOptions::default(),
-        guild_locale: None,
         challenger_locale: Some("da".into()),
-        computer: None,
         pace,
-        rated: true,
-        thread: false,
+        ..fixtures::new_match(ChannelKey(channel), GUILD, players, ["Alice", "Bob"])
     }
 }
 

@@ -5,6 +5,7 @@
 //! `pg/`; skipped without one).
 
 use crate::store::db::{Db, Flaky, on_both_stores};
+use crate::store::fixtures::{self, TIMEOUTS};
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -23,27 +24,11 @@ const BOB: PlayerId = PlayerId(1002);
 const BOT: PlayerId = PlayerId(9999);
 const CHANNEL: ChannelKey = ChannelKey(77);
 
-const TIMEOUTS: Timeouts = Timeouts {
-    challenge: Duration::from_secs(300),
-    placement: Duration::from_secs(600),
-    turn: Duration::from_secs(300),
-};
-
 fn new_match(variant: Variant) -> NewMatch {
     NewMatch {
-        pace: broadside::session::Pace::Standard,
-        rated: true,
-        thread: false,
-        channel: CHANNEL,
-        guild: Some(5),
-        challenger: ALICE,
-        opponent: BOB,
-        names: ["Alice".into(), "Bob".into()],
         variant,
-        options: broadside::game::MatchOptions::default(),
         guild_locale: Some("nl".into()),
-        challenger_locale: None,
-        computer: None,
+        ..fixtures::new_match(CHANNEL, 5, [ALICE, BOB], ["Alice", "Bob"])
     }
 }
 

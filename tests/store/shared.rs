@@ -5,6 +5,7 @@
 //! of moves from both loses and doubles nothing. Skipped (and says so) without a server.
 
 use crate::pg;
+use crate::store::fixtures::TIMEOUTS;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -24,12 +25,6 @@ const BOB: PlayerId = PlayerId(2002);
 const CAROL: PlayerId = PlayerId(2003);
 const DAVE: PlayerId = PlayerId(2004);
 const BOT: PlayerId = PlayerId(9999);
-
-const TIMEOUTS: Timeouts = Timeouts {
-    challenge: Duration::from_secs(300),
-    placement: Duration::from_secs(600),
-    turn: Duration::from_secs(300),
-};
 
 /// `n` "processes" on one fresh database (`None` without a server).
 async fn processes(name: &str, n: usize, timeouts: Timeouts) -> Option<(pg::PgDb, Vec<Session>)> {

@@ -3,6 +3,7 @@
 //! PostgreSQL database (see `pg/`; skipped without one).
 
 use crate::store::db::{Db, on_both_stores};
+use crate::store::fixtures::{self, TIMEOUTS};
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -24,27 +25,10 @@ const BOT: PlayerId = PlayerId(9999);
 const CHANNEL: ChannelKey = ChannelKey(77);
 const GUILD: u64 = 5;
 
-const TIMEOUTS: Timeouts = Timeouts {
-    challenge: Duration::from_secs(300),
-    placement: Duration::from_secs(600),
-    turn: Duration::from_secs(300),
-};
-
 fn new_match(variant: Variant) -> NewMatch {
     NewMatch {
-        pace: broadside::session::Pace::Standard,
-        rated: true,
-        thread: false,
-        channel: CHANNEL,
-        guild: Some(GUILD),
-        challenger: ALICE,
-        opponent: BOB,
-        names: ["Alice".into(), "Bob".into()],
         variant,
-        options: broadside::game::MatchOptions::default(),
-        guild_locale: None,
-        challenger_locale: None,
-        computer: None,
+        ..fixtures::new_match(CHANNEL, GUILD, [ALICE, BOB], ["Alice", "Bob"])
     }
 }
 

@@ -6,23 +6,14 @@ mod generate;
 mod golden;
 mod unreadable;
 
+use crate::store::fixtures::TIMEOUTS;
 use std::collections::BTreeSet;
-use std::time::Duration;
 
 use broadside::game::{Coord, PhaseKind, PlayerId, Side};
-use broadside::session::{
-    ChannelKey, Entry, Locate, MatchId, Preview, Seeds, Session, Timeouts, Viewer,
-};
+use broadside::session::{ChannelKey, Entry, Locate, MatchId, Preview, Seeds, Session, Viewer};
 
 use crate::store::db::Db;
 use fixture::Stored;
-
-/// The bot's standard limits in these tests (what a match stored before paces gets).
-const TIMEOUTS: Timeouts = Timeouts {
-    challenge: Duration::from_secs(300),
-    placement: Duration::from_secs(600),
-    turn: Duration::from_secs(300),
-};
 
 /// A fresh SQLite file with today's schema, holding `rows` as they were stored.
 async fn database_with(name: &str, rows: &[Stored]) -> Db {
