@@ -80,7 +80,7 @@ async fn one_run(players: usize, run: usize) -> (Duration, Duration, usize) {
     let creator = PlayerId(FIRST);
     let t = s
         .create_tournament(NewTournament {
-            guild: GUILD,
+            guild: broadside::ids::GuildId(GUILD),
             channel: ChannelKey(CHANNEL),
             creator,
             name: "Bench Cup".into(),

@@ -10,7 +10,7 @@ use std::future::Future;
 use std::pin::Pin;
 
 use crate::game::PlayerId;
-pub use crate::ids::{ChannelKey, GuildId, MatchId};
+pub use crate::ids::{ChannelKey, GuildId, MatchId, MessageId, TournamentId};
 
 pub mod format;
 pub mod migrate;
@@ -831,13 +831,13 @@ pub struct SetAside {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentRow {
     /// Its id.
-    pub id: u64,
+    pub id: TournamentId,
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// The channel it belongs to.
-    pub channel: u64,
+    pub channel: ChannelKey,
     /// Who created it.
-    pub creator: u64,
+    pub creator: PlayerId,
     /// Its name as given (escaped where it is shown).
     pub name: String,
     /// `classic` or `game2000`.
@@ -861,7 +861,7 @@ pub struct TournamentRow {
     /// The language of its public texts.
     pub locale: Option<String>,
     /// The public sign-up message.
-    pub signup_message: Option<u64>,
+    pub signup_message: Option<MessageId>,
     /// Why it was paused or called off.
     pub note: Option<String>,
     /// When the sweep looks at it next.
@@ -880,7 +880,7 @@ pub struct TournamentRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntrantRow {
     /// The member.
-    pub player: u64,
+    pub player: PlayerId,
     /// Their display name when they joined.
     pub name: String,
     /// Their rating in the tournament's rule set at the start (0 before).
@@ -901,7 +901,7 @@ pub struct PairedMatch {
     /// How it ended (see [`MatchResult::how`]).
     pub how: Option<String>,
     /// The winner, if any.
-    pub winner: Option<u64>,
+    pub winner: Option<PlayerId>,
     /// Moves (shots or salvos) fired by `[white, black]`.
     pub moves: [u32; 2],
 }
@@ -914,11 +914,11 @@ pub struct PairingRow {
     /// The board (1 first; the bye last).
     pub board: u32,
     /// Fires first.
-    pub white: u64,
+    pub white: PlayerId,
     /// The opponent; `None`: `white` has the pairing bye.
-    pub black: Option<u64>,
+    pub black: Option<PlayerId>,
     /// The match's id (none for a bye).
-    pub match_id: Option<u64>,
+    pub match_id: Option<MatchId>,
     /// A process is opening the match, since then.
     pub claim_ms: Option<i64>,
     /// The match is stored and has its thread.
@@ -949,11 +949,11 @@ pub struct NewPairing {
     /// The board.
     pub board: u32,
     /// Fires first.
-    pub white: u64,
+    pub white: PlayerId,
     /// The opponent (none: a bye).
-    pub black: Option<u64>,
+    pub black: Option<PlayerId>,
     /// The match's id (none for a bye).
-    pub match_id: Option<u64>,
+    pub match_id: Option<MatchId>,
 }
 
 /// One step of a tournament, written in one transaction, only over the version it was
@@ -973,11 +973,11 @@ pub struct TournamentStep {
     /// When the sweep looks again.
     pub check_ms: Option<i64>,
     /// Ratings taken at the start, by member.
-    pub ratings: Vec<(u64, u32)>,
+    pub ratings: Vec<(PlayerId, u32)>,
     /// Results of a round that closed: `(round, board, result)`.
     pub results: Vec<(u32, u32, String)>,
     /// Members withdrawn: `(member, from round, reason)`.
-    pub withdrawals: Vec<(u64, u32, String)>,
+    pub withdrawals: Vec<(PlayerId, u32, String)>,
     /// The next round's pairings.
     pub pairings: Vec<NewPairing>,
     /// When.
@@ -1016,17 +1016,21 @@ pub trait TournamentStore: Send + Sync {
     fn create_tournament<'a>(&'a self, row: &'a TournamentRow) -> StoreFuture<'a, ()>;
 
     /// One tournament with its entrants and pairings.
-    fn tournament(&self, id: u64) -> StoreFuture<'_, Option<TournamentSnapshot>>;
+    fn tournament(&self, id: TournamentId) -> StoreFuture<'_, Option<TournamentSnapshot>>;
 
     /// The tournaments of `channel`, newest first, at most 25 (`open`: only those not
     /// yet over).
-    fn tournaments_in(&self, channel: u64, open: bool) -> StoreFuture<'_, Vec<TournamentRow>>;
+    fn tournaments_in(
+        &self,
+        channel: ChannelKey,
+        open: bool,
+    ) -> StoreFuture<'_, Vec<TournamentRow>>;
 
     /// Adds `player` as an entrant while sign-up is open and there is room.
     fn join_tournament<'a>(
         &'a self,
-        id: u64,
-        player: u64,
+        id: TournamentId,
+        player: PlayerId,
         name: &'a str,
         at_ms: i64,
     ) -> StoreFuture<'a, Joined>;
@@ -1035,25 +1039,28 @@ pub trait TournamentStore: Send + Sync {
     /// (`from`) after it.
     fn leave_tournament(
         &self,
-        id: u64,
-        player: u64,
+        id: TournamentId,
+        player: PlayerId,
         from: u32,
         at_ms: i64,
     ) -> StoreFuture<'_, Left>;
 
     /// Remembers the public sign-up message.
-    fn set_signup_message(&self, id: u64, message: u64) -> StoreFuture<'_, ()>;
+    fn set_signup_message(&self, id: TournamentId, message: MessageId) -> StoreFuture<'_, ()>;
 
     /// Writes `step` if the tournament still has the version it was worked out from
     /// (its row locked meanwhile); `false` when another change came first.
-    fn advance_tournament<'a>(&'a self, id: u64, step: &'a TournamentStep)
-    -> StoreFuture<'a, bool>;
+    fn advance_tournament<'a>(
+        &'a self,
+        id: TournamentId,
+        step: &'a TournamentStep,
+    ) -> StoreFuture<'a, bool>;
 
     /// Claims the opening of a pairing's match: `true` for the one caller that finds it
     /// unopened and unclaimed (or claimed before `stale_ms`).
     fn claim_pairing(
         &self,
-        id: u64,
+        id: TournamentId,
         round: u32,
         board: u32,
         at_ms: i64,
@@ -1062,25 +1069,33 @@ pub trait TournamentStore: Send + Sync {
 
     /// Ends a claim: the match opened (`opened`), or could not be (the claim is given
     /// back).
-    fn release_pairing(&self, id: u64, round: u32, board: u32, opened: bool)
-    -> StoreFuture<'_, ()>;
+    fn release_pairing(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        opened: bool,
+    ) -> StoreFuture<'_, ()>;
 
     /// Up to `limit` tournaments to look at now: sign-up past its start time, or running
     /// and due for a look.
-    fn tournaments_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>>;
+    fn tournaments_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<TournamentId>>;
 
     /// Moves the round deadlines of running tournaments not changed since `last_seen_ms`
     /// by the time the bot was down; returns how many moved.
     fn give_tournaments_time_back(&self, last_seen_ms: i64, now_ms: i64) -> StoreFuture<'_, u64>;
 
     /// The tournament, its name and the round a match belongs to.
-    fn tournament_of_match(&self, match_id: u64) -> StoreFuture<'_, Option<(u64, String, u32)>>;
+    fn tournament_of_match(
+        &self,
+        match_id: MatchId,
+    ) -> StoreFuture<'_, Option<(TournamentId, String, u32)>>;
 
     /// Tournaments `player` played in that are over, and of those the ones they won.
-    fn tournament_record(&self, player: u64) -> StoreFuture<'_, (u32, u32)>;
+    fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, (u32, u32)>;
 
     /// Records the winner of a finished tournament.
-    fn set_tournament_winner(&self, id: u64, player: u64) -> StoreFuture<'_, ()>;
+    fn set_tournament_winner(&self, id: TournamentId, player: PlayerId) -> StoreFuture<'_, ()>;
 }
 
 /// A store that several processes share (PostgreSQL): the database is the source of

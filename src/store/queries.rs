@@ -2340,8 +2340,8 @@ impl SeasonStore for Handle {
 
 use crate::store::rows::Columns as _;
 use crate::store::{
-    EntrantRow, Joined, Left, PairedMatch, PairingRow, TournamentRow, TournamentSnapshot,
-    TournamentStep, TournamentStore,
+    EntrantRow, Joined, Left, MessageId, PairedMatch, PairingRow, TournamentId, TournamentRow,
+    TournamentSnapshot, TournamentStep, TournamentStore,
 };
 
 /// The columns of a tournament row, with its count of entrants.
@@ -2487,10 +2487,10 @@ async fn forget_tournaments_in(tx: &mut Conn, player: u64) -> Result<(), StoreEr
 /// A `tournaments` row as [`TOURNAMENT_COLUMNS`] reads it.
 fn tournament_row(row: &impl crate::store::rows::Columns) -> Result<TournamentRow, StoreError> {
     Ok(TournamentRow {
-        id: from_sql(row.int("id")?),
-        guild: from_sql(row.int("guild_id")?),
-        channel: from_sql(row.int("channel_id")?),
-        creator: from_sql(row.int("creator_id")?),
+        id: TournamentId(from_sql(row.int("id")?)),
+        guild: GuildId(from_sql(row.int("guild_id")?)),
+        channel: ChannelKey(from_sql(row.int("channel_id")?)),
+        creator: PlayerId(from_sql(row.int("creator_id")?)),
         name: row.text("name")?,
         variant: row.text("variant")?,
         pace: row.text("pace")?,
@@ -2502,7 +2502,9 @@ fn tournament_row(row: &impl crate::store::rows::Columns) -> Result<TournamentRo
         round_deadline_ms: row.opt_int("round_deadline_ms")?,
         top_white: row.flag("top_white")?,
         locale: row.opt_text("locale")?,
-        signup_message: row.opt_int("signup_message_id")?.map(from_sql),
+        signup_message: row
+            .opt_int("signup_message_id")?
+            .map(|m| MessageId(from_sql(m))),
         note: row.opt_text("note")?,
         check_ms: row.opt_int("check_ms")?,
         version: from_sql(row.int("version")?),
@@ -2548,7 +2550,7 @@ async fn create_tournament(pool: &Pool, t: &TournamentRow) -> Result<(), StoreEr
 
 async fn tournament_snapshot(
     pool: &Pool,
-    id: u64,
+    id: TournamentId,
 ) -> Result<Option<TournamentSnapshot>, StoreError> {
     let row = sqlx::query(&format!(
         "SELECT {TOURNAMENT_COLUMNS} FROM tournaments t WHERE t.id = $1"
@@ -2570,7 +2572,7 @@ async fn tournament_snapshot(
     .iter()
     .map(|r| {
         Ok(EntrantRow {
-            player: from_sql(r.int("player_id")?),
+            player: PlayerId(from_sql(r.int("player_id")?)),
             name: r.text("name")?,
             rating: small(r, "rating")?,
             joined_ms: r.int("joined_ms")?,
@@ -2606,7 +2608,7 @@ async fn tournament_snapshot(
             Some(_) => Some(PairedMatch {
                 live: r.flag("live")?,
                 how: r.opt_text("how")?,
-                winner: r.opt_int("winner_id")?.map(from_sql),
+                winner: r.opt_int("winner_id")?.map(|w| PlayerId(from_sql(w))),
                 moves: [small(r, "white_moves")?, small(r, "black_moves")?],
             }),
             None => None,
@@ -2614,9 +2616,9 @@ async fn tournament_snapshot(
         Ok(PairingRow {
             round: small(r, "round")?,
             board: small(r, "board")?,
-            white: from_sql(r.int("white_id")?),
-            black: r.opt_int("black_id")?.map(from_sql),
-            match_id: r.opt_int("match_id")?.map(from_sql),
+            white: PlayerId(from_sql(r.int("white_id")?)),
+            black: r.opt_int("black_id")?.map(|b| PlayerId(from_sql(b))),
+            match_id: r.opt_int("match_id")?.map(|m| MatchId(from_sql(m))),
             claim_ms: r.opt_int("claim_ms")?,
             opened: r.flag("opened")?,
             result: r.opt_text("result")?,
@@ -2633,8 +2635,8 @@ async fn tournament_snapshot(
 
 async fn join_tournament(
     pool: &Pool,
-    id: u64,
-    player: u64,
+    id: TournamentId,
+    player: PlayerId,
     name: &str,
     at_ms: i64,
 ) -> Result<Joined, StoreError> {
@@ -2696,8 +2698,8 @@ async fn join_tournament(
 
 async fn leave_tournament(
     pool: &Pool,
-    id: u64,
-    player: u64,
+    id: TournamentId,
+    player: PlayerId,
     from: u32,
     at_ms: i64,
 ) -> Result<Left, StoreError> {
@@ -2760,7 +2762,7 @@ async fn leave_tournament(
 /// Writes `step` in one transaction if the tournament still has `step.expected`.
 async fn advance_tournament(
     pool: &Pool,
-    id: u64,
+    id: TournamentId,
     step: &TournamentStep,
 ) -> Result<bool, StoreError> {
     let mut tx = pool.begin().await?;
@@ -2783,7 +2785,11 @@ async fn advance_tournament(
     Ok(true)
 }
 
-async fn write_step(tx: &mut Conn, id: u64, step: &TournamentStep) -> Result<(), StoreError> {
+async fn write_step(
+    tx: &mut Conn,
+    id: TournamentId,
+    step: &TournamentStep,
+) -> Result<(), StoreError> {
     sqlx::query(
         "UPDATE tournaments SET state = $2, round = $3, round_deadline_ms = $4, note = $5, \
          check_ms = $6, version = version + 1, updated_ms = $7 WHERE id = $1",
@@ -2855,11 +2861,15 @@ impl TournamentStore for Handle {
         Box::pin(create_tournament(self.pool(), row))
     }
 
-    fn tournament(&self, id: u64) -> StoreFuture<'_, Option<TournamentSnapshot>> {
+    fn tournament(&self, id: TournamentId) -> StoreFuture<'_, Option<TournamentSnapshot>> {
         Box::pin(tournament_snapshot(self.pool(), id))
     }
 
-    fn tournaments_in(&self, channel: u64, open: bool) -> StoreFuture<'_, Vec<TournamentRow>> {
+    fn tournaments_in(
+        &self,
+        channel: ChannelKey,
+        open: bool,
+    ) -> StoreFuture<'_, Vec<TournamentRow>> {
         Box::pin(async move {
             let rows = sqlx::query(&format!(
                 "SELECT {TOURNAMENT_COLUMNS} FROM tournaments t WHERE t.channel_id = $1 \
@@ -2876,8 +2886,8 @@ impl TournamentStore for Handle {
 
     fn join_tournament<'a>(
         &'a self,
-        id: u64,
-        player: u64,
+        id: TournamentId,
+        player: PlayerId,
         name: &'a str,
         at_ms: i64,
     ) -> StoreFuture<'a, Joined> {
@@ -2886,15 +2896,15 @@ impl TournamentStore for Handle {
 
     fn leave_tournament(
         &self,
-        id: u64,
-        player: u64,
+        id: TournamentId,
+        player: PlayerId,
         from: u32,
         at_ms: i64,
     ) -> StoreFuture<'_, Left> {
         Box::pin(leave_tournament(self.pool(), id, player, from, at_ms))
     }
 
-    fn set_signup_message(&self, id: u64, message: u64) -> StoreFuture<'_, ()> {
+    fn set_signup_message(&self, id: TournamentId, message: MessageId) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             sqlx::query("UPDATE tournaments SET signup_message_id = $2 WHERE id = $1")
                 .bind(to_sql(id))
@@ -2907,7 +2917,7 @@ impl TournamentStore for Handle {
 
     fn advance_tournament<'a>(
         &'a self,
-        id: u64,
+        id: TournamentId,
         step: &'a TournamentStep,
     ) -> StoreFuture<'a, bool> {
         Box::pin(advance_tournament(self.pool(), id, step))
@@ -2915,7 +2925,7 @@ impl TournamentStore for Handle {
 
     fn claim_pairing(
         &self,
-        id: u64,
+        id: TournamentId,
         round: u32,
         board: u32,
         at_ms: i64,
@@ -2940,7 +2950,7 @@ impl TournamentStore for Handle {
 
     fn release_pairing(
         &self,
-        id: u64,
+        id: TournamentId,
         round: u32,
         board: u32,
         opened: bool,
@@ -2960,7 +2970,7 @@ impl TournamentStore for Handle {
         })
     }
 
-    fn tournaments_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<u64>> {
+    fn tournaments_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<TournamentId>> {
         Box::pin(async move {
             let ids: Vec<i64> = sqlx::query_scalar(
                 "SELECT id FROM tournaments WHERE \
@@ -2972,7 +2982,10 @@ impl TournamentStore for Handle {
             .bind(i64::from(limit))
             .fetch_all(self.pool())
             .await?;
-            Ok(ids.into_iter().map(from_sql).collect())
+            Ok(ids
+                .into_iter()
+                .map(|id| TournamentId(from_sql(id)))
+                .collect())
         })
     }
 
@@ -2992,7 +3005,10 @@ impl TournamentStore for Handle {
         })
     }
 
-    fn tournament_of_match(&self, match_id: u64) -> StoreFuture<'_, Option<(u64, String, u32)>> {
+    fn tournament_of_match(
+        &self,
+        match_id: MatchId,
+    ) -> StoreFuture<'_, Option<(TournamentId, String, u32)>> {
         Box::pin(async move {
             let row: Option<(i64, String, i64)> = sqlx::query_as(
                 "SELECT t.id, t.name, p.round FROM tournament_pairings p \
@@ -3001,15 +3017,17 @@ impl TournamentStore for Handle {
             .bind(to_sql(match_id))
             .fetch_optional(self.pool())
             .await?;
-            Ok(
-                row.map(|(id, name, round)| {
-                    (from_sql(id), name, u32::try_from(round).unwrap_or(0))
-                }),
-            )
+            Ok(row.map(|(id, name, round)| {
+                (
+                    TournamentId(from_sql(id)),
+                    name,
+                    u32::try_from(round).unwrap_or(0),
+                )
+            }))
         })
     }
 
-    fn tournament_record(&self, player: u64) -> StoreFuture<'_, (u32, u32)> {
+    fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, (u32, u32)> {
         Box::pin(async move {
             let (entered, won): (i64, i64) = sqlx::query_as(
                 "SELECT COUNT(*), COUNT(*) FILTER (WHERE t.winner_id = $1) \
@@ -3027,7 +3045,7 @@ impl TournamentStore for Handle {
         })
     }
 
-    fn set_tournament_winner(&self, id: u64, player: u64) -> StoreFuture<'_, ()> {
+    fn set_tournament_winner(&self, id: TournamentId, player: PlayerId) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             sqlx::query("UPDATE tournaments SET winner_id = $2 WHERE id = $1")
                 .bind(to_sql(id))

@@ -217,7 +217,10 @@ async fn lock_seasons(
 /// its first statement on (it waits its turn, as `busy_timeout` says) and what it reads
 /// next cannot be overtaken by another writer's commit, which would refuse its writes as
 /// "database is locked" (code 517) at once, whatever the busy timeout.
-async fn lock_tournament(tx: &mut SqliteConnection, id: u64) -> Result<(), StoreError> {
+async fn lock_tournament(
+    tx: &mut SqliteConnection,
+    id: super::TournamentId,
+) -> Result<(), StoreError> {
     sqlx::query("UPDATE tournaments SET version = version WHERE id = $1")
         .bind(super::to_sql(id))
         .execute(&mut *tx)

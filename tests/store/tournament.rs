@@ -7,13 +7,14 @@ use std::time::SystemTime;
 use crate::store::db::{Db, on_both_stores};
 
 use broadside::game::{PlayerId, Variant};
+use broadside::session::MatchId;
 use broadside::session::tournament::{
-    Event, NewTournament, TournamentError, TournamentId, TournamentState,
+    Event, GuildId, MessageId, NewTournament, TournamentError, TournamentState,
 };
 use broadside::session::{ChannelKey, Pace, Paces, Seeds, Session, Timeouts, millis};
 use broadside::store::{NewPairing, TournamentStep};
 
-const GUILD: u64 = 33;
+const GUILD: GuildId = GuildId(33);
 const CREATOR: PlayerId = PlayerId(3300);
 
 fn session(opened: broadside::store::Opened) -> Session {
@@ -162,7 +163,7 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
     }
     let held = std::sync::Arc::clone(s.store());
     let store = held.tournaments().expect("tournaments");
-    let snap = store.tournament(t.id.0).await.unwrap().unwrap();
+    let snap = store.tournament(t.id).await.unwrap().unwrap();
     let now = millis(SystemTime::now());
     let step = TournamentStep {
         expected: snap.row.version,
@@ -174,23 +175,23 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
             NewPairing {
                 round: 1,
                 board: 1,
-                white: member(1).0,
-                black: Some(member(3).0),
-                match_id: Some(91),
+                white: member(1),
+                black: Some(member(3)),
+                match_id: Some(MatchId(91)),
             },
             NewPairing {
                 round: 1,
                 board: 2,
-                white: member(4).0,
-                black: Some(member(2).0),
-                match_id: Some(92),
+                white: member(4),
+                black: Some(member(2)),
+                match_id: Some(MatchId(92)),
             },
         ],
         ..TournamentStep::default()
     };
-    assert!(store.advance_tournament(t.id.0, &step).await.unwrap());
+    assert!(store.advance_tournament(t.id, &step).await.unwrap());
     // Written over the version it read only: the same step again is refused.
-    assert!(!store.advance_tournament(t.id.0, &step).await.unwrap());
+    assert!(!store.advance_tournament(t.id, &step).await.unwrap());
     drop(s);
     let restarted = session(opened);
     let progress = restarted.advance_tournament(t.id, false).await.unwrap();
@@ -204,17 +205,17 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
     }
     let later = restarted.advance_tournament(t.id, false).await.unwrap();
     assert!(later.to_open.is_empty(), "opened once: {later:?}");
-    let snap = store.tournament(t.id.0).await.unwrap().unwrap();
+    let snap = store.tournament(t.id).await.unwrap().unwrap();
     assert!(snap.pairings.iter().all(|p| p.opened && p.game.is_some()));
     // A claim is taken once, and only a stale one is taken over.
     let fresh = store
-        .claim_pairing(t.id.0, 1, 1, now, now - 60_000)
+        .claim_pairing(t.id, 1, 1, now, now - 60_000)
         .await
         .unwrap();
     assert!(!fresh, "an opened pairing is not claimed again");
     assert_eq!(
         restarted.tournaments_in(ChannelKey(4), true).await.unwrap()[0].id,
-        TournamentId(t.id.0)
+        t.id
     );
 }
 
@@ -249,17 +250,17 @@ async fn forgetting_an_entrant(db: Db) {
     // The opener gave the claims back (a player was busy elsewhere).
     for m in &progress.to_open {
         store
-            .release_pairing(running.id.0, m.round, m.board, false)
+            .release_pairing(running.id, m.round, m.board, false)
             .await
             .unwrap();
     }
     s.forget(member(1)).await.unwrap();
-    let snap = store.tournament(running.id.0).await.unwrap().unwrap();
-    assert!(snap.entrants.iter().all(|e| e.player != member(1).0));
+    let snap = store.tournament(running.id).await.unwrap().unwrap();
+    assert!(snap.entrants.iter().all(|e| e.player != member(1)));
     assert!(
         snap.pairings
             .iter()
-            .all(|p| p.white != member(1).0 && p.black != Some(member(1).0))
+            .all(|p| p.white != member(1) && p.black != Some(member(1)))
     );
     let gone: Vec<_> = snap
         .entrants
@@ -274,7 +275,7 @@ async fn forgetting_an_entrant(db: Db) {
             .any(|p| p.white == gone[0].player || p.black == Some(gone[0].player)),
         "their round-1 pairing keeps its place"
     );
-    assert!(gone[0].player < 1 << 22, "never a Discord id");
+    assert!(gone[0].player.0 < 1 << 22, "never a Discord id");
     // Their round-1 match was handed out but not opened yet: it never opens (not for the
     // placeholder either), and the opponent wins it by forfeit.
     let theirs = progress
@@ -314,8 +315,8 @@ async fn forgetting_an_entrant(db: Db) {
     assert_eq!(s.tournament(open.id).await.unwrap().entrants, 1);
     // A second forgotten entrant takes a placeholder of their own.
     s.forget(member(2)).await.unwrap();
-    let snap = store.tournament(running.id.0).await.unwrap().unwrap();
-    let mut gone: Vec<u64> = snap
+    let snap = store.tournament(running.id).await.unwrap().unwrap();
+    let mut gone: Vec<PlayerId> = snap
         .entrants
         .iter()
         .filter(|e| e.name == "deleted player")
@@ -338,7 +339,8 @@ async fn joins_beside_other_writes(db: Db) {
             .await
             .map(|_| ())
     });
-    let marks = (1..=24).map(|i| async move { s.set_signup_message(t.id, 9000 + i).await });
+    let marks =
+        (1..=24).map(|i| async move { s.set_signup_message(t.id, MessageId(9000 + i)).await });
     let (joined, marked) = tokio::join!(
         futures_util::future::join_all(joins),
         futures_util::future::join_all(marks)

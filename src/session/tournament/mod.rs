@@ -39,6 +39,7 @@ use super::pace::Pace;
 use super::placement::Preview;
 use super::record::{self, from_millis, millis};
 use super::{Session, SessionError};
+pub use crate::ids::{GuildId, MessageId, TournamentId};
 
 pub mod score;
 pub mod when;
@@ -63,24 +64,6 @@ pub const PAIRING_LIMIT: Duration = Duration::from_secs(20);
 pub const CHECK_EVERY: Duration = Duration::from_secs(30);
 /// A claim on opening a pairing's match older than this was left by a stopped process.
 pub const STALE_CLAIM: Duration = Duration::from_secs(60);
-
-/// A tournament's id (random, 63 bits).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct TournamentId(pub u64);
-
-impl std::fmt::Display for TournamentId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl std::str::FromStr for TournamentId {
-    type Err = std::num::ParseIntError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.trim().parse().map(TournamentId)
-    }
-}
 
 /// Where a tournament is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -135,7 +118,7 @@ pub struct TournamentInfo {
     /// Its id.
     pub id: TournamentId,
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// The channel it belongs to.
     pub channel: ChannelKey,
     /// Who created it.
@@ -161,7 +144,7 @@ pub struct TournamentInfo {
     /// The language of its public texts.
     pub locale: Option<String>,
     /// The public sign-up message.
-    pub signup_message: Option<u64>,
+    pub signup_message: Option<MessageId>,
     /// Why it was paused or called off (`too-few`, `pairing`, `cancelled`).
     pub note: Option<String>,
     /// Entrants.
@@ -172,10 +155,10 @@ impl TournamentInfo {
     fn of(row: &TournamentRow) -> Result<Self, StoreError> {
         let bad = |what: &str| StoreError::Data(format!("tournament {}: {what}", row.id));
         Ok(TournamentInfo {
-            id: TournamentId(row.id),
+            id: row.id,
             guild: row.guild,
-            channel: ChannelKey(row.channel),
-            creator: Member(row.creator),
+            channel: row.channel,
+            creator: row.creator,
             name: row.name.clone(),
             variant: Variant::ALL
                 .into_iter()
@@ -200,7 +183,7 @@ impl TournamentInfo {
 #[derive(Clone, Debug)]
 pub struct NewTournament {
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// The channel it belongs to.
     pub channel: ChannelKey,
     /// Who creates it.
@@ -429,10 +412,10 @@ impl Session {
         let name = new.check()?;
         let now = millis(SystemTime::now());
         let row = TournamentRow {
-            id: MatchId::random().0,
+            id: TournamentId::random(),
             guild: new.guild,
-            channel: new.channel.0,
-            creator: new.creator.0,
+            channel: new.channel,
+            creator: new.creator,
             name,
             variant: new.variant.key().to_owned(),
             pace: new.pace.key().to_owned(),
@@ -466,7 +449,7 @@ impl Session {
 
     async fn snapshot(&self, id: TournamentId) -> Result<TournamentSnapshot, TournamentError> {
         self.tournaments()?
-            .tournament(id.0)
+            .tournament(id)
             .await?
             .ok_or(TournamentError::Unknown)
     }
@@ -477,7 +460,7 @@ impl Session {
         channel: ChannelKey,
         open: bool,
     ) -> Result<Vec<TournamentInfo>, TournamentError> {
-        let rows = self.tournaments()?.tournaments_in(channel.0, open).await?;
+        let rows = self.tournaments()?.tournaments_in(channel, open).await?;
         Ok(rows
             .iter()
             .filter_map(|r| TournamentInfo::of(r).ok())
@@ -519,12 +502,9 @@ impl Session {
     pub async fn set_signup_message(
         &self,
         id: TournamentId,
-        message: u64,
+        message: MessageId,
     ) -> Result<(), TournamentError> {
-        Ok(self
-            .tournaments()?
-            .set_signup_message(id.0, message)
-            .await?)
+        Ok(self.tournaments()?.set_signup_message(id, message).await?)
     }
 
     /// `player` joins (as `name`); returns the tournament with the new count.
@@ -537,7 +517,7 @@ impl Session {
         let store = self.tournaments()?;
         let info = self.tournament(id).await?;
         let joined = store
-            .join_tournament(id.0, player.0, name, millis(SystemTime::now()))
+            .join_tournament(id, player, name, millis(SystemTime::now()))
             .await?;
         match joined {
             Joined::Done(n) => Ok(TournamentInfo {
@@ -562,7 +542,7 @@ impl Session {
         let store = self.tournaments()?;
         let info = self.tournament(id).await?;
         let left = store
-            .leave_tournament(id.0, player.0, info.round + 1, millis(SystemTime::now()))
+            .leave_tournament(id, player, info.round + 1, millis(SystemTime::now()))
             .await?;
         match left {
             Left::Removed(n) => Ok((
@@ -602,7 +582,7 @@ impl Session {
             at_ms: millis(SystemTime::now()),
             ..TournamentStep::default()
         };
-        if !self.tournaments()?.advance_tournament(id.0, &step).await? {
+        if !self.tournaments()?.advance_tournament(id, &step).await? {
             // Changed meanwhile (a round paired): try once more on what is there now.
             return Box::pin(self.cancel_tournament(id, by, moderator)).await;
         }
@@ -660,12 +640,8 @@ impl Session {
     /// The tournament and round of match `id`, if it is a tournament's.
     pub async fn tournament_of(&self, id: MatchId) -> Option<TournamentOf> {
         let store = self.store.tournaments()?;
-        match store.tournament_of_match(id.0).await {
-            Ok(found) => found.map(|(t, name, round)| TournamentOf {
-                id: TournamentId(t),
-                name,
-                round,
-            }),
+        match store.tournament_of_match(id).await {
+            Ok(found) => found.map(|(id, name, round)| TournamentOf { id, name, round }),
             Err(e) => {
                 tracing::warn!(match_id = %id, error = %e, "could not look up a match's tournament");
                 None
@@ -676,7 +652,7 @@ impl Session {
     /// Tournaments `player` played that are over, and how many of them they won.
     pub async fn tournament_record(&self, player: Member) -> Result<(u32, u32), StoreError> {
         match self.store.tournaments() {
-            Some(t) => t.tournament_record(player.0).await,
+            Some(t) => t.tournament_record(player).await,
             None => Ok((0, 0)),
         }
     }
@@ -687,7 +663,7 @@ impl Session {
             return Vec::new();
         };
         match store.tournaments_due(millis(now), 50).await {
-            Ok(ids) => ids.into_iter().map(TournamentId).collect(),
+            Ok(ids) => ids,
             Err(e) => {
                 tracing::warn!(error = %e, "could not look for tournaments due");
                 Vec::new()
@@ -771,7 +747,7 @@ impl Session {
             let Some(step) = step else {
                 return Ok(progress);
             };
-            let written = self.tournaments()?.advance_tournament(id.0, &step).await?;
+            let written = self.tournaments()?.advance_tournament(id, &step).await?;
             if !written {
                 // Another step (another process) came first: it announces.
                 progress.events.clear();
@@ -782,7 +758,7 @@ impl Session {
             let info = TournamentInfo::of(&snap.row)?;
             progress.info = Some(info.clone());
             if let Some(Event::Finished { winner: Some(w) }) = progress.events.last() {
-                self.tournaments()?.set_tournament_winner(id.0, w.0).await?;
+                self.tournaments()?.set_tournament_winner(id, *w).await?;
             }
             if info.state == TournamentState::Running {
                 self.hand_out(&snap, &info, SystemTime::now(), &mut progress)
@@ -827,7 +803,7 @@ impl Session {
                 let rating = match self
                     .store
                     .finished()
-                    .rating(Member(e.player), info.variant.key())
+                    .rating(e.player, info.variant.key())
                     .await?
                 {
                     Some((r, _)) => r.shown(),
@@ -872,7 +848,7 @@ impl Session {
             .entrants
             .iter()
             .filter(|e| e.withdrawn.is_none_or(|w| w > next))
-            .map(|e| PlayerId(e.player))
+            .map(|e| PlayerId(e.player.0))
             .collect();
         if next > info.rounds || active.len() < 2 {
             let lines = score::standings(&snap).map_err(|e| StoreError::Data(e.to_string()))?;
@@ -880,7 +856,7 @@ impl Session {
             step.round_deadline_ms = None;
             step.check_ms = None;
             progress.events.push(Event::Finished {
-                winner: lines.first().map(|l| Member(l.player)),
+                winner: lines.first().map(|l| l.player),
             });
             return Ok(Some(step));
         }
@@ -918,9 +894,9 @@ impl Session {
             step.pairings.push(NewPairing {
                 round: next,
                 board,
-                white: white.0,
-                black: Some(black.0),
-                match_id: Some(match_id.0),
+                white: Member(white.0),
+                black: Some(Member(black.0)),
+                match_id: Some(match_id),
             });
             pairings.push(Pairing {
                 board,
@@ -934,7 +910,7 @@ impl Session {
             step.pairings.push(NewPairing {
                 round: next,
                 board,
-                white: bye.0,
+                white: Member(bye.0),
                 black: None,
                 match_id: None,
             });
@@ -963,11 +939,11 @@ impl Session {
         progress: &mut Progress,
     ) -> Result<(), TournamentError> {
         let store = self.tournaments()?;
-        let name_of = |p: u64| {
+        let name_of = |p: Member| {
             snap.entrants
                 .iter()
                 .find(|e| e.player == p)
-                .map_or_else(|| p.to_string(), |e| e.name.clone())
+                .map_or_else(|| p.0.to_string(), |e| e.name.clone())
         };
         let stale = millis(now.checked_sub(STALE_CLAIM).unwrap_or(now));
         for p in snap
@@ -979,7 +955,7 @@ impl Session {
                 continue;
             };
             if !store
-                .claim_pairing(info.id.0, p.round, p.board, millis(now), stale)
+                .claim_pairing(info.id, p.round, p.board, millis(now), stale)
                 .await?
             {
                 continue;
@@ -989,9 +965,9 @@ impl Session {
                 name: info.name.clone(),
                 round: p.round,
                 board: p.board,
-                match_id: MatchId(match_id),
-                white: (Member(p.white), name_of(p.white)),
-                black: (Member(black), name_of(black)),
+                match_id,
+                white: (p.white, name_of(p.white)),
+                black: (black, name_of(black)),
             });
         }
         Ok(())
@@ -1000,12 +976,11 @@ impl Session {
     /// The result of a pairing whose match could not open before the round's deadline:
     /// a player bound to another match all along did not show (the other wins by
     /// forfeit); when neither or both were, neither scores and both are out.
-    async fn unopened(&self, p: &PairingRow) -> (PairResult, Vec<u64>) {
+    async fn unopened(&self, p: &PairingRow) -> (PairResult, Vec<Member>) {
         let Some(black) = p.black else {
             return (PairResult::Bye, Vec::new());
         };
-        let busy =
-            |m: u64| async move { self.read(Locate::Player(Member(m)), |_| ()).await.is_some() };
+        let busy = |m: Member| async move { self.read(Locate::Player(m), |_| ()).await.is_some() };
         match (busy(p.white).await, busy(black).await) {
             (true, false) => (PairResult::BlackForfeit, vec![p.white]),
             (false, true) => (PairResult::WhiteForfeit, vec![black]),
@@ -1025,7 +1000,6 @@ impl Session {
             let (Some(_), Some(id)) = (p.black, p.match_id) else {
                 continue;
             };
-            let id = MatchId(id);
             if !p.game.as_ref().is_some_and(|g| g.live) {
                 continue;
             }
@@ -1072,7 +1046,7 @@ impl Session {
         if opened.is_err()
             && let Some(store) = self.store.tournaments()
             && let Err(e) = store
-                .release_pairing(m.tournament.0, m.round, m.board, false)
+                .release_pairing(m.tournament, m.round, m.board, false)
                 .await
         {
             tracing::warn!(match_id = %m.match_id, error = %e, "could not give a pairing's claim back");
@@ -1084,7 +1058,7 @@ impl Session {
     pub async fn tournament_match_opened(&self, m: &ToOpen) {
         if let Some(store) = self.store.tournaments()
             && let Err(e) = store
-                .release_pairing(m.tournament.0, m.round, m.board, true)
+                .release_pairing(m.tournament, m.round, m.board, true)
                 .await
         {
             tracing::warn!(match_id = %m.match_id, error = %e, "could not record an opened pairing");
@@ -1099,7 +1073,7 @@ impl Session {
         id: MatchId,
     ) -> Result<OpenedMatch, SessionError> {
         let black = p.black.ok_or(SessionError::Stale)?;
-        let (white, black) = (Member(p.white), Member(black));
+        let white = p.white;
         let snap_names = self
             .snapshot(info.id)
             .await
@@ -1108,7 +1082,7 @@ impl Session {
             snap_names
                 .entrants
                 .iter()
-                .find(|e| e.player == m.0)
+                .find(|e| e.player == m)
                 .map_or_else(|| m.0.to_string(), |e| e.name.clone())
         };
         let names = [name(white), name(black)];
@@ -1135,7 +1109,7 @@ impl Session {
         }
         let now = SystemTime::now();
         let limits = self.paces.of(info.pace);
-        let rated = match self.settings(info.guild).await {
+        let rated = match self.settings(info.guild.0).await {
             Ok(s) => s.rated,
             Err(_) => true,
         };
@@ -1144,7 +1118,7 @@ impl Session {
             version: 1,
             moves: 0,
             channel: ChannelKey(id.0),
-            guild: Some(info.guild),
+            guild: Some(info.guild.0),
             created: now,
             game,
             names,

@@ -19,6 +19,7 @@
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
+use crate::game::PlayerId as Member;
 use crate::store::{EntrantRow, PairingRow, TournamentSnapshot};
 use crate::tournament::dutch::{self, PairingError, Round};
 use crate::tournament::{Colour, Entrant, Entry, GameResult, Outcome, PlayerId, Score, Tournament};
@@ -77,7 +78,7 @@ impl PairResult {
 /// The result of a pairing whose match has ended (or a bye), with its no-shows; `None`
 /// while the match is unopened or being played.
 #[must_use]
-pub fn decided(p: &PairingRow) -> Option<(PairResult, Vec<u64>)> {
+pub fn decided(p: &PairingRow) -> Option<(PairResult, Vec<Member>)> {
     if let Some(stored) = p.result.as_deref().and_then(PairResult::from_key) {
         return Some((stored, Vec::new()));
     }
@@ -123,8 +124,8 @@ pub fn decided(p: &PairingRow) -> Option<(PairResult, Vec<u64>)> {
 
 /// The core's result of one pairing.
 fn game_result(p: &PairingRow, result: PairResult) -> Vec<GameResult> {
-    let white = PlayerId(p.white);
-    let Some(black) = p.black.map(PlayerId) else {
+    let white = core_id(p.white);
+    let Some(black) = p.black.map(core_id) else {
         return vec![GameResult::PairingBye(white)];
     };
     let played = |outcome| GameResult::Played {
@@ -156,11 +157,16 @@ fn game_result(p: &PairingRow, result: PairResult) -> Vec<GameResult> {
 #[error("the stored tournament does not add up: {0}")]
 pub struct Inconsistent(pub String);
 
+/// A member as the core names them (the same number).
+fn core_id(member: Member) -> PlayerId {
+    PlayerId(member.0)
+}
+
 /// The entrants as the core takes them (ids unique: the store's key).
 fn entrants(rows: &[EntrantRow]) -> Vec<Entrant> {
     rows.iter()
         .map(|e| Entrant {
-            id: PlayerId(e.player),
+            id: core_id(e.player),
             name: e.name.clone(),
             rating: e.rating,
         })
@@ -241,7 +247,7 @@ pub struct Line {
     /// Place, 1 first (equal on everything: the same place).
     pub rank: u32,
     /// Who.
-    pub player: u64,
+    pub player: Member,
     /// Their name as they joined.
     pub name: String,
     /// Points, in tenths.
@@ -296,10 +302,10 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
             let withdrawn = s
                 .entrants
                 .iter()
-                .any(|e| e.player == r.id.0 && e.withdrawn.is_some());
+                .any(|e| e.player == Member(r.id.0) && e.withdrawn.is_some());
             let line = Line {
                 rank: 0,
-                player: r.id.0,
+                player: Member(r.id.0),
                 name: r.name.clone(),
                 points: r.points,
                 buchholz_cut1: r.buchholz_cut1,
@@ -327,8 +333,8 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
     };
     lines.sort_by(|a, b| {
         order(a, b).then_with(|| {
-            t.pairing_number(PlayerId(a.0.player))
-                .cmp(&t.pairing_number(PlayerId(b.0.player)))
+            t.pairing_number(core_id(a.0.player))
+                .cmp(&t.pairing_number(core_id(b.0.player)))
         })
     });
     for i in 0..lines.len() {
@@ -339,10 +345,11 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
         };
         lines[i].0.rank = rank;
     }
-    let rank_of: HashMap<u64, u32> = lines.iter().map(|(l, _)| (l.player, l.rank)).collect();
-    let rank = |p: PlayerId| rank_of.get(&p.0).copied().unwrap_or(0);
+    let rank_of: HashMap<Member, u32> = lines.iter().map(|(l, _)| (l.player, l.rank)).collect();
+    let rank = |p: PlayerId| rank_of.get(&Member(p.0)).copied().unwrap_or(0);
     for (line, _) in &mut lines {
-        let id = PlayerId(line.player);
+        let member = line.player;
+        let id = core_id(member);
         for round in 0..closed {
             let cell = match t.entry(id, round) {
                 Some(Entry::Played {
@@ -364,12 +371,14 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
         // The round being played, if any.
         let current = closed as u32 + 1;
         let paired = s.pairings.iter().find(|p| {
-            p.round == current && p.result.is_none() && (p.white == id.0 || p.black == Some(id.0))
+            p.round == current
+                && p.result.is_none()
+                && (p.white == member || p.black == Some(member))
         });
         if let Some(p) = paired {
             line.cells.push(match p.black {
                 None => Cell::Bye,
-                Some(b) => Cell::Playing(rank(PlayerId(if b == id.0 { p.white } else { b }))),
+                Some(b) => Cell::Playing(rank(core_id(if b == member { p.white } else { b }))),
             });
         } else if s.pairings.iter().any(|p| p.round == current) {
             line.cells.push(Cell::Absent);
@@ -381,14 +390,15 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{ChannelKey, GuildId, MatchId, TournamentId};
     use crate::store::{PairedMatch, TournamentRow};
 
     fn row(rounds: u32) -> TournamentRow {
         TournamentRow {
-            id: 1,
-            guild: 1,
-            channel: 1,
-            creator: 1,
+            id: TournamentId(1),
+            guild: GuildId(1),
+            channel: ChannelKey(1),
+            creator: Member(1),
             name: "t".into(),
             variant: "game2000".into(),
             pace: "blitz".into(),
@@ -414,9 +424,9 @@ mod tests {
         PairingRow {
             round,
             board,
-            white,
-            black,
-            match_id: black.map(|_| u64::from(round * 10 + board)),
+            white: Member(white),
+            black: black.map(Member),
+            match_id: black.map(|_| MatchId(u64::from(round * 10 + board))),
             claim_ms: None,
             opened: true,
             result: Some(result.into()),
@@ -430,7 +440,7 @@ mod tests {
             game: Some(PairedMatch {
                 live: false,
                 how: Some(how.into()),
-                winner,
+                winner: winner.map(Member),
                 moves,
             }),
             ..pairing(1, 1, 1, Some(2), "white")
@@ -441,7 +451,7 @@ mod tests {
     fn four_entrants() -> Vec<EntrantRow> {
         (1..=4)
             .map(|i| EntrantRow {
-                player: i,
+                player: Member(i),
                 name: format!("P{i}"),
                 rating: 2000 - i as u32,
                 joined_ms: 0,
@@ -459,11 +469,11 @@ mod tests {
         );
         assert_eq!(
             decided(&ended("timeout", Some(1), [0, 0])),
-            Some((PairResult::WhiteForfeit, vec![2]))
+            Some((PairResult::WhiteForfeit, vec![Member(2)]))
         );
         assert_eq!(
             decided(&ended("timeout", Some(2), [0, 0])),
-            Some((PairResult::BlackForfeit, vec![1]))
+            Some((PairResult::BlackForfeit, vec![Member(1)]))
         );
         assert_eq!(
             decided(&ended("forfeit", Some(2), [5, 4])),
@@ -475,7 +485,7 @@ mod tests {
         );
         assert_eq!(
             decided(&ended("abandoned", None, [0, 0])),
-            Some((PairResult::Neither, vec![1, 2]))
+            Some((PairResult::Neither, vec![Member(1), Member(2)]))
         );
         let mut live = ended("sunk", None, [1, 1]);
         live.game.as_mut().unwrap().live = true;
@@ -532,7 +542,7 @@ mod tests {
             ],
         };
         let lines = standings(&s).unwrap();
-        let order: Vec<u64> = lines.iter().map(|l| l.player).collect();
+        let order: Vec<u64> = lines.iter().map(|l| l.player.0).collect();
         // Points: 1: 2, 4: 1.5, 3: 0.5, 2: 0.
         assert_eq!(order, vec![1, 4, 3, 2]);
         assert_eq!(lines[0].points, 20);

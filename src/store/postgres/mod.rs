@@ -315,7 +315,10 @@ async fn lock_rematch(tx: &mut PgConnection, id: u64) -> Result<(), StoreError> 
 
 /// Nothing more for tournament `id`: the `SELECT … FOR UPDATE` of its row that follows
 /// is its lock.
-fn lock_tournament(_: &mut PgConnection, _: u64) -> std::future::Ready<Result<(), StoreError>> {
+fn lock_tournament(
+    _: &mut PgConnection,
+    _: super::TournamentId,
+) -> std::future::Ready<Result<(), StoreError>> {
     std::future::ready(Ok(()))
 }
 

@@ -310,7 +310,7 @@ pub async fn refresh_signup(http: &Http, info: &TournamentInfo) {
         deliver::ATTEMPT,
         serenity::ChannelId::new(info.channel.0).edit_message(
             http,
-            serenity::MessageId::new(message),
+            serenity::MessageId::new(message.0),
             edit,
         ),
     )

@@ -16,8 +16,8 @@ use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
 use crate::bot::{Context, Data, Error};
 use crate::session::tournament::{
-    DEFAULT_PLAYERS, NewTournament, TournamentError, TournamentId, TournamentInfo, parse_start,
-    zone, zones_like,
+    DEFAULT_PLAYERS, GuildId, MessageId, NewTournament, TournamentError, TournamentId,
+    TournamentInfo, parse_start, zone, zones_like,
 };
 use crate::session::{ChannelKey, Settings};
 
@@ -120,7 +120,7 @@ pub async fn create(
         .clone()
         .or_else(|| crate::bot::context::guild_locale(ctx));
     let new = NewTournament {
-        guild,
+        guild: GuildId(guild),
         channel: ChannelKey(ctx.channel_id().get()),
         creator: player(ctx.author()),
         name,
@@ -155,7 +155,7 @@ pub async fn create(
             if let Err(e) = ctx
                 .data()
                 .session
-                .set_signup_message(info.id, m.id.get())
+                .set_signup_message(info.id, MessageId(m.id.get()))
                 .await
             {
                 tracing::warn!(tournament = %info.id, error = ?e, "could not keep the sign-up message");

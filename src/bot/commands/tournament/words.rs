@@ -487,7 +487,7 @@ mod tests {
     fn standings() -> Standings {
         let info = TournamentInfo {
             id: TournamentId(1),
-            guild: 1,
+            guild: crate::session::tournament::GuildId(1),
             channel: ChannelKey(1),
             creator: crate::game::PlayerId(1),
             name: "Spring *Cup*".into(),
@@ -511,7 +511,7 @@ mod tests {
         };
         let line = |rank, name: &str, points, cut, sb, wdl: (u32, u32, u32), cells, out| Line {
             rank,
-            player: u64::from(rank),
+            player: crate::game::PlayerId(u64::from(rank)),
             name: name.into(),
             points,
             buchholz_cut1: cut,
