@@ -15,7 +15,7 @@
 use std::time::{Duration, Instant};
 
 use broadside::game::PlayerId;
-use broadside::ids::GuildId;
+use broadside::ids::{ChannelKey, GuildId, MatchId};
 use broadside::store::{self, MatchRecord, MatchResult, MoveRecord};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -67,11 +67,11 @@ fn report(name: &str, rows: usize, mut times: Vec<Duration>) {
 /// A finished classic match between `a` and `b`, with one shot and about 3 KB of state.
 fn finished(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
     MatchRecord {
-        id,
+        id: MatchId(id),
         version: 80,
-        channel: 5,
-        guild: Some(GUILD),
-        players: [a, b],
+        channel: ChannelKey(5),
+        guild: Some(GuildId(GUILD)),
+        players: [PlayerId(a), PlayerId(b)],
         variant: "classic",
         options: "{}".into(),
         computer: None,
@@ -80,14 +80,14 @@ fn finished(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
         state: format!("{{\"padding\":\"{}\"}}", "x".repeat(3000)).into_bytes(),
         result: Some(MatchResult {
             how: "sunk",
-            winner: Some(a),
-            loser: Some(b),
+            winner: Some(PlayerId(a)),
+            loser: Some(PlayerId(b)),
         }),
         created_ms: at_ms - 600_000,
         updated_ms: at_ms,
         moves: vec![MoveRecord {
             seq: 1,
-            player: a,
+            player: PlayerId(a),
             turn: 40,
             cells: "C4".into(),
             reports: "[\"Sunk\"]".into(),

@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 use broadside::bot::i18n::Lang;
 use broadside::bot::standings::{board_view, card_view, season_view};
 use broadside::game::{PlayerId, PlayerStats, Variant};
+use broadside::ids::{ChannelKey, GuildId, MatchId};
 use broadside::render::Renderer;
 use broadside::session::{Seeds, Session, Timeouts};
 use broadside::store::seasons::NewSeason;
@@ -92,11 +93,11 @@ fn finished(id: u64, a: u64, b: u64, draw: bool, at_ms: i64, rng: &mut ChaCha8Rn
     };
     let stats = [side(), side()];
     MatchRecord {
-        id,
+        id: MatchId(id),
         version: 80,
-        channel: 5,
-        guild: Some(GUILD),
-        players: [a, b],
+        channel: ChannelKey(5),
+        guild: Some(GuildId(GUILD)),
+        players: [PlayerId(a), PlayerId(b)],
         variant: "classic",
         options: "{}".into(),
         computer: None,
@@ -112,15 +113,15 @@ fn finished(id: u64, a: u64, b: u64, draw: bool, at_ms: i64, rng: &mut ChaCha8Rn
         } else {
             MatchResult {
                 how: "sunk",
-                winner: Some(a),
-                loser: Some(b),
+                winner: Some(PlayerId(a)),
+                loser: Some(PlayerId(b)),
             }
         }),
         created_ms: at_ms - 600_000,
         updated_ms: at_ms,
         moves: vec![MoveRecord {
             seq: 1,
-            player: a,
+            player: PlayerId(a),
             turn: 40,
             cells: "C4".into(),
             reports: "[\"Sunk\"]".into(),
@@ -156,7 +157,7 @@ async fn main() {
     let season_store = store.seasons().expect("the store keeps seasons");
     let season = season_store
         .open_season(&NewSeason {
-            guild: GUILD,
+            guild: GuildId(GUILD),
             cadence: "monthly".into(),
             period: "2023-11".into(),
             zone: "UTC".into(),
@@ -307,12 +308,12 @@ async fn main() {
     let t = Instant::now();
     let closed = season_store
         .close_season(
-            GUILD,
+            GuildId(GUILD),
             season.number,
             close_at,
-            Some(5),
+            Some(ChannelKey(5)),
             Some(&NewSeason {
-                guild: GUILD,
+                guild: GuildId(GUILD),
                 cadence: "monthly".into(),
                 period: "2023-12".into(),
                 zone: "UTC".into(),
@@ -328,7 +329,7 @@ async fn main() {
     writes.0.store(true, std::sync::atomic::Ordering::Relaxed);
     let during = writes.1.await.expect("writes");
     let places = season_store
-        .season_page(GUILD, season.number, "classic", 0, 0)
+        .season_page(GuildId(GUILD), season.number, "classic", 0, 0)
         .await
         .expect("page")
         .total;

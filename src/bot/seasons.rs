@@ -110,7 +110,7 @@ pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
         Some(channel) => {
             let of = tokio::time::timeout(
                 CHECK_LIMIT,
-                poise::serenity_prelude::ChannelId::new(channel).to_channel(http),
+                poise::serenity_prelude::ChannelId::new(channel.0).to_channel(http),
             )
             .await;
             let whose = match of {
@@ -121,19 +121,19 @@ pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
                 // Discord slow or failing: the post itself will tell.
                 _ => Whose::Unknown,
             };
-            ours(channel, whose, season.guild)
+            ours(channel.0, whose, season.guild.0)
         }
         None => None,
     };
     if season.channel.is_some() && home.is_none() {
         tracing::warn!(
-            guild = season.guild,
+            guild = %season.guild,
             number = season.number,
             "the season channel is not a channel of the season's server: its end is not posted there"
         );
     }
     if let Some(channel) = home {
-        let lang = Lang::from_opt(data.session.language(Some(season.guild)).await.as_deref());
+        let lang = Lang::from_opt(data.session.language(Some(season.guild.0)).await.as_deref());
         let (content, champions) = end_text(lang, end);
         let post = Post {
             content,
@@ -142,7 +142,7 @@ pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
         };
         if let Err(e) = deliver::post(http, channel, &post).await {
             tracing::warn!(
-                guild = season.guild,
+                guild = %season.guild,
                 number = season.number,
                 error = %e,
                 "a season's end could not be announced"
@@ -218,7 +218,7 @@ mod tests {
 
     fn row(period: &str) -> Season {
         Season {
-            guild: 1,
+            guild: crate::session::GuildId(1),
             number: 4,
             cadence: "monthly".into(),
             period: period.into(),
@@ -226,7 +226,7 @@ mod tests {
             start_ms: 0,
             end_ms: 1,
             closed_ms: Some(1),
-            channel: Some(9),
+            channel: Some(crate::session::ChannelKey(9)),
             announced_ms: None,
         }
     }

@@ -596,7 +596,7 @@ mod tests {
         use crate::rating::Rating;
         use crate::session::Standing;
         let season = Season {
-            guild: 1,
+            guild: crate::session::GuildId(1),
             number: 3,
             cadence: "monthly".into(),
             period: "2027-03".into(),

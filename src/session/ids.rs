@@ -3,7 +3,7 @@
 //! ([`Locate`]).
 
 use crate::game::PlayerId;
-pub use crate::ids::{ChannelKey, MatchId};
+pub use crate::ids::{ChannelKey, GuildId, MatchId, MessageId, TournamentId};
 
 /// Where a live match is played: its channel (or thread) and server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -66,7 +66,7 @@ pub use ends::Ended;
 pub use engine::{OpenError, Registry};
 pub use entry::{Computer, Entry, Home, Reminded, Reminder, Series};
 pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, PlayedMatch, ReplayError, Viewer};
-pub use ids::{ChannelKey, Locate, MatchId, Place};
+pub use ids::{ChannelKey, GuildId, Locate, MatchId, MessageId, Place, TournamentId};
 pub use pace::{Pace, Paces, UnknownPace};
 pub use placement::{Preview, Readied};
 pub use privacy::{DELETED_NAME, ForgetError};

@@ -3,6 +3,7 @@
 use std::time::{Duration, SystemTime};
 
 use crate::game::{Ending, FireOutcome, PhaseKind, Side, WinReason};
+use crate::ids::GuildId;
 use crate::store::format::{self, FormatError};
 use crate::store::{MatchRecord, MatchResult, MoveRecord, Played};
 
@@ -46,8 +47,8 @@ pub fn result_of(ending: Ending) -> MatchResult {
                 WinReason::Forfeit => "forfeit",
                 WinReason::Timeout => "timeout",
             },
-            Some(winner.0),
-            Some(loser.0),
+            Some(winner),
+            Some(loser),
         ),
         Ending::Draw | Ending::TurnLimit => ("draw", None, None),
         Ending::Declined => ("declined", None, None),
@@ -63,7 +64,7 @@ pub(crate) fn move_of(seq: u32, outcome: &FireOutcome, now: SystemTime) -> MoveR
     let cells: Vec<String> = outcome.cells.iter().map(ToString::to_string).collect();
     MoveRecord {
         seq,
-        player: outcome.shooter.0,
+        player: outcome.shooter,
         turn: outcome.turn,
         cells: cells.join(" "),
         // Serialising plain enums cannot fail.
@@ -86,20 +87,19 @@ pub(crate) fn of(
             version: format::CURRENT,
             error,
         })?;
-    let claims = entry.claims().into_iter().map(|p| p.0).collect();
+    let claims = entry.claims().into_iter().collect();
     let computer_next =
         entry.computer.is_some() && game.to_move() == Some(game.player(Side::Opponent));
     Ok(MatchRecord {
-        id: entry.id.0,
+        id: entry.id,
         version: entry.version,
         channel: if game.is_finished() {
             entry.post_channel()
         } else {
             entry.channel
-        }
-        .0,
-        guild: entry.guild,
-        players: game.players().map(|p| p.0),
+        },
+        guild: entry.guild.map(GuildId),
+        players: game.players(),
         variant: game.variant().key(),
         options,
         computer: entry.computer.as_ref().map(|c| c.difficulty.key()),
@@ -119,7 +119,7 @@ pub(crate) fn of(
         }),
         rematch_of: None,
         remind_ms: entry.next_reminder().map(|(_, at)| millis(at)),
-        post_channel: Some(entry.post_channel().0).filter(|&c| c != entry.channel.0),
+        post_channel: Some(entry.post_channel()).filter(|&c| c != entry.channel),
     })
 }
 

@@ -314,8 +314,8 @@ impl Session {
             .map_err(|e| SessionError::Internal(format!("cannot serialise a rematch: {e}")))?;
         // Written only while the old match still names both members.
         record.rematch_of = Some(crate::store::RematchOf {
-            id: old.id.0,
-            players: players.map(|p| p.0),
+            id: old.id,
+            players,
         });
         let restarted = Restarted {
             id: entry.id,

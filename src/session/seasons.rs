@@ -8,6 +8,7 @@ use std::time::SystemTime;
 use jiff::tz::TimeZone;
 
 use crate::game::{PlayerId, Variant};
+use crate::ids::{ChannelKey, GuildId};
 use crate::store::StoreError;
 use crate::store::seasons::{NewSeason, SeasonFigures, SeasonPlace, SeasonRow, SeasonStore};
 
@@ -48,7 +49,7 @@ pub struct SeasonEnd {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Season {
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// 1, 2, 3 … in that server.
     pub number: u32,
     /// `monthly` or `quarterly`.
@@ -64,7 +65,7 @@ pub struct Season {
     /// When it was closed; `None` for the current season.
     pub closed_ms: Option<i64>,
     /// Where its end is announced (none: nowhere).
-    pub channel: Option<u64>,
+    pub channel: Option<ChannelKey>,
     /// When the announcement went out (or, with no channel, when it closed).
     pub announced_ms: Option<i64>,
 }
@@ -132,7 +133,7 @@ impl From<SeasonFigures> for SeasonTally {
             places: row.places,
             established: row.established,
             matches: row.matches,
-            active: row.active.map(|(player, name)| (PlayerId(player), name)),
+            active: row.active,
             active_games: row.active_games,
         }
     }
@@ -180,7 +181,7 @@ impl Session {
     /// The season of `cadence` for `guild` that starts at `start_ms`, as it will be stored.
     fn new_season(
         &self,
-        guild: u64,
+        guild: GuildId,
         cadence: Cadence,
         zone: Option<&str>,
         start_ms: i64,
@@ -199,17 +200,18 @@ impl Session {
     /// The settings are read from the store, never taken from the caller, and read again
     /// after each change: two admins changing seasons at once (on two processes too) end
     /// with the seasons of the settings stored last, whichever alignment runs last.
-    pub async fn align_seasons(&self, guild: u64) -> Result<(), StoreError> {
+    pub async fn align_seasons(&self, guild: GuildId) -> Result<(), StoreError> {
         let store = self.season_store()?;
         for _ in 0..ALIGN_TRIES {
-            let settings = self.settings(guild).await?;
+            let settings = self.settings(guild.0).await?;
+            let channel = settings.season_channel.map(ChannelKey);
             let now = millis(SystemTime::now());
             let current = store.current_season(guild).await?;
             match (settings.season, current) {
                 (None, None) => return Ok(()),
                 (None, Some(open)) => {
                     store
-                        .close_season(guild, open.number, now, settings.season_channel, None)
+                        .close_season(guild, open.number, now, channel, None)
                         .await?;
                 }
                 (Some(cadence), None) => {
@@ -223,13 +225,7 @@ impl Session {
                     }
                     let next = self.new_season(guild, cadence, settings.timezone.as_deref(), now);
                     store
-                        .close_season(
-                            guild,
-                            open.number,
-                            now,
-                            settings.season_channel,
-                            Some(&next),
-                        )
+                        .close_season(guild, open.number, now, channel, Some(&next))
                         .await?;
                 }
             }
@@ -242,7 +238,7 @@ impl Session {
     /// off.
     pub async fn current_season(
         &self,
-        guild: u64,
+        guild: GuildId,
         settings: &Settings,
     ) -> Result<Option<Season>, StoreError> {
         let Some(cadence) = settings.season else {
@@ -262,13 +258,13 @@ impl Session {
     }
 
     /// Season `number` of `guild`, if there is one.
-    pub async fn season(&self, guild: u64, number: u32) -> Result<Option<Season>, StoreError> {
+    pub async fn season(&self, guild: GuildId, number: u32) -> Result<Option<Season>, StoreError> {
         let row = self.season_store()?.season(guild, number).await?;
         Ok(row.map(Season::from))
     }
 
     /// The last `limit` seasons of `guild`, the newest first.
-    pub async fn seasons(&self, guild: u64, limit: u32) -> Result<Vec<Season>, StoreError> {
+    pub async fn seasons(&self, guild: GuildId, limit: u32) -> Result<Vec<Season>, StoreError> {
         let rows = self.season_store()?.seasons(guild, limit).await?;
         Ok(rows.into_iter().map(Season::from).collect())
     }
@@ -305,7 +301,7 @@ impl Session {
         let you = if listed {
             None
         } else {
-            (store.season_place(guild, number, key, caller.0).await?).map(SeasonLine::from)
+            (store.season_place(guild, number, key, caller).await?).map(SeasonLine::from)
         };
         Ok(SeasonBoard {
             season,
@@ -335,10 +331,10 @@ impl Session {
         };
         let mut closed = 0;
         for season in due {
-            let settings = match self.settings(season.guild).await {
+            let settings = match self.settings(season.guild.0).await {
                 Ok(s) => s,
                 Err(e) => {
-                    tracing::warn!(guild = season.guild, error = %e, "could not read the settings");
+                    tracing::warn!(guild = %season.guild, error = %e, "could not read the settings");
                     continue;
                 }
             };
@@ -354,7 +350,7 @@ impl Session {
                     season.guild,
                     season.number,
                     now,
-                    settings.season_channel,
+                    settings.season_channel.map(ChannelKey),
                     next.as_ref(),
                 )
                 .await
@@ -363,7 +359,7 @@ impl Session {
                 // Another process closed it first.
                 Ok(None) => {}
                 Err(e) => tracing::warn!(
-                    guild = season.guild,
+                    guild = %season.guild,
                     number = season.number,
                     error = %e,
                     "could not close a season"
@@ -433,12 +429,12 @@ impl Session {
     pub async fn titles(
         &self,
         player: PlayerId,
-        guild: Option<u64>,
+        guild: Option<GuildId>,
         variant: Variant,
     ) -> Result<Vec<Season>, StoreError> {
         match self.store.seasons() {
             Some(store) => {
-                let rows = store.titles(player.0, guild, variant.key()).await?;
+                let rows = store.titles(player, guild, variant.key()).await?;
                 Ok(rows.into_iter().map(Season::from).collect())
             }
             None => Ok(Vec::new()),
@@ -447,7 +443,7 @@ impl Session {
 }
 
 /// The row to store for `window`.
-fn new_season(guild: u64, cadence: Cadence, zone: Option<&str>, window: Window) -> NewSeason {
+fn new_season(guild: GuildId, cadence: Cadence, zone: Option<&str>, window: Window) -> NewSeason {
     NewSeason {
         guild,
         cadence: cadence.key().to_owned(),

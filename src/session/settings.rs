@@ -247,7 +247,7 @@ impl Session {
                 if change.season.is_some() {
                     // Turning seasons on starts one at once; off closes the open one.
                     // Where that fails, the sweep and the next leaderboard catch up.
-                    if let Err(e) = self.align_seasons(guild).await {
+                    if let Err(e) = self.align_seasons(GuildId(guild)).await {
                         tracing::warn!(guild, error = %e, "could not start or end a season");
                     }
                 }
@@ -267,7 +267,7 @@ impl Session {
             .save_settings(GuildId(guild), None, millis(std::time::SystemTime::now()))
             .await?;
         // Seasons are off by default: the open one ends now, the past ones are kept.
-        if let Err(e) = self.align_seasons(guild).await {
+        if let Err(e) = self.align_seasons(GuildId(guild)).await {
             tracing::warn!(guild, error = %e, "could not end a season");
         }
         Ok(Settings::default())

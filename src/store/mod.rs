@@ -127,7 +127,7 @@ pub enum StoreError {
     #[error("match {id} was changed elsewhere (stored version is not older than {version})")]
     Conflict {
         /// The match.
-        id: u64,
+        id: MatchId,
         /// The version that was not written.
         version: u64,
     },
@@ -194,7 +194,7 @@ pub enum Taken {
         /// Where they play.
         channel: ChannelKey,
         /// That channel's server.
-        guild: Option<u64>,
+        guild: Option<GuildId>,
     },
 }
 
@@ -234,9 +234,9 @@ pub struct MatchResult {
     /// `sunk`, `draw`, `forfeit`, `timeout`, `cancelled`, `declined`, `expired` or `abandoned`.
     pub how: &'static str,
     /// The winner, if there was one.
-    pub winner: Option<u64>,
+    pub winner: Option<PlayerId>,
     /// The loser, if there was one.
-    pub loser: Option<u64>,
+    pub loser: Option<PlayerId>,
 }
 
 /// One shot (classic) or salvo (game2000), as stored.
@@ -245,7 +245,7 @@ pub struct MoveRecord {
     /// 1, 2, 3 … within the match.
     pub seq: u32,
     /// The shooter.
-    pub player: u64,
+    pub player: PlayerId,
     /// The shooter's turn number.
     pub turn: u32,
     /// The cells in board order, e.g. `C4 D5 E6`.
@@ -260,15 +260,15 @@ pub struct MoveRecord {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRecord {
     /// The match id.
-    pub id: u64,
+    pub id: MatchId,
     /// The state's version; a write with a lower version than the stored one is ignored.
     pub version: u64,
     /// Where it is played.
-    pub channel: u64,
+    pub channel: ChannelKey,
     /// The server, if known.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// `[challenger, opponent]`.
-    pub players: [u64; 2],
+    pub players: [PlayerId; 2],
     /// `classic` or `game2000`.
     pub variant: &'static str,
     /// The options as JSON.
@@ -292,7 +292,7 @@ pub struct MatchRecord {
     /// The members bound to this match while it is live: the challenger from the
     /// challenge on, the opponent once they accept (never the computer). A shared store
     /// keeps each member bound to at most one live match.
-    pub claims: Vec<u64>,
+    pub claims: Vec<PlayerId>,
     /// The computer is to move (a shared store finds stalled computer turns by it).
     pub computer_next: bool,
     /// Set on the change that ends a match that was played out: what it adds to ratings,
@@ -305,7 +305,7 @@ pub struct MatchRecord {
     pub remind_ms: Option<i64>,
     /// A live match not keyed by the channel its messages go to (a challenge waiting for
     /// its thread): that channel, through which it is found ([`LiveStore::posted_in`]).
-    pub post_channel: Option<u64>,
+    pub post_channel: Option<ChannelKey>,
 }
 
 impl MatchRecord {
@@ -314,19 +314,20 @@ impl MatchRecord {
     #[must_use]
     pub fn end(&self) -> Option<crate::rating::settle::MatchEnd> {
         let (played, result) = (self.played.as_ref()?, self.result.as_ref()?);
+        // The rating core counts in plain numbers.
         let seat = |i: usize| crate::rating::settle::Seat {
-            player: self.players[i],
+            player: self.players[i].0,
             name: played.names[i].clone(),
             shots: played.stats[i].shots,
             hits: played.stats[i].hits,
             turns: played.stats[i].turns,
         };
         Some(crate::rating::settle::MatchEnd {
-            id: self.id,
+            id: self.id.0,
             variant: self.variant,
-            guild: self.guild,
+            guild: self.guild.map(u64::from),
             how: result.how,
-            winner: result.winner,
+            winner: result.winner.map(u64::from),
             seats: [seat(0), seat(1)],
             computer: self.computer,
             rated: played.rated,
@@ -351,9 +352,9 @@ pub struct Played {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RematchOf {
     /// The finished match.
-    pub id: u64,
+    pub id: MatchId,
     /// Its `[challenger, opponent]`.
-    pub players: [u64; 2],
+    pub players: [PlayerId; 2],
 }
 
 /// A finished match rewritten when a member is forgotten.

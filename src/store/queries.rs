@@ -159,7 +159,7 @@ async fn settle_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), StoreError> {
     let rated = end.rated && end.computer.is_none();
     let stored = if rated {
         // Two ends of the same member's matches never read the same old rating.
-        super::lock_ratings(tx, r.players).await?;
+        super::lock_ratings(tx, r.players.map(u64::from)).await?;
         [
             load(tx, r.players[0], r.variant).await?,
             load(tx, r.players[1], r.variant).await?,
@@ -358,7 +358,7 @@ async fn set_visible_in(
 /// `player`'s stored rating in `variant`.
 async fn load(
     tx: &mut Conn,
-    player: u64,
+    player: PlayerId,
     variant: &str,
 ) -> Result<Option<(Rating, Record)>, StoreError> {
     let row = sqlx::query("SELECT * FROM ratings WHERE player_id = $1 AND variant = $2")
@@ -1127,7 +1127,7 @@ impl FinishedStore for Handle {
     ) -> StoreFuture<'a, Option<(Rating, Record)>> {
         Box::pin(async move {
             let mut conn = self.pool().acquire().await?;
-            load(&mut conn, player.0, variant).await
+            load(&mut conn, player, variant).await
         })
     }
 
@@ -1404,7 +1404,7 @@ const SEASON_COLUMNS: &str = "guild_id, number, cadence, period, zone, start_ms,
 /// A `seasons` row.
 fn season_of(row: &impl rows::Columns) -> Result<SeasonRow, StoreError> {
     Ok(SeasonRow {
-        guild: from_sql(row.int("guild_id")?),
+        guild: GuildId(from_sql(row.int("guild_id")?)),
         number: rows::count(row, "number")?,
         cadence: row.text("cadence")?,
         period: row.text("period")?,
@@ -1412,7 +1412,7 @@ fn season_of(row: &impl rows::Columns) -> Result<SeasonRow, StoreError> {
         start_ms: row.int("start_ms")?,
         end_ms: row.int("end_ms")?,
         closed_ms: row.opt_int("closed_ms")?,
-        channel: row.opt_int("channel_id")?.map(from_sql),
+        channel: row.opt_int("channel_id")?.map(|c| ChannelKey(from_sql(c))),
         announced_ms: row.opt_int("announced_ms")?,
     })
 }
@@ -1466,11 +1466,11 @@ async fn season_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), StoreError> {
 /// the season's start, the first time) updated against each other.
 async fn season_match(
     tx: &mut Conn,
-    guild: u64,
+    guild: GuildId,
     number: i64,
     start_ms: i64,
     variant: &str,
-    players: [u64; 2],
+    players: [PlayerId; 2],
     outcome: Outcome,
 ) -> Result<(), StoreError> {
     let mut stood = [(Rating::default(), Record::default()); 2];
@@ -1535,7 +1535,7 @@ async fn season_match(
 /// value; its deviation and volatility are then today's.
 async fn season_seed(
     tx: &mut Conn,
-    player: u64,
+    player: PlayerId,
     variant: &str,
     start_ms: i64,
 ) -> Result<Rating, StoreError> {
@@ -1603,7 +1603,7 @@ async fn open_in(tx: &mut Conn, season: &NewSeason, number: i64) -> Result<Seaso
             number,
             season.start_ms,
             variant,
-            [from_sql(*a), from_sql(*b)],
+            [PlayerId(from_sql(*a)), PlayerId(from_sql(*b))],
             outcome,
         )
         .await?;
@@ -1656,7 +1656,7 @@ async fn open_season(pool: &Pool, season: &NewSeason) -> Result<SeasonRow, Store
 /// matches, most active member, their matches)` per rule set.
 type Tally = (String, i64, i64, i64, Option<i64>, i64);
 
-async fn tally(pool: &Pool, guild: u64, number: u32) -> Result<Vec<Tally>, StoreError> {
+async fn tally(pool: &Pool, guild: GuildId, number: u32) -> Result<Vec<Tally>, StoreError> {
     let totals: Vec<(String, i64, i64, i64)> = sqlx::query_as(
         "SELECT variant, COUNT(*), COUNT(*) FILTER (WHERE NOT provisional), \
          CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM season_players \
@@ -1695,10 +1695,10 @@ async fn tally(pool: &Pool, guild: u64, number: u32) -> Result<Vec<Tally>, Store
 
 async fn close_season(
     pool: &Pool,
-    guild: u64,
+    guild: GuildId,
     number: u32,
     at_ms: i64,
-    channel: Option<u64>,
+    channel: Option<ChannelKey>,
     next: Option<&NewSeason>,
 ) -> Result<Option<ClosedSeason>, StoreError> {
     // Read before the transaction: a season past its end takes no more matches, so its
@@ -1725,10 +1725,10 @@ async fn close_season(
 
 async fn close_in(
     tx: &mut Conn,
-    guild: u64,
+    guild: GuildId,
     number: u32,
     at_ms: i64,
-    channel: Option<u64>,
+    channel: Option<ChannelKey>,
     next: Option<&NewSeason>,
     figures: &[Tally],
 ) -> Result<Option<ClosedSeason>, StoreError> {
@@ -1794,7 +1794,7 @@ async fn close_in(
 /// which happens when a member of it is forgotten after it closed).
 async fn frozen(
     conn: &mut Conn,
-    guild: u64,
+    guild: GuildId,
     number: u32,
     variant: &str,
 ) -> Result<bool, StoreError> {
@@ -1814,7 +1814,7 @@ async fn frozen(
 /// ranks, as [`season_page`] computes them.
 async fn freeze_in(
     tx: &mut Conn,
-    guild: u64,
+    guild: GuildId,
     number: i64,
     variant: &str,
 ) -> Result<(), StoreError> {
@@ -1852,12 +1852,13 @@ async fn forget_seasons_in(tx: &mut Conn, player: u64) -> Result<(), StoreError>
     for (guild, number, variant, closed) in theirs {
         if locked != Some(guild) {
             // In server order, as every other holder of these locks takes one at most.
-            super::lock_seasons(tx, from_sql(guild), false).await?;
+            super::lock_seasons(tx, GuildId(from_sql(guild)), false).await?;
             locked = Some(guild);
         }
         let number_u32 = count_of(number)?;
-        if closed && !frozen(tx, from_sql(guild), number_u32, &variant).await? {
-            freeze_in(tx, from_sql(guild), number, &variant).await?;
+        let guild = GuildId(from_sql(guild));
+        if closed && !frozen(tx, guild, number_u32, &variant).await? {
+            freeze_in(tx, guild, number, &variant).await?;
         }
     }
     sqlx::query("DELETE FROM season_players WHERE player_id = $1")
@@ -1878,7 +1879,7 @@ const SEASON_PAGE_COLUMNS: &str = "g.player_id, g.rating, g.deviation, g.volatil
 
 async fn season_page(
     pool: &Pool,
-    guild: u64,
+    guild: GuildId,
     number: u32,
     variant: &str,
     offset: u32,
@@ -1896,7 +1897,7 @@ async fn season_page(
 /// A page of a frozen table: by the places written down, gaps where nobody holds one.
 async fn frozen_page(
     conn: &mut Conn,
-    (guild, number, variant): (u64, u32, &str),
+    (guild, number, variant): (GuildId, u32, &str),
     offset: u32,
     limit: u32,
 ) -> Result<SeasonPage, StoreError> {
@@ -1958,7 +1959,7 @@ async fn frozen_page(
 /// ranks as the lifetime leaderboard's.
 async fn ordered_page(
     conn: &mut Conn,
-    (guild, number, variant): (u64, u32, &str),
+    (guild, number, variant): (GuildId, u32, &str),
     offset: u32,
     limit: u32,
 ) -> Result<SeasonPage, StoreError> {
@@ -2030,7 +2031,7 @@ async fn ordered_page(
 /// Established members of a season's table with a rating as shown above `shown`.
 async fn higher(
     conn: &mut Conn,
-    guild: u64,
+    guild: GuildId,
     number: u32,
     variant: &str,
     shown: i64,
@@ -2050,10 +2051,10 @@ async fn higher(
 
 async fn season_place(
     pool: &Pool,
-    guild: u64,
+    guild: GuildId,
     number: u32,
     variant: &str,
-    player: u64,
+    player: PlayerId,
 ) -> Result<Option<SeasonPlace>, StoreError> {
     let mut conn = pool.acquire().await?;
     let row = sqlx::query(&format!(
@@ -2118,7 +2119,7 @@ type FiguresRow = (String, i64, i64, i64, Option<i64>, i64, Option<String>);
 
 async fn season_figures(
     pool: &Pool,
-    guild: u64,
+    guild: GuildId,
     number: u32,
 ) -> Result<Vec<SeasonFigures>, StoreError> {
     let rows: Vec<FiguresRow> = sqlx::query_as(
@@ -2138,7 +2139,7 @@ async fn season_figures(
                     places: count_of(places)?,
                     established: count_of(established)?,
                     matches: count_of(matches)?,
-                    active: active.map(|id| (from_sql(id), name.unwrap_or_default())),
+                    active: active.map(|id| (PlayerId(from_sql(id)), name.unwrap_or_default())),
                     active_games: count_of(games)?,
                 })
             },
@@ -2165,7 +2166,7 @@ impl SeasonStore for Handle {
         Box::pin(open_season(self.pool(), season))
     }
 
-    fn current_season(&self, guild: u64) -> StoreFuture<'_, Option<SeasonRow>> {
+    fn current_season(&self, guild: GuildId) -> StoreFuture<'_, Option<SeasonRow>> {
         Box::pin(async move {
             let found = seasons_where(
                 self.pool(),
@@ -2179,7 +2180,7 @@ impl SeasonStore for Handle {
         })
     }
 
-    fn season(&self, guild: u64, number: u32) -> StoreFuture<'_, Option<SeasonRow>> {
+    fn season(&self, guild: GuildId, number: u32) -> StoreFuture<'_, Option<SeasonRow>> {
         Box::pin(async move {
             let found = seasons_where(
                 self.pool(),
@@ -2191,7 +2192,7 @@ impl SeasonStore for Handle {
         })
     }
 
-    fn seasons(&self, guild: u64, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>> {
+    fn seasons(&self, guild: GuildId, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>> {
         Box::pin(seasons_where(
             self.pool(),
             format!(
@@ -2215,10 +2216,10 @@ impl SeasonStore for Handle {
 
     fn close_season<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         number: u32,
         at_ms: i64,
-        channel: Option<u64>,
+        channel: Option<ChannelKey>,
         next: Option<&'a NewSeason>,
     ) -> StoreFuture<'a, Option<ClosedSeason>> {
         Box::pin(close_season(
@@ -2233,7 +2234,7 @@ impl SeasonStore for Handle {
 
     fn season_page<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         number: u32,
         variant: &'a str,
         offset: u32,
@@ -2251,15 +2252,15 @@ impl SeasonStore for Handle {
 
     fn season_place<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         number: u32,
         variant: &'a str,
-        player: u64,
+        player: PlayerId,
     ) -> StoreFuture<'a, Option<SeasonPlace>> {
         Box::pin(season_place(self.pool(), guild, number, variant, player))
     }
 
-    fn season_figures(&self, guild: u64, number: u32) -> StoreFuture<'_, Vec<SeasonFigures>> {
+    fn season_figures(&self, guild: GuildId, number: u32) -> StoreFuture<'_, Vec<SeasonFigures>> {
         Box::pin(season_figures(self.pool(), guild, number))
     }
 
@@ -2288,7 +2289,12 @@ impl SeasonStore for Handle {
         ))
     }
 
-    fn mark_season_announced(&self, guild: u64, number: u32, at_ms: i64) -> StoreFuture<'_, ()> {
+    fn mark_season_announced(
+        &self,
+        guild: GuildId,
+        number: u32,
+        at_ms: i64,
+    ) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             sqlx::query(
                 "UPDATE seasons SET announced_ms = $3 \
@@ -2305,8 +2311,8 @@ impl SeasonStore for Handle {
 
     fn titles<'a>(
         &'a self,
-        player: u64,
-        guild: Option<u64>,
+        player: PlayerId,
+        guild: Option<GuildId>,
         variant: &'a str,
     ) -> StoreFuture<'a, Vec<SeasonRow>> {
         Box::pin(async move {

@@ -125,7 +125,7 @@ pub(super) fn finished(row: &impl Columns) -> Result<FinishedMatch, StoreError> 
 pub(super) fn move_of(row: &impl Columns) -> Result<MoveRecord, StoreError> {
     Ok(MoveRecord {
         seq: count(row, "seq")?,
-        player: from_sql(row.int("player_id")?),
+        player: PlayerId(from_sql(row.int("player_id")?)),
         turn: count(row, "turn")?,
         cells: row.text("cells")?,
         reports: row.text("reports")?,

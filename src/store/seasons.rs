@@ -15,13 +15,14 @@
 //!   table is first frozen (every place written down), so the others keep their places
 //!   and the gap shows.
 
-use super::{Standing, StoreFuture};
+use super::{ChannelKey, GuildId, Standing, StoreFuture};
+use crate::game::PlayerId;
 
 /// A season as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeasonRow {
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// 1, 2, 3 … in that server.
     pub number: u32,
     /// `monthly` or `quarterly`.
@@ -37,7 +38,7 @@ pub struct SeasonRow {
     /// When it was closed; `None` for the current season.
     pub closed_ms: Option<i64>,
     /// Where its end is announced (none: nowhere).
-    pub channel: Option<u64>,
+    pub channel: Option<ChannelKey>,
     /// When the announcement went out (or, with no channel, when it closed).
     pub announced_ms: Option<i64>,
 }
@@ -46,7 +47,7 @@ pub struct SeasonRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewSeason {
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// `monthly` or `quarterly`.
     pub cadence: String,
     /// See [`SeasonRow::period`].
@@ -92,7 +93,7 @@ pub struct SeasonFigures {
     /// Rated matches played in the season.
     pub matches: u32,
     /// Who played the most (none: nobody, or removed since), and their name.
-    pub active: Option<(u64, String)>,
+    pub active: Option<(PlayerId, String)>,
     /// How many matches they played.
     pub active_games: u32,
 }
@@ -114,13 +115,13 @@ pub trait SeasonStore: Send + Sync {
     fn open_season<'a>(&'a self, season: &'a NewSeason) -> StoreFuture<'a, SeasonRow>;
 
     /// The current season of `guild`, if one is open.
-    fn current_season(&self, guild: u64) -> StoreFuture<'_, Option<SeasonRow>>;
+    fn current_season(&self, guild: GuildId) -> StoreFuture<'_, Option<SeasonRow>>;
 
     /// Season `number` of `guild`.
-    fn season(&self, guild: u64, number: u32) -> StoreFuture<'_, Option<SeasonRow>>;
+    fn season(&self, guild: GuildId, number: u32) -> StoreFuture<'_, Option<SeasonRow>>;
 
     /// The last `limit` seasons of `guild`, the newest first.
-    fn seasons(&self, guild: u64, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>>;
+    fn seasons(&self, guild: GuildId, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>>;
 
     /// Up to `limit` open seasons that end at or before `at_ms` (of any server).
     fn seasons_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>>;
@@ -132,17 +133,17 @@ pub trait SeasonStore: Send + Sync {
     /// end count in it.
     fn close_season<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         number: u32,
         at_ms: i64,
-        channel: Option<u64>,
+        channel: Option<ChannelKey>,
         next: Option<&'a NewSeason>,
     ) -> StoreFuture<'a, Option<ClosedSeason>>;
 
     /// The places of season `number`'s table in `variant` from `offset`, at most `limit`.
     fn season_page<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         number: u32,
         variant: &'a str,
         offset: u32,
@@ -152,14 +153,14 @@ pub trait SeasonStore: Send + Sync {
     /// `player`'s place in season `number`'s table in `variant`, if they are in it.
     fn season_place<'a>(
         &'a self,
-        guild: u64,
+        guild: GuildId,
         number: u32,
         variant: &'a str,
-        player: u64,
+        player: PlayerId,
     ) -> StoreFuture<'a, Option<SeasonPlace>>;
 
     /// The figures of closed season `number`, per rule set played in it.
-    fn season_figures(&self, guild: u64, number: u32) -> StoreFuture<'_, Vec<SeasonFigures>>;
+    fn season_figures(&self, guild: GuildId, number: u32) -> StoreFuture<'_, Vec<SeasonFigures>>;
 
     /// Takes up to `limit` closed seasons whose end is still to be announced and that no
     /// process is announcing (or one took longer than `lease_ms`), marking them taken at
@@ -173,14 +174,15 @@ pub trait SeasonStore: Send + Sync {
     ) -> StoreFuture<'_, Vec<SeasonRow>>;
 
     /// Records that the end of season `number` of `guild` was announced.
-    fn mark_season_announced(&self, guild: u64, number: u32, at_ms: i64) -> StoreFuture<'_, ()>;
+    fn mark_season_announced(&self, guild: GuildId, number: u32, at_ms: i64)
+    -> StoreFuture<'_, ()>;
 
     /// The closed seasons `player` won (ranked first) in `variant`, the newest first; only
     /// those of `guild` when one is given.
     fn titles<'a>(
         &'a self,
-        player: u64,
-        guild: Option<u64>,
+        player: PlayerId,
+        guild: Option<GuildId>,
         variant: &'a str,
     ) -> StoreFuture<'a, Vec<SeasonRow>>;
 }

@@ -200,7 +200,7 @@ fn lock_rematch(_: &mut SqliteConnection, _: u64) -> Done {
 /// commit (which would refuse its writes as "database is locked").
 async fn lock_seasons(
     tx: &mut SqliteConnection,
-    guild: u64,
+    guild: super::GuildId,
     exclusive: bool,
 ) -> Result<(), StoreError> {
     if exclusive {

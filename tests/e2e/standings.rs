@@ -464,11 +464,11 @@ async fn seed(url: &str, guild: u64, members: u64) {
         for k in 0..5 + a % 4 {
             let (pa, pb) = (7_000_000_000 + a, 8_000_000_000 + a * 100 + k);
             let record = MatchRecord {
-                id,
+                id: broadside::ids::MatchId(id),
                 version: 1,
-                channel: 1,
-                guild: Some(guild),
-                players: [pa, pb],
+                channel: broadside::ids::ChannelKey(1),
+                guild: Some(broadside::ids::GuildId(guild)),
+                players: [broadside::game::PlayerId(pa), broadside::game::PlayerId(pb)],
                 variant: "classic",
                 options: "{}".into(),
                 computer: None,
@@ -477,8 +477,8 @@ async fn seed(url: &str, guild: u64, members: u64) {
                 state: b"{}".to_vec(),
                 result: Some(MatchResult {
                     how: "sunk",
-                    winner: Some(pa),
-                    loser: Some(pb),
+                    winner: Some(broadside::game::PlayerId(pa)),
+                    loser: Some(broadside::game::PlayerId(pb)),
                 }),
                 created_ms: 1,
                 updated_ms: 1,

@@ -20,11 +20,11 @@ const OTHER_GUILD: u64 = 6;
 async fn won(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, guild: Option<u64>) {
     let at = i64::try_from(id).unwrap();
     let record = MatchRecord {
-        id,
+        id: broadside::ids::MatchId(id),
         version: 1,
-        channel: 1,
-        guild,
-        players: [a, b],
+        channel: broadside::ids::ChannelKey(1),
+        guild: guild.map(broadside::ids::GuildId),
+        players: [PlayerId(a), PlayerId(b)],
         variant: "classic",
         options: "{}".into(),
         computer: None,
@@ -33,8 +33,8 @@ async fn won(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, guild: Option<u64>
         state: b"{}".to_vec(),
         result: Some(MatchResult {
             how: "sunk",
-            winner: Some(a),
-            loser: Some(b),
+            winner: Some(PlayerId(a)),
+            loser: Some(PlayerId(b)),
         }),
         created_ms: at,
         updated_ms: at,

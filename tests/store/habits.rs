@@ -383,11 +383,11 @@ async fn seeded(store: &dyn broadside::store::Store) -> Vec<Seeded> {
     let records: Vec<broadside::store::MatchRecord> = all
         .iter()
         .map(|m| broadside::store::MatchRecord {
-            id: m.id,
+            id: broadside::ids::MatchId(m.id),
             version: 9,
-            channel: 50_000 + m.id,
-            guild: m.guild,
-            players: m.players,
+            channel: broadside::ids::ChannelKey(50_000 + m.id),
+            guild: m.guild.map(broadside::ids::GuildId),
+            players: m.players.map(broadside::game::PlayerId),
             variant: m.variant,
             options: "{}".into(),
             computer: None,
@@ -396,15 +396,15 @@ async fn seeded(store: &dyn broadside::store::Store) -> Vec<Seeded> {
             state: format!("{{\"seeded\":{}}}", m.id).into_bytes(),
             result: m.over.then_some(broadside::store::MatchResult {
                 how: "forfeit",
-                winner: Some(m.players[0]),
-                loser: Some(m.players[1]),
+                winner: Some(broadside::game::PlayerId(m.players[0])),
+                loser: Some(broadside::game::PlayerId(m.players[1])),
             }),
             created_ms: m.at_ms - 600_000,
             updated_ms: m.at_ms,
             moves: if m.shot {
                 vec![broadside::store::MoveRecord {
                     seq: 1,
-                    player: m.players[0],
+                    player: broadside::game::PlayerId(m.players[0]),
                     turn: 1,
                     cells: "C4".into(),
                     reports: "[\"Miss\"]".into(),

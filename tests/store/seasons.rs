@@ -13,11 +13,12 @@ use broadside::session::{
 };
 
 use broadside::game::{PlayerId, PlayerStats, Variant};
+use broadside::ids::{ChannelKey, GuildId, MatchId};
 use broadside::rating::{self, Outcome, Rating};
 use broadside::store::seasons::{NewSeason, SeasonPage, SeasonStore};
 use broadside::store::{MatchRecord, MatchResult, MoveRecord, Played, Renamed, Store};
 
-const GUILD: u64 = 5;
+const GUILD: GuildId = GuildId(5);
 const ANN: u64 = 1001;
 const BO: u64 = 1002;
 const CY: u64 = 1003;
@@ -53,11 +54,11 @@ fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
         turns: 30,
     };
     MatchRecord {
-        id,
+        id: MatchId(id),
         version: 9,
-        channel: 77,
+        channel: ChannelKey(77),
         guild: Some(GUILD),
-        players: [a, b],
+        players: [PlayerId(a), PlayerId(b)],
         variant: "classic",
         options: "{}".into(),
         computer: None,
@@ -66,14 +67,14 @@ fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
         state,
         result: Some(MatchResult {
             how: "sunk",
-            winner: Some(a),
-            loser: Some(b),
+            winner: Some(PlayerId(a)),
+            loser: Some(PlayerId(b)),
         }),
         created_ms: at_ms - 60_000,
         updated_ms: at_ms,
         moves: vec![MoveRecord {
             seq: 1,
-            player: a,
+            player: PlayerId(a),
             turn: 1,
             cells: "A1".into(),
             reports: "[]".into(),
@@ -213,7 +214,7 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
             GUILD,
             1,
             END + 50,
-            Some(42),
+            Some(ChannelKey(42)),
             Some(&season(END, END2, "2030-02")),
         )
         .await
@@ -222,7 +223,7 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
     let (first, next) = (closed.season, closed.next);
     assert_eq!(
         (first.closed_ms, first.end_ms, first.channel),
-        (Some(END + 50), END, Some(42))
+        (Some(END + 50), END, Some(ChannelKey(42)))
     );
     let next = next.unwrap();
     assert_eq!((next.number, next.start_ms), (2, END));
@@ -273,7 +274,7 @@ async fn a_season_is_closed_once_by_racing_connections(db: Db) {
         let next = season(END, END2, "2030-02");
         let close = |store: Arc<dyn Store>, next: NewSeason| async move {
             seasons(&store)
-                .close_season(GUILD, 1, END + 1, Some(7), Some(&next))
+                .close_season(GUILD, 1, END + 1, Some(ChannelKey(7)), Some(&next))
                 .await
                 .unwrap()
         };
@@ -433,25 +434,35 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
         .collect();
     assert_eq!(order, vec![ANN, BO, CY, DI]);
     assert_eq!(before.rows[0].rank, Some(1));
-    s.close_season(GUILD, 1, END, Some(9), None).await.unwrap();
-    let titles = s.titles(ANN, Some(GUILD), "classic").await.unwrap();
+    s.close_season(GUILD, 1, END, Some(ChannelKey(9)), None)
+        .await
+        .unwrap();
+    let titles = s
+        .titles(PlayerId(ANN), Some(GUILD), "classic")
+        .await
+        .unwrap();
     assert_eq!(titles.iter().map(|t| t.number).collect::<Vec<_>>(), vec![1]);
     assert!(
-        s.titles(ANN, Some(GUILD + 1), "classic")
+        s.titles(PlayerId(ANN), Some(GuildId(GUILD.0 + 1)), "classic")
             .await
             .unwrap()
             .is_empty()
     );
-    assert!(s.titles(ANN, None, "game2000").await.unwrap().is_empty());
     assert!(
-        s.titles(order[1], None, "classic")
+        s.titles(PlayerId(ANN), None, "game2000")
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        s.titles(PlayerId(order[1]), None, "classic")
             .await
             .unwrap()
             .is_empty()
     );
 
     let figures = &s.season_figures(GUILD, 1).await.unwrap()[0];
-    assert_eq!(figures.active, Some((BO, format!("M{BO}"))));
+    assert_eq!(figures.active, Some((PlayerId(BO), format!("M{BO}"))));
     assert_eq!((figures.active_games, figures.matches), (7, 13));
 
     // The second is forgotten: Bo.
@@ -472,13 +483,13 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
         }
     }
     assert!(
-        s.season_place(GUILD, 1, "classic", gone)
+        s.season_place(GUILD, 1, "classic", PlayerId(gone))
             .await
             .unwrap()
             .is_none()
     );
     let third = s
-        .season_place(GUILD, 1, "classic", order[2])
+        .season_place(GUILD, 1, "classic", PlayerId(order[2]))
         .await
         .unwrap()
         .unwrap();
@@ -490,7 +501,10 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     assert_eq!(from_gap.rows[1], after.rows[2]);
     // The champion keeps the title; the figures no longer name the forgotten member.
     assert_eq!(
-        s.titles(ANN, Some(GUILD), "classic").await.unwrap().len(),
+        s.titles(PlayerId(ANN), Some(GUILD), "classic")
+            .await
+            .unwrap()
+            .len(),
         1
     );
     let figures = &s.season_figures(GUILD, 1).await.unwrap()[0];
@@ -530,7 +544,7 @@ async fn seasons_follow_the_settings(db: Db) {
     assert_eq!(s.seasons(GUILD, 10).await.unwrap(), Vec::new());
     let before = broadside::session::millis(SystemTime::now());
     let on = s
-        .change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+        .change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     assert_eq!(
@@ -543,7 +557,7 @@ async fn seasons_follow_the_settings(db: Db) {
     // Another setting: the same season goes on.
     let rated = s
         .change_settings(
-            GUILD,
+            GUILD.0,
             &SettingsChange {
                 rated: Some(true),
                 ..SettingsChange::default()
@@ -557,16 +571,20 @@ async fn seasons_follow_the_settings(db: Db) {
     );
     // Monthly to quarterly: season 1 ends now, season 2 is quarterly.
     let quarterly = s
-        .change_settings(GUILD, &cadence(Some(Cadence::Quarterly)))
+        .change_settings(GUILD.0, &cadence(Some(Cadence::Quarterly)))
         .await
         .unwrap();
     let second = s.current_season(GUILD, &quarterly).await.unwrap().unwrap();
     assert_eq!((second.number, second.cadence.as_str()), (2, "quarterly"));
     let closed = s.season(GUILD, 1).await.unwrap().unwrap();
     assert!(closed.closed_ms.is_some() && closed.end_ms <= second.start_ms);
-    assert_eq!(closed.channel, Some(4242), "its end is announced");
+    assert_eq!(
+        closed.channel,
+        Some(ChannelKey(4242)),
+        "its end is announced"
+    );
     // Off: season 2 ends, both are kept, none is current.
-    let off = s.change_settings(GUILD, &cadence(None)).await.unwrap();
+    let off = s.change_settings(GUILD.0, &cadence(None)).await.unwrap();
     assert_eq!(off.season, None);
     assert_eq!(s.current_season(GUILD, &off).await.unwrap(), None);
     let kept = s.seasons(GUILD, 10).await.unwrap();
@@ -576,7 +594,7 @@ async fn seasons_follow_the_settings(db: Db) {
     );
     assert!(kept.iter().all(|k| k.closed_ms.is_some()), "{kept:?}");
     // On again: season 3 starts at once.
-    s.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+    s.change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     assert_eq!(
@@ -597,23 +615,23 @@ async fn an_alignment_follows_the_settings_stored_last(db: Db) {
         opened.clone()
     };
     let (a, b) = (session(opened, 3600), session(other, 3600));
-    a.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+    a.change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
-    a.change_settings(GUILD, &cadence(Some(Cadence::Quarterly)))
+    a.change_settings(GUILD.0, &cadence(Some(Cadence::Quarterly)))
         .await
         .unwrap();
-    b.change_settings(GUILD, &cadence(None)).await.unwrap();
+    b.change_settings(GUILD.0, &cadence(None)).await.unwrap();
     a.align_seasons(GUILD).await.unwrap();
     let all = a.seasons(GUILD, 10).await.unwrap();
     assert_eq!(all.len(), 2, "{all:?}");
     assert!(all.iter().all(|k| k.closed_ms.is_some()), "{all:?}");
     // The other way round: stored on, an alignment opens the season at once.
-    b.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+    b.change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     a.align_seasons(GUILD).await.unwrap();
-    let on = a.settings(GUILD).await.unwrap();
+    let on = a.settings(GUILD.0).await.unwrap();
     let open = a.current_season(GUILD, &on).await.unwrap().unwrap();
     assert_eq!((open.number, open.cadence.as_str()), (3, "monthly"));
     assert_eq!(a.seasons(GUILD, 10).await.unwrap().len(), 3, "opened once");
@@ -631,7 +649,7 @@ async fn two_sweeps_close_a_season_once(db: Db) {
         opened.clone()
     };
     let (one, two) = (session(opened, 1), session(other, 1));
-    one.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+    one.change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     let later = SystemTime::now() + Duration::from_millis(1_500);
@@ -646,7 +664,10 @@ async fn two_sweeps_close_a_season_once(db: Db) {
     );
     assert_eq!(to_one.len() + to_two.len(), 1, "{to_one:?} {to_two:?}");
     let end = to_one.into_iter().chain(to_two).next().unwrap();
-    assert_eq!((end.season.number, end.season.channel), (1, Some(4242)));
+    assert_eq!(
+        (end.season.number, end.season.channel),
+        (1, Some(ChannelKey(4242)))
+    );
     one.season_announced(&end.season).await.unwrap();
     let far = later + Duration::from_secs(3_600);
     assert!(
@@ -726,14 +747,16 @@ async fn the_current_seasons_pages_and_places_agree_with_the_whole_table(db: Db)
     }
     for (i, &(player, _, _)) in rows.iter().enumerate() {
         let place = s
-            .season_place(GUILD, 1, "classic", player)
+            .season_place(GUILD, 1, "classic", PlayerId(player))
             .await
             .unwrap()
             .expect("a member of the table");
         assert_eq!(place, whole.rows[i], "member {player}");
     }
     assert_eq!(
-        s.season_place(GUILD, 1, "classic", 9999).await.unwrap(),
+        s.season_place(GUILD, 1, "classic", PlayerId(9999))
+            .await
+            .unwrap(),
         None
     );
     // The board: a page past the end (however far) shows the last one, with the asker's

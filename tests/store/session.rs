@@ -119,7 +119,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
         let moves = store.finished().moves(id).await.unwrap();
         assert_eq!(moves.len(), i + 1);
         assert_eq!(moves[i].cells, cell.to_string());
-        assert_eq!(moves[i].player, first.0);
+        assert_eq!(moves[i].player, first);
         if fired.ended.is_some() {
             assert_eq!(i + 1, cells.len(), "only the last hit ends the match");
             ended = fired.ended;
@@ -698,11 +698,11 @@ async fn an_older_version_is_refused_by_the_store(db: Db) {
     let row = stored(&store, id).await;
     // A record with the stored version (not newer) is a conflict, and changes nothing.
     let stale = MatchRecord {
-        id: id.0,
+        id,
         version: row.version,
-        channel: CHANNEL.0,
+        channel: CHANNEL,
         guild: None,
-        players: [ALICE.0, BOB.0],
+        players: [ALICE, BOB],
         variant: "classic",
         options: "{}".into(),
         computer: None,
@@ -1012,7 +1012,7 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     for (m, (who, cell)) in stored_moves.iter().zip(&fired) {
         assert_eq!(
             (m.player, m.cells.as_str()),
-            (who.0, cell.to_string().as_str())
+            (*who, cell.to_string().as_str())
         );
     }
     // A battle given up before the first shot has nothing to replay either.

@@ -306,8 +306,10 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
     for (i, m) in moves.iter().enumerate() {
         assert_eq!(m.seq as usize, i + 1);
     }
-    let stored: HashSet<(u64, String)> =
-        moves.iter().map(|m| (m.player, m.cells.clone())).collect();
+    let stored: HashSet<(u64, String)> = moves
+        .iter()
+        .map(|m| (m.player.0, m.cells.clone()))
+        .collect();
     let said: HashSet<(u64, String)> = accepted.iter().map(|(p, c)| (p.0, c.clone())).collect();
     assert_eq!(stored, said);
     // One version per accepted change, and the state counts the same moves.

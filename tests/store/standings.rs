@@ -121,11 +121,11 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     // Writing the same end again (a retried write that had landed) changes nothing.
     let row = finished.get(id).await.unwrap().unwrap();
     let again = MatchRecord {
-        id: id.0,
+        id,
         version: row.version + 1,
-        channel: CHANNEL.0,
-        guild: Some(GUILD),
-        players: [ALICE.0, BOB.0],
+        channel: CHANNEL,
+        guild: Some(GuildId(GUILD)),
+        players: [ALICE, BOB],
         variant: "classic",
         options: "{}".into(),
         computer: None,
@@ -134,8 +134,8 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         state: row.state.clone(),
         result: Some(MatchResult {
             how: "sunk",
-            winner: Some(winner.0),
-            loser: Some(loser.0),
+            winner: Some(winner),
+            loser: Some(loser),
         }),
         created_ms: 0,
         updated_ms: millis(SystemTime::now()),
@@ -258,11 +258,11 @@ async fn what_counts_and_what_does_not(db: Db) {
 /// Stores the end of a rated match between `a` and `b` directly (`a` wins unless drawn).
 async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: i64) {
     let record = MatchRecord {
-        id,
+        id: MatchId(id),
         version: 1,
-        channel: 1,
-        guild: Some(GUILD),
-        players: [a, b],
+        channel: broadside::ids::ChannelKey(1),
+        guild: Some(GuildId(GUILD)),
+        players: [PlayerId(a), PlayerId(b)],
         variant: "classic",
         options: "{}".into(),
         computer: None,
@@ -278,8 +278,8 @@ async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: 
         } else {
             MatchResult {
                 how: "sunk",
-                winner: Some(a),
-                loser: Some(b),
+                winner: Some(PlayerId(a)),
+                loser: Some(PlayerId(b)),
             }
         }),
         created_ms: at,
@@ -655,7 +655,7 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
             .await
             .unwrap()
             .iter()
-            .all(|m| m.player != ALICE.0)
+            .all(|m| m.player != ALICE)
     );
     // No rematch with a forgotten member.
     assert!(matches!(

@@ -16,6 +16,7 @@ use crate::bot::play::player;
 use crate::bot::presence::bot_is_here;
 use crate::bot::{Context, Data, Error, pictures, standings};
 use crate::game::{PlayerId, Variant};
+use crate::session::GuildId;
 
 /// Which board `/leaderboard` shows, as offered in the command. The names shown come from
 /// the catalogues (`choice-scope-*`).
@@ -138,7 +139,7 @@ async fn which_season(
     let typed = typed.map(str::trim).unwrap_or_default().to_lowercase();
     let current = || async {
         let settings = session.settings(guild).await?;
-        Ok::<_, Error>(session.current_season(guild, &settings).await?)
+        Ok::<_, Error>(session.current_season(GuildId(guild), &settings).await?)
     };
     match typed.as_str() {
         "" => Ok(current().await?.map(|s| s.number)),
@@ -155,7 +156,7 @@ async fn which_season(
                 .and_then(|n| n.parse::<u32>().ok())
                 .filter(|n| *n > 0);
             let found = match number {
-                Some(n) => session.season(guild, n).await?,
+                Some(n) => session.season(GuildId(guild), n).await?,
                 None => None,
             };
             match found {
@@ -182,7 +183,10 @@ pub(crate) async fn autocomplete_season(
             .settings(guild)
             .await
             .is_ok_and(|s| s.season.is_some());
-        let past = session.seasons(guild, 24).await.unwrap_or_default();
+        let past = session
+            .seasons(GuildId(guild), 24)
+            .await
+            .unwrap_or_default();
         let lang = user_lang(ctx);
         if on {
             choices.push((tr!(lang, "season-choice-current"), "current".to_owned()));
@@ -242,7 +246,7 @@ pub(crate) async fn draw(
         }
         BoardTable::Season(number) => {
             let guild = server_board()?;
-            let Some(season) = session.season(guild, number).await? else {
+            let Some(season) = session.season(GuildId(guild), number).await? else {
                 return Err(Error::user(says!(
                     "err-leaderboard-season-unknown",
                     given = number.to_string()

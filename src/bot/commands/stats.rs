@@ -30,7 +30,7 @@ pub async fn stats(
         .session
         .titles(
             player(who),
-            ctx.guild_id().map(serenity::GuildId::get),
+            ctx.guild_id().map(|g| crate::session::GuildId(g.get())),
             variant,
         )
         .await

@@ -125,7 +125,7 @@ impl Local {
             .record
             .claims
             .iter()
-            .map(|&p| PlayerId(p))
+            .copied()
             .filter(|p| !bound.contains(p))
             .collect();
         if let Err(reason) = self.live.claim_all(&added, channel) {
@@ -180,10 +180,9 @@ impl Local {
         unclaimed: &[PlayerId],
     ) -> Result<MatchId, SessionError> {
         let (id, channel) = (entry.id, entry.channel);
-        let claims: Vec<PlayerId> = record.claims.iter().map(|&p| PlayerId(p)).collect();
         let _turn = self
             .live
-            .open(entry, &claims, unclaimed)
+            .open(entry, &record.claims, unclaimed)
             .map_err(|reason| self.busy(reason))?;
         if let Err(err) = self.write(record).await {
             let _ = self.live.close(channel, id);
@@ -210,13 +209,13 @@ impl Local {
                         && self
                             .store
                             .finished()
-                            .get(MatchId(record.id))
+                            .get(record.id)
                             .await
                             .ok()
                             .flatten()
                             .is_some_and(|m| m.version == record.version) =>
                 {
-                    tracing::info!(match_id = record.id, "a retried write had landed before");
+                    tracing::info!(match_id = %record.id, "a retried write had landed before");
                     return Ok(());
                 }
                 // A rematch of a member forgotten meanwhile stays refused.
@@ -224,7 +223,7 @@ impl Local {
                 Err(err) => match pauses.next() {
                     Some(pause) => {
                         failed_before = true;
-                        tracing::warn!(match_id = record.id, error = %err, "write failed; trying again");
+                        tracing::warn!(match_id = %record.id, error = %err, "write failed; trying again");
                         tokio::time::sleep(*pause).await;
                     }
                     None => return Err(err),

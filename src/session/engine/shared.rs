@@ -41,7 +41,10 @@ fn busy(taken: Taken) -> SessionError {
             guild,
         } => SessionError::Busy {
             reason: OpenError::PlayerBusy(player),
-            at: Some(Place { channel, guild }),
+            at: Some(Place {
+                channel,
+                guild: guild.map(u64::from),
+            }),
         },
     }
 }
@@ -89,7 +92,7 @@ impl Shared {
             };
             match apply(&mut entry, f) {
                 Ok(applied) => {
-                    written = Some((MatchId(applied.record.id), applied.record.state.clone()));
+                    written = Some((applied.record.id, applied.record.state.clone()));
                     outcome = Some(Ok((applied.value, applied.ended)));
                     Some(applied.record)
                 }
@@ -170,12 +173,12 @@ impl Shared {
         unclaimed: &[PlayerId],
     ) -> Result<MatchId, SessionError> {
         match self.store.open_live(record, unclaimed).await {
-            Ok(()) => Ok(MatchId(record.id)),
+            Ok(()) => Ok(record.id),
             Err(StoreError::Taken(taken)) => Err(busy(taken)),
             Err(err @ StoreError::Forgotten) => Err(SessionError::Storage(err)),
             // Its answer may have been lost after it landed.
-            Err(err) => match self.store.finished().get(MatchId(record.id)).await {
-                Ok(Some(stored)) if stored.version == record.version => Ok(MatchId(record.id)),
+            Err(err) => match self.store.finished().get(record.id).await {
+                Ok(Some(stored)) if stored.version == record.version => Ok(record.id),
                 _ => Err(SessionError::Storage(err)),
             },
         }

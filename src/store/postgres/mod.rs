@@ -15,7 +15,7 @@ use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::{PgConnection, PgPool};
 
 use crate::game::PlayerId;
-use crate::ids::{ChannelKey, MatchId};
+use crate::ids::{ChannelKey, GuildId, MatchId};
 
 use super::{
     Apply, Changed, LiveKey, MatchRecord, SharedStore, StoreError, StoreFuture, Taken, from_sql,
@@ -202,8 +202,7 @@ impl PgStore {
         if busy.is_some() {
             return Err(StoreError::Taken(Taken::Channel));
         }
-        let unclaimed: Vec<u64> = unclaimed.iter().map(|p| p.0).collect();
-        if let Some(taken) = bound(&mut tx, &unclaimed, None).await? {
+        if let Some(taken) = bound(&mut tx, unclaimed, None).await? {
             return Err(StoreError::Taken(taken));
         }
         // A failed insert holds its index entries until the rollback: send it now.
@@ -219,8 +218,8 @@ impl PgStore {
 /// A member of `players` bound to a live match other than `except`, if any.
 async fn bound(
     tx: &mut PgConnection,
-    players: &[u64],
-    except: Option<u64>,
+    players: &[PlayerId],
+    except: Option<MatchId>,
 ) -> Result<Option<Taken>, StoreError> {
     if players.is_empty() {
         return Ok(None);
@@ -239,7 +238,7 @@ async fn bound(
     Ok(row.map(|(player, channel, guild)| Taken::Player {
         player: PlayerId(from_sql(player)),
         channel: ChannelKey(from_sql(channel)),
-        guild: guild.map(from_sql),
+        guild: guild.map(|g| GuildId(from_sql(g))),
     }))
 }
 
@@ -291,9 +290,10 @@ async fn lock_ratings(tx: &mut PgConnection, players: [u64; 2]) -> Result<(), St
 /// one, shared to count a match's end in one (ends never wait for each other).
 async fn lock_seasons(
     tx: &mut PgConnection,
-    guild: u64,
+    guild: super::GuildId,
     exclusive: bool,
 ) -> Result<(), StoreError> {
+    let guild = guild.0;
     let folded = i32::from_ne_bytes(((guild ^ (guild >> 32)) as u32).to_ne_bytes());
     let query = if exclusive {
         "SELECT pg_advisory_xact_lock($1, $2)"
