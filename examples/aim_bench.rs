@@ -61,7 +61,7 @@ async fn open_battles(session: &Session, n: u64) -> Vec<(ChannelKey, [PlayerId; 
         let id = session
             .challenge(NewMatch {
                 channel,
-                guild: Some(1),
+                guild: Some(broadside::ids::GuildId(1)),
                 challenger: players[0],
                 opponent: players[1],
                 names: ["Ann".into(), "Bjørn".into()],

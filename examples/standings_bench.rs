@@ -229,7 +229,7 @@ async fn main() {
         };
         let t = Instant::now();
         let board = session
-            .leaderboard(GUILD, Variant::Classic, page, caller)
+            .leaderboard(GuildId(GUILD), Variant::Classic, page, caller)
             .await
             .expect("leaderboard");
         query.push(t.elapsed());

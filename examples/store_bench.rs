@@ -84,7 +84,7 @@ async fn open_battles(
         let id = session
             .challenge(NewMatch {
                 channel,
-                guild: Some(1),
+                guild: Some(broadside::ids::GuildId(1)),
                 challenger: ann,
                 opponent: bjorn,
                 names: ["Ann".into(), "Bjørn".into()],

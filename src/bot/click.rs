@@ -154,7 +154,10 @@ impl<'a> Click<'a> {
         Asker {
             lang: self.lang,
             player: player(&self.interaction.user),
-            guild: self.interaction.guild_id.map(serenity::GuildId::get),
+            guild: self
+                .interaction
+                .guild_id
+                .map(crate::bot::context::guild_key),
         }
     }
 
@@ -162,7 +165,7 @@ impl<'a> Click<'a> {
     /// the clicker's).
     pub async fn public_lang(&self) -> Lang {
         let click = self.interaction;
-        let guild = click.guild_id.map(serenity::GuildId::get);
+        let guild = click.guild_id.map(crate::bot::context::guild_key);
         let chosen = self.data.session.language(guild).await;
         chosen
             .as_deref()

@@ -105,7 +105,10 @@ async fn board_page(
         let Some(guild) = click.guild_id else {
             return Err(stale_button());
         };
-        (Some(guild.get()), server_name(c.ctx, guild, public))
+        (
+            Some(crate::bot::context::guild_key(guild)),
+            server_name(c.ctx, guild, public),
+        )
     };
     let page = Page {
         guild,

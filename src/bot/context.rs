@@ -10,7 +10,7 @@ use super::i18n::commands::CommandIds;
 use super::i18n::errors::Asker;
 use super::pictures::Replays;
 use crate::render::Renderer;
-use crate::session::Session;
+use crate::session::{ChannelKey, GuildId, Session};
 
 /// State shared by all commands, handlers and background tasks (cheap to clone: every
 /// part is shared). Nothing of the bot's lives in statics; it is all here.
@@ -46,6 +46,18 @@ pub type TournamentStep =
         crate::session::tournament::TournamentId,
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>>;
 
+/// A Discord server's id as the session and the store take it.
+#[must_use]
+pub fn guild_key(guild: poise::serenity_prelude::GuildId) -> GuildId {
+    GuildId(guild.get())
+}
+
+/// A Discord channel's (or thread's) id as the session and the store take it.
+#[must_use]
+pub fn channel_key(channel: poise::serenity_prelude::ChannelId) -> ChannelKey {
+    ChannelKey(channel.get())
+}
+
 /// The context commands receive.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
@@ -55,7 +67,7 @@ pub fn asker(ctx: Context<'_>) -> Asker {
     Asker {
         lang: user_lang(ctx),
         player: crate::game::PlayerId(ctx.author().id.get()),
-        guild: ctx.guild_id().map(poise::serenity_prelude::GuildId::get),
+        guild: ctx.guild_id().map(guild_key),
     }
 }
 
@@ -81,7 +93,7 @@ pub fn guild_lang(ctx: Context<'_>) -> Lang {
 /// The language of the server's public texts: its `language` setting, else its locale
 /// (a DM: the user's). One read of the settings.
 pub async fn public_lang(ctx: Context<'_>) -> Lang {
-    let guild = ctx.guild_id().map(poise::serenity_prelude::GuildId::get);
+    let guild = ctx.guild_id().map(guild_key);
     let chosen = ctx.data().session.language(guild).await;
     chosen.map_or_else(|| guild_lang(ctx), |code| Lang::from_discord(&code))
 }
@@ -100,9 +112,9 @@ pub fn guild_locale(ctx: Context<'_>) -> Option<String> {
 /// (whose settings the bot cannot know: nobody there could run `/settings`). A match there
 /// is keyed by its channel and, having no server, is answered only through interactions.
 #[must_use]
-pub fn match_guild(ctx: Context<'_>) -> Option<u64> {
+pub fn match_guild(ctx: Context<'_>) -> Option<GuildId> {
     if super::presence::bot_is_here(ctx) {
-        ctx.guild_id().map(poise::serenity_prelude::GuildId::get)
+        ctx.guild_id().map(guild_key)
     } else {
         None
     }

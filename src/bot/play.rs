@@ -245,7 +245,11 @@ pub async fn shown(
     let Some(message) = message.filter(|_| pace.reminds()) else {
         return;
     };
-    if let Err(e) = data.session.mark_shown(id, message.get()).await {
+    if let Err(e) = data
+        .session
+        .mark_shown(id, crate::session::MessageId(message.get()))
+        .await
+    {
         tracing::debug!(match_id = %id, error = %e, "could not note the last message");
     }
 }

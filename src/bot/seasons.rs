@@ -133,7 +133,7 @@ pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
         );
     }
     if let Some(channel) = home {
-        let lang = Lang::from_opt(data.session.language(Some(season.guild.0)).await.as_deref());
+        let lang = Lang::from_opt(data.session.language(Some(season.guild)).await.as_deref());
         let (content, champions) = end_text(lang, end);
         let post = Post {
             content,

@@ -107,7 +107,7 @@ pub fn settings(
     lines.push(if s.channels.is_empty() {
         tr!(lang, "settings-channels-all")
     } else {
-        let channels: Vec<String> = s.channels.iter().map(|&c| channel(c)).collect();
+        let channels: Vec<String> = s.channels.iter().map(|&c| channel(c.0)).collect();
         tr!(lang, "settings-channels", channels = channels.join(", "))
     });
     lines.push(if let Some(code) = &s.language {
@@ -149,7 +149,7 @@ pub fn settings(
             },
             channel = s
                 .season_channel
-                .map_or_else(|| tr!(lang, "settings-season-nowhere"), channel)
+                .map_or_else(|| tr!(lang, "settings-season-nowhere"), |c| channel(c.0))
         ),
         None => tr!(lang, "settings-season-off"),
     });

@@ -11,7 +11,7 @@ use crate::game::{Match, MatchOptions, PlayerId, Side, Variant};
 
 use super::ends::Ended;
 use super::entry::{Computer, Entry, Home, Reminded};
-use super::ids::{ChannelKey, MatchId};
+use super::ids::{ChannelKey, GuildId, MatchId};
 use super::pace::Pace;
 use super::placement::Preview;
 use super::{Locate, Session, SessionError, record};
@@ -22,7 +22,7 @@ pub struct NewMatch {
     /// Where it is played.
     pub channel: ChannelKey,
     /// The server.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// Who challenges.
     pub challenger: PlayerId,
     /// Who is challenged (the computer's user id when `computer` is set).

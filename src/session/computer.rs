@@ -16,7 +16,7 @@ use crate::game::{Coord, FireOutcome, PlayerId, Side, TargetView, Variant};
 
 use super::ends::Ended;
 use super::entry::Entry;
-use super::ids::{ChannelKey, MatchId};
+use super::ids::{ChannelKey, GuildId, MatchId};
 use super::{Locate, Session, SessionError, record};
 
 /// What the computer did in one go (a classic streak of hits is several shots).
@@ -40,7 +40,7 @@ pub struct ComputerTurn {
     pub guild_locale: Option<String>,
     /// The server, if the match is in one; `None` where the bot can only answer (a DM, a
     /// group DM, a server without the bot), so nothing may be posted in `channel`.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The member playing against the computer.
     pub member: PlayerId,
     /// The match's pace.
@@ -63,7 +63,7 @@ struct Plan {
     rng: ChaCha8Rng,
     /// The member it plays against, where, and the rules: whose habits to weigh.
     member: PlayerId,
-    guild: Option<u64>,
+    guild: Option<GuildId>,
     variant: Variant,
     /// The member's placement habits (hard only), learned from their finished matches.
     habits: Option<Arc<Habits>>,
@@ -102,7 +102,7 @@ struct Played {
     channel: ChannelKey,
     variant: Variant,
     guild_locale: Option<String>,
-    guild: Option<u64>,
+    guild: Option<GuildId>,
     member: PlayerId,
     pace: super::Pace,
 }

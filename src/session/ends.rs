@@ -7,7 +7,7 @@ use std::time::SystemTime;
 use crate::game::{Ending, PlayerId, RevealView};
 
 use super::entry::Entry;
-use super::ids::{ChannelKey, Locate, MatchId};
+use super::ids::{ChannelKey, GuildId, Locate, MatchId};
 use super::pace::Pace;
 use super::{Change, Session, SessionError, record};
 
@@ -58,7 +58,7 @@ pub struct Ended {
     pub turn: Option<std::time::Duration>,
     /// The server it was played in; `None` outside servers, where the bot can only answer
     /// the players' interactions (an end nobody asked for waits for the next one).
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
 }
 
 impl Ended {

@@ -7,7 +7,7 @@ use std::time::SystemTime;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::ids::{ChannelKey, MatchId};
+use super::ids::{ChannelKey, GuildId, MatchId, MessageId};
 use super::pace::Pace;
 use crate::ai::Difficulty;
 use crate::game::{Match, PlayerId};
@@ -34,7 +34,7 @@ pub struct Entry {
     /// Where it is played.
     pub channel: ChannelKey,
     /// The server it is played in.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// When the challenge was made.
     pub created: SystemTime,
     /// The rules state.
@@ -76,7 +76,7 @@ pub struct Entry {
     /// The last message shown about it where it is played (kept for daily matches only,
     /// whose reminders link to it).
     #[serde(default)]
-    pub last_message: Option<u64>,
+    pub last_message: Option<MessageId>,
     /// The placement editor's fleet so far of `[challenger, opponent]`, while they place it
     /// ship by ship (stored, so that an editor keeps working after a restart). Absent in
     /// states stored before the editor, and left out when neither player edits.

@@ -48,9 +48,9 @@ pub const FRESH_FOR: Duration = Duration::from_secs(600);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Whose {
     /// One member, against the prior of one server.
-    Member(PlayerId, Option<u64>, Variant),
+    Member(PlayerId, Option<GuildId>, Variant),
     /// The members of one server.
-    Server(Option<u64>, Variant),
+    Server(Option<GuildId>, Variant),
 }
 
 /// The learned models of this process.
@@ -177,7 +177,7 @@ impl Session {
         &self,
         player: PlayerId,
         variant: Variant,
-        guild: Option<u64>,
+        guild: Option<GuildId>,
     ) -> Option<Arc<Habits>> {
         let member = Whose::Member(player, guild, variant);
         // Read before the rows: a forget committed after it is seen at the next use.
@@ -218,14 +218,14 @@ impl Session {
     }
 
     /// The model of `guild`'s members, the prior of each member's.
-    async fn server_habits(&self, guild: Option<u64>, variant: Variant) -> Option<Arc<Habits>> {
+    async fn server_habits(&self, guild: Option<GuildId>, variant: Variant) -> Option<Arc<Habits>> {
         let whose = Whose::Server(guild, variant);
         if let Some(model) = self.habits.fresh(whose, 0) {
             return Some(model);
         }
         let rows = match (self.store)
             .finished()
-            .latest(None, guild.map(GuildId), variant.key(), SERVER_MATCHES)
+            .latest(None, guild, variant.key(), SERVER_MATCHES)
             .await
         {
             Ok(rows) => rows,

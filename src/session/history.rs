@@ -4,7 +4,7 @@
 use std::time::SystemTime;
 
 use crate::game::{PlayerId, Replay, Variant};
-use crate::ids::GuildId;
+use crate::ids::{ChannelKey, GuildId};
 use crate::rating::ResultRow;
 use crate::store::{StoreError, StoredMatch};
 
@@ -17,7 +17,7 @@ pub struct Finished {
     /// The match.
     pub id: MatchId,
     /// The server it was played in, if any.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// `[challenger, opponent]`.
     pub players: [PlayerId; 2],
     /// Display names, challenger first.
@@ -59,16 +59,16 @@ pub struct Viewer {
     /// The member.
     pub player: PlayerId,
     /// The server they ask in (`None` in a DM).
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The channel they ask in.
-    pub channel: u64,
+    pub channel: ChannelKey,
 }
 
 fn finished(stored: &StoredMatch) -> Result<Finished, ReplayError> {
     let entry = entry_of(&stored.state).map_err(|e| ReplayError::Unreadable(e.to_string()))?;
     Ok(Finished {
         id: stored.id,
-        guild: stored.guild.map(u64::from),
+        guild: stored.guild,
         players: entry.game.players(),
         names: entry.names.clone(),
         variant: entry.game.variant(),
@@ -98,7 +98,7 @@ impl Session {
         &self,
         id: MatchId,
         viewer: &Viewer,
-        can_see: impl AsyncFnOnce(u64) -> bool,
+        can_see: impl AsyncFnOnce(ChannelKey) -> bool,
     ) -> Result<Finished, ReplayError> {
         let stored = self
             .store
@@ -108,11 +108,11 @@ impl Session {
             .ok_or(ReplayError::Hidden)?;
         let played = stored.players.contains(&viewer.player) && !viewer.player.is_deleted();
         if !played {
-            let here = stored.guild.is_some() && stored.guild == viewer.guild.map(GuildId);
+            let here = stored.guild.is_some() && stored.guild == viewer.guild;
             if !here {
                 return Err(ReplayError::Hidden);
             }
-            if stored.channel.0 != viewer.channel && !can_see(stored.channel.0).await {
+            if stored.channel != viewer.channel && !can_see(stored.channel).await {
                 return Err(ReplayError::Hidden);
             }
         }
@@ -133,11 +133,11 @@ impl Session {
     pub async fn history(
         &self,
         player: PlayerId,
-        guild: Option<u64>,
+        guild: Option<GuildId>,
         limit: u32,
     ) -> Result<Vec<PlayedMatch>, StoreError> {
         let rows = (self.store.finished())
-            .history(player, guild.map(GuildId), limit)
+            .history(player, guild, limit)
             .await?;
         Ok(rows
             .into_iter()
@@ -209,12 +209,12 @@ pub struct LiveMatches {
 impl Session {
     /// Every live match of `guild` (of every process, as stored), oldest first, for
     /// [`LiveMatches::page`] once the asker's view is applied (see [`LiveRow::seen_in`]).
-    pub async fn live_in(&self, guild: u64) -> Result<Vec<LiveRow>, StoreError> {
+    pub async fn live_in(&self, guild: GuildId) -> Result<Vec<LiveRow>, StoreError> {
         let mut rows = Vec::new();
         let mut offset = 0;
         loop {
             let (states, total) = (self.store.live())
-                .live_in(GuildId(guild), offset, LIVE_SCAN)
+                .live_in(guild, offset, LIVE_SCAN)
                 .await?;
             let read = u32::try_from(states.len()).unwrap_or(u32::MAX);
             rows.extend(states.iter().filter_map(|state| match entry_of(state) {

@@ -11,7 +11,7 @@ pub struct Place {
     /// The channel or thread.
     pub channel: ChannelKey,
     /// The server, if any.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
 }
 
 /// How an operation finds its match.

@@ -85,7 +85,7 @@ impl Session {
                 renamed.push(Renamed {
                     id,
                     state: None,
-                    placeholder: PlayerId::DELETED_OTHER.0,
+                    placeholder: PlayerId::DELETED_OTHER,
                 });
                 continue;
             };
@@ -102,7 +102,7 @@ impl Session {
             renamed.push(Renamed {
                 id,
                 state: Some(encode(&entry)?),
-                placeholder: placeholder.0,
+                placeholder,
             });
         }
         // Matches they called off as a moderator, without playing.
@@ -117,7 +117,7 @@ impl Session {
                 renamed.push(Renamed {
                     id,
                     state: Some(encode(&entry)?),
-                    placeholder: PlayerId::DELETED_OTHER.0,
+                    placeholder: PlayerId::DELETED_OTHER,
                 });
             }
         }

@@ -3,7 +3,6 @@
 use std::time::{Duration, SystemTime};
 
 use crate::game::{Ending, FireOutcome, PhaseKind, Side, WinReason};
-use crate::ids::GuildId;
 use crate::store::format::{self, FormatError};
 use crate::store::{MatchRecord, MatchResult, MoveRecord, Played};
 
@@ -98,7 +97,7 @@ pub(crate) fn of(
         } else {
             entry.channel
         },
-        guild: entry.guild.map(GuildId),
+        guild: entry.guild,
         players: game.players(),
         variant: game.variant().key(),
         options,

@@ -77,7 +77,7 @@ pub enum RematchError {
     /// The server's settings no longer allow matches where this one was played (an
     /// admin changed `channels` since): the channels they allow.
     #[error("matches are no longer started in this channel")]
-    ChannelNotAllowed(Vec<u64>),
+    ChannelNotAllowed(Vec<ChannelKey>),
     /// The server's settings no longer allow this match's pace: the paces they allow.
     #[error("the pace {0} is no longer allowed")]
     PaceNotAllowed(Pace, Vec<Pace>),
@@ -109,7 +109,7 @@ impl Session {
         id: MatchId,
         by: PlayerId,
         locale: Option<String>,
-        parent: Option<u64>,
+        parent: Option<ChannelKey>,
     ) -> Result<Rematch, RematchError> {
         let (_, old) = self.played_out(id, by).await?;
         self.allowed_again(&old, parent).await?;
@@ -219,17 +219,21 @@ impl Session {
 
     /// Whether the server's settings, as they are now, allow `old`'s rematch where it
     /// would be played (see [`rematch_home`]) and at its pace; then whether it is rated.
-    async fn allowed_again(&self, old: &Entry, parent: Option<u64>) -> Result<bool, RematchError> {
+    async fn allowed_again(
+        &self,
+        old: &Entry,
+        parent: Option<ChannelKey>,
+    ) -> Result<bool, RematchError> {
         let Some(guild) = old.guild else {
             return Ok(old.rated);
         };
         let settings = self.settings(guild).await.map_err(SessionError::Storage)?;
         let (channel, home) = rematch_home(old);
         let parent = match home {
-            Home::Thread { parent } => Some(parent.0),
+            Home::Thread { parent } => Some(parent),
             Home::Channel | Home::Pending { .. } => parent,
         };
-        if !settings.allows(channel.0, parent) {
+        if !settings.allows(channel, parent) {
             return Err(RematchError::ChannelNotAllowed(settings.channels));
         }
         if !settings.paces.contains(&old.pace) {

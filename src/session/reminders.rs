@@ -6,7 +6,7 @@ use crate::game::{PlayerId, Variant};
 use crate::store::StoreError;
 
 use super::entry::{Entry, Reminder};
-use super::ids::{ChannelKey, Locate, MatchId};
+use super::ids::{ChannelKey, GuildId, Locate, MatchId, MessageId};
 use super::record::millis;
 use super::{Change, Session, SessionError};
 
@@ -29,11 +29,11 @@ pub struct Reminding {
     /// Where the match is played.
     pub channel: ChannelKey,
     /// Its server.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The player's locale as last seen.
     pub locale: Option<String>,
     /// The last message shown about the match, if one was noted.
-    pub message: Option<u64>,
+    pub message: Option<MessageId>,
     /// The turn it is for: the moves played when that turn began.
     pub moves: u32,
 }
@@ -205,7 +205,7 @@ impl Session {
     /// Remembers `message` as the last one shown about match `id` where it is played, for
     /// the reminders of a daily match to link to. Other paces keep nothing (callers need
     /// not ask).
-    pub async fn mark_shown(&self, id: MatchId, message: u64) -> Result<(), SessionError> {
+    pub async fn mark_shown(&self, id: MatchId, message: MessageId) -> Result<(), SessionError> {
         self.act(Locate::Id(id), SessionError::Stale, |e, _| {
             if !e.pace.reminds() || e.last_message == Some(message) {
                 return Err(SessionError::Stale);

@@ -13,7 +13,7 @@ use crate::store::{Opened, SharedStore, StoreError};
 use super::ends::Ended;
 use super::engine::{Engine, Local};
 use super::entry::Entry;
-use super::ids::{ChannelKey, Locate, MatchId};
+use super::ids::{ChannelKey, GuildId, Locate, MatchId};
 use super::record::{self, from_millis};
 use super::{Paces, Seeds, Session, SessionError};
 
@@ -41,7 +41,7 @@ pub struct Resumed {
     pub computer_next: bool,
     /// The server it is played in; `None` outside servers (where the bot can only answer
     /// the players' interactions, so the note waits for one).
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
 }
 
 /// A live match set aside at the restore because its state could not be read: kept as it
@@ -53,7 +53,7 @@ pub struct SetAsideNote {
     /// Where its messages went.
     pub channel: ChannelKey,
     /// Its server.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// Why it cannot be read (for the log).
     pub why: String,
 }
@@ -347,7 +347,7 @@ async fn set_aside_one(
     Ok(kept.into_iter().find(|m| m.id == id).map(|m| SetAsideNote {
         id,
         channel: m.channel,
-        guild: m.guild.map(u64::from),
+        guild: m.guild,
         why: why.to_string(),
     }))
 }

@@ -203,8 +203,8 @@ impl Session {
     pub async fn align_seasons(&self, guild: GuildId) -> Result<(), StoreError> {
         let store = self.season_store()?;
         for _ in 0..ALIGN_TRIES {
-            let settings = self.settings(guild.0).await?;
-            let channel = settings.season_channel.map(ChannelKey);
+            let settings = self.settings(guild).await?;
+            let channel = settings.season_channel;
             let now = millis(SystemTime::now());
             let current = store.current_season(guild).await?;
             match (settings.season, current) {
@@ -331,7 +331,7 @@ impl Session {
         };
         let mut closed = 0;
         for season in due {
-            let settings = match self.settings(season.guild.0).await {
+            let settings = match self.settings(season.guild).await {
                 Ok(s) => s,
                 Err(e) => {
                     tracing::warn!(guild = %season.guild, error = %e, "could not read the settings");
@@ -350,7 +350,7 @@ impl Session {
                     season.guild,
                     season.number,
                     now,
-                    settings.season_channel.map(ChannelKey),
+                    settings.season_channel,
                     next.as_ref(),
                 )
                 .await

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::Variant;
-use crate::ids::GuildId;
+use crate::ids::{ChannelKey, GuildId};
 use crate::store::StoreError;
 
 use super::Session;
@@ -27,7 +27,7 @@ pub struct Settings {
     /// Whether an accepted challenge moves into a thread of its own.
     pub threads: bool,
     /// Where matches may be started (empty: everywhere).
-    pub channels: Vec<u64>,
+    pub channels: Vec<ChannelKey>,
     /// The language of public texts (a Discord locale such as `nl`); `None`: the server's.
     pub language: Option<String>,
     /// Whether matches here count for ratings and leaderboards.
@@ -39,7 +39,7 @@ pub struct Settings {
     /// How often rating seasons start again; `None`: no seasons (as by default).
     pub season: Option<Cadence>,
     /// Where the end of a season is announced; `None`: nowhere.
-    pub season_channel: Option<u64>,
+    pub season_channel: Option<ChannelKey>,
 }
 
 impl Default for Settings {
@@ -75,7 +75,7 @@ pub struct SettingsChange {
     /// See [`Settings::threads`].
     pub threads: Option<bool>,
     /// See [`Settings::channels`].
-    pub channels: Option<Vec<u64>>,
+    pub channels: Option<Vec<ChannelKey>>,
     /// See [`Settings::language`]: `Some(None)` goes back to the server's.
     pub language: Option<Option<String>>,
     /// See [`Settings::rated`].
@@ -87,7 +87,7 @@ pub struct SettingsChange {
     /// See [`Settings::season`]: `Some(None)` turns seasons off.
     pub season: Option<Option<Cadence>>,
     /// See [`Settings::season_channel`]: `Some(None)` announces nowhere.
-    pub season_channel: Option<Option<u64>>,
+    pub season_channel: Option<Option<ChannelKey>>,
 }
 
 impl SettingsChange {
@@ -191,7 +191,7 @@ impl Settings {
 
     /// Whether a match may be started in `channel` (or in a thread under `parent`).
     #[must_use]
-    pub fn allows(&self, channel: u64, parent: Option<u64>) -> bool {
+    pub fn allows(&self, channel: ChannelKey, parent: Option<ChannelKey>) -> bool {
         self.channels.is_empty()
             || self.channels.contains(&channel)
             || parent.is_some_and(|p| self.channels.contains(&p))
@@ -201,7 +201,7 @@ impl Settings {
 impl Session {
     /// The language `guild`'s admins chose for public texts (a Discord locale); `None`
     /// outside servers, where none was chosen, or (logged) when it cannot be read.
-    pub async fn language(&self, guild: Option<u64>) -> Option<String> {
+    pub async fn language(&self, guild: Option<GuildId>) -> Option<String> {
         match self.settings(guild?).await {
             Ok(s) => s.language,
             Err(e) => {
@@ -212,15 +212,8 @@ impl Session {
     }
 
     /// The settings of `guild` (the defaults where it changed none).
-    pub async fn settings(&self, guild: u64) -> Result<Settings, StoreError> {
-        parse_settings(
-            guild,
-            self.store
-                .settings()
-                .server(GuildId(guild))
-                .await?
-                .as_deref(),
-        )
+    pub async fn settings(&self, guild: GuildId) -> Result<Settings, StoreError> {
+        parse_settings(guild, self.store.settings().server(guild).await?.as_deref())
     }
 
     /// Applies `change` to the settings of `guild` and stores them; returns them.
@@ -230,25 +223,25 @@ impl Session {
     /// Reset, another process) is never overwritten.
     pub async fn change_settings(
         &self,
-        guild: u64,
+        guild: GuildId,
         change: &SettingsChange,
     ) -> Result<Settings, SettingsError> {
         for _ in 0..SETTINGS_TRIES {
-            let read = self.store.settings().server(GuildId(guild)).await?;
+            let read = self.store.settings().server(guild).await?;
             let next = parse_settings(guild, read.as_deref())?.with(change)?;
             let text = serde_json::to_string(&next).map_err(|e| StoreError::Data(e.to_string()))?;
             let at = millis(std::time::SystemTime::now());
             if self
                 .store
                 .settings()
-                .replace_settings(GuildId(guild), read.as_deref(), &text, at)
+                .replace_settings(guild, read.as_deref(), &text, at)
                 .await?
             {
                 if change.season.is_some() {
                     // Turning seasons on starts one at once; off closes the open one.
                     // Where that fails, the sweep and the next leaderboard catch up.
-                    if let Err(e) = self.align_seasons(GuildId(guild)).await {
-                        tracing::warn!(guild, error = %e, "could not start or end a season");
+                    if let Err(e) = self.align_seasons(guild).await {
+                        tracing::warn!(%guild, error = %e, "could not start or end a season");
                     }
                 }
                 return Ok(next);
@@ -261,21 +254,21 @@ impl Session {
     }
 
     /// Puts the settings of `guild` back to the defaults.
-    pub async fn reset_settings(&self, guild: u64) -> Result<Settings, StoreError> {
+    pub async fn reset_settings(&self, guild: GuildId) -> Result<Settings, StoreError> {
         self.store
             .settings()
-            .save_settings(GuildId(guild), None, millis(std::time::SystemTime::now()))
+            .save_settings(guild, None, millis(std::time::SystemTime::now()))
             .await?;
         // Seasons are off by default: the open one ends now, the past ones are kept.
-        if let Err(e) = self.align_seasons(GuildId(guild)).await {
-            tracing::warn!(guild, error = %e, "could not end a season");
+        if let Err(e) = self.align_seasons(guild).await {
+            tracing::warn!(%guild, error = %e, "could not end a season");
         }
         Ok(Settings::default())
     }
 }
 
 /// The settings of `guild` as stored (`None`: the defaults).
-fn parse_settings(guild: u64, stored: Option<&str>) -> Result<Settings, StoreError> {
+fn parse_settings(guild: GuildId, stored: Option<&str>) -> Result<Settings, StoreError> {
     match stored {
         Some(text) => serde_json::from_str(text)
             .map_err(|e| StoreError::Data(format!("the settings of {guild}: {e}"))),
@@ -332,16 +325,20 @@ mod tests {
     #[test]
     fn channels_limit_where_matches_start() {
         let anywhere = Settings::default();
-        assert!(anywhere.allows(5, None));
+        let c = ChannelKey;
+        assert!(anywhere.allows(c(5), None));
         let only = anywhere
             .with(&SettingsChange {
-                channels: Some(vec![7, 7, 3]),
+                channels: Some(vec![c(7), c(7), c(3)]),
                 ..SettingsChange::default()
             })
             .unwrap();
-        assert_eq!(only.channels, vec![3, 7]);
-        assert!(only.allows(7, None) && !only.allows(5, None));
-        assert!(only.allows(99, Some(3)), "a thread of an allowed channel");
+        assert_eq!(only.channels, vec![c(3), c(7)]);
+        assert!(only.allows(c(7), None) && !only.allows(c(5), None));
+        assert!(
+            only.allows(c(99), Some(c(3))),
+            "a thread of an allowed channel"
+        );
     }
 
     #[test]

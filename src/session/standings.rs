@@ -82,12 +82,12 @@ impl Session {
     /// it; with [`crate::store::GLOBAL_BOARD`] the global one (the members who opted in).
     pub async fn leaderboard(
         &self,
-        guild: u64,
+        guild: GuildId,
         variant: Variant,
         page: u32,
         caller: PlayerId,
     ) -> Result<Leaderboard, StoreError> {
-        let (board, key) = (GuildId(guild), variant.key());
+        let (board, key) = (guild, variant.key());
         // The page asked for, and its count of places with it; a page past the end is
         // asked again as the last one.
         let mut listed = self
@@ -163,7 +163,7 @@ impl Session {
         page: u32,
         caller: PlayerId,
     ) -> Result<Leaderboard, StoreError> {
-        self.leaderboard(crate::store::GLOBAL_BOARD.0, variant, page, caller)
+        self.leaderboard(crate::store::GLOBAL_BOARD, variant, page, caller)
             .await
     }
 }

@@ -19,7 +19,7 @@ use crate::store::format::{self, CURRENT, FormatError, document as doc};
 
 use super::Timeouts;
 use super::entry::{Computer, Entry, Home, Reminded, Series};
-use super::ids::{ChannelKey, MatchId};
+use super::ids::{ChannelKey, GuildId, MatchId, MessageId};
 use super::pace::Pace;
 
 /// The document of `entry` as it is now, in the current version.
@@ -31,7 +31,7 @@ pub fn document_of(entry: &Entry) -> doc::Document {
         version: entry.version,
         moves: entry.moves,
         channel: entry.channel.0,
-        guild: entry.guild,
+        guild: entry.guild.map(u64::from),
         created: time_doc(entry.created),
         game: game_doc(&entry.game),
         names: entry.names.clone(),
@@ -75,7 +75,7 @@ pub fn document_of(entry: &Entry) -> doc::Document {
             half: entry.reminded.half,
             hour: entry.reminded.hour,
         },
-        last_message: entry.last_message,
+        last_message: entry.last_message.map(u64::from),
         drafts: entry.drafts.each_ref().map(|d| d.as_deref().map(draft_doc)),
     }
 }
@@ -128,7 +128,7 @@ pub fn entry_of(d: doc::Document) -> Result<Entry, FormatError> {
         version: d.version,
         moves: d.moves,
         channel: ChannelKey(d.channel),
-        guild: d.guild,
+        guild: d.guild.map(GuildId),
         created: time_of(d.created),
         game,
         names: d.names,
@@ -173,7 +173,7 @@ pub fn entry_of(d: doc::Document) -> Result<Entry, FormatError> {
             half: d.reminded.half,
             hour: d.reminded.hour,
         },
-        last_message: d.last_message,
+        last_message: d.last_message.map(MessageId),
         drafts,
     })
 }

@@ -366,7 +366,7 @@ pub struct Renamed {
     /// its columns lose the member's id).
     pub state: Option<Vec<u8>>,
     /// The placeholder id that takes the member's place in its columns.
-    pub placeholder: u64,
+    pub placeholder: PlayerId,
 }
 
 /// What [`PrivacyStore::forget`] did.
@@ -387,8 +387,8 @@ pub const HABIT_BUCKETS: u64 = 1024;
 /// The bucket of `player`'s habit epoch: their id modulo [`HABIT_BUCKETS`]. Buckets, not
 /// members, so that the table never holds the id of a member who was forgotten.
 #[must_use]
-pub fn habit_bucket(player: u64) -> i32 {
-    i32::try_from(player % HABIT_BUCKETS).unwrap_or(0)
+pub fn habit_bucket(player: PlayerId) -> i32 {
+    i32::try_from(player.0 % HABIT_BUCKETS).unwrap_or(0)
 }
 
 /// The key of the global leaderboard where a server's id goes ([`FinishedStore::leaderboard`],

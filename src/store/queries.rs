@@ -580,7 +580,7 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
         "INSERT INTO habit_epochs (bucket, epoch) VALUES ($1, 1) \
          ON CONFLICT (bucket) DO UPDATE SET epoch = habit_epochs.epoch + 1",
     )
-    .bind(crate::store::habit_bucket(player))
+    .bind(crate::store::habit_bucket(PlayerId(player)))
     .execute(&mut *tx)
     .await?;
     for r in renamed {
@@ -1181,7 +1181,7 @@ impl FinishedStore for Handle {
         Box::pin(async move {
             let epoch: Option<i64> =
                 sqlx::query_scalar("SELECT epoch FROM habit_epochs WHERE bucket = $1")
-                    .bind(crate::store::habit_bucket(player.0))
+                    .bind(crate::store::habit_bucket(player))
                     .fetch_optional(self.pool())
                     .await?;
             Ok(epoch.unwrap_or(0))

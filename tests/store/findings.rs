@@ -19,7 +19,7 @@ const CAROL: PlayerId = PlayerId(3603);
 const DAVE: PlayerId = PlayerId(3604);
 const MODERATOR: PlayerId = PlayerId(3605);
 
-const GUILD: u64 = 36;
+const GUILD: broadside::ids::GuildId = broadside::ids::GuildId(36);
 
 fn session(opened: broadside::store::Opened, seed: u64) -> Session {
     Session::new(
@@ -77,7 +77,7 @@ async fn a_change_made_meanwhile_is_kept(db: Db) {
     assert!(saved.threads && !saved.rated, "{saved:?}");
     // Settings stored: both would update.
     let channels = SettingsChange {
-        channels: Some(vec![10]),
+        channels: Some(vec![broadside::ids::ChannelKey(10)]),
         ..SettingsChange::default()
     };
     let daily_off = SettingsChange {
@@ -91,7 +91,7 @@ async fn a_change_made_meanwhile_is_kept(db: Db) {
     for s in [&a, &b] {
         let now = s.settings(GUILD).await.unwrap();
         assert!(now.threads && !now.rated, "{now:?}");
-        assert_eq!(now.channels, vec![10]);
+        assert_eq!(now.channels, vec![broadside::ids::ChannelKey(10)]);
         assert_eq!(now.paces, vec![broadside::session::Pace::Blitz]);
     }
 }
@@ -101,7 +101,7 @@ async fn a_reset_made_meanwhile_is_kept(db: Db) {
     let a = session(flaky.opened(), 3);
     let b = beside(&db, &flaky, 4).await;
     let channels = SettingsChange {
-        channels: Some(vec![10]),
+        channels: Some(vec![broadside::ids::ChannelKey(10)]),
         ..SettingsChange::default()
     };
     a.change_settings(GUILD, &channels).await.unwrap();
@@ -154,9 +154,13 @@ async fn replayed_and_rematched_in(s: &Session, id: MatchId, channel: u64) {
     let viewer = Viewer {
         player: MODERATOR,
         guild: Some(GUILD),
-        channel: 99,
+        channel: broadside::ids::ChannelKey(99),
     };
-    let done = s.replay(id, &viewer, async |c| c == channel).await;
+    let done = s
+        .replay(id, &viewer, async |c| {
+            c == broadside::ids::ChannelKey(channel)
+        })
+        .await;
     assert!(done.is_ok(), "{done:?}");
     s.rematch(id, ALICE, None).await.unwrap();
     let Rematch::Started(again) = s.rematch(id, BOB, None).await.unwrap() else {

@@ -12,7 +12,7 @@ pub const TIMEOUTS: Timeouts = Timeouts::STANDARD;
 /// computer, and neither the server's nor the challenger's language given.
 pub fn new_match(
     channel: ChannelKey,
-    guild: u64,
+    guild: broadside::ids::GuildId,
     [challenger, opponent]: [PlayerId; 2],
     names: [&str; 2],
 ) -> NewMatch {

@@ -93,7 +93,7 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     assert!(s.leaderboard_visible(PlayerId(13)).await.unwrap());
     assert_eq!(global(&store).await, vec![13, 11]);
     let board = s
-        .leaderboard(GLOBAL_BOARD.0, Variant::Classic, 0, PlayerId(12))
+        .leaderboard(GLOBAL_BOARD, Variant::Classic, 0, PlayerId(12))
         .await
         .unwrap();
     assert_eq!(board.rows.len(), 2);

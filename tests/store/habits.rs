@@ -23,7 +23,7 @@ use broadside::session::{
 
 const ALICE: PlayerId = PlayerId(2901);
 const BOB: PlayerId = PlayerId(2902);
-const GUILD: u64 = 29;
+const GUILD: broadside::ids::GuildId = broadside::ids::GuildId(29);
 
 fn session(opened: broadside::store::Opened) -> Session {
     Session::new(
@@ -147,10 +147,20 @@ async fn battle_with(s: &Session, channel: u64, fleets: [&str; 2]) -> MatchId {
 }
 
 /// [`battle_with`] in `guild` (`None`: outside servers).
-async fn battle_in(s: &Session, channel: u64, guild: Option<u64>, fleets: [&str; 2]) -> MatchId {
+async fn battle_in(
+    s: &Session,
+    channel: u64,
+    guild: Option<broadside::ids::GuildId>,
+    fleets: [&str; 2],
+) -> MatchId {
     let new = NewMatch {
         guild,
-        ..fixtures::new_match(ChannelKey(channel), 0, [ALICE, BOB], ["Alice", "Bob"])
+        ..fixtures::new_match(
+            ChannelKey(channel),
+            broadside::ids::GuildId(0),
+            [ALICE, BOB],
+            ["Alice", "Bob"],
+        )
     };
     let id = s.challenge(new).await.unwrap().id;
     s.accept(id, BOB, None).await.unwrap();
@@ -315,7 +325,7 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
         }
         let rows = store
             .finished()
-            .latest(None, Some(GuildId(GUILD)), "classic", 200)
+            .latest(None, Some(GUILD), "classic", 200)
             .await
             .unwrap();
         assert_eq!(ids(rows), finished_here, "the server's finished matches");
@@ -649,7 +659,7 @@ async fn a_forget_elsewhere_drops_the_cached_model(db: Db) {
         .map(|(id, _)| broadside::store::Renamed {
             id,
             state: None,
-            placeholder: PlayerId::DELETED_OTHER.0,
+            placeholder: PlayerId::DELETED_OTHER,
         })
         .collect();
     assert_eq!(renamed.len(), 2);

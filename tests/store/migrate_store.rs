@@ -18,7 +18,7 @@ const ALICE: PlayerId = PlayerId(1001);
 const BOB: PlayerId = PlayerId(1002);
 const CAROL: PlayerId = PlayerId(1003);
 const BOT: PlayerId = PlayerId(9999);
-const GUILD: u64 = 5;
+const GUILD: GuildId = GuildId(5);
 
 fn new_match(channel: u64, a: PlayerId, b: PlayerId) -> NewMatch {
     let names = [format!("P{}", a.0), format!("P{}", b.0)];
@@ -105,10 +105,7 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     let past = source.finished();
     let before_rating = past.rating(BOB, "classic").await.unwrap();
     let before_results = past.results(CAROL, "classic").await.unwrap();
-    let before_board = past
-        .leaderboard(GuildId(GUILD), "classic", 0, 10)
-        .await
-        .unwrap();
+    let before_board = past.leaderboard(GUILD, "classic", 0, 10).await.unwrap();
     let before_history = past.history(ALICE, None, 10).await.unwrap();
     let before_global = global(source.as_ref()).await;
     assert_eq!(before_global.rows.len(), 1, "{before_global:?}");
@@ -146,7 +143,7 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     );
     assert_eq!(
         target_past
-            .leaderboard(GuildId(GUILD), "classic", 0, 10)
+            .leaderboard(GUILD, "classic", 0, 10)
             .await
             .unwrap(),
         before_board

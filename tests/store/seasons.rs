@@ -114,7 +114,7 @@ async fn renamed_all(store: &Arc<dyn Store>, player: u64) -> Vec<Renamed> {
         .map(|(id, _)| Renamed {
             id,
             state: None,
-            placeholder: broadside::game::PlayerId::DELETED_OTHER.0,
+            placeholder: broadside::game::PlayerId::DELETED_OTHER,
         })
         .collect()
 }
@@ -437,25 +437,19 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     s.close_season(GUILD, 1, END, Some(ChannelKey(9)), None)
         .await
         .unwrap();
-    let titles = s
-        .titles(PlayerId(ANN), Some(GUILD), "classic")
-        .await
-        .unwrap();
+    let titles_of = |p, guild, variant| s.titles(PlayerId(p), guild, variant);
+    let titles = titles_of(ANN, Some(GUILD), "classic").await.unwrap();
     assert_eq!(titles.iter().map(|t| t.number).collect::<Vec<_>>(), vec![1]);
+    let elsewhere = Some(GuildId(GUILD.0 + 1));
     assert!(
-        s.titles(PlayerId(ANN), Some(GuildId(GUILD.0 + 1)), "classic")
+        titles_of(ANN, elsewhere, "classic")
             .await
             .unwrap()
             .is_empty()
     );
+    assert!(titles_of(ANN, None, "game2000").await.unwrap().is_empty());
     assert!(
-        s.titles(PlayerId(ANN), None, "game2000")
-            .await
-            .unwrap()
-            .is_empty()
-    );
-    assert!(
-        s.titles(PlayerId(order[1]), None, "classic")
+        titles_of(order[1], None, "classic")
             .await
             .unwrap()
             .is_empty()
@@ -501,10 +495,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     assert_eq!(from_gap.rows[1], after.rows[2]);
     // The champion keeps the title; the figures no longer name the forgotten member.
     assert_eq!(
-        s.titles(PlayerId(ANN), Some(GUILD), "classic")
-            .await
-            .unwrap()
-            .len(),
+        titles_of(ANN, Some(GUILD), "classic").await.unwrap().len(),
         1
     );
     let figures = &s.season_figures(GUILD, 1).await.unwrap()[0];
@@ -531,7 +522,7 @@ fn session(opened: broadside::store::Opened, seconds: u64) -> Session {
 fn cadence(c: Option<Cadence>) -> SettingsChange {
     SettingsChange {
         season: Some(c),
-        season_channel: Some(Some(4242)),
+        season_channel: Some(Some(ChannelKey(4242))),
         ..SettingsChange::default()
     }
 }
@@ -544,12 +535,12 @@ async fn seasons_follow_the_settings(db: Db) {
     assert_eq!(s.seasons(GUILD, 10).await.unwrap(), Vec::new());
     let before = broadside::session::millis(SystemTime::now());
     let on = s
-        .change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
+        .change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     assert_eq!(
         (on.season, on.season_channel),
-        (Some(Cadence::Monthly), Some(4242))
+        (Some(Cadence::Monthly), Some(ChannelKey(4242)))
     );
     let first = s.current_season(GUILD, &on).await.unwrap().unwrap();
     assert_eq!((first.number, first.cadence.as_str()), (1, "monthly"));
@@ -557,7 +548,7 @@ async fn seasons_follow_the_settings(db: Db) {
     // Another setting: the same season goes on.
     let rated = s
         .change_settings(
-            GUILD.0,
+            GUILD,
             &SettingsChange {
                 rated: Some(true),
                 ..SettingsChange::default()
@@ -571,7 +562,7 @@ async fn seasons_follow_the_settings(db: Db) {
     );
     // Monthly to quarterly: season 1 ends now, season 2 is quarterly.
     let quarterly = s
-        .change_settings(GUILD.0, &cadence(Some(Cadence::Quarterly)))
+        .change_settings(GUILD, &cadence(Some(Cadence::Quarterly)))
         .await
         .unwrap();
     let second = s.current_season(GUILD, &quarterly).await.unwrap().unwrap();
@@ -584,7 +575,7 @@ async fn seasons_follow_the_settings(db: Db) {
         "its end is announced"
     );
     // Off: season 2 ends, both are kept, none is current.
-    let off = s.change_settings(GUILD.0, &cadence(None)).await.unwrap();
+    let off = s.change_settings(GUILD, &cadence(None)).await.unwrap();
     assert_eq!(off.season, None);
     assert_eq!(s.current_season(GUILD, &off).await.unwrap(), None);
     let kept = s.seasons(GUILD, 10).await.unwrap();
@@ -594,7 +585,7 @@ async fn seasons_follow_the_settings(db: Db) {
     );
     assert!(kept.iter().all(|k| k.closed_ms.is_some()), "{kept:?}");
     // On again: season 3 starts at once.
-    s.change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
+    s.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     assert_eq!(
@@ -615,23 +606,23 @@ async fn an_alignment_follows_the_settings_stored_last(db: Db) {
         opened.clone()
     };
     let (a, b) = (session(opened, 3600), session(other, 3600));
-    a.change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
+    a.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
-    a.change_settings(GUILD.0, &cadence(Some(Cadence::Quarterly)))
+    a.change_settings(GUILD, &cadence(Some(Cadence::Quarterly)))
         .await
         .unwrap();
-    b.change_settings(GUILD.0, &cadence(None)).await.unwrap();
+    b.change_settings(GUILD, &cadence(None)).await.unwrap();
     a.align_seasons(GUILD).await.unwrap();
     let all = a.seasons(GUILD, 10).await.unwrap();
     assert_eq!(all.len(), 2, "{all:?}");
     assert!(all.iter().all(|k| k.closed_ms.is_some()), "{all:?}");
     // The other way round: stored on, an alignment opens the season at once.
-    b.change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
+    b.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     a.align_seasons(GUILD).await.unwrap();
-    let on = a.settings(GUILD.0).await.unwrap();
+    let on = a.settings(GUILD).await.unwrap();
     let open = a.current_season(GUILD, &on).await.unwrap().unwrap();
     assert_eq!((open.number, open.cadence.as_str()), (3, "monthly"));
     assert_eq!(a.seasons(GUILD, 10).await.unwrap().len(), 3, "opened once");
@@ -649,7 +640,7 @@ async fn two_sweeps_close_a_season_once(db: Db) {
         opened.clone()
     };
     let (one, two) = (session(opened, 1), session(other, 1));
-    one.change_settings(GUILD.0, &cadence(Some(Cadence::Monthly)))
+    one.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     let later = SystemTime::now() + Duration::from_millis(1_500);

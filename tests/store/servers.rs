@@ -17,7 +17,7 @@ use broadside::session::{
 
 const ALICE: PlayerId = PlayerId(2001);
 const BOB: PlayerId = PlayerId(2002);
-const GUILD: u64 = 25;
+const GUILD: broadside::ids::GuildId = broadside::ids::GuildId(25);
 const STANDARD: Timeouts = Timeouts::STANDARD;
 const DAY: Duration = Duration::from_secs(24 * 3600);
 
@@ -104,7 +104,10 @@ async fn settings_are_checked_stored_and_reset(db: Db) {
     let change = SettingsChange {
         default_rules: Some(Variant::Game2000),
         threads: Some(true),
-        channels: Some(vec![10, 11]),
+        channels: Some(vec![
+            broadside::ids::ChannelKey(10),
+            broadside::ids::ChannelKey(11),
+        ]),
         paces: Some(vec![Pace::Blitz, Pace::Standard]),
         rated: Some(false),
         language: Some(Some("nl".into())),
@@ -113,12 +116,23 @@ async fn settings_are_checked_stored_and_reset(db: Db) {
     let saved = s.change_settings(GUILD, &change).await.unwrap();
     assert_eq!(saved.default_rules, Variant::Game2000);
     assert!(saved.threads && !saved.rated);
-    assert!(saved.allows(10, None) && !saved.allows(12, None));
+    assert!(
+        saved.allows(broadside::ids::ChannelKey(10), None)
+            && !saved.allows(broadside::ids::ChannelKey(12), None)
+    );
     // A thread counts as its parent channel.
-    assert!(saved.allows(99, Some(11)));
+    assert!(saved.allows(
+        broadside::ids::ChannelKey(99),
+        Some(broadside::ids::ChannelKey(11))
+    ));
     // Another server keeps the defaults; after a restart (on PostgreSQL: in another
     // process at once) the change is there.
-    assert_eq!(s.settings(GUILD + 1).await.unwrap(), Settings::default());
+    assert_eq!(
+        s.settings(broadside::ids::GuildId(GUILD.0 + 1))
+            .await
+            .unwrap(),
+        Settings::default()
+    );
     let first = db.is_shared().then_some(s);
     let again = restarted(&db, 2).await;
     assert_eq!(again.settings(GUILD).await.unwrap(), saved);
@@ -196,7 +210,9 @@ async fn a_daily_turn_reminds_at_half_and_an_hour_before_once_each(db: Db) {
             .is_empty()
     );
     // A new turn reminds the other player afresh; the link follows the last message.
-    s.mark_shown(id, 4242).await.unwrap();
+    s.mark_shown(id, broadside::ids::MessageId(4242))
+        .await
+        .unwrap();
     let target = if first == ALICE { "J10" } else { "A10" };
     let shot = s.fire(ChannelKey(3), first, target).await.unwrap();
     let next = shot.deadline;
@@ -205,7 +221,7 @@ async fn a_daily_turn_reminds_at_half_and_an_hour_before_once_each(db: Db) {
     let half = s.reminders(later).await;
     assert_eq!(half.len(), 1, "{half:?}");
     assert_eq!((half[0].player, half[0].which), (other, Reminder::Half));
-    assert_eq!(half[0].message, Some(4242));
+    assert_eq!(half[0].message, Some(broadside::ids::MessageId(4242)));
 }
 
 async fn a_reminder_missed_while_down_is_the_hours(db: Db) {

@@ -14,8 +14,8 @@ use std::time::{Duration, SystemTime};
 use crate::fleets::{CLASSIC_A, CLASSIC_B, G2000_A, G2000_B};
 use broadside::game::{Confirmed, Coord, Fleet, Next, PhaseKind, PlayerId, Report, Variant};
 use broadside::session::{
-    ChannelKey, Locate, MatchId, NewMatch, OpenError, Registry, Seeds, Session, SessionError,
-    Timeouts, Viewer, millis,
+    ChannelKey, GuildId, Locate, MatchId, NewMatch, OpenError, Registry, Seeds, Session,
+    SessionError, Timeouts, Viewer, millis,
 };
 use broadside::store::{self, MatchRecord, Store, StoreError, StoredMatch};
 
@@ -28,7 +28,12 @@ fn new_match(variant: Variant) -> NewMatch {
     NewMatch {
         variant,
         guild_locale: Some("nl".into()),
-        ..fixtures::new_match(CHANNEL, 5, [ALICE, BOB], ["Alice", "Bob"])
+        ..fixtures::new_match(
+            CHANNEL,
+            broadside::ids::GuildId(5),
+            [ALICE, BOB],
+            ["Alice", "Bob"],
+        )
     }
 }
 
@@ -851,8 +856,8 @@ async fn finished(
 ) -> Result<broadside::session::Finished, broadside::session::ReplayError> {
     let alice = Viewer {
         player: ALICE,
-        guild: Some(5),
-        channel: CHANNEL.0,
+        guild: Some(broadside::ids::GuildId(5)),
+        channel: CHANNEL,
     };
     s.replay(id, &alice, async |_| panic!("a player needs no permission"))
         .await
@@ -871,8 +876,8 @@ async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
     let asked = std::sync::atomic::AtomicUsize::new(0);
     let sees = |answer: bool| {
         let asked = &asked;
-        async move |channel: u64| {
-            assert_eq!(channel, CHANNEL.0, "only the match's channel is looked at");
+        async move |channel: ChannelKey| {
+            assert_eq!(channel, CHANNEL, "only the match's channel is looked at");
             asked.fetch_add(1, Ordering::SeqCst);
             answer
         }
@@ -887,14 +892,14 @@ async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
         Err(ReplayError::StillPlaying)
     ));
     assert!(hidden(
-        s.replay(id, &stranger(Some(5), CHANNEL.0), sees(true))
+        s.replay(id, &stranger(Some(GuildId(5)), CHANNEL), sees(true))
             .await
     ));
     s.fire(CHANNEL, first, "A1").await.unwrap();
     s.forfeit(first).await.unwrap();
     // Finished with a shot: in its channel anyone of the server may watch.
     assert!(
-        s.replay(id, &stranger(Some(5), CHANNEL.0), sees(false))
+        s.replay(id, &stranger(Some(GuildId(5)), CHANNEL), sees(false))
             .await
             .is_ok()
     );
@@ -905,26 +910,34 @@ async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
     );
     // Elsewhere in the server: only who sees the channel.
     assert!(hidden(
-        s.replay(id, &stranger(Some(5), 999), sees(false)).await
+        s.replay(
+            id,
+            &stranger(Some(GuildId(5)), ChannelKey(999)),
+            sees(false)
+        )
+        .await
     ));
     assert!(
-        s.replay(id, &stranger(Some(5), 999), sees(true))
+        s.replay(id, &stranger(Some(GuildId(5)), ChannelKey(999)), sees(true))
             .await
             .is_ok()
     );
     assert_eq!(asked.load(Ordering::SeqCst), 2);
     // Another server, or a DM: never, and Discord is not even asked.
     assert!(hidden(
-        s.replay(id, &stranger(Some(6), CHANNEL.0), sees(true))
+        s.replay(id, &stranger(Some(GuildId(6)), CHANNEL), sees(true))
             .await
     ));
-    assert!(hidden(s.replay(id, &stranger(None, 1), sees(true)).await));
+    assert!(hidden(
+        s.replay(id, &stranger(None, ChannelKey(1)), sees(true))
+            .await
+    ));
     assert_eq!(asked.load(Ordering::SeqCst), 2);
     // Its players anywhere.
     let bob_in_a_dm = Viewer {
         player: BOB,
         guild: None,
-        channel: 1,
+        channel: ChannelKey(1),
     };
     assert!(s.replay(id, &bob_in_a_dm, sees(false)).await.is_ok());
     // No shot fired: its players hear why, a stranger the same refusal as for an unknown id.
@@ -935,12 +948,16 @@ async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
         Err(ReplayError::NoBattle)
     ));
     assert!(hidden(
-        s.replay(declined, &stranger(Some(5), CHANNEL.0), sees(true))
+        s.replay(declined, &stranger(Some(GuildId(5)), CHANNEL), sees(true))
             .await
     ));
     assert!(hidden(
-        s.replay(MatchId(77_777), &stranger(Some(5), CHANNEL.0), sees(true))
-            .await
+        s.replay(
+            MatchId(77_777),
+            &stranger(Some(GuildId(5)), CHANNEL),
+            sees(true)
+        )
+        .await
     ));
 }
 
@@ -1005,7 +1022,7 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
         "the replay has the shots in the order they were played"
     );
     assert_eq!(done.names, ["Alice".to_owned(), "Bob".to_owned()]);
-    assert_eq!(done.guild, Some(5));
+    assert_eq!(done.guild, Some(GuildId(5)));
     // The same order as the stored moves.
     let stored_moves = store.finished().moves(id).await.unwrap();
     assert_eq!(stored_moves.len(), 5);

@@ -48,7 +48,7 @@ fn challenge(channel: u64, challenger: PlayerId, opponent: PlayerId) -> NewMatch
         rated: true,
         thread: false,
         channel: ChannelKey(channel),
-        guild: Some(5),
+        guild: Some(broadside::ids::GuildId(5)),
         challenger,
         opponent,
         names: ["One".into(), "Two".into()],

@@ -23,7 +23,7 @@ const ALICE: PlayerId = PlayerId(1001);
 const BOB: PlayerId = PlayerId(1002);
 const BOT: PlayerId = PlayerId(9999);
 const CHANNEL: ChannelKey = ChannelKey(77);
-const GUILD: u64 = 5;
+const GUILD: GuildId = GuildId(5);
 
 fn new_match(variant: Variant) -> NewMatch {
     NewMatch {
@@ -124,7 +124,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         id,
         version: row.version + 1,
         channel: CHANNEL,
-        guild: Some(GuildId(GUILD)),
+        guild: Some(GUILD),
         players: [ALICE, BOB],
         variant: "classic",
         options: "{}".into(),
@@ -248,7 +248,7 @@ async fn what_counts_and_what_does_not(db: Db) {
     assert_eq!(board.rows[0].standing.name, "Alice");
     // Another server's leaderboard is empty.
     let other = s
-        .leaderboard(GUILD + 1, Variant::Classic, 0, ALICE)
+        .leaderboard(GuildId(GUILD.0 + 1), Variant::Classic, 0, ALICE)
         .await
         .unwrap();
     assert!(other.rows.is_empty() && other.you.is_none());
@@ -261,7 +261,7 @@ async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: 
         id: MatchId(id),
         version: 1,
         channel: broadside::ids::ChannelKey(1),
-        guild: Some(GuildId(GUILD)),
+        guild: Some(GUILD),
         players: [PlayerId(a), PlayerId(b)],
         variant: "classic",
         options: "{}".into(),
@@ -328,7 +328,7 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
     // The partners are listed too (each lost one game: provisional).
     let all = store
         .finished()
-        .leaderboard(GuildId(GUILD), "classic", 0, 1000)
+        .leaderboard(GUILD, "classic", 0, 1000)
         .await
         .unwrap();
     assert_eq!(all.established, 24);
@@ -634,7 +634,7 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
     let ann = broadside::session::Viewer {
         player: BOB,
         guild: Some(GUILD),
-        channel: CHANNEL.0,
+        channel: CHANNEL,
     };
     let finished = s.replay(id, &ann, async |_| false).await.unwrap();
     assert_eq!(finished.names[0], "deleted player");
@@ -664,7 +664,7 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
     ));
     // Another server's history of Bob is empty; this server's has the match.
     assert!(
-        s.history(BOB, Some(GUILD + 1), 10)
+        s.history(BOB, Some(GuildId(GUILD.0 + 1)), 10)
             .await
             .unwrap()
             .is_empty()
@@ -749,7 +749,7 @@ async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
     for (position, row) in board.rows.iter().enumerate() {
         let place = store
             .finished()
-            .place(GuildId(GUILD), "classic", row.standing.player)
+            .place(GUILD, "classic", row.standing.player)
             .await
             .unwrap()
             .unwrap();

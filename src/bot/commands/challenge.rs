@@ -7,7 +7,7 @@ use crate::ai::Difficulty;
 use crate::bot::answer::Answer;
 use crate::bot::buttons::ButtonId;
 use crate::bot::click::{Click, stale_button, update};
-use crate::bot::context::{guild_locale, match_guild, user_lang};
+use crate::bot::context::{channel_key, guild_locale, match_guild, user_lang};
 use crate::bot::deliver::{self, Post};
 use crate::bot::error::{Arg, private_reply, says};
 use crate::bot::i18n::names::{variant_name, variant_title};
@@ -16,7 +16,7 @@ use crate::bot::play::{self, lang_of, player};
 use crate::bot::presence::{answers_private_here, bot_is_here, in_bot_dm};
 use crate::bot::{Context, Data, Error, pictures, text};
 use crate::game::{MatchOptions, Variant};
-use crate::session::{Challenged, ChannelKey, MatchId, NewMatch, Pace, Settings};
+use crate::session::{Challenged, ChannelKey, GuildId, MatchId, NewMatch, Pace, Settings};
 
 /// The rule set, as offered in the command. The names shown in Discord come from the
 /// catalogues (`choice-variant-classic`, `choice-variant-game2000`).
@@ -151,7 +151,7 @@ pub async fn challenge(
     // The server's language for public texts, unless it chose another.
     let guild_locale = settings.language.clone().or_else(|| guild_locale(ctx));
     let new = NewMatch {
-        channel: ChannelKey(channel),
+        channel,
         guild,
         challenger: player(me),
         opponent: player(&opponent),
@@ -188,8 +188,8 @@ pub async fn challenge(
 /// the server's default); otherwise the private error that says what is allowed.
 async fn allowed_here(
     ctx: Context<'_>,
-    guild: Option<u64>,
-    (channel, parent): (u64, Option<u64>),
+    guild: Option<GuildId>,
+    (channel, parent): (ChannelKey, Option<ChannelKey>),
     pace: Option<Pace>,
 ) -> Result<(Settings, Pace), Error> {
     let settings = match guild {
@@ -200,7 +200,7 @@ async fn allowed_here(
         let channels: Vec<String> = settings
             .channels
             .iter()
-            .map(|&c| text::channel(c))
+            .map(|&c| text::channel(c.0))
             .collect();
         return Err(Error::user(says!(
             "err-channel-not-allowed",
@@ -220,8 +220,8 @@ async fn allowed_here(
 
 /// The channel the command was used in and, when it is a thread, the channel the thread
 /// hangs under.
-fn where_asked(ctx: Context<'_>) -> (u64, Option<u64>) {
-    let here = ctx.channel_id().get();
+fn where_asked(ctx: Context<'_>) -> (ChannelKey, Option<ChannelKey>) {
+    let here = channel_key(ctx.channel_id());
     let poise::Context::Application(a) = ctx else {
         return (here, None);
     };
@@ -231,7 +231,7 @@ fn where_asked(ctx: Context<'_>) -> (u64, Option<u64>) {
         .as_ref()
         .filter(|c| is_thread(c.kind))
         .and_then(|c| c.parent_id)
-        .map(serenity::ChannelId::get);
+        .map(channel_key);
     (here, parent)
 }
 
@@ -728,7 +728,7 @@ pub(crate) async fn rematch_button(c: &Click<'_>, id: MatchId) -> Result<(), Err
             )
         })
         .and_then(|ch| ch.parent_id)
-        .map(serenity::ChannelId::get);
+        .map(channel_key);
     let outcome = c
         .data
         .session

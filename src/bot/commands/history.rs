@@ -26,7 +26,7 @@ pub async fn history(
         let Some(guild) = ctx.guild_id() else {
             return Err(Error::user(says!("err-history-dm")));
         };
-        Some(guild.get())
+        Some(crate::bot::context::guild_key(guild))
     };
     let rows = ctx
         .data()

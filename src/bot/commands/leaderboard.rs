@@ -9,7 +9,7 @@ use serenity::{CreateActionRow, CreateButton};
 
 use super::challenge::VariantChoice;
 use crate::bot::buttons::{BoardTable, ButtonId};
-use crate::bot::context::{public_lang, user_lang};
+use crate::bot::context::{guild_key, public_lang, user_lang};
 use crate::bot::error::says;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
@@ -66,7 +66,7 @@ pub async fn leaderboard(
             let Some(guild) = here else {
                 return Err(Error::user(says!("err-leaderboard-dm")));
             };
-            let table = match which_season(ctx, guild.get(), season.as_deref()).await? {
+            let table = match which_season(ctx, guild_key(guild), season.as_deref()).await? {
                 Some(number) => BoardTable::Season(number),
                 None => BoardTable::Lifetime,
             };
@@ -79,7 +79,7 @@ pub async fn leaderboard(
         None => tr!(lang, "board-global"),
     };
     let page = Page {
-        guild: guild.map(serenity::GuildId::get),
+        guild: guild.map(guild_key),
         variant,
         page: 0,
         asker: player(ctx.author()),
@@ -114,7 +114,7 @@ pub(crate) fn server_name(ctx: &serenity::Context, guild: serenity::GuildId, lan
 #[expect(clippy::struct_field_names)]
 pub(crate) struct Page {
     /// The server whose board it is; `None` for the global board.
-    pub guild: Option<u64>,
+    pub guild: Option<GuildId>,
     /// The rule set.
     pub variant: Variant,
     /// The page, 0-based.
@@ -132,14 +132,14 @@ pub(crate) struct Page {
 /// season's. Refused privately, in the asker's language, when there is no such season.
 async fn which_season(
     ctx: Context<'_>,
-    guild: u64,
+    guild: GuildId,
     typed: Option<&str>,
 ) -> Result<Option<u32>, Error> {
     let session = &ctx.data().session;
     let typed = typed.map(str::trim).unwrap_or_default().to_lowercase();
     let current = || async {
         let settings = session.settings(guild).await?;
-        Ok::<_, Error>(session.current_season(GuildId(guild), &settings).await?)
+        Ok::<_, Error>(session.current_season(guild, &settings).await?)
     };
     match typed.as_str() {
         "" => Ok(current().await?.map(|s| s.number)),
@@ -156,7 +156,7 @@ async fn which_season(
                 .and_then(|n| n.parse::<u32>().ok())
                 .filter(|n| *n > 0);
             let found = match number {
-                Some(n) => session.season(GuildId(guild), n).await?,
+                Some(n) => session.season(guild, n).await?,
                 None => None,
             };
             match found {
@@ -178,15 +178,12 @@ pub(crate) async fn autocomplete_season(
 ) -> serenity::CreateAutocompleteResponse {
     let session = &ctx.data().session;
     let mut choices = Vec::new();
-    if let Some(guild) = ctx.guild_id().map(serenity::GuildId::get) {
+    if let Some(guild) = ctx.guild_id().map(guild_key) {
         let on = session
             .settings(guild)
             .await
             .is_ok_and(|s| s.season.is_some());
-        let past = session
-            .seasons(GuildId(guild), 24)
-            .await
-            .unwrap_or_default();
+        let past = session.seasons(guild, 24).await.unwrap_or_default();
         let lang = user_lang(ctx);
         if on {
             choices.push((tr!(lang, "season-choice-current"), "current".to_owned()));
@@ -246,7 +243,7 @@ pub(crate) async fn draw(
         }
         BoardTable::Season(number) => {
             let guild = server_board()?;
-            let Some(season) = session.season(GuildId(guild), number).await? else {
+            let Some(season) = session.season(guild, number).await? else {
                 return Err(Error::user(says!(
                     "err-leaderboard-season-unknown",
                     given = number.to_string()

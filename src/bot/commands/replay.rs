@@ -5,14 +5,14 @@ use std::time::{Duration, SystemTime};
 use poise::serenity_prelude as serenity;
 
 use crate::bot::click::Click;
-use crate::bot::context::user_lang;
+use crate::bot::context::{channel_key, guild_key, user_lang};
 use crate::bot::error::says;
 use crate::bot::i18n::errors::replay_error;
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::permissions::can_view;
 use crate::bot::play::player;
 use crate::bot::{Context, Data, Error};
-use crate::session::{Finished, MatchId, Viewer};
+use crate::session::{ChannelKey, Finished, MatchId, Viewer};
 
 /// Matches offered while typing.
 const CHOICES: u32 = 10;
@@ -40,8 +40,8 @@ pub async fn replay(
     ctx.defer_ephemeral().await?;
     let viewer = Viewer {
         player: player(ctx.author()),
-        guild: ctx.guild_id().map(serenity::GuildId::get),
-        channel: ctx.channel_id().get(),
+        guild: ctx.guild_id().map(guild_key),
+        channel: channel_key(ctx.channel_id()),
     };
     let done = watch(ctx.http(), ctx.data(), id, &viewer).await?;
     let lang = user_lang(ctx);
@@ -76,8 +76,8 @@ pub(crate) async fn watch(
     viewer: &Viewer,
 ) -> Result<Finished, Error> {
     data.replays.may_check(viewer.player)?;
-    let can_see = async |channel: u64| match viewer.guild {
-        Some(guild) => can_view(http, guild, channel, viewer.player.0).await,
+    let can_see = async |channel: ChannelKey| match viewer.guild {
+        Some(guild) => can_view(http, guild.0, channel.0, viewer.player.0).await,
         None => false,
     };
     let done = tokio::time::timeout(CHECK_TIME, data.session.replay(id, viewer, can_see))
@@ -167,8 +167,8 @@ pub(crate) async fn replay_button(c: &Click<'_>, id: MatchId) -> Result<(), Erro
     c.defer_private().await?;
     let viewer = crate::session::Viewer {
         player: player(&click.user),
-        guild: click.guild_id.map(serenity::GuildId::get),
-        channel: click.channel_id.get(),
+        guild: click.guild_id.map(guild_key),
+        channel: channel_key(click.channel_id),
     };
     // The deferred answer is filled in (it stays private).
     let done = watch(&ctx.http, c.data, id, &viewer).await?;

@@ -6,12 +6,12 @@ use serenity::{CreateActionRow, CreateButton};
 use super::challenge::{PaceChoice, VariantChoice};
 use crate::bot::buttons::ButtonId;
 use crate::bot::click::{Click, update};
-use crate::bot::context::user_lang;
+use crate::bot::context::{guild_key, user_lang};
 use crate::bot::error::{private_reply, says, tidy};
 use crate::bot::i18n::{Lang, tr};
 use crate::bot::play::player;
 use crate::bot::{Context, Error, text};
-use crate::session::{Cadence, Pace, SettingsChange};
+use crate::session::{Cadence, ChannelKey, GuildId, Pace, SettingsChange};
 
 /// The language of public texts, as offered in `/settings set`. The names shown come from
 /// the catalogues (`choice-language-*`).
@@ -106,14 +106,14 @@ fn manages_server(ctx: Context<'_>) -> bool {
 }
 
 /// Refuses members without Manage Server, privately.
-fn check(ctx: Context<'_>) -> Result<u64, Error> {
+fn check(ctx: Context<'_>) -> Result<GuildId, Error> {
     let guild = ctx
         .guild_id()
         .ok_or_else(|| Error::user(says!("err-settings-permission")))?;
     if !manages_server(ctx) {
         return Err(Error::user(says!("err-settings-permission")));
     }
-    Ok(guild.get())
+    Ok(guild_key(guild))
 }
 
 /// The server's locale as Discord sent it.
@@ -182,7 +182,8 @@ pub async fn set(
         channels: channels
             .as_deref()
             .map(|c| checked_channels(ctx, c))
-            .transpose()?,
+            .transpose()?
+            .map(|ids| ids.into_iter().map(ChannelKey).collect()),
         language: language.map(LanguageChoice::locale),
         rated,
         timezone: timezone.map(|z| {
@@ -291,9 +292,9 @@ const CHANNEL_CHECK: std::time::Duration = std::time::Duration::from_secs(2);
 /// server, so a channel that cannot be checked is refused too.
 async fn checked_season_channel(
     ctx: Context<'_>,
-    guild: u64,
+    guild: GuildId,
     text: &str,
-) -> Result<Option<u64>, Error> {
+) -> Result<Option<ChannelKey>, Error> {
     if ["none", "off", "-"].contains(&text.trim().to_lowercase().as_str()) {
         return Ok(None);
     }
@@ -307,7 +308,7 @@ async fn checked_season_channel(
         _ => return Err(refused()),
     };
     if ctx.guild().is_some() {
-        return Ok(Some(one));
+        return Ok(Some(ChannelKey(one)));
     }
     let fetched = tokio::time::timeout(
         CHANNEL_CHECK,
@@ -319,7 +320,7 @@ async fn checked_season_channel(
         Ok(Err(_)) | Err(_) => None,
     };
     match whose {
-        Some(Some(found)) if found == guild => Ok(Some(one)),
+        Some(Some(found)) if found == guild.0 => Ok(Some(ChannelKey(one))),
         Some(_) => Err(Error::user(says!(
             "err-settings-channels-foreign",
             channel = one.to_string()
@@ -376,7 +377,7 @@ pub(crate) async fn reset_button(c: &Click<'_>, who: crate::game::PlayerId) -> R
     };
     c.data
         .session
-        .reset_settings(guild.get())
+        .reset_settings(guild_key(guild))
         .await
         .map_err(|e| Error::unsaved(&e))?;
     update(

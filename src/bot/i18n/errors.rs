@@ -57,7 +57,7 @@ pub struct Asker {
     /// The member.
     pub player: PlayerId,
     /// The server they ask in (`None` in a DM).
-    pub guild: Option<u64>,
+    pub guild: Option<crate::session::GuildId>,
 }
 
 impl Error {
@@ -190,7 +190,7 @@ impl From<RematchError> for Error {
             RematchError::Expired => Error::user(says!("err-rematch-expired").clickable()),
             RematchError::AlreadyStarted => Error::user(says!("err-rematch-started")),
             RematchError::ChannelNotAllowed(channels) => {
-                let channels: Vec<String> = channels.iter().map(|&c| channel(c)).collect();
+                let channels: Vec<String> = channels.iter().map(|&c| channel(c.0)).collect();
                 Error::user(
                     says!("err-rematch-channel", channels = channels.join(", ")).clickable(),
                 )
@@ -513,7 +513,7 @@ mod tests {
         Asker {
             lang,
             player: PlayerId(1),
-            guild: Some(7),
+            guild: Some(crate::session::GuildId(7)),
         }
     }
 
@@ -576,7 +576,7 @@ mod tests {
             reason: OpenError::PlayerBusy(PlayerId(who)),
             at: Some(Place {
                 channel: crate::session::ChannelKey(5),
-                guild,
+                guild: guild.map(crate::session::GuildId),
             }),
         };
         assert_eq!(

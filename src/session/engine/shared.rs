@@ -41,10 +41,7 @@ fn busy(taken: Taken) -> SessionError {
             guild,
         } => SessionError::Busy {
             reason: OpenError::PlayerBusy(player),
-            at: Some(Place {
-                channel,
-                guild: guild.map(u64::from),
-            }),
+            at: Some(Place { channel, guild }),
         },
     }
 }

@@ -1109,7 +1109,7 @@ impl Session {
         }
         let now = SystemTime::now();
         let limits = self.paces.of(info.pace);
-        let rated = match self.settings(info.guild.0).await {
+        let rated = match self.settings(info.guild).await {
             Ok(s) => s.rated,
             Err(_) => true,
         };
@@ -1118,7 +1118,7 @@ impl Session {
             version: 1,
             moves: 0,
             channel: ChannelKey(id.0),
-            guild: Some(info.guild.0),
+            guild: Some(info.guild),
             created: now,
             game,
             names,

@@ -90,7 +90,7 @@ impl Seats {
 fn new_match((channel, a, b): (ChannelKey, PlayerId, PlayerId), variant: Variant) -> NewMatch {
     NewMatch {
         channel,
-        guild: Some(5),
+        guild: Some(broadside::ids::GuildId(5)),
         challenger: a,
         opponent: b,
         names: [format!("Player {}", a.0), format!("Player {}", b.0)],
@@ -332,7 +332,9 @@ async fn extras(s: &Session, seats: &mut Seats, out: &mut Vec<(String, MatchId)>
     new.rated = false;
     let (id, battle) = begun(s, new, fleets).await;
     some_moves(s, &battle).await;
-    s.mark_shown(id, 777_000_001).await.expect("shown");
+    s.mark_shown(id, broadside::ids::MessageId(777_000_001))
+        .await
+        .expect("shown");
     let half_time = SystemTime::now() + Duration::from_secs(13 * 3600);
     let reminded = s.reminders(half_time).await;
     assert!(

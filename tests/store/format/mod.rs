@@ -179,8 +179,8 @@ async fn restores_and_finishes(name: &str) {
         if stored.how.as_deref() != Some("declined") {
             let viewer = Viewer {
                 player: players[0],
-                guild: stored.guild.map(u64::from),
-                channel: stored.channel.0,
+                guild: stored.guild,
+                channel: stored.channel,
             };
             let done = s
                 .replay(id, &viewer, async |_| true)

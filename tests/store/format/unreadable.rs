@@ -16,7 +16,7 @@ fn challenge(channel: u64, players: [u64; 2]) -> NewMatch {
         rated: true,
         thread: false,
         channel: ChannelKey(channel),
-        guild: Some(5),
+        guild: Some(broadside::ids::GuildId(5)),
         challenger: PlayerId(players[0]),
         opponent: PlayerId(players[1]),
         names: ["One".into(), "Two".into()],

@@ -55,7 +55,7 @@ fn member_of(ctx: Context<'_>) -> (bool, Vec<u64>) {
 }
 
 /// The server's settings (a read failure is the member's private error).
-async fn settings_of(ctx: Context<'_>, guild: u64) -> Result<Settings, Error> {
+async fn settings_of(ctx: Context<'_>, guild: GuildId) -> Result<Settings, Error> {
     Ok(ctx.data().session.settings(guild).await?)
 }
 
@@ -90,8 +90,8 @@ pub async fn create(
 ) -> Result<(), Error> {
     let guild = ctx
         .guild_id()
-        .ok_or_else(|| Error::user(says!("err-tournament-permission")))?
-        .get();
+        .ok_or_else(|| Error::user(says!("err-tournament-permission")))
+        .map(crate::bot::context::guild_key)?;
     let settings = settings_of(ctx, guild).await?;
     let (manages, member_roles) = member_of(ctx);
     let has_role = settings
@@ -120,7 +120,7 @@ pub async fn create(
         .clone()
         .or_else(|| crate::bot::context::guild_locale(ctx));
     let new = NewTournament {
-        guild: GuildId(guild),
+        guild,
         channel: ChannelKey(ctx.channel_id().get()),
         creator: player(ctx.author()),
         name,
