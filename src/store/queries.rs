@@ -159,7 +159,7 @@ async fn settle_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), StoreError> {
     let rated = end.rated && end.computer.is_none();
     let stored = if rated {
         // Two ends of the same member's matches never read the same old rating.
-        super::lock_ratings(tx, r.players.map(u64::from)).await?;
+        super::lock_ratings(tx, r.players).await?;
         [
             load(tx, r.players[0], r.variant).await?,
             load(tx, r.players[1], r.variant).await?,
@@ -285,7 +285,7 @@ async fn place_on_boards(
 /// (and finds them opted in, or not).
 async fn set_visible(
     pool: &Pool,
-    player: u64,
+    player: PlayerId,
     visible: bool,
     at_ms: i64,
 ) -> Result<(), StoreError> {
@@ -304,7 +304,7 @@ async fn set_visible(
 
 async fn set_visible_in(
     tx: &mut Conn,
-    player: u64,
+    player: PlayerId,
     visible: bool,
     at_ms: i64,
 ) -> Result<(), StoreError> {
@@ -417,7 +417,7 @@ async fn write_all(pool: &Pool, records: &[MatchRecord]) -> Result<(), StoreErro
 
 async fn leaderboard(
     pool: &Pool,
-    guild: u64,
+    guild: GuildId,
     variant: &str,
     offset: u32,
     limit: u32,
@@ -461,9 +461,9 @@ async fn leaderboard(
 
 async fn place(
     pool: &Pool,
-    guild: u64,
+    guild: GuildId,
     variant: &str,
-    player: u64,
+    player: PlayerId,
 ) -> Result<Option<Place>, StoreError> {
     let me = sqlx::query(
         "SELECT provisional, shown FROM guild_players \
@@ -509,8 +509,8 @@ async fn place(
 
 async fn history(
     pool: &Pool,
-    player: u64,
-    guild: Option<u64>,
+    player: PlayerId,
+    guild: Option<GuildId>,
     limit: u32,
 ) -> Result<Vec<HistoryRow>, StoreError> {
     let rows = sqlx::query(
@@ -530,7 +530,7 @@ async fn history(
 
 /// Forgets `player` in one transaction, if they play no live match and `renamed` still
 /// covers every finished match they sat in.
-async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot, StoreError> {
+async fn forget(pool: &Pool, player: PlayerId, renamed: &[Renamed]) -> Result<Forgot, StoreError> {
     let p = to_sql(player);
     let mut tx = pool.begin().await?;
     // The rows of their finished matches are held until the end: a rematch of one of them
@@ -580,7 +580,7 @@ async fn forget(pool: &Pool, player: u64, renamed: &[Renamed]) -> Result<Forgot,
         "INSERT INTO habit_epochs (bucket, epoch) VALUES ($1, 1) \
          ON CONFLICT (bucket) DO UPDATE SET epoch = habit_epochs.epoch + 1",
     )
-    .bind(crate::store::habit_bucket(PlayerId(player)))
+    .bind(crate::store::habit_bucket(player))
     .execute(&mut *tx)
     .await?;
     for r in renamed {
@@ -641,7 +641,7 @@ async fn vote_rematch(
     let mut tx = pool.begin().await?;
     // Two clicks at once must not both read one vote (each its own before the other
     // commits): the votes of one match are taken one at a time.
-    super::lock_rematch(&mut tx, id.0).await?;
+    super::lock_rematch(&mut tx, id).await?;
     let added = sqlx::query(
         "INSERT INTO rematch_votes (match_id, player_id, at_ms) VALUES ($1, $2, $3) \
          ON CONFLICT DO NOTHING",
@@ -770,7 +770,7 @@ impl LiveStore for Handle {
             .bind(at_ms)
             .execute(&mut *tx)
             .await?;
-            super::after_retire(&mut tx, id.0).await?;
+            super::after_retire(&mut tx, id).await?;
             tx.commit().await?;
             Ok(())
         })
@@ -790,7 +790,7 @@ impl LiveStore for Handle {
             .execute(&mut *tx)
             .await?
             .rows_affected();
-            super::after_retire(&mut tx, id.0).await?;
+            super::after_retire(&mut tx, id).await?;
             tx.commit().await?;
             Ok(done > 0)
         })
@@ -1156,7 +1156,7 @@ impl FinishedStore for Handle {
         offset: u32,
         limit: u32,
     ) -> StoreFuture<'a, LeaderPage> {
-        Box::pin(leaderboard(self.pool(), guild.0, variant, offset, limit))
+        Box::pin(leaderboard(self.pool(), guild, variant, offset, limit))
     }
 
     fn place<'a>(
@@ -1165,7 +1165,7 @@ impl FinishedStore for Handle {
         variant: &'a str,
         player: PlayerId,
     ) -> StoreFuture<'a, Option<Place>> {
-        Box::pin(place(self.pool(), guild.0, variant, player.0))
+        Box::pin(place(self.pool(), guild, variant, player))
     }
 
     fn history(
@@ -1174,7 +1174,7 @@ impl FinishedStore for Handle {
         guild: Option<GuildId>,
         limit: u32,
     ) -> StoreFuture<'_, Vec<HistoryRow>> {
-        Box::pin(history(self.pool(), player.0, guild.map(u64::from), limit))
+        Box::pin(history(self.pool(), player, guild, limit))
     }
 
     fn habit_epoch(&self, player: PlayerId) -> StoreFuture<'_, i64> {
@@ -1300,7 +1300,7 @@ impl SettingsStore for Handle {
         visible: bool,
         at_ms: i64,
     ) -> StoreFuture<'_, ()> {
-        Box::pin(set_visible(self.pool(), player.0, visible, at_ms))
+        Box::pin(set_visible(self.pool(), player, visible, at_ms))
     }
 }
 
@@ -1324,7 +1324,7 @@ impl PrivacyStore for Handle {
     }
 
     fn forget<'a>(&'a self, player: PlayerId, renamed: &'a [Renamed]) -> StoreFuture<'a, Forgot> {
-        Box::pin(forget(self.pool(), player.0, renamed))
+        Box::pin(forget(self.pool(), player, renamed))
     }
 }
 
@@ -1838,7 +1838,7 @@ async fn freeze_in(
 
 /// Removes `player` from every season's table: the tables of closed seasons are frozen
 /// first, so the others keep their places and the member's shows as a gap.
-async fn forget_seasons_in(tx: &mut Conn, player: u64) -> Result<(), StoreError> {
+async fn forget_seasons_in(tx: &mut Conn, player: PlayerId) -> Result<(), StoreError> {
     let p = to_sql(player);
     let theirs: Vec<(i64, i64, String, bool)> = sqlx::query_as(
         "SELECT m.guild_id, m.number, m.variant, s.closed_ms IS NOT NULL \
@@ -2398,7 +2398,7 @@ const FORGOTTEN_ENTRANT: i64 = 4_100_000;
 /// has no match yet is scored as a win by forfeit for the opponent, so no match is ever
 /// opened for the placeholder. A tournament they created has no
 /// creator any more (a moderator may still call it off).
-async fn forget_tournaments_in(tx: &mut Conn, player: u64) -> Result<(), StoreError> {
+async fn forget_tournaments_in(tx: &mut Conn, player: PlayerId) -> Result<(), StoreError> {
     let p = to_sql(player);
     let entered: Vec<(i64, String, i64)> = sqlx::query_as(&format!(
         "SELECT id, state, round FROM tournaments WHERE id IN \

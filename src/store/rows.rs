@@ -182,7 +182,7 @@ pub(super) fn result_of(row: &impl Columns) -> Result<ResultRow, StoreError> {
 }
 
 /// A history row: a `results` row of `player` with its match's `state`.
-pub(super) fn history_of(row: &impl Columns, player: u64) -> Result<HistoryRow, StoreError> {
+pub(super) fn history_of(row: &impl Columns, player: PlayerId) -> Result<HistoryRow, StoreError> {
     Ok(HistoryRow {
         result: result_of(row)?,
         variant: row.text("variant")?,
@@ -193,10 +193,10 @@ pub(super) fn history_of(row: &impl Columns, player: u64) -> Result<HistoryRow, 
 /// The other seat's name in a stored state, read without the session layer's types: the
 /// state is JSON with `names` and the match's `players` in every version of the stored
 /// format (`format::document`).
-fn opponent_name(state: &[u8], player: u64) -> Option<String> {
+fn opponent_name(state: &[u8], player: PlayerId) -> Option<String> {
     let v: serde_json::Value = serde_json::from_slice(state).ok()?;
     let players = v.get("game")?.get("players")?.as_array()?;
-    let seat = players.iter().position(|p| p.as_u64() == Some(player))?;
+    let seat = players.iter().position(|p| p.as_u64() == Some(player.0))?;
     let names = v.get("names")?.as_array()?;
     names.get(1 - seat)?.as_str().map(str::to_owned)
 }

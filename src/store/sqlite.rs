@@ -185,12 +185,12 @@ const FOR_SHARE: &str = "";
 type Done = std::future::Ready<Result<(), StoreError>>;
 
 /// No lock: writers take turns.
-fn lock_ratings(_: &mut SqliteConnection, _: [u64; 2]) -> Done {
+fn lock_ratings(_: &mut SqliteConnection, _: [crate::game::PlayerId; 2]) -> Done {
     std::future::ready(Ok(()))
 }
 
 /// No lock: writers take turns.
-fn lock_rematch(_: &mut SqliteConnection, _: u64) -> Done {
+fn lock_rematch(_: &mut SqliteConnection, _: super::MatchId) -> Done {
     std::future::ready(Ok(()))
 }
 
@@ -234,7 +234,7 @@ fn after_write(_: &mut SqliteConnection, _: &MatchRecord) -> Done {
 }
 
 /// See [`after_write`].
-fn after_retire(_: &mut SqliteConnection, _: u64) -> Done {
+fn after_retire(_: &mut SqliteConnection, _: super::MatchId) -> Done {
     std::future::ready(Ok(()))
 }
 

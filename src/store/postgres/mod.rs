@@ -277,11 +277,11 @@ async fn lock_key(tx: &mut PgConnection, space: i32, id: u64) -> Result<(), Stor
 
 /// Locks both members' ratings, in id order, for the rest of the transaction: two ends of
 /// the same member's matches never read the same old rating.
-async fn lock_ratings(tx: &mut PgConnection, players: [u64; 2]) -> Result<(), StoreError> {
+async fn lock_ratings(tx: &mut PgConnection, players: [PlayerId; 2]) -> Result<(), StoreError> {
     let mut members = players;
     members.sort_unstable();
     for p in members {
-        lock_key(tx, KEY_RATING, p).await?;
+        lock_key(tx, KEY_RATING, p.0).await?;
     }
     Ok(())
 }
@@ -309,8 +309,8 @@ async fn lock_seasons(
 }
 
 /// Takes the rematch votes of match `id` for the rest of the transaction.
-async fn lock_rematch(tx: &mut PgConnection, id: u64) -> Result<(), StoreError> {
-    lock_key(tx, KEY_REMATCH, id).await
+async fn lock_rematch(tx: &mut PgConnection, id: MatchId) -> Result<(), StoreError> {
+    lock_key(tx, KEY_REMATCH, id.0).await
 }
 
 /// Nothing more for tournament `id`: the `SELECT … FOR UPDATE` of its row that follows
@@ -339,7 +339,7 @@ const FOR_UPDATE: &str = " FOR UPDATE";
 const FOR_SHARE: &str = " FOR SHARE";
 
 /// A retired match frees its members.
-async fn after_retire(tx: &mut PgConnection, id: u64) -> Result<(), StoreError> {
+async fn after_retire(tx: &mut PgConnection, id: MatchId) -> Result<(), StoreError> {
     sqlx::query("DELETE FROM live_players WHERE match_id = $1")
         .bind(to_sql(id))
         .execute(&mut *tx)
