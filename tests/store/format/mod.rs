@@ -17,8 +17,21 @@ use fixture::Stored;
 
 /// A fresh SQLite file with today's schema, holding `rows` as they were stored.
 async fn database_with(name: &str, rows: &[Stored]) -> Db {
+    database_from(name, None, rows).await
+}
+
+/// [`database_with`], in a copy of the SQLite file `migrated` (in `tests/fixtures/migrated/`,
+/// made and migrated by an earlier build) where one is named.
+async fn database_from(name: &str, migrated: Option<&str>, rows: &[Stored]) -> Db {
     let db = Db::new(name);
-    // Opened once, as the bot opens it, so the file has today's schema.
+    if let Some(file) = migrated {
+        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/migrated")
+            .join(file);
+        std::fs::copy(&from, db.path()).expect("copy the migrated database");
+    }
+    // Opened once, as the bot opens it, so the file has today's schema (a file migrated by
+    // an earlier build must read as up to date).
     drop(db.open().await);
     fixture::insert(&db.path(), rows).await;
     db
@@ -109,8 +122,13 @@ async fn play_to_the_end(s: &Session, id: MatchId) {
 /// resumed (none is retired), the finished ones whose end was never sent are handed back
 /// to announce, and each is played (or read) to its end.
 async fn restores_and_finishes(name: &str) {
+    restores_and_finishes_in(name, None).await;
+}
+
+/// [`restores_and_finishes`], in a copy of the database `migrated` where one is named.
+async fn restores_and_finishes_in(name: &str, migrated: Option<&str>) {
     let fixture = fixture::load(name);
-    let db = database_with(name, &fixture.rows).await;
+    let db = database_from(name, migrated, &fixture.rows).await;
     let (s, resumed, unsent) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(Some(5)))
         .await
         .expect("restore");
@@ -220,4 +238,12 @@ async fn format_1_before_last_messages_36258d6() {
 #[tokio::test]
 async fn format_1_bb9b7cb() {
     restores_and_finishes("v1-bb9b7cb.json").await;
+}
+
+/// A SQLite file that the last build with `sqlx::migrate!`'s migrations (68b9f7a) made and
+/// migrated (`tests/fixtures/migrated/`) opens with today's compiled-in migrations as up to
+/// date, and the newest fixture's matches come back in it and finish.
+#[tokio::test]
+async fn format_1_bb9b7cb_in_a_database_migrated_by_68b9f7a() {
+    restores_and_finishes_in("v1-bb9b7cb.json", Some("68b9f7a.db")).await;
 }
