@@ -85,7 +85,11 @@ mod tests {
             let ours: Vec<(i64, String, String)> = m
                 .iter()
                 .map(|m| {
-                    let hex: String = m.checksum.iter().map(|b| format!("{b:02x}")).collect();
+                    let hex = m.checksum.iter().fold(String::new(), |mut hex, b| {
+                        use std::fmt::Write as _;
+                        write!(hex, "{b:02x}").expect("a String takes it");
+                        hex
+                    });
                     (m.version, m.description.to_string(), hex)
                 })
                 .collect();
