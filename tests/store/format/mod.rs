@@ -15,13 +15,9 @@ use broadside::session::{ChannelKey, Entry, Locate, MatchId, Preview, Seeds, Ses
 use crate::store::db::Db;
 use fixture::Stored;
 
-/// A fresh SQLite file with today's schema, holding `rows` as they were stored.
-async fn database_with(name: &str, rows: &[Stored]) -> Db {
-    database_from(name, None, rows).await
-}
-
-/// [`database_with`], in a copy of the SQLite file `migrated` (in `tests/fixtures/migrated/`,
-/// made and migrated by an earlier build) where one is named.
+/// A fresh SQLite file with today's schema, holding `rows` as they were stored: a copy of
+/// the SQLite file `migrated` (in `tests/fixtures/migrated/`, made and migrated by an
+/// earlier build) where one is named.
 async fn database_from(name: &str, migrated: Option<&str>, rows: &[Stored]) -> Db {
     let db = Db::new(name);
     if let Some(file) = migrated {
