@@ -143,12 +143,16 @@ async fn two_processes_share_the_shards_and_the_matches() {
     let mut shards = p.fake.identified_shards();
     shards.sort_by_key(|s| s[0].as_u64());
     assert_eq!(shards, vec![json!([0, 2]), json!([1, 2])]);
+    // The line is written before the shard identifies, but read from the process's stderr
+    // by a thread of this test, which may lag behind under load: wait for it a little.
     for (k, bot) in p.bots.iter().enumerate() {
+        let line = format!("first={k} last={k} total=2");
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while !bot.stderr().contains(&line) && std::time::Instant::now() < until {
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
         let log = bot.stderr();
-        assert!(
-            log.contains(&format!("first={k} last={k} total=2")),
-            "{log}"
-        );
+        assert!(log.contains(&line), "{log}");
     }
     let [alice, bob, carol, dave] = ["alice", "bob", "carol", "dave"].map(|n| p.fake.user(n));
     let [here, there] = p.channels;
