@@ -94,7 +94,8 @@ pub struct GuildId(pub u64);
 
 plain_id!(GuildId);
 
-/// A Discord message id (a tournament's public sign-up message).
+/// A Discord message id: a tournament's public sign-up message, a match's last shown
+/// message (the one a reminder links to).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct MessageId(pub u64);
 

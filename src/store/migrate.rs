@@ -7,6 +7,7 @@ use futures_util::TryStreamExt as _;
 use sqlx::{PgPool, Postgres, QueryBuilder, Row, SqlitePool};
 
 use super::{PgStore, SqliteStore, StoreError};
+use crate::ids::MatchId;
 
 /// Rows inserted in one statement.
 const BATCH: usize = 500;
@@ -39,7 +40,7 @@ pub struct Moved {
     pub tables: Vec<(&'static str, i64)>,
     /// Matches whose state this build cannot read (not a stored document of a version it
     /// knows, or set aside by a start that could not read it): moved as they are, by id.
-    pub unreadable: Vec<u64>,
+    pub unreadable: Vec<MatchId>,
 }
 
 impl std::fmt::Display for Moved {
@@ -64,14 +65,14 @@ impl std::fmt::Display for Moved {
 }
 
 /// The matches of `source` whose state this build cannot read (see [`Moved::unreadable`]).
-async fn unreadable(source: &SqlitePool) -> Result<Vec<u64>, MigrateStoreError> {
+async fn unreadable(source: &SqlitePool) -> Result<Vec<MatchId>, MigrateStoreError> {
     let mut rows = sqlx::query("SELECT id, phase, state FROM matches ORDER BY id").fetch(source);
     let mut ids = Vec::new();
     while let Some(row) = rows.try_next().await? {
         let phase: String = row.try_get("phase")?;
         let state: Vec<u8> = row.try_get("state")?;
         if phase == super::format::SET_ASIDE || super::format::read(&state).is_err() {
-            ids.push(super::from_sql(row.try_get("id")?));
+            ids.push(MatchId(super::from_sql(row.try_get("id")?)));
         }
     }
     Ok(ids)
@@ -419,7 +420,7 @@ async fn copy(source: &SqlitePool, target: &PgPool) -> Result<Moved, MigrateStor
     moved.unreadable = unreadable(source).await?;
     for id in &moved.unreadable {
         tracing::warn!(
-            match_id = id,
+            match_id = %id,
             "moved a match whose state this build cannot read"
         );
     }

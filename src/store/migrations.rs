@@ -72,9 +72,9 @@ mod tests {
             assert_eq!(first.checksum.len(), 48, "SHA-384");
         }
     }
-    /// Every migration is the one that the last build with `sqlx::migrate!` (68b9f7a) ran
-    /// and recorded, on both back-ends: same version, description and checksum, so a
-    /// database it migrated reads as up to date. The figures are its `_sqlx_migrations`
+    /// Every migration that the last build with `sqlx::migrate!` (68b9f7a) ran and recorded
+    /// is still here, first and unchanged, on both back-ends: same version, description and
+    /// checksum, so a database it migrated reads as up to date. The figures are its `_sqlx_migrations`
     /// rows (`tests/fixtures/migrated/68b9f7a.json`, dumped from the databases it made).
     #[test]
     fn every_migration_is_the_one_sqlx_migrate_recorded() {
@@ -106,7 +106,9 @@ mod tests {
                     )
                 })
                 .collect();
-            assert_eq!(ours, theirs, "{dir}");
+            // Later migrations come after these; these never change.
+            assert!(ours.len() >= theirs.len(), "{dir}: {ours:?}");
+            assert_eq!(ours[..theirs.len()], theirs[..], "{dir}");
         }
     }
 }

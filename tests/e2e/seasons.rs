@@ -84,8 +84,8 @@ async fn short_match(t: &Table) -> u64 {
 }
 
 /// Ends the open season of the table's server now, in the (stopped) bot's database: its
-/// stored end is moved to this moment, which must be before the end it had.
-async fn end_season_now(t: &Table) {
+/// stored end, `length` after its start, is moved to this moment, which must be before it.
+async fn end_season_now(t: &Table, length: Duration) {
     use sqlx::Connection as _;
     let url = format!("sqlite://{}", t.bot.dir().join("broadside.db").display());
     let mut conn = sqlx::SqliteConnection::connect(&url)
@@ -98,10 +98,16 @@ async fn end_season_now(t: &Table) {
             .as_millis(),
     )
     .expect("a time in range");
-    let end: i64 = sqlx::query_scalar("SELECT end_ms FROM seasons WHERE closed_ms IS NULL")
-        .fetch_one(&mut conn)
-        .await
-        .expect("one open season");
+    let (start, end): (i64, i64) =
+        sqlx::query_as("SELECT start_ms, end_ms FROM seasons WHERE closed_ms IS NULL")
+            .fetch_one(&mut conn)
+            .await
+            .expect("one open season");
+    assert_eq!(
+        u128::try_from(end - start).expect("an end after the start"),
+        length.as_millis(),
+        "the season lasts SEASON_SECONDS"
+    );
     assert!(end > now, "the season ended already ({end} <= {now})");
     let changed = sqlx::query("UPDATE seasons SET end_ms = $1 WHERE closed_ms IS NULL")
         .bind(now)
@@ -194,8 +200,9 @@ fn posts_with(t: &Table, needle: &str) -> Vec<Sent> {
 }
 
 /// Issue 39, 3 and 4: five rated matches in a season of 60 s (`SEASON_SECONDS`); the bot
-/// is down when the season ends (its stored end is brought forward while the bot is down) and closes it on its return, with the table as of the end
-/// (a match after the end counts for season 2); the end is announced once in the season
+/// is down when the season ends (its stored end is brought forward while the bot is
+/// down) and closes it on its return, with the table as of the end (a match after the
+/// end counts for season 2); the end is announced once in the season
 /// channel, naming and pinging the champion, also across another restart; the champion's
 /// `/stats` card carries the title; `/leaderboard season:1` is the final table, and the
 /// choices offer season 1 by number and name.
@@ -233,7 +240,7 @@ async fn a_season_ends_once_with_its_champion() {
     // bot is down, as if the rest of its 60 s had passed (rather than waiting them out).
     t.bot.signal("KILL");
     t.bot.wait_exit(support::table::START).await;
-    end_season_now(&t).await;
+    end_season_now(&t, Duration::from_secs(LENGTH)).await;
     assert!(
         posts_with(&t, "is over").is_empty(),
         "nothing posted while down"

@@ -325,7 +325,7 @@ async fn migrate_store_reports_the_matches_it_cannot_read() {
     let moved = broadside::store::migrate::sqlite_to_postgres(&db.url(), &target.url)
         .await
         .expect("moved");
-    let mut expected = vec![broken.0, aside.0];
+    let mut expected = vec![broken, aside];
     expected.sort_unstable();
     assert_eq!(moved.unreadable, expected, "not {fine}");
     let text = moved.to_string();
