@@ -113,6 +113,8 @@ pub struct Flaky {
     pub failing_next: AtomicUsize,
     /// Each write first waits this many milliseconds.
     pub slow_ms: AtomicU64,
+    /// Writes begun so far (counted before their wait).
+    pub writes_begun: AtomicUsize,
     /// Writes that carry a shot fail.
     pub failing_shots: AtomicBool,
     /// This many writes are carried out but reported as failed (the answer was lost).
@@ -138,6 +140,7 @@ impl Flaky {
             failing: AtomicBool::new(false),
             failing_next: 0.into(),
             slow_ms: 0.into(),
+            writes_begun: 0.into(),
             failing_shots: AtomicBool::new(false),
             losing_answers: 0.into(),
             also_due: std::sync::Mutex::default(),
@@ -175,6 +178,7 @@ impl Flaky {
 
     /// Waits as told, then fails if told.
     async fn before_write(&self, shot: bool) -> Result<(), StoreError> {
+        self.writes_begun.fetch_add(1, Ordering::SeqCst);
         let slow = self.slow_ms.load(Ordering::SeqCst);
         tokio::time::sleep(Duration::from_millis(slow)).await;
         let once = self

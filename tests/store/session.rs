@@ -498,11 +498,21 @@ async fn a_change_waits_for_the_write_before_it(db: Db) {
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     flaky.slow_ms.store(100, Ordering::SeqCst);
     flaky.failing_shots.store(true, Ordering::SeqCst);
+    let begun = flaky.writes_begun.load(Ordering::SeqCst);
     let shot = {
         let s = Arc::clone(&s);
         tokio::spawn(async move { s.fire(CHANNEL, first, "E5").await })
     };
-    tokio::time::sleep(Duration::from_millis(30)).await;
+    // Once the shot's write has begun (a fixed pause lost the race under load: the
+    // forfeit came first), the forfeit comes in.
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    while flaky.writes_begun.load(Ordering::SeqCst) == begun {
+        assert!(
+            std::time::Instant::now() < until,
+            "the shot was never written"
+        );
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
     // The shot is being written: the forfeit waits for it.
     let forfeit = {
         let s = Arc::clone(&s);
