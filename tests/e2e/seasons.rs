@@ -87,7 +87,7 @@ async fn short_match(t: &Table) -> u64 {
 /// stored end, `length` after its start, is moved to this moment, which must be before it.
 async fn end_season_now(t: &Table, length: Duration) {
     use sqlx::Connection as _;
-    let url = format!("sqlite://{}", t.bot.dir().join("broadside.db").display());
+    let url = t.bot.database_url();
     let mut conn = sqlx::SqliteConnection::connect(&url)
         .await
         .expect("the database");

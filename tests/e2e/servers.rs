@@ -700,7 +700,7 @@ async fn a_daily_turn_reminds_once_at_half_and_once_an_hour_before_even_across_a
 /// `Some` once the bot has marked a half-turn reminder as sent in its database.
 async fn half_marked(t: &Table) -> Option<()> {
     use sqlx::Connection;
-    let url = format!("sqlite://{}", t.bot.dir().join("broadside.db").display());
+    let url = t.bot.database_url();
     let mut conn = sqlx::SqliteConnection::connect(&url).await.ok()?;
     let marked: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM reminder_outbox WHERE which = 'half' AND taken_ms = $1",

@@ -517,7 +517,7 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
     // Stop the bot, fill its database with 24 ranked members (and their partners).
     t.bot.signal("KILL");
     t.bot.wait_exit(START).await;
-    let url = format!("sqlite://{}", t.bot.dir().join("broadside.db").display());
+    let url = t.bot.database_url();
     seed(&url, guild, 24).await;
     // Twelve of them chose to be listed on the global board too.
     let store = broadside::store::open(&url).await.expect("open").store();

@@ -34,7 +34,7 @@ async fn an_unreadable_match_is_told_once_and_status_says_so() {
     t.bot.signal("TERM");
     t.bot.wait_exit(START).await;
     // A newer build stored it, in a format this one does not know.
-    let url = format!("sqlite://{}", t.bot.dir().join("broadside.db").display());
+    let url = t.bot.database_url();
     let pool = sqlx::SqlitePool::connect(&url).await.expect("the database");
     let changed = sqlx::query("UPDATE matches SET state = $1 WHERE live")
         .bind(br#"{"format":9,"id":1}"#.to_vec())

@@ -84,6 +84,12 @@ impl BotProcess {
         &self.dir
     }
 
+    /// The URL of its SQLite database (`broadside.db` in its working directory), for a
+    /// test that reads or changes what the bot stored.
+    pub fn database_url(&self) -> String {
+        format!("sqlite://{}", self.dir.join("broadside.db").display())
+    }
+
     /// The process id.
     pub fn pid(&self) -> u32 {
         self.child.id()
