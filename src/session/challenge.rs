@@ -10,7 +10,7 @@ use crate::ai::Difficulty;
 use crate::game::{Match, MatchOptions, PlayerId, Side, Variant};
 
 use super::ends::Ended;
-use super::entry::{Computer, Entry, Home, Reminded};
+use super::entry::{Computer, Entry, Home, NewEntry};
 use super::ids::{ChannelKey, GuildId, MatchId};
 use super::pace::Pace;
 use super::placement::Preview;
@@ -132,10 +132,8 @@ impl Session {
         } else {
             (new.channel, Home::Channel)
         };
-        let entry = Entry {
+        let entry = Entry::open(NewEntry {
             id,
-            version: 1,
-            moves: 0,
             channel,
             guild: new.guild,
             created: now,
@@ -151,10 +149,7 @@ impl Session {
             limits: Some(limits),
             rated: new.rated,
             home,
-            reminded: Reminded::default(),
-            last_message: None,
-            drafts: [None, None],
-        };
+        });
         let preview = entry
             .computer
             .is_some()

@@ -134,7 +134,92 @@ pub enum Reminder {
     Hour,
 }
 
+/// What a new match is opened with: everything [`Entry::open`] does not start the same
+/// way for every match (version 1, no moves, no reminders, no last message, no drafts).
+#[derive(Debug)]
+pub struct NewEntry {
+    /// The match's id.
+    pub id: MatchId,
+    /// Where it is played (its own id while a challenge waits for its thread).
+    pub channel: ChannelKey,
+    /// Whether it lives in a thread of its own.
+    pub home: Home,
+    /// The server it is played in.
+    pub guild: Option<GuildId>,
+    /// When it was made.
+    pub created: SystemTime,
+    /// The rules state.
+    pub game: Match,
+    /// Display names of `[challenger, opponent]`.
+    pub names: [String; 2],
+    /// When the first phase runs out.
+    pub deadline: SystemTime,
+    /// The server's Discord locale.
+    pub guild_locale: Option<String>,
+    /// The players' Discord locales as last seen.
+    pub player_locales: [Option<String>; 2],
+    /// Set when the opponent's seat is the computer.
+    pub computer: Option<Computer>,
+    /// In a rematch: the series score before this match.
+    pub series: Option<Series>,
+    /// In a rematch: each seat's fleet from the previous match.
+    pub last_fleets: [Option<crate::game::Fleet>; 2],
+    /// How fast it goes.
+    pub pace: Pace,
+    /// Its pace's time limits.
+    pub limits: Option<super::Timeouts>,
+    /// Whether it counts for ratings.
+    pub rated: bool,
+}
+
 impl Entry {
+    /// A match opened now, at version 1, as `new` describes it: the one way the session
+    /// makes a live match (a restored one is read back from its stored state).
+    #[must_use]
+    pub fn open(new: NewEntry) -> Self {
+        let NewEntry {
+            id,
+            channel,
+            home,
+            guild,
+            created,
+            game,
+            names,
+            deadline,
+            guild_locale,
+            player_locales,
+            computer,
+            series,
+            last_fleets,
+            pace,
+            limits,
+            rated,
+        } = new;
+        Entry {
+            id,
+            version: 1,
+            moves: 0,
+            channel,
+            guild,
+            created,
+            game,
+            names,
+            deadline,
+            guild_locale,
+            player_locales,
+            computer,
+            series,
+            last_fleets,
+            pace,
+            limits,
+            rated,
+            home,
+            reminded: Reminded::default(),
+            last_message: None,
+            drafts: [None, None],
+        }
+    }
+
     /// The members who play (the computer's seat left out).
     #[must_use]
     pub fn members(&self) -> Vec<PlayerId> {

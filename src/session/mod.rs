@@ -64,7 +64,7 @@ pub use computer::ComputerTurn;
 pub use editor::{EditStep, Editing};
 pub use ends::Ended;
 pub use engine::{OpenError, Registry};
-pub use entry::{Computer, Entry, Home, Reminded, Reminder, Series};
+pub use entry::{Computer, Entry, Home, NewEntry, Reminded, Reminder, Series};
 pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, PlayedMatch, ReplayError, Viewer};
 pub use ids::{ChannelKey, GuildId, Locate, MatchId, MessageId, Place, TournamentId};
 pub use pace::{Pace, Paces, UnknownPace};

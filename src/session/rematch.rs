@@ -13,7 +13,7 @@ use crate::game::{Ending, Match, PlayerId, Side};
 use crate::store::StoreError;
 
 use super::challenge::Accepted;
-use super::entry::{Computer, Entry, Home, Series};
+use super::entry::{Computer, Entry, Home, NewEntry, Series};
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
 use super::placement::Preview;
@@ -281,10 +281,8 @@ impl Session {
             player_locales[seat.index()] = locale;
         }
         let (channel, home) = rematch_home(old);
-        let mut entry = Entry {
+        let mut entry = Entry::open(NewEntry {
             id: new_id,
-            version: 1,
-            moves: 0,
             channel,
             guild: old.guild,
             created: now,
@@ -300,10 +298,7 @@ impl Session {
             limits: old.limits,
             rated,
             home,
-            reminded: super::entry::Reminded::default(),
-            last_message: None,
-            drafts: [None, None],
-        };
+        });
         let mut previews = Vec::new();
         for (i, p) in entry.members().into_iter().enumerate() {
             entry

@@ -33,7 +33,7 @@ use crate::tournament::PlayerId;
 
 use super::challenge::Accepted;
 use super::ends::Ended;
-use super::entry::{Entry, Home, Reminded};
+use super::entry::{Entry, Home, NewEntry};
 use super::ids::{ChannelKey, Locate, MatchId};
 use super::pace::Pace;
 use super::placement::Preview;
@@ -1113,10 +1113,8 @@ impl Session {
             Ok(s) => s.rated,
             Err(_) => true,
         };
-        let entry = Entry {
+        let entry = Entry::open(NewEntry {
             id,
-            version: 1,
-            moves: 0,
             channel: ChannelKey(id.0),
             guild: Some(info.guild),
             created: now,
@@ -1134,10 +1132,7 @@ impl Session {
             home: Home::Pending {
                 parent: info.channel,
             },
-            reminded: Reminded::default(),
-            last_message: None,
-            drafts: [None, None],
-        };
+        });
         let record = record::of(&entry, now, Vec::new())
             .map_err(|e| SessionError::Internal(format!("cannot serialise a new match: {e}")))?;
         let accepted = accepted_of(&entry, info.channel);
