@@ -10,6 +10,7 @@
 use crate::game::editor::{Cursor, Draft, EditError};
 use crate::game::{Orientation, PhaseKind, PlacementError, PlayerId, Variant};
 
+use super::engine::Step;
 use super::entry::Entry;
 use super::ids::{ChannelKey, Locate, MatchId};
 use super::placement::fleet_tag;
@@ -62,7 +63,9 @@ impl Editing {
 
 impl Session {
     /// One click of `by` in the editor of match `id`: the cursor as the clicked message
-    /// showed it (`None`: as stored), then `step`. The draft is stored before this returns.
+    /// showed it (`None`: as stored), then `step`. A change of the draft is stored before
+    /// this returns; a cursor move ([`EditStep::Aim`]) and a refused click store nothing
+    /// (the cursor rides in the editor's controls).
     pub async fn edit(
         &self,
         id: MatchId,
@@ -70,72 +73,66 @@ impl Session {
         cursor: Option<Cursor>,
         step: EditStep,
     ) -> Result<Editing, SessionError> {
-        // A refusal is handed out here and the change fails, so that nothing is written.
-        let mut refused: Option<Editing> = None;
-        let slot = &mut refused;
-        let done = self
-            .act(Locate::Id(id), SessionError::Stale, move |e, change| {
-                e.in_time(change.now)?;
-                let (mut draft, side) = draft_of(e, by)?;
-                let step_done = match cursor {
-                    Some(cursor) => draft.set_cursor(cursor),
-                    None => Ok(()),
+        self.step(Locate::Id(id), SessionError::Stale, move |e, change| {
+            e.in_time(change.now)?;
+            let (mut draft, side) = draft_of(e, by)?;
+            let step_done = match cursor {
+                Some(cursor) => draft.set_cursor(cursor),
+                None => Ok(()),
+            }
+            .and_then(|()| match step {
+                EditStep::Open | EditStep::Aim => Ok(()),
+                EditStep::Place(o) => draft.place(o).map(|_| ()),
+                EditStep::Remove => draft.remove().map(|_| ()),
+                EditStep::Clear => {
+                    draft.clear();
+                    Ok(())
                 }
-                .and_then(|()| match step {
-                    EditStep::Open | EditStep::Aim => Ok(()),
-                    EditStep::Place(o) => draft.place(o).map(|_| ()),
-                    EditStep::Remove => draft.remove().map(|_| ()),
-                    EditStep::Clear => {
-                        draft.clear();
-                        Ok(())
+                EditStep::RandomRest => match e.game.placement_rng(by) {
+                    Ok(rng) => draft.fill(rng),
+                    // `draft_of` has checked that the fleet is not final.
+                    Err(_) => Err(EditError::AllPlaced),
+                },
+                EditStep::Ready => draft.fleet().map(|_| ()),
+            });
+            let variant = e.game.variant();
+            let ready_tag = match draft.fleet() {
+                Ok(fleet) => {
+                    let tag = fleet_tag(&fleet);
+                    if step_done.is_ok() && e.game.placed_fleet(by).map(|(f, _)| f) != Some(&fleet)
+                    {
+                        e.game
+                            .set_fleet(by, fleet)
+                            .map_err(|err| SessionError::rules(variant, err))?;
                     }
-                    EditStep::RandomRest => match e.game.placement_rng(by) {
-                        Ok(rng) => draft.fill(rng),
-                        // `draft_of` has checked that the fleet is not final.
-                        Err(_) => Err(EditError::AllPlaced),
-                    },
-                    EditStep::Ready => draft.fleet().map(|_| ()),
-                });
-                let variant = e.game.variant();
-                let ready_tag = match draft.fleet() {
-                    Ok(fleet) => {
-                        let tag = fleet_tag(&fleet);
-                        if step_done.is_ok()
-                            && e.game.placed_fleet(by).map(|(f, _)| f) != Some(&fleet)
-                        {
-                            e.game
-                                .set_fleet(by, fleet)
-                                .map_err(|err| SessionError::rules(variant, err))?;
-                        }
-                        Some(tag)
-                    }
-                    Err(_) => None,
-                };
-                let editing = Editing {
-                    id: e.id,
-                    player: by,
-                    channel: e.post_channel(),
-                    draft,
-                    refused: None,
-                    ready_tag,
-                };
-                if let Err(error) = step_done {
-                    *slot = Some(Editing {
-                        refused: Some(error),
-                        // What the player has as the stored draft, with the cursor they see.
-                        ..editing
-                    });
-                    return Err(SessionError::Stale);
+                    Some(tag)
                 }
-                e.drafts[side] = Some(Box::new(editing.draft.clone()));
-                Ok(editing)
-            })
-            .await;
-        match (done, refused) {
-            (_, Some(refusal)) => Ok(refusal),
-            (Ok((editing, _)), None) => Ok(editing),
-            (Err(e), None) => Err(e),
-        }
+                Err(_) => None,
+            };
+            let editing = Editing {
+                id: e.id,
+                player: by,
+                channel: e.post_channel(),
+                draft,
+                refused: None,
+                ready_tag,
+            };
+            if let Err(error) = step_done {
+                // What the player has as the stored draft, with the cursor they see.
+                return Ok(Step::Unchanged(Editing {
+                    refused: Some(error),
+                    ..editing
+                }));
+            }
+            if step == EditStep::Aim {
+                // Only the cursor moved, and the clicked message's controls carry it.
+                return Ok(Step::Unchanged(editing));
+            }
+            e.drafts[side] = Some(Box::new(editing.draft.clone()));
+            Ok(Step::Changed(editing))
+        })
+        .await
+        .map(|(editing, _)| editing)
     }
 }
 

@@ -20,7 +20,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use engine::{Change, Engine};
+use engine::{Change, Engine, Step};
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -324,6 +324,18 @@ impl Session {
         f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
     ) -> Result<(R, Option<Ended>), SessionError> {
         self.engine.act(at, missing, false, f).await
+    }
+
+    /// [`Session::act`] for a step that may leave the match unchanged: only
+    /// [`Step::Changed`] is bumped and written; [`Step::Unchanged`] writes nothing and
+    /// hands its value back.
+    async fn step<R: Send>(
+        &self,
+        at: Locate,
+        missing: SessionError,
+        f: impl FnOnce(&mut Entry, &mut Change) -> Result<Step<R>, SessionError> + Send,
+    ) -> Result<(R, Option<Ended>), SessionError> {
+        self.engine.step(at, missing, false, f).await
     }
 
     /// [`Session::read`], telling a database that could not be read (shared stores) from

@@ -5,6 +5,7 @@
 use crate::game::{PlayerId, Variant};
 use crate::store::StoreError;
 
+use super::engine::Step;
 use super::entry::{Entry, Reminder};
 use super::ids::{ChannelKey, GuildId, Locate, MatchId, MessageId};
 use super::record::millis;
@@ -206,12 +207,12 @@ impl Session {
     /// the reminders of a daily match to link to. Other paces keep nothing (callers need
     /// not ask).
     pub async fn mark_shown(&self, id: MatchId, message: MessageId) -> Result<(), SessionError> {
-        self.act(Locate::Id(id), SessionError::Stale, |e, _| {
+        self.step(Locate::Id(id), SessionError::Stale, |e, _| {
             if !e.pace.reminds() || e.last_message == Some(message) {
-                return Err(SessionError::Stale);
+                return Ok(Step::Unchanged(()));
             }
             e.last_message = Some(message);
-            Ok(())
+            Ok(Step::Changed(()))
         })
         .await
         .map(|((), _)| ())

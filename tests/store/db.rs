@@ -115,6 +115,9 @@ pub struct Flaky {
     pub slow_ms: AtomicU64,
     /// Writes begun so far (counted before their wait).
     pub writes_begun: AtomicUsize,
+    /// Writes of a match carried out so far (a live store's save, a shared store's
+    /// change that wrote, a new match opened).
+    pub writes: AtomicUsize,
     /// Writes that carry a shot fail.
     pub failing_shots: AtomicBool,
     /// This many writes are carried out but reported as failed (the answer was lost).
@@ -141,6 +144,7 @@ impl Flaky {
             failing_next: 0.into(),
             slow_ms: 0.into(),
             writes_begun: 0.into(),
+            writes: 0.into(),
             failing_shots: AtomicBool::new(false),
             losing_answers: 0.into(),
             also_due: std::sync::Mutex::default(),
@@ -210,6 +214,7 @@ impl store::LiveStore for Flaky {
         Box::pin(async move {
             self.before_write(!record.moves.is_empty()).await?;
             self.real().live().save(record).await?;
+            self.writes.fetch_add(1, Ordering::SeqCst);
             self.lose_answer()
         })
     }
@@ -392,6 +397,7 @@ impl SharedStore for Flaky {
                 return Err(StoreError::Data("disk full".into()));
             }
             if changed == store::Changed::Written {
+                self.writes.fetch_add(1, Ordering::SeqCst);
                 self.lose_answer()?;
             }
             Ok(changed)
@@ -404,7 +410,9 @@ impl SharedStore for Flaky {
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             self.before_write(false).await?;
-            self.shared().open_live(record, unclaimed).await
+            self.shared().open_live(record, unclaimed).await?;
+            self.writes.fetch_add(1, Ordering::SeqCst);
+            Ok(())
         })
     }
     fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {

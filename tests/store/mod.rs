@@ -3,6 +3,7 @@
 //! (`tests/suite.rs`).
 
 mod db;
+mod editor;
 mod findings;
 mod fixtures;
 mod format;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::game::PlayerId;
 use crate::store::{MatchRecord, Store, StoreError};
 
-use super::{Change, OpenError, Outcome, apply};
+use super::{Applied, Change, OpenError, Outcome, Step, apply};
 use crate::session::SessionError;
 use crate::session::entry::Entry;
 use crate::session::ids::{Locate, MatchId};
@@ -64,20 +64,21 @@ impl Local {
         SessionError::Busy { reason, at }
     }
 
-    /// [`super::Engine::act`] in memory: takes the match's turn (waiting, at most
+    /// [`super::Engine::step`] in memory: takes the match's turn (waiting, at most
     /// [`WAIT_FOR_WRITE`], for the change before it to be written), applies `f`, binds
     /// the members the new state binds, writes the record, and gives the turn back. A
-    /// refused or failed change leaves the match (and who is bound) as it was.
+    /// refused or failed change leaves the match (and who is bound) as it was; so does a
+    /// step that changes nothing, which writes nothing.
     pub(crate) async fn act<R: Send>(
         &self,
         at: Locate,
         missing: SessionError,
         skip_locked: bool,
-        f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
+        f: impl FnOnce(&mut Entry, &mut Change) -> Result<Step<R>, SessionError> + Send,
     ) -> Outcome<R> {
         let until = Instant::now() + WAIT_FOR_WRITE;
         let mut f = Some(f);
-        let (_turn, applied, before, now_in) = loop {
+        let (_turn, value, record, ended, before, now_in) = loop {
             let Some((id, turn)) = self.live.turn(at) else {
                 return Err(missing);
             };
@@ -100,29 +101,37 @@ impl Local {
                 let f = f.take()?;
                 let before = e.clone();
                 Some(match apply(e, f) {
-                    Ok(applied) => Ok((applied, before, e.channel)),
+                    Ok(Applied::Changed {
+                        value,
+                        record,
+                        ended,
+                    }) => Ok((value, record, ended, before, e.channel)),
+                    Ok(Applied::Unchanged(value)) => {
+                        *e = before;
+                        Err(Ok(value))
+                    }
                     Err(err) => {
                         *e = before;
-                        Err(err)
+                        Err(Err(err))
                     }
                 })
             });
             match step.flatten() {
-                Some(done) => {
-                    let (applied, before, now_in) = done?;
-                    break (held, applied, before, now_in);
+                Some(Ok((value, record, ended, before, now_in))) => {
+                    break (held, value, record, ended, before, now_in);
                 }
+                // Nothing to write (`Ok`) or refused: handed back as it is.
+                Some(Err(kept)) => return kept.map(|value| (value, None)),
                 None if f.is_none() => {
                     return Err(SessionError::Internal("an action ran twice".into()));
                 }
                 None => {}
             }
         };
-        let (id, channel, version) = (before.id, before.channel, applied.record.version);
+        let (id, channel, version) = (before.id, before.channel, record.version);
         // Who the new state binds (an Accept binds the challenged member): all or none.
         let bound = before.claims();
-        let added: Vec<PlayerId> = applied
-            .record
+        let added: Vec<PlayerId> = record
             .claims
             .iter()
             .copied()
@@ -141,7 +150,7 @@ impl Local {
             return Err(self.busy(OpenError::ChannelBusy));
         }
         // No guard is held: write before anything is said about the change.
-        if let Err(err) = self.write(&applied.record).await {
+        if let Err(err) = self.write(&record).await {
             tracing::error!(match_id = %id, error = %err, "could not save a change; rolled back");
             if moved && !self.live.rekey(id, now_in, channel) {
                 tracing::error!(match_id = %id, "a match could not move back to its channel");
@@ -155,10 +164,8 @@ impl Local {
             });
             return Err(SessionError::Storage(err));
         }
-        let ended = applied
-            .ended
-            .and_then(|end| self.live.close(now_in, id).map(|_| end));
-        Ok((applied.value, ended))
+        let ended = ended.and_then(|end| self.live.close(now_in, id).map(|_| end));
+        Ok((value, ended))
     }
 
     /// [`super::Engine::read`] in memory, once no change of the match is being written

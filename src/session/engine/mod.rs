@@ -63,33 +63,62 @@ pub(crate) struct Change {
 /// What a change returns: its value and, if it ended the match, what to announce.
 pub(super) type Outcome<R> = Result<(R, Option<Ended>), SessionError>;
 
-/// One change applied to an entry, not yet written.
-pub(super) struct Applied<R> {
-    /// The operation's value.
-    pub value: R,
-    /// The record to write.
-    pub record: MatchRecord,
-    /// Set when the change ended the match.
-    pub ended: Option<Ended>,
+/// What a change's rule decided about its match, when it did not refuse it outright (an
+/// `Err`, which also writes nothing and leaves the match as it was).
+///
+/// Only [`Step::Changed`] is written. [`Step::Unchanged`] hands its value back and writes
+/// nothing: a step that has nothing to keep (an editor's cursor move, a message already
+/// noted), or a refusal that carries the state as it is (an editor's refused click, whose
+/// [`super::Editing`] says why), as a move refused by a chess position hands the position
+/// back.
+#[derive(Debug)]
+pub(crate) enum Step<R> {
+    /// The entry changed: bump its version, write it, then hand `R` back.
+    Changed(R),
+    /// Nothing to write: the entry stays as it was (any change to it is undone) and `R`
+    /// is handed back.
+    Unchanged(R),
 }
 
-/// Runs `f` on `entry` as one change: on success bumps the version and returns `f`'s
-/// value, the record to write and, if the match ended, what to announce. On failure the
-/// entry may be changed in part: callers keep a copy.
+/// One step applied to an entry: a change to write, or a value to hand back as is.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "made once per change and taken apart at once; boxing the record would cost an allocation per change"
+)]
+pub(super) enum Applied<R> {
+    /// A change, not yet written.
+    Changed {
+        /// The operation's value.
+        value: R,
+        /// The record to write.
+        record: MatchRecord,
+        /// Set when the change ended the match.
+        ended: Option<Ended>,
+    },
+    /// Nothing to write (the entry must be put back as it was).
+    Unchanged(R),
+}
+
+/// Runs `f` on `entry` as one step: on a change bumps the version and returns `f`'s
+/// value, the record to write and, if the match ended, what to announce. On a refusal or
+/// [`Step::Unchanged`] the entry may be changed in part: callers keep a copy.
 pub(super) fn apply<R>(
     entry: &mut Entry,
-    f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError>,
+    f: impl FnOnce(&mut Entry, &mut Change) -> Result<Step<R>, SessionError>,
 ) -> Result<Applied<R>, SessionError> {
     let mut change = Change {
         now: SystemTime::now(),
         moves: Vec::new(),
     };
-    let value = f(entry, &mut change)?;
+    let value = match f(entry, &mut change)? {
+        Step::Changed(value) => value,
+        Step::Unchanged(value) => return Ok(Applied::Unchanged(value)),
+    };
     entry.version += 1;
     let record = record::of(entry, change.now, change.moves)
         .map_err(|e| SessionError::Internal(format!("cannot serialise match {}: {e}", entry.id)))?;
     let ended = entry.game.is_finished().then(|| Ended::of(entry));
-    Ok(Applied {
+    Ok(Applied::Changed {
         value,
         record,
         ended,
@@ -116,6 +145,22 @@ impl Engine {
         missing: SessionError,
         skip_locked: bool,
         f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
+    ) -> Outcome<R> {
+        self.step(at, missing, skip_locked, move |e, change| {
+            f(e, change).map(Step::Changed)
+        })
+        .await
+    }
+
+    /// [`Engine::act`] for a step that may leave the match unchanged: only
+    /// [`Step::Changed`] is written; [`Step::Unchanged`] writes nothing and hands its
+    /// value back (with no end).
+    pub(super) async fn step<R: Send>(
+        &self,
+        at: Locate,
+        missing: SessionError,
+        skip_locked: bool,
+        f: impl FnOnce(&mut Entry, &mut Change) -> Result<Step<R>, SessionError> + Send,
     ) -> Outcome<R> {
         match self {
             Engine::Local(l) => l.act(at, missing, skip_locked, f).await,

@@ -8,7 +8,7 @@ use std::time::SystemTime;
 use crate::game::PlayerId;
 use crate::store::{Changed, LiveKey, MatchRecord, SharedStore, StoreError, Taken};
 
-use super::{Change, OpenError, Outcome, apply, empty_census};
+use super::{Applied, Change, OpenError, Outcome, Step, apply, empty_census};
 use crate::session::ends::Ended;
 use crate::session::entry::Entry;
 use crate::session::ids::{Locate, MatchId, Place};
@@ -70,7 +70,7 @@ impl Shared {
         at: Locate,
         missing: SessionError,
         skip_locked: bool,
-        f: impl FnOnce(&mut Entry, &mut Change) -> Result<R, SessionError> + Send,
+        f: impl FnOnce(&mut Entry, &mut Change) -> Result<Step<R>, SessionError> + Send,
     ) -> Outcome<R> {
         let mut f = Some(f);
         let mut outcome: Option<Outcome<R>> = None;
@@ -88,10 +88,19 @@ impl Shared {
                 }
             };
             match apply(&mut entry, f) {
-                Ok(applied) => {
-                    written = Some((applied.record.id, applied.record.state.clone()));
-                    outcome = Some(Ok((applied.value, applied.ended)));
-                    Some(applied.record)
+                Ok(Applied::Changed {
+                    value,
+                    record,
+                    ended,
+                }) => {
+                    written = Some((record.id, record.state.clone()));
+                    outcome = Some(Ok((value, ended)));
+                    Some(record)
+                }
+                // Nothing to write: the transaction ends without one.
+                Ok(Applied::Unchanged(value)) => {
+                    outcome = Some(Ok((value, None)));
+                    None
                 }
                 Err(err) => {
                     outcome = Some(Err(err));
@@ -112,6 +121,10 @@ impl Shared {
             Err(err) if err.is_contention() => {
                 tracing::warn!(at = ?at, error = %err, "a change gave up waiting for the match");
                 Err(SessionError::Pending)
+            }
+            // A step that wrote nothing has nothing to lose with its transaction.
+            Err(_) if written.is_none() && matches!(outcome, Some(Ok(_))) => {
+                outcome.unwrap_or_else(|| Err(failed("the change did not run")))
             }
             Err(err) => {
                 // The commit may have landed although its answer was lost: then the stored
