@@ -127,7 +127,7 @@ impl Session {
         }
         let (voters, fresh) = self
             .store
-            .outbox()
+            .rematches()
             .vote_rematch(id, by, millis(now))
             .await
             .map_err(SessionError::Storage)?;
@@ -143,7 +143,7 @@ impl Session {
         let new_id = MatchId::random();
         let (claimed, claimed_at) = self
             .store
-            .outbox()
+            .rematches()
             .claim_rematch(id, new_id, millis(now))
             .await
             .map_err(SessionError::Storage)?;
@@ -161,7 +161,7 @@ impl Session {
                 && stored.is_none()
                 && self
                     .store
-                    .outbox()
+                    .rematches()
                     .reclaim_rematch(id, claimed, new_id)
                     .await
                     .map_err(SessionError::Storage)?;
@@ -175,7 +175,7 @@ impl Session {
         {
             Ok(started) => Ok(Rematch::Started(Box::new(started))),
             Err(e) => {
-                if let Err(err) = self.store.outbox().release_rematch(id).await {
+                if let Err(err) = self.store.rematches().release_rematch(id).await {
                     tracing::warn!(match_id = %id, error = %err, "could not give a rematch claim back");
                 }
                 Err(match e {

@@ -163,13 +163,21 @@ fn lock(file: &str) -> Result<std::fs::File, StoreError> {
     }
 }
 
-/// The shared queries, compiled for SQLite (see `queries.rs`).
+/// The roles' SQL, compiled for SQLite (see `roles/sql.rs`).
+#[path = "roles/sql.rs"]
+#[expect(
+    clippy::duplicate_mod,
+    reason = "written once, compiled for each back-end"
+)]
+mod sql;
+
+/// The tournaments' SQL, compiled for SQLite (see `queries.rs`).
 #[path = "queries.rs"]
 #[expect(
     clippy::duplicate_mod,
     reason = "written once, compiled for each back-end"
 )]
-pub(super) mod queries;
+mod queries;
 
 /// The database the shared queries run on.
 type Db = sqlx::Sqlite;

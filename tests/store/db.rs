@@ -355,6 +355,9 @@ impl Store for Flaky {
     fn outbox(&self) -> &dyn store::OutboxStore {
         self.real().outbox()
     }
+    fn rematches(&self) -> &dyn store::RematchStore {
+        self.real().rematches()
+    }
     fn finished(&self) -> &dyn store::FinishedStore {
         self.real().finished()
     }

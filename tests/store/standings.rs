@@ -542,7 +542,7 @@ async fn a_fresh_claim_is_left_to_its_owner(db: Db) {
     let now = millis(SystemTime::now());
     assert_eq!(
         store
-            .outbox()
+            .rematches()
             .claim_rematch(id, MatchId(777), now)
             .await
             .unwrap(),
@@ -564,7 +564,7 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
     // A bot stopped between claiming the start and storing the new match.
     assert_eq!(
         store
-            .outbox()
+            .rematches()
             .claim_rematch(id, MatchId(12_345), 0)
             .await
             .unwrap(),
@@ -577,7 +577,7 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
     assert_ne!(started.id.0, 12_345);
     assert_eq!(
         store
-            .outbox()
+            .rematches()
             .claim_rematch(id, MatchId(999), 0)
             .await
             .unwrap()
@@ -683,8 +683,8 @@ async fn votes_at_the_same_moment_see_each_other(db: Db) {
     for round in 0..20_u64 {
         let (a, b) = (10_000 + round * 2, 10_001 + round * 2);
         let (va, vb) = tokio::join!(
-            store.outbox().vote_rematch(id, PlayerId(a), 1),
-            store.outbox().vote_rematch(id, PlayerId(b), 1)
+            store.rematches().vote_rematch(id, PlayerId(a), 1),
+            store.rematches().vote_rematch(id, PlayerId(b), 1)
         );
         let (va, vb) = (va.unwrap().0, vb.unwrap().0);
         assert!(

@@ -178,7 +178,7 @@ impl PgStore {
             tx.rollback().await?;
             return Ok(Changed::Refused);
         };
-        if let Err(e) = queries::write_in(&mut tx, &record).await {
+        if let Err(e) = sql::live::write_in(&mut tx, &record).await {
             let _ = tx.rollback().await;
             return Err(e);
         }
@@ -206,7 +206,7 @@ impl PgStore {
             return Err(StoreError::Taken(taken));
         }
         // A failed insert holds its index entries until the rollback: send it now.
-        if let Err(e) = queries::write_in(&mut tx, record).await {
+        if let Err(e) = sql::live::write_in(&mut tx, record).await {
             let _ = tx.rollback().await;
             return Err(e);
         }
@@ -247,7 +247,15 @@ type Handle = PgStore;
 /// See [`Handle`].
 type Db = sqlx::Postgres;
 
-/// The shared queries, compiled for PostgreSQL (see `queries.rs`).
+/// The roles' SQL, compiled for PostgreSQL (see `roles/sql.rs`).
+#[path = "../roles/sql.rs"]
+#[expect(
+    clippy::duplicate_mod,
+    reason = "written once, compiled for each back-end"
+)]
+mod sql;
+
+/// The tournaments' SQL, compiled for PostgreSQL (see `queries.rs`).
 #[path = "../queries.rs"]
 #[expect(
     clippy::duplicate_mod,

@@ -15,8 +15,8 @@
 //!   table is first frozen (every place written down), so the others keep their places
 //!   and the gap shows.
 
-use super::{ChannelKey, GuildId, Standing, StoreFuture};
 use crate::game::PlayerId;
+use crate::store::{ChannelKey, GuildId, Standing, StoreFuture};
 
 /// A season as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,123 @@
+//! The SQL of [`OutboxStore`], compiled as a module of each back-end (see `roles/sql.rs`).
+
+use super::Handle;
+use crate::store::{ChannelKey, MatchId, OutboxStore, StoreFuture, from_sql, to_sql};
+
+impl OutboxStore for Handle {
+    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+                "SELECT state FROM matches WHERE NOT live AND NOT announced ORDER BY ended_ms",
+            )
+            .fetch_all(self.pool())
+            .await?;
+            Ok(states)
+        })
+    }
+
+    fn mark_announced(&self, id: MatchId) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query("UPDATE matches SET announced = TRUE WHERE id = $1")
+                .bind(to_sql(id))
+                .execute(self.pool())
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn waiting_ends_in(&self, channel: ChannelKey) -> StoreFuture<'_, Vec<Vec<u8>>> {
+        Box::pin(async move {
+            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+                "SELECT state FROM matches WHERE NOT live AND NOT announced \
+                 AND guild_id IS NULL AND channel_id = $1 ORDER BY ended_ms",
+            )
+            .bind(to_sql(channel))
+            .fetch_all(self.pool())
+            .await?;
+            Ok(states)
+        })
+    }
+
+    fn is_announced(&self, id: MatchId) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let waiting: Option<i64> = sqlx::query_scalar(
+                "SELECT 1 FROM matches WHERE id = $1 AND NOT live AND NOT announced",
+            )
+            .bind(to_sql(id))
+            .fetch_optional(self.pool())
+            .await?;
+            Ok(waiting.is_none())
+        })
+    }
+
+    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
+        Box::pin(async move {
+            let ids: Vec<i64> = sqlx::query_scalar(
+                "SELECT id FROM matches WHERE live AND remind_ms IS NOT NULL AND remind_ms <= $1 \
+                 ORDER BY remind_ms LIMIT $2",
+            )
+            .bind(at_ms)
+            .bind(i64::from(limit))
+            .fetch_all(self.pool())
+            .await?;
+            Ok(ids.into_iter().map(|id| MatchId(from_sql(id))).collect())
+        })
+    }
+
+    fn take_reminder(
+        &self,
+        match_id: MatchId,
+        moves: u32,
+        which: &'static str,
+        at_ms: i64,
+        stale_before_ms: i64,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            // Taken over only from a lease that ran out, or by a later reminder of the match
+            // (a later turn, or the hour's after the half's).
+            let taken: Option<i64> = sqlx::query_scalar(
+                "INSERT INTO reminder_outbox (match_id, moves, which, taken_ms) \
+                 VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (match_id) DO UPDATE SET moves = excluded.moves, \
+                 which = excluded.which, taken_ms = excluded.taken_ms \
+                 WHERE reminder_outbox.taken_ms <= $5 \
+                 OR excluded.moves > reminder_outbox.moves \
+                 OR (excluded.moves = reminder_outbox.moves \
+                     AND reminder_outbox.which = 'half' AND excluded.which = 'hour') \
+                 RETURNING match_id",
+            )
+            .bind(to_sql(match_id))
+            .bind(i64::from(moves))
+            .bind(which)
+            .bind(at_ms)
+            .bind(stale_before_ms)
+            .fetch_optional(self.pool())
+            .await?;
+            Ok(taken.is_some())
+        })
+    }
+
+    fn reminder_sent(
+        &self,
+        match_id: MatchId,
+        moves: u32,
+        which: &'static str,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            // Kept, leased for ever: a sweep that read the match before its mark and comes
+            // to take this reminder afterwards is refused (a deleted row would let it in).
+            // A later turn's reminder, or the hour's after the half's, still takes the row.
+            sqlx::query(
+                "UPDATE reminder_outbox SET taken_ms = $4 \
+                 WHERE match_id = $1 AND moves = $2 AND which = $3",
+            )
+            .bind(to_sql(match_id))
+            .bind(i64::from(moves))
+            .bind(which)
+            .bind(i64::MAX)
+            .execute(self.pool())
+            .await?;
+            Ok(())
+        })
+    }
+}

@@ -1,0 +1,507 @@
+//! The SQL of [`SeasonStore`], compiled as a module of each back-end (see `roles/sql.rs`).
+//! The pages and places of a season's table, and forgetting a member in them, are in
+//! `table.rs`; what the end of a rated match writes is `finished/settle.rs`.
+
+use super::settle::season_match;
+use super::{Conn, Handle, Pool};
+use crate::game::PlayerId;
+use crate::rating::Outcome;
+use crate::store::seasons::{
+    ClosedSeason, NewSeason, SeasonFigures, SeasonPage, SeasonPlace, SeasonRow, SeasonStore,
+};
+use crate::store::{
+    ChannelKey, GuildId, Standing, StoreError, StoreFuture, from_sql, rows, to_sql,
+};
+
+/// The columns of a `seasons` row, in [`season_of`]'s order.
+const SEASON_COLUMNS: &str = "guild_id, number, cadence, period, zone, start_ms, end_ms, \
+                              closed_ms, channel_id, announced_ms";
+
+/// A `seasons` row.
+fn season_of(row: &impl rows::Columns) -> Result<SeasonRow, StoreError> {
+    Ok(SeasonRow {
+        guild: GuildId(from_sql(row.int("guild_id")?)),
+        number: rows::count(row, "number")?,
+        cadence: row.text("cadence")?,
+        period: row.text("period")?,
+        zone: row.text("zone")?,
+        start_ms: row.int("start_ms")?,
+        end_ms: row.int("end_ms")?,
+        closed_ms: row.opt_int("closed_ms")?,
+        channel: row.opt_int("channel_id")?.map(|c| ChannelKey(from_sql(c))),
+        announced_ms: row.opt_int("announced_ms")?,
+    })
+}
+
+/// A `season_players` row with the member's `name`.
+pub(super) fn season_standing(row: &impl rows::Columns) -> Result<Standing, StoreError> {
+    let (rating, record) = rows::rating_of(row)?;
+    Ok(Standing {
+        player: PlayerId(from_sql(row.int("player_id")?)),
+        name: row.text("name")?,
+        rating,
+        record,
+    })
+}
+
+/// A number the store keeps as a count.
+pub(super) fn count_of(n: i64) -> Result<u32, StoreError> {
+    u32::try_from(n).map_err(|e| StoreError::Data(e.to_string()))
+}
+
+/// Writes `season` as season `number` and counts in it the server's rated matches that
+/// ended within its span already (those that ended after the season before it closed).
+async fn open_in(tx: &mut Conn, season: &NewSeason, number: i64) -> Result<SeasonRow, StoreError> {
+    sqlx::query(
+        "INSERT INTO seasons (guild_id, number, cadence, period, zone, start_ms, end_ms) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(to_sql(season.guild))
+    .bind(number)
+    .bind(&season.cadence)
+    .bind(&season.period)
+    .bind(&season.zone)
+    .bind(season.start_ms)
+    .bind(season.end_ms)
+    .execute(&mut *tx)
+    .await?;
+    let played: Vec<(i64, i64, String, String)> = sqlx::query_as(
+        "SELECT match_id, player_id, variant, outcome FROM results \
+         WHERE guild_id = $1 AND ended_ms >= $2 AND ended_ms < $3 AND rating_after IS NOT NULL \
+         ORDER BY ended_ms, match_id, player_id",
+    )
+    .bind(to_sql(season.guild))
+    .bind(season.start_ms)
+    .bind(season.end_ms)
+    .fetch_all(&mut *tx)
+    .await?;
+    // Both rows of a match follow each other (a match of a member forgotten since has one).
+    for pair in played.chunk_by(|a, b| a.0 == b.0) {
+        let [(_, a, variant, outcome), (_, b, _, _)] = pair else {
+            continue;
+        };
+        let outcome = Outcome::from_key(outcome)
+            .ok_or_else(|| StoreError::Data(format!("unknown outcome {outcome:?}")))?;
+        season_match(
+            tx,
+            season.guild,
+            number,
+            season.start_ms,
+            variant,
+            [PlayerId(from_sql(*a)), PlayerId(from_sql(*b))],
+            outcome,
+        )
+        .await?;
+    }
+    Ok(SeasonRow {
+        guild: season.guild,
+        number: count_of(number)?,
+        cadence: season.cadence.clone(),
+        period: season.period.clone(),
+        zone: season.zone.clone(),
+        start_ms: season.start_ms,
+        end_ms: season.end_ms,
+        closed_ms: None,
+        channel: None,
+        announced_ms: None,
+    })
+}
+
+async fn open_season(pool: &Pool, season: &NewSeason) -> Result<SeasonRow, StoreError> {
+    let mut tx = pool.begin().await?;
+    super::lock_seasons(&mut tx, season.guild, true).await?;
+    let open = sqlx::query(&format!(
+        "SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 AND closed_ms IS NULL"
+    ))
+    .bind(to_sql(season.guild))
+    .fetch_optional(&mut *tx)
+    .await?;
+    if let Some(open) = open {
+        tx.rollback().await?;
+        return season_of(&open);
+    }
+    let last: Option<i64> =
+        sqlx::query_scalar("SELECT MAX(number) FROM seasons WHERE guild_id = $1")
+            .bind(to_sql(season.guild))
+            .fetch_one(&mut *tx)
+            .await?;
+    match open_in(&mut tx, season, last.unwrap_or(0) + 1).await {
+        Ok(row) => {
+            tx.commit().await?;
+            Ok(row)
+        }
+        Err(e) => {
+            let _ = tx.rollback().await;
+            Err(e)
+        }
+    }
+}
+
+/// The figures of a season's tables as they stand: `(variant, places, established,
+/// matches, most active member, their matches)` per rule set.
+type Tally = (String, i64, i64, i64, Option<i64>, i64);
+
+async fn tally(pool: &Pool, guild: GuildId, number: u32) -> Result<Vec<Tally>, StoreError> {
+    let totals: Vec<(String, i64, i64, i64)> = sqlx::query_as(
+        "SELECT variant, COUNT(*), COUNT(*) FILTER (WHERE NOT provisional), \
+         CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM season_players \
+         WHERE guild_id = $1 AND number = $2 GROUP BY variant ORDER BY variant",
+    )
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .fetch_all(pool)
+    .await?;
+    let mut out = Vec::with_capacity(totals.len());
+    for (variant, places, established, games) in totals {
+        // The most matches; of equals, the one placed higher.
+        let active: Option<(i64, i64)> = sqlx::query_as(&format!(
+            "SELECT player_id, games FROM season_players g \
+             WHERE guild_id = $1 AND number = $2 AND variant = $3 \
+             ORDER BY games DESC, {} LIMIT 1",
+            rows::ORDER
+        ))
+        .bind(to_sql(guild))
+        .bind(i64::from(number))
+        .bind(&variant)
+        .fetch_optional(pool)
+        .await?;
+        // Every match counts once for each of its two members.
+        out.push((
+            variant,
+            places,
+            established,
+            games / 2,
+            active.map(|a| a.0),
+            active.map_or(0, |a| a.1),
+        ));
+    }
+    Ok(out)
+}
+
+async fn close_season(
+    pool: &Pool,
+    guild: GuildId,
+    number: u32,
+    at_ms: i64,
+    channel: Option<ChannelKey>,
+    next: Option<&NewSeason>,
+) -> Result<Option<ClosedSeason>, StoreError> {
+    // Read before the transaction: a season past its end takes no more matches, so its
+    // figures stand (a member forgotten meanwhile is left out below), and SQLite's one
+    // writer is held only for the few rows written.
+    let figures = tally(pool, guild, number).await?;
+    let mut tx = pool.begin().await?;
+    let done = close_in(&mut tx, guild, number, at_ms, channel, next, &figures).await;
+    match done {
+        Ok(None) => {
+            tx.rollback().await?;
+            Ok(None)
+        }
+        Ok(closed) => {
+            tx.commit().await?;
+            Ok(closed)
+        }
+        Err(e) => {
+            let _ = tx.rollback().await;
+            Err(e)
+        }
+    }
+}
+
+async fn close_in(
+    tx: &mut Conn,
+    guild: GuildId,
+    number: u32,
+    at_ms: i64,
+    channel: Option<ChannelKey>,
+    next: Option<&NewSeason>,
+    figures: &[Tally],
+) -> Result<Option<ClosedSeason>, StoreError> {
+    super::lock_seasons(tx, guild, true).await?;
+    let open = sqlx::query(&format!(
+        "SELECT {SEASON_COLUMNS} FROM seasons \
+         WHERE guild_id = $1 AND number = $2 AND closed_ms IS NULL"
+    ))
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(open) = open else {
+        return Ok(None);
+    };
+    let mut season = season_of(&open)?;
+    // Closed early (seasons turned off): it ends now.
+    season.end_ms = season.end_ms.min(at_ms);
+    season.closed_ms = Some(at_ms);
+    season.channel = channel;
+    // Nowhere to announce it: nothing is left to send.
+    season.announced_ms = channel.is_none().then_some(at_ms);
+    sqlx::query(
+        "UPDATE seasons SET closed_ms = $3, end_ms = $4, channel_id = $5, announced_ms = $6 \
+         WHERE guild_id = $1 AND number = $2 AND closed_ms IS NULL",
+    )
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .bind(at_ms)
+    .bind(season.end_ms)
+    .bind(channel.map(to_sql))
+    .bind(season.announced_ms)
+    .execute(&mut *tx)
+    .await?;
+    for (variant, places, established, matches, active, active_games) in figures {
+        sqlx::query(
+            "INSERT INTO season_tables (guild_id, number, variant, places, established, \
+             matches, active_id, active_games) \
+             VALUES ($1, $2, $3, $4, $5, $6, \
+             (SELECT player_id FROM season_players \
+              WHERE guild_id = $1 AND number = $2 AND variant = $3 AND player_id = $7), $8) \
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(to_sql(guild))
+        .bind(i64::from(number))
+        .bind(variant)
+        .bind(places)
+        .bind(established)
+        .bind(matches)
+        .bind(active)
+        .bind(active_games)
+        .execute(&mut *tx)
+        .await?;
+    }
+    let next = match next {
+        Some(n) => Some(open_in(tx, n, i64::from(number) + 1).await?),
+        None => None,
+    };
+    Ok(Some(ClosedSeason { season, next }))
+}
+
+/// A `season_tables` row with the most active member's name.
+type FiguresRow = (String, i64, i64, i64, Option<i64>, i64, Option<String>);
+
+async fn season_figures(
+    pool: &Pool,
+    guild: GuildId,
+    number: u32,
+) -> Result<Vec<SeasonFigures>, StoreError> {
+    let rows: Vec<FiguresRow> = sqlx::query_as(
+        "SELECT t.variant, t.places, t.established, t.matches, t.active_id, t.active_games, \
+         p.name FROM season_tables t LEFT JOIN players p ON p.player_id = t.active_id \
+         WHERE t.guild_id = $1 AND t.number = $2 ORDER BY t.variant",
+    )
+    .bind(to_sql(guild))
+    .bind(i64::from(number))
+    .fetch_all(pool)
+    .await?;
+    rows.into_iter()
+        .map(
+            |(variant, places, established, matches, active, games, name)| {
+                Ok(SeasonFigures {
+                    variant,
+                    places: count_of(places)?,
+                    established: count_of(established)?,
+                    matches: count_of(matches)?,
+                    active: active.map(|id| (PlayerId(from_sql(id)), name.unwrap_or_default())),
+                    active_games: count_of(games)?,
+                })
+            },
+        )
+        .collect()
+}
+
+/// The `seasons` rows of `sql`, with `binds` as its parameters in order.
+async fn seasons_where(
+    pool: &Pool,
+    sql: String,
+    binds: Vec<i64>,
+) -> Result<Vec<SeasonRow>, StoreError> {
+    let mut query = sqlx::query(&sql);
+    for b in binds {
+        query = query.bind(b);
+    }
+    let rows = query.fetch_all(pool).await?;
+    rows.iter().map(season_of).collect()
+}
+
+impl SeasonStore for Handle {
+    fn open_season<'a>(&'a self, season: &'a NewSeason) -> StoreFuture<'a, SeasonRow> {
+        Box::pin(open_season(self.pool(), season))
+    }
+
+    fn current_season(&self, guild: GuildId) -> StoreFuture<'_, Option<SeasonRow>> {
+        Box::pin(async move {
+            let found = seasons_where(
+                self.pool(),
+                format!(
+                    "SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 AND closed_ms IS NULL"
+                ),
+                vec![to_sql(guild)],
+            )
+            .await?;
+            Ok(found.into_iter().next())
+        })
+    }
+
+    fn season(&self, guild: GuildId, number: u32) -> StoreFuture<'_, Option<SeasonRow>> {
+        Box::pin(async move {
+            let found = seasons_where(
+                self.pool(),
+                format!("SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 AND number = $2"),
+                vec![to_sql(guild), i64::from(number)],
+            )
+            .await?;
+            Ok(found.into_iter().next())
+        })
+    }
+
+    fn seasons(&self, guild: GuildId, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>> {
+        Box::pin(seasons_where(
+            self.pool(),
+            format!(
+                "SELECT {SEASON_COLUMNS} FROM seasons WHERE guild_id = $1 \
+                 ORDER BY number DESC LIMIT $2"
+            ),
+            vec![to_sql(guild), i64::from(limit)],
+        ))
+    }
+
+    fn seasons_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>> {
+        Box::pin(seasons_where(
+            self.pool(),
+            format!(
+                "SELECT {SEASON_COLUMNS} FROM seasons WHERE closed_ms IS NULL AND end_ms <= $1 \
+                 ORDER BY end_ms LIMIT $2"
+            ),
+            vec![at_ms, i64::from(limit)],
+        ))
+    }
+
+    fn close_season<'a>(
+        &'a self,
+        guild: GuildId,
+        number: u32,
+        at_ms: i64,
+        channel: Option<ChannelKey>,
+        next: Option<&'a NewSeason>,
+    ) -> StoreFuture<'a, Option<ClosedSeason>> {
+        Box::pin(close_season(
+            self.pool(),
+            guild,
+            number,
+            at_ms,
+            channel,
+            next,
+        ))
+    }
+
+    fn season_page<'a>(
+        &'a self,
+        guild: GuildId,
+        number: u32,
+        variant: &'a str,
+        offset: u32,
+        limit: u32,
+    ) -> StoreFuture<'a, SeasonPage> {
+        Box::pin(super::season_table::season_page(
+            self.pool(),
+            guild,
+            number,
+            variant,
+            offset,
+            limit,
+        ))
+    }
+
+    fn season_place<'a>(
+        &'a self,
+        guild: GuildId,
+        number: u32,
+        variant: &'a str,
+        player: PlayerId,
+    ) -> StoreFuture<'a, Option<SeasonPlace>> {
+        Box::pin(super::season_table::season_place(
+            self.pool(),
+            guild,
+            number,
+            variant,
+            player,
+        ))
+    }
+
+    fn season_figures(&self, guild: GuildId, number: u32) -> StoreFuture<'_, Vec<SeasonFigures>> {
+        Box::pin(season_figures(self.pool(), guild, number))
+    }
+
+    fn claim_season_announcements(
+        &self,
+        at_ms: i64,
+        lease_ms: i64,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<SeasonRow>> {
+        Box::pin(seasons_where(
+            self.pool(),
+            // The conditions stand in the outer WHERE too: a process that waited for
+            // another's claim of the same row finds it taken when it reads it again.
+            format!(
+                "UPDATE seasons SET claimed_ms = $1 \
+                 WHERE closed_ms IS NOT NULL AND announced_ms IS NULL \
+                 AND (claimed_ms IS NULL OR claimed_ms <= $2) \
+                 AND (guild_id, number) IN ( \
+                   SELECT guild_id, number FROM seasons \
+                   WHERE closed_ms IS NOT NULL AND announced_ms IS NULL \
+                   AND (claimed_ms IS NULL OR claimed_ms <= $2) \
+                   ORDER BY closed_ms LIMIT $3) \
+                 RETURNING {SEASON_COLUMNS}"
+            ),
+            vec![at_ms, at_ms.saturating_sub(lease_ms), i64::from(limit)],
+        ))
+    }
+
+    fn mark_season_announced(
+        &self,
+        guild: GuildId,
+        number: u32,
+        at_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            sqlx::query(
+                "UPDATE seasons SET announced_ms = $3 \
+                 WHERE guild_id = $1 AND number = $2 AND announced_ms IS NULL",
+            )
+            .bind(to_sql(guild))
+            .bind(i64::from(number))
+            .bind(at_ms)
+            .execute(self.pool())
+            .await?;
+            Ok(())
+        })
+    }
+
+    fn titles<'a>(
+        &'a self,
+        player: PlayerId,
+        guild: Option<GuildId>,
+        variant: &'a str,
+    ) -> StoreFuture<'a, Vec<SeasonRow>> {
+        Box::pin(async move {
+            let rows = sqlx::query(
+                "SELECT s.guild_id, s.number, s.cadence, s.period, s.zone, s.start_ms, s.end_ms, \
+                 s.closed_ms, s.channel_id, s.announced_ms \
+                 FROM season_players me \
+                 JOIN seasons s ON s.guild_id = me.guild_id AND s.number = me.number \
+                 WHERE me.player_id = $1 AND me.variant = $2 AND s.closed_ms IS NOT NULL \
+                 AND (CAST($3 AS BIGINT) IS NULL OR me.guild_id = $3) AND NOT me.provisional \
+                 AND (me.final_rank = 1 OR (me.final_position IS NULL AND NOT EXISTS ( \
+                   SELECT 1 FROM season_players o WHERE o.guild_id = me.guild_id \
+                   AND o.number = me.number AND o.variant = me.variant \
+                   AND NOT o.provisional AND o.shown > me.shown))) \
+                 ORDER BY s.end_ms DESC, s.guild_id",
+            )
+            .bind(to_sql(player))
+            .bind(variant)
+            .bind(guild.map(to_sql))
+            .fetch_all(self.pool())
+            .await?;
+            rows.iter().map(season_of).collect()
+        })
+    }
+}
