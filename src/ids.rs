@@ -6,8 +6,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::PlayerId;
-
 /// `Display` (the plain number), `From<$id> for u64` and, unless told `own_parse`,
 /// `FromStr` (the plain number) for each id newtype.
 macro_rules! plain_id {
@@ -100,12 +98,6 @@ plain_id!(GuildId);
 pub struct MessageId(pub u64);
 
 plain_id!(MessageId);
-
-impl From<PlayerId> for u64 {
-    fn from(id: PlayerId) -> Self {
-        id.0
-    }
-}
 
 #[cfg(test)]
 mod tests {

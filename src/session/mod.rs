@@ -50,13 +50,13 @@ mod record;
 mod rematch;
 mod reminders;
 mod restore;
-mod season_window;
 mod seasons;
 mod settings;
 mod standings;
 pub mod stored;
 pub mod tournament;
 
+pub use crate::rating::season::{BadPeriod, Cadence, Period, SeasonClock, UnknownCadence, Window};
 pub use aim::{Aim, AimError};
 pub use battle::Fired;
 pub use challenge::{Accepted, Challenged, NewMatch, PlayerPreview};
@@ -74,7 +74,6 @@ pub use record::{from_millis, millis};
 pub use rematch::{Rematch, RematchError, Restarted};
 pub use reminders::{REMINDER_LEASE, Reminding};
 pub use restore::{Resumed, SetAsideNote};
-pub use season_window::{BadPeriod, Cadence, Period, SeasonClock, UnknownCadence, Window};
 pub use seasons::{
     SEASON_TOP, Season, SeasonBoard, SeasonEnd, SeasonLine, SeasonTally, period_of, season_zone,
 };

@@ -1,6 +1,6 @@
 //! Rating seasons in the session (issue 39): turning them on and off with the settings,
 //! closing each season once at its end (the sweep), what to announce of a closed one, and
-//! reading a season's table. The calendar is `season_window.rs`; the rows and their
+//! reading a season's table. The calendar is `rating::season`; the rows and their
 //! transactions are the store's (`store/seasons.rs`).
 
 use std::time::SystemTime;
@@ -14,10 +14,10 @@ use crate::store::seasons::{NewSeason, SeasonFigures, SeasonPlace, SeasonRow, Se
 
 use super::Session;
 use super::record::millis;
-use super::season_window::{Cadence, Period, Window};
 use super::settings::Settings;
 use super::standings::PAGE;
 use super::standings::Standing;
+use crate::rating::season::{Cadence, Period, Window};
 
 /// One page of a season's table, as a member asked for it.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,7 +10,7 @@ use crate::store::StoreError;
 use super::Session;
 use super::pace::Pace;
 use super::record::millis;
-use super::season_window::Cadence;
+use crate::rating::season::Cadence;
 
 /// How a server has the bot play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

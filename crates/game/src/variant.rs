@@ -15,7 +15,7 @@ use super::coord::{Coord, CoordError};
 /// # Examples
 ///
 /// ```
-/// use broadside::game::{ReportStyle, Variant};
+/// use broadside_game::{ReportStyle, Variant};
 ///
 /// // The command names, and a few names people type.
 /// let variant: Variant = "game2000".parse()?;
@@ -252,10 +252,10 @@ impl Variant {
     /// How many turns each player gets at most in a match with equal turns (Game 2000):
     /// as many as the sea has cells, so three times as many shots (243 on the 9 × 9 sea).
     /// Without repeat shots a fleet falls long before; with them, a match that reaches it
-    /// ends as a draw ([`crate::game::Ending::TurnLimit`]).
+    /// ends as a draw ([`crate::Ending::TurnLimit`]).
     ///
     /// ```
-    /// use broadside::game::Variant;
+    /// use broadside_game::Variant;
     /// assert_eq!(Variant::Game2000.turn_limit(), 81);
     /// ```
     #[must_use]
@@ -346,7 +346,7 @@ impl FromStr for Variant {
 /// # Examples
 ///
 /// ```
-/// use broadside::game::{MatchOptions, RepeatShots, Variant};
+/// use broadside_game::{MatchOptions, RepeatShots, Variant};
 ///
 /// // Game 2000 allows repeat shots (always water) unless the house rule is on.
 /// let plain = MatchOptions::default();

@@ -3,8 +3,8 @@
 //! this returns, in the transaction that stores the end.
 //!
 //! ```
-//! use broadside::rating::{Outcome, Rating, Record};
-//! use broadside::rating::settle::{MatchEnd, Seat, settle};
+//! use broadside_rating::{Outcome, Rating, Record};
+//! use broadside_rating::settle::{MatchEnd, Seat, settle};
 //!
 //! let end = MatchEnd {
 //!     id: 7,

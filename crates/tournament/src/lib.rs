@@ -10,7 +10,7 @@
 //! player who fires first. The rules balance it the way chess balances white and black.
 //!
 //! ```
-//! use broadside::tournament::{Colour, Entrant, GameResult, PlayerId, Tournament, dutch};
+//! use broadside_tournament::{Colour, Entrant, GameResult, PlayerId, Tournament, dutch};
 //!
 //! let entrants = (1..=4)
 //!     .map(|i| Entrant { id: PlayerId(i), name: format!("P{i}"), rating: 2000 - i as u32 })
@@ -23,7 +23,7 @@
 //! let results: Vec<_> = round
 //!     .pairs
 //!     .iter()
-//!     .map(|&(first, second)| GameResult::Played { first, second, outcome: broadside::tournament::Outcome::FirstWins })
+//!     .map(|&(first, second)| GameResult::Played { first, second, outcome: broadside_tournament::Outcome::FirstWins })
 //!     .collect();
 //! t.record_round(&results).expect("a complete round");
 //! assert_eq!(t.points(PlayerId(1)), Some(10));

@@ -731,8 +731,8 @@ pub(crate) fn played(fleet: &Fleet) -> PastFleet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::placers::Placer;
     use crate::game::MatchOptions;
+    use crate::placers::Placer;
 
     /// Issue 40: a match gives its fleets only once it is over.
     #[test]

@@ -24,7 +24,7 @@ pub enum Orientation {
 /// # Examples
 ///
 /// ```
-/// use broadside::game::{Orientation, Ship, ShipError};
+/// use broadside_game::{Orientation, Ship, ShipError};
 ///
 /// // Either end first; printed from the top-left.
 /// let ship: Ship = "A4-A1".parse()?;
@@ -359,7 +359,7 @@ fn list_problems(problems: &[PlacementProblem]) -> String {
 /// A fleet string lists the ships, separated by spaces or commas:
 ///
 /// ```
-/// use broadside::game::{Fleet, Variant};
+/// use broadside_game::{Fleet, Variant};
 ///
 /// let classic = Fleet::parse(
 ///     Variant::Classic,
@@ -379,7 +379,7 @@ fn list_problems(problems: &[PlacementProblem]) -> String {
 /// A fleet that breaks a rule is refused with every problem found:
 ///
 /// ```
-/// use broadside::game::{Fleet, FleetError, PlacementProblem, Variant};
+/// use broadside_game::{Fleet, FleetError, PlacementProblem, Variant};
 ///
 /// // The cruiser B1-B3 lies right next to the battleship A1-A4.
 /// let err = Fleet::parse(
@@ -471,8 +471,12 @@ impl Fleet {
         Fleet::new(variant, ships)
     }
 
-    /// A fleet from already checked parts (used by the random generator).
-    pub(crate) fn from_valid_parts(variant: Variant, ships: Vec<Ship>) -> Self {
+    /// A fleet from ships already known to make a legal fleet of `variant` (the random
+    /// generators, the editor and the computer's placers check as they place): the same
+    /// fleet [`Fleet::new`] would give, without checking again. Debug builds assert that
+    /// the ships have no [`PlacementProblem`].
+    #[must_use]
+    pub fn from_valid_parts(variant: Variant, ships: Vec<Ship>) -> Self {
         debug_assert!(placement_problems(variant, &ships).is_empty());
         let mut ships = ships;
         ships.sort_by_key(|s| (std::cmp::Reverse(s.len()), s.origin()));

@@ -5,12 +5,14 @@
 //! both players: each is updated against the other's rating from before the match. The
 //! maths is the `skillratings` crate's; this module only decides what counts and keeps
 //! the numbers together. [`summarise`] turns a member's stored results into the figures
-//! of `/stats`.
+//! of `/stats`, and [`season`] is the calendar of rating seasons (where each starts and
+//! ends in a server's time zone).
 
 use serde::{Deserialize, Serialize};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2, glicko2_rating_period};
 
+pub mod season;
 pub mod settle;
 
 /// Fewer rated games than this, and a rating is shown as provisional.

@@ -35,26 +35,26 @@ use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 use super::canvas::{Canvas, LEVELS};
 use super::palette::Rgb;
 
-static REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
-static BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+static REGULAR: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
+static BOLD: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf");
 
 /// The fallback fonts, in the order they are tried after DejaVu Sans.
 static FALLBACKS: [(&str, &[u8]); 4] = [
     (
         "NotoEmoji-subset.ttf",
-        include_bytes!("../../assets/fonts/NotoEmoji-subset.ttf"),
+        include_bytes!("../../../assets/fonts/NotoEmoji-subset.ttf"),
     ),
     (
         "NotoSansSymbols-subset.ttf",
-        include_bytes!("../../assets/fonts/NotoSansSymbols-subset.ttf"),
+        include_bytes!("../../../assets/fonts/NotoSansSymbols-subset.ttf"),
     ),
     (
         "NotoSansMath-subset.ttf",
-        include_bytes!("../../assets/fonts/NotoSansMath-subset.ttf"),
+        include_bytes!("../../../assets/fonts/NotoSansMath-subset.ttf"),
     ),
     (
         "NotoSansCJKjp-subset.otf",
-        include_bytes!("../../assets/fonts/NotoSansCJKjp-subset.otf"),
+        include_bytes!("../../../assets/fonts/NotoSansCJKjp-subset.otf"),
     ),
 ];
 
@@ -544,7 +544,7 @@ impl Default for Fonts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::palette;
+    use crate::palette;
 
     fn fonts() -> Fonts {
         Fonts::new()

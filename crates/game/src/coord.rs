@@ -25,7 +25,7 @@ pub const MAX_SIZE: u8 = 10;
 /// capitals:
 ///
 /// ```
-/// use broadside::game::Coord;
+/// use broadside_game::Coord;
 ///
 /// let cell: Coord = "c4".parse()?;
 /// assert_eq!(cell.col_letter(), 'C');
@@ -35,14 +35,14 @@ pub const MAX_SIZE: u8 = 10;
 ///
 /// // Two-digit rows, and the largest board's far corner.
 /// assert_eq!("J10".parse::<Coord>()?, Coord::new(9, 9).unwrap());
-/// # Ok::<(), broadside::game::CoordError>(())
+/// # Ok::<(), broadside_game::CoordError>(())
 /// ```
 ///
 /// Text that is not a cell is refused with a [`CoordError`] that says what is
 /// wrong, and for a space inside a cell, what was probably meant:
 ///
 /// ```
-/// use broadside::game::{Coord, CoordError};
+/// use broadside_game::{Coord, CoordError};
 ///
 /// let err = "C 4".parse::<Coord>().unwrap_err();
 /// assert_eq!(
@@ -149,7 +149,7 @@ impl Coord {
     /// # Examples
     ///
     /// ```
-    /// use broadside::game::{Coord, Variant};
+    /// use broadside_game::{Coord, Variant};
     ///
     /// assert!(Coord::parse_for("J10", Variant::Classic).is_ok());
     ///
@@ -265,7 +265,7 @@ impl FromStr for Coord {
 /// # Examples
 ///
 /// ```
-/// use broadside::game::{Coord, Variant, parse_cells};
+/// use broadside_game::{Coord, Variant, parse_cells};
 ///
 /// let salvo = parse_cells("c4, d5 E6", Variant::Game2000)?;
 /// let names: Vec<String> = salvo.iter().map(Coord::to_string).collect();
@@ -280,7 +280,7 @@ impl FromStr for Coord {
 /// // Every cell is checked against the variant's board.
 /// assert!(parse_cells("A1 J10", Variant::Classic).is_ok());
 /// assert!(parse_cells("A1 J10", Variant::Game2000).is_err());
-/// # Ok::<(), broadside::game::CoordError>(())
+/// # Ok::<(), broadside_game::CoordError>(())
 /// ```
 pub fn parse_cells(text: &str, variant: Variant) -> Result<Vec<Coord>, CoordError> {
     let tokens: Vec<&str> = text
@@ -315,7 +315,7 @@ pub fn parse_cells(text: &str, variant: Variant) -> Result<Vec<Coord>, CoordErro
 /// # Examples
 ///
 /// ```
-/// use broadside::game::{CellSet, Coord};
+/// use broadside_game::{CellSet, Coord};
 ///
 /// let c = |name: &str| name.parse::<Coord>().unwrap();
 /// let ship: CellSet = [c("A1"), c("A2")].into_iter().collect();

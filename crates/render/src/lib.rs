@@ -42,6 +42,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use image::RgbaImage;
 
+// The rules, under the name the rest of the house knows them by (`crate::game::…`).
+use broadside_game as game;
+
 use crate::game::{OwnBoardView, ReportStyle, RevealView, SalvoView, TargetView, Variant};
 
 pub use board::Grid;

@@ -113,8 +113,8 @@ pub fn random_fleet<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Fleet {
 /// # Examples
 ///
 /// ```
-/// use broadside::game::random::random_rest;
-/// use broadside::game::{Fleet, Ship, Variant};
+/// use broadside_game::random::random_rest;
+/// use broadside_game::{Fleet, Ship, Variant};
 /// use rand::SeedableRng;
 /// use rand_chacha::ChaCha8Rng;
 ///
@@ -188,7 +188,7 @@ impl Fleet {
     /// # Examples
     ///
     /// ```
-    /// use broadside::game::{Fleet, Variant};
+    /// use broadside_game::{Fleet, Variant};
     /// use rand::SeedableRng;
     /// use rand_chacha::ChaCha8Rng;
     ///
@@ -203,7 +203,7 @@ impl Fleet {
     /// let again = Fleet::random(Variant::Game2000, &mut ChaCha8Rng::seed_from_u64(7));
     /// assert_eq!(again, fleet);
     /// assert_ne!(Fleet::random(Variant::Game2000, &mut rng), fleet);
-    /// # Ok::<(), broadside::game::FleetError>(())
+    /// # Ok::<(), broadside_game::FleetError>(())
     /// ```
     pub fn random<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Self {
         random_fleet(variant, rng)

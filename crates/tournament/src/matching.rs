@@ -13,7 +13,7 @@
 //! an offset that the weights' headroom bounds.
 //!
 //! ```
-//! use broadside::tournament::matching::{Wide, max_weight_matching};
+//! use broadside_tournament::matching::{Wide, max_weight_matching};
 //!
 //! // A path 0–1–2–3: the two outer edges together outweigh the heavy middle one.
 //! let w = |v: u64| Wide::<2>::from_u64(v);

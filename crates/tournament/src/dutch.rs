@@ -66,9 +66,7 @@
 //! own, 3 runs each: 0.11–0.14 s against 0.48–0.56 s, the same 127 pairs, 29 MB.
 
 use super::{Colour, Entry, PlayerId, Tournament};
-use crate::tournament::matching::{
-    Cardinality, Wide, max_weight_matching, max_weight_perfect_matching,
-};
+use crate::matching::{Cardinality, Wide, max_weight_matching, max_weight_perfect_matching};
 
 /// A paired round: games (first-firing player first), board order, and the bye.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

@@ -43,6 +43,13 @@ impl fmt::Display for PlayerId {
     }
 }
 
+/// The Discord user id (as the store binds every id newtype at its SQL).
+impl From<PlayerId> for u64 {
+    fn from(id: PlayerId) -> Self {
+        id.0
+    }
+}
+
 /// Which of the two seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Side {
@@ -407,7 +414,7 @@ impl PlayerStats {
 /// A classic match, a few moves in:
 ///
 /// ```
-/// use broadside::game::{
+/// use broadside_game::{
 ///     Confirmed, Ending, FireError, Fleet, Match, MatchOptions, Next, PhaseKind, PlayerId,
 ///     Report, Variant, WinReason, parse_cells,
 /// };
@@ -759,7 +766,7 @@ impl Match {
     /// tells which cell hit.
     ///
     /// ```
-    /// use broadside::game::{
+    /// use broadside_game::{
     ///     Fleet, Match, MatchOptions, Next, PlayerId, Report, Variant, parse_cells,
     /// };
     ///

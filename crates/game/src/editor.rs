@@ -89,8 +89,8 @@ pub enum EditError {
 /// # Examples
 ///
 /// ```
-/// use broadside::game::editor::{Cursor, Draft, EditError};
-/// use broadside::game::{Orientation, Variant};
+/// use broadside_game::editor::{Cursor, Draft, EditError};
+/// use broadside_game::{Orientation, Variant};
 ///
 /// let mut draft = Draft::new(Variant::Game2000);
 /// assert_eq!(draft.lengths().collect::<Vec<_>>(), [3, 3, 2, 2, 2, 1, 1]);
@@ -399,7 +399,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::game::fleet::{Edge, TouchKind};
+    use crate::fleet::{Edge, TouchKind};
 
     fn c(s: &str) -> Coord {
         s.parse().unwrap()

@@ -33,8 +33,8 @@ pub enum CompleteError {
 /// # Examples
 ///
 /// ```
-/// use broadside::game::complete::complete;
-/// use broadside::game::{CellSet, Coord, MatchOptions, Variant};
+/// use broadside_game::complete::complete;
+/// use broadside_game::{CellSet, Coord, MatchOptions, Variant};
 ///
 /// let fired: CellSet = ["C1", "C2"].iter().map(|c| c.parse::<Coord>().unwrap()).collect();
 /// let classic = complete(Variant::Classic, MatchOptions::default(), fired, "c", 25)?;
@@ -45,7 +45,7 @@ pub enum CompleteError {
 /// let salvo = complete(Variant::Game2000, MatchOptions::default(), fired, "D5 C4 D", 25)?;
 /// assert_eq!(salvo[..3], ["D5 C4 D1", "D5 C4 D2", "D5 C4 D3"]);
 /// assert!(!salvo.contains(&"D5 C4 D5".to_owned()));
-/// # Ok::<(), broadside::game::complete::CompleteError>(())
+/// # Ok::<(), broadside_game::complete::CompleteError>(())
 /// ```
 pub fn complete(
     variant: Variant,

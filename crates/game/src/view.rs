@@ -6,7 +6,7 @@
 //! once the match is over:
 //!
 //! ```
-//! use broadside::game::{
+//! use broadside_game::{
 //!     Confirmed, Coord, Fleet, Match, MatchOptions, OwnCell, PlayerId, TargetCell, Variant,
 //!     parse_cells,
 //! };
@@ -367,7 +367,7 @@ impl Match {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::fleet::Fleet;
+    use crate::fleet::Fleet;
 
     fn c(s: &str) -> Coord {
         s.parse().unwrap()

@@ -34,6 +34,9 @@ use std::sync::Arc;
 
 use rand::{Rng, RngExt};
 
+// The rules, under the name the rest of the house knows them by (`crate::game::…`).
+use broadside_game as game;
+
 use crate::game::{CellSet, Coord, TargetView};
 
 pub use habit::{Habits, PastFleet};

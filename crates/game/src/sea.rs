@@ -36,7 +36,7 @@ impl Report {
     /// # Examples
     ///
     /// ```
-    /// use broadside::game::{Report, Variant};
+    /// use broadside_game::{Report, Variant};
     ///
     /// let sunk = Report::Sunk { len: 3 };
     /// assert_eq!(sunk.describe(Variant::Classic), "cruiser sunk (3 cells)");

@@ -8,7 +8,7 @@
 //! every move.
 //!
 //! ```
-//! use broadside::game::{Confirmed, Fleet, Match, MatchOptions, PlayerId, Variant, parse_cells};
+//! use broadside_game::{Confirmed, Fleet, Match, MatchOptions, PlayerId, Variant, parse_cells};
 //!
 //! let (ann, bo) = (PlayerId(1), PlayerId(2));
 //! let mut game = Match::challenge(ann, bo, Variant::Classic, MatchOptions::default(), 3)?;
@@ -37,7 +37,7 @@
 //! assert_eq!(order, [(one, true), (one, false), (two, false)]);
 //! // After the last move, the second player's battleship shows the one hit.
 //! let last = replay.steps().last().unwrap();
-//! assert_eq!(last.boards[two.index()].cell("A1".parse()?), broadside::game::OwnCell::Hit);
+//! assert_eq!(last.boards[two.index()].cell("A1".parse()?), broadside_game::OwnCell::Hit);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -240,7 +240,7 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::game::{MatchOptions, Next, Phase};
+    use crate::{MatchOptions, Next, Phase};
 
     const A: PlayerId = PlayerId(1);
     const B: PlayerId = PlayerId(2);
