@@ -79,7 +79,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     let loser = if winner == ALICE { BOB } else { ALICE };
     let (w, wr) = finished.rating(winner, "classic").await.unwrap().unwrap();
     let (l, lr) = finished.rating(loser, "classic").await.unwrap().unwrap();
-    // Two new members: 1662.31 and 1337.69 (worked in src/rating/tests.rs).
+    // Two new members: 1662.31 and 1337.69 (worked in crates/rating/src/tests.rs).
     close(w.rating, 1662.31);
     close(l.rating, 1337.69);
     assert_eq!((w.games, l.games), (1, 1));
