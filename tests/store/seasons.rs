@@ -18,11 +18,11 @@ use broadside::rating::{self, Outcome, Rating};
 use broadside::store::seasons::{NewSeason, SeasonPage, SeasonStore};
 use broadside::store::{MatchRecord, MatchResult, MoveRecord, Played, Renamed, Store};
 
-const GUILD: GuildId = GuildId(5);
-const ANN: u64 = 1001;
-const BO: u64 = 1002;
-const CY: u64 = 1003;
-const DI: u64 = 1004;
+pub(crate) const GUILD: GuildId = GuildId(5);
+pub(crate) const ANN: u64 = 1001;
+pub(crate) const BO: u64 = 1002;
+pub(crate) const CY: u64 = 1003;
+pub(crate) const DI: u64 = 1004;
 
 /// Season 1 runs from `START` to `END`; season 2 from `END` to `END2`.
 const START: i64 = 1_800_000_000_000;
@@ -41,7 +41,7 @@ fn season(start_ms: i64, end_ms: i64, period: &str) -> NewSeason {
 }
 
 /// The final record of rated match `id` in `GUILD`: `a` beats `b`, ending at `at_ms`.
-fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
+pub(crate) fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
     let names = [format!("M{a}"), format!("M{b}")];
     let state = serde_json::to_vec(&serde_json::json!({
         "names": names,
