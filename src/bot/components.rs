@@ -1,26 +1,22 @@
-//! Button clicks, routed by custom id (see [`super::buttons`]) in the framework's global
+//! Button clicks, routed by custom id (see [`crate::bot::kit::buttons`]) in the framework's global
 //! event handler. Routing by a stable id (instead of collectors) means no click is missed
 //! and buttons keep working after a restart, as long as the match is live. Clicks on ids
 //! without our prefix are not ours and are left alone.
 //!
 //! This is only the router: each button's handler lives with its feature's command in
-//! [`super::commands`] (Accept, Decline and Rematch in `challenge`; Shuffle, Last fleet and
+//! [`crate::bot::commands`] (Accept, Decline and Rematch in `challenge`; Shuffle, Last fleet and
 //! Ready in `place`; Replay in `replay`; the confirmations in `privacy` and `settings`;
 //! the reminder switch in `reminders`; the pages in `matches`), the editor's controls in
-//! [`super::editor`], and what they share in [`super::click`].
+//! [`crate::bot::editor`], and what they share in [`crate::bot::kit::click`].
 
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponseMessage};
 
-use super::buttons::{ButtonId, PREFIX};
-use super::click::{Click, finish_click, stale_button, update};
-use super::commands::{challenge, matches, place, privacy, reminders, replay, settings};
-use super::i18n::{Lang, tr};
-use super::{Data, Error};
-
-/// The fleet previews of a match that just began (see
-/// [`challenge::send_previews`]; the tournament flow opens its matches with it).
-pub(crate) use super::commands::challenge::send_previews;
+use crate::bot::commands::{challenge, matches, place, privacy, reminders, replay, settings};
+use crate::bot::kit::buttons::{ButtonId, PREFIX};
+use crate::bot::kit::click::{Click, finish_click, stale_button, update};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::{Data, Error};
 
 /// Handles a component interaction if its custom id carries our prefix.
 pub async fn handle(
@@ -37,9 +33,10 @@ pub async fn handle(
     let lang = Lang::from_discord(&click.locale);
     let c = Click::new(ctx, data, click, lang);
     let started = std::time::Instant::now();
-    if let Some(which) = super::commands::tournament::Button::parse(custom_id) {
-        let outcome = super::commands::tournament::button(&c, which).await;
-        return finish_click(&c, "button:tournament", started, outcome).await;
+    if let Some(which) = crate::bot::commands::tournament::Button::parse(custom_id) {
+        let outcome = crate::bot::commands::tournament::button(&c, which).await;
+        finish_click(&c, "button:tournament", started, outcome).await?;
+        return hand_over(&c).await;
     }
     let parsed = custom_id.parse::<ButtonId>();
     let name = match &parsed {
@@ -81,10 +78,18 @@ pub async fn handle(
         Ok(ButtonId::ResetSettings(p)) => settings::reset_button(&c, p).await,
         Ok(ButtonId::Matches { page }) => matches::page_button(&c, page).await,
         Ok(ButtonId::Editor(id, control)) => {
-            super::editor::click(ctx, data, click, lang, id, control).await
+            crate::bot::editor::click(ctx, data, click, lang, id, control).await
         }
     };
-    finish_click(&c, name, started, outcome).await
+    finish_click(&c, name, started, outcome).await?;
+    hand_over(&c).await
+}
+
+/// What waits for the clicker where the bot can only answer goes with this click.
+async fn hand_over(c: &Click<'_>) -> Result<(), Error> {
+    let answer = crate::bot::kit::answer::Answer::Click(&c.ctx.http, c.interaction);
+    crate::bot::waiting::hand_over(&answer, c.data).await;
+    Ok(())
 }
 
 /// Another page of a leaderboard: the message shows it, for everyone.
@@ -93,20 +98,20 @@ async fn board_page(
     variant: crate::game::Variant,
     page: u32,
     asker: crate::game::PlayerId,
-    table: super::buttons::BoardTable,
+    table: crate::bot::kit::buttons::BoardTable,
 ) -> Result<(), Error> {
-    use super::commands::leaderboard::{Page, draw, server_name};
+    use crate::bot::commands::leaderboard::{Page, draw, server_name};
     let click = c.interaction;
     let public = c.public_lang().await;
     // A server's board is the message's server's; the global board belongs to none.
-    let (guild, name) = if table == super::buttons::BoardTable::Global {
+    let (guild, name) = if table == crate::bot::kit::buttons::BoardTable::Global {
         (None, tr!(public, "board-global"))
     } else {
         let Some(guild) = click.guild_id else {
             return Err(stale_button());
         };
         (
-            Some(crate::bot::context::guild_key(guild)),
+            Some(crate::bot::kit::context::guild_key(guild)),
             server_name(c.ctx, guild, public),
         )
     };

@@ -5,16 +5,13 @@
 use poise::serenity_prelude as serenity;
 use serenity::CreateButton;
 
-use super::buttons::ButtonId;
-use super::deliver::Post;
-use super::i18n::{Lang, tr};
-use super::{Data, pictures, text};
+use crate::bot::kit::buttons::ButtonId;
+use crate::bot::kit::context::lang_of;
+use crate::bot::kit::deliver::Post;
+use crate::bot::kit::i18n::tr;
+use crate::bot::kit::{Data, pictures};
+use crate::bot::text;
 use crate::session::Ended;
-
-/// The language of an end's public words (the server's, or English).
-fn lang_of(locale: Option<&String>) -> Lang {
-    Lang::from_opt(locale.map(String::as_str))
-}
 
 /// The public text of a match's end, in the server's language.
 #[must_use]
@@ -27,7 +24,9 @@ pub fn end_text(end: &Ended) -> String {
     }
     if let Some(series) = &end.series {
         t.push('\n');
-        t.push_str(&super::standings::series_line(lang, &end.names, series));
+        t.push_str(&crate::bot::standings::series_line(
+            lang, &end.names, series,
+        ));
     }
     if let Some(turn) = end.turn {
         t.push('\n');
@@ -50,7 +49,7 @@ pub async fn end_post(
         let header = tr!(
             lang,
             "tournament-header",
-            name = super::markup::plain(&t.name),
+            name = crate::bot::kit::markup::plain(&t.name),
             round = t.round
         );
         text = format!("{header}\n{text}");

@@ -22,7 +22,7 @@ use axum::response::IntoResponse;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use poise::serenity_prelude as serenity;
 
-use super::SessionSlot;
+use crate::bot::SessionSlot;
 use crate::game::PhaseKind;
 
 /// How long `/healthz` waits for the store to answer.

@@ -5,10 +5,10 @@
 
 use poise::FrameworkError;
 
-use super::context::{asker, user_lang};
-use super::error::{Error, generic_failure, private_reply, tidy};
-use super::i18n::tr;
-use super::{Context, Data};
+use crate::bot::kit::context::{asker, user_lang};
+use crate::bot::kit::error::{Error, generic_failure, private_reply, tidy};
+use crate::bot::kit::i18n::tr;
+use crate::bot::kit::{Context, Data};
 
 /// The framework's error hook: answers the player privately, in their language, and logs
 /// internal errors.
@@ -29,13 +29,13 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
             match &error {
                 Error::User(e) => {
                     tracing::debug!(%command, reason = %e, "command refused");
-                    super::metrics::command_done(&command, "refused", took);
+                    crate::bot::kit::metrics::command_done(&command, "refused", took);
                 }
                 other => {
                     tracing::error!(%command, error = %other, "command failed");
-                    super::metrics::command_done(&command, "failed", took);
+                    crate::bot::kit::metrics::command_done(&command, "failed", took);
                     if let Error::Discord(e) = other {
-                        super::metrics::discord_error(e);
+                        crate::bot::kit::metrics::discord_error(e);
                     }
                 }
             }
@@ -47,13 +47,13 @@ pub async fn on_error(error: FrameworkError<'_, Data, Error>) {
         FrameworkError::CommandPanic { payload, ctx, .. } => {
             let command = ctx.command().qualified_name.clone();
             tracing::error!(%command, panic = payload.as_deref().unwrap_or("?"), "command panicked");
-            super::metrics::command_done(&command, "failed", None);
+            crate::bot::kit::metrics::command_done(&command, "failed", None);
             tell(ctx, &generic_failure(user_lang(ctx))).await;
         }
         FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
-            super::metrics::command_done(&ctx.command().qualified_name, "refused", None);
+            crate::bot::kit::metrics::command_done(&ctx.command().qualified_name, "refused", None);
             let lang = user_lang(ctx);
             let error = error.to_string();
             let text = if let Some(input) = input {
@@ -90,13 +90,14 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
 }
 
 /// Hands `ctx`'s member what waits for them in this channel where the bot can only answer
-/// ([`super::answer::hand_over`]), then, privately, what could not be delivered to them
+/// ([`crate::bot::waiting::hand_over`]), then, privately, what could not be delivered to them
 /// earlier (the channel refused the post and their DMs are closed). Runs after every
 /// command.
 pub async fn hand_over(ctx: Context<'_>) {
     // Where the bot can only answer, what waits for this player in this channel comes
     // with this command (publicly, as it would have been posted).
-    super::answer::hand_over(&super::answer::Answer::Command(ctx), ctx.data()).await;
+    crate::bot::waiting::hand_over(&crate::bot::kit::answer::Answer::Command(ctx), ctx.data())
+        .await;
     let member = ctx.author().id.get();
     let notes = ctx.data().notes.take(member);
     if notes.is_empty() {
@@ -105,7 +106,7 @@ pub async fn hand_over(ctx: Context<'_>) {
     let text = notes.join("\n\n");
     if let Err(e) = ctx.send(private_reply(text)).await {
         tracing::warn!(error = %e, "could not hand over undelivered notes; keeping them");
-        super::metrics::discord_error(&e);
+        crate::bot::kit::metrics::discord_error(&e);
         for note in notes {
             ctx.data().notes.keep(member, &note);
         }

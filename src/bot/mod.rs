@@ -12,36 +12,29 @@ use poise::serenity_prelude as serenity;
 use crate::session::{Paces, SeasonClock, Seeds, Session, Timeouts};
 use crate::store::Opened;
 
-pub(crate) mod answer;
-pub(crate) mod buttons;
-pub(crate) mod click;
 pub(crate) mod commands;
 pub(crate) mod components;
 pub mod config;
-pub(crate) mod context;
-pub(crate) mod deliver;
-pub(crate) mod discord;
 pub(crate) mod editor;
 pub(crate) mod ending;
-pub(crate) mod error;
 pub(crate) mod health;
 pub(crate) mod hook;
-pub mod i18n;
-pub(crate) mod markup;
-pub(crate) mod metrics;
+pub mod kit;
 pub(crate) mod moves;
-pub mod permissions;
-pub(crate) mod pictures;
 pub(crate) mod play;
-pub(crate) mod presence;
 pub(crate) mod seasons;
 pub mod standings;
 pub(crate) mod tasks;
 pub(crate) mod text;
+pub(crate) mod waiting;
 
 pub use config::{Config, ConfigError};
-pub(crate) use context::{Context, Data};
-pub(crate) use error::Error;
+/// The languages, for the renderer's tests and examples (`broadside::bot::i18n::Lang`).
+pub use kit::i18n;
+/// What the bot needs in a channel, and its install links.
+pub use kit::permissions;
+
+use kit::{Data, Error, discord, metrics};
 
 /// How often the sweeper looks for matches past their deadline.
 const SWEEP_EVERY: Duration = Duration::from_millis(500);

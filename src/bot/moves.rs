@@ -8,10 +8,11 @@
 use poise::serenity_prelude as serenity;
 use serenity::Http;
 
-use super::Data;
-use super::answer::Answer;
-use super::deliver::{self, Post};
-use super::play::{self, lang_of};
+use crate::bot::kit::Data;
+use crate::bot::kit::answer::Answer;
+use crate::bot::kit::context::lang_of;
+use crate::bot::kit::deliver::{self, Post};
+use crate::bot::play;
 use crate::session::{ComputerTurn, Ended, MatchId, Pace};
 
 /// What a move leaves for its follow-up ([`after_move`]).

@@ -9,26 +9,16 @@ use std::time::SystemTime;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateAttachment, CreateButton, CreateMessage, Http};
 
-use super::answer::Answer;
-use super::buttons::ButtonId;
-use super::deliver::{self, Post};
-use super::i18n::{Lang, tr};
-use super::{Data, Error, pictures, text};
+use crate::bot::kit::answer::Answer;
+use crate::bot::kit::buttons::ButtonId;
+use crate::bot::kit::context::{lang_of, user_ids};
+use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::{Data, Error, pictures};
+use crate::bot::text;
 use crate::game::{FireOutcome, PlayerId, TargetView, Variant};
 use crate::render::Renderer;
 use crate::session::{Ended, Preview};
-
-/// The engine's id for a Discord user.
-#[must_use]
-pub fn player(user: &serenity::User) -> PlayerId {
-    PlayerId(user.id.get())
-}
-
-/// The language of a server, from its locale (for public messages).
-#[must_use]
-pub fn lang_of(locale: Option<&String>) -> Lang {
-    Lang::from_opt(locale.map(String::as_str))
-}
 
 /// Shuffle, Edit and Ready buttons of a placement preview, labelled in `lang`.
 #[must_use]
@@ -49,7 +39,11 @@ pub fn preview_buttons(lang: Lang, preview: &Preview) -> Vec<CreateActionRow> {
                 .style(serenity::ButtonStyle::Secondary),
         );
     }
-    buttons.push(super::editor::edit_button(lang, preview.id, preview.player));
+    buttons.push(crate::bot::kit::buttons::edit_button(
+        lang,
+        preview.id,
+        preview.player,
+    ));
     buttons.push(
         CreateButton::new(ButtonId::Ready(preview.id, preview.tag()).to_string())
             .label(ready)
@@ -92,7 +86,7 @@ pub async fn dm_preview(
     match sent {
         Ok(()) => Ok(true),
         Err(e) => {
-            super::metrics::discord_error(&e);
+            crate::bot::kit::metrics::discord_error(&e);
             tracing::info!(match_id = %preview.id, player = player.0, error = %e, "could not DM a placement prompt");
             Ok(false)
         }
@@ -171,12 +165,12 @@ pub fn thread_summary(end: &Ended) -> String {
 /// can only answer, as a further public answer to the command). The end is announced even
 /// if the private answer fails, whose error is returned.
 pub async fn end_by_command(
-    ctx: super::Context<'_>,
+    ctx: crate::bot::kit::Context<'_>,
     end: Option<Ended>,
     confirmation: String,
 ) -> Result<(), Error> {
     let sent = ctx
-        .send(super::error::private_reply(confirmation))
+        .send(crate::bot::kit::error::private_reply(confirmation))
         .await
         .map(|_| ());
     if let Some(end) = end {
@@ -186,26 +180,26 @@ pub async fn end_by_command(
 }
 
 /// Announces `end`, which `answer`'s interaction brought about: where the bot can only
-/// answer, as a public follow-up of it (see [`super::answer::now`]); elsewhere in the
+/// answer, as a public follow-up of it (see [`crate::bot::waiting::now`]); elsewhere in the
 /// channel ([`announce`]).
 pub async fn announce_answering(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
     if answer.bot_is_there() {
         announce(http, data, end).await;
     } else {
-        super::answer::now(answer, http, data, end).await;
+        crate::bot::waiting::now(answer, http, data, end).await;
     }
 }
 
 /// Announces the end of a match in its channel (or, if the channel refuses, to the
 /// players by DM); a failure is logged (the match is over and stored either way). An end
 /// outside servers, where the bot can only answer, waits for the next interaction of a
-/// player there and goes to them by DM ([`super::answer::later`]).
+/// player there and goes to them by DM ([`crate::bot::waiting::later`]).
 pub async fn announce(http: &Http, data: &Data, end: &Ended) {
     if end.guild.is_none() {
-        super::answer::later(http, data, end, true).await;
+        crate::bot::waiting::later(http, data, end, true).await;
         return;
     }
-    let (post, tournament) = super::ending::end_post(data, end).await;
+    let (post, tournament) = crate::bot::ending::end_post(data, end).await;
     deliver::post_or_dm(
         http,
         &data.notes,
@@ -225,12 +219,6 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
     if let Some(t) = tournament {
         (data.tournament_step)(http, data, t).await;
     }
-}
-
-/// Discord user ids of `members`.
-#[must_use]
-pub fn user_ids(members: &[PlayerId]) -> Vec<u64> {
-    members.iter().map(|p| p.0).collect()
 }
 
 /// Notes `message` as the last one shown about daily match `id`, for its reminders to

@@ -7,12 +7,12 @@ use std::sync::Arc;
 
 use poise::serenity_prelude::{Http, UserId};
 
-use super::Data;
-use super::deliver::{self, Post};
-use super::i18n::names::variant_name;
-use super::i18n::{Lang, tr};
-use super::markup::plain;
-use super::standings::{season_name, shown_name};
+use crate::bot::kit::Data;
+use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::i18n::names::variant_name;
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::markup::plain;
+use crate::bot::kit::words::{season_name, shown_name};
 use crate::game::Variant;
 use crate::session::Season;
 use crate::session::SeasonEnd;

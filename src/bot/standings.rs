@@ -3,28 +3,17 @@
 
 use std::fmt::Write as _;
 
-use super::i18n::names::variant_name;
-use super::i18n::{Lang, tr};
-use super::markup::plain;
 use crate::ai::Difficulty;
+use crate::bot::kit::i18n::names::variant_name;
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::markup::plain;
+use crate::bot::kit::words::{season_dates, season_name, shown_name};
 use crate::game::{PlayerId, Variant};
 use crate::rating::{Outcome, PROVISIONAL_GAMES, Record};
 use crate::render::{LeaderRow, LeaderboardView, StatsCard, Tile};
 use crate::session::PlayedMatch;
-use crate::session::{
-    Cadence, Card, Leaderboard, Ranked, SeasonBoard, Series, period_of, season_zone,
-};
-use crate::session::{Season, SeasonLine};
-
-/// A name as stored, or "deleted player" in `lang` for a forgotten member.
-#[must_use]
-pub fn shown_name(lang: Lang, id: PlayerId, name: &str) -> String {
-    if id.is_deleted() || name.is_empty() {
-        tr!(lang, "deleted-player")
-    } else {
-        name.to_owned()
-    }
-}
+use crate::session::SeasonLine;
+use crate::session::{Card, Leaderboard, Ranked, SeasonBoard, Series};
 
 /// "Series: Ann 2 – 1 Bjørn", in `lang`.
 #[must_use]
@@ -66,7 +55,7 @@ fn record_text(r: &Record) -> String {
 fn level_name(lang: Lang, key: &str) -> String {
     let level = Difficulty::ALL.into_iter().find(|d| d.key() == key);
     match level {
-        Some(d) => super::i18n::names::difficulty(lang, d),
+        Some(d) => crate::bot::kit::i18n::names::difficulty(lang, d),
         None => key.to_owned(),
     }
 }
@@ -290,66 +279,6 @@ pub fn global_view(
     (view, alt)
 }
 
-/// The name of a month (1 to 12) in `lang`.
-fn month_name(lang: Lang, month: i8) -> String {
-    tr!(
-        lang,
-        match month {
-            1 => "month-1",
-            2 => "month-2",
-            3 => "month-3",
-            4 => "month-4",
-            5 => "month-5",
-            6 => "month-6",
-            7 => "month-7",
-            8 => "month-8",
-            9 => "month-9",
-            10 => "month-10",
-            11 => "month-11",
-            _ => "month-12",
-        }
-    )
-}
-
-/// A season's name in `lang`: its month ("March 2027") or quarter ("Q1 2027"); the
-/// stored period as written where it cannot be read.
-#[must_use]
-pub fn season_name(lang: Lang, season: &Season) -> String {
-    let Some(period) = period_of(season) else {
-        return season.period.clone();
-    };
-    match period.cadence {
-        Cadence::Monthly => tr!(
-            lang,
-            "season-name-month",
-            month = month_name(lang, period.index),
-            year = period.year.to_string()
-        ),
-        Cadence::Quarterly => tr!(
-            lang,
-            "season-name-quarter",
-            quarter = period.index.to_string(),
-            year = period.year.to_string()
-        ),
-    }
-}
-
-/// A season's first and last day in its zone, as `2027-03-01 – 2027-03-31`.
-#[must_use]
-pub fn season_dates(season: &Season) -> String {
-    let zone = season_zone(Some(season.zone.as_str()));
-    let day = |ms: i64| {
-        jiff::Timestamp::from_millisecond(ms)
-            .map(|t| t.to_zoned(zone.clone()).date().to_string())
-            .unwrap_or_default()
-    };
-    format!(
-        "{} – {}",
-        day(season.start_ms),
-        day(season.end_ms.saturating_sub(1))
-    )
-}
-
 fn season_row(lang: Lang, place: &SeasonLine, asker: PlayerId) -> LeaderRow {
     match &place.standing {
         Some(st) => LeaderRow {
@@ -529,6 +458,7 @@ pub fn history_text_tagged(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::Season;
 
     /// A name that would be markup: bold, a masked link, a role mention, a time.
     const HOSTILE: &str = "**Kraken** [won](https://evil.example) <@&42> <t:1:R>";
@@ -580,7 +510,7 @@ mod tests {
                 history_text(lang, HOSTILE, std::slice::from_ref(&row)),
                 history_text(lang, "Bo", std::slice::from_ref(&row)),
                 nothing_text(lang, HOSTILE, Variant::Game2000),
-                crate::bot::pictures::replay_caption(lang, &done, 40, 1),
+                crate::bot::kit::pictures::replay_caption(lang, &done, 40, 1),
             ];
             for text in texts {
                 assert!(shown_plainly(&text), "{lang}: {text}");

@@ -7,11 +7,12 @@ use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude::{self as serenity, Http};
 
-use super::buttons::ButtonId;
-use super::deliver::{self, Post};
-use super::i18n::names::variant_name;
-use super::i18n::{Lang, tr};
-use super::{Data, moves, play, text};
+use crate::bot::kit::Data;
+use crate::bot::kit::buttons::ButtonId;
+use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::i18n::names::variant_name;
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::{moves, play, text};
 use crate::game::PhaseKind;
 use crate::session::{Ended, Reminder, Reminding, Resumed, Session, SetAsideNote};
 
@@ -32,8 +33,10 @@ pub fn spawn_sweeper(http: Arc<Http>, data: Data, tick: Duration) {
                     interval.tick().await;
                     sweep_once(&http, &data).await;
                     sweeps += 1;
-                    if sweeps.is_multiple_of(super::commands::tournament::flow::SWEEP_EVERY_NTH) {
-                        super::commands::tournament::flow::sweep(&http, &data).await;
+                    if sweeps
+                        .is_multiple_of(crate::bot::commands::tournament::flow::SWEEP_EVERY_NTH)
+                    {
+                        crate::bot::commands::tournament::flow::sweep(&http, &data).await;
                     }
                 }
             });
@@ -65,7 +68,7 @@ async fn sweep_once(http: &Arc<Http>, data: &Data) {
     session.close_due_seasons(SystemTime::now()).await;
     for end in session.season_announcements(SystemTime::now()).await {
         let (http, data) = (Arc::clone(http), data.clone());
-        tokio::spawn(async move { super::seasons::announce(&http, &data, &end).await });
+        tokio::spawn(async move { crate::bot::seasons::announce(&http, &data, &end).await });
     }
     for reminder in session.reminders(SystemTime::now()).await {
         let (http, data) = (Arc::clone(http), data.clone());
@@ -104,7 +107,7 @@ pub fn spawn_heartbeat(session: Arc<Session>, every: Duration) {
 /// The short public note that a match goes on after a restart, in the server's language.
 #[must_use]
 pub fn resumed_text(r: &Resumed) -> String {
-    let lang = play::lang_of(r.guild_locale.as_ref());
+    let lang = crate::bot::kit::context::lang_of(r.guild_locale.as_ref());
     let deadline = text::relative(r.deadline);
     let [challenger, opponent] = r.players.map(text::mention);
     match (r.phase, r.to_move) {
@@ -173,7 +176,7 @@ pub fn spawn_resume_notes(
         if end.guild.is_none() {
             // Where the bot can only answer: it waits for a player's next interaction (it
             // went by DM before the restart, if it could).
-            super::answer::keep_end(&data, &end);
+            crate::bot::waiting::keep_end(&data, &end);
             continue;
         }
         tokio::spawn(async move {
@@ -187,7 +190,7 @@ pub fn spawn_resume_notes(
         if r.guild.is_none() {
             let members = r.players.iter().map(|p| p.0).collect();
             let text = resumed_text(&r);
-            tokio::spawn(super::answer::note_later(
+            tokio::spawn(crate::bot::waiting::note_later(
                 http,
                 data,
                 r.id,
@@ -252,13 +255,13 @@ async fn remind(http: &Http, r: &Reminding) -> bool {
     .await;
     match sent {
         Ok(Ok(_)) => true,
-        Ok(Err(e)) if !super::discord::is_transient(&e) => {
-            super::metrics::discord_error(&e);
+        Ok(Err(e)) if !crate::bot::kit::discord::is_transient(&e) => {
+            crate::bot::kit::metrics::discord_error(&e);
             tracing::info!(match_id = %r.id, player = r.player.0, error = %e, "a reminder was refused; not tried again");
             true
         }
         Ok(Err(e)) => {
-            super::metrics::discord_error(&e);
+            crate::bot::kit::metrics::discord_error(&e);
             tracing::info!(match_id = %r.id, player = r.player.0, error = %e, "a reminder could not be sent yet; tried again later");
             false
         }

@@ -6,16 +6,16 @@
 
 use std::time::SystemTime;
 
-use super::i18n::commands::CommandIds;
-use super::i18n::names::{variant_name, variant_title};
-use super::i18n::{Lang, tr};
 use crate::ai::Difficulty;
+use crate::bot::kit::i18n::commands::CommandIds;
+use crate::bot::kit::i18n::names::{variant_name, variant_title};
+use crate::bot::kit::i18n::{Lang, tr};
 use crate::game::{
     Ending, FireOutcome, Next, PlayerId, PlayerStats, Report, ReportStyle, Variant, WinReason,
 };
 use crate::session::Pace;
 
-pub use super::markup::{channel, mention, relative};
+pub use crate::bot::kit::markup::{channel, mention, relative};
 
 /// The public challenge message.
 #[must_use]
@@ -54,8 +54,8 @@ pub fn pace_line(lang: Lang, pace: Pace, turn: std::time::Duration) -> String {
     tr!(
         lang,
         "pace-line",
-        pace = super::i18n::names::pace(lang, pace),
-        turn = super::i18n::names::duration(lang, turn)
+        pace = crate::bot::kit::i18n::names::pace(lang, pace),
+        turn = crate::bot::kit::i18n::names::duration(lang, turn)
     )
 }
 
@@ -68,7 +68,7 @@ pub fn settings(
     threads_ok: bool,
     server_locale: Option<&str>,
 ) -> String {
-    use super::i18n::names::pace;
+    use crate::bot::kit::i18n::names::pace;
     let language_name = |code: &str| tr!(Lang::from_discord(code), "language-name");
     let paces: Vec<String> = s.paces.iter().map(|&p| pace(lang, p)).collect();
     let mut lines = vec![
@@ -371,7 +371,7 @@ pub fn versus_computer(
         "computer-challenge",
         human = mention(human),
         computer = mention(computer),
-        level = super::i18n::names::difficulty(lang, level),
+        level = crate::bot::kit::i18n::names::difficulty(lang, level),
         variant = variant_title(lang, variant),
         deadline = relative(deadline)
     )
@@ -463,7 +463,7 @@ mod tests {
             // The command as this language names it (no ids registered in unit tests).
             let fire = format!(
                 "/{}",
-                crate::bot::i18n::commands::command_name(lang, "fire")
+                crate::bot::kit::i18n::commands::command_name(lang, "fire")
             );
             assert!(
                 text.contains("**<@2>**") && text.contains(&fire),

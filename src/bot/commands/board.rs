@@ -1,10 +1,10 @@
 //! `/board`: your own board and your picture of the enemy sea, privately.
 
-use crate::bot::context::user_lang;
-use crate::bot::error::{private_reply, says};
-use crate::bot::i18n::tr;
-use crate::bot::play::player;
-use crate::bot::{Context, Error, pictures};
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::error::{private_reply, says};
+use crate::bot::kit::i18n::tr;
+use crate::bot::kit::{Context, Error, pictures};
 use crate::game::{OwnBoardView, PhaseKind, TargetView};
 use crate::session::Locate;
 

@@ -2,10 +2,11 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::user_lang;
-use crate::bot::i18n::tr;
-use crate::bot::play::{self, player};
-use crate::bot::{Context, Error};
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::i18n::tr;
+use crate::bot::kit::{Context, Error};
+use crate::bot::play;
 use crate::game::{Ending, WinReason};
 use crate::session::ChannelKey;
 

@@ -4,90 +4,24 @@ use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
 use crate::ai::Difficulty;
-use crate::bot::answer::Answer;
-use crate::bot::buttons::ButtonId;
-use crate::bot::click::{Click, stale_button, update};
-use crate::bot::context::{channel_key, guild_locale, match_guild, user_lang};
-use crate::bot::deliver::{self, Post};
-use crate::bot::error::{Arg, private_reply, says};
-use crate::bot::i18n::names::{variant_name, variant_title};
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::play::{self, lang_of, player};
-use crate::bot::presence::{answers_private_here, bot_is_here, in_bot_dm};
-use crate::bot::{Context, Data, Error, pictures, text};
+use crate::bot::kit::answer::Answer;
+use crate::bot::kit::buttons::ButtonId;
+use crate::bot::kit::choices::{DifficultyChoice, PaceChoice, VariantChoice};
+use crate::bot::kit::click::{Click, stale_button, update};
+use crate::bot::kit::context::{channel_key, guild_locale, user_lang};
+use crate::bot::kit::context::{lang_of, player};
+use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::error::{Arg, private_reply, says};
+use crate::bot::kit::i18n::names::{variant_name, variant_title};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::policy::{allowed_here, may_open_threads, missing_permissions, where_asked};
+use crate::bot::kit::presence::match_guild;
+use crate::bot::kit::presence::{answers_private_here, bot_is_here, in_bot_dm};
+use crate::bot::kit::{Context, Data, Error, pictures};
+use crate::bot::play;
+use crate::bot::text;
 use crate::game::{MatchOptions, Variant};
-use crate::session::{Challenged, ChannelKey, GuildId, MatchId, NewMatch, Pace, Settings};
-
-/// The rule set, as offered in the command. The names shown in Discord come from the
-/// catalogues (`choice-variant-classic`, `choice-variant-game2000`).
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum VariantChoice {
-    /// Søslag / Sjöslag: 10×10, one shot, a hit fires again.
-    #[name = "classic"]
-    Classic,
-    /// Zeeslag "Game 2000": 9×9, salvos of three, length-only reports.
-    #[name = "game2000"]
-    Game2000,
-}
-
-/// How strong the computer plays, as offered in the command. The names shown come from
-/// the catalogues (`choice-difficulty-*`).
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum DifficultyChoice {
-    /// Beginner: mostly random shots.
-    #[name = "easy"]
-    Easy,
-    /// Solid: aims where ships are most likely.
-    #[name = "normal"]
-    Normal,
-    /// Strong: reasons about every fleet that fits what it has seen.
-    #[name = "hard"]
-    Hard,
-}
-
-/// How fast the match goes, as offered in the command (and in `/settings`). The names
-/// shown come from the catalogues (`choice-pace-*`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
-pub enum PaceChoice {
-    /// 60 s a turn.
-    #[name = "blitz"]
-    Blitz,
-    /// 5 minutes a turn.
-    #[name = "standard"]
-    Standard,
-    /// A day a turn, with reminders.
-    #[name = "daily"]
-    Daily,
-}
-
-impl From<PaceChoice> for Pace {
-    fn from(p: PaceChoice) -> Self {
-        match p {
-            PaceChoice::Blitz => Pace::Blitz,
-            PaceChoice::Standard => Pace::Standard,
-            PaceChoice::Daily => Pace::Daily,
-        }
-    }
-}
-
-impl From<DifficultyChoice> for Difficulty {
-    fn from(d: DifficultyChoice) -> Self {
-        match d {
-            DifficultyChoice::Easy => Difficulty::Easy,
-            DifficultyChoice::Normal => Difficulty::Normal,
-            DifficultyChoice::Hard => Difficulty::Hard,
-        }
-    }
-}
-
-impl From<VariantChoice> for Variant {
-    fn from(v: VariantChoice) -> Self {
-        match v {
-            VariantChoice::Classic => Variant::Classic,
-            VariantChoice::Game2000 => Variant::Game2000,
-        }
-    }
-}
+use crate::session::{Challenged, MatchId, NewMatch};
 
 // Descriptions, names in other languages and help: `cmd-challenge-*` in the catalogues.
 /// Challenge a member (or me, the computer) to a sea battle in this channel.
@@ -140,7 +74,7 @@ pub async fn challenge(
         Some(level) => format!(
             "{} ({})",
             opponent.display_name(),
-            crate::bot::i18n::names::difficulty(lang, level)
+            crate::bot::kit::i18n::names::difficulty(lang, level)
         ),
         None => opponent.display_name().to_owned(),
     };
@@ -182,101 +116,6 @@ pub async fn challenge(
             .await?;
     }
     Ok(())
-}
-
-/// The server's settings, once they allow a match here at this pace (the pace asked for or
-/// the server's default); otherwise the private error that says what is allowed.
-async fn allowed_here(
-    ctx: Context<'_>,
-    guild: Option<GuildId>,
-    (channel, parent): (ChannelKey, Option<ChannelKey>),
-    pace: Option<Pace>,
-) -> Result<(Settings, Pace), Error> {
-    let settings = match guild {
-        Some(g) => ctx.data().session.settings(g).await?,
-        None => Settings::default(),
-    };
-    if !settings.allows(channel, parent) {
-        let channels: Vec<String> = settings
-            .channels
-            .iter()
-            .map(|&c| text::channel(c.0))
-            .collect();
-        return Err(Error::user(says!(
-            "err-channel-not-allowed",
-            channels = channels.join(", ")
-        )));
-    }
-    let pace: Pace = pace.unwrap_or(settings.pace);
-    if !settings.paces.contains(&pace) {
-        return Err(Error::user(says!(
-            "err-pace-not-allowed",
-            pace = pace,
-            paces = Arg::Paces(settings.paces.clone())
-        )));
-    }
-    Ok((settings, pace))
-}
-
-/// The channel the command was used in and, when it is a thread, the channel the thread
-/// hangs under.
-fn where_asked(ctx: Context<'_>) -> (ChannelKey, Option<ChannelKey>) {
-    let here = channel_key(ctx.channel_id());
-    let poise::Context::Application(a) = ctx else {
-        return (here, None);
-    };
-    let parent = a
-        .interaction
-        .channel
-        .as_ref()
-        .filter(|c| is_thread(c.kind))
-        .and_then(|c| c.parent_id)
-        .map(channel_key);
-    (here, parent)
-}
-
-fn is_thread(kind: serenity::ChannelType) -> bool {
-    matches!(
-        kind,
-        serenity::ChannelType::PublicThread
-            | serenity::ChannelType::PrivateThread
-            | serenity::ChannelType::NewsThread
-    )
-}
-
-/// Whether the bot may open a public thread here and post in it (the interaction's
-/// `app_permissions`).
-pub(crate) fn may_open_threads(ctx: Context<'_>) -> bool {
-    let poise::Context::Application(a) = ctx else {
-        return false;
-    };
-    a.interaction.app_permissions.is_some_and(|p| {
-        p.contains(
-            serenity::Permissions::CREATE_PUBLIC_THREADS
-                | serenity::Permissions::SEND_MESSAGES_IN_THREADS,
-        )
-    })
-}
-
-/// The permissions the bot lacks in this channel (the keys of their names: "Attach Files,
-/// Embed Links"), read from the interaction's `app_permissions`; `None` when nothing is
-/// missing (or Discord did not say).
-fn missing_permissions(ctx: Context<'_>) -> Option<Vec<&'static str>> {
-    let poise::Context::Application(a) = ctx else {
-        return None;
-    };
-    let have = a.interaction.app_permissions?;
-    let thread = a
-        .interaction
-        .channel
-        .as_ref()
-        .is_some_and(|c| is_thread(c.kind));
-    let missing: Vec<&'static str> = crate::bot::permissions::needed(thread)
-        .into_iter()
-        .filter(|(p, _)| !have.contains(*p))
-        .map(|(_, key)| key)
-        .collect();
-    (!missing.is_empty()).then_some(missing)
 }
 
 /// Posts the public challenge with its Accept and Decline buttons.
@@ -321,7 +160,7 @@ async fn announce_challenge(
             public,
             "challenge-install-hint",
             opponent = text::mention(player(opponent)),
-            link = crate::bot::permissions::user_install_url(app)
+            link = crate::bot::kit::permissions::user_install_url(app)
         ));
     }
     let reply = poise::CreateReply::default()
@@ -518,7 +357,7 @@ async fn answer_previews(
             answer.follow_up(&post, true).await.is_ok()
         } else {
             match &token {
-                Some(token) => crate::bot::answer::private_follow_up(http, token, &post).await,
+                Some(token) => crate::bot::kit::answer::private_follow_up(http, token, &post).await,
                 None => false,
             }
         };
@@ -572,9 +411,9 @@ async fn open_thread(
     let (thread, maybe_made) = match made {
         Ok(Ok(thread)) => (Some(crate::session::ChannelKey(thread.id.get())), false),
         Ok(Err(e)) => {
-            crate::bot::metrics::discord_error(&e);
+            crate::bot::kit::metrics::discord_error(&e);
             tracing::warn!(match_id = %id, error = %e, "could not open a match's thread");
-            (None, crate::bot::discord::may_have_arrived(&e))
+            (None, crate::bot::kit::discord::may_have_arrived(&e))
         }
         Err(_) => {
             tracing::warn!(match_id = %id, "opening a match's thread took too long");
@@ -777,7 +616,7 @@ pub(crate) async fn rematch_button(c: &Click<'_>, id: MatchId) -> Result<(), Err
 /// Says that a rematch began (in the channel if the answer fails) and sends the previews.
 async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> Result<(), Error> {
     let (ctx, click) = (c.ctx, c.interaction);
-    let public = play::lang_of(started.accepted.guild_locale.as_ref());
+    let public = crate::bot::kit::context::lang_of(started.accepted.guild_locale.as_ref());
     let [challenger, opponent] = started.accepted.players;
     let mut content = c.data.commands.clickable(
         public,

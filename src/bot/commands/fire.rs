@@ -2,14 +2,15 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::answer::Answer;
-use crate::bot::context::user_lang;
-use crate::bot::deliver::{self, Post};
-use crate::bot::i18n::errors::Explain;
-use crate::bot::i18n::{Lang, tr};
+use crate::bot::kit::answer::Answer;
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::context::{lang_of, player};
+use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::i18n::errors::Explain;
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::{Context, Error};
 use crate::bot::moves::{self, Moved};
-use crate::bot::play::{self, lang_of, player};
-use crate::bot::{Context, Error};
+use crate::bot::play;
 use crate::game::Next;
 use crate::game::complete::{CompleteError, complete};
 use crate::session::{AimError, ChannelKey};
@@ -74,7 +75,7 @@ pub async fn fire(
             // The shot counted: it is shown elsewhere if the answer did not arrive. The
             // shooter is not told of an error: their shot is shown.
             tracing::warn!(match_id = %shot.id, error = %e, "the answer to /fire failed");
-            let members = play::user_ids(&shot.members);
+            let members = crate::bot::kit::context::user_ids(&shot.members);
             deliver::answer_failed(
                 ctx.http(),
                 &data.notes,

@@ -1,9 +1,10 @@
 //! `/forfeit`: give up your match.
 
-use crate::bot::context::user_lang;
-use crate::bot::i18n::tr;
-use crate::bot::play::{self, player};
-use crate::bot::{Context, Error};
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::i18n::tr;
+use crate::bot::kit::{Context, Error};
+use crate::bot::play;
 
 /// Give up your current match; your opponent wins.
 #[poise::command(slash_command, ephemeral)]

@@ -2,11 +2,13 @@
 
 use std::fmt::Write as _;
 
-use crate::bot::context::user_lang;
-use crate::bot::error::{private_reply, says, tidy};
-use crate::bot::i18n::commands::{command_name, desc_key, help_key, option_desc_key, option_name};
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::{Context, Data, Error};
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::error::{private_reply, says, tidy};
+use crate::bot::kit::i18n::commands::{
+    command_name, desc_key, help_key, option_desc_key, option_name,
+};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::{Context, Data, Error};
 
 /// Explain how to play and list the commands.
 #[poise::command(slash_command, ephemeral)]

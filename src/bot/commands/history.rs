@@ -2,10 +2,11 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::user_lang;
-use crate::bot::error::{private_reply, says};
-use crate::bot::play::player;
-use crate::bot::{Context, Error, standings};
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::error::{private_reply, says};
+use crate::bot::kit::{Context, Error};
+use crate::bot::standings;
 
 /// Matches listed.
 const LISTED: u32 = 10;
@@ -26,7 +27,7 @@ pub async fn history(
         let Some(guild) = ctx.guild_id() else {
             return Err(Error::user(says!("err-history-dm")));
         };
-        Some(crate::bot::context::guild_key(guild))
+        Some(crate::bot::kit::context::guild_key(guild))
     };
     let rows = ctx
         .data()
@@ -48,7 +49,7 @@ pub async fn history(
         .iter()
         .map(|of| {
             of.as_ref()
-                .map(|t| super::tournament::words::header(lang, &t.name, t.round))
+                .map(|t| crate::bot::kit::words::tournament_header(lang, &t.name, t.round))
         })
         .collect();
     let text = standings::history_text_tagged(lang, who.display_name(), &rows, &tags);

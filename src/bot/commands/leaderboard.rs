@@ -7,14 +7,15 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
-use super::challenge::VariantChoice;
-use crate::bot::buttons::{BoardTable, ButtonId};
-use crate::bot::context::{guild_key, public_lang, user_lang};
-use crate::bot::error::says;
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::play::player;
-use crate::bot::presence::bot_is_here;
-use crate::bot::{Context, Data, Error, pictures, standings};
+use crate::bot::kit::buttons::{BoardTable, ButtonId};
+use crate::bot::kit::choices::VariantChoice;
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::{guild_key, public_lang, user_lang};
+use crate::bot::kit::error::says;
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::presence::bot_is_here;
+use crate::bot::kit::{Context, Data, Error, pictures};
+use crate::bot::standings;
 use crate::game::{PlayerId, Variant};
 use crate::session::GuildId;
 
@@ -57,7 +58,7 @@ pub async fn leaderboard(
             if !matches!(typed.to_lowercase().as_str(), "" | "all" | "*") {
                 return Err(Error::user(says!(
                     "err-leaderboard-global-season",
-                    given = crate::bot::error::tidy(typed)
+                    given = crate::bot::kit::error::tidy(typed)
                 )));
             }
             (None, BoardTable::Global)
@@ -163,7 +164,7 @@ async fn which_season(
                 Some(s) => Ok(Some(s.number)),
                 None => Err(Error::user(says!(
                     "err-leaderboard-season-unknown",
-                    given = crate::bot::error::tidy(&typed)
+                    given = crate::bot::kit::error::tidy(&typed)
                 ))),
             }
         }
@@ -195,7 +196,7 @@ pub(crate) async fn autocomplete_season(
                     lang,
                     "season-choice-past",
                     number = s.number,
-                    season = standings::season_name(lang, s)
+                    season = crate::bot::kit::words::season_name(lang, s)
                 ),
                 s.number.to_string(),
             ));

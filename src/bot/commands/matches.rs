@@ -3,14 +3,15 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
-use crate::bot::buttons::ButtonId;
-use crate::bot::click::{Click, Refusal, stale_button};
-use crate::bot::context::user_lang;
-use crate::bot::error::says;
-use crate::bot::i18n::names::{pace, variant_name};
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::permissions::Sight;
-use crate::bot::{Context, Error, text};
+use crate::bot::kit::buttons::ButtonId;
+use crate::bot::kit::click::{Click, Refusal, stale_button};
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::error::says;
+use crate::bot::kit::i18n::names::{pace, variant_name};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::permissions::Sight;
+use crate::bot::kit::{Context, Error};
+use crate::bot::text;
 use crate::game::PhaseKind;
 use crate::session::{LiveMatches, Session};
 

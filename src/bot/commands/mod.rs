@@ -2,11 +2,11 @@
 //!
 //! The words Discord shows for a command (descriptions, option descriptions, choice names,
 //! and the names in other languages) come from the catalogues, applied in [`all`]; see
-//! [`crate::bot::i18n::commands`].
+//! [`crate::bot::kit::i18n::commands`].
 
 use poise::serenity_prelude as serenity;
 
-use super::{Data, Error};
+use crate::bot::kit::{Data, Error};
 
 pub mod board;
 pub mod cancel;
@@ -56,7 +56,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         command.install_context = Some(installs);
         command.interaction_context = Some(contexts);
     }
-    crate::bot::i18n::commands::localize(&mut commands);
+    crate::bot::kit::i18n::commands::localize(&mut commands);
     commands
 }
 
@@ -93,3 +93,6 @@ pub fn reach(
         )
     }
 }
+
+#[cfg(test)]
+mod tests;

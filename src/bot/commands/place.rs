@@ -2,14 +2,16 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::answer::Answer;
-use crate::bot::click::{Click, update};
-use crate::bot::context::user_lang;
-use crate::bot::deliver::{self, Post};
-use crate::bot::error::{private_reply, says};
+use crate::bot::kit::answer::Answer;
+use crate::bot::kit::click::{Click, update};
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::context::{lang_of, player};
+use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::error::{private_reply, says};
+use crate::bot::kit::{Context, Error, pictures};
 use crate::bot::moves::{self, Moved};
-use crate::bot::play::{self, lang_of, player};
-use crate::bot::{Context, Error, pictures, text};
+use crate::bot::play;
+use crate::bot::text;
 use crate::game::Confirmed;
 use crate::session::{MatchId, SessionError};
 
@@ -121,7 +123,7 @@ pub(crate) async fn ready_button(c: &Click<'_>, id: MatchId, tag: &str) -> Resul
         // In the channel, or else to the players by DM: the first player must know.
         // Where the bot can only answer, a public follow-up of this click says it.
         let answer = Answer::Click(&ctx.http, click);
-        let humans = play::user_ids(&readied.members);
+        let humans = crate::bot::kit::context::user_ids(&readied.members);
         let answered = if answer.bot_is_there() {
             None
         } else {

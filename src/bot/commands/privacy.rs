@@ -4,13 +4,13 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
-use crate::bot::buttons::ButtonId;
-use crate::bot::click::{Click, Refusal};
-use crate::bot::context::user_lang;
-use crate::bot::error::{private_reply, says};
-use crate::bot::i18n::tr;
-use crate::bot::play::player;
-use crate::bot::{Context, Error};
+use crate::bot::kit::buttons::ButtonId;
+use crate::bot::kit::click::{Click, Refusal};
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::error::{private_reply, says};
+use crate::bot::kit::i18n::tr;
+use crate::bot::kit::{Context, Error};
 
 // Descriptions, names in other languages and help: `cmd-privacy-*` in the catalogues.
 /// What the bot stores about you, and how to delete it.

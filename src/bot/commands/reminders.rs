@@ -2,13 +2,13 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::buttons::ButtonId;
-use crate::bot::click::{Click, update};
-use crate::bot::context::user_lang;
-use crate::bot::error::{private_reply, says};
-use crate::bot::i18n::tr;
-use crate::bot::play::player;
-use crate::bot::{Context, Error};
+use crate::bot::kit::buttons::ButtonId;
+use crate::bot::kit::click::{Click, update};
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::error::{private_reply, says};
+use crate::bot::kit::i18n::tr;
+use crate::bot::kit::{Context, Error};
 
 // Descriptions, names in other languages and help: `cmd-reminders-*` in the catalogues.
 /// Turn the reminders of your daily matches on or off.

@@ -4,14 +4,14 @@ use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::click::Click;
-use crate::bot::context::{channel_key, guild_key, user_lang};
-use crate::bot::error::says;
-use crate::bot::i18n::errors::replay_error;
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::permissions::can_view;
-use crate::bot::play::player;
-use crate::bot::{Context, Data, Error};
+use crate::bot::kit::click::Click;
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::{channel_key, guild_key, user_lang};
+use crate::bot::kit::error::says;
+use crate::bot::kit::i18n::errors::replay_error;
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::permissions::can_view;
+use crate::bot::kit::{Context, Data, Error};
 use crate::session::{ChannelKey, Finished, MatchId, Viewer};
 
 /// Matches offered while typing.
@@ -67,7 +67,7 @@ const CHECK_TIME: Duration = Duration::from_secs(8);
 /// The finished match `id` if `viewer` may watch it (the session decides; Discord tells
 /// whether they see its channel); else the one refusal a stranger gets, or a player's
 /// reason (for the command and the Replay button, each after its private "thinking"
-/// answer). A member asks at most [`crate::bot::pictures::REPLAY_CHECKS`] times in a
+/// answer). A member asks at most [`crate::bot::kit::pictures::REPLAY_CHECKS`] times in a
 /// short while, and Discord's answers are awaited for at most [`CHECK_TIME`].
 pub(crate) async fn watch(
     http: &serenity::Http,
@@ -93,7 +93,7 @@ pub(crate) async fn watch(
 /// `done` with its forgotten members named in `lang`.
 fn named(mut done: Finished, lang: Lang) -> Finished {
     for (name, &p) in done.names.iter_mut().zip(&done.players) {
-        *name = crate::bot::standings::shown_name(lang, p, name);
+        *name = crate::bot::kit::words::shown_name(lang, p, name);
     }
     done
 }

@@ -1,9 +1,10 @@
 //! `/rules`: the rules of a variant.
 
-use super::challenge::VariantChoice;
-use crate::bot::context::user_lang;
-use crate::bot::error::private_reply;
-use crate::bot::{Context, Error, text};
+use crate::bot::kit::choices::VariantChoice;
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::error::private_reply;
+use crate::bot::kit::{Context, Error};
+use crate::bot::text;
 use crate::game::Variant;
 
 /// Explain the rules of classic or Game 2000 (only you see the answer).

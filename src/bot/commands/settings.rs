@@ -3,14 +3,15 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
-use super::challenge::{PaceChoice, VariantChoice};
-use crate::bot::buttons::ButtonId;
-use crate::bot::click::{Click, update};
-use crate::bot::context::{guild_key, user_lang};
-use crate::bot::error::{private_reply, says, tidy};
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::play::player;
-use crate::bot::{Context, Error, text};
+use crate::bot::kit::buttons::ButtonId;
+use crate::bot::kit::choices::{PaceChoice, VariantChoice};
+use crate::bot::kit::click::{Click, update};
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::{guild_key, user_lang};
+use crate::bot::kit::error::{private_reply, says, tidy};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::{Context, Error};
+use crate::bot::text;
 use crate::session::{Cadence, ChannelKey, GuildId, Pace, SettingsChange};
 
 /// The language of public texts, as offered in `/settings set`. The names shown come from
@@ -133,7 +134,7 @@ pub async fn show(ctx: Context<'_>) -> Result<(), Error> {
     let shown = text::settings(
         lang,
         &settings,
-        super::challenge::may_open_threads(ctx),
+        crate::bot::kit::policy::may_open_threads(ctx),
         server_locale(ctx).as_deref(),
     );
     ctx.send(private_reply(ctx.data().commands.clickable(lang, &shown)))
@@ -157,7 +158,7 @@ pub async fn set(
     #[description = "The language of public texts"] language: Option<LanguageChoice>,
     #[description = "Whether matches here count towards ratings"] rated: Option<bool>,
     #[description = "The server's time zone for tournament start times"]
-    #[autocomplete = "super::tournament::autocomplete_zone"]
+    #[autocomplete = "crate::bot::commands::tournament::autocomplete_zone"]
     timezone: Option<String>,
     #[description = "Members with this role may run tournaments"] tournament_role: Option<
         serenity::Role,
@@ -205,7 +206,7 @@ pub async fn set(
         text::settings(
             lang,
             &settings,
-            super::challenge::may_open_threads(ctx),
+            crate::bot::kit::policy::may_open_threads(ctx),
             server_locale(ctx).as_deref()
         )
     );
@@ -248,7 +249,7 @@ fn pace_named(word: &str) -> Option<Pace> {
         Pace::ALL.into_iter().find(|&p| {
             Lang::ALL
                 .into_iter()
-                .any(|lang| crate::bot::i18n::names::pace(lang, p).to_lowercase() == word)
+                .any(|lang| crate::bot::kit::i18n::names::pace(lang, p).to_lowercase() == word)
         })
     })
 }

@@ -2,11 +2,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::challenge::VariantChoice;
-use crate::bot::context::{public_lang, user_lang};
-use crate::bot::i18n::tr;
-use crate::bot::play::player;
-use crate::bot::{Context, Error, pictures, standings};
+use crate::bot::kit::choices::VariantChoice;
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::{public_lang, user_lang};
+use crate::bot::kit::i18n::tr;
+use crate::bot::kit::{Context, Error, pictures};
+use crate::bot::standings;
 use crate::game::Variant;
 
 // Descriptions, names in other languages and help: `cmd-stats-*` in the catalogues.

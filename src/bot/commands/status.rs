@@ -2,11 +2,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::context::public_lang;
-use crate::bot::error::says;
-use crate::bot::i18n::names::variant_title;
-use crate::bot::i18n::tr;
-use crate::bot::{Context, Error, text};
+use crate::bot::kit::context::public_lang;
+use crate::bot::kit::error::says;
+use crate::bot::kit::i18n::names::variant_title;
+use crate::bot::kit::i18n::tr;
+use crate::bot::kit::{Context, Error};
+use crate::bot::text;
 use crate::game::PhaseKind;
 use crate::session::ChannelKey;
 
@@ -19,7 +20,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data();
     let channel = ChannelKey(ctx.channel_id().get());
     let standard = data.session.standard();
-    let me = crate::bot::play::player(ctx.author());
+    let me = crate::bot::kit::context::player(ctx.author());
     let here = here(ctx, channel, me).await?;
     // Refusals are private (worded by the hook); the summary is public (the server's
     // language).
@@ -91,7 +92,9 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     // A tournament's match says so first.
     let (id, mut lines) = summary;
     match data.session.tournament_of(id).await {
-        Some(t) => lines[0] = super::tournament::words::header(public, &t.name, t.round),
+        Some(t) => {
+            lines[0] = crate::bot::kit::words::tournament_header(public, &t.name, t.round);
+        }
         None => {
             lines.remove(0);
         }

@@ -8,9 +8,7 @@
 //! Where the message cannot be updated, the answer is a fresh editor of its own.
 //! A refusal is said in the message and changes nothing. With every ship placed, Ready is
 //! the preview's own Ready button (the fleet is then the player's fleet), handled in
-//! [`super::components`].
-
-pub mod id;
+//! [`crate::bot::components`].
 
 use poise::serenity_prelude as serenity;
 use serenity::{
@@ -19,15 +17,15 @@ use serenity::{
     CreateSelectMenuKind, CreateSelectMenuOption,
 };
 
-use self::id::{Action, Control};
-use super::buttons::ButtonId;
-use super::error::says;
-use super::i18n::errors::{Explain, bounds};
-use super::i18n::names::variant_name;
-use super::i18n::{Lang, tr};
-use super::markup::channel;
-use super::text::ship_name;
-use super::{Data, Error};
+use crate::bot::kit::buttons::ButtonId;
+use crate::bot::kit::buttons::editor::{Action, Control};
+use crate::bot::kit::error::says;
+use crate::bot::kit::i18n::errors::{Explain, bounds};
+use crate::bot::kit::i18n::names::variant_name;
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::markup::channel;
+use crate::bot::kit::{Data, Error};
+use crate::bot::text::ship_name;
 use crate::game::editor::{Cursor, Draft, EditError};
 use crate::game::{Coord, Orientation, Variant};
 use crate::render::Renderer;
@@ -337,18 +335,10 @@ fn controls(lang: Lang, editing: &Editing) -> Vec<CreateActionRow> {
     ]
 }
 
-/// The Edit button of a placement preview, for `owner`, labelled in `lang`.
-pub fn edit_button(lang: Lang, id: MatchId, owner: crate::game::PlayerId) -> CreateButton {
-    CreateButton::new(ButtonId::Editor(id, Control::open(owner)).to_string())
-        .label(tr!(lang, "button-edit"))
-        .emoji('✏')
-        .style(serenity::ButtonStyle::Primary)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::i18n::Catalog;
+    use crate::bot::kit::i18n::Catalog;
 
     #[test]
     fn a_pick_moves_only_its_part_of_the_cursor() {

@@ -8,11 +8,12 @@ use std::time::SystemTime;
 
 use poise::serenity_prelude::{self as serenity, Http};
 
-use super::words;
-use crate::bot::deliver::{self, Post};
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::markup::{mention, plain};
-use crate::bot::{Data, play};
+use crate::bot::commands::tournament::words;
+use crate::bot::kit::Data;
+use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::markup::{mention, plain};
+use crate::bot::play;
 use crate::session::ChannelKey;
 use crate::session::tournament::{
     Event, OpenedMatch, Progress, ToOpen, TournamentId, TournamentInfo,
@@ -151,7 +152,7 @@ async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen, f
     for (_, preview, _) in &mut previews {
         preview.channel = home;
     }
-    crate::bot::components::send_previews(http, data, opened.id, &previews, lang).await;
+    crate::bot::commands::challenge::send_previews(http, data, opened.id, &previews, lang).await;
 }
 
 /// Tells the tournament's channel that `busy` still plays another match, so their match
@@ -165,7 +166,7 @@ async fn busy_note(http: &Http, info: &TournamentInfo, m: &ToOpen, busy: crate::
     };
     let deadline = info
         .round_deadline
-        .map_or_else(String::new, crate::bot::markup::relative);
+        .map_or_else(String::new, crate::bot::kit::markup::relative);
     let note = Post {
         content: tr!(
             lang,
@@ -221,7 +222,7 @@ async fn thread_for(
     let thread = match made {
         Ok(Ok(thread)) => Some(ChannelKey(thread.id.get())),
         Ok(Err(e)) => {
-            crate::bot::metrics::discord_error(&e);
+            crate::bot::kit::metrics::discord_error(&e);
             tracing::warn!(match_id = %m.match_id, error = %e, "could not open a tournament match's thread");
             None
         }
@@ -248,14 +249,14 @@ async fn thread_for(
         }
     }
     let players = [m.white.0, m.black.0];
-    let mut greeting = words::header(lang, &m.name, m.round);
+    let mut greeting = crate::bot::kit::words::tournament_header(lang, &m.name, m.round);
     greeting.push('\n');
     greeting.push_str(&tr!(
         lang,
         "tournament-match-start",
         white = mention(m.white.0),
         black = mention(m.black.0),
-        deadline = crate::bot::markup::relative(opened.accepted.deadline)
+        deadline = crate::bot::kit::markup::relative(opened.accepted.deadline)
     ));
     if thread.is_none() {
         greeting.push('\n');

@@ -8,13 +8,13 @@ use std::time::SystemTime;
 
 use poise::serenity_prelude as serenity;
 
-use super::challenge::{PaceChoice, VariantChoice};
-use crate::bot::click::{Click, Refusal};
-use crate::bot::context::user_lang;
-use crate::bot::error::{private_reply, says};
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::play::player;
-use crate::bot::{Context, Data, Error};
+use crate::bot::kit::choices::{PaceChoice, VariantChoice};
+use crate::bot::kit::click::{Click, Refusal};
+use crate::bot::kit::context::player;
+use crate::bot::kit::context::user_lang;
+use crate::bot::kit::error::{private_reply, says};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::{Context, Data, Error};
 use crate::session::tournament::{
     DEFAULT_PLAYERS, GuildId, MessageId, NewTournament, TournamentError, TournamentId,
     TournamentInfo, parse_start, zone, zones_like,
@@ -91,7 +91,7 @@ pub async fn create(
     let guild = ctx
         .guild_id()
         .ok_or_else(|| Error::user(says!("err-tournament-permission")))
-        .map(crate::bot::context::guild_key)?;
+        .map(crate::bot::kit::context::guild_key)?;
     let settings = settings_of(ctx, guild).await?;
     let (manages, member_roles) = member_of(ctx);
     let has_role = settings
@@ -100,7 +100,7 @@ pub async fn create(
     if !manages && !has_role {
         return Err(Error::user(says!("err-tournament-permission")));
     }
-    if !super::challenge::may_open_threads(ctx) {
+    if !crate::bot::kit::policy::may_open_threads(ctx) {
         return Err(Error::user(says!("err-tournament-threads")));
     }
     let zone = settings
@@ -118,7 +118,7 @@ pub async fn create(
     let locale = settings
         .language
         .clone()
-        .or_else(|| crate::bot::context::guild_locale(ctx));
+        .or_else(|| crate::bot::kit::context::guild_locale(ctx));
     let new = NewTournament {
         guild,
         channel: ChannelKey(ctx.channel_id().get()),
@@ -247,7 +247,7 @@ pub async fn join(
     ctx.send(private_reply(tr!(
         lang,
         "tournament-joined",
-        name = crate::bot::markup::plain(&info.name)
+        name = crate::bot::kit::markup::plain(&info.name)
     )))
     .await?;
     Ok(())
@@ -296,7 +296,7 @@ pub async fn start(
     ctx.send(private_reply(tr!(
         lang,
         "tournament-started-you",
-        name = crate::bot::markup::plain(&info.name)
+        name = crate::bot::kit::markup::plain(&info.name)
     )))
     .await?;
     flow::carry_out(ctx.http(), ctx.data(), progress).await;
@@ -354,16 +354,16 @@ pub async fn cancel(
     let lang = user_lang(ctx);
     flow::refresh_signup(ctx.http(), &info).await;
     let public = Lang::from_opt(info.locale.as_deref());
-    let note = crate::bot::deliver::Post::text(tr!(
+    let note = crate::bot::kit::deliver::Post::text(tr!(
         public,
         "tournament-cancelled",
-        name = crate::bot::markup::plain(&info.name)
+        name = crate::bot::kit::markup::plain(&info.name)
     ));
-    crate::bot::deliver::post_quietly(ctx.http(), info.channel.0, &note).await;
+    crate::bot::kit::deliver::post_quietly(ctx.http(), info.channel.0, &note).await;
     ctx.send(private_reply(tr!(
         lang,
         "tournament-cancelled-you",
-        name = crate::bot::markup::plain(&info.name)
+        name = crate::bot::kit::markup::plain(&info.name)
     )))
     .await?;
     Ok(())
@@ -383,8 +383,8 @@ impl Button {
     #[must_use]
     pub fn id(self) -> String {
         match self {
-            Button::Join(t) => format!("{}0:tour:join.{t}", crate::bot::buttons::PREFIX),
-            Button::Leave(t) => format!("{}0:tour:leave.{t}", crate::bot::buttons::PREFIX),
+            Button::Join(t) => format!("{}0:tour:join.{t}", crate::bot::kit::buttons::PREFIX),
+            Button::Leave(t) => format!("{}0:tour:leave.{t}", crate::bot::kit::buttons::PREFIX),
         }
     }
 
@@ -392,7 +392,7 @@ impl Button {
     #[must_use]
     pub fn parse(custom_id: &str) -> Option<Self> {
         let rest = custom_id
-            .strip_prefix(crate::bot::buttons::PREFIX)?
+            .strip_prefix(crate::bot::kit::buttons::PREFIX)?
             .strip_prefix("0:tour:")?;
         let (what, id) = rest.split_once('.')?;
         let id: TournamentId = id.parse().ok()?;
@@ -461,7 +461,7 @@ async fn signup_click(
             let said = tr!(
                 lang,
                 "tournament-joined",
-                name = crate::bot::markup::plain(&info.name)
+                name = crate::bot::kit::markup::plain(&info.name)
             );
             Ok((info, said))
         }

@@ -3,13 +3,13 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
-use super::Button;
-use crate::bot::Error;
-use crate::bot::deliver::Post;
-use crate::bot::error::{says, tidy};
-use crate::bot::i18n::names::{pace, variant_title};
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::markup::{mention, plain, relative};
+use crate::bot::commands::tournament::Button;
+use crate::bot::kit::Error;
+use crate::bot::kit::deliver::Post;
+use crate::bot::kit::error::{says, tidy};
+use crate::bot::kit::i18n::names::{pace, variant_title};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::markup::{mention, plain, relative};
 use crate::render::Renderer;
 use crate::session::tournament::{
     Cell, Line, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Pairing, Standings, TournamentError,
@@ -19,12 +19,6 @@ use crate::tournament::Score;
 
 /// Players on one page of the standings.
 pub const PAGE: usize = 32;
-
-/// "Tournament *name*, round *n*": what the texts of a tournament's match say first.
-#[must_use]
-pub fn header(lang: Lang, name: &str, round: u32) -> String {
-    tr!(lang, "tournament-header", name = plain(name), round = round)
-}
 
 /// The public sign-up message: rules, pace, rounds, start, the count, the no-show rule.
 #[must_use]

@@ -3,14 +3,16 @@
 
 use std::sync::Arc;
 
-use super::Error;
-use super::deliver::Notes;
-use super::i18n::Lang;
-use super::i18n::commands::CommandIds;
-use super::i18n::errors::Asker;
-use super::pictures::Replays;
+use crate::bot::kit::deliver::Notes;
+use crate::bot::kit::error::Error;
+use crate::bot::kit::i18n::Lang;
+use crate::bot::kit::i18n::commands::CommandIds;
+use crate::bot::kit::i18n::errors::Asker;
+use crate::bot::kit::pictures::Replays;
+use crate::game::PlayerId;
 use crate::render::Renderer;
 use crate::session::{ChannelKey, GuildId, Session};
+use poise::serenity_prelude as serenity;
 
 /// State shared by all commands, handlers and background tasks (cheap to clone: every
 /// part is shared). Nothing of the bot's lives in statics; it is all here.
@@ -31,11 +33,11 @@ pub struct Data {
     /// here so that the end of a match need not know it).
     pub tournament_step: TournamentStep,
     /// What waits for a player's next interaction where the bot can only answer (see
-    /// [`super::answer::Waiting`]).
-    pub waiting: Arc<super::answer::Waiting>,
+    /// [`crate::bot::kit::held::Waiting`]).
+    pub waiting: Arc<crate::bot::kit::held::Waiting>,
     /// The tokens of challenges made where the bot can only answer (see
-    /// [`super::answer::Tokens`]).
-    pub tokens: Arc<super::answer::Tokens>,
+    /// [`crate::bot::kit::held::Tokens`]).
+    pub tokens: Arc<crate::bot::kit::held::Tokens>,
 }
 
 /// One step of a tournament, carried out (`commands::tournament::flow::step`, boxed).
@@ -107,15 +109,20 @@ pub fn guild_locale(ctx: Context<'_>) -> Option<String> {
     }
 }
 
-/// The server a command counts for: the interaction's, where the server installed the bot;
-/// `None` in DMs and group DMs, and in a server reached only through a member's own install
-/// (whose settings the bot cannot know: nobody there could run `/settings`). A match there
-/// is keyed by its channel and, having no server, is answered only through interactions.
+/// The engine's id for a Discord user.
 #[must_use]
-pub fn match_guild(ctx: Context<'_>) -> Option<GuildId> {
-    if super::presence::bot_is_here(ctx) {
-        ctx.guild_id().map(guild_key)
-    } else {
-        None
-    }
+pub fn player(user: &serenity::User) -> PlayerId {
+    PlayerId(user.id.get())
+}
+
+/// The language of a server, from its locale (for public messages).
+#[must_use]
+pub fn lang_of(locale: Option<&String>) -> Lang {
+    Lang::from_opt(locale.map(String::as_str))
+}
+
+/// Discord user ids of `members`.
+#[must_use]
+pub fn user_ids(members: &[PlayerId]) -> Vec<u64> {
+    members.iter().map(|p| p.0).collect()
 }

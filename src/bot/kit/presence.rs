@@ -3,7 +3,8 @@
 //! users, a server reached through a member's own install), where it can only answer; and
 //! whether Discord shows every answer privately there.
 
-use super::Context;
+use crate::bot::kit::context::{Context, guild_key};
+use crate::session::GuildId;
 
 /// Whether the bot itself is where an interaction happened, from the interaction's
 /// `context` and `authorizing_integration_owners`: in its own DM, or in a server that
@@ -75,5 +76,18 @@ pub fn in_bot_dm(ctx: Context<'_>) -> bool {
             a.interaction.context == Some(poise::serenity_prelude::InteractionContext::BotDm)
         }
         poise::Context::Prefix(_) => false,
+    }
+}
+
+/// The server a command counts for: the interaction's, where the server installed the bot;
+/// `None` in DMs and group DMs, and in a server reached only through a member's own install
+/// (whose settings the bot cannot know: nobody there could run `/settings`). A match there
+/// is keyed by its channel and, having no server, is answered only through interactions.
+#[must_use]
+pub fn match_guild(ctx: Context<'_>) -> Option<GuildId> {
+    if bot_is_here(ctx) {
+        ctx.guild_id().map(guild_key)
+    } else {
+        None
     }
 }

@@ -1,7 +1,7 @@
 //! The names of game things in the players' languages: rule sets and phases.
 
-use super::{Lang, tr};
 use crate::ai::Difficulty;
+use crate::bot::kit::i18n::{Lang, tr};
 use crate::game::{PhaseKind, Variant};
 use crate::session::Pace;
 

@@ -104,7 +104,7 @@ impl<'a> Sight<'a> {
             return seen;
         }
         let seen = self.read(channel).await.unwrap_or_else(|e| {
-            super::metrics::discord_error(&e);
+            crate::bot::kit::metrics::discord_error(&e);
             tracing::info!(guild = self.guild.get(), channel, member = self.member.get(), error = %e, "could not tell whether a member sees a channel");
             false
         });

@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 use dashmap::DashMap;
 use poise::serenity_prelude::CreateAttachment;
 
-use super::markup::plain;
+use crate::bot::kit::markup::plain;
 use crate::game::{OwnBoardView, PlayerId, RevealView, SalvoView, TargetView};
 use crate::render::{Renderer, alt};
 use crate::session::{Finished, MatchId};
 
-use super::Error;
-use super::i18n::Lang;
+use crate::bot::kit::error::Error;
+use crate::bot::kit::i18n::Lang;
 
 fn attach(png: Vec<u8>, filename: &str, alt_text: &str) -> CreateAttachment {
     // Discord limits attachment descriptions to 1024 characters.
@@ -335,7 +335,7 @@ async fn draw_replay(renderer: Arc<Renderer>, done: Finished, lang: Lang) -> Res
 /// id, and a note when only one frame per `every` moves is shown.
 #[must_use]
 pub fn replay_caption(lang: Lang, done: &Finished, moves: usize, every: usize) -> String {
-    use super::i18n::{names::variant_title, tr};
+    use crate::bot::kit::i18n::{names::variant_title, tr};
     let mut caption = tr!(
         lang,
         "replay-caption",

@@ -9,12 +9,12 @@
 //! show those texts: [`Explain`] maps every variant to a catalogue key (`err-…`) and fills
 //! its placeholders, so a refused shot or fleet reads naturally in every language.
 
-use crate::bot::error::{Arg, Error, UserError, generic_failure, says, tidy};
-use crate::bot::i18n::commands::CommandIds;
-use crate::bot::i18n::names::{phase, variant_name};
-use crate::bot::i18n::{Lang, tr};
-use crate::bot::markup::{channel, mention};
-use crate::bot::pictures::ReplayRefusal;
+use crate::bot::kit::error::{Arg, Error, UserError, generic_failure, says, tidy};
+use crate::bot::kit::i18n::commands::CommandIds;
+use crate::bot::kit::i18n::names::{phase, variant_name};
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::markup::{channel, mention};
+use crate::bot::kit::pictures::ReplayRefusal;
 use crate::game::PlayerId;
 use crate::game::fleet::{Edge, TouchKind};
 use crate::game::{

@@ -15,7 +15,7 @@ pub fn command_done(command: &str, result: &'static str, seconds: Option<f64>) {
 
 /// Counts a failed REST call by HTTP status (`none` when no answer came).
 pub fn discord_error(error: &serenity::Error) {
-    let status = super::discord::status_of(error)
+    let status = crate::bot::kit::discord::status_of(error)
         .map_or_else(|| "none".to_owned(), |(status, _)| status.to_string());
     metrics::counter!("broadside_discord_errors_total", "status" => status).increment(1);
 }

@@ -13,8 +13,8 @@ use serenity::{
     ChannelId, CreateAllowedMentions, CreateAttachment, CreateMessage, Http, Nonce, UserId,
 };
 
-use super::Error;
-use super::discord::{MISSING_PERMISSIONS, is_transient, may_have_arrived, status_of};
+use crate::bot::kit::discord::{MISSING_PERMISSIONS, is_transient, may_have_arrived, status_of};
+use crate::bot::kit::error::Error;
 
 /// How many times a post is tried in all.
 const TRIES: usize = 3;
@@ -105,7 +105,7 @@ pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<serenity::Me
                 continue;
             }
         };
-        super::metrics::discord_error(&e);
+        crate::bot::kit::metrics::discord_error(&e);
         tracing::warn!(
             route = "POST /channels/{id}/messages",
             channel,
@@ -148,7 +148,7 @@ pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
             false
         }
         Ok(Err(e)) => {
-            super::metrics::discord_error(&e);
+            crate::bot::kit::metrics::discord_error(&e);
             tracing::info!(user, match_id = %post.match_id(), status = ?status_of(&e), error = %e, "a DM could not be delivered");
             false
         }
@@ -255,7 +255,7 @@ pub async fn archive(http: &Http, thread: u64) {
     match done {
         Ok(Ok(_)) => {}
         Ok(Err(e)) => {
-            super::metrics::discord_error(&e);
+            crate::bot::kit::metrics::discord_error(&e);
             tracing::warn!(thread, status = ?status_of(&e), error = %e, "could not archive a thread");
         }
         Err(_) => tracing::warn!(thread, "archiving a thread took too long"),

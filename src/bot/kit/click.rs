@@ -2,19 +2,19 @@
 //! it first and filling in later: [`Click::defer_private`], [`Click::acknowledge`]), the
 //! answer that replaces the clicked message ([`update`]), the refusal of a button whose
 //! game is gone ([`stale_button`]) and the end of every click ([`finish_click`]: counted,
-//! a refusal or failure answered privately where the click's answer is, waiting notes
-//! handed over). The handlers live with their
-//! features in [`super::commands`]; [`super::components`] routes to them.
+//! a refusal or failure answered privately where the click's answer is). The handlers
+//! live with their features; the router above them hands what waits for the clicker over
+//! after each click.
 
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage};
 
-use super::answer::Answer;
-use super::error::says;
-use super::i18n::Lang;
-use super::i18n::errors::Asker;
-use super::play::player;
-use super::{Data, Error};
+use crate::bot::kit::context::Data;
+use crate::bot::kit::context::player;
+use crate::bot::kit::error::Error;
+use crate::bot::kit::error::says;
+use crate::bot::kit::i18n::Lang;
+use crate::bot::kit::i18n::errors::Asker;
 
 /// What players are told when they click a button of a game that is gone.
 #[must_use]
@@ -38,14 +38,14 @@ pub async fn finish_click(
         Err(Error::User(_)) => "refused",
         Err(_) => "failed",
     };
-    super::metrics::command_done(name, result, Some(started.elapsed().as_secs_f64()));
+    crate::bot::kit::metrics::command_done(name, result, Some(started.elapsed().as_secs_f64()));
     if let Err(error) = outcome {
         match &error {
             Error::User(_) => {}
             other => tracing::error!(custom_id, error = %other, "button handler failed"),
         }
         if let Error::Discord(e) = &error {
-            super::metrics::discord_error(e);
+            crate::bot::kit::metrics::discord_error(e);
         }
         // The one place a click's error becomes words: the clicker's language.
         let text = error.player_message(&c.asker(), &data.commands);
@@ -75,8 +75,6 @@ pub async fn finish_click(
             }
         }
     }
-    // What waits for this player where the bot can only answer goes with this click.
-    super::answer::hand_over(&Answer::Click(&ctx.http, click), data).await;
     Ok(())
 }
 
@@ -157,7 +155,7 @@ impl<'a> Click<'a> {
             guild: self
                 .interaction
                 .guild_id
-                .map(crate::bot::context::guild_key),
+                .map(crate::bot::kit::context::guild_key),
         }
     }
 
@@ -165,7 +163,7 @@ impl<'a> Click<'a> {
     /// the clicker's).
     pub async fn public_lang(&self) -> Lang {
         let click = self.interaction;
-        let guild = click.guild_id.map(crate::bot::context::guild_key);
+        let guild = click.guild_id.map(crate::bot::kit::context::guild_key);
         let chosen = self.data.session.language(guild).await;
         chosen
             .as_deref()

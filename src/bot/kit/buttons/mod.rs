@@ -9,9 +9,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::editor::id::Control;
+use poise::serenity_prelude as serenity;
+
+use crate::bot::kit::i18n::{Lang, tr};
 use crate::game::{PlayerId, Variant};
 use crate::session::MatchId;
+use editor::Control;
+
+pub mod editor;
 
 /// Prefix of every custom id this bot creates.
 pub const PREFIX: &str = "bs:";
@@ -55,7 +60,7 @@ pub enum ButtonId {
         /// The page to show, 0-based.
         page: u32,
     },
-    /// A control of a member's placement editor (see [`super::editor`]).
+    /// A control of a member's placement editor (see [`crate::bot::editor`]).
     Editor(MatchId, Control),
 }
 
@@ -192,6 +197,18 @@ impl FromStr for ButtonId {
     }
 }
 
+/// The Edit button of a placement preview, for `owner`, labelled in `lang`.
+pub fn edit_button(
+    lang: Lang,
+    id: MatchId,
+    owner: crate::game::PlayerId,
+) -> serenity::CreateButton {
+    serenity::CreateButton::new(ButtonId::Editor(id, Control::open(owner)).to_string())
+        .label(tr!(lang, "button-edit"))
+        .emoji('✏')
+        .style(serenity::ButtonStyle::Primary)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,7 +251,7 @@ mod tests {
             ButtonId::Editor(
                 MatchId(9),
                 Control {
-                    action: crate::bot::editor::id::Action::Down,
+                    action: crate::bot::kit::buttons::editor::Action::Down,
                     owner: PlayerId(u64::MAX),
                     cursor: Some(crate::game::editor::Cursor {
                         ship: 9,

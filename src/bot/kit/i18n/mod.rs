@@ -74,12 +74,12 @@ impl Lang {
     }
 
     /// The catalogue source of this language.
-    const fn source(self) -> &'static str {
+    pub(crate) const fn source(self) -> &'static str {
         match self {
-            Lang::EnUs => include_str!("../../../assets/locales/en-US/broadside.ftl"),
-            Lang::Nl => include_str!("../../../assets/locales/nl/broadside.ftl"),
-            Lang::Da => include_str!("../../../assets/locales/da/broadside.ftl"),
-            Lang::SvSe => include_str!("../../../assets/locales/sv-SE/broadside.ftl"),
+            Lang::EnUs => include_str!("../../../../assets/locales/en-US/broadside.ftl"),
+            Lang::Nl => include_str!("../../../../assets/locales/nl/broadside.ftl"),
+            Lang::Da => include_str!("../../../../assets/locales/da/broadside.ftl"),
+            Lang::SvSe => include_str!("../../../../assets/locales/sv-SE/broadside.ftl"),
         }
     }
 
@@ -118,12 +118,12 @@ impl fmt::Display for Lang {
 /// Values may be strings or numbers; numbers select plural forms.
 macro_rules! tr {
     ($lang:expr, $key:expr) => {
-        $crate::bot::i18n::Lang::text($lang, $key)
+        $crate::bot::kit::i18n::Lang::text($lang, $key)
     };
     ($lang:expr, $key:expr, $($name:ident = $value:expr),+ $(,)?) => {{
         let mut args = ::fluent_bundle::FluentArgs::new();
         $( args.set(stringify!($name), ::fluent_bundle::FluentValue::from($value)); )+
-        $crate::bot::i18n::Lang::text_with($lang, $key, &args)
+        $crate::bot::kit::i18n::Lang::text_with($lang, $key, &args)
     }};
 }
 pub(crate) use tr;
@@ -813,7 +813,7 @@ mod keys {
         // Keys built at run time: the names of the permissions the bot needs, checked
         // here, and every command's texts, checked by the registration tests.
         for thread in [false, true] {
-            for (_, k) in crate::bot::permissions::needed(thread) {
+            for (_, k) in crate::bot::kit::permissions::needed(thread) {
                 for (lang, messages) in &catalogues {
                     assert!(messages.contains_key(k), "`{k}` is not in {lang}");
                 }

@@ -15,8 +15,8 @@ use fluent_bundle::{FluentArgs, FluentValue};
 use poise::CreateReply;
 use poise::serenity_prelude as serenity;
 
-use super::i18n::commands::CommandIds;
-use super::i18n::{Lang, tr};
+use crate::bot::kit::i18n::commands::CommandIds;
+use crate::bot::kit::i18n::{Lang, tr};
 use crate::game::Variant;
 use crate::session::{OpenError, Pace, Place, RuleError};
 
@@ -77,11 +77,11 @@ impl Arg {
         match self {
             Self::Text(text) => FluentValue::from(text.clone()),
             Self::Number(n) => FluentValue::Number(n.clone()),
-            Self::Pace(p) => FluentValue::from(super::i18n::names::pace(lang, *p)),
+            Self::Pace(p) => FluentValue::from(crate::bot::kit::i18n::names::pace(lang, *p)),
             Self::Paces(paces) => {
                 let names: Vec<String> = paces
                     .iter()
-                    .map(|&p| super::i18n::names::pace(lang, p))
+                    .map(|&p| crate::bot::kit::i18n::names::pace(lang, p))
                     .collect();
                 FluentValue::from(names.join(", "))
             }
@@ -158,7 +158,7 @@ impl Message {
 /// an [`Arg`] (text, numbers, a pace).
 macro_rules! says {
     ($key:expr $(, $name:ident = $value:expr)* $(,)?) => {
-        $crate::bot::error::Message::new($key)$(.with(stringify!($name), $value))*
+        $crate::bot::kit::error::Message::new($key)$(.with(stringify!($name), $value))*
     };
 }
 pub(crate) use says;

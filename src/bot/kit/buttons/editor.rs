@@ -1,5 +1,5 @@
 //! The editor's part of a custom id: `<action>.<owner>[.<ship>.<bow>]`, after
-//! `bs:<match>:ed:` (see [`crate::bot::buttons::ButtonId::Editor`]).
+//! `bs:<match>:ed:` (see [`crate::bot::kit::buttons::ButtonId::Editor`]).
 //!
 //! Each control carries the cursor its message shows (the selected ship's slot and the bow
 //! cell), so a click acts on what the player saw, and the member the editor belongs to, so
