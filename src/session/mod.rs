@@ -240,6 +240,8 @@ pub struct Session {
     /// Matches set aside at the restore, unreadable, whose channels are still to be told
     /// (see [`Session::take_set_aside`]).
     set_aside: std::sync::Mutex<Vec<restore::SetAsideNote>>,
+    /// Tournament joins and leaves under way (see [`tournament::SignUps`]).
+    signups: tournament::SignUps,
 }
 
 impl Session {
@@ -268,6 +270,7 @@ impl Session {
             habits: habits::HabitCache::default(),
             season_clock: SeasonClock::Calendar,
             set_aside: std::sync::Mutex::default(),
+            signups: tournament::SignUps::default(),
         }
     }
 

@@ -286,7 +286,8 @@ pub trait TournamentStore: Send + Sync {
         open: bool,
     ) -> StoreFuture<'_, Vec<TournamentRow>>;
 
-    /// Adds `player` as an entrant while sign-up is open and there is room.
+    /// Adds `player` as an entrant while sign-up is open and there is room (moving the
+    /// tournament's version on, so a start worked out before it is worked out again).
     fn join_tournament<'a>(
         &'a self,
         id: TournamentId,
@@ -295,13 +296,15 @@ pub trait TournamentStore: Send + Sync {
         at_ms: i64,
     ) -> StoreFuture<'a, Joined>;
 
-    /// Takes `player` out: removed before the start, withdrawn from the next round on
-    /// (`from`) after it.
+    /// Takes `player` out: removed before the start; after it, withdrawn from the next
+    /// round still to be paired as the tournament is when the leave is written (the one
+    /// after the current round while it runs, the round it stopped at while paused). A
+    /// leave, like a join, moves the tournament's version on, so a step worked out before
+    /// it is worked out again.
     fn leave_tournament(
         &self,
         id: TournamentId,
         player: PlayerId,
-        from: u32,
         at_ms: i64,
     ) -> StoreFuture<'_, Left>;
 
@@ -309,7 +312,8 @@ pub trait TournamentStore: Send + Sync {
     fn set_signup_message(&self, id: TournamentId, message: MessageId) -> StoreFuture<'_, ()>;
 
     /// Writes `step` if the tournament still has the version it was worked out from
-    /// (its row locked meanwhile); `false` when another change came first.
+    /// (its row locked meanwhile) and its pairings name only entrants who play their
+    /// round; `false` when another change came first (nothing written).
     fn advance_tournament<'a>(
         &'a self,
         id: TournamentId,

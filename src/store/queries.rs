@@ -93,6 +93,9 @@ pub(super) async fn forget_tournaments_in(
             .bind(p)
             .execute(&mut *tx)
             .await?;
+            // A start worked out before this (with them in it) is not written: it runs
+            // again without them.
+            bump_tournament(tx, id).await?;
             continue;
         }
         let taken: i64 = sqlx::query_scalar(
@@ -153,14 +156,22 @@ pub(super) async fn forget_tournaments_in(
                 .await?;
         }
         // A step worked out before this (naming them) is not written.
-        sqlx::query("UPDATE tournaments SET version = version + 1 WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        bump_tournament(tx, id).await?;
     }
     sqlx::query("UPDATE tournaments SET creator_id = $2 WHERE creator_id = $1")
         .bind(p)
         .bind(to_sql(crate::game::PlayerId::DELETED_OTHER.0))
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// A change of tournament `id`'s entrants (a join, a leave, a forget): its version moves on,
+/// so that a step worked out from the entrants before it (the start's pairing, a round's)
+/// is not written, and is worked out again from the entrants as they are now.
+async fn bump_tournament(tx: &mut Conn, id: i64) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tournaments SET version = version + 1 WHERE id = $1")
+        .bind(id)
         .execute(&mut *tx)
         .await?;
     Ok(())
@@ -369,7 +380,8 @@ async fn join_tournament(
     .bind(at_ms)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("UPDATE tournaments SET updated_ms = $2 WHERE id = $1")
+    // The version moves on: a start that read the entrants before this join runs again.
+    sqlx::query("UPDATE tournaments SET updated_ms = $2, version = version + 1 WHERE id = $1")
         .bind(to_sql(id))
         .bind(at_ms)
         .execute(&mut *tx)
@@ -378,21 +390,25 @@ async fn join_tournament(
     Ok(Joined::Done(u32::try_from(count + 1).unwrap_or(u32::MAX)))
 }
 
+/// Takes `player` out of tournament `id`: before the start they are no longer an entrant;
+/// after it they are withdrawn from the next round still to be paired, as the tournament
+/// is when the leave is written (its row locked): the round after the current one while
+/// it runs, the round it stopped at while paused.
 async fn leave_tournament(
     pool: &Pool,
     id: TournamentId,
     player: PlayerId,
-    from: u32,
     at_ms: i64,
 ) -> Result<Left, StoreError> {
     let mut tx = pool.begin().await?;
     super::lock_tournament(&mut tx, id).await?;
-    let state: Option<String> = sqlx::query_scalar(&format!(
-        "SELECT state FROM tournaments WHERE id = $1{FOR_UPDATE}"
+    let found: Option<(String, i64)> = sqlx::query_as(&format!(
+        "SELECT state, round FROM tournaments WHERE id = $1{FOR_UPDATE}"
     ))
     .bind(to_sql(id))
     .fetch_optional(&mut *tx)
     .await?;
+    let (state, round) = found.map_or((None, 0), |(s, r)| (Some(s), r));
     let left = match state.as_deref() {
         Some("signup") => {
             let gone = sqlx::query(
@@ -414,25 +430,36 @@ async fn leave_tournament(
                 Left::Removed(u32::try_from(count).unwrap_or(u32::MAX))
             }
         }
-        Some("running" | "paused") => {
+        Some(state @ ("running" | "paused")) => {
+            // Paused at pairing a round: the stored round is the one still to be paired.
+            let from = if state == "running" {
+                round + 1
+            } else {
+                round.max(1)
+            };
             let out = sqlx::query(
                 "UPDATE tournament_entrants SET withdrawn = $3, reason = 'left' \
                  WHERE tournament_id = $1 AND player_id = $2 AND withdrawn IS NULL",
             )
             .bind(to_sql(id))
             .bind(to_sql(player))
-            .bind(i64::from(from))
+            .bind(from)
             .execute(&mut *tx)
             .await?;
             if out.rows_affected() == 0 {
                 Left::NotIn
             } else {
-                Left::Withdrawn(from)
+                Left::Withdrawn(u32::try_from(from).unwrap_or(u32::MAX))
             }
         }
         _ => Left::Closed,
     };
-    sqlx::query("UPDATE tournaments SET updated_ms = $2 WHERE id = $1")
+    if matches!(left, Left::NotIn | Left::Closed) {
+        let _ = tx.rollback().await;
+        return Ok(left);
+    }
+    // The version moves on: a pairing worked out with them in it is worked out again.
+    sqlx::query("UPDATE tournaments SET updated_ms = $2, version = version + 1 WHERE id = $1")
         .bind(to_sql(id))
         .bind(at_ms)
         .execute(&mut *tx)
@@ -459,19 +486,54 @@ async fn advance_tournament(
         let _ = tx.rollback().await;
         return Ok(false);
     }
-    if let Err(e) = write_step(&mut tx, id, step).await {
-        let _ = tx.rollback().await;
-        return Err(e);
+    match write_step(&mut tx, id, step).await {
+        Ok(true) => {}
+        Ok(false) => {
+            let _ = tx.rollback().await;
+            return Ok(false);
+        }
+        Err(e) => {
+            let _ = tx.rollback().await;
+            return Err(e);
+        }
     }
     tx.commit().await?;
     Ok(true)
 }
 
+/// Whether every pairing of `step` names only entrants who play its round (not withdrawn
+/// from it or before), as the tournament is inside the step's transaction.
+async fn pairs_entrants(
+    tx: &mut Conn,
+    id: TournamentId,
+    step: &TournamentStep,
+) -> Result<bool, StoreError> {
+    let Some(round) = step.pairings.first().map(|p| p.round) else {
+        return Ok(true);
+    };
+    let playing: Vec<i64> = sqlx::query_scalar(
+        "SELECT player_id FROM tournament_entrants WHERE tournament_id = $1          AND (withdrawn IS NULL OR withdrawn > $2)",
+    )
+    .bind(to_sql(id))
+    .bind(i64::from(round))
+    .fetch_all(&mut *tx)
+    .await?;
+    let playing: std::collections::HashSet<i64> = playing.into_iter().collect();
+    Ok(step.pairings.iter().all(|p| {
+        p.round == round
+            && playing.contains(&to_sql(p.white))
+            && p.black.is_none_or(|b| playing.contains(&to_sql(b)))
+    }))
+}
+
+/// Writes `step` (its version checked); `false`, with the transaction to be rolled back,
+/// when a pairing of it names someone who does not play its round: the step was worked
+/// out from entrants that changed meanwhile, and is to be worked out again.
 async fn write_step(
     tx: &mut Conn,
     id: TournamentId,
     step: &TournamentStep,
-) -> Result<(), StoreError> {
+) -> Result<bool, StoreError> {
     sqlx::query(
         "UPDATE tournaments SET state = $2, round = $3, round_deadline_ms = $4, note = $5, \
          check_ms = $6, version = version + 1, updated_ms = $7 WHERE id = $1",
@@ -519,6 +581,9 @@ async fn write_step(
         .execute(&mut *tx)
         .await?;
     }
+    if !pairs_entrants(tx, id, step).await? {
+        return Ok(false);
+    }
     for p in &step.pairings {
         sqlx::query(
             "INSERT INTO tournament_pairings (tournament_id, round, board, white_id, black_id, \
@@ -535,7 +600,7 @@ async fn write_step(
         .execute(&mut *tx)
         .await?;
     }
-    Ok(())
+    Ok(true)
 }
 
 impl TournamentStore for Handle {
@@ -580,10 +645,9 @@ impl TournamentStore for Handle {
         &self,
         id: TournamentId,
         player: PlayerId,
-        from: u32,
         at_ms: i64,
     ) -> StoreFuture<'_, Left> {
-        Box::pin(leave_tournament(self.pool(), id, player, from, at_ms))
+        Box::pin(leave_tournament(self.pool(), id, player, at_ms))
     }
 
     fn set_signup_message(&self, id: TournamentId, message: MessageId) -> StoreFuture<'_, ()> {

@@ -26,4 +26,5 @@ mod servers;
 mod shards;
 mod standings;
 mod tournament;
+mod tournament_signup;
 mod unreadable;

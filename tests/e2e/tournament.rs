@@ -46,7 +46,7 @@ pub(crate) fn create_options(name: &str, rounds: u64, max: u64) -> Value {
 }
 
 /// The custom id of the sign-up message's `join` or `leave` button.
-fn signup_button(sent: &Sent, what: &str) -> String {
+pub(crate) fn signup_button(sent: &Sent, what: &str) -> String {
     sent.custom_ids()
         .into_iter()
         .find(|id| id.starts_with(&format!("bs:0:tour:{what}.")))

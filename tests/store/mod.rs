@@ -18,3 +18,4 @@ mod shared;
 mod standings;
 mod tournament;
 mod tournament_scoring;
+mod tournament_signup;

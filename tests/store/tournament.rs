@@ -9,15 +9,15 @@ use crate::store::db::{Db, on_both_stores};
 use broadside::game::{PlayerId, Variant};
 use broadside::session::MatchId;
 use broadside::session::tournament::{
-    Event, GuildId, MessageId, NewTournament, TournamentError, TournamentState,
+    Event, GuildId, MessageId, NewTournament, TournamentError, TournamentId, TournamentState,
 };
 use broadside::session::{ChannelKey, Pace, Paces, Seeds, Session, Timeouts, millis};
 use broadside::store::{NewPairing, TournamentStep};
 
 const GUILD: GuildId = GuildId(33);
-const CREATOR: PlayerId = PlayerId(3300);
+pub(crate) const CREATOR: PlayerId = PlayerId(3300);
 
-fn session(opened: broadside::store::Opened) -> Session {
+pub(crate) fn session(opened: broadside::store::Opened) -> Session {
     Session::new(
         opened,
         Paces::new(Timeouts::STANDARD, 1),
@@ -25,7 +25,7 @@ fn session(opened: broadside::store::Opened) -> Session {
     )
 }
 
-fn new(channel: u64, max_players: u32) -> NewTournament {
+pub(crate) fn new(channel: u64, max_players: u32) -> NewTournament {
     NewTournament {
         guild: GUILD,
         channel: ChannelKey(channel),
@@ -40,8 +40,17 @@ fn new(channel: u64, max_players: u32) -> NewTournament {
     }
 }
 
-fn member(i: u64) -> PlayerId {
+pub(crate) fn member(i: u64) -> PlayerId {
     PlayerId(3300 + i)
+}
+
+/// Members 1 to `n` join tournament `id`, as `P1`, `P2`, …
+pub(crate) async fn join_all(s: &Session, id: TournamentId, n: u64) {
+    for i in 1..=n {
+        s.join_tournament(id, member(i), &format!("P{i}"))
+            .await
+            .unwrap();
+    }
 }
 
 async fn sign_up_and_pair_once(db: Db) {
@@ -156,11 +165,7 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
     let opened = db.open().await;
     let s = session(opened.clone());
     let t = s.create_tournament(new(4, 64)).await.unwrap();
-    for i in 1..=4 {
-        s.join_tournament(t.id, member(i), &format!("P{i}"))
-            .await
-            .unwrap();
-    }
+    join_all(&s, t.id, 4).await;
     let held = std::sync::Arc::clone(s.store());
     let store = held.tournaments().expect("tournaments");
     let snap = store.tournament(t.id).await.unwrap().unwrap();

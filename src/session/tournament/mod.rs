@@ -41,9 +41,11 @@ use super::record::{self, from_millis, millis};
 use super::{Session, SessionError};
 pub use crate::ids::{GuildId, MessageId, TournamentId};
 
+pub mod gate;
 pub mod score;
 pub mod when;
 
+pub use gate::{SignUpTicket, SignUps};
 pub use score::{Cell, Line, PairResult};
 pub use when::{WhenError, parse_start, zone, zones_like};
 
@@ -64,6 +66,12 @@ pub const PAIRING_LIMIT: Duration = Duration::from_secs(20);
 pub const CHECK_EVERY: Duration = Duration::from_secs(30);
 /// A claim on opening a pairing's match older than this was left by a stopped process.
 pub const STALE_CLAIM: Duration = Duration::from_secs(60);
+/// The longest a start waits for the joins and leaves acknowledged before it.
+pub const SIGN_UP_SETTLE: Duration = Duration::from_secs(10);
+/// How many times one call of [`Session::advance_tournament`] reads the tournament at most:
+/// a step may lead to another (stragglers ended, then the round closes), and a step
+/// overtaken by a change of the entrants is worked out again.
+const STEP_TRIES: usize = 16;
 
 /// Where a tournament is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -507,6 +515,14 @@ impl Session {
         Ok(self.tournaments()?.set_signup_message(id, message).await?)
     }
 
+    /// A join or leave in `guild` is under way: hold the ticket from before the member's
+    /// click or command is acknowledged until they have been answered. A start in that
+    /// server waits for the tickets taken before it (at most [`SIGN_UP_SETTLE`]), so that
+    /// what a member saw acknowledged counts for it.
+    pub fn signing_up(&self, guild: GuildId) -> SignUpTicket<'_> {
+        self.signups.ticket(guild)
+    }
+
     /// `player` joins (as `name`); returns the tournament with the new count.
     pub async fn join_tournament(
         &self,
@@ -526,14 +542,20 @@ impl Session {
             }),
             Joined::Twice => Err(TournamentError::AlreadyJoined),
             Joined::Full(n) => Err(TournamentError::Full(n)),
-            Joined::Closed if info.state.is_over() => Err(TournamentError::Over),
-            Joined::Closed => Err(TournamentError::Started),
+            // Closed meanwhile, perhaps: said as it is now (started, or called off).
+            Joined::Closed => match self.tournament(id).await {
+                Ok(now) if now.state.is_over() => Err(TournamentError::Over),
+                Ok(_) => Err(TournamentError::Started),
+                Err(e) => Err(e),
+            },
         }
     }
 
     /// `player` leaves: before the start they are no longer an entrant; after it they
-    /// are withdrawn from the next round on (a match being played goes on). Returns the
-    /// tournament and, after the start, the round they are out from.
+    /// are withdrawn from the next round still to be paired when the leave is written (a
+    /// match being played goes on; a pairing worked out meanwhile is worked out again
+    /// without them). Returns the tournament and, after the start, the round they are out
+    /// from.
     pub async fn leave_tournament(
         &self,
         id: TournamentId,
@@ -542,7 +564,7 @@ impl Session {
         let store = self.tournaments()?;
         let info = self.tournament(id).await?;
         let left = store
-            .leave_tournament(id, player, info.round + 1, millis(SystemTime::now()))
+            .leave_tournament(id, player, millis(SystemTime::now()))
             .await?;
         match left {
             Left::Removed(n) => Ok((
@@ -701,8 +723,10 @@ impl Session {
         start: bool,
     ) -> Result<Progress, TournamentError> {
         let mut progress = Progress::default();
-        // A step may lead straight to another (stragglers ended → the round closes).
-        for _ in 0..4 {
+        let mut settled = false;
+        // A step may lead straight to another (stragglers ended → the round closes), and a
+        // step overtaken by a change of the entrants is worked out again.
+        for _ in 0..STEP_TRIES {
             let snap = self.snapshot(id).await?;
             let now = SystemTime::now();
             let info = TournamentInfo::of(&snap.row)?;
@@ -712,6 +736,13 @@ impl Session {
                     let due = start || info.starts.is_some_and(|s| s <= now);
                     if !due || (info.state == TournamentState::Paused && !start) {
                         return Ok(progress);
+                    }
+                    if info.state == TournamentState::SignUp && !settled {
+                        // Joins and leaves this process acknowledged before now count for
+                        // the start: it waits for them (bounded), then reads the entrants.
+                        settled = true;
+                        self.signups.settle(info.guild, SIGN_UP_SETTLE).await;
+                        continue;
                     }
                     self.first_or_next_round(&snap, &info, now, &mut progress)
                         .await?
@@ -749,10 +780,12 @@ impl Session {
             };
             let written = self.tournaments()?.advance_tournament(id, &step).await?;
             if !written {
-                // Another step (another process) came first: it announces.
+                // Another change came first: a join, a leave or a forget (the step is
+                // worked out again from the entrants as they are now), or another step
+                // (another process), which announces what it did.
                 progress.events.clear();
                 progress.closed = None;
-                return Ok(progress);
+                continue;
             }
             let snap = self.snapshot(id).await?;
             let info = TournamentInfo::of(&snap.row)?;

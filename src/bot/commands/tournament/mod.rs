@@ -234,6 +234,12 @@ pub async fn join(
 ) -> Result<(), Error> {
     // The store's write and the sign-up message's update take a moment, longer than
     // Discord waits for an answer when the machine is busy: "thinking" (privately) first.
+    // A start waits for what was acknowledged before it (until the member is answered).
+    let _signing = ctx.guild_id().map(|g| {
+        ctx.data()
+            .session
+            .signing_up(crate::bot::kit::context::guild_key(g))
+    });
     ctx.defer_ephemeral().await?;
     let info = which(ctx, tournament.as_deref(), false).await?;
     let me = ctx.author();
@@ -262,6 +268,11 @@ pub async fn leave(
     tournament: Option<String>,
 ) -> Result<(), Error> {
     // As in `join`: the write and the update may take longer than Discord waits.
+    let _signing = ctx.guild_id().map(|g| {
+        ctx.data()
+            .session
+            .signing_up(crate::bot::kit::context::guild_key(g))
+    });
     ctx.defer_ephemeral().await?;
     let info = which(ctx, tournament.as_deref(), false).await?;
     let (info, from) = ctx
@@ -413,6 +424,11 @@ pub(crate) async fn button(c: &Click<'_>, which: Button) -> Result<(), Error> {
     // The store's write may take longer than Discord waits for an answer when the machine
     // is busy: acknowledge first (a deferred update of the sign-up message), then fill in.
     // A refusal comes as a private message of its own; the sign-up message stays.
+    // A start waits for what was acknowledged before it (until the member is answered).
+    let _signing = click.guild_id.map(|g| {
+        data.session
+            .signing_up(crate::bot::kit::context::guild_key(g))
+    });
     c.acknowledge(Refusal::Beside).await?;
     let (info, said) = signup_click(data, click, which, lang).await?;
     let public = Lang::from_opt(info.locale.as_deref());
