@@ -1,6 +1,7 @@
 //! The stored format: fixtures of every stored version (real rows that a build's session
 //! wrote, `tests/fixtures/stored/`) come back after an upgrade and are played to the end.
 
+mod defaults;
 mod fixture;
 mod generate;
 mod golden;
@@ -8,6 +9,7 @@ mod unreadable;
 
 use crate::store::fixtures::TIMEOUTS;
 use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use broadside::game::{Coord, PhaseKind, PlayerId, Side};
 use broadside::session::{ChannelKey, Entry, Locate, MatchId, Preview, Seeds, Session, Viewer};
@@ -19,7 +21,10 @@ use fixture::Stored;
 /// the SQLite file `migrated` (in `tests/fixtures/migrated/`, made and migrated by an
 /// earlier build) where one is named.
 async fn database_from(name: &str, migrated: Option<&str>, rows: &[Stored]) -> Db {
-    let db = Db::new(name);
+    // A directory of its own: tests that run at once may restore the same rows (`Db::new`
+    // names it by the name, the process and the millisecond only).
+    static MADE: AtomicUsize = AtomicUsize::new(0);
+    let db = Db::new(&format!("{name}-{}", MADE.fetch_add(1, Ordering::Relaxed)));
     if let Some(file) = migrated {
         let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/fixtures/migrated")
@@ -86,32 +91,37 @@ async fn play_to_the_end(s: &Session, id: MatchId) {
         let Some(step) = s.read(Locate::Id(id), next_step).await.flatten() else {
             return;
         };
-        match step {
-            Step::Accept(p) => {
-                let accepted = s.accept(id, p, None).await.expect("accept");
-                if let Some(parent) = accepted.wants_thread {
-                    let thread = ChannelKey(parent.0 + 500_000);
-                    s.settle_home(id, Some(thread))
-                        .await
-                        .expect("into its thread");
-                }
+        take(s, id, step).await;
+    }
+    panic!("match {id} did not end");
+}
+
+/// Takes `step` in match `id`, as its player would.
+async fn take(s: &Session, id: MatchId, step: Step) {
+    match step {
+        Step::Accept(p) => {
+            let accepted = s.accept(id, p, None).await.expect("accept");
+            if let Some(parent) = accepted.wants_thread {
+                let thread = ChannelKey(parent.0 + 500_000);
+                s.settle_home(id, Some(thread))
+                    .await
+                    .expect("into its thread");
             }
-            Step::Place(p, tag) => {
-                let tag = match tag {
-                    Some(tag) => tag,
-                    None => s.place(p, None).await.expect("a random fleet").tag(),
-                };
-                s.ready(id, p, &tag).await.expect("ready");
-            }
-            Step::Fire(channel, p, cells) => {
-                let fired = s.fire(channel, p, &cells).await.expect("fire");
-                if fired.computer_next {
-                    s.computer_turn(id).await.expect("the computer moves");
-                }
+        }
+        Step::Place(p, tag) => {
+            let tag = match tag {
+                Some(tag) => tag,
+                None => s.place(p, None).await.expect("a random fleet").tag(),
+            };
+            s.ready(id, p, &tag).await.expect("ready");
+        }
+        Step::Fire(channel, p, cells) => {
+            let fired = s.fire(channel, p, &cells).await.expect("fire");
+            if fired.computer_next {
+                s.computer_turn(id).await.expect("the computer moves");
             }
         }
     }
-    panic!("match {id} did not end");
 }
 
 /// Every row of fixture file `name` comes back with today's build: the live ones are
