@@ -15,6 +15,7 @@ pub fn renderer() -> &'static Renderer {
     &RENDERER
 }
 
+mod alt_play;
 mod game_props;
 mod game_scripted;
 mod render;

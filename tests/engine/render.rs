@@ -3,7 +3,7 @@
 
 use crate::engine::scenes;
 
-use broadside::game::{Coord, OwnBoardView, TargetCell, TargetView, Variant};
+use broadside::game::{Coord, OwnBoardView, Report, TargetCell, TargetView, Variant};
 use broadside::render::{Grid, Labels, Picture, Renderer, Rgb, alt, palette};
 use image::RgbaImage;
 
@@ -128,7 +128,16 @@ fn game2000_fired_cells_carry_their_turn_number() {
             assert_ne!(p, rgba(palette::HULL), "{s}");
         }
     }
-    assert!(alt::target_board(&view, &Labels::default()).contains("Turn 12 ("));
+    // The alt text names turn 12's cells too: that turn heard only water, so they are
+    // listed as proven water (turns with a hit are told one by one).
+    let text = alt::target_board(&view, &Labels::default());
+    let twelve = &view.salvos[11];
+    assert_eq!(twelve.turn, 12);
+    assert!(twelve.reports.iter().all(|&r| r == Report::Water), "{text}");
+    let water = crate::engine::alt_play::list_after(&text, &Labels::default().alt_only_water);
+    for c in &twelve.cells {
+        assert!(water.contains(*c), "{c}: {text}");
+    }
 }
 
 #[test]

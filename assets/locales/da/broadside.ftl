@@ -379,6 +379,16 @@ pic-no-shots = ingen skud endnu
 pic-replay-move = Træk { $n } af { $total }: { $name }
 pic-replay-sampled = ét billede pr. { $k } træk
 pic-replay-alt = Genafspilning af { $a } mod { $b }, { $moves } træk
+pic-alt-sunk = Sænket: { $cells }
+pic-alt-hits = Ramt, endnu ikke sænket: { $cells }
+pic-alt-misses = Forbi: { $cells }
+pic-alt-known-water = Vand omkring sænkede skibe: { $cells }
+pic-alt-only-water = Vand (ture uden træffere): { $cells }
+pic-alt-left-out = Ældre ture udeladt: { $n }
+pic-alt-ships = Skibe: { $ships }
+pic-alt-ship-hit = { $ship } (ramt: { $cells })
+pic-alt-ship-sunk = { $ship } (sænket)
+pic-alt-enemy-misses = Fjendens forbiskud: { $cells }
 
 ## Against the computer
 

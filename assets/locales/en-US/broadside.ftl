@@ -380,6 +380,16 @@ pic-no-shots = no shots yet
 pic-replay-move = Move { $n } of { $total }: { $name }
 pic-replay-sampled = one frame per { $k } moves
 pic-replay-alt = Replay of { $a } against { $b }, { $moves } moves
+pic-alt-sunk = Sunk: { $cells }
+pic-alt-hits = Hit, not sunk yet: { $cells }
+pic-alt-misses = Missed: { $cells }
+pic-alt-known-water = Water around sunk ships: { $cells }
+pic-alt-only-water = Water (turns without a hit): { $cells }
+pic-alt-left-out = Older turns left out: { $n }
+pic-alt-ships = Ships: { $ships }
+pic-alt-ship-hit = { $ship } (hit: { $cells })
+pic-alt-ship-sunk = { $ship } (sunk)
+pic-alt-enemy-misses = Enemy misses: { $cells }
 
 ## Against the computer
 

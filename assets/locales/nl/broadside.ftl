@@ -379,6 +379,16 @@ pic-no-shots = nog geen schoten
 pic-replay-move = Zet { $n } van { $total }: { $name }
 pic-replay-sampled = één beeld per { $k } zetten
 pic-replay-alt = Herhaling van { $a } tegen { $b }, { $moves } zetten
+pic-alt-sunk = Gezonken: { $cells }
+pic-alt-hits = Geraakt, nog niet gezonken: { $cells }
+pic-alt-misses = Mis: { $cells }
+pic-alt-known-water = Water rond gezonken schepen: { $cells }
+pic-alt-only-water = Water (beurten zonder treffer): { $cells }
+pic-alt-left-out = Oudere beurten weggelaten: { $n }
+pic-alt-ships = Schepen: { $ships }
+pic-alt-ship-hit = { $ship } (geraakt: { $cells })
+pic-alt-ship-sunk = { $ship } (gezonken)
+pic-alt-enemy-misses = Vijandelijke missers: { $cells }
 
 ## Against the computer
 

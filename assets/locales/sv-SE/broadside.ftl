@@ -379,6 +379,16 @@ pic-no-shots = inga skott än
 pic-replay-move = Drag { $n } av { $total }: { $name }
 pic-replay-sampled = en bild per { $k } drag
 pic-replay-alt = Repris av { $a } mot { $b }, { $moves } drag
+pic-alt-sunk = Sänkta: { $cells }
+pic-alt-hits = Träffat, ännu inte sänkt: { $cells }
+pic-alt-misses = Miss: { $cells }
+pic-alt-known-water = Vatten runt sänkta skepp: { $cells }
+pic-alt-only-water = Vatten (drag utan träff): { $cells }
+pic-alt-left-out = Äldre drag utelämnade: { $n }
+pic-alt-ships = Skepp: { $ships }
+pic-alt-ship-hit = { $ship } (träffat: { $cells })
+pic-alt-ship-sunk = { $ship } (sänkt)
+pic-alt-enemy-misses = Fiendens missar: { $cells }
 
 ## Against the computer
 

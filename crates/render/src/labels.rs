@@ -60,6 +60,29 @@ pub struct Labels {
     pub shots_fired: Cow<'static, str>,
     /// Alt text: "no shots yet".
     pub no_shots: Cow<'static, str>,
+    /// Alt text of the classic target board: "Sunk: {cells}", the sunk ships.
+    pub alt_sunk: Cow<'static, str>,
+    /// Alt text of the classic target board: "Hit, not sunk yet: {cells}".
+    pub alt_hits: Cow<'static, str>,
+    /// Alt text of the classic target board: "Missed: {cells}".
+    pub alt_misses: Cow<'static, str>,
+    /// Alt text of the classic target board: "Water around sunk ships: {cells}", the cells
+    /// known to be empty that were not fired at.
+    pub alt_known_water: Cow<'static, str>,
+    /// Alt text of the Game 2000 target board: "Water (turns without a hit): {cells}", cells first fired at in
+    /// turns that reported nothing but water.
+    pub alt_only_water: Cow<'static, str>,
+    /// Alt text of the Game 2000 target board when the oldest turns do not fit:
+    /// "Older turns left out: {n}".
+    pub alt_left_out: Cow<'static, str>,
+    /// Alt text of one's own board: "Ships: {ships}".
+    pub alt_ships: Cow<'static, str>,
+    /// Alt text of one's own board, a damaged ship: "{ship} (hit: {cells})".
+    pub alt_ship_hit: Cow<'static, str>,
+    /// Alt text of one's own board, a sunk ship: "{ship} (sunk)".
+    pub alt_ship_sunk: Cow<'static, str>,
+    /// Alt text of one's own board: "Enemy misses: {cells}".
+    pub alt_enemy_misses: Cow<'static, str>,
     /// Replay frames: "Move {n} of {total}: {name}".
     pub replay_move: Cow<'static, str>,
     /// Replay frames of a long match: "one frame per {k} moves".
@@ -98,6 +121,16 @@ impl Default for Labels {
             enemy_shots: "enemy shots: {shots}, hits: {hits}".into(),
             shots_fired: "shots: {shots}, hits: {hits}".into(),
             no_shots: "no shots yet".into(),
+            alt_sunk: "Sunk: {cells}".into(),
+            alt_hits: "Hit, not sunk yet: {cells}".into(),
+            alt_misses: "Missed: {cells}".into(),
+            alt_known_water: "Water around sunk ships: {cells}".into(),
+            alt_only_water: "Water (turns without a hit): {cells}".into(),
+            alt_left_out: "Older turns left out: {n}".into(),
+            alt_ships: "Ships: {ships}".into(),
+            alt_ship_hit: "{ship} (hit: {cells})".into(),
+            alt_ship_sunk: "{ship} (sunk)".into(),
+            alt_enemy_misses: "Enemy misses: {cells}".into(),
             replay_move: "Move {n} of {total}: {name}".into(),
             replay_sampled: "one frame per {k} moves".into(),
             replay_alt: "Replay of {a} against {b}, {moves} moves".into(),

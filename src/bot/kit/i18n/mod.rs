@@ -238,6 +238,16 @@ impl Catalog {
         l.enemy_shots = template("pic-enemy-shots", &["shots", "hits"]);
         l.shots_fired = template("pic-shots-fired", &["shots", "hits"]);
         l.no_shots = word("pic-no-shots");
+        l.alt_sunk = template("pic-alt-sunk", &["cells"]);
+        l.alt_hits = template("pic-alt-hits", &["cells"]);
+        l.alt_misses = template("pic-alt-misses", &["cells"]);
+        l.alt_known_water = template("pic-alt-known-water", &["cells"]);
+        l.alt_only_water = template("pic-alt-only-water", &["cells"]);
+        l.alt_left_out = template("pic-alt-left-out", &["n"]);
+        l.alt_ships = template("pic-alt-ships", &["ships"]);
+        l.alt_ship_hit = template("pic-alt-ship-hit", &["ship", "cells"]);
+        l.alt_ship_sunk = template("pic-alt-ship-sunk", &["ship"]);
+        l.alt_enemy_misses = template("pic-alt-enemy-misses", &["cells"]);
         l.replay_move = template("pic-replay-move", &["n", "total", "name"]);
         l.replay_sampled = template("pic-replay-sampled", &["k"]);
         l.replay_alt = template("pic-replay-alt", &["a", "b", "moves"]);
