@@ -59,6 +59,7 @@ async fn open_battles(session: &Session, n: u64) -> Vec<(ChannelKey, [PlayerId; 
             Variant::Game2000
         };
         let id = session
+            .matches()
             .challenge(NewMatch {
                 channel,
                 guild: Some(broadside::ids::GuildId(1)),
@@ -77,10 +78,18 @@ async fn open_battles(session: &Session, n: u64) -> Vec<(ChannelKey, [PlayerId; 
             .await
             .expect("challenge")
             .id;
-        session.accept(id, players[1], None).await.expect("accept");
+        session
+            .matches()
+            .accept(id, players[1], None)
+            .await
+            .expect("accept");
         for p in players {
-            let preview = session.place(p, None).await.expect("place");
-            session.ready(id, p, &preview.tag()).await.expect("ready");
+            let preview = session.matches().place(p, None).await.expect("place");
+            session
+                .matches()
+                .ready(id, p, &preview.tag())
+                .await
+                .expect("ready");
         }
         // A few turns, so that there are shots to leave out.
         for turn in 0..6u8 {
@@ -93,7 +102,7 @@ async fn open_battles(session: &Session, n: u64) -> Vec<(ChannelKey, [PlayerId; 
                 Variant::Game2000 => format!("G{row} H{row} I{row}"),
             };
             // A repeat in classic is refused; the next turn tries another row.
-            let _ = session.fire(channel, to_move, &cells).await;
+            let _ = session.matches().fire(channel, to_move, &cells).await;
         }
         out.push((channel, players, variant));
     }
@@ -121,7 +130,7 @@ async fn ask(
         let who = players[k % 2];
         let typed = TYPED[k % TYPED.len()];
         let t = Instant::now();
-        let n = match session.aim(channel, who).await {
+        let n = match session.matches().aim(channel, who).await {
             Ok(aim) => complete(aim.variant, aim.options, aim.fired, typed, 25)
                 .map_or(1, |values| values.len()),
             Err(_) => 1,
@@ -191,7 +200,7 @@ async fn main() {
                                 (row + 1) % 9 + 1
                             ),
                         };
-                        let _ = session.fire(channel, p, &cells).await;
+                        let _ = session.matches().fire(channel, p, &cells).await;
                     }
                 });
             }

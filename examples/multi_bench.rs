@@ -71,6 +71,7 @@ async fn open_battles(session: &Arc<Session>, n: u64) -> Vec<Battle> {
                 let (ann, bjorn) = (PlayerId(10 + 2 * i), PlayerId(11 + 2 * i));
                 let channel = ChannelKey(1_000_000 + i);
                 let id = session
+                    .matches()
                     .challenge(NewMatch {
                         channel,
                         guild: Some(broadside::ids::GuildId(1)),
@@ -89,10 +90,15 @@ async fn open_battles(session: &Arc<Session>, n: u64) -> Vec<Battle> {
                     .await
                     .expect("challenge")
                     .id;
-                session.accept(id, bjorn, None).await.expect("accept");
+                session
+                    .matches()
+                    .accept(id, bjorn, None)
+                    .await
+                    .expect("accept");
                 for player in [ann, bjorn] {
-                    let preview = session.place(player, None).await.expect("place");
+                    let preview = session.matches().place(player, None).await.expect("place");
                     session
+                        .matches()
                         .ready(id, player, &preview.tag())
                         .await
                         .expect("ready");
@@ -148,6 +154,7 @@ async fn fire_load(
             let i = next[m][side].fetch_add(1, Ordering::Relaxed);
             let t = Instant::now();
             let ok = session
+                .matches()
                 .fire(channel, to_move, &cells[i % cells.len()])
                 .await
                 .is_ok();

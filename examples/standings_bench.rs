@@ -229,6 +229,7 @@ async fn main() {
         };
         let t = Instant::now();
         let board = session
+            .standings()
             .leaderboard(GuildId(GUILD), Variant::Classic, page, caller)
             .await
             .expect("leaderboard");
@@ -245,7 +246,11 @@ async fn main() {
     for _ in 0..samples {
         let who = PlayerId(pick(&mut rng));
         let t = Instant::now();
-        let card = session.card(who, Variant::Classic).await.expect("card");
+        let card = session
+            .standings()
+            .card(who, Variant::Classic)
+            .await
+            .expect("card");
         query.push(t.elapsed());
         let (view, _alt) = card_view(Lang::Da, "Member", Variant::Classic, &card);
         let png = renderer.stats_card(&view).to_png().expect("png");
@@ -266,6 +271,7 @@ async fn main() {
         };
         let t = Instant::now();
         let board = session
+            .seasons()
             .season_board(season.clone().into(), Variant::Classic, page, caller)
             .await
             .expect("season board");
@@ -347,6 +353,7 @@ async fn main() {
         let caller = PlayerId(pick(&mut rng));
         let t = Instant::now();
         let board = session
+            .seasons()
             .season_board(
                 closed.clone().into(),
                 Variant::Classic,

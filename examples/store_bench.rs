@@ -82,6 +82,7 @@ async fn open_battles(
         );
         let channel = ChannelKey(base + i);
         let id = session
+            .matches()
             .challenge(NewMatch {
                 channel,
                 guild: Some(broadside::ids::GuildId(1)),
@@ -101,12 +102,14 @@ async fn open_battles(
             .expect("challenge")
             .id;
         session
+            .matches()
             .accept(id, bjorn, Some("en-US".into()))
             .await
             .expect("accept");
         for player in [ann, bjorn] {
-            let preview = session.place(player, None).await.expect("place");
+            let preview = session.matches().place(player, None).await.expect("place");
             session
+                .matches()
                 .ready(id, player, &preview.tag())
                 .await
                 .expect("ready");
@@ -164,7 +167,11 @@ async fn main() {
             let i = next_cell[m][side].fetch_add(1, Ordering::Relaxed);
             let cell = cells[i % cells.len()].to_string();
             let t = Instant::now();
-            let ok = session.fire(channel, to_move, &cell).await.is_ok();
+            let ok = session
+                .matches()
+                .fire(channel, to_move, &cell)
+                .await
+                .is_ok();
             Some((t.elapsed(), ok))
         }));
     }
@@ -203,7 +210,7 @@ async fn main() {
         let Some(p) = to_move else { break };
         let cell = cells[(i / 2) % 100].to_string();
         let t = Instant::now();
-        let _ = session.fire(channel, p, &cell).await;
+        let _ = session.matches().fire(channel, p, &cell).await;
         lat.push(t.elapsed());
         let _ = players;
     }
@@ -241,6 +248,7 @@ async fn main() {
                     break;
                 };
                 let _ = s
+                    .matches()
                     .fire(*channel, p, &cells[(i + k * 13) % 100].to_string())
                     .await;
             }

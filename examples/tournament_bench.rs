@@ -44,7 +44,8 @@ async fn open_and_ready(s: &Session, m: &ToOpen) {
     let opened = s.open_tournament_match(m).await.expect("opened");
     s.tournament_match_opened(m).await;
     for (player, preview, _) in &opened.accepted.previews {
-        s.ready(opened.id, *player, &preview.tag())
+        s.matches()
+            .ready(opened.id, *player, &preview.tag())
             .await
             .expect("ready");
     }
@@ -56,12 +57,15 @@ async fn play_out(s: &Session, m: &ToOpen) {
     let channel = ChannelKey(CHANNEL);
     let (white, black) = (m.white.0, m.black.0);
     for cell in cells() {
-        s.fire(channel, white, &cell).await.expect("White fires");
-        if s.fire(channel, black, "J10").await.is_ok() {
+        s.matches()
+            .fire(channel, white, &cell)
+            .await
+            .expect("White fires");
+        if s.matches().fire(channel, black, "J10").await.is_ok() {
             break;
         }
     }
-    s.forfeit(white).await.expect("White gives up");
+    s.matches().forfeit(white).await.expect("White gives up");
 }
 
 async fn one_run(players: usize, run: usize) -> (Duration, Duration, usize) {
@@ -109,10 +113,12 @@ async fn one_run(players: usize, run: usize) -> (Duration, Duration, usize) {
     // The last match of round 1: everything after its end is measured.
     let cells = cells();
     for cell in &cells {
-        s.fire(ChannelKey(CHANNEL), last.white.0, cell)
+        s.matches()
+            .fire(ChannelKey(CHANNEL), last.white.0, cell)
             .await
             .expect("fires");
-        if s.fire(ChannelKey(CHANNEL), last.black.0, "J10")
+        if s.matches()
+            .fire(ChannelKey(CHANNEL), last.black.0, "J10")
             .await
             .is_ok()
         {
@@ -120,7 +126,7 @@ async fn one_run(players: usize, run: usize) -> (Duration, Duration, usize) {
         }
     }
     let start = Instant::now();
-    s.forfeit(last.white.0).await.expect("gives up");
+    s.matches().forfeit(last.white.0).await.expect("gives up");
     let next = s.advance_tournament(t.id, false).await.expect("a step");
     let paired = start.elapsed();
     assert!(

@@ -50,7 +50,7 @@ pub async fn after_move(answer: Option<&Answer<'_>>, http: &Http, data: &Data, m
         if !moved.computer_next {
             return;
         }
-        let Some(turn) = data.session.computer_turn(moved.id).await else {
+        let Some(turn) = data.session.matches().computer_turn(moved.id).await else {
             return;
         };
         moved = computer_moved(answer, http, data, turn).await;
@@ -61,7 +61,7 @@ pub async fn after_move(answer: Option<&Answer<'_>>, http: &Http, data: &Data, m
 /// announces them, and the end if they ended the match (the sweep's and the restore's
 /// way to wake a computer turn, without an interaction).
 pub async fn computer_turn(http: &Http, data: &Data, id: MatchId) {
-    let Some(turn) = data.session.computer_turn(id).await else {
+    let Some(turn) = data.session.matches().computer_turn(id).await else {
         return;
     };
     let moved = computer_moved(None, http, data, turn).await;

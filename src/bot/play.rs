@@ -208,7 +208,7 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
         &user_ids(&end.members),
     )
     .await;
-    data.session.mark_announced(end).await;
+    data.session.matches().mark_announced(end).await;
     if let Some(parent) = end.parent {
         // The result in the thread first (a post unarchives a thread), then one line in
         // the channel it hangs under, then the thread is archived.
@@ -235,6 +235,7 @@ pub async fn shown(
     };
     if let Err(e) = data
         .session
+        .daily()
         .mark_shown(id, crate::session::MessageId(message.get()))
         .await
     {

@@ -133,7 +133,13 @@ pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
         );
     }
     if let Some(channel) = home {
-        let lang = Lang::from_opt(data.session.language(Some(season.guild)).await.as_deref());
+        let lang = Lang::from_opt(
+            data.session
+                .settings()
+                .language(Some(season.guild))
+                .await
+                .as_deref(),
+        );
         let (content, champions) = end_text(lang, end);
         let post = Post {
             content,
@@ -149,7 +155,7 @@ pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
             );
         }
     }
-    if let Err(e) = data.session.season_announced(season).await {
+    if let Err(e) = data.session.seasons().season_announced(season).await {
         tracing::warn!(error = %e, "could not mark a season's end announced");
     }
 }

@@ -57,30 +57,35 @@ const COMPUTER_STALLED: Duration = Duration::from_secs(5);
 /// One pass of the sweep.
 async fn sweep_once(http: &Arc<Http>, data: &Data) {
     let session = &data.session;
-    let mut ends = session.expire(SystemTime::now()).await;
-    ends.extend(session.unannounced_ends(SystemTime::now()).await);
+    let mut ends = session.matches().expire(SystemTime::now()).await;
+    ends.extend(session.matches().unannounced_ends(SystemTime::now()).await);
     for end in ends {
         let (http, data) = (Arc::clone(http), data.clone());
         tokio::spawn(async move { play::announce(&http, &data, &end).await });
     }
     // Seasons that ended: each closed once (by whichever process gets there first) and
     // announced once, each on a task of its own.
-    session.close_due_seasons(SystemTime::now()).await;
-    for end in session.season_announcements(SystemTime::now()).await {
+    session.seasons().close_due_seasons(SystemTime::now()).await;
+    for end in session
+        .seasons()
+        .season_announcements(SystemTime::now())
+        .await
+    {
         let (http, data) = (Arc::clone(http), data.clone());
         tokio::spawn(async move { crate::bot::seasons::announce(&http, &data, &end).await });
     }
-    for reminder in session.reminders(SystemTime::now()).await {
+    for reminder in session.daily().reminders(SystemTime::now()).await {
         let (http, data) = (Arc::clone(http), data.clone());
         tokio::spawn(async move {
             // Marked only once its DM went out (or never can); otherwise it is taken again
             // after its lease.
             if remind(&http, &reminder).await {
-                data.session.mark_reminded(&reminder).await;
+                data.session.daily().mark_reminded(&reminder).await;
             }
         });
     }
     for id in session
+        .matches()
         .stalled_computer_turns(SystemTime::now(), COMPUTER_STALLED)
         .await
     {

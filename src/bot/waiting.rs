@@ -64,7 +64,7 @@ pub fn keep_end(data: &Data, end: &Ended) {
 pub async fn now(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
     let (post, tournament) = crate::bot::ending::end_post(data, end).await;
     match answer.follow_up(&post, false).await {
-        Ok(_) => data.session.mark_announced(end).await,
+        Ok(_) => data.session.matches().mark_announced(end).await,
         Err(e) => {
             tracing::warn!(match_id = %end.id, error = %e, "could not show an end in the answer; kept for the next one");
             later(http, data, end, true).await;
@@ -87,7 +87,12 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
         data.waiting.take(channel, member)
     };
     if answer.outside_servers() {
-        match data.session.waiting_ends_in(ChannelKey(channel)).await {
+        match data
+            .session
+            .matches()
+            .waiting_ends_in(ChannelKey(channel))
+            .await
+        {
             Ok(ends) => {
                 // Every end kept in memory is among these, unless it was shown since.
                 notes.retain(|n| matches!(n, Note::Text { .. }));
@@ -113,7 +118,7 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
             if !data.waiting.start_showing(end.id) {
                 continue; // another interaction of this process is showing it
             }
-            if !data.session.still_unannounced(end).await {
+            if !data.session.matches().still_unannounced(end).await {
                 // Shown since the channel was read (by another interaction or process).
                 data.waiting.done_showing(end.id);
                 continue;
@@ -126,7 +131,7 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
         match answer.follow_up(&post, false).await {
             Ok(_) => {
                 if let Note::End(end) = &note {
-                    data.session.mark_announced(end).await;
+                    data.session.matches().mark_announced(end).await;
                 }
             }
             Err(e) => {

@@ -5,8 +5,8 @@ use std::time::SystemTime;
 
 use crate::game::{CellSet, MatchOptions, PhaseKind, PlayerId, Variant};
 
-use super::Session;
 use super::ids::{ChannelKey, Locate};
+use super::services::Matches;
 
 /// What the player to move knows that completing their targets needs: the rule set, the
 /// match's options and the cells they fired at themselves. Nothing else of the enemy sea.
@@ -37,31 +37,33 @@ pub enum AimError {
     TimeUp,
 }
 
-impl Session {
+impl Matches<'_> {
     /// What `by` may aim at in `channel`'s match now, if they are to move there.
-    pub async fn aim(&self, channel: ChannelKey, by: PlayerId) -> Result<Aim, AimError> {
+    pub async fn aim(self, channel: ChannelKey, by: PlayerId) -> Result<Aim, AimError> {
         let now = SystemTime::now();
-        self.read(Locate::Player(by), |e| {
-            if e.post_channel() != channel && e.channel != channel {
-                return Err(AimError::NoMatchHere);
-            }
-            let (Some(battle), PhaseKind::Battle) = (e.game.battle(), e.game.phase_kind()) else {
-                return Err(AimError::NotInBattle);
-            };
-            let side = e.game.side_of(by).ok_or(AimError::NoMatchHere)?;
-            if e.game.to_move() != Some(by) {
-                return Err(AimError::NotYourTurn);
-            }
-            if e.deadline <= now {
-                return Err(AimError::TimeUp);
-            }
-            Ok(Aim {
-                variant: e.game.variant(),
-                options: e.game.options(),
-                fired: battle.sea(side.other()).fired(),
+        self.session
+            .read(Locate::Player(by), |e| {
+                if e.post_channel() != channel && e.channel != channel {
+                    return Err(AimError::NoMatchHere);
+                }
+                let (Some(battle), PhaseKind::Battle) = (e.game.battle(), e.game.phase_kind())
+                else {
+                    return Err(AimError::NotInBattle);
+                };
+                let side = e.game.side_of(by).ok_or(AimError::NoMatchHere)?;
+                if e.game.to_move() != Some(by) {
+                    return Err(AimError::NotYourTurn);
+                }
+                if e.deadline <= now {
+                    return Err(AimError::TimeUp);
+                }
+                Ok(Aim {
+                    variant: e.game.variant(),
+                    options: e.game.options(),
+                    fired: battle.sea(side.other()).fired(),
+                })
             })
-        })
-        .await
-        .unwrap_or(Err(AimError::NoMatchHere))
+            .await
+            .unwrap_or(Err(AimError::NoMatchHere))
     }
 }

@@ -9,7 +9,8 @@ use super::ends::Ended;
 use super::entry::Entry;
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
-use super::{Locate, Session, SessionError, record};
+use super::services::Matches;
+use super::{Locate, SessionError, record};
 
 /// A shot or salvo was fired.
 #[derive(Clone, Debug)]
@@ -41,56 +42,60 @@ pub(super) fn computer_to_move(entry: &Entry) -> bool {
     entry.computer.is_some() && entry.game.to_move() == Some(entry.game.player(Side::Opponent))
 }
 
-impl Session {
+impl Matches<'_> {
     /// `/fire`: `by` fires at the cells written in `targets`, in `channel`'s match.
     pub async fn fire(
-        &self,
+        self,
         channel: ChannelKey,
         by: PlayerId,
         targets: &str,
     ) -> Result<Fired, SessionError> {
-        let standard = self.standard();
+        let standard = self.session.standard();
         // The shooter's own match, wherever its key (a challenge waiting for its thread
         // is found by its id), if it is played here.
-        let shot = self
-            .act(Locate::Player(by), SessionError::NoMatch, |e, change| {
-                if e.post_channel() != channel && e.channel != channel {
-                    return Err(SessionError::NotInThisMatch);
-                }
-                e.in_time(change.now)?;
-                let variant = e.game.variant();
-                let cells = parse_cells(targets, variant)
-                    .map_err(|err| SessionError::rules(variant, err))?;
-                let outcome = e
-                    .game
-                    .fire(by, &cells)
-                    .map_err(|err| SessionError::rules(variant, err))?;
-                e.moves += 1;
-                change
-                    .moves
-                    .push(record::move_of(e.moves, &outcome, change.now));
-                e.deadline = change.now + e.timeouts(standard).turn;
-                let view = e
-                    .game
-                    .target_view(by)
-                    .ok_or_else(|| SessionError::Internal("no target view after a shot".into()))?;
-                Ok(Fired {
-                    id: e.id,
-                    variant,
-                    computer_next: computer_to_move(e),
-                    view,
-                    deadline: e.deadline,
-                    ended: None,
-                    guild_locale: e.guild_locale.clone(),
-                    members: e.members(),
-                    pace: e.pace,
-                    outcome,
+        let shot =
+            self.session
+                .act(Locate::Player(by), SessionError::NoMatch, |e, change| {
+                    if e.post_channel() != channel && e.channel != channel {
+                        return Err(SessionError::NotInThisMatch);
+                    }
+                    e.in_time(change.now)?;
+                    let variant = e.game.variant();
+                    let cells = parse_cells(targets, variant)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                    let outcome = e
+                        .game
+                        .fire(by, &cells)
+                        .map_err(|err| SessionError::rules(variant, err))?;
+                    e.moves += 1;
+                    change
+                        .moves
+                        .push(record::move_of(e.moves, &outcome, change.now));
+                    e.deadline = change.now + e.timeouts(standard).turn;
+                    let view = e.game.target_view(by).ok_or_else(|| {
+                        SessionError::Internal("no target view after a shot".into())
+                    })?;
+                    Ok(Fired {
+                        id: e.id,
+                        variant,
+                        computer_next: computer_to_move(e),
+                        view,
+                        deadline: e.deadline,
+                        ended: None,
+                        guild_locale: e.guild_locale.clone(),
+                        members: e.members(),
+                        pace: e.pace,
+                        outcome,
+                    })
                 })
-            })
-            .await;
+                .await;
         let (mut fired, ended) = match shot {
             Err(SessionError::NoMatch) => {
-                let here = self.read(Locate::Channel(channel), |_| ()).await.is_some();
+                let here = self
+                    .session
+                    .read(Locate::Channel(channel), |_| ())
+                    .await
+                    .is_some();
                 return Err(if here {
                     SessionError::NotInThisMatch
                 } else {
@@ -108,38 +113,40 @@ impl Session {
     }
 
     /// `/forfeit`: `by` gives up their match. `Ok(None)` if someone else ended it first.
-    pub async fn forfeit(&self, by: PlayerId) -> Result<Option<Ended>, SessionError> {
-        self.act(Locate::Player(by), SessionError::NoMatch, |e, change| {
-            e.in_time(change.now)?;
-            let variant = e.game.variant();
-            e.game
-                .forfeit(by)
-                .map(|_| ())
-                .map_err(|err| SessionError::rules(variant, err))
-        })
-        .await
-        .map(|((), ended)| ended)
+    pub async fn forfeit(self, by: PlayerId) -> Result<Option<Ended>, SessionError> {
+        self.session
+            .act(Locate::Player(by), SessionError::NoMatch, |e, change| {
+                e.in_time(change.now)?;
+                let variant = e.game.variant();
+                e.game
+                    .forfeit(by)
+                    .map(|_| ())
+                    .map_err(|err| SessionError::rules(variant, err))
+            })
+            .await
+            .map(|((), ended)| ended)
     }
 
     /// `/cancel`: `by` calls off `channel`'s match (`moderator`: may always).
     pub async fn cancel(
-        &self,
+        self,
         channel: ChannelKey,
         by: PlayerId,
         moderator: bool,
     ) -> Result<Option<Ended>, SessionError> {
-        let here = self.here(channel, by).await?;
-        self.act(here, SessionError::NoMatchHere, |e, _| {
-            if e.post_channel() != channel && e.channel != channel {
-                return Err(SessionError::NoMatchHere);
-            }
-            let variant = e.game.variant();
-            e.game
-                .cancel(by, moderator)
-                .map(|_| ())
-                .map_err(|err| SessionError::rules(variant, err))
-        })
-        .await
-        .map(|((), ended)| ended)
+        let here = self.session.here(channel, by).await?;
+        self.session
+            .act(here, SessionError::NoMatchHere, |e, _| {
+                if e.post_channel() != channel && e.channel != channel {
+                    return Err(SessionError::NoMatchHere);
+                }
+                let variant = e.game.variant();
+                e.game
+                    .cancel(by, moderator)
+                    .map(|_| ())
+                    .map_err(|err| SessionError::rules(variant, err))
+            })
+            .await
+            .map(|((), ended)| ended)
     }
 }

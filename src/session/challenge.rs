@@ -14,7 +14,8 @@ use super::entry::{Computer, Entry, Home, NewEntry};
 use super::ids::{ChannelKey, GuildId, MatchId};
 use super::pace::Pace;
 use super::placement::Preview;
-use super::{Locate, Session, SessionError, record};
+use super::services::Matches;
+use super::{Locate, SessionError, record};
 
 /// A new match as asked for by `/challenge`.
 #[derive(Clone, Debug)]
@@ -85,16 +86,16 @@ pub struct Accepted {
     pub wants_thread: Option<ChannelKey>,
 }
 
-impl Session {
+impl Matches<'_> {
     /// Opens a match (a challenge, or at once a placement against the computer) and
     /// writes it.
-    pub async fn challenge(&self, new: NewMatch) -> Result<Challenged, SessionError> {
+    pub async fn challenge(self, new: NewMatch) -> Result<Challenged, SessionError> {
         let variant = new.variant;
-        let seed = self.seeds.next();
+        let seed = self.session.seeds.next();
         let mut game = Match::challenge(new.challenger, new.opponent, variant, new.options, seed)
             .map_err(|e| SessionError::rules(variant, e))?;
         let now = SystemTime::now();
-        let limits = self.paces.of(new.pace);
+        let limits = self.session.paces.of(new.pace);
         let mut computer = None;
         let deadline = if let Some(level) = new.computer {
             // A stream of its own, so the computer's choices do not shift the match's
@@ -159,13 +160,13 @@ impl Session {
             .map_err(|e| SessionError::Internal(format!("cannot serialise a new match: {e}")))?;
         // Not while either member is being forgotten; a member who already plays cannot
         // be challenged (one who is only challenged elsewhere can).
-        let _held = self.members.hold(&entry.members()).await?;
+        let _held = self.session.members.hold(&entry.members()).await?;
         let unclaimed = if entry.computer.is_none() {
             vec![new.opponent]
         } else {
             Vec::new()
         };
-        let id = self.engine.open(entry, &record, &unclaimed).await?;
+        let id = self.session.engine.open(entry, &record, &unclaimed).await?;
         Ok(Challenged {
             id,
             pace: new.pace,
@@ -177,15 +178,16 @@ impl Session {
 
     /// Calls off a challenge nobody has seen (its announcement failed): it ends as
     /// cancelled by the challenger, and nothing is announced.
-    pub async fn withdraw(&self, id: MatchId) -> Result<(), SessionError> {
-        self.act(Locate::Id(id), SessionError::Stale, |e, _| {
-            let challenger = e.game.player(Side::Challenger);
-            let variant = e.game.variant();
-            e.game
-                .cancel(challenger, true)
-                .map_err(|err| SessionError::rules(variant, err))
-        })
-        .await?;
+    pub async fn withdraw(self, id: MatchId) -> Result<(), SessionError> {
+        self.session
+            .act(Locate::Id(id), SessionError::Stale, |e, _| {
+                let challenger = e.game.player(Side::Challenger);
+                let variant = e.game.variant();
+                e.game
+                    .cancel(challenger, true)
+                    .map_err(|err| SessionError::rules(variant, err))
+            })
+            .await?;
         // Nobody saw it, so nobody is told it ended, now or after a restart.
         self.mark_announced_id(id).await;
         Ok(())
@@ -193,16 +195,17 @@ impl Session {
 
     /// The challenged player accepts: placement begins, each player with a random fleet.
     pub async fn accept(
-        &self,
+        self,
         id: MatchId,
         by: PlayerId,
         locale: Option<String>,
     ) -> Result<Accepted, SessionError> {
-        let standard = self.standard();
+        let standard = self.session.standard();
         // Not while the member is being forgotten. The change binds them to this match
         // (its record's claims): the first Accept wins.
-        let _held = self.members.hold(&[by]).await?;
+        let _held = self.session.members.hold(&[by]).await?;
         let accepted = self
+            .session
             .act(Locate::Id(id), SessionError::Stale, |e, change| {
                 e.in_time(change.now)?;
                 let variant = e.game.variant();
@@ -242,11 +245,12 @@ impl Session {
     /// now on; if that channel has a match of its own, this one stays found by its id and
     /// through the channel, [`Session::here`]). Returns where it is played now.
     pub async fn settle_home(
-        &self,
+        self,
         id: MatchId,
         thread: Option<ChannelKey>,
     ) -> Result<ChannelKey, SessionError> {
         let settled = self
+            .session
             .act(Locate::Id(id), SessionError::Stale, |e, _| {
                 let Home::Pending { parent } = e.home else {
                     return Ok(e.post_channel());
@@ -267,6 +271,7 @@ impl Session {
                 reason: super::OpenError::ChannelBusy,
                 ..
             }) if thread.is_none() => self
+                .session
                 .read(Locate::Id(id), Entry::post_channel)
                 .await
                 .ok_or(SessionError::Stale),
@@ -276,8 +281,9 @@ impl Session {
 
     /// The challenged player declines. `Ok(None)` when the match was ended meanwhile by
     /// someone else (who announces it).
-    pub async fn decline(&self, id: MatchId, by: PlayerId) -> Result<Option<Ended>, SessionError> {
+    pub async fn decline(self, id: MatchId, by: PlayerId) -> Result<Option<Ended>, SessionError> {
         let ((), ended) = self
+            .session
             .act(Locate::Id(id), SessionError::Stale, |e, change| {
                 e.in_time(change.now)?;
                 let variant = e.game.variant();

@@ -17,7 +17,8 @@ use crate::game::{Coord, FireOutcome, PlayerId, Side, TargetView, Variant};
 use super::ends::Ended;
 use super::entry::Entry;
 use super::ids::{ChannelKey, GuildId, MatchId};
-use super::{Locate, Session, SessionError, record};
+use super::services::Matches;
+use super::{Locate, SessionError, record};
 
 /// What the computer did in one go (a classic streak of hits is several shots).
 #[derive(Clone, Debug)]
@@ -107,20 +108,20 @@ struct Played {
     pace: super::Pace,
 }
 
-impl Session {
+impl Matches<'_> {
     /// Matches where the computer is to move and nothing has happened for `stalled`
     /// (its move failed, or the bot restarted in the middle of it). With a shared store,
     /// of every process (one that stopped mid-turn leaves its matches to the others).
     pub async fn stalled_computer_turns(
-        &self,
+        self,
         now: SystemTime,
         stalled: std::time::Duration,
     ) -> Vec<MatchId> {
         let before = record::millis(now.checked_sub(stalled).unwrap_or(now));
-        match self.store.live().computer_waiting(before).await {
+        match self.session.store.live().computer_waiting(before).await {
             Ok(ids) => ids
                 .into_iter()
-                .filter(|id| !self.computer_busy.contains_key(id))
+                .filter(|id| !self.session.computer_busy.contains_key(id))
                 .collect(),
             Err(e) => {
                 tracing::warn!(error = %e, "could not look for stalled computer turns");
@@ -132,22 +133,26 @@ impl Session {
     /// If the computer is to move in match `id`, plays its moves (a classic streak of hits
     /// is several) and returns them to announce together. Each move is written before
     /// this returns; `None` when the computer had nothing to do.
-    pub async fn computer_turn(&self, id: MatchId) -> Option<ComputerTurn> {
+    pub async fn computer_turn(self, id: MatchId) -> Option<ComputerTurn> {
         // One turn of the computer's at a time per match (the sweep may wake a slow one).
-        if self.computer_busy.insert(id, ()).is_some() {
+        if self.session.computer_busy.insert(id, ()).is_some() {
             return None;
         }
-        let _done = Busy(&self.computer_busy, id);
+        let _done = Busy(&self.session.computer_busy, id);
         let mut turn: Option<ComputerTurn> = None;
         let mut habits: Option<Option<Arc<Habits>>> = None;
         loop {
-            let Some(mut plan) = self.read(Locate::Id(id), plan).await.flatten() else {
+            let Some(mut plan) = self.session.read(Locate::Id(id), plan).await.flatten() else {
                 break;
             };
             if plan.difficulty == ai::Difficulty::Hard {
                 // Learned (or taken from the cache) once per turn, with no lock held.
                 if habits.is_none() {
-                    habits = Some(self.habits(plan.member, plan.variant, plan.guild).await);
+                    habits = Some(
+                        self.session
+                            .habits(plan.member, plan.variant, plan.guild)
+                            .await,
+                    );
                 }
                 plan.habits = habits.clone().flatten();
             }
@@ -195,13 +200,13 @@ impl Session {
     /// gives a fresh turn deadline, so a long streak never runs out of time; after the
     /// last move that deadline is the member's.
     async fn computer_move(
-        &self,
+        self,
         id: MatchId,
         plan: Plan,
         cells: &[Coord],
     ) -> Result<(Played, Option<Ended>), SessionError> {
-        let standard = self.standard();
-        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
+        let standard = self.session.standard();
+        self.session.act(Locate::Id(id), SessionError::Stale, |e, change| {
             let me = e.game.player(Side::Opponent);
             if e.game.to_move() != Some(me) || e.game.target_view(me).as_ref() != Some(&plan.view) {
                 return Err(SessionError::Stale);

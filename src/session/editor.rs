@@ -10,11 +10,12 @@
 use crate::game::editor::{Cursor, Draft, EditError};
 use crate::game::{Orientation, PhaseKind, PlacementError, PlayerId, Variant};
 
+use super::SessionError;
 use super::engine::Step;
 use super::entry::Entry;
 use super::ids::{ChannelKey, Locate, MatchId};
 use super::placement::fleet_tag;
-use super::{Session, SessionError};
+use super::services::Matches;
 
 /// What one click in the editor does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,78 +62,80 @@ impl Editing {
     }
 }
 
-impl Session {
+impl Matches<'_> {
     /// One click of `by` in the editor of match `id`: the cursor as the clicked message
     /// showed it (`None`: as stored), then `step`. A change of the draft is stored before
     /// this returns; a cursor move ([`EditStep::Aim`]) and a refused click store nothing
     /// (the cursor rides in the editor's controls).
     pub async fn edit(
-        &self,
+        self,
         id: MatchId,
         by: PlayerId,
         cursor: Option<Cursor>,
         step: EditStep,
     ) -> Result<Editing, SessionError> {
-        self.step(Locate::Id(id), SessionError::Stale, move |e, change| {
-            e.in_time(change.now)?;
-            let (mut draft, side) = draft_of(e, by)?;
-            let step_done = match cursor {
-                Some(cursor) => draft.set_cursor(cursor),
-                None => Ok(()),
-            }
-            .and_then(|()| match step {
-                EditStep::Open | EditStep::Aim => Ok(()),
-                EditStep::Place(o) => draft.place(o).map(|_| ()),
-                EditStep::Remove => draft.remove().map(|_| ()),
-                EditStep::Clear => {
-                    draft.clear();
-                    Ok(())
+        self.session
+            .step(Locate::Id(id), SessionError::Stale, move |e, change| {
+                e.in_time(change.now)?;
+                let (mut draft, side) = draft_of(e, by)?;
+                let step_done = match cursor {
+                    Some(cursor) => draft.set_cursor(cursor),
+                    None => Ok(()),
                 }
-                EditStep::RandomRest => match e.game.placement_rng(by) {
-                    Ok(rng) => draft.fill(rng),
-                    // `draft_of` has checked that the fleet is not final.
-                    Err(_) => Err(EditError::AllPlaced),
-                },
-                EditStep::Ready => draft.fleet().map(|_| ()),
-            });
-            let variant = e.game.variant();
-            let ready_tag = match draft.fleet() {
-                Ok(fleet) => {
-                    let tag = fleet_tag(&fleet);
-                    if step_done.is_ok() && e.game.placed_fleet(by).map(|(f, _)| f) != Some(&fleet)
-                    {
-                        e.game
-                            .set_fleet(by, fleet)
-                            .map_err(|err| SessionError::rules(variant, err))?;
+                .and_then(|()| match step {
+                    EditStep::Open | EditStep::Aim => Ok(()),
+                    EditStep::Place(o) => draft.place(o).map(|_| ()),
+                    EditStep::Remove => draft.remove().map(|_| ()),
+                    EditStep::Clear => {
+                        draft.clear();
+                        Ok(())
                     }
-                    Some(tag)
+                    EditStep::RandomRest => match e.game.placement_rng(by) {
+                        Ok(rng) => draft.fill(rng),
+                        // `draft_of` has checked that the fleet is not final.
+                        Err(_) => Err(EditError::AllPlaced),
+                    },
+                    EditStep::Ready => draft.fleet().map(|_| ()),
+                });
+                let variant = e.game.variant();
+                let ready_tag = match draft.fleet() {
+                    Ok(fleet) => {
+                        let tag = fleet_tag(&fleet);
+                        if step_done.is_ok()
+                            && e.game.placed_fleet(by).map(|(f, _)| f) != Some(&fleet)
+                        {
+                            e.game
+                                .set_fleet(by, fleet)
+                                .map_err(|err| SessionError::rules(variant, err))?;
+                        }
+                        Some(tag)
+                    }
+                    Err(_) => None,
+                };
+                let editing = Editing {
+                    id: e.id,
+                    player: by,
+                    channel: e.post_channel(),
+                    draft,
+                    refused: None,
+                    ready_tag,
+                };
+                if let Err(error) = step_done {
+                    // What the player has as the stored draft, with the cursor they see.
+                    return Ok(Step::Unchanged(Editing {
+                        refused: Some(error),
+                        ..editing
+                    }));
                 }
-                Err(_) => None,
-            };
-            let editing = Editing {
-                id: e.id,
-                player: by,
-                channel: e.post_channel(),
-                draft,
-                refused: None,
-                ready_tag,
-            };
-            if let Err(error) = step_done {
-                // What the player has as the stored draft, with the cursor they see.
-                return Ok(Step::Unchanged(Editing {
-                    refused: Some(error),
-                    ..editing
-                }));
-            }
-            if step == EditStep::Aim {
-                // Only the cursor moved, and the clicked message's controls carry it.
-                return Ok(Step::Unchanged(editing));
-            }
-            e.drafts[side] = Some(Box::new(editing.draft.clone()));
-            Ok(Step::Changed(editing))
-        })
-        .await
-        .map(|(editing, _)| editing)
+                if step == EditStep::Aim {
+                    // Only the cursor moved, and the clicked message's controls carry it.
+                    return Ok(Step::Unchanged(editing));
+                }
+                e.drafts[side] = Some(Box::new(editing.draft.clone()));
+                Ok(Step::Changed(editing))
+            })
+            .await
+            .map(|(editing, _)| editing)
     }
 }
 

@@ -9,7 +9,8 @@ use crate::game::{Ending, PlayerId, RevealView};
 use super::entry::Entry;
 use super::ids::{ChannelKey, GuildId, Locate, MatchId};
 use super::pace::Pace;
-use super::{Change, Session, SessionError, record};
+use super::services::Matches;
+use super::{Change, SessionError, record};
 
 /// Ends the match in `entry` as a timeout (the sweep's step, and a tournament round's at
 /// its deadline). [`SessionError::Stale`] when it has ended already or, with `due`, when
@@ -100,14 +101,15 @@ impl Ended {
     }
 }
 
-impl Session {
+impl Matches<'_> {
     /// The sweep: ends every match whose deadline is at or before `now` (a challenge
     /// expires, an unfinished placement loses or is abandoned, a skipped turn loses).
     /// Returns the ends to announce. A match whose deadline moved meanwhile is left alone.
-    pub async fn expire(&self, now: SystemTime) -> Vec<Ended> {
+    pub async fn expire(self, now: SystemTime) -> Vec<Ended> {
         // The store has every live match's deadline as last written, whichever engine
         // runs; each is checked again under the match's lock before it ends.
         let due = match self
+            .session
             .store
             .live()
             .due(record::millis(now), DUE_AT_ONCE)
@@ -125,6 +127,7 @@ impl Session {
             // Every process sweeps a shared store: a match another one is ending (or
             // changing) right now is skipped, and one it has ended is no longer live.
             let result = self
+                .session
                 .engine
                 .act(Locate::Id(id), SessionError::Stale, true, time_out)
                 .await;
@@ -145,25 +148,25 @@ impl Session {
     /// Ends that were written a while ago and never sent, because the process that wrote
     /// them stopped first (with several processes; one process sends its own at restart).
     /// Each is handed to one process.
-    pub async fn unannounced_ends(&self, now: SystemTime) -> Vec<Ended> {
-        self.engine.orphaned_ends(now).await
+    pub async fn unannounced_ends(self, now: SystemTime) -> Vec<Ended> {
+        self.session.engine.orphaned_ends(now).await
     }
 
     /// The ends outside servers in `channel` not shown yet (ended by any process): there
     /// the bot can only answer, so each waits for the next interaction of one of its
     /// players there, which may reach any process. Nothing is taken or marked.
     pub async fn waiting_ends_in(
-        &self,
+        self,
         channel: ChannelKey,
     ) -> Result<Vec<Ended>, crate::store::StoreError> {
-        let states = self.store.outbox().waiting_ends_in(channel).await?;
+        let states = self.session.store.outbox().waiting_ends_in(channel).await?;
         Ok(Ended::all_of(&states))
     }
 
     /// Whether `end` still waits to be shown: another process may have shown it since this
     /// one kept it. When the store cannot tell, it is shown (twice rather than never).
-    pub async fn still_unannounced(&self, end: &Ended) -> bool {
-        match self.store.outbox().is_announced(end.id).await {
+    pub async fn still_unannounced(self, end: &Ended) -> bool {
+        match self.session.store.outbox().is_announced(end.id).await {
             Ok(announced) => !announced,
             Err(e) => {
                 tracing::warn!(match_id = %end.id, error = %e, "could not check whether an end was shown");
@@ -174,15 +177,15 @@ impl Session {
 
     /// Records that the end `end` was sent (or could not be sent anywhere), so
     /// that it is not sent again after a restart.
-    pub async fn mark_announced(&self, end: &Ended) {
+    pub async fn mark_announced(self, end: &Ended) {
         // What the computer learned of these members' fleets is out of date now.
-        self.drop_habits(&end.members);
+        self.session.drop_habits(&end.members);
         self.mark_announced_id(end.id).await;
     }
 
     /// Records that match `id`'s end needs no announcement (any more).
-    pub(super) async fn mark_announced_id(&self, id: MatchId) {
-        if let Err(e) = self.store.outbox().mark_announced(id).await {
+    pub(super) async fn mark_announced_id(self, id: MatchId) {
+        if let Err(e) = self.session.store.outbox().mark_announced(id).await {
             tracing::warn!(match_id = %id, error = %e, "could not record that an end was announced");
         }
     }

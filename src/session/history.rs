@@ -8,8 +8,9 @@ use crate::ids::{ChannelKey, GuildId};
 use crate::rating::ResultRow;
 use crate::store::{StoreError, StoredMatch};
 
+use super::MatchId;
 use super::record::{entry_of, from_millis};
-use super::{MatchId, Session};
+use super::services::Played;
 
 /// A finished match as stored, with what a replay needs.
 #[derive(Clone, Debug)]
@@ -88,19 +89,20 @@ pub struct PlayedMatch {
     pub opponent_name: Option<String>,
 }
 
-impl Session {
+impl Played<'_> {
     /// The finished match `id` with its replay, if `viewer` may watch it: its players
     /// anywhere; anyone else only in its server, and only if they can see the channel it
     /// was played in (`can_see` answers that for another channel of the same server, from
     /// Discord). Who may watch is decided before anything else is looked at, and every
     /// refusal to a stranger is [`ReplayError::Hidden`].
     pub async fn replay(
-        &self,
+        self,
         id: MatchId,
         viewer: &Viewer,
         can_see: impl AsyncFnOnce(ChannelKey) -> bool,
     ) -> Result<Finished, ReplayError> {
         let stored = self
+            .session
             .store
             .finished()
             .get(id)
@@ -131,12 +133,12 @@ impl Session {
     /// The last `limit` matches `player` played out, newest first; only those played in
     /// `guild` when one is given.
     pub async fn history(
-        &self,
+        self,
         player: PlayerId,
         guild: Option<GuildId>,
         limit: u32,
     ) -> Result<Vec<PlayedMatch>, StoreError> {
-        let rows = (self.store.finished())
+        let rows = (self.session.store.finished())
             .history(player, guild, limit)
             .await?;
         Ok(rows
@@ -151,8 +153,8 @@ impl Session {
 
     /// `player`'s last `limit` finished matches in which shots were fired, newest first
     /// (unreadable ones are left out).
-    pub async fn recent(&self, player: PlayerId, limit: u32) -> Result<Vec<Finished>, StoreError> {
-        let rows = self.store.finished().recent(player, limit).await?;
+    pub async fn recent(self, player: PlayerId, limit: u32) -> Result<Vec<Finished>, StoreError> {
+        let rows = self.session.store.finished().recent(player, limit).await?;
         Ok(rows
             .iter()
             .filter_map(|row| match finished(row) {
@@ -206,14 +208,14 @@ pub struct LiveMatches {
     pub pages: u32,
 }
 
-impl Session {
+impl Played<'_> {
     /// Every live match of `guild` (of every process, as stored), oldest first, for
     /// [`LiveMatches::page`] once the asker's view is applied (see [`LiveRow::seen_in`]).
-    pub async fn live_in(&self, guild: GuildId) -> Result<Vec<LiveRow>, StoreError> {
+    pub async fn live_in(self, guild: GuildId) -> Result<Vec<LiveRow>, StoreError> {
         let mut rows = Vec::new();
         let mut offset = 0;
         loop {
-            let (states, total) = (self.store.live())
+            let (states, total) = (self.session.store.live())
                 .live_in(guild, offset, LIVE_SCAN)
                 .await?;
             let read = u32::try_from(states.len()).unwrap_or(u32::MAX);

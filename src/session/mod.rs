@@ -51,6 +51,7 @@ mod rematch;
 mod reminders;
 mod restore;
 mod seasons;
+pub mod services;
 mod settings;
 mod standings;
 pub mod stored;

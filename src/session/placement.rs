@@ -9,7 +9,8 @@ use super::battle::computer_to_move;
 use super::entry::Entry;
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
-use super::{Locate, Session, SessionError};
+use super::services::Matches;
+use super::{Locate, SessionError};
 
 /// A short fingerprint of a fleet, carried by the Ready button so that a stale
 /// preview cannot confirm a fleet the player no longer has.
@@ -92,98 +93,103 @@ pub struct Readied {
     pub turn: std::time::Duration,
 }
 
-impl Session {
+impl Matches<'_> {
     /// A new random fleet for `by` in match `id` (the Shuffle button).
-    pub async fn shuffle(&self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
-        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
-            e.in_time(change.now)?;
-            let variant = e.game.variant();
-            e.game
-                .shuffle_fleet(by)
-                .map_err(|err| SessionError::rules(variant, err))?;
-            // A new fleet replaces what the editor had (its Edit starts from this one).
-            if let Some(side) = e.game.side_of(by) {
-                e.drafts[side.index()] = None;
-            }
-            Preview::of(e, by).ok_or(SessionError::NotYourButton)
-        })
-        .await
-        .map(|(p, _)| p)
+    pub async fn shuffle(self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
+        self.session
+            .act(Locate::Id(id), SessionError::Stale, |e, change| {
+                e.in_time(change.now)?;
+                let variant = e.game.variant();
+                e.game
+                    .shuffle_fleet(by)
+                    .map_err(|err| SessionError::rules(variant, err))?;
+                // A new fleet replaces what the editor had (its Edit starts from this one).
+                if let Some(side) = e.game.side_of(by) {
+                    e.drafts[side.index()] = None;
+                }
+                Preview::of(e, by).ok_or(SessionError::NotYourButton)
+            })
+            .await
+            .map(|(p, _)| p)
     }
 
     /// `/place`: `by` sets the fleet written in `fleet`, or a random one, in their match.
-    pub async fn place(&self, by: PlayerId, fleet: Option<&str>) -> Result<Preview, SessionError> {
-        self.act(Locate::Player(by), SessionError::NoMatch, |e, change| {
-            e.in_time(change.now)?;
-            let variant = e.game.variant();
-            match fleet {
-                Some(text) => {
-                    let fleet = Fleet::parse(variant, text)
-                        .map_err(|err| SessionError::rules(variant, err))?;
-                    e.game
-                        .set_fleet(by, fleet)
-                        .map_err(|err| SessionError::rules(variant, err))?;
+    pub async fn place(self, by: PlayerId, fleet: Option<&str>) -> Result<Preview, SessionError> {
+        self.session
+            .act(Locate::Player(by), SessionError::NoMatch, |e, change| {
+                e.in_time(change.now)?;
+                let variant = e.game.variant();
+                match fleet {
+                    Some(text) => {
+                        let fleet = Fleet::parse(variant, text)
+                            .map_err(|err| SessionError::rules(variant, err))?;
+                        e.game
+                            .set_fleet(by, fleet)
+                            .map_err(|err| SessionError::rules(variant, err))?;
+                    }
+                    None => {
+                        e.game
+                            .shuffle_fleet(by)
+                            .map_err(|err| SessionError::rules(variant, err))?;
+                    }
                 }
-                None => {
-                    e.game
-                        .shuffle_fleet(by)
-                        .map_err(|err| SessionError::rules(variant, err))?;
+                // A typed or random fleet replaces what the editor had.
+                if let Some(side) = e.game.side_of(by) {
+                    e.drafts[side.index()] = None;
                 }
-            }
-            // A typed or random fleet replaces what the editor had.
-            if let Some(side) = e.game.side_of(by) {
-                e.drafts[side.index()] = None;
-            }
-            Preview::of(e, by)
-                .ok_or_else(|| SessionError::Internal("no fleet after placing".into()))
-        })
-        .await
-        .map(|(p, _)| p)
+                Preview::of(e, by)
+                    .ok_or_else(|| SessionError::Internal("no fleet after placing".into()))
+            })
+            .await
+            .map(|(p, _)| p)
     }
 
     /// The Ready button: `by` makes the fleet with fingerprint `tag` final. When both
     /// fleets are final the battle begins and the first turn's deadline runs.
     pub async fn ready(
-        &self,
+        self,
         id: MatchId,
         by: PlayerId,
         tag: &str,
     ) -> Result<Readied, SessionError> {
-        let standard = self.standard();
-        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
-            e.in_time(change.now)?;
-            let preview = match Preview::of(e, by) {
-                Some(p) => p,
-                None if e.game.side_of(by).is_none() => return Err(SessionError::NotYourButton),
-                None => return Err(SessionError::BattleBegun),
-            };
-            if preview.tag() != tag {
-                return Err(SessionError::StaleFleet);
-            }
-            let confirmed = e
-                .game
-                .confirm(by)
-                .map_err(|err| SessionError::rules(preview.variant, err))?;
-            // A final fleet has nothing left to edit.
-            if let Some(side) = e.game.side_of(by) {
-                e.drafts[side.index()] = None;
-            }
-            if matches!(confirmed, Confirmed::BattleStarts { .. }) {
-                e.deadline = change.now + e.timeouts(standard).turn;
-            }
-            Ok(Readied {
-                preview,
-                confirmed,
-                players: e.game.players(),
-                deadline: e.deadline,
-                guild_locale: e.guild_locale.clone(),
-                computer_next: computer_to_move(e),
-                members: e.members(),
-                pace: e.pace,
-                turn: e.timeouts(standard).turn,
+        let standard = self.session.standard();
+        self.session
+            .act(Locate::Id(id), SessionError::Stale, |e, change| {
+                e.in_time(change.now)?;
+                let preview = match Preview::of(e, by) {
+                    Some(p) => p,
+                    None if e.game.side_of(by).is_none() => {
+                        return Err(SessionError::NotYourButton);
+                    }
+                    None => return Err(SessionError::BattleBegun),
+                };
+                if preview.tag() != tag {
+                    return Err(SessionError::StaleFleet);
+                }
+                let confirmed = e
+                    .game
+                    .confirm(by)
+                    .map_err(|err| SessionError::rules(preview.variant, err))?;
+                // A final fleet has nothing left to edit.
+                if let Some(side) = e.game.side_of(by) {
+                    e.drafts[side.index()] = None;
+                }
+                if matches!(confirmed, Confirmed::BattleStarts { .. }) {
+                    e.deadline = change.now + e.timeouts(standard).turn;
+                }
+                Ok(Readied {
+                    preview,
+                    confirmed,
+                    players: e.game.players(),
+                    deadline: e.deadline,
+                    guild_locale: e.guild_locale.clone(),
+                    computer_next: computer_to_move(e),
+                    members: e.members(),
+                    pace: e.pace,
+                    turn: e.timeouts(standard).turn,
+                })
             })
-        })
-        .await
-        .map(|(r, _)| r)
+            .await
+            .map(|(r, _)| r)
     }
 }

@@ -4,10 +4,11 @@
 use crate::game::PlayerId;
 use crate::store::{Forgot, Renamed, StoreError};
 
+use super::SessionError;
 use super::entry::Entry;
 use super::ids::MatchId;
 use super::record::entry_of;
-use super::{Session, SessionError};
+use super::services::Privacy;
 
 /// Why a member could not be forgotten.
 #[derive(Debug, thiserror::Error)]
@@ -23,22 +24,27 @@ pub enum ForgetError {
     Session(#[from] SessionError),
 }
 
-impl Session {
+impl Privacy<'_> {
     /// Whether `player` let their name be shown on the global leaderboard
     /// ([`crate::store::GLOBAL_BOARD`]; hidden until they ask).
-    pub async fn leaderboard_visible(&self, player: PlayerId) -> Result<bool, StoreError> {
-        self.store.settings().leaderboard_visible(player).await
+    pub async fn leaderboard_visible(self, player: PlayerId) -> Result<bool, StoreError> {
+        self.session
+            .store
+            .settings()
+            .leaderboard_visible(player)
+            .await
     }
 
     /// Shows (`visible`) or hides `player` on the global leaderboard, at once in every
     /// rule set they have a rating in. Hiding also takes their name off it.
     pub async fn set_leaderboard_visible(
-        &self,
+        self,
         player: PlayerId,
         visible: bool,
     ) -> Result<(), StoreError> {
         let now = super::record::millis(std::time::SystemTime::now());
-        self.store
+        self.session
+            .store
             .settings()
             .set_leaderboard_visible(player, visible, now)
             .await
@@ -50,14 +56,20 @@ impl Session {
     /// (whatever was drawn of them, such as replays, is out of date). Refused while they
     /// play a live match: the store checks that in the transaction that forgets, and no
     /// challenge, Accept or rematch of theirs runs meanwhile in this process.
-    pub async fn forget(&self, player: PlayerId) -> Result<Vec<MatchId>, ForgetError> {
-        let _held = self.members.hold(&[player]).await?;
+    pub async fn forget(self, player: PlayerId) -> Result<Vec<MatchId>, ForgetError> {
+        let _held = self.session.members.hold(&[player]).await?;
         for _ in 0..FORGET_TRIES {
             let renamed = self.renamed(player).await?;
-            match self.store.privacy().forget(player, &renamed).await? {
+            match self
+                .session
+                .store
+                .privacy()
+                .forget(player, &renamed)
+                .await?
+            {
                 Forgot::Done => {
                     // No model of their own outlives them.
-                    self.drop_habits(&[player]);
+                    self.session.drop_habits(&[player]);
                     return Ok(renamed.iter().map(|r| r.id).collect());
                 }
                 Forgot::Playing => return Err(ForgetError::Playing),
@@ -69,12 +81,12 @@ impl Session {
     }
 
     /// Every stored match that names `player`, rewritten without them.
-    async fn renamed(&self, player: PlayerId) -> Result<Vec<Renamed>, StoreError> {
+    async fn renamed(self, player: PlayerId) -> Result<Vec<Renamed>, StoreError> {
         let mut renamed = Vec::new();
         let encode = |entry: &Entry| {
             super::stored::encode(entry).map_err(|e| StoreError::Data(e.to_string()))
         };
-        for (id, state) in self.store.privacy().matches_of(player).await? {
+        for (id, state) in self.session.store.privacy().matches_of(player).await? {
             let Ok(mut entry) = entry_of(&state) else {
                 // This build cannot rename it: its columns lose the member's id, and the
                 // store drops its state (a match set aside is then never brought back).
@@ -106,7 +118,7 @@ impl Session {
             });
         }
         // Matches they called off as a moderator, without playing.
-        for (id, state) in self.store.privacy().cancelled().await? {
+        for (id, state) in self.session.store.privacy().cancelled().await? {
             let Ok(mut entry) = entry_of(&state) else {
                 continue;
             };

@@ -18,7 +18,8 @@ use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
 use super::placement::Preview;
 use super::record::{self, entry_of, from_millis, millis};
-use super::{Locate, Session, SessionError};
+use super::services::Matches;
+use super::{Locate, SessionError};
 
 /// A claim on a rematch's start older than this, whose match was never stored, was left
 /// by a bot that stopped in between.
@@ -86,11 +87,11 @@ pub enum RematchError {
     Session(#[from] SessionError),
 }
 
-impl Session {
+impl Matches<'_> {
     /// `by` clicks Rematch under match `id`'s end (see [`Session::rematch_in`]; the
     /// click's channel is taken to hang under no other).
     pub async fn rematch(
-        &self,
+        self,
         id: MatchId,
         by: PlayerId,
         locale: Option<String>,
@@ -105,7 +106,7 @@ impl Session {
     /// channel or the pace ends a chain of rematches. The new match counts for ratings
     /// as the server's settings say now.
     pub async fn rematch_in(
-        &self,
+        self,
         id: MatchId,
         by: PlayerId,
         locale: Option<String>,
@@ -116,16 +117,17 @@ impl Session {
         // Not while a member is being forgotten: read again once both are held (a member
         // forgotten meanwhile is renamed in it).
         let members = old.members();
-        let _held = self.members.hold(&members).await?;
+        let _held = self.session.members.hold(&members).await?;
         let (stored, old) = self.played_out(id, by).await?;
         let rated = self.allowed_again(&old, parent).await?;
         let now = SystemTime::now();
         let ended = from_millis(stored.ended_ms.unwrap_or(stored.created_ms));
-        let until = ended + old.timeouts(self.standard()).challenge;
+        let until = ended + old.timeouts(self.session.standard()).challenge;
         if now > until {
             return Err(RematchError::Expired);
         }
         let (voters, fresh) = self
+            .session
             .store
             .rematches()
             .vote_rematch(id, by, millis(now))
@@ -142,6 +144,7 @@ impl Session {
         // stopped in between) is taken over.
         let new_id = MatchId::random();
         let (claimed, claimed_at) = self
+            .session
             .store
             .rematches()
             .claim_rematch(id, new_id, millis(now))
@@ -152,6 +155,7 @@ impl Session {
             // whose match never came is taken over.
             let stale = millis(now).saturating_sub(claimed_at) > STALE_CLAIM_MS;
             let stored = self
+                .session
                 .store
                 .finished()
                 .get(claimed)
@@ -160,6 +164,7 @@ impl Session {
             let taken_over = stale
                 && stored.is_none()
                 && self
+                    .session
                     .store
                     .rematches()
                     .reclaim_rematch(id, claimed, new_id)
@@ -175,7 +180,7 @@ impl Session {
         {
             Ok(started) => Ok(Rematch::Started(Box::new(started))),
             Err(e) => {
-                if let Err(err) = self.store.rematches().release_rematch(id).await {
+                if let Err(err) = self.session.store.rematches().release_rematch(id).await {
                     tracing::warn!(match_id = %id, error = %err, "could not give a rematch claim back");
                 }
                 Err(match e {
@@ -189,11 +194,12 @@ impl Session {
     /// The finished match `id` as stored, if `by` played it and it was played out by
     /// members who were not forgotten since.
     async fn played_out(
-        &self,
+        self,
         id: MatchId,
         by: PlayerId,
     ) -> Result<(crate::store::StoredMatch, Entry), RematchError> {
         let stored = self
+            .session
             .store
             .finished()
             .get(id)
@@ -220,14 +226,19 @@ impl Session {
     /// Whether the server's settings, as they are now, allow `old`'s rematch where it
     /// would be played (see [`rematch_home`]) and at its pace; then whether it is rated.
     async fn allowed_again(
-        &self,
+        self,
         old: &Entry,
         parent: Option<ChannelKey>,
     ) -> Result<bool, RematchError> {
         let Some(guild) = old.guild else {
             return Ok(old.rated);
         };
-        let settings = self.settings(guild).await.map_err(SessionError::Storage)?;
+        let settings = self
+            .session
+            .settings()
+            .of(guild)
+            .await
+            .map_err(SessionError::Storage)?;
         let (channel, home) = rematch_home(old);
         let parent = match home {
             Home::Thread { parent } => Some(parent),
@@ -244,7 +255,7 @@ impl Session {
 
     // Building the new match step by step, like `challenge` and `accept` together.
     async fn start_rematch(
-        &self,
+        self,
         old: &Entry,
         new_id: MatchId,
         by: PlayerId,
@@ -254,7 +265,7 @@ impl Session {
     ) -> Result<Restarted, SessionError> {
         let players = old.game.players();
         let variant = old.game.variant();
-        let seed = self.seeds.next();
+        let seed = self.session.seeds.next();
         let bot_fleet = match &old.computer {
             Some(c) => {
                 let rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_c0de_0000_0001);
@@ -288,7 +299,7 @@ impl Session {
             created: now,
             game,
             names: old.names.clone(),
-            deadline: now + old.timeouts(self.standard()).placement,
+            deadline: now + old.timeouts(self.session.standard()).placement,
             guild_locale: old.guild_locale.clone(),
             player_locales,
             computer,
@@ -333,29 +344,30 @@ impl Session {
             series: entry.series.unwrap_or_default(),
             computer: entry.computer.is_some(),
         };
-        self.engine.open(entry, &record, &[]).await?;
+        self.session.engine.open(entry, &record, &[]).await?;
         Ok(restarted)
     }
 
     /// `by` takes their fleet from the previous match of the series again (the button on
     /// a rematch's preview).
-    pub async fn last_fleet(&self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
-        self.act(Locate::Id(id), SessionError::Stale, |e, change| {
-            e.in_time(change.now)?;
-            let variant = e.game.variant();
-            let side = e.game.side_of(by).ok_or(SessionError::NotYourButton)?;
-            let fleet = e.last_fleets[side.index()]
-                .clone()
-                .ok_or(SessionError::NoLastFleet)?;
-            e.game
-                .set_fleet(by, fleet)
-                .map_err(|err| SessionError::rules(variant, err))?;
-            // The last fleet replaces what the editor had.
-            e.drafts[side.index()] = None;
-            Preview::of(e, by).ok_or(SessionError::BattleBegun)
-        })
-        .await
-        .map(|(p, _)| p)
+    pub async fn last_fleet(self, id: MatchId, by: PlayerId) -> Result<Preview, SessionError> {
+        self.session
+            .act(Locate::Id(id), SessionError::Stale, |e, change| {
+                e.in_time(change.now)?;
+                let variant = e.game.variant();
+                let side = e.game.side_of(by).ok_or(SessionError::NotYourButton)?;
+                let fleet = e.last_fleets[side.index()]
+                    .clone()
+                    .ok_or(SessionError::NoLastFleet)?;
+                e.game
+                    .set_fleet(by, fleet)
+                    .map_err(|err| SessionError::rules(variant, err))?;
+                // The last fleet replaces what the editor had.
+                e.drafts[side.index()] = None;
+                Preview::of(e, by).ok_or(SessionError::BattleBegun)
+            })
+            .await
+            .map(|(p, _)| p)
     }
 }
 

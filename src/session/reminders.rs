@@ -9,7 +9,8 @@ use super::engine::Step;
 use super::entry::{Entry, Reminder};
 use super::ids::{ChannelKey, GuildId, Locate, MatchId, MessageId};
 use super::record::millis;
-use super::{Change, Session, SessionError};
+use super::services::Daily;
+use super::{Change, SessionError};
 
 /// A reminder to send: the player to move of a daily match has half of their turn left,
 /// or an hour.
@@ -39,15 +40,16 @@ pub struct Reminding {
     pub moves: u32,
 }
 
-impl Session {
+impl Daily<'_> {
     /// Whether `player` gets the reminders of their daily matches.
-    pub async fn reminders_on(&self, player: PlayerId) -> Result<bool, StoreError> {
-        Ok(!self.store.settings().reminders_off(player).await?)
+    pub async fn reminders_on(self, player: PlayerId) -> Result<bool, StoreError> {
+        Ok(!self.session.store.settings().reminders_off(player).await?)
     }
 
     /// Turns `player`'s reminders on or off.
-    pub async fn set_reminders(&self, player: PlayerId, on: bool) -> Result<(), StoreError> {
-        self.store
+    pub async fn set_reminders(self, player: PlayerId, on: bool) -> Result<(), StoreError> {
+        self.session
+            .store
             .settings()
             .set_reminders(player, on, millis(std::time::SystemTime::now()))
             .await
@@ -62,8 +64,9 @@ impl Session {
     /// DM and the mark, is taken again once that lease ran out (while the turn lasts), so
     /// none is lost, and a stop between the DM and the mark sends that one reminder twice.
     /// A member who turned reminders off is left out (theirs are marked all the same).
-    pub async fn reminders(&self, now: std::time::SystemTime) -> Vec<Reminding> {
+    pub async fn reminders(self, now: std::time::SystemTime) -> Vec<Reminding> {
         let due = match self
+            .session
             .store
             .outbox()
             .reminders_due(millis(now), REMINDERS_AT_ONCE)
@@ -78,6 +81,7 @@ impl Session {
         let mut out = Vec::new();
         for id in due {
             let read = self
+                .session
                 .engine
                 .read(Locate::Id(id), |e| self.reminder_of(e, now))
                 .await;
@@ -92,6 +96,7 @@ impl Session {
             let stale_before =
                 millis(now).saturating_sub(i64::try_from(lease.as_millis()).unwrap_or(i64::MAX));
             match self
+                .session
                 .store
                 .outbox()
                 .take_reminder(
@@ -110,7 +115,13 @@ impl Session {
                     continue;
                 }
             }
-            match self.store.settings().reminders_off(reminding.player).await {
+            match self
+                .session
+                .store
+                .settings()
+                .reminders_off(reminding.player)
+                .await
+            {
                 // Passed over, not kept for later.
                 Ok(true) => self.mark_reminded(&reminding).await,
                 Ok(false) => out.push(reminding),
@@ -124,7 +135,7 @@ impl Session {
     /// The reminder `e` is due at `now`, if one is, and how long it is leased to the
     /// process that takes it.
     fn reminder_of(
-        &self,
+        self,
         e: &Entry,
         now: std::time::SystemTime,
     ) -> Option<(Reminding, std::time::Duration)> {
@@ -133,7 +144,7 @@ impl Session {
         if at > now || e.deadline <= now {
             return None;
         }
-        let turn = e.timeouts(self.standard()).turn;
+        let turn = e.timeouts(self.session.standard()).turn;
         // Late (the bot was down at half time): only the hour's reminder is left.
         let hour_at = e.deadline.checked_sub(turn / 24).unwrap_or(e.deadline);
         let which = if now >= hour_at {
@@ -173,7 +184,7 @@ impl Session {
     /// reminder to every later take (a sweep that read the match before the mark would
     /// otherwise send it again). Where the mark cannot be written, the outbox keeps it
     /// leased, and it is sent again after the lease.
-    pub async fn mark_reminded(&self, r: &Reminding) {
+    pub async fn mark_reminded(self, r: &Reminding) {
         let mark = |e: &mut Entry, _: &mut Change| {
             // The turn went on meanwhile: nothing left to mark.
             if e.moves != r.moves {
@@ -183,6 +194,7 @@ impl Session {
             Ok(())
         };
         match self
+            .session
             .engine
             .act(Locate::Id(r.id), SessionError::Stale, false, mark)
             .await
@@ -194,6 +206,7 @@ impl Session {
             }
         }
         if let Err(e) = self
+            .session
             .store
             .outbox()
             .reminder_sent(r.id, r.moves, which_key(r.which))
@@ -206,16 +219,17 @@ impl Session {
     /// Remembers `message` as the last one shown about match `id` where it is played, for
     /// the reminders of a daily match to link to. Other paces keep nothing (callers need
     /// not ask).
-    pub async fn mark_shown(&self, id: MatchId, message: MessageId) -> Result<(), SessionError> {
-        self.step(Locate::Id(id), SessionError::Stale, |e, _| {
-            if !e.pace.reminds() || e.last_message == Some(message) {
-                return Ok(Step::Unchanged(()));
-            }
-            e.last_message = Some(message);
-            Ok(Step::Changed(()))
-        })
-        .await
-        .map(|((), _)| ())
+    pub async fn mark_shown(self, id: MatchId, message: MessageId) -> Result<(), SessionError> {
+        self.session
+            .step(Locate::Id(id), SessionError::Stale, |e, _| {
+                if !e.pace.reminds() || e.last_message == Some(message) {
+                    return Ok(Step::Unchanged(()));
+                }
+                e.last_message = Some(message);
+                Ok(Step::Changed(()))
+            })
+            .await
+            .map(|((), _)| ())
     }
 }
 

@@ -12,8 +12,8 @@ use crate::ids::{ChannelKey, GuildId};
 use crate::store::StoreError;
 use crate::store::seasons::{NewSeason, SeasonFigures, SeasonPlace, SeasonRow, SeasonStore};
 
-use super::Session;
 use super::record::millis;
+use super::services::Seasons;
 use super::settings::Settings;
 use super::standings::PAGE;
 use super::standings::Standing;
@@ -170,24 +170,25 @@ pub fn period_of(season: &Season) -> Option<Period> {
 /// before it leaves the rest to the sweep (each change is followed by a fresh read).
 const ALIGN_TRIES: usize = 4;
 
-impl Session {
+impl Seasons<'_> {
     /// The season store, or an error for a store that keeps no seasons.
     fn season_store(&self) -> Result<&dyn SeasonStore, StoreError> {
-        self.store
+        self.session
+            .store
             .seasons()
             .ok_or_else(|| StoreError::Data("this store keeps no rating seasons".into()))
     }
 
     /// The season of `cadence` for `guild` that starts at `start_ms`, as it will be stored.
     fn new_season(
-        &self,
+        self,
         guild: GuildId,
         cadence: Cadence,
         zone: Option<&str>,
         start_ms: i64,
     ) -> NewSeason {
         let tz = season_zone(zone);
-        let window = self.season_clock.window(start_ms, cadence, &tz);
+        let window = self.session.season_clock.window(start_ms, cadence, &tz);
         new_season(guild, cadence, zone, window)
     }
 
@@ -200,10 +201,10 @@ impl Session {
     /// The settings are read from the store, never taken from the caller, and read again
     /// after each change: two admins changing seasons at once (on two processes too) end
     /// with the seasons of the settings stored last, whichever alignment runs last.
-    pub async fn align_seasons(&self, guild: GuildId) -> Result<(), StoreError> {
+    pub async fn align_seasons(self, guild: GuildId) -> Result<(), StoreError> {
         let store = self.season_store()?;
         for _ in 0..ALIGN_TRIES {
-            let settings = self.settings(guild).await?;
+            let settings = self.session.settings().of(guild).await?;
             let channel = settings.season_channel;
             let now = millis(SystemTime::now());
             let current = store.current_season(guild).await?;
@@ -237,7 +238,7 @@ impl Session {
     /// open: turned on by another process, or a start that failed); `None` while they are
     /// off.
     pub async fn current_season(
-        &self,
+        self,
         guild: GuildId,
         settings: &Settings,
     ) -> Result<Option<Season>, StoreError> {
@@ -258,13 +259,13 @@ impl Session {
     }
 
     /// Season `number` of `guild`, if there is one.
-    pub async fn season(&self, guild: GuildId, number: u32) -> Result<Option<Season>, StoreError> {
+    pub async fn season(self, guild: GuildId, number: u32) -> Result<Option<Season>, StoreError> {
         let row = self.season_store()?.season(guild, number).await?;
         Ok(row.map(Season::from))
     }
 
     /// The last `limit` seasons of `guild`, the newest first.
-    pub async fn seasons(&self, guild: GuildId, limit: u32) -> Result<Vec<Season>, StoreError> {
+    pub async fn list(self, guild: GuildId, limit: u32) -> Result<Vec<Season>, StoreError> {
         let rows = self.season_store()?.seasons(guild, limit).await?;
         Ok(rows.into_iter().map(Season::from).collect())
     }
@@ -272,7 +273,7 @@ impl Session {
     /// Page `page` (0-based) of `season`'s table in `variant`, as `caller` sees it: the
     /// current season's as it stands, a closed one's final table.
     pub async fn season_board(
-        &self,
+        self,
         season: Season,
         variant: Variant,
         page: u32,
@@ -317,7 +318,7 @@ impl Session {
     /// if it is still open), each with the table as it stood at its end, and opens the
     /// next one where the server's seasons are still on (skipping those that would have
     /// ended while the bot was down). Returns how many this call closed.
-    pub async fn close_due_seasons(&self, now: SystemTime) -> usize {
+    pub async fn close_due_seasons(self, now: SystemTime) -> usize {
         let Ok(store) = self.season_store() else {
             return 0;
         };
@@ -331,7 +332,7 @@ impl Session {
         };
         let mut closed = 0;
         for season in due {
-            let settings = match self.settings(season.guild).await {
+            let settings = match self.session.settings().of(season.guild).await {
                 Ok(s) => s,
                 Err(e) => {
                     tracing::warn!(guild = %season.guild, error = %e, "could not read the settings");
@@ -341,6 +342,7 @@ impl Session {
             let next = settings.season.map(|cadence| {
                 let tz = season_zone(settings.timezone.as_deref());
                 let window = self
+                    .session
                     .season_clock
                     .next_after(season.end_ms, now, cadence, &tz);
                 new_season(season.guild, cadence, settings.timezone.as_deref(), window)
@@ -373,7 +375,7 @@ impl Session {
     /// (another takes it only if this one has not marked it announced within two minutes),
     /// with their final top ten and figures. Mark each with
     /// [`Session::season_announced`] once it is posted.
-    pub async fn season_announcements(&self, now: SystemTime) -> Vec<SeasonEnd> {
+    pub async fn season_announcements(self, now: SystemTime) -> Vec<SeasonEnd> {
         let Ok(store) = self.season_store() else {
             return Vec::new();
         };
@@ -398,7 +400,7 @@ impl Session {
     }
 
     async fn season_end(
-        &self,
+        self,
         store: &dyn SeasonStore,
         season: SeasonRow,
     ) -> Result<SeasonEnd, StoreError> {
@@ -418,7 +420,7 @@ impl Session {
     }
 
     /// Records that the end of `season` was announced (or could not be, anywhere).
-    pub async fn season_announced(&self, season: &Season) -> Result<(), StoreError> {
+    pub async fn season_announced(self, season: &Season) -> Result<(), StoreError> {
         self.season_store()?
             .mark_season_announced(season.guild, season.number, millis(SystemTime::now()))
             .await
@@ -427,12 +429,12 @@ impl Session {
     /// The seasons `player` won in `variant`, the newest first (only those of `guild` when
     /// one is given).
     pub async fn titles(
-        &self,
+        self,
         player: PlayerId,
         guild: Option<GuildId>,
         variant: Variant,
     ) -> Result<Vec<Season>, StoreError> {
-        match self.store.seasons() {
+        match self.session.store.seasons() {
             Some(store) => {
                 let rows = store.titles(player, guild, variant.key()).await?;
                 Ok(rows.into_iter().map(Season::from).collect())

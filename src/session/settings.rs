@@ -7,9 +7,9 @@ use crate::game::Variant;
 use crate::ids::{ChannelKey, GuildId};
 use crate::store::StoreError;
 
-use super::Session;
 use super::pace::Pace;
 use super::record::millis;
+use super::services;
 use crate::rating::season::Cadence;
 
 /// How a server has the bot play.
@@ -198,11 +198,11 @@ impl Settings {
     }
 }
 
-impl Session {
+impl services::Settings<'_> {
     /// The language `guild`'s admins chose for public texts (a Discord locale); `None`
     /// outside servers, where none was chosen, or (logged) when it cannot be read.
-    pub async fn language(&self, guild: Option<GuildId>) -> Option<String> {
-        match self.settings(guild?).await {
+    pub async fn language(self, guild: Option<GuildId>) -> Option<String> {
+        match self.session.settings().of(guild?).await {
             Ok(s) => s.language,
             Err(e) => {
                 tracing::warn!(error = %e, "could not read a server's settings");
@@ -212,8 +212,16 @@ impl Session {
     }
 
     /// The settings of `guild` (the defaults where it changed none).
-    pub async fn settings(&self, guild: GuildId) -> Result<Settings, StoreError> {
-        parse_settings(guild, self.store.settings().server(guild).await?.as_deref())
+    pub async fn of(self, guild: GuildId) -> Result<Settings, StoreError> {
+        parse_settings(
+            guild,
+            self.session
+                .store
+                .settings()
+                .server(guild)
+                .await?
+                .as_deref(),
+        )
     }
 
     /// Applies `change` to the settings of `guild` and stores them; returns them.
@@ -222,16 +230,17 @@ impl Session {
     /// read, and read again otherwise, so a change made meanwhile (by another admin, a
     /// Reset, another process) is never overwritten.
     pub async fn change_settings(
-        &self,
+        self,
         guild: GuildId,
         change: &SettingsChange,
     ) -> Result<Settings, SettingsError> {
         for _ in 0..SETTINGS_TRIES {
-            let read = self.store.settings().server(guild).await?;
+            let read = self.session.store.settings().server(guild).await?;
             let next = parse_settings(guild, read.as_deref())?.with(change)?;
             let text = serde_json::to_string(&next).map_err(|e| StoreError::Data(e.to_string()))?;
             let at = millis(std::time::SystemTime::now());
             if self
+                .session
                 .store
                 .settings()
                 .replace_settings(guild, read.as_deref(), &text, at)
@@ -240,7 +249,7 @@ impl Session {
                 if change.season.is_some() {
                     // Turning seasons on starts one at once; off closes the open one.
                     // Where that fails, the sweep and the next leaderboard catch up.
-                    if let Err(e) = self.align_seasons(guild).await {
+                    if let Err(e) = self.session.seasons().align_seasons(guild).await {
                         tracing::warn!(%guild, error = %e, "could not start or end a season");
                     }
                 }
@@ -254,13 +263,14 @@ impl Session {
     }
 
     /// Puts the settings of `guild` back to the defaults.
-    pub async fn reset_settings(&self, guild: GuildId) -> Result<Settings, StoreError> {
-        self.store
+    pub async fn reset_settings(self, guild: GuildId) -> Result<Settings, StoreError> {
+        self.session
+            .store
             .settings()
             .save_settings(guild, None, millis(std::time::SystemTime::now()))
             .await?;
         // Seasons are off by default: the open one ends now, the past ones are kept.
-        if let Err(e) = self.align_seasons(guild).await {
+        if let Err(e) = self.session.seasons().align_seasons(guild).await {
             tracing::warn!(%guild, error = %e, "could not end a season");
         }
         Ok(Settings::default())

@@ -6,7 +6,7 @@ use crate::ids::GuildId;
 use crate::rating::{Rating, Record, Summary, summarise};
 use crate::store::StoreError;
 
-use super::Session;
+use super::services::Standings;
 
 /// Places on one leaderboard page.
 pub const PAGE: u32 = 10;
@@ -67,11 +67,21 @@ pub struct Leaderboard {
     pub you: Option<Ranked>,
 }
 
-impl Session {
+impl Standings<'_> {
     /// `player`'s card in `variant`.
-    pub async fn card(&self, player: PlayerId, variant: Variant) -> Result<Card, StoreError> {
-        let rating = self.store.finished().rating(player, variant.key()).await?;
-        let results = self.store.finished().results(player, variant.key()).await?;
+    pub async fn card(self, player: PlayerId, variant: Variant) -> Result<Card, StoreError> {
+        let rating = self
+            .session
+            .store
+            .finished()
+            .rating(player, variant.key())
+            .await?;
+        let results = self
+            .session
+            .store
+            .finished()
+            .results(player, variant.key())
+            .await?;
         Ok(Card {
             rating,
             summary: summarise(&results, variant == Variant::Game2000),
@@ -81,7 +91,7 @@ impl Session {
     /// Page `page` (0-based) of the leaderboard of `guild` in `variant`, as `caller` sees
     /// it; with [`crate::store::GLOBAL_BOARD`] the global one (the members who opted in).
     pub async fn leaderboard(
-        &self,
+        self,
         guild: GuildId,
         variant: Variant,
         page: u32,
@@ -91,6 +101,7 @@ impl Session {
         // The page asked for, and its count of places with it; a page past the end is
         // asked again as the last one.
         let mut listed = self
+            .session
             .store
             .finished()
             .leaderboard(board, key, page.saturating_mul(PAGE), PAGE)
@@ -100,6 +111,7 @@ impl Session {
             page
         } else {
             listed = self
+                .session
                 .store
                 .finished()
                 .leaderboard(board, key, (pages - 1) * PAGE, PAGE)
@@ -118,6 +130,7 @@ impl Session {
                     Some(_) => Some(page * PAGE + u32::try_from(i).unwrap_or(0) + 1),
                     // The page's first line may tie with the one before the page.
                     None => self
+                        .session
                         .store
                         .finished()
                         .place(board, key, standing.player)
@@ -130,8 +143,15 @@ impl Session {
         let you = if rows.iter().any(|r| r.standing.player == caller) {
             None
         } else {
-            match self.store.finished().place(board, key, caller).await? {
+            match self
+                .session
+                .store
+                .finished()
+                .place(board, key, caller)
+                .await?
+            {
                 Some(place) => self
+                    .session
                     .store
                     .finished()
                     .leaderboard(board, key, place.position, 1)
@@ -158,7 +178,7 @@ impl Session {
     /// ([`Session::set_leaderboard_visible`]), by their rating in `variant`; `caller`'s own
     /// line as on a server's board (only when they are listed).
     pub async fn global_leaderboard(
-        &self,
+        self,
         variant: Variant,
         page: u32,
         caller: PlayerId,

@@ -23,14 +23,22 @@ async fn a_cursor_move_writes_nothing(db: Db) {
         [ALICE, BOB],
         ["Alice", "Bob"],
     );
-    let id = s.challenge(new).await.unwrap().id;
-    s.accept(id, BOB, None).await.unwrap();
+    let id = s.matches().challenge(new).await.unwrap().id;
+    s.matches().accept(id, BOB, None).await.unwrap();
     let writes = || flaky.writes.load(Ordering::SeqCst);
     let version = || async { s.read(Locate::Id(id), |e| e.version).await.unwrap() };
 
-    let opened = s.edit(id, ALICE, None, EditStep::Open).await.unwrap();
+    let opened = s
+        .matches()
+        .edit(id, ALICE, None, EditStep::Open)
+        .await
+        .unwrap();
     assert_eq!(opened.refused, None);
-    let cleared = s.edit(id, ALICE, None, EditStep::Clear).await.unwrap();
+    let cleared = s
+        .matches()
+        .edit(id, ALICE, None, EditStep::Clear)
+        .await
+        .unwrap();
     assert_eq!(cleared.draft.placed().count(), 0);
     let (before, stored) = (writes(), version().await);
 
@@ -39,20 +47,29 @@ async fn a_cursor_move_writes_nothing(db: Db) {
         ship: 1,
         bow: "C3".parse().unwrap(),
     };
-    let moved = s.edit(id, ALICE, Some(aimed), EditStep::Aim).await.unwrap();
+    let moved = s
+        .matches()
+        .edit(id, ALICE, Some(aimed), EditStep::Aim)
+        .await
+        .unwrap();
     assert_eq!(moved.refused, None);
     assert_eq!(moved.draft.cursor(), aimed);
     let again = Cursor {
         bow: "D3".parse().unwrap(),
         ..aimed
     };
-    let moved = s.edit(id, ALICE, Some(again), EditStep::Aim).await.unwrap();
+    let moved = s
+        .matches()
+        .edit(id, ALICE, Some(again), EditStep::Aim)
+        .await
+        .unwrap();
     assert_eq!(moved.draft.cursor(), again);
     assert_eq!(writes() - before, 0, "a cursor move makes no write");
     assert_eq!(version().await, stored, "nor a new version");
 
     // A refused click (Ready with no ship placed) writes nothing either.
     let refused = s
+        .matches()
         .edit(id, ALICE, Some(again), EditStep::Ready)
         .await
         .unwrap();
@@ -63,6 +80,7 @@ async fn a_cursor_move_writes_nothing(db: Db) {
 
     // Placing the ship on the cursor the controls carry is one write.
     let placed = s
+        .matches()
         .edit(
             id,
             ALICE,

@@ -49,7 +49,7 @@ async fn overtaken<F: std::future::Future<Output = ()>>(
     let (read, done) = tokio::sync::oneshot::channel();
     let (go_on, held) = tokio::sync::oneshot::channel();
     *flaky.held_settings_read.lock().unwrap() = Some((read, held));
-    let (saved, ()) = tokio::join!(first.change_settings(GUILD, change), async {
+    let (saved, ()) = tokio::join!(first.settings().change_settings(GUILD, change), async {
         done.await.expect("the first change read the settings");
         meanwhile.await;
         go_on.send(()).unwrap();
@@ -71,7 +71,7 @@ async fn a_change_made_meanwhile_is_kept(db: Db) {
     };
     // No settings stored yet: both would insert.
     let saved = overtaken(&flaky, &a, &threads, async {
-        b.change_settings(GUILD, &unrated).await.unwrap();
+        b.settings().change_settings(GUILD, &unrated).await.unwrap();
     })
     .await;
     assert!(saved.threads && !saved.rated, "{saved:?}");
@@ -85,11 +85,14 @@ async fn a_change_made_meanwhile_is_kept(db: Db) {
         ..SettingsChange::default()
     };
     overtaken(&flaky, &a, &channels, async {
-        b.change_settings(GUILD, &daily_off).await.unwrap();
+        b.settings()
+            .change_settings(GUILD, &daily_off)
+            .await
+            .unwrap();
     })
     .await;
     for s in [&a, &b] {
-        let now = s.settings(GUILD).await.unwrap();
+        let now = s.settings().of(GUILD).await.unwrap();
         assert!(now.threads && !now.rated, "{now:?}");
         assert_eq!(now.channels, vec![broadside::ids::ChannelKey(10)]);
         assert_eq!(now.paces, vec![broadside::session::Pace::Blitz]);
@@ -104,19 +107,22 @@ async fn a_reset_made_meanwhile_is_kept(db: Db) {
         channels: Some(vec![broadside::ids::ChannelKey(10)]),
         ..SettingsChange::default()
     };
-    a.change_settings(GUILD, &channels).await.unwrap();
+    a.settings()
+        .change_settings(GUILD, &channels)
+        .await
+        .unwrap();
     let threads = SettingsChange {
         threads: Some(true),
         ..SettingsChange::default()
     };
     let saved = overtaken(&flaky, &a, &threads, async {
-        b.reset_settings(GUILD).await.unwrap();
+        b.settings().reset_settings(GUILD).await.unwrap();
     })
     .await;
     // The reset came first: the change applies to the defaults, not to what it read.
     assert!(saved.threads);
     assert!(saved.channels.is_empty(), "{saved:?}");
-    assert_eq!(b.settings(GUILD).await.unwrap(), saved);
+    assert_eq!(b.settings().of(GUILD).await.unwrap(), saved);
 }
 
 /// A challenge of `players` in `channel`, to be played in a thread of its own (`thread`) or
@@ -130,7 +136,8 @@ fn new_match(channel: u64, players: [PlayerId; 2], thread: bool) -> NewMatch {
 
 /// [`new_match`], opened.
 async fn challenge(s: &Session, channel: u64, players: [PlayerId; 2], thread: bool) -> MatchId {
-    s.challenge(new_match(channel, players, thread))
+    s.matches()
+        .challenge(new_match(channel, players, thread))
         .await
         .unwrap()
         .id
@@ -139,13 +146,16 @@ async fn challenge(s: &Session, channel: u64, players: [PlayerId; 2], thread: bo
 /// Places both fleets of `id` in `channel`, makes them final, fires a shot and forfeits.
 async fn play_out(s: &Session, id: MatchId, channel: u64) {
     for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
-        let preview = s.place(p, Some(fleet)).await.unwrap();
-        s.ready(id, p, &preview.tag()).await.unwrap();
+        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
+        s.matches().ready(id, p, &preview.tag()).await.unwrap();
     }
     let first = s.read(Locate::Id(id), |e| e.game.to_move()).await.flatten();
     let first = first.expect("a player to move");
-    s.fire(ChannelKey(channel), first, "E5").await.unwrap();
-    s.forfeit(first).await.unwrap();
+    s.matches()
+        .fire(ChannelKey(channel), first, "E5")
+        .await
+        .unwrap();
+    s.matches().forfeit(first).await.unwrap();
 }
 
 /// Who may watch `id` from channel 99 of the server, seeing only `channel`; and where its
@@ -157,13 +167,14 @@ async fn replayed_and_rematched_in(s: &Session, id: MatchId, channel: u64) {
         channel: broadside::ids::ChannelKey(99),
     };
     let done = s
+        .played()
         .replay(id, &viewer, async |c| {
             c == broadside::ids::ChannelKey(channel)
         })
         .await;
     assert!(done.is_ok(), "{done:?}");
-    s.rematch(id, ALICE, None).await.unwrap();
-    let Rematch::Started(again) = s.rematch(id, BOB, None).await.unwrap() else {
+    s.matches().rematch(id, ALICE, None).await.unwrap();
+    let Rematch::Started(again) = s.matches().rematch(id, BOB, None).await.unwrap() else {
         panic!("the rematch began");
     };
     assert_eq!(again.channel, ChannelKey(channel));
@@ -176,17 +187,21 @@ async fn a_challenge_waiting_for_its_thread_is_found_through_its_channel(db: Db)
     let here = s.here(ChannelKey(40), CAROL).await.unwrap();
     assert_eq!(here, Locate::Id(id));
     assert_eq!(s.try_read(here, |e| e.id).await.unwrap(), Some(id));
-    let ended = s.cancel(ChannelKey(40), MODERATOR, true).await.unwrap();
+    let ended = s
+        .matches()
+        .cancel(ChannelKey(40), MODERATOR, true)
+        .await
+        .unwrap();
     assert_eq!(ended.map(|e| e.id), Some(id));
     assert!(matches!(
-        s.cancel(ChannelKey(40), MODERATOR, true).await,
+        s.matches().cancel(ChannelKey(40), MODERATOR, true).await,
         Err(SessionError::NoMatchHere)
     ));
     // Two waiting in one channel: which one is meant is not guessed.
     challenge(&s, 41, [ALICE, BOB], true).await;
     challenge(&s, 41, [CAROL, DAVE], true).await;
     assert!(matches!(
-        s.cancel(ChannelKey(41), MODERATOR, true).await,
+        s.matches().cancel(ChannelKey(41), MODERATOR, true).await,
         Err(SessionError::SeveralHere)
     ));
     // Each player still finds their own, and a match elsewhere does not count.
@@ -195,7 +210,8 @@ async fn a_challenge_waiting_for_its_thread_is_found_through_its_channel(db: Db)
         Locate::Player(CAROL)
     );
     assert!(
-        s.cancel(ChannelKey(41), CAROL, false)
+        s.matches()
+            .cancel(ChannelKey(41), CAROL, false)
             .await
             .unwrap()
             .is_some()
@@ -209,10 +225,13 @@ async fn a_challenge_waiting_for_its_thread_is_found_through_its_channel(db: Db)
 async fn a_match_whose_thread_failed_is_stored_where_it_is_played(db: Db) {
     let s = session(db.open().await, 6);
     let id = challenge(&s, 42, [ALICE, BOB], true).await;
-    let accepted = s.accept(id, BOB, None).await.unwrap();
+    let accepted = s.matches().accept(id, BOB, None).await.unwrap();
     assert_eq!(accepted.wants_thread, Some(ChannelKey(42)));
     // No thread: it is played in the channel, keyed and stored by it.
-    assert_eq!(s.settle_home(id, None).await.unwrap(), ChannelKey(42));
+    assert_eq!(
+        s.matches().settle_home(id, None).await.unwrap(),
+        ChannelKey(42)
+    );
     let found = s.read(Locate::Channel(ChannelKey(42)), |e| e.id).await;
     assert_eq!(found, Some(id));
     assert_eq!(
@@ -228,12 +247,16 @@ async fn a_match_whose_thread_failed_in_a_busy_channel_is_reached_and_stored_the
     // The channel has a match of its own when the thread fails.
     let there = challenge(&s, 43, [CAROL, DAVE], false).await;
     let id = challenge(&s, 43, [ALICE, BOB], true).await;
-    s.accept(id, BOB, None).await.unwrap();
-    assert_eq!(s.settle_home(id, None).await.unwrap(), ChannelKey(43));
+    s.matches().accept(id, BOB, None).await.unwrap();
+    assert_eq!(
+        s.matches().settle_home(id, None).await.unwrap(),
+        ChannelKey(43)
+    );
     let keyed = s.read(Locate::Channel(ChannelKey(43)), |e| e.id).await;
     assert_eq!(keyed, Some(there));
     // Its players are told where they play when they try to play elsewhere.
     let busy = s
+        .matches()
         .challenge(new_match(44, [ALICE, PlayerId(3606)], false))
         .await;
     let Err(SessionError::Busy { at: Some(at), .. }) = busy else {
@@ -241,7 +264,10 @@ async fn a_match_whose_thread_failed_in_a_busy_channel_is_reached_and_stored_the
     };
     assert_eq!(at.channel, ChannelKey(43));
     // Once the channel's own match is gone, it is the one found there.
-    s.cancel(ChannelKey(43), CAROL, false).await.unwrap();
+    s.matches()
+        .cancel(ChannelKey(43), CAROL, false)
+        .await
+        .unwrap();
     assert_eq!(
         s.here(ChannelKey(43), MODERATOR).await.unwrap(),
         Locate::Id(id)

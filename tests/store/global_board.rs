@@ -84,15 +84,19 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     assert_eq!((r13.games, rec13.wins), (2, 2));
     // Hidden by default: nobody is on it, whatever they played.
     assert!(global(&store).await.is_empty());
-    assert!(!s.leaderboard_visible(PlayerId(11)).await.unwrap());
+    assert!(!s.privacy().leaderboard_visible(PlayerId(11)).await.unwrap());
     // 11 and 13 opt in: both are listed with their ratings, the better first; 13 played
     // outside servers only and is on no server's board.
     for p in [11, 13] {
-        s.set_leaderboard_visible(PlayerId(p), true).await.unwrap();
+        s.privacy()
+            .set_leaderboard_visible(PlayerId(p), true)
+            .await
+            .unwrap();
     }
-    assert!(s.leaderboard_visible(PlayerId(13)).await.unwrap());
+    assert!(s.privacy().leaderboard_visible(PlayerId(13)).await.unwrap());
     assert_eq!(global(&store).await, vec![13, 11]);
     let board = s
+        .standings()
         .leaderboard(GLOBAL_BOARD, Variant::Classic, 0, PlayerId(12))
         .await
         .unwrap();
@@ -112,7 +116,10 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
         .collect();
     assert_eq!(server, vec![11, 12], "the server's board is its own");
     // Opting in twice changes nothing.
-    s.set_leaderboard_visible(PlayerId(11), true).await.unwrap();
+    s.privacy()
+        .set_leaderboard_visible(PlayerId(11), true)
+        .await
+        .unwrap();
     assert_eq!(global(&store).await, vec![13, 11]);
     follows_their_ratings_until_hidden(&s, &store).await;
 }
@@ -147,15 +154,19 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
         .unwrap();
     assert_eq!(top.rows[0].rating, r11);
     // A member who opts in before their first rated match is listed after it.
-    s.set_leaderboard_visible(PlayerId(17), true).await.unwrap();
+    s.privacy()
+        .set_leaderboard_visible(PlayerId(17), true)
+        .await
+        .unwrap();
     assert_eq!(global(&store).await, vec![11, 13]);
     won(&store, 20, 17, 18, Some(GUILD)).await;
     assert_eq!(global(&store).await, vec![11, 13, 17]);
     // Hidden again: off the board, and it no longer follows them.
-    s.set_leaderboard_visible(PlayerId(11), false)
+    s.privacy()
+        .set_leaderboard_visible(PlayerId(11), false)
         .await
         .unwrap();
-    assert!(!s.leaderboard_visible(PlayerId(11)).await.unwrap());
+    assert!(!s.privacy().leaderboard_visible(PlayerId(11)).await.unwrap());
     assert_eq!(global(&store).await, vec![13, 17]);
     assert_eq!(
         store
@@ -179,7 +190,10 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
         PlayerId(11)
     );
     // Visible again: back, with the rating he has now.
-    s.set_leaderboard_visible(PlayerId(11), true).await.unwrap();
+    s.privacy()
+        .set_leaderboard_visible(PlayerId(11), true)
+        .await
+        .unwrap();
     assert_eq!(global(&store).await, vec![11, 13, 17]);
     // Nobody else was ever listed; Game 2000 has nobody.
     assert!(
@@ -200,12 +214,15 @@ async fn a_forgotten_member_leaves_the_global_board_and_their_consent_goes(db: D
     won(&store, 1, 21, 22, None).await;
     won(&store, 2, 22, 23, Some(GUILD)).await;
     for p in [21, 22] {
-        s.set_leaderboard_visible(PlayerId(p), true).await.unwrap();
+        s.privacy()
+            .set_leaderboard_visible(PlayerId(p), true)
+            .await
+            .unwrap();
     }
     assert_eq!(global(&store).await.len(), 2);
-    s.forget(PlayerId(21)).await.unwrap();
+    s.privacy().forget(PlayerId(21)).await.unwrap();
     assert_eq!(global(&store).await, vec![22]);
-    assert!(!s.leaderboard_visible(PlayerId(21)).await.unwrap());
+    assert!(!s.privacy().leaderboard_visible(PlayerId(21)).await.unwrap());
     // A new rated match of theirs does not bring them back: the consent went with the rest.
     won(&store, 3, 21, 24, None).await;
     assert_eq!(global(&store).await, vec![22]);

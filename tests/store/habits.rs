@@ -36,19 +36,26 @@ fn session(opened: broadside::store::Opened) -> Session {
 /// A classic battle between Alice and Bob in `channel`, with one shot fired.
 async fn battle(s: &Session, channel: u64) -> (MatchId, PlayerId) {
     let new = fixtures::new_match(ChannelKey(channel), GUILD, [ALICE, BOB], ["Alice", "Bob"]);
-    let id = s.challenge(new).await.unwrap().id;
-    s.accept(id, BOB, None).await.unwrap();
+    let id = s.matches().challenge(new).await.unwrap().id;
+    s.matches().accept(id, BOB, None).await.unwrap();
     let mut first = None;
     for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
-        let preview = s.place(p, Some(fleet)).await.unwrap();
-        if let Confirmed::BattleStarts { first: f } =
-            s.ready(id, p, &preview.tag()).await.unwrap().confirmed
+        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
+        if let Confirmed::BattleStarts { first: f } = s
+            .matches()
+            .ready(id, p, &preview.tag())
+            .await
+            .unwrap()
+            .confirmed
         {
             first = Some(f);
         }
     }
     let first = first.expect("the battle began");
-    s.fire(ChannelKey(channel), first, "E5").await.unwrap();
+    s.matches()
+        .fire(ChannelKey(channel), first, "E5")
+        .await
+        .unwrap();
     (id, first)
 }
 
@@ -65,8 +72,8 @@ async fn habits_come_from_finished_matches_only(db: Db) {
     assert_eq!(learned(&s, ALICE).await, 0, "nothing played yet");
     // One finished match, then one being played.
     battle(&s, 1).await;
-    let ended = s.forfeit(ALICE).await.unwrap().expect("an end");
-    s.mark_announced(&ended).await;
+    let ended = s.matches().forfeit(ALICE).await.unwrap().expect("an end");
+    s.matches().mark_announced(&ended).await;
     battle(&s, 2).await;
     assert_eq!(
         learned(&s, ALICE).await,
@@ -75,15 +82,15 @@ async fn habits_come_from_finished_matches_only(db: Db) {
     );
     assert_eq!(learned(&s, BOB).await, 1);
     // Its end makes it count.
-    let ended = s.forfeit(BOB).await.unwrap().expect("an end");
-    s.mark_announced(&ended).await;
+    let ended = s.matches().forfeit(BOB).await.unwrap().expect("an end");
+    s.matches().mark_announced(&ended).await;
     assert_eq!(learned(&s, ALICE).await, 2);
     // After a restart the model is learned again from the database.
     drop(s);
     let s = session(db.open().await);
     assert_eq!(learned(&s, ALICE).await, 2);
     // `/privacy delete` leaves nothing to learn from.
-    s.forget(ALICE).await.unwrap();
+    s.privacy().forget(ALICE).await.unwrap();
     assert_eq!(learned(&s, ALICE).await, 0);
     assert_eq!(learned(&s, BOB).await, 2);
 }
@@ -105,9 +112,9 @@ async fn two_finished(s: &Session) -> Habits {
     let mut ids = Vec::new();
     for (channel, fleets) in [(1, [CLASSIC_A, CLASSIC_B]), (2, [CLASSIC_B, CLASSIC_A])] {
         let id = battle_with(s, channel, fleets).await;
-        let ended = s.forfeit(BOB).await.unwrap().expect("an end");
+        let ended = s.matches().forfeit(BOB).await.unwrap().expect("an end");
         assert_eq!(ended.id, id);
-        s.mark_announced(&ended).await;
+        s.matches().mark_announced(&ended).await;
         ids.push(id);
         // Distinct end times: the newest is learned first, as the store orders them.
         tokio::time::sleep(Duration::from_millis(5)).await;
@@ -162,18 +169,23 @@ async fn battle_in(
             ["Alice", "Bob"],
         )
     };
-    let id = s.challenge(new).await.unwrap().id;
-    s.accept(id, BOB, None).await.unwrap();
+    let id = s.matches().challenge(new).await.unwrap().id;
+    s.matches().accept(id, BOB, None).await.unwrap();
     let mut first = None;
     for (p, fleet) in [(ALICE, fleets[0]), (BOB, fleets[1])] {
-        let preview = s.place(p, Some(fleet)).await.unwrap();
-        if let Confirmed::BattleStarts { first: f } =
-            s.ready(id, p, &preview.tag()).await.unwrap().confirmed
+        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
+        if let Confirmed::BattleStarts { first: f } = s
+            .matches()
+            .ready(id, p, &preview.tag())
+            .await
+            .unwrap()
+            .confirmed
         {
             first = Some(f);
         }
     }
-    s.fire(ChannelKey(channel), first.expect("the battle began"), "E5")
+    s.matches()
+        .fire(ChannelKey(channel), first.expect("the battle began"), "E5")
         .await
         .unwrap();
     id
@@ -197,9 +209,9 @@ async fn against_the_computer(s: &Session) -> (MatchId, usize) {
         rated: false,
         thread: false,
     };
-    let id = s.challenge(new).await.unwrap().id;
-    let preview = s.place(ALICE, Some(CLASSIC_LIVE)).await.unwrap();
-    s.ready(id, ALICE, &preview.tag()).await.unwrap();
+    let id = s.matches().challenge(new).await.unwrap().id;
+    let preview = s.matches().place(ALICE, Some(CLASSIC_LIVE)).await.unwrap();
+    s.matches().ready(id, ALICE, &preview.tag()).await.unwrap();
     let mut aimed = 0;
     play_until_both_moved(s, id, &mut aimed).await;
     (id, aimed)
@@ -222,13 +234,18 @@ async fn play_until_both_moved(s: &Session, id: MatchId, aimed: &mut usize) {
             .flatten()
             .expect("the match goes on");
         if to_move == ALICE {
-            s.fire(ChannelKey(3), ALICE, &alices_shot(*aimed))
+            s.matches()
+                .fire(ChannelKey(3), ALICE, &alices_shot(*aimed))
                 .await
                 .unwrap();
             *aimed += 1;
             alice = true;
         } else {
-            let turn = s.computer_turn(id).await.expect("the computer moves");
+            let turn = s
+                .matches()
+                .computer_turn(id)
+                .await
+                .expect("the computer moves");
             assert!(turn.ended.is_none(), "the match goes on");
             computer = true;
         }
@@ -296,8 +313,8 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
     let s = session(db.open().await);
     let finish = async |channel, guild| {
         let id = battle_in(&s, channel, guild, [CLASSIC_A, CLASSIC_B]).await;
-        let ended = s.forfeit(BOB).await.unwrap().expect("an end");
-        s.mark_announced(&ended).await;
+        let ended = s.matches().forfeit(BOB).await.unwrap().expect("an end");
+        s.matches().mark_announced(&ended).await;
         tokio::time::sleep(Duration::from_millis(5)).await;
         id.0
     };
@@ -343,8 +360,8 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
     // A live match in the server, then one outside servers.
     let live = battle_in(&s, 2, Some(GUILD), [CLASSIC_B, CLASSIC_A]).await;
     check(live, &[here], &[outside]).await;
-    let ended = s.forfeit(BOB).await.unwrap().expect("an end");
-    s.mark_announced(&ended).await;
+    let ended = s.matches().forfeit(BOB).await.unwrap().expect("an end");
+    s.matches().mark_announced(&ended).await;
     let live = battle_in(&s, 4, None, [CLASSIC_B, CLASSIC_A]).await;
     check(live, &[ended.id.0, here], &[outside]).await;
 }
@@ -626,15 +643,15 @@ async fn a_forget_bumps_the_epoch_of_the_members_bucket(db: Db) {
     assert_eq!(epochs().await, [0, 0, 0], "nobody forgotten yet");
     battle(&s, 1).await;
     assert!(matches!(
-        s.forget(BOB).await,
+        s.privacy().forget(BOB).await,
         Err(broadside::session::ForgetError::Playing)
     ));
     assert_eq!(epochs().await, [0, 0, 0], "a refused forget bumps nothing");
-    let ended = s.forfeit(ALICE).await.unwrap().expect("an end");
-    s.mark_announced(&ended).await;
-    s.forget(ALICE).await.unwrap();
+    let ended = s.matches().forfeit(ALICE).await.unwrap().expect("an end");
+    s.matches().mark_announced(&ended).await;
+    s.privacy().forget(ALICE).await.unwrap();
     assert_eq!(epochs().await, [1, 1, 0], "Alice's bucket, Carol's too");
-    s.forget(PlayerId(carol)).await.unwrap();
+    s.privacy().forget(PlayerId(carol)).await.unwrap();
     assert_eq!(epochs().await, [2, 2, 0]);
 }
 
@@ -723,7 +740,7 @@ async fn a_forget_on_another_process_drops_its_cached_model() {
         .await
         .expect("a model");
     let second = session(db.open().await);
-    let renamed = second.forget(ALICE).await.unwrap();
+    let renamed = second.privacy().forget(ALICE).await.unwrap();
     assert_eq!(renamed.len(), 2, "both finished matches rewritten");
     let after = first
         .habits(ALICE, Variant::Classic, Some(GUILD))

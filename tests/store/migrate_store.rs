@@ -56,34 +56,48 @@ async fn fill(from: &str) -> (MatchId, MatchId) {
         TIMEOUTS,
         Seeds::new(Some(3)),
     );
-    let id = s.challenge(new_match(1, ALICE, BOB)).await.unwrap().id;
-    s.accept(id, BOB, None).await.unwrap();
+    let id = s
+        .matches()
+        .challenge(new_match(1, ALICE, BOB))
+        .await
+        .unwrap()
+        .id;
+    s.matches().accept(id, BOB, None).await.unwrap();
     for p in [ALICE, BOB] {
-        let preview = s.place(p, None).await.unwrap();
-        s.ready(id, p, &preview.tag()).await.unwrap();
+        let preview = s.matches().place(p, None).await.unwrap();
+        s.matches().ready(id, p, &preview.tag()).await.unwrap();
     }
     let first = s
         .read(Locate::Id(id), |e| e.game.to_move())
         .await
         .unwrap()
         .unwrap();
-    s.fire(ChannelKey(1), first, "E5").await.unwrap();
-    s.forfeit(first).await.unwrap();
+    s.matches().fire(ChannelKey(1), first, "E5").await.unwrap();
+    s.matches().forfeit(first).await.unwrap();
     // Bob shows his name on the global leaderboard (issue 38).
-    s.set_leaderboard_visible(BOB, true).await.unwrap();
-    s.challenge(NewMatch {
-        pace: broadside::session::Pace::Standard,
-        rated: true,
-        thread: false,
-        opponent: BOT,
-        computer: Some(Difficulty::Easy),
-        ..new_match(2, CAROL, BOT)
-    })
-    .await
-    .unwrap();
-    s.forfeit(CAROL).await.unwrap();
-    let live = s.challenge(new_match(3, CAROL, ALICE)).await.unwrap().id;
-    s.accept(live, ALICE, None).await.unwrap();
+    s.privacy()
+        .set_leaderboard_visible(BOB, true)
+        .await
+        .unwrap();
+    s.matches()
+        .challenge(NewMatch {
+            pace: broadside::session::Pace::Standard,
+            rated: true,
+            thread: false,
+            opponent: BOT,
+            computer: Some(Difficulty::Easy),
+            ..new_match(2, CAROL, BOT)
+        })
+        .await
+        .unwrap();
+    s.matches().forfeit(CAROL).await.unwrap();
+    let live = s
+        .matches()
+        .challenge(new_match(3, CAROL, ALICE))
+        .await
+        .unwrap()
+        .id;
+    s.matches().accept(live, ALICE, None).await.unwrap();
     (id, live)
 }
 
@@ -172,10 +186,13 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     .unwrap();
     assert_eq!(resumed.len(), 1);
     assert_eq!(resumed[0].id, live);
-    let preview = s.place(CAROL, None).await.unwrap();
-    s.ready(live, CAROL, &preview.tag()).await.unwrap();
+    let preview = s.matches().place(CAROL, None).await.unwrap();
+    s.matches()
+        .ready(live, CAROL, &preview.tag())
+        .await
+        .unwrap();
     // Its members are bound to it in the shared schema too.
-    let busy = s.challenge(new_match(4, ALICE, BOB)).await;
+    let busy = s.matches().challenge(new_match(4, ALICE, BOB)).await;
     assert!(
         matches!(
             busy,

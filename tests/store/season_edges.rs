@@ -23,6 +23,7 @@ fn at(ms: i64) -> SystemTime {
 /// The members of `season`'s classic table, in its order, with their season matches.
 async fn table(s: &Session, season: Season) -> Vec<(u64, u32)> {
     let board = s
+        .seasons()
         .season_board(season, Variant::Classic, 0, PlayerId(ANN))
         .await
         .unwrap();
@@ -61,6 +62,7 @@ async fn a_match_between_the_boundary_and_the_sweep_counts_in_the_next_season(db
     )
     .with_season_clock(SeasonClock::Every(SEASON));
     let on = s
+        .settings()
         .change_settings(
             GUILD,
             &SettingsChange {
@@ -71,7 +73,12 @@ async fn a_match_between_the_boundary_and_the_sweep_counts_in_the_next_season(db
         )
         .await
         .unwrap();
-    let one = s.current_season(GUILD, &on).await.unwrap().expect("on");
+    let one = s
+        .seasons()
+        .current_season(GUILD, &on)
+        .await
+        .unwrap()
+        .expect("on");
     assert_eq!(one.number, 1);
     let end = one.end_ms;
     let live = s.store().live();
@@ -79,13 +86,22 @@ async fn a_match_between_the_boundary_and_the_sweep_counts_in_the_next_season(db
     live.save(&won(1, ANN, BO, end - 1)).await.unwrap();
     // After the boundary, while season 1 is still open (no sweep ran yet).
     live.save(&won(2, CY, DI, end + 60_000)).await.unwrap();
-    assert_eq!(s.close_due_seasons(at(end - 1)).await, 0, "not over yet");
+    assert_eq!(
+        s.seasons().close_due_seasons(at(end - 1)).await,
+        0,
+        "not over yet"
+    );
 
     let sweep = end + 120_000;
-    assert_eq!(s.close_due_seasons(at(sweep)).await, 1);
-    let closed = s.season(GUILD, 1).await.unwrap().expect("kept");
+    assert_eq!(s.seasons().close_due_seasons(at(sweep)).await, 1);
+    let closed = s.seasons().season(GUILD, 1).await.unwrap().expect("kept");
     assert_eq!((closed.end_ms, closed.closed_ms), (end, Some(sweep)));
-    let two = s.current_season(GUILD, &on).await.unwrap().expect("on");
+    let two = s
+        .seasons()
+        .current_season(GUILD, &on)
+        .await
+        .unwrap()
+        .expect("on");
     assert_eq!(two.number, 2);
     let second = one_match_each(&s, two.clone()).await;
     assert_eq!(

@@ -532,9 +532,10 @@ fn cadence(c: Option<Cadence>) -> SettingsChange {
 /// past ones; a change of anything else leaves the season alone.
 async fn seasons_follow_the_settings(db: Db) {
     let s = session(db.open().await, 3600);
-    assert_eq!(s.seasons(GUILD, 10).await.unwrap(), Vec::new());
+    assert_eq!(s.seasons().list(GUILD, 10).await.unwrap(), Vec::new());
     let before = broadside::session::millis(SystemTime::now());
     let on = s
+        .settings()
         .change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
@@ -542,11 +543,17 @@ async fn seasons_follow_the_settings(db: Db) {
         (on.season, on.season_channel),
         (Some(Cadence::Monthly), Some(ChannelKey(4242)))
     );
-    let first = s.current_season(GUILD, &on).await.unwrap().unwrap();
+    let first = s
+        .seasons()
+        .current_season(GUILD, &on)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((first.number, first.cadence.as_str()), (1, "monthly"));
     assert!(first.start_ms >= before && first.end_ms == first.start_ms + 3_600_000);
     // Another setting: the same season goes on.
     let rated = s
+        .settings()
         .change_settings(
             GUILD,
             &SettingsChange {
@@ -557,17 +564,23 @@ async fn seasons_follow_the_settings(db: Db) {
         .await
         .unwrap();
     assert_eq!(
-        s.current_season(GUILD, &rated).await.unwrap(),
+        s.seasons().current_season(GUILD, &rated).await.unwrap(),
         Some(first.clone())
     );
     // Monthly to quarterly: season 1 ends now, season 2 is quarterly.
     let quarterly = s
+        .settings()
         .change_settings(GUILD, &cadence(Some(Cadence::Quarterly)))
         .await
         .unwrap();
-    let second = s.current_season(GUILD, &quarterly).await.unwrap().unwrap();
+    let second = s
+        .seasons()
+        .current_season(GUILD, &quarterly)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((second.number, second.cadence.as_str()), (2, "quarterly"));
-    let closed = s.season(GUILD, 1).await.unwrap().unwrap();
+    let closed = s.seasons().season(GUILD, 1).await.unwrap().unwrap();
     assert!(closed.closed_ms.is_some() && closed.end_ms <= second.start_ms);
     assert_eq!(
         closed.channel,
@@ -575,21 +588,26 @@ async fn seasons_follow_the_settings(db: Db) {
         "its end is announced"
     );
     // Off: season 2 ends, both are kept, none is current.
-    let off = s.change_settings(GUILD, &cadence(None)).await.unwrap();
+    let off = s
+        .settings()
+        .change_settings(GUILD, &cadence(None))
+        .await
+        .unwrap();
     assert_eq!(off.season, None);
-    assert_eq!(s.current_season(GUILD, &off).await.unwrap(), None);
-    let kept = s.seasons(GUILD, 10).await.unwrap();
+    assert_eq!(s.seasons().current_season(GUILD, &off).await.unwrap(), None);
+    let kept = s.seasons().list(GUILD, 10).await.unwrap();
     assert_eq!(
         kept.iter().map(|k| k.number).collect::<Vec<_>>(),
         vec![2, 1]
     );
     assert!(kept.iter().all(|k| k.closed_ms.is_some()), "{kept:?}");
     // On again: season 3 starts at once.
-    s.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+    s.settings()
+        .change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     assert_eq!(
-        s.seasons(GUILD, 1).await.unwrap()[0].closed_ms,
+        s.seasons().list(GUILD, 1).await.unwrap()[0].closed_ms,
         None,
         "season 3 is open"
     );
@@ -606,26 +624,41 @@ async fn an_alignment_follows_the_settings_stored_last(db: Db) {
         opened.clone()
     };
     let (a, b) = (session(opened, 3600), session(other, 3600));
-    a.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+    a.settings()
+        .change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
-    a.change_settings(GUILD, &cadence(Some(Cadence::Quarterly)))
+    a.settings()
+        .change_settings(GUILD, &cadence(Some(Cadence::Quarterly)))
         .await
         .unwrap();
-    b.change_settings(GUILD, &cadence(None)).await.unwrap();
-    a.align_seasons(GUILD).await.unwrap();
-    let all = a.seasons(GUILD, 10).await.unwrap();
+    b.settings()
+        .change_settings(GUILD, &cadence(None))
+        .await
+        .unwrap();
+    a.seasons().align_seasons(GUILD).await.unwrap();
+    let all = a.seasons().list(GUILD, 10).await.unwrap();
     assert_eq!(all.len(), 2, "{all:?}");
     assert!(all.iter().all(|k| k.closed_ms.is_some()), "{all:?}");
     // The other way round: stored on, an alignment opens the season at once.
-    b.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+    b.settings()
+        .change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
-    a.align_seasons(GUILD).await.unwrap();
-    let on = a.settings(GUILD).await.unwrap();
-    let open = a.current_season(GUILD, &on).await.unwrap().unwrap();
+    a.seasons().align_seasons(GUILD).await.unwrap();
+    let on = a.settings().of(GUILD).await.unwrap();
+    let open = a
+        .seasons()
+        .current_season(GUILD, &on)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!((open.number, open.cadence.as_str()), (3, "monthly"));
-    assert_eq!(a.seasons(GUILD, 10).await.unwrap().len(), 3, "opened once");
+    assert_eq!(
+        a.seasons().list(GUILD, 10).await.unwrap().len(),
+        3,
+        "opened once"
+    );
 }
 
 /// Issue 39, 3: two sessions on one store (two processes) sweep the same ended season at
@@ -640,18 +673,22 @@ async fn two_sweeps_close_a_season_once(db: Db) {
         opened.clone()
     };
     let (one, two) = (session(opened, 1), session(other, 1));
-    one.change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
+    one.settings()
+        .change_settings(GUILD, &cadence(Some(Cadence::Monthly)))
         .await
         .unwrap();
     let later = SystemTime::now() + Duration::from_millis(1_500);
-    let (by_one, by_two) = tokio::join!(one.close_due_seasons(later), two.close_due_seasons(later));
+    let (by_one, by_two) = tokio::join!(
+        one.seasons().close_due_seasons(later),
+        two.seasons().close_due_seasons(later)
+    );
     assert_eq!(by_one + by_two, 1, "closed once");
-    let all = one.seasons(GUILD, 10).await.unwrap();
+    let all = one.seasons().list(GUILD, 10).await.unwrap();
     assert_eq!(all.iter().map(|r| r.number).collect::<Vec<_>>(), vec![2, 1]);
     assert_eq!(all[1].closed_ms, Some(broadside::session::millis(later)));
     let (to_one, to_two) = tokio::join!(
-        one.season_announcements(later),
-        two.season_announcements(later)
+        one.seasons().season_announcements(later),
+        two.seasons().season_announcements(later)
     );
     assert_eq!(to_one.len() + to_two.len(), 1, "{to_one:?} {to_two:?}");
     let end = to_one.into_iter().chain(to_two).next().unwrap();
@@ -659,10 +696,10 @@ async fn two_sweeps_close_a_season_once(db: Db) {
         (end.season.number, end.season.channel),
         (1, Some(ChannelKey(4242)))
     );
-    one.season_announced(&end.season).await.unwrap();
+    one.seasons().season_announced(&end.season).await.unwrap();
     let far = later + Duration::from_secs(3_600);
     assert!(
-        two.season_announcements(far).await.is_empty(),
+        two.seasons().season_announcements(far).await.is_empty(),
         "announced once"
     );
 }
@@ -755,7 +792,9 @@ async fn the_current_seasons_pages_and_places_agree_with_the_whole_table(db: Db)
     let session = session(opened.clone(), 3600);
     let lines: Vec<SeasonLine> = whole.rows.iter().cloned().map(SeasonLine::from).collect();
     let board_at = |page: u32, asker: u64| {
-        session.season_board(one.clone().into(), Variant::Classic, page, PlayerId(asker))
+        session
+            .seasons()
+            .season_board(one.clone().into(), Variant::Classic, page, PlayerId(asker))
     };
     for asked in [3, 4, u32::MAX] {
         let board = board_at(asked, rows[0].0).await.unwrap();

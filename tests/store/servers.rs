@@ -62,17 +62,19 @@ async fn battle_of(
     players: [PlayerId; 2],
 ) -> (MatchId, PlayerId, SystemTime) {
     let id = s
+        .matches()
         .challenge(between(channel, pace, players))
         .await
         .unwrap()
         .id;
-    s.accept(id, players[1], Some("sv-SE".into()))
+    s.matches()
+        .accept(id, players[1], Some("sv-SE".into()))
         .await
         .unwrap();
     let mut first = None;
     for (p, fleet) in [(players[0], CLASSIC_A), (players[1], CLASSIC_B)] {
-        let preview = s.place(p, Some(fleet)).await.unwrap();
-        let readied = s.ready(id, p, &preview.tag()).await.unwrap();
+        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
+        let readied = s.matches().ready(id, p, &preview.tag()).await.unwrap();
         if let Confirmed::BattleStarts { first: f } = readied.confirmed {
             first = Some(f);
         }
@@ -82,24 +84,26 @@ async fn battle_of(
 
 async fn settings_are_checked_stored_and_reset(db: Db) {
     let s = session(db.open().await, 1);
-    assert_eq!(s.settings(GUILD).await.unwrap(), Settings::default());
+    assert_eq!(s.settings().of(GUILD).await.unwrap(), Settings::default());
     // Nothing named, no pace left, a default pace that is not allowed: refused, unchanged.
     assert!(matches!(
-        s.change_settings(GUILD, &SettingsChange::default()).await,
+        s.settings()
+            .change_settings(GUILD, &SettingsChange::default())
+            .await,
         Err(SettingsError::Nothing)
     ));
     let none = SettingsChange {
         paces: Some(vec![]),
         ..SettingsChange::default()
     };
-    assert!(s.change_settings(GUILD, &none).await.is_err());
+    assert!(s.settings().change_settings(GUILD, &none).await.is_err());
     let clash = SettingsChange {
         pace: Some(Pace::Daily),
         paces: Some(vec![Pace::Blitz, Pace::Standard]),
         ..SettingsChange::default()
     };
-    assert!(s.change_settings(GUILD, &clash).await.is_err());
-    assert_eq!(s.settings(GUILD).await.unwrap(), Settings::default());
+    assert!(s.settings().change_settings(GUILD, &clash).await.is_err());
+    assert_eq!(s.settings().of(GUILD).await.unwrap(), Settings::default());
 
     let change = SettingsChange {
         default_rules: Some(Variant::Game2000),
@@ -113,7 +117,7 @@ async fn settings_are_checked_stored_and_reset(db: Db) {
         language: Some(Some("nl".into())),
         ..SettingsChange::default()
     };
-    let saved = s.change_settings(GUILD, &change).await.unwrap();
+    let saved = s.settings().change_settings(GUILD, &change).await.unwrap();
     assert_eq!(saved.default_rules, Variant::Game2000);
     assert!(saved.threads && !saved.rated);
     assert!(
@@ -128,33 +132,44 @@ async fn settings_are_checked_stored_and_reset(db: Db) {
     // Another server keeps the defaults; after a restart (on PostgreSQL: in another
     // process at once) the change is there.
     assert_eq!(
-        s.settings(broadside::ids::GuildId(GUILD.0 + 1))
+        s.settings()
+            .of(broadside::ids::GuildId(GUILD.0 + 1))
             .await
             .unwrap(),
         Settings::default()
     );
     let first = db.is_shared().then_some(s);
     let again = restarted(&db, 2).await;
-    assert_eq!(again.settings(GUILD).await.unwrap(), saved);
+    assert_eq!(again.settings().of(GUILD).await.unwrap(), saved);
     // One setting at a time leaves the others.
     let one = SettingsChange {
         threads: Some(false),
         ..SettingsChange::default()
     };
-    let after = again.change_settings(GUILD, &one).await.unwrap();
+    let after = again.settings().change_settings(GUILD, &one).await.unwrap();
     assert!(!after.threads);
     assert_eq!(after.default_rules, Variant::Game2000);
-    again.reset_settings(GUILD).await.unwrap();
-    assert_eq!(again.settings(GUILD).await.unwrap(), Settings::default());
+    again.settings().reset_settings(GUILD).await.unwrap();
+    assert_eq!(
+        again.settings().of(GUILD).await.unwrap(),
+        Settings::default()
+    );
     if let Some(first) = first {
-        assert_eq!(first.settings(GUILD).await.unwrap(), Settings::default());
+        assert_eq!(
+            first.settings().of(GUILD).await.unwrap(),
+            Settings::default()
+        );
     }
 }
 
 async fn a_match_keeps_its_pace_and_its_limits(db: Db) {
     let s = session(db.open().await, 3);
     let before = SystemTime::now();
-    let blitz = s.challenge(new_match(1, Pace::Blitz)).await.unwrap();
+    let blitz = s
+        .matches()
+        .challenge(new_match(1, Pace::Blitz))
+        .await
+        .unwrap();
     let left = blitz.deadline.duration_since(before).unwrap();
     assert!(
         left <= Duration::from_secs(121) && left > Duration::from_secs(115),
@@ -162,7 +177,10 @@ async fn a_match_keeps_its_pace_and_its_limits(db: Db) {
     );
     assert_eq!(blitz.pace, Pace::Blitz);
     assert_eq!(blitz.turn, Duration::from_secs(60));
-    s.cancel(ChannelKey(1), ALICE, false).await.unwrap();
+    s.matches()
+        .cancel(ChannelKey(1), ALICE, false)
+        .await
+        .unwrap();
     let (_, _, started) = battle(&s, 2, Pace::Daily).await;
     // Stored with the match: a restarted session reads the same pace and deadline.
     drop(s);
@@ -180,9 +198,12 @@ async fn a_match_keeps_its_pace_and_its_limits(db: Db) {
 async fn a_daily_turn_reminds_at_half_and_an_hour_before_once_each(db: Db) {
     let s = session(db.open().await, 4);
     let (id, first, started) = battle(&s, 3, Pace::Daily).await;
-    assert!(s.reminders(started).await.is_empty(), "nothing due yet");
+    assert!(
+        s.daily().reminders(started).await.is_empty(),
+        "nothing due yet"
+    );
     let at_half = started + DAY / 2 + Duration::from_secs(1);
-    let half = s.reminders(at_half).await;
+    let half = s.daily().reminders(at_half).await;
     assert_eq!(half.len(), 1, "{half:?}");
     assert_eq!(
         (half[0].id, half[0].player, half[0].which),
@@ -191,34 +212,41 @@ async fn a_daily_turn_reminds_at_half_and_an_hour_before_once_each(db: Db) {
     // The player's own locale (Alice's from her challenge, Bob's from his Accept).
     let locale = if first == ALICE { "da" } else { "sv-SE" };
     assert_eq!(half[0].locale.as_deref(), Some(locale));
-    assert!(s.reminders(at_half).await.is_empty(), "sent once");
+    assert!(s.daily().reminders(at_half).await.is_empty(), "sent once");
     // A restart: the new session knows the half one went out.
     drop(s);
     let s = restarted(&db, 5).await;
     assert!(
-        s.reminders(at_half + Duration::from_secs(60))
+        s.daily()
+            .reminders(at_half + Duration::from_secs(60))
             .await
             .is_empty()
     );
     let at_hour = started + DAY - Duration::from_secs(3599);
-    let hour = s.reminders(at_hour).await;
+    let hour = s.daily().reminders(at_hour).await;
     assert_eq!(hour.len(), 1, "{hour:?}");
     assert_eq!(hour[0].which, Reminder::Hour);
     assert!(
-        s.reminders(at_hour + Duration::from_secs(1))
+        s.daily()
+            .reminders(at_hour + Duration::from_secs(1))
             .await
             .is_empty()
     );
     // A new turn reminds the other player afresh; the link follows the last message.
-    s.mark_shown(id, broadside::ids::MessageId(4242))
+    s.daily()
+        .mark_shown(id, broadside::ids::MessageId(4242))
         .await
         .unwrap();
     let target = if first == ALICE { "J10" } else { "A10" };
-    let shot = s.fire(ChannelKey(3), first, target).await.unwrap();
+    let shot = s
+        .matches()
+        .fire(ChannelKey(3), first, target)
+        .await
+        .unwrap();
     let next = shot.deadline;
     let other = if first == ALICE { BOB } else { ALICE };
     let later = next - DAY / 2 + Duration::from_secs(1);
-    let half = s.reminders(later).await;
+    let half = s.daily().reminders(later).await;
     assert_eq!(half.len(), 1, "{half:?}");
     assert_eq!((half[0].player, half[0].which), (other, Reminder::Half));
     assert_eq!(half[0].message, Some(broadside::ids::MessageId(4242)));
@@ -229,32 +257,36 @@ async fn a_reminder_missed_while_down_is_the_hours(db: Db) {
     let (_, _, started) = battle(&s, 4, Pace::Daily).await;
     // Down from before half time until within the last hour: one reminder, the hour's.
     let late = started + DAY - Duration::from_secs(600);
-    let sent = s.reminders(late).await;
+    let sent = s.daily().reminders(late).await;
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert_eq!(sent[0].which, Reminder::Hour);
-    assert!(s.reminders(late).await.is_empty());
+    assert!(s.daily().reminders(late).await.is_empty());
 }
 
 async fn other_paces_and_members_who_said_no_get_none(db: Db) {
     let s = session(db.open().await, 7);
     let (_, _, started) = battle(&s, 5, Pace::Standard).await;
     assert!(
-        s.reminders(started + DAY).await.is_empty(),
+        s.daily().reminders(started + DAY).await.is_empty(),
         "standard never reminds"
     );
-    s.forfeit(ALICE).await.unwrap();
+    s.matches().forfeit(ALICE).await.unwrap();
     let (_, first, started) = battle(&s, 6, Pace::Daily).await;
-    assert!(s.reminders_on(first).await.unwrap());
-    s.set_reminders(first, false).await.unwrap();
-    assert!(!s.reminders_on(first).await.unwrap());
+    assert!(s.daily().reminders_on(first).await.unwrap());
+    s.daily().set_reminders(first, false).await.unwrap();
+    assert!(!s.daily().reminders_on(first).await.unwrap());
     assert!(
-        s.reminders(started + DAY / 2 + Duration::from_secs(1))
+        s.daily()
+            .reminders(started + DAY / 2 + Duration::from_secs(1))
             .await
             .is_empty()
     );
     // Turned on again: the hour's reminder comes (the half one was passed over, not kept).
-    s.set_reminders(first, true).await.unwrap();
-    let hour = s.reminders(started + DAY - Duration::from_secs(3000)).await;
+    s.daily().set_reminders(first, true).await.unwrap();
+    let hour = s
+        .daily()
+        .reminders(started + DAY - Duration::from_secs(3000))
+        .await;
     assert_eq!(hour.len(), 1, "{hour:?}");
     assert_eq!(hour[0].which, Reminder::Hour);
 }
@@ -267,19 +299,21 @@ async fn a_reminder_is_marked_only_once_its_dm_went_out(db: Db) {
     let s = session(db.open().await, 8);
     let (id, first, started) = battle(&s, 7, Pace::Daily).await;
     let at_half = started + DAY / 2 + Duration::from_secs(1);
-    let half = s.reminders(at_half).await;
+    let half = s.daily().reminders(at_half).await;
     assert_eq!(half.len(), 1, "{half:?}");
     // Stopped before its mark: a restarted bot leaves it to the lease...
     drop(s);
     let s = restarted(&db, 9).await;
     assert!(
-        s.reminders(at_half + Duration::from_secs(60))
+        s.daily()
+            .reminders(at_half + Duration::from_secs(60))
             .await
             .is_empty(),
         "taken by the first sweep"
     );
     // ...then sends it.
     let again = s
+        .daily()
         .reminders(at_half + REMINDER_LEASE + Duration::from_secs(1))
         .await;
     assert_eq!(again.len(), 1, "{again:?}");
@@ -288,21 +322,34 @@ async fn a_reminder_is_marked_only_once_its_dm_went_out(db: Db) {
         (id, first, Reminder::Half)
     );
     // Sent and marked: never again, whatever the time and after a restart.
-    s.mark_reminded(&again[0]).await;
-    assert!(s.reminders(at_half + REMINDER_LEASE * 3).await.is_empty());
+    s.daily().mark_reminded(&again[0]).await;
+    assert!(
+        s.daily()
+            .reminders(at_half + REMINDER_LEASE * 3)
+            .await
+            .is_empty()
+    );
     drop(s);
     let s = restarted(&db, 10).await;
     assert!(
-        s.reminders(at_half + REMINDER_LEASE * 4).await.is_empty(),
+        s.daily()
+            .reminders(at_half + REMINDER_LEASE * 4)
+            .await
+            .is_empty(),
         "the mark is in the stored match"
     );
     // The hour's reminder comes in its time, once.
     let at_hour = started + DAY - Duration::from_secs(3599);
-    let hour = s.reminders(at_hour).await;
+    let hour = s.daily().reminders(at_hour).await;
     assert_eq!(hour.len(), 1, "{hour:?}");
     assert_eq!(hour[0].which, Reminder::Hour);
-    s.mark_reminded(&hour[0]).await;
-    assert!(s.reminders(at_hour + REMINDER_LEASE * 2).await.is_empty());
+    s.daily().mark_reminded(&hour[0]).await;
+    assert!(
+        s.daily()
+            .reminders(at_hour + REMINDER_LEASE * 2)
+            .await
+            .is_empty()
+    );
 }
 
 /// A sweep runs every half second: one that read the match just before the DM task marked
@@ -314,9 +361,9 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
     let s = session(opened, 11);
     let (id, _, started) = battle(&s, 8, Pace::Daily).await;
     let at_half = started + DAY / 2 + Duration::from_secs(1);
-    let half = s.reminders(at_half).await;
+    let half = s.daily().reminders(at_half).await;
     assert_eq!(half.len(), 1, "{half:?}");
-    s.mark_reminded(&half[0]).await;
+    s.daily().mark_reminded(&half[0]).await;
     let ms = |t: SystemTime| {
         i64::try_from(
             t.duration_since(SystemTime::UNIX_EPOCH)
@@ -373,7 +420,7 @@ async fn two_processes_send_each_reminder_once() {
         starts.push(started);
     }
     let at = *starts.iter().max().unwrap() + DAY / 2 + Duration::from_secs(1);
-    let (x, y) = tokio::join!(a.reminders(at), b.reminders(at));
+    let (x, y) = tokio::join!(a.daily().reminders(at), b.daily().reminders(at));
     let mut ids: Vec<u64> = x.iter().chain(&y).map(|r| r.id.0).collect();
     ids.sort_unstable();
     let before = ids.len();

@@ -40,12 +40,15 @@ fn new_match(variant: Variant) -> NewMatch {
 /// Challenge, accept, place the two fleets and make them final. Returns the match id and
 /// who fires first.
 async fn battle(s: &Session, variant: Variant, fleets: [&str; 2]) -> (MatchId, PlayerId) {
-    let id = s.challenge(new_match(variant)).await.unwrap().id;
-    s.accept(id, BOB, Some("da".into())).await.unwrap();
+    let id = s.matches().challenge(new_match(variant)).await.unwrap().id;
+    s.matches()
+        .accept(id, BOB, Some("da".into()))
+        .await
+        .unwrap();
     let mut first = None;
     for (p, fleet) in [(ALICE, fleets[0]), (BOB, fleets[1])] {
-        let preview = s.place(p, Some(fleet)).await.unwrap();
-        let readied = s.ready(id, p, &preview.tag()).await.unwrap();
+        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
+        let readied = s.matches().ready(id, p, &preview.tag()).await.unwrap();
         if let Confirmed::BattleStarts { first: f } = readied.confirmed {
             first = Some(f);
         }
@@ -87,7 +90,11 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
     let opened = db.open().await;
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(7)));
-    let challenged = s.challenge(new_match(Variant::Classic)).await.unwrap();
+    let challenged = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap();
     let id = challenged.id;
     let row = stored(&store, id).await;
     assert!(row.live);
@@ -95,7 +102,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
     assert_eq!(row.players, [ALICE, BOB]);
     let v1 = row.version;
 
-    s.accept(id, BOB, None).await.unwrap();
+    s.matches().accept(id, BOB, None).await.unwrap();
     let row = stored(&store, id).await;
     assert_eq!(row.phase, "placement");
     assert!(row.version > v1);
@@ -103,10 +110,10 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
     // The first player fires at every ship cell of the other: all hits, so the turn never
     // passes, and the tenth sinking ends the match.
     let (id2, first) = {
-        let p = s.place(ALICE, Some(CLASSIC_A)).await.unwrap();
-        s.ready(id, ALICE, &p.tag()).await.unwrap();
-        let p = s.place(BOB, Some(CLASSIC_B)).await.unwrap();
-        let r = s.ready(id, BOB, &p.tag()).await.unwrap();
+        let p = s.matches().place(ALICE, Some(CLASSIC_A)).await.unwrap();
+        s.matches().ready(id, ALICE, &p.tag()).await.unwrap();
+        let p = s.matches().place(BOB, Some(CLASSIC_B)).await.unwrap();
+        let r = s.matches().ready(id, BOB, &p.tag()).await.unwrap();
         let Confirmed::BattleStarts { first } = r.confirmed else {
             panic!("both are ready")
         };
@@ -118,7 +125,11 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
     let cells = cells_of(Variant::Classic, target);
     let mut ended = None;
     for (i, cell) in cells.iter().enumerate() {
-        let fired = s.fire(CHANNEL, first, &cell.to_string()).await.unwrap();
+        let fired = s
+            .matches()
+            .fire(CHANNEL, first, &cell.to_string())
+            .await
+            .unwrap();
         assert!(fired.outcome.reports[0].is_hit());
         // The move is in the database already.
         let moves = store.finished().moves(id).await.unwrap();
@@ -142,7 +153,7 @@ async fn every_change_is_stored_before_it_is_returned(db: Db) {
     // In memory stays only what is live.
     assert!(s.live().is_none_or(Registry::is_empty));
     assert!(matches!(
-        s.fire(CHANNEL, first, "A1").await,
+        s.matches().fire(CHANNEL, first, "A1").await,
         Err(SessionError::NoMatchHere)
     ));
     // Reports are stored in processing order as JSON.
@@ -166,12 +177,15 @@ async fn rejected_actions_change_nothing_in_memory_or_on_disk(db: Db) {
         (first, "hello"),          // not cells
         (PlayerId(5), "A1 A2 A3"), // not a player
     ] {
-        assert!(s.fire(CHANNEL, who, text).await.is_err(), "{text}");
+        assert!(
+            s.matches().fire(CHANNEL, who, text).await.is_err(),
+            "{text}"
+        );
     }
-    assert!(s.place(first, Some(G2000_A)).await.is_err());
-    assert!(s.accept(id, BOB, None).await.is_err());
-    assert!(s.forfeit(PlayerId(5)).await.is_err());
-    assert!(s.cancel(CHANNEL, second, false).await.is_err());
+    assert!(s.matches().place(first, Some(G2000_A)).await.is_err());
+    assert!(s.matches().accept(id, BOB, None).await.is_err());
+    assert!(s.matches().forfeit(PlayerId(5)).await.is_err());
+    assert!(s.matches().cancel(CHANNEL, second, false).await.is_err());
     assert_eq!(s.read(Locate::Id(id), Clone::clone).await.unwrap(), before);
     assert_eq!(stored(&store, id).await, before_row);
     assert!(store.finished().moves(id).await.unwrap().is_empty());
@@ -183,7 +197,7 @@ async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     let before = s.read(Locate::Id(id), Clone::clone).await.unwrap();
     flaky.failing.store(true, Ordering::SeqCst);
-    let err = s.fire(CHANNEL, first, "E5").await.unwrap_err();
+    let err = s.matches().fire(CHANNEL, first, "E5").await.unwrap_err();
     assert!(matches!(err, SessionError::Storage(_)), "{err:?}");
     // Back as it was, except that (in memory) the failed version number is never used
     // again; a shared store's transaction was rolled back whole.
@@ -195,13 +209,13 @@ async fn a_change_that_cannot_be_written_is_rolled_back(db: Db) {
     assert_eq!(after, before);
     // A forfeit that cannot be stored does not end the match either.
     assert!(matches!(
-        s.forfeit(first).await,
+        s.matches().forfeit(first).await,
         Err(SessionError::Storage(_))
     ));
     assert!(s.read(Locate::Id(id), |_| ()).await.is_some(), "still live");
     flaky.failing.store(false, Ordering::SeqCst);
     // Once the store works again, the same shot goes through.
-    s.fire(CHANNEL, first, "E5").await.unwrap();
+    s.matches().fire(CHANNEL, first, "E5").await.unwrap();
 }
 
 async fn a_write_whose_answer_was_lost_counts_once(db: Db) {
@@ -210,7 +224,11 @@ async fn a_write_whose_answer_was_lost_counts_once(db: Db) {
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     // The shot is committed, but its answer is lost: the retry finds it stored.
     flaky.losing_answers.store(1, Ordering::SeqCst);
-    let fired = s.fire(CHANNEL, first, "E5").await.expect("it was written");
+    let fired = s
+        .matches()
+        .fire(CHANNEL, first, "E5")
+        .await
+        .expect("it was written");
     let stored_row = stored(&flaky.store_ref(), id).await;
     let live = s.read(Locate::Id(id), Clone::clone).await.unwrap();
     assert_eq!(stored_row.version, live.version);
@@ -223,7 +241,7 @@ async fn a_write_whose_answer_was_lost_counts_once(db: Db) {
         Next::Turn { player, .. } | Next::Again(player) => player,
         Next::Over(_) => panic!("one shot does not end a match"),
     };
-    s.fire(CHANNEL, next, "F5").await.unwrap();
+    s.matches().fire(CHANNEL, next, "F5").await.unwrap();
     assert_eq!(
         flaky.store_ref().finished().moves(id).await.unwrap().len(),
         2
@@ -238,14 +256,22 @@ async fn an_ended_match_is_announced_exactly_once(db: Db) {
         ..TIMEOUTS
     };
     let s = Session::new(opened.clone(), timeouts, Seeds::new(Some(10)));
-    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    let id = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
     tokio::time::sleep(Duration::from_millis(5)).await;
     let now = SystemTime::now();
-    let ends = s.expire(now).await;
+    let ends = s.matches().expire(now).await;
     assert_eq!(ends.len(), 1);
     assert_eq!(ends[0].id, id);
-    assert!(s.expire(now).await.is_empty());
-    assert!(matches!(s.decline(id, BOB).await, Err(SessionError::Stale)));
+    assert!(s.matches().expire(now).await.is_empty());
+    assert!(matches!(
+        s.matches().decline(id, BOB).await,
+        Err(SessionError::Stale)
+    ));
     let row = stored(&store, id).await;
     assert_eq!(row.how.as_deref(), Some("expired"));
     assert!(!row.live);
@@ -255,19 +281,30 @@ async fn an_ended_match_is_announced_exactly_once(db: Db) {
 async fn ids_are_random_and_old_buttons_find_nothing() {
     let db = Db::new("ids");
     let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(11)));
-    let a = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.cancel(CHANNEL, ALICE, false)
+    let a = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches()
+        .cancel(CHANNEL, ALICE, false)
         .await
         .unwrap()
         .expect("ended");
-    let b = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    let b = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
     assert_ne!(a, b);
     assert!(a.0 < 1 << 63 && b.0 < 1 << 63);
     assert!(matches!(
-        s.accept(a, BOB, None).await,
+        s.matches().accept(a, BOB, None).await,
         Err(SessionError::Stale)
     ));
-    s.accept(b, BOB, None).await.unwrap();
+    s.matches().accept(b, BOB, None).await.unwrap();
 }
 
 /// Plays `turns` game2000 salvos: each player fires at their own list of cells in order.
@@ -287,7 +324,11 @@ async fn play_salvos(
             .map(|k| cells[(next_cell[i] + k) % cells.len()].to_string())
             .collect();
         next_cell[i] += 3;
-        let fired = s.fire(CHANNEL, shooter, &picks.join(" ")).await.unwrap();
+        let fired = s
+            .matches()
+            .fire(CHANNEL, shooter, &picks.join(" "))
+            .await
+            .unwrap();
         log.push((shooter, fired.outcome.reports.clone(), fired.outcome.next));
         match fired.outcome.next {
             Next::Turn { player, .. } | Next::Again(player) => shooter = player,
@@ -396,7 +437,11 @@ async fn a_computer_match_is_restored_with_its_random_numbers(db: Db) {
         let cells = all_cells(Variant::Game2000);
         for t in 0..turns {
             if s.read(Locate::Id(id), |e| e.game.to_move()).await.flatten() != Some(ALICE) {
-                let turn = s.computer_turn(id).await.expect("the computer moves");
+                let turn = s
+                    .matches()
+                    .computer_turn(id)
+                    .await
+                    .expect("the computer moves");
                 seen.push(
                     turn.outcomes
                         .iter()
@@ -405,16 +450,26 @@ async fn a_computer_match_is_restored_with_its_random_numbers(db: Db) {
                 );
             }
             let picks: Vec<String> = (0..3).map(|k| cells[t * 3 + k].to_string()).collect();
-            s.fire(CHANNEL, ALICE, &picks.join(" ")).await.unwrap();
-            let turn = s.computer_turn(id).await.expect("the computer answers");
+            s.matches()
+                .fire(CHANNEL, ALICE, &picks.join(" "))
+                .await
+                .unwrap();
+            let turn = s
+                .matches()
+                .computer_turn(id)
+                .await
+                .expect("the computer answers");
             seen.push(turn.outcomes.iter().map(|o| o.cells.clone()).collect());
         }
         seen
     };
     let start = |s: Arc<Session>| async move {
-        let challenged = s.challenge(mk()).await.unwrap();
+        let challenged = s.matches().challenge(mk()).await.unwrap();
         let preview = challenged.preview.expect("a preview for the member");
-        s.ready(challenged.id, ALICE, &preview.tag()).await.unwrap();
+        s.matches()
+            .ready(challenged.id, ALICE, &preview.tag())
+            .await
+            .unwrap();
         challenged.id
     };
     let other_db = Db::new("computer-straight");
@@ -442,8 +497,15 @@ async fn a_computer_match_is_restored_with_its_random_numbers(db: Db) {
     let cells = all_cells(Variant::Game2000);
     for t in 3..6 {
         let picks: Vec<String> = (0..3).map(|k| cells[t * 3 + k].to_string()).collect();
-        s.fire(CHANNEL, ALICE, &picks.join(" ")).await.unwrap();
-        let turn = s.computer_turn(id).await.expect("the computer answers");
+        s.matches()
+            .fire(CHANNEL, ALICE, &picks.join(" "))
+            .await
+            .unwrap();
+        let turn = s
+            .matches()
+            .computer_turn(id)
+            .await
+            .expect("the computer answers");
         got.push(turn.outcomes.iter().map(|o| o.cells.clone()).collect());
     }
     assert_eq!(got, expected);
@@ -454,7 +516,10 @@ async fn a_newer_or_damaged_database_is_refused_and_left_alone() {
     let db = Db::new("refused");
     {
         let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(15)));
-        s.challenge(new_match(Variant::Classic)).await.unwrap();
+        s.matches()
+            .challenge(new_match(Variant::Classic))
+            .await
+            .unwrap();
     }
     // A migration this build does not know, as a newer version would have left it.
     {
@@ -501,7 +566,7 @@ async fn a_change_waits_for_the_write_before_it(db: Db) {
     let begun = flaky.writes_begun.load(Ordering::SeqCst);
     let shot = {
         let s = Arc::clone(&s);
-        tokio::spawn(async move { s.fire(CHANNEL, first, "E5").await })
+        tokio::spawn(async move { s.matches().fire(CHANNEL, first, "E5").await })
     };
     // Once the shot's write has begun (a fixed pause lost the race under load: the
     // forfeit came first), the forfeit comes in.
@@ -516,7 +581,7 @@ async fn a_change_waits_for_the_write_before_it(db: Db) {
     // The shot is being written: the forfeit waits for it.
     let forfeit = {
         let s = Arc::clone(&s);
-        tokio::spawn(async move { s.forfeit(first).await })
+        tokio::spawn(async move { s.matches().forfeit(first).await })
     };
     assert!(matches!(shot.await.unwrap(), Err(SessionError::Storage(_))));
     let ended = forfeit.await.unwrap().expect("the forfeit is stored");
@@ -533,7 +598,7 @@ async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) 
     let id = {
         let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(22)));
         let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
-        let ended = s.forfeit(first).await.unwrap();
+        let ended = s.matches().forfeit(first).await.unwrap();
         assert!(ended.is_some());
         // The bot dies here, before announcing.
         id
@@ -546,18 +611,26 @@ async fn an_end_stored_but_never_announced_is_announced_after_a_restart(db: Db) 
         // Other processes may be about to announce it: the sweep takes it once it is
         // clearly orphaned.
         assert!(unsent.is_empty());
-        assert!(s.unannounced_ends(SystemTime::now()).await.is_empty());
+        assert!(
+            s.matches()
+                .unannounced_ends(SystemTime::now())
+                .await
+                .is_empty()
+        );
         let later = SystemTime::now() + Duration::from_secs(301);
-        unsent = s.unannounced_ends(later).await;
+        unsent = s.matches().unannounced_ends(later).await;
         assert_eq!(unsent.len(), 1);
         assert_eq!(unsent[0].id, id);
-        assert!(s.unannounced_ends(later).await.is_empty(), "taken once");
+        assert!(
+            s.matches().unannounced_ends(later).await.is_empty(),
+            "taken once"
+        );
         return;
     }
     assert_eq!(unsent.len(), 1);
     assert_eq!(unsent[0].id, id);
     assert!(unsent[0].reveal.is_some());
-    s.mark_announced(&unsent[0]).await;
+    s.matches().mark_announced(&unsent[0]).await;
     drop(s);
     let (_, _, unsent) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(None))
         .await
@@ -582,18 +655,19 @@ async fn an_end_outside_servers_waits_for_an_interaction_in_every_process(db: Db
     let other = Session::new(second, TIMEOUTS, Seeds::new(Some(32)));
     // One match in a server, one outside servers, both ended and not announced yet.
     let (in_server, first) = battle(&one, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
-    let server_end = one.forfeit(first).await.unwrap().expect("ended");
+    let server_end = one.matches().forfeit(first).await.unwrap().expect("ended");
     let mut outside = new_match(Variant::Classic);
     outside.guild = None;
     outside.channel = ChannelKey(78);
-    let id = one.challenge(outside).await.unwrap().id;
-    one.accept(id, BOB, None).await.unwrap();
-    let dm_end = one.forfeit(ALICE).await.unwrap().expect("ended");
+    let id = one.matches().challenge(outside).await.unwrap().id;
+    one.matches().accept(id, BOB, None).await.unwrap();
+    let dm_end = one.matches().forfeit(ALICE).await.unwrap().expect("ended");
     assert_eq!(dm_end.id, id);
     assert_eq!(dm_end.guild, None);
 
     for s in [&one, &other] {
         let waiting: Vec<MatchId> = s
+            .matches()
             .waiting_ends_in(ChannelKey(78))
             .await
             .unwrap()
@@ -606,14 +680,21 @@ async fn an_end_outside_servers_waits_for_an_interaction_in_every_process(db: Db
             "the end outside servers waits in its channel"
         );
         // The server's end does not (its channel is posted to, not answered in).
-        assert!(s.waiting_ends_in(CHANNEL).await.unwrap().is_empty());
-        assert!(s.still_unannounced(&dm_end).await);
+        assert!(
+            s.matches()
+                .waiting_ends_in(CHANNEL)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        assert!(s.matches().still_unannounced(&dm_end).await);
     }
     if db.is_shared() {
         // Long after, another process's sweep takes the server's end as orphaned, never
         // the one outside servers: that one stays for an interaction.
         let later = SystemTime::now() + Duration::from_secs(301);
         let taken: Vec<MatchId> = other
+            .matches()
             .unannounced_ends(later)
             .await
             .iter()
@@ -621,17 +702,28 @@ async fn an_end_outside_servers_waits_for_an_interaction_in_every_process(db: Db
             .collect();
         assert_eq!(taken, [in_server]);
         assert_eq!(
-            other.waiting_ends_in(ChannelKey(78)).await.unwrap().len(),
+            other
+                .matches()
+                .waiting_ends_in(ChannelKey(78))
+                .await
+                .unwrap()
+                .len(),
             1
         );
     } else {
-        one.mark_announced(&server_end).await;
+        one.matches().mark_announced(&server_end).await;
     }
     // One process shows it; the other then sees it shown, and it waits nowhere.
-    one.mark_announced(&dm_end).await;
+    one.matches().mark_announced(&dm_end).await;
     for s in [&one, &other] {
-        assert!(!s.still_unannounced(&dm_end).await);
-        assert!(s.waiting_ends_in(ChannelKey(78)).await.unwrap().is_empty());
+        assert!(!s.matches().still_unannounced(&dm_end).await);
+        assert!(
+            s.matches()
+                .waiting_ends_in(ChannelKey(78))
+                .await
+                .unwrap()
+                .is_empty()
+        );
     }
 }
 
@@ -641,13 +733,17 @@ async fn clashing_live_matches_keep_the_newest(db: Db) {
     // Two sessions on one file (as two processes would): both open a match in CHANNEL.
     let older = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(23)));
     let old = older
+        .matches()
         .challenge(new_match(Variant::Classic))
         .await
         .unwrap()
         .id;
     tokio::time::sleep(Duration::from_millis(5)).await;
     let newer = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(24)));
-    let second = newer.challenge(new_match(Variant::Game2000)).await;
+    let second = newer
+        .matches()
+        .challenge(new_match(Variant::Game2000))
+        .await;
     if db.is_shared() {
         // A shared store never lets the clash happen.
         assert!(
@@ -692,11 +788,11 @@ async fn a_late_move_does_not_count(db: Db) {
     // The sweep has not run: the shot is refused all the same, and nothing changes.
     let before = s.read(Locate::Id(id), Clone::clone).await.unwrap();
     assert!(matches!(
-        s.fire(CHANNEL, first, "E5").await,
+        s.matches().fire(CHANNEL, first, "E5").await,
         Err(SessionError::TimeUp)
     ));
     assert_eq!(s.read(Locate::Id(id), Clone::clone).await.unwrap(), before);
-    let ends = s.expire(SystemTime::now()).await;
+    let ends = s.matches().expire(SystemTime::now()).await;
     assert_eq!(ends.len(), 1);
     assert!(matches!(
         ends[0].ending,
@@ -708,8 +804,13 @@ async fn an_older_version_is_refused_by_the_store(db: Db) {
     let opened = db.open().await;
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(26)));
-    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.accept(id, BOB, None).await.unwrap();
+    let id = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches().accept(id, BOB, None).await.unwrap();
     let row = stored(&store, id).await;
     // A record with the stored version (not newer) is a conflict, and changes nothing.
     let stale = MatchRecord {
@@ -750,6 +851,7 @@ async fn versus_computer(
     fleet: &str,
 ) -> MatchId {
     let challenged = s
+        .matches()
         .challenge(NewMatch {
             pace: broadside::session::Pace::Standard,
             rated: true,
@@ -761,8 +863,11 @@ async fn versus_computer(
         })
         .await
         .unwrap();
-    let preview = s.place(ALICE, Some(fleet)).await.unwrap();
-    s.ready(challenged.id, ALICE, &preview.tag()).await.unwrap();
+    let preview = s.matches().place(ALICE, Some(fleet)).await.unwrap();
+    s.matches()
+        .ready(challenged.id, ALICE, &preview.tag())
+        .await
+        .unwrap();
     challenged.id
 }
 
@@ -817,8 +922,8 @@ async fn the_computer_moves_by_its_view_alone() {
                         break;
                     }
                     if a.0 == Some(BOT) {
-                        let ta = sessions[0].computer_turn(ids[0]).await.unwrap();
-                        let tb = sessions[1].computer_turn(ids[1]).await.unwrap();
+                        let ta = sessions[0].matches().computer_turn(ids[0]).await.unwrap();
+                        let tb = sessions[1].matches().computer_turn(ids[1]).await.unwrap();
                         assert_eq!(
                             ta.outcomes[0].cells, tb.outcomes[0].cells,
                             "{variant:?} {level:?}: the same view, another move"
@@ -831,7 +936,10 @@ async fn the_computer_moves_by_its_view_alone() {
                             .collect();
                         fired += per_turn;
                         for s in &sessions {
-                            s.fire(CHANNEL, ALICE, &picks.join(" ")).await.unwrap();
+                            s.matches()
+                                .fire(CHANNEL, ALICE, &picks.join(" "))
+                                .await
+                                .unwrap();
                         }
                     }
                 }
@@ -869,11 +977,16 @@ async fn finished(
         guild: Some(broadside::ids::GuildId(5)),
         channel: CHANNEL,
     };
-    s.replay(id, &alice, async |_| panic!("a player needs no permission"))
+    s.played()
+        .replay(id, &alice, async |_| panic!("a player needs no permission"))
         .await
 }
 
 #[tokio::test]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one scenario told in order; the calls name their session service"
+)]
 async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
     use broadside::session::ReplayError;
     let db = Db::new("replay-strangers");
@@ -902,14 +1015,16 @@ async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
         Err(ReplayError::StillPlaying)
     ));
     assert!(hidden(
-        s.replay(id, &stranger(Some(GuildId(5)), CHANNEL), sees(true))
+        s.played()
+            .replay(id, &stranger(Some(GuildId(5)), CHANNEL), sees(true))
             .await
     ));
-    s.fire(CHANNEL, first, "A1").await.unwrap();
-    s.forfeit(first).await.unwrap();
+    s.matches().fire(CHANNEL, first, "A1").await.unwrap();
+    s.matches().forfeit(first).await.unwrap();
     // Finished with a shot: in its channel anyone of the server may watch.
     assert!(
-        s.replay(id, &stranger(Some(GuildId(5)), CHANNEL), sees(false))
+        s.played()
+            .replay(id, &stranger(Some(GuildId(5)), CHANNEL), sees(false))
             .await
             .is_ok()
     );
@@ -920,26 +1035,30 @@ async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
     );
     // Elsewhere in the server: only who sees the channel.
     assert!(hidden(
-        s.replay(
-            id,
-            &stranger(Some(GuildId(5)), ChannelKey(999)),
-            sees(false)
-        )
-        .await
+        s.played()
+            .replay(
+                id,
+                &stranger(Some(GuildId(5)), ChannelKey(999)),
+                sees(false)
+            )
+            .await
     ));
     assert!(
-        s.replay(id, &stranger(Some(GuildId(5)), ChannelKey(999)), sees(true))
+        s.played()
+            .replay(id, &stranger(Some(GuildId(5)), ChannelKey(999)), sees(true))
             .await
             .is_ok()
     );
     assert_eq!(asked.load(Ordering::SeqCst), 2);
     // Another server, or a DM: never, and Discord is not even asked.
     assert!(hidden(
-        s.replay(id, &stranger(Some(GuildId(6)), CHANNEL), sees(true))
+        s.played()
+            .replay(id, &stranger(Some(GuildId(6)), CHANNEL), sees(true))
             .await
     ));
     assert!(hidden(
-        s.replay(id, &stranger(None, ChannelKey(1)), sees(true))
+        s.played()
+            .replay(id, &stranger(None, ChannelKey(1)), sees(true))
             .await
     ));
     assert_eq!(asked.load(Ordering::SeqCst), 2);
@@ -949,25 +1068,37 @@ async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
         guild: None,
         channel: ChannelKey(1),
     };
-    assert!(s.replay(id, &bob_in_a_dm, sees(false)).await.is_ok());
+    assert!(
+        s.played()
+            .replay(id, &bob_in_a_dm, sees(false))
+            .await
+            .is_ok()
+    );
     // No shot fired: its players hear why, a stranger the same refusal as for an unknown id.
-    let declined = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.decline(declined, BOB).await.unwrap();
+    let declined = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches().decline(declined, BOB).await.unwrap();
     assert!(matches!(
         finished(&s, declined).await,
         Err(ReplayError::NoBattle)
     ));
     assert!(hidden(
-        s.replay(declined, &stranger(Some(GuildId(5)), CHANNEL), sees(true))
+        s.played()
+            .replay(declined, &stranger(Some(GuildId(5)), CHANNEL), sees(true))
             .await
     ));
     assert!(hidden(
-        s.replay(
-            MatchId(77_777),
-            &stranger(Some(GuildId(5)), CHANNEL),
-            sees(true)
-        )
-        .await
+        s.played()
+            .replay(
+                MatchId(77_777),
+                &stranger(Some(GuildId(5)), CHANNEL),
+                sees(true)
+            )
+            .await
     ));
 }
 
@@ -979,8 +1110,13 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(21)));
     // A match that ends before a shot: no replay, and not offered.
-    let declined = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.decline(declined, BOB).await.unwrap();
+    let declined = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches().decline(declined, BOB).await.unwrap();
     assert!(matches!(
         finished(&s, declined).await,
         Err(ReplayError::NoBattle)
@@ -1007,10 +1143,11 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
         (other, "J1".parse::<Coord>().unwrap()),
         (first, ships[2]),
     ] {
-        let fired = s.fire(CHANNEL, who, &cell.to_string()).await;
+        let fired = s.matches().fire(CHANNEL, who, &cell.to_string()).await;
         played.push((who, cell, fired.is_ok()));
     }
-    s.forfeit(other)
+    s.matches()
+        .forfeit(other)
         .await
         .unwrap()
         .expect("the forfeit ends it");
@@ -1044,7 +1181,8 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     }
     // A battle given up before the first shot has nothing to replay either.
     let (unshot, starter) = battle(&s, Variant::Game2000, [G2000_A, G2000_B]).await;
-    s.forfeit(starter)
+    s.matches()
+        .forfeit(starter)
         .await
         .unwrap()
         .expect("the forfeit ends it");
@@ -1054,11 +1192,17 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     ));
     // Offered to both players, newest first; the matches without shots are not offered.
     for p in [ALICE, BOB] {
-        let recent = s.recent(p, 10).await.unwrap();
+        let recent = s.played().recent(p, 10).await.unwrap();
         let ids: Vec<MatchId> = recent.iter().map(|d| d.id).collect();
         assert_eq!(ids, vec![id], "{p:?}");
     }
-    assert!(s.recent(PlayerId(4242), 10).await.unwrap().is_empty());
+    assert!(
+        s.played()
+            .recent(PlayerId(4242), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert!(matches!(
         finished(&s, MatchId(12_345)).await,
         Err(ReplayError::Hidden)
@@ -1083,7 +1227,12 @@ fn challenge_in(channel: u64, from: PlayerId, to: PlayerId) -> NewMatch {
 async fn a_second_accept_after_a_failed_first_binds_the_member(db: Db) {
     let flaky = Flaky::over(db.open().await);
     let s = Arc::new(Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(40))));
-    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
+    let id = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
     // Every try of the first click's write fails (in memory the session tries three
     // times; a shared store's transaction once), slowly.
     flaky.slow_ms.store(60, Ordering::SeqCst);
@@ -1091,10 +1240,10 @@ async fn a_second_accept_after_a_failed_first_binds_the_member(db: Db) {
     flaky.failing_next.store(tries, Ordering::SeqCst);
     let first = tokio::spawn({
         let s = Arc::clone(&s);
-        async move { s.accept(id, BOB, None).await }
+        async move { s.matches().accept(id, BOB, None).await }
     });
     tokio::time::sleep(Duration::from_millis(20)).await;
-    let second = s.accept(id, BOB, None).await;
+    let second = s.matches().accept(id, BOB, None).await;
     let first = first.await.unwrap();
     assert!(
         matches!(first, Err(SessionError::Storage(_))),
@@ -1105,8 +1254,14 @@ async fn a_second_accept_after_a_failed_first_binds_the_member(db: Db) {
     flaky.slow_ms.store(0, Ordering::SeqCst);
     // Bob plays this match: he can place his fleet, and nobody can make him accept
     // another challenge.
-    s.place(BOB, None).await.expect("Bob is bound to his match");
-    let other = s.challenge(challenge_in(78, PlayerId(1003), BOB)).await;
+    s.matches()
+        .place(BOB, None)
+        .await
+        .expect("Bob is bound to his match");
+    let other = s
+        .matches()
+        .challenge(challenge_in(78, PlayerId(1003), BOB))
+        .await;
     assert!(
         matches!(
             other,
@@ -1128,19 +1283,19 @@ async fn forgetting_and_a_rematch_exclude_each_other(db: Db) {
     let flaky = Flaky::over(db.open().await);
     let s = Arc::new(Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(41))));
     let (id, first) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
-    s.forfeit(first).await.unwrap().expect("it ends");
+    s.matches().forfeit(first).await.unwrap().expect("it ends");
     assert!(matches!(
-        s.rematch(id, ALICE, None).await,
+        s.matches().rematch(id, ALICE, None).await,
         Ok(Rematch::Waiting { .. })
     ));
     // Forgetting Alice is slow; Bob's Rematch click comes in the middle of it.
     flaky.slow_ms.store(200, Ordering::SeqCst);
     let forget = tokio::spawn({
         let s = Arc::clone(&s);
-        async move { s.forget(ALICE).await }
+        async move { s.privacy().forget(ALICE).await }
     });
     tokio::time::sleep(Duration::from_millis(50)).await;
-    let rematch = s.rematch(id, BOB, None).await;
+    let rematch = s.matches().rematch(id, BOB, None).await;
     let forget = forget.await.unwrap();
     flaky.slow_ms.store(0, Ordering::SeqCst);
     match (&forget, &rematch) {
@@ -1165,15 +1320,21 @@ async fn a_forgotten_moderator_leaves_the_matches_they_cancelled(db: Db) {
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(42)));
     let moderator = PlayerId(5005);
-    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.accept(id, BOB, None).await.unwrap();
-    s.cancel(CHANNEL, moderator, true)
+    let id = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches().accept(id, BOB, None).await.unwrap();
+    s.matches()
+        .cancel(CHANNEL, moderator, true)
         .await
         .unwrap()
         .expect("it ends");
     let named = |state: &[u8]| String::from_utf8_lossy(state).contains(&moderator.0.to_string());
     assert!(named(&stored(&store, id).await.state));
-    s.forget(moderator).await.unwrap();
+    s.privacy().forget(moderator).await.unwrap();
     let after = stored(&store, id).await;
     assert!(
         !named(&after.state),
@@ -1191,6 +1352,7 @@ async fn a_moderator_who_plays_and_cancels_forfeits(db: Db) {
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(43)));
     let (_, _) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     let end = s
+        .matches()
         .cancel(CHANNEL, ALICE, true)
         .await
         .unwrap()
@@ -1218,9 +1380,19 @@ async fn an_open_challenge_to_a_member_who_plays_elsewhere_is_restored(db: Db) {
     let carol = PlayerId(1003);
     let older = {
         let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(44)));
-        let older = s.challenge(challenge_in(77, ALICE, BOB)).await.unwrap().id;
-        let newer = s.challenge(challenge_in(78, carol, BOB)).await.unwrap().id;
-        s.accept(newer, BOB, None).await.unwrap();
+        let older = s
+            .matches()
+            .challenge(challenge_in(77, ALICE, BOB))
+            .await
+            .unwrap()
+            .id;
+        let newer = s
+            .matches()
+            .challenge(challenge_in(78, carol, BOB))
+            .await
+            .unwrap()
+            .id;
+        s.matches().accept(newer, BOB, None).await.unwrap();
         older
     };
     let (s, resumed, _) = Session::restore(db.open().await, TIMEOUTS, Seeds::new(None))
@@ -1239,10 +1411,13 @@ async fn an_open_challenge_to_a_member_who_plays_elsewhere_is_restored(db: Db) {
     );
     // Bob plays elsewhere, so his Accept of it is refused, and Alice can call it off.
     assert!(matches!(
-        s.accept(older, BOB, None).await,
+        s.matches().accept(older, BOB, None).await,
         Err(SessionError::Busy { .. })
     ));
-    s.cancel(ChannelKey(77), ALICE, false).await.unwrap();
+    s.matches()
+        .cancel(ChannelKey(77), ALICE, false)
+        .await
+        .unwrap();
 }
 
 /// Issue 30, 15: the sweep checks each match's deadline again under its lock. A list of
@@ -1252,11 +1427,11 @@ async fn the_sweep_ends_only_what_is_really_due(db: Db) {
     let s = Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(45)));
     let (id, _) = battle(&s, Variant::Classic, [CLASSIC_A, CLASSIC_B]).await;
     flaky.also_due.lock().unwrap().push(id);
-    assert!(s.expire(SystemTime::now()).await.is_empty());
+    assert!(s.matches().expire(SystemTime::now()).await.is_empty());
     assert!(stored(&flaky.store_ref(), id).await.live);
     // Once it is due, it ends.
     let later = SystemTime::now() + TIMEOUTS.turn + Duration::from_secs(1);
-    assert_eq!(s.expire(later).await.len(), 1);
+    assert_eq!(s.matches().expire(later).await.len(), 1);
 }
 
 on_both_stores!(

@@ -86,7 +86,12 @@ async fn a_match_is_played_through_two_processes_alike() {
         return;
     };
     let (a, b) = (&s[0], &s[1]);
-    let id = a.challenge(challenge(7, ALICE, BOB)).await.unwrap().id;
+    let id = a
+        .matches()
+        .challenge(challenge(7, ALICE, BOB))
+        .await
+        .unwrap()
+        .id;
     // The other process counts it among the live matches (for /metrics).
     let census = b.census().await;
     let count = |phase| {
@@ -99,17 +104,17 @@ async fn a_match_is_played_through_two_processes_alike() {
     assert_eq!(count(broadside::game::PhaseKind::Battle), Some(0));
     // Accepted through the other process, each fleet placed through a different one (as a
     // DM placement reaches the process holding shard 0).
-    b.accept(id, BOB, None).await.unwrap();
-    let pa = b.place(ALICE, Some(CLASSIC_A)).await.unwrap();
-    let pb = a.place(BOB, Some(CLASSIC_B)).await.unwrap();
-    a.ready(id, ALICE, &pa.tag()).await.unwrap();
-    let readied = b.ready(id, BOB, &pb.tag()).await.unwrap();
+    b.matches().accept(id, BOB, None).await.unwrap();
+    let pa = b.matches().place(ALICE, Some(CLASSIC_A)).await.unwrap();
+    let pb = a.matches().place(BOB, Some(CLASSIC_B)).await.unwrap();
+    a.matches().ready(id, ALICE, &pa.tag()).await.unwrap();
+    let readied = b.matches().ready(id, BOB, &pb.tag()).await.unwrap();
     let Confirmed::BattleStarts { first } = readied.confirmed else {
         panic!("both are ready: {:?}", readied.confirmed)
     };
     // Both see the same match, and a shot through one is seen by the other at once.
     assert_eq!(seen(a, 7).await, seen(b, 7).await);
-    let fired = b.fire(ChannelKey(7), first, "E5").await.unwrap();
+    let fired = b.matches().fire(ChannelKey(7), first, "E5").await.unwrap();
     let after = seen(a, 7).await.expect("live");
     assert_eq!(after.moves, 1);
     assert_eq!(after.game.target_view(first), Some(fired.view));
@@ -117,16 +122,23 @@ async fn a_match_is_played_through_two_processes_alike() {
     // other, and changes nothing.
     let version = after.version;
     for p in [a, b] {
-        let err = p.fire(ChannelKey(7), first, "E5").await.unwrap_err();
+        let err = p
+            .matches()
+            .fire(ChannelKey(7), first, "E5")
+            .await
+            .unwrap_err();
         assert!(matches!(err, SessionError::Rules { .. }), "{err:?}");
     }
     assert_eq!(seen(b, 7).await.unwrap().version, version);
     // Forfeit through the first: the end is returned once, and the match is gone for both.
     let other = if first == ALICE { BOB } else { ALICE };
-    let ended = a.forfeit(other).await.unwrap();
+    let ended = a.matches().forfeit(other).await.unwrap();
     assert!(ended.is_some());
     assert!(seen(b, 7).await.is_none());
-    assert!(matches!(b.forfeit(first).await, Err(SessionError::NoMatch)));
+    assert!(matches!(
+        b.matches().forfeit(first).await,
+        Err(SessionError::NoMatch)
+    ));
 }
 
 #[tokio::test]
@@ -135,25 +147,35 @@ async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
         return;
     };
     let (a, b) = (&s[0], &s[1]);
-    let first = a.challenge(challenge(1, ALICE, BOB)).await.unwrap().id;
+    let first = a
+        .matches()
+        .challenge(challenge(1, ALICE, BOB))
+        .await
+        .unwrap()
+        .id;
     // The channel is taken.
-    let refused = b.challenge(challenge(1, CAROL, DAVE)).await;
+    let refused = b.matches().challenge(challenge(1, CAROL, DAVE)).await;
     assert_eq!(
         busy_with(&refused),
         Some((OpenError::ChannelBusy, None)),
         "{refused:?}"
     );
     // The challenger is bound from the challenge on, and where is said.
-    let refused = b.challenge(challenge(2, ALICE, CAROL)).await;
+    let refused = b.matches().challenge(challenge(2, ALICE, CAROL)).await;
     assert_eq!(
         busy_with(&refused),
         Some((OpenError::PlayerBusy(ALICE), Some(ChannelKey(1)))),
         "{refused:?}"
     );
     // A member only challenged may be challenged elsewhere; the first Accept binds them.
-    let second = b.challenge(challenge(2, CAROL, BOB)).await.unwrap().id;
-    a.accept(first, BOB, None).await.unwrap();
-    let refused = b.accept(second, BOB, None).await;
+    let second = b
+        .matches()
+        .challenge(challenge(2, CAROL, BOB))
+        .await
+        .unwrap()
+        .id;
+    a.matches().accept(first, BOB, None).await.unwrap();
+    let refused = b.matches().accept(second, BOB, None).await;
     assert_eq!(
         busy_with(&refused),
         Some((OpenError::PlayerBusy(BOB), Some(ChannelKey(1)))),
@@ -162,7 +184,7 @@ async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
     let still = b.read(Locate::Id(second), |e| e.game.phase_kind()).await;
     assert_eq!(still, Some(broadside::game::PhaseKind::Challenge));
     // A member who plays cannot be challenged.
-    let r = a.challenge(challenge(3, DAVE, BOB)).await;
+    let r = a.matches().challenge(challenge(3, DAVE, BOB)).await;
     assert_eq!(
         busy_with(&r).map(|(r, _)| r),
         Some(OpenError::PlayerBusy(BOB))
@@ -171,9 +193,22 @@ async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
     // Two challenges to one member, accepted at the same moment through both processes:
     // exactly one Accept wins.
     let (eve, frank, gina) = (PlayerId(2005), PlayerId(2006), PlayerId(2007));
-    let to_frank = a.challenge(challenge(4, frank, eve)).await.unwrap().id;
-    let to_gina = b.challenge(challenge(5, gina, eve)).await.unwrap().id;
-    let (one, two) = tokio::join!(a.accept(to_frank, eve, None), b.accept(to_gina, eve, None));
+    let to_frank = a
+        .matches()
+        .challenge(challenge(4, frank, eve))
+        .await
+        .unwrap()
+        .id;
+    let to_gina = b
+        .matches()
+        .challenge(challenge(5, gina, eve))
+        .await
+        .unwrap()
+        .id;
+    let (one, two) = tokio::join!(
+        a.matches().accept(to_frank, eve, None),
+        b.matches().accept(to_gina, eve, None)
+    );
     assert!(one.is_ok() != two.is_ok(), "{one:?} {two:?}");
     let (lost, refused) = if one.is_ok() {
         (to_gina, two.map(|_| ()))
@@ -190,8 +225,12 @@ async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
         .await;
     assert_eq!(untouched, Some((broadside::game::PhaseKind::Challenge, 1)));
     // Once the match ends, its members are free again, in every process.
-    a.cancel(ChannelKey(1), ALICE, true).await.unwrap();
-    b.accept(second, BOB, None)
+    a.matches()
+        .cancel(ChannelKey(1), ALICE, true)
+        .await
+        .unwrap();
+    b.matches()
+        .accept(second, BOB, None)
         .await
         .expect("Bob is free again");
 }
@@ -208,7 +247,7 @@ async fn a_deadline_ends_a_match_exactly_once_while_every_process_sweeps() {
     let mut ids = HashSet::new();
     for i in 0..40_u64 {
         let m = challenge(100 + i, PlayerId(3000 + 2 * i), PlayerId(3001 + 2 * i));
-        ids.insert(s[(i % 4) as usize].challenge(m).await.unwrap().id);
+        ids.insert(s[(i % 4) as usize].matches().challenge(m).await.unwrap().id);
     }
     tokio::time::sleep(Duration::from_millis(400)).await;
     // All four sweep at once, twice over.
@@ -216,10 +255,10 @@ async fn a_deadline_ends_a_match_exactly_once_while_every_process_sweeps() {
     let mut ended = Vec::new();
     for _ in 0..2 {
         let (e0, e1, e2, e3) = tokio::join!(
-            s[0].expire(now),
-            s[1].expire(now),
-            s[2].expire(now),
-            s[3].expire(now)
+            s[0].matches().expire(now),
+            s[1].matches().expire(now),
+            s[2].matches().expire(now),
+            s[3].matches().expire(now)
         );
         ended.extend([e0, e1, e2, e3].into_iter().flatten().map(|e| e.id));
     }
@@ -238,11 +277,16 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
         return;
     };
     let s: Vec<Arc<Session>> = s.into_iter().map(Arc::new).collect();
-    let id = s[0].challenge(challenge(9, ALICE, BOB)).await.unwrap().id;
-    s[1].accept(id, BOB, None).await.unwrap();
+    let id = s[0]
+        .matches()
+        .challenge(challenge(9, ALICE, BOB))
+        .await
+        .unwrap()
+        .id;
+    s[1].matches().accept(id, BOB, None).await.unwrap();
     for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
-        let preview = s[0].place(p, Some(fleet)).await.unwrap();
-        s[1].ready(id, p, &preview.tag()).await.unwrap();
+        let preview = s[0].matches().place(p, Some(fleet)).await.unwrap();
+        s[1].matches().ready(id, p, &preview.tag()).await.unwrap();
     }
     let start = s[0]
         .store()
@@ -270,7 +314,7 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
                     }
                     let session = Arc::clone(&s[(usize::from(col) + row + k + wave) % 2]);
                     tasks.push(tokio::spawn(async move {
-                        let r = session.fire(ChannelKey(9), player, &cell).await;
+                        let r = session.matches().fire(ChannelKey(9), player, &cell).await;
                         (player, cell, r.map(|f| f.ended.is_some()))
                     }));
                 }
@@ -336,6 +380,7 @@ async fn time_is_given_back_once_and_only_when_every_process_was_down() {
     let (running, resumed) = started(&db.url, TIMEOUTS).await;
     assert_eq!(resumed, 0);
     let id = running
+        .matches()
         .challenge(challenge(11, ALICE, BOB))
         .await
         .unwrap()
@@ -384,7 +429,7 @@ async fn a_process_starting_during_the_give_back_sweeps_only_after_it() {
     let seen = millis(SystemTime::now());
     for i in 0..150_u64 {
         let m = challenge(500 + i, PlayerId(6000 + 2 * i), PlayerId(6001 + 2 * i));
-        s[0].challenge(m).await.unwrap();
+        s[0].matches().challenge(m).await.unwrap();
     }
     s[0].store().presence().beat(seen).await.unwrap();
     drop(s);
@@ -393,7 +438,7 @@ async fn a_process_starting_during_the_give_back_sweeps_only_after_it() {
     // back, the other's sweep finds nothing due.
     let sweep_after_start = || async {
         let (s, resumed) = started(&db.url, quick).await;
-        let ended = s.expire(SystemTime::now()).await.len();
+        let ended = s.matches().expire(SystemTime::now()).await.len();
         (s, resumed, ended)
     };
     let ((_x, rx, ex), (_y, ry, ey)) = tokio::join!(sweep_after_start(), sweep_after_start());
@@ -408,9 +453,13 @@ async fn a_computer_turn_left_by_one_process_is_played_by_another() {
     };
     let mut m = challenge(12, ALICE, BOT);
     m.computer = Some(broadside::ai::Difficulty::Normal);
-    let id = s[0].challenge(m).await.unwrap().id;
-    let preview = s[0].place(ALICE, Some(CLASSIC_A)).await.unwrap();
-    let readied = s[0].ready(id, ALICE, &preview.tag()).await.unwrap();
+    let id = s[0].matches().challenge(m).await.unwrap().id;
+    let preview = s[0].matches().place(ALICE, Some(CLASSIC_A)).await.unwrap();
+    let readied = s[0]
+        .matches()
+        .ready(id, ALICE, &preview.tag())
+        .await
+        .unwrap();
     // The member fires until the turn passes to the computer (the first process then
     // stops before the computer moves).
     let mut computer_next = readied.computer_next;
@@ -419,6 +468,7 @@ async fn a_computer_turn_left_by_one_process_is_played_by_another() {
     while !computer_next {
         let cell = cells.next().expect("a miss passes the turn");
         computer_next = s[0]
+            .matches()
             .fire(ChannelKey(12), ALICE, &cell)
             .await
             .unwrap()
@@ -427,19 +477,29 @@ async fn a_computer_turn_left_by_one_process_is_played_by_another() {
     let later = SystemTime::now() + Duration::from_secs(10);
     let stalled = Duration::from_secs(5);
     assert_eq!(
-        s[1].stalled_computer_turns(SystemTime::now(), stalled)
+        s[1].matches()
+            .stalled_computer_turns(SystemTime::now(), stalled)
             .await,
         vec![]
     );
-    assert_eq!(s[1].stalled_computer_turns(later, stalled).await, vec![id]);
+    assert_eq!(
+        s[1].matches().stalled_computer_turns(later, stalled).await,
+        vec![id]
+    );
     let turn = s[1]
+        .matches()
         .computer_turn(id)
         .await
         .expect("the other process plays it");
     assert!(!turn.outcomes.is_empty());
     assert_eq!(turn.member, ALICE);
     // Done: nothing is stalled any more, and the member is to move.
-    assert!(s[0].stalled_computer_turns(later, stalled).await.is_empty());
+    assert!(
+        s[0].matches()
+            .stalled_computer_turns(later, stalled)
+            .await
+            .is_empty()
+    );
     let to_move = s[0]
         .read(Locate::Id(id), |e| e.game.to_move())
         .await
@@ -452,16 +512,26 @@ async fn a_retired_match_frees_its_members() {
     let Some((_db, s)) = processes("shared_retire", 1, TIMEOUTS).await else {
         return;
     };
-    let id = s[0].challenge(challenge(21, ALICE, BOB)).await.unwrap().id;
-    s[0].accept(id, BOB, None).await.unwrap();
+    let id = s[0]
+        .matches()
+        .challenge(challenge(21, ALICE, BOB))
+        .await
+        .unwrap()
+        .id;
+    s[0].matches().accept(id, BOB, None).await.unwrap();
     s[0].store()
         .live()
         .retire(id, millis(SystemTime::now()))
         .await
         .unwrap();
     // Both may play again at once, anywhere.
-    let again = s[0].challenge(challenge(22, ALICE, BOB)).await.unwrap().id;
-    s[0].accept(again, BOB, None).await.unwrap();
+    let again = s[0]
+        .matches()
+        .challenge(challenge(22, ALICE, BOB))
+        .await
+        .unwrap()
+        .id;
+    s[0].matches().accept(again, BOB, None).await.unwrap();
 }
 
 #[tokio::test]
@@ -469,7 +539,12 @@ async fn a_move_that_waits_too_long_for_its_match_is_refused_as_busy() {
     let Some((db, s)) = processes("shared_lock_wait", 1, TIMEOUTS).await else {
         return;
     };
-    let id = s[0].challenge(challenge(23, ALICE, BOB)).await.unwrap().id;
+    let id = s[0]
+        .matches()
+        .challenge(challenge(23, ALICE, BOB))
+        .await
+        .unwrap()
+        .id;
     // Another transaction holds the match's row (far longer than any change does).
     let pool = sqlx::PgPool::connect(&db.url).await.unwrap();
     let mut tx = pool.begin().await.unwrap();
@@ -478,13 +553,13 @@ async fn a_move_that_waits_too_long_for_its_match_is_refused_as_busy() {
         .execute(&mut *tx)
         .await
         .unwrap();
-    let refused = s[0].accept(id, BOB, None).await;
+    let refused = s[0].matches().accept(id, BOB, None).await;
     assert!(matches!(refused, Err(SessionError::Pending)), "{refused:?}");
     tx.rollback().await.unwrap();
     // Unchanged, and it goes through once the row is free.
     let phase = s[0].read(Locate::Id(id), |e| e.game.phase_kind()).await;
     assert_eq!(phase, Some(broadside::game::PhaseKind::Challenge));
-    s[0].accept(id, BOB, None).await.unwrap();
+    s[0].matches().accept(id, BOB, None).await.unwrap();
 }
 
 /// Issue 30, 15: the sweep takes due matches with `FOR UPDATE SKIP LOCKED`. A due match
@@ -503,7 +578,7 @@ async fn the_sweep_skips_a_match_another_transaction_holds() {
     let mut ids = Vec::new();
     for i in 0..3_u64 {
         let m = challenge(300 + i, PlayerId(4000 + 2 * i), PlayerId(4001 + 2 * i));
-        ids.push(s[0].challenge(m).await.unwrap().id);
+        ids.push(s[0].matches().challenge(m).await.unwrap().id);
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mut holder = sqlx::PgConnection::connect(&db.url).await.unwrap();
@@ -515,6 +590,7 @@ async fn the_sweep_skips_a_match_another_transaction_holds() {
         .unwrap();
     let started = std::time::Instant::now();
     let ended: HashSet<MatchId> = s[0]
+        .matches()
         .expire(SystemTime::now())
         .await
         .into_iter()
@@ -529,6 +605,7 @@ async fn the_sweep_skips_a_match_another_transaction_holds() {
     assert_eq!(ended, ids[1..].iter().copied().collect());
     held.rollback().await.unwrap();
     let later: Vec<MatchId> = s[0]
+        .matches()
         .expire(SystemTime::now())
         .await
         .into_iter()

@@ -34,13 +34,22 @@ fn new_match(variant: Variant) -> NewMatch {
 
 /// Alice and Bob start a classic battle; returns the id and who fires first.
 async fn battle(s: &Session) -> (MatchId, PlayerId) {
-    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.accept(id, BOB, None).await.unwrap();
+    let id = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches().accept(id, BOB, None).await.unwrap();
     let mut first = None;
     for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
-        let preview = s.place(p, Some(fleet)).await.unwrap();
-        if let Confirmed::BattleStarts { first: f } =
-            s.ready(id, p, &preview.tag()).await.unwrap().confirmed
+        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
+        if let Confirmed::BattleStarts { first: f } = s
+            .matches()
+            .ready(id, p, &preview.tag())
+            .await
+            .unwrap()
+            .confirmed
         {
             first = Some(f);
         }
@@ -59,7 +68,7 @@ async fn sink_all(s: &Session, first: PlayerId) -> PlayerId {
         .map(|c| c.to_string())
         .collect();
     for (i, c) in cells.iter().enumerate() {
-        let fired = s.fire(CHANNEL, first, c).await.unwrap();
+        let fired = s.matches().fire(CHANNEL, first, c).await.unwrap();
         assert_eq!(fired.ended.is_some(), i + 1 == cells.len());
     }
     first
@@ -100,7 +109,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         }
     );
     // The winner's statistics: 20 shots, 20 hits, one game won in 20 shots.
-    let card = s.card(winner, Variant::Classic).await.unwrap();
+    let card = s.standings().card(winner, Variant::Classic).await.unwrap();
     assert_eq!(card.summary.accuracy, Some(1.0));
     assert_eq!(card.summary.best, Some((id.0, 20)));
     assert_eq!(card.summary.streak, 1);
@@ -110,7 +119,7 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     // Nothing in the other rule set.
     assert_eq!(finished.rating(winner, "game2000").await.unwrap(), None);
     // History: one match, seen from each side, with the opponent's name.
-    let history = s.history(loser, None, 10).await.unwrap();
+    let history = s.played().history(loser, None, 10).await.unwrap();
     assert_eq!(history.len(), 1);
     assert_eq!(history[0].result.outcome, Outcome::Loss);
     assert_eq!(history[0].result.how, "sunk");
@@ -156,27 +165,46 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         finished.rating(winner, "classic").await.unwrap().unwrap().0,
         w
     );
-    assert_eq!(s.history(winner, None, 10).await.unwrap().len(), 1);
+    assert_eq!(s.played().history(winner, None, 10).await.unwrap().len(), 1);
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "one scenario told in order; the calls name their session service"
+)]
 async fn what_counts_and_what_does_not(db: Db) {
     let opened = db.open().await;
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(2)));
     // Declined and cancelled challenges are not rated.
-    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.decline(id, BOB).await.unwrap();
-    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.cancel(CHANNEL, ALICE, false).await.unwrap();
+    let id = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches().decline(id, BOB).await.unwrap();
+    let id = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches().cancel(CHANNEL, ALICE, false).await.unwrap();
     let _ = id;
     assert_eq!(
         store.finished().rating(ALICE, "classic").await.unwrap(),
         None
     );
     // A forfeit in placement counts as a loss.
-    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.accept(id, BOB, None).await.unwrap();
-    s.forfeit(BOB).await.unwrap();
+    let id = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches().accept(id, BOB, None).await.unwrap();
+    s.matches().forfeit(BOB).await.unwrap();
     let (_, bob) = store
         .finished()
         .rating(BOB, "classic")
@@ -193,6 +221,7 @@ async fn what_counts_and_what_does_not(db: Db) {
     );
     // Against the computer: not rated, counted per difficulty.
     let c = s
+        .matches()
         .challenge(NewMatch {
             pace: broadside::session::Pace::Standard,
             rated: true,
@@ -205,7 +234,7 @@ async fn what_counts_and_what_does_not(db: Db) {
         .await
         .unwrap();
     let _ = c;
-    s.forfeit(ALICE).await.unwrap();
+    s.matches().forfeit(ALICE).await.unwrap();
     let (alice, _) = store
         .finished()
         .rating(ALICE, "classic")
@@ -214,7 +243,7 @@ async fn what_counts_and_what_does_not(db: Db) {
         .unwrap();
     assert_eq!(alice.games, 1, "only the forfeit against Bob is rated");
     assert_eq!(store.finished().rating(BOT, "classic").await.unwrap(), None);
-    let card = s.card(ALICE, Variant::Classic).await.unwrap();
+    let card = s.standings().card(ALICE, Variant::Classic).await.unwrap();
     assert_eq!(
         card.summary.record,
         Record {
@@ -236,6 +265,7 @@ async fn what_counts_and_what_does_not(db: Db) {
     );
     // The guild's leaderboard has the two members, not the computer.
     let board = s
+        .standings()
         .leaderboard(GUILD, Variant::Classic, 0, ALICE)
         .await
         .unwrap();
@@ -248,6 +278,7 @@ async fn what_counts_and_what_does_not(db: Db) {
     assert_eq!(board.rows[0].standing.name, "Alice");
     // Another server's leaderboard is empty.
     let other = s
+        .standings()
         .leaderboard(GuildId(GUILD.0 + 1), Variant::Classic, 0, ALICE)
         .await
         .unwrap();
@@ -349,6 +380,7 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
     }
     // Page 0: ranks 1, 1, 1, 4 … (members 7, 15, 23 have 12 wins each and tie).
     let page = s
+        .standings()
         .leaderboard(GUILD, Variant::Classic, 0, PlayerId(24))
         .await
         .unwrap();
@@ -369,6 +401,7 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
     assert_eq!(page.pages, all.total.div_ceil(10));
     // Page 1 starts inside a tie group: its first rank is shared with the page before.
     let page1 = s
+        .standings()
         .leaderboard(GUILD, Variant::Classic, 1, PlayerId(7))
         .await
         .unwrap();
@@ -387,6 +420,7 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
     );
     // Page 2 holds the last 4 established members, then provisional ones without rank.
     let page2 = s
+        .standings()
         .leaderboard(GUILD, Variant::Classic, 2, PlayerId(7))
         .await
         .unwrap();
@@ -394,6 +428,7 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
     assert!(page2.rows[4..].iter().all(|r| r.rank.is_none()));
     // A page past the end shows the last one.
     let last = s
+        .standings()
         .leaderboard(GUILD, Variant::Classic, 999, PlayerId(7))
         .await
         .unwrap();
@@ -407,18 +442,18 @@ async fn a_rematch_needs_both_and_swaps_who_starts(db: Db) {
     sink_all(&s, first).await;
     // A stranger cannot ask; one click waits for the other.
     assert!(matches!(
-        s.rematch(id, PlayerId(7), None).await,
+        s.matches().rematch(id, PlayerId(7), None).await,
         Err(RematchError::NotAPlayer)
     ));
-    let waiting = s.rematch(id, ALICE, None).await.unwrap();
+    let waiting = s.matches().rematch(id, ALICE, None).await.unwrap();
     assert!(matches!(waiting, Rematch::Waiting { other, .. } if other == BOB));
     assert!(matches!(waiting, Rematch::Waiting { again: false, .. }));
     // Clicking twice changes nothing (and is known as a repeat).
     assert!(matches!(
-        s.rematch(id, ALICE, None).await.unwrap(),
+        s.matches().rematch(id, ALICE, None).await.unwrap(),
         Rematch::Waiting { again: true, .. }
     ));
-    let Rematch::Started(started) = s.rematch(id, BOB, None).await.unwrap() else {
+    let Rematch::Started(started) = s.matches().rematch(id, BOB, None).await.unwrap() else {
         panic!("both clicked");
     };
     assert_eq!(started.channel, CHANNEL);
@@ -428,11 +463,11 @@ async fn a_rematch_needs_both_and_swaps_who_starts(db: Db) {
     assert_eq!(started.accepted.previews.len(), 2);
     // Only one rematch per match.
     assert!(matches!(
-        s.rematch(id, BOB, None).await,
+        s.matches().rematch(id, BOB, None).await,
         Err(RematchError::AlreadyStarted)
     ));
     // Each may take their last fleet again.
-    let again = s.last_fleet(started.id, ALICE).await.unwrap();
+    let again = s.matches().last_fleet(started.id, ALICE).await.unwrap();
     assert_eq!(
         again.fleet,
         Fleet::parse(Variant::Classic, CLASSIC_A).unwrap()
@@ -440,10 +475,14 @@ async fn a_rematch_needs_both_and_swaps_who_starts(db: Db) {
     // The battle begins with the other player first, and its end carries the series.
     for p in [ALICE, BOB] {
         let preview = s
+            .matches()
             .place(p, Some(if p == ALICE { CLASSIC_A } else { CLASSIC_B }))
             .await
             .unwrap();
-        s.ready(started.id, p, &preview.tag()).await.unwrap();
+        s.matches()
+            .ready(started.id, p, &preview.tag())
+            .await
+            .unwrap();
     }
     assert_eq!(
         s.read(Locate::Id(started.id), |e| e.game.to_move())
@@ -460,7 +499,7 @@ async fn a_rematch_needs_both_and_swaps_who_starts(db: Db) {
         .collect();
     let mut ended = None;
     for c in &cells {
-        ended = s.fire(CHANNEL, other, c).await.unwrap().ended;
+        ended = s.matches().fire(CHANNEL, other, c).await.unwrap().ended;
     }
     let ended = ended.expect("the rematch ended");
     let series = ended.series.expect("a rematch shows the series");
@@ -480,12 +519,13 @@ async fn a_rematch_runs_out_and_the_computer_needs_no_click(db: Db) {
     sink_all(&s, first).await;
     tokio::time::sleep(quick.challenge * 2).await;
     assert!(matches!(
-        s.rematch(id, ALICE, None).await,
+        s.matches().rematch(id, ALICE, None).await,
         Err(RematchError::Expired)
     ));
     // Against the computer, the member's click is enough.
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(6)));
     let c = s
+        .matches()
         .challenge(NewMatch {
             pace: broadside::session::Pace::Standard,
             rated: true,
@@ -497,19 +537,24 @@ async fn a_rematch_runs_out_and_the_computer_needs_no_click(db: Db) {
         })
         .await
         .unwrap();
-    s.forfeit(ALICE).await.unwrap();
-    let Rematch::Started(started) = s.rematch(c.id, ALICE, None).await.unwrap() else {
+    s.matches().forfeit(ALICE).await.unwrap();
+    let Rematch::Started(started) = s.matches().rematch(c.id, ALICE, None).await.unwrap() else {
         panic!("one click is enough against the computer");
     };
     assert!(started.computer);
     assert_eq!(started.accepted.previews.len(), 1);
     assert_eq!(started.first, None, "no battle last time: drawn at random");
     // A match that was declined has no rematch.
-    s.forfeit(ALICE).await.unwrap();
-    let id = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    s.decline(id, BOB).await.unwrap();
+    s.matches().forfeit(ALICE).await.unwrap();
+    let id = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    s.matches().decline(id, BOB).await.unwrap();
     assert!(matches!(
-        s.rematch(id, ALICE, None).await,
+        s.matches().rematch(id, ALICE, None).await,
         Err(RematchError::Unavailable)
     ));
     // A busy channel refuses it, and the rematch may be asked again later.
@@ -519,15 +564,19 @@ async fn a_rematch_runs_out_and_the_computer_needs_no_click(db: Db) {
         (id, first)
     };
     sink_all(&s, first).await;
-    let _blocker = s.challenge(new_match(Variant::Classic)).await.unwrap();
-    s.rematch(id, ALICE, None).await.unwrap();
+    let _blocker = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap();
+    s.matches().rematch(id, ALICE, None).await.unwrap();
     assert!(matches!(
-        s.rematch(id, BOB, None).await,
+        s.matches().rematch(id, BOB, None).await,
         Err(RematchError::Session(SessionError::Busy { .. }))
     ));
-    s.cancel(CHANNEL, ALICE, false).await.unwrap();
+    s.matches().cancel(CHANNEL, ALICE, false).await.unwrap();
     assert!(matches!(
-        s.rematch(id, BOB, None).await.unwrap(),
+        s.matches().rematch(id, BOB, None).await.unwrap(),
         Rematch::Started(_)
     ));
 }
@@ -548,9 +597,9 @@ async fn a_fresh_claim_is_left_to_its_owner(db: Db) {
             .unwrap(),
         (MatchId(777), now)
     );
-    s.rematch(id, ALICE, None).await.unwrap();
+    s.matches().rematch(id, ALICE, None).await.unwrap();
     assert!(matches!(
-        s.rematch(id, BOB, None).await,
+        s.matches().rematch(id, BOB, None).await,
         Err(RematchError::AlreadyStarted)
     ));
 }
@@ -570,8 +619,8 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
             .unwrap(),
         (MatchId(12_345), 0)
     );
-    s.rematch(id, ALICE, None).await.unwrap();
-    let Rematch::Started(started) = s.rematch(id, BOB, None).await.unwrap() else {
+    s.matches().rematch(id, ALICE, None).await.unwrap();
+    let Rematch::Started(started) = s.matches().rematch(id, BOB, None).await.unwrap() else {
         panic!("the stale claim is taken over");
     };
     assert_ne!(started.id.0, 12_345);
@@ -585,7 +634,7 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
         started.id
     );
     assert!(matches!(
-        s.rematch(id, ALICE, None).await,
+        s.matches().rematch(id, ALICE, None).await,
         Err(RematchError::AlreadyStarted)
     ));
 }
@@ -595,15 +644,26 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(7)));
     // Refused while a challenge to the member is open (the stored challenge names them).
-    let open = s.challenge(new_match(Variant::Classic)).await.unwrap().id;
-    assert!(matches!(s.forget(BOB).await, Err(ForgetError::Playing)));
-    s.decline(open, BOB).await.unwrap();
+    let open = s
+        .matches()
+        .challenge(new_match(Variant::Classic))
+        .await
+        .unwrap()
+        .id;
+    assert!(matches!(
+        s.privacy().forget(BOB).await,
+        Err(ForgetError::Playing)
+    ));
+    s.matches().decline(open, BOB).await.unwrap();
     let (id, first) = battle(&s).await;
     // Refused while the match runs.
-    assert!(matches!(s.forget(ALICE).await, Err(ForgetError::Playing)));
+    assert!(matches!(
+        s.privacy().forget(ALICE).await,
+        Err(ForgetError::Playing)
+    ));
     sink_all(&s, first).await;
     // Two finished matches name her: the declined challenge and the battle.
-    assert_eq!(s.forget(ALICE).await.unwrap().len(), 2);
+    assert_eq!(s.privacy().forget(ALICE).await.unwrap().len(), 2);
     assert_eq!(
         store.finished().rating(ALICE, "classic").await.unwrap(),
         None
@@ -616,7 +676,13 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
             .unwrap()
             .is_empty()
     );
-    assert!(s.history(ALICE, None, 10).await.unwrap().is_empty());
+    assert!(
+        s.played()
+            .history(ALICE, None, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     assert!(store.privacy().matches_of(ALICE).await.unwrap().is_empty());
     // Bob keeps his rating and history; his opponent is now "deleted player".
     assert!(
@@ -627,7 +693,7 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
             .unwrap()
             .is_some()
     );
-    let history = s.history(BOB, None, 10).await.unwrap();
+    let history = s.played().history(BOB, None, 10).await.unwrap();
     assert_eq!(history[0].opponent_name.as_deref(), Some("deleted player"));
     assert!(PlayerId(history[0].result.opponent).is_deleted());
     // The replay still works, with the placeholder in Alice's seat.
@@ -636,10 +702,11 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
         guild: Some(GUILD),
         channel: CHANNEL,
     };
-    let finished = s.replay(id, &ann, async |_| false).await.unwrap();
+    let finished = s.played().replay(id, &ann, async |_| false).await.unwrap();
     assert_eq!(finished.names[0], "deleted player");
     assert_eq!(finished.players[0], PlayerId::DELETED[0]);
     let board = s
+        .standings()
         .leaderboard(GUILD, Variant::Classic, 0, BOB)
         .await
         .unwrap();
@@ -659,17 +726,25 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
     );
     // No rematch with a forgotten member.
     assert!(matches!(
-        s.rematch(id, BOB, None).await,
+        s.matches().rematch(id, BOB, None).await,
         Err(RematchError::Unavailable)
     ));
     // Another server's history of Bob is empty; this server's has the match.
     assert!(
-        s.history(BOB, Some(GuildId(GUILD.0 + 1)), 10)
+        s.played()
+            .history(BOB, Some(GuildId(GUILD.0 + 1)), 10)
             .await
             .unwrap()
             .is_empty()
     );
-    assert_eq!(s.history(BOB, Some(GUILD), 10).await.unwrap().len(), 1);
+    assert_eq!(
+        s.played()
+            .history(BOB, Some(GUILD), 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
 }
 
 async fn votes_at_the_same_moment_see_each_other(db: Db) {
@@ -738,6 +813,7 @@ async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
     }
     assert!(high.is_provisional());
     let board = s
+        .standings()
         .leaderboard(GUILD, Variant::Classic, 0, PlayerId(e1))
         .await
         .unwrap();

@@ -249,7 +249,7 @@ async fn forgetting_an_entrant(db: Db) {
     // While their match is being opened (a fresh claim), their data is not deleted: the
     // match would be opened with their id, read before.
     assert!(matches!(
-        s.forget(member(1)).await,
+        s.privacy().forget(member(1)).await,
         Err(broadside::session::ForgetError::Playing)
     ));
     // The opener gave the claims back (a player was busy elsewhere).
@@ -259,7 +259,7 @@ async fn forgetting_an_entrant(db: Db) {
             .await
             .unwrap();
     }
-    s.forget(member(1)).await.unwrap();
+    s.privacy().forget(member(1)).await.unwrap();
     let snap = store.tournament(running.id).await.unwrap().unwrap();
     assert!(snap.entrants.iter().all(|e| e.player != member(1)));
     assert!(
@@ -319,7 +319,7 @@ async fn forgetting_an_entrant(db: Db) {
     // Sign-up still open: simply no longer an entrant.
     assert_eq!(s.tournament(open.id).await.unwrap().entrants, 1);
     // A second forgotten entrant takes a placeholder of their own.
-    s.forget(member(2)).await.unwrap();
+    s.privacy().forget(member(2)).await.unwrap();
     let snap = store.tournament(running.id).await.unwrap().unwrap();
     let mut gone: Vec<PlayerId> = snap
         .entrants

@@ -61,12 +61,16 @@ async fn tournament_of(s: &Session, entrants: u64) -> broadside::session::tourna
 async fn open_and_begin(s: &Session, m: &ToOpen) {
     let opened = s.open_tournament_match(m).await.unwrap();
     assert!(!opened.again);
-    s.settle_home(m.match_id, Some(ChannelKey(m.match_id.0 ^ 0x5300)))
+    s.matches()
+        .settle_home(m.match_id, Some(ChannelKey(m.match_id.0 ^ 0x5300)))
         .await
         .unwrap();
     s.tournament_match_opened(m).await;
     for (player, preview, _) in &opened.accepted.previews {
-        s.ready(m.match_id, *player, &preview.tag()).await.unwrap();
+        s.matches()
+            .ready(m.match_id, *player, &preview.tag())
+            .await
+            .unwrap();
     }
     assert_eq!(to_move(s, m).await, Some(m.white.0), "White fires first");
 }
@@ -92,7 +96,7 @@ async fn fire_until_the_turn_passes(s: &Session, m: &ToOpen, by: PlayerId) {
         if to_move(s, m).await != Some(by) {
             return;
         }
-        s.fire(channel, by, &cell).await.unwrap();
+        s.matches().fire(channel, by, &cell).await.unwrap();
     }
     panic!("{by:?} never passed the turn");
 }
@@ -126,11 +130,16 @@ async fn a_player_who_never_fires_and_loses_on_time_did_not_show(db: Db) {
     // The other board: both fire, then Black gives up.
     fire_until_the_turn_passes(&s, played, played.white.0).await;
     fire_until_the_turn_passes(&s, played, played.black.0).await;
-    s.forfeit(played.black.0).await.unwrap().expect("ended");
+    s.matches()
+        .forfeit(played.black.0)
+        .await
+        .unwrap()
+        .expect("ended");
     // This board: White fires, Black never does; the sweep ends Black's turn.
     fire_until_the_turn_passes(&s, absent, absent.white.0).await;
     assert_eq!(to_move(&s, absent).await, Some(absent.black.0));
     let ends = s
+        .matches()
         .expire(SystemTime::now() + Timeouts::STANDARD.turn + Duration::from_secs(1))
         .await;
     assert_eq!(

@@ -87,7 +87,7 @@ async fn sign_up_changes_between_a_steps_read_and_its_write(db: Db) {
     // A forget.
     let snap = store.tournament(t.id).await.unwrap().unwrap();
     let start = pair_all(&snap, 1);
-    s.forget(member(4)).await.unwrap();
+    s.privacy().forget(member(4)).await.unwrap();
     assert!(
         !store.advance_tournament(t.id, &start).await.unwrap(),
         "a start that pairs a forgotten member is worked out again"

@@ -20,7 +20,12 @@ pub async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
         .and_then(|m| m.permissions)
         .is_some_and(serenity::Permissions::manage_messages);
     let channel = ChannelKey(ctx.channel_id().get());
-    let end = ctx.data().session.cancel(channel, me, moderator).await?;
+    let end = ctx
+        .data()
+        .session
+        .matches()
+        .cancel(channel, me, moderator)
+        .await?;
     // A moderator who plays cannot call their own match off: it was a forfeit.
     let gave_up = end.as_ref().is_some_and(|e| {
         matches!(

@@ -99,7 +99,7 @@ pub async fn challenge(
         rated: settings.rated,
         thread,
     };
-    let opened = ctx.data().session.challenge(new).await?;
+    let opened = ctx.data().session.matches().challenge(new).await?;
     let public = Lang::from_opt(guild_locale.as_deref());
     if let Some(level) = level {
         return announce_versus_computer(ctx, public, &opponent, variant, level, opened).await;
@@ -177,7 +177,7 @@ async fn announce_challenge(
 
 /// Calls off a match nobody was told about.
 async fn withdraw(ctx: Context<'_>, id: crate::session::MatchId) {
-    if let Err(e) = ctx.data().session.withdraw(id).await {
+    if let Err(e) = ctx.data().session.matches().withdraw(id).await {
         tracing::warn!(match_id = %id, error = %e, "could not withdraw an unseen challenge");
     }
 }
@@ -270,6 +270,7 @@ pub(crate) async fn accept_button(c: &Click<'_>, id: MatchId) -> Result<(), Erro
     let accepted = c
         .data
         .session
+        .matches()
         .accept(id, me, Some(click.locale.clone()))
         .await?;
     let public = lang_of(accepted.guild_locale.as_ref());
@@ -420,7 +421,7 @@ async fn open_thread(
             (None, true)
         }
     };
-    let home = match c.data.session.settle_home(id, thread).await {
+    let home = match c.data.session.matches().settle_home(id, thread).await {
         Ok(home) => home,
         Err(e) => {
             tracing::warn!(match_id = %id, error = %e, "could not move a match into its thread");
@@ -513,7 +514,7 @@ async fn retire_thread(
 /// Decline under a challenge: the challenge ends, and its message says so.
 pub(crate) async fn decline_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let me = player(&c.interaction.user);
-    let ended = c.data.session.decline(id, me).await?;
+    let ended = c.data.session.matches().decline(id, me).await?;
     // Whoever ended the match announces its end (the sweeper may have, just now).
     let Some(end) = ended else {
         return Err(stale_button());
@@ -540,7 +541,7 @@ pub(crate) async fn decline_button(c: &Click<'_>, id: MatchId) -> Result<(), Err
         }
     };
     if shown {
-        c.data.session.mark_announced(&end).await;
+        c.data.session.matches().mark_announced(&end).await;
     } else {
         // The challenge message could not be changed: say it in the channel instead.
         play::announce(&c.ctx.http, c.data, &end).await;
@@ -571,6 +572,7 @@ pub(crate) async fn rematch_button(c: &Click<'_>, id: MatchId) -> Result<(), Err
     let outcome = c
         .data
         .session
+        .matches()
         .rematch_in(id, me, Some(click.locale.clone()), parent)
         .await?;
     // The end message is public, and so is the answer: the other player must see it.

@@ -33,7 +33,7 @@ pub async fn fire(
     let data = ctx.data();
     let channel = ChannelKey(ctx.channel_id().get());
     // The shot is played and stored here; everything below only shows it.
-    let shot = data.session.fire(channel, me, &targets).await?;
+    let shot = data.session.matches().fire(channel, me, &targets).await?;
     let public = lang_of(shot.guild_locale.as_ref());
     let (content, files) = play::shot_announcement(
         &data.renderer,
@@ -107,7 +107,12 @@ pub async fn fire(
 /// language. One read of the match, in memory (or of the store, when it is shared).
 async fn open_cells(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let channel = ChannelKey(ctx.channel_id().get());
-    let aimed = ctx.data().session.aim(channel, player(ctx.author())).await;
+    let aimed = ctx
+        .data()
+        .session
+        .matches()
+        .aim(channel, player(ctx.author()))
+        .await;
     let lang = user_lang(ctx);
     serenity::CreateAutocompleteResponse::new().set_choices(choices(lang, aimed, partial))
 }

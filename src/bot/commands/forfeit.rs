@@ -10,6 +10,6 @@ use crate::bot::play;
 #[poise::command(slash_command, ephemeral)]
 pub async fn forfeit(ctx: Context<'_>) -> Result<(), Error> {
     let me = player(ctx.author());
-    let end = ctx.data().session.forfeit(me).await?;
+    let end = ctx.data().session.matches().forfeit(me).await?;
     play::end_by_command(ctx, end, tr!(user_lang(ctx), "forfeit-done")).await
 }

@@ -32,6 +32,7 @@ pub async fn history(
     let rows = ctx
         .data()
         .session
+        .played()
         .history(player(who), guild, LISTED)
         .await?;
     // A tournament's match says which, and the round.

@@ -139,8 +139,8 @@ async fn which_season(
     let session = &ctx.data().session;
     let typed = typed.map(str::trim).unwrap_or_default().to_lowercase();
     let current = || async {
-        let settings = session.settings(guild).await?;
-        Ok::<_, Error>(session.current_season(guild, &settings).await?)
+        let settings = session.settings().of(guild).await?;
+        Ok::<_, Error>(session.seasons().current_season(guild, &settings).await?)
     };
     match typed.as_str() {
         "" => Ok(current().await?.map(|s| s.number)),
@@ -157,7 +157,7 @@ async fn which_season(
                 .and_then(|n| n.parse::<u32>().ok())
                 .filter(|n| *n > 0);
             let found = match number {
-                Some(n) => session.season(guild, n).await?,
+                Some(n) => session.seasons().season(guild, n).await?,
                 None => None,
             };
             match found {
@@ -181,10 +181,11 @@ pub(crate) async fn autocomplete_season(
     let mut choices = Vec::new();
     if let Some(guild) = ctx.guild_id().map(guild_key) {
         let on = session
-            .settings(guild)
+            .settings()
+            .of(guild)
             .await
             .is_ok_and(|s| s.season.is_some());
-        let past = session.seasons(guild, 24).await.unwrap_or_default();
+        let past = session.seasons().list(guild, 24).await.unwrap_or_default();
         let lang = user_lang(ctx);
         if on {
             choices.push((tr!(lang, "season-choice-current"), "current".to_owned()));
@@ -228,6 +229,7 @@ pub(crate) async fn draw(
     let (view, alt, shown, pages) = match page.table {
         BoardTable::Lifetime => {
             let board = session
+                .standings()
                 .leaderboard(server_board()?, page.variant, page.page, page.asker)
                 .await?;
             let (view, alt) =
@@ -236,6 +238,7 @@ pub(crate) async fn draw(
         }
         BoardTable::Global => {
             let board = session
+                .standings()
                 .global_leaderboard(page.variant, page.page, page.asker)
                 .await?;
             let (view, alt) =
@@ -244,13 +247,14 @@ pub(crate) async fn draw(
         }
         BoardTable::Season(number) => {
             let guild = server_board()?;
-            let Some(season) = session.season(guild, number).await? else {
+            let Some(season) = session.seasons().season(guild, number).await? else {
                 return Err(Error::user(says!(
                     "err-leaderboard-season-unknown",
                     given = number.to_string()
                 )));
             };
             let board = session
+                .seasons()
                 .season_board(season, page.variant, page.page, page.asker)
                 .await?;
             let (view, alt) =

@@ -58,7 +58,10 @@ pub(crate) async fn page(
     page: u32,
     asker: &Asker<'_>,
 ) -> Result<LiveMatches, Error> {
-    let all = session.live_in(crate::session::GuildId(guild)).await?;
+    let all = session
+        .played()
+        .live_in(crate::session::GuildId(guild))
+        .await?;
     let mut sight = Sight::new(asker.http, guild, asker.member);
     let mut seen = Vec::with_capacity(all.len());
     for row in all {

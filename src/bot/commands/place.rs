@@ -26,7 +26,13 @@ pub async fn place(
     #[description = "Your ships"] fleet: Option<String>,
 ) -> Result<(), Error> {
     let me = player(ctx.author());
-    let preview = match ctx.data().session.place(me, fleet.as_deref()).await {
+    let preview = match ctx
+        .data()
+        .session
+        .matches()
+        .place(me, fleet.as_deref())
+        .await
+    {
         Ok(preview) => preview,
         Err(SessionError::NoMatch) => return Err(Error::user(says!("err-place-no-match"))),
         Err(e) => return Err(e.into()),
@@ -45,14 +51,14 @@ pub async fn place(
 /// A new random fleet in the clicked preview.
 pub(crate) async fn shuffle_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let me = player(&c.interaction.user);
-    let preview = c.data.session.shuffle(id, me).await?;
+    let preview = c.data.session.matches().shuffle(id, me).await?;
     show_preview(c, &preview).await
 }
 
 /// Takes the last match's fleet again (a rematch's preview).
 pub(crate) async fn last_fleet_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let me = player(&c.interaction.user);
-    let preview = c.data.session.last_fleet(id, me).await?;
+    let preview = c.data.session.matches().last_fleet(id, me).await?;
     show_preview(c, &preview).await
 }
 
@@ -77,7 +83,7 @@ async fn show_preview(c: &Click<'_>, preview: &crate::session::Preview) -> Resul
 pub(crate) async fn ready_button(c: &Click<'_>, id: MatchId, tag: &str) -> Result<(), Error> {
     let (ctx, click, lang) = (c.ctx, c.interaction, c.lang);
     let me = player(&click.user);
-    let readied = c.data.session.ready(id, me, tag).await?;
+    let readied = c.data.session.matches().ready(id, me, tag).await?;
     let preview = &readied.preview;
     let waiting_for = match readied.confirmed {
         Confirmed::Waiting => readied.players.into_iter().find(|&p| p != me),

@@ -31,6 +31,7 @@ pub async fn info(ctx: Context<'_>) -> Result<(), Error> {
     let listed = ctx
         .data()
         .session
+        .privacy()
         .leaderboard_visible(player(ctx.author()))
         .await?;
     let lang = user_lang(ctx);
@@ -73,6 +74,7 @@ pub async fn set(
     let visible = leaderboard == ListedChoice::Visible;
     ctx.data()
         .session
+        .privacy()
         .set_leaderboard_visible(player(ctx.author()), visible)
         .await
         .map_err(|e| Error::unsaved(&e))?;
@@ -119,7 +121,7 @@ pub(crate) async fn forget_button(c: &Click<'_>, who: crate::game::PlayerId) -> 
     // the button goes. Refused or failed: the refusal takes the confirmation's words and
     // the button stays, to press again later.
     c.acknowledge(Refusal::InPlace).await?;
-    let renamed = c.data.session.forget(me).await?;
+    let renamed = c.data.session.privacy().forget(me).await?;
     // What was drawn of those matches shows the old names.
     c.data.replays.forget(&renamed);
     let edit = serenity::EditInteractionResponse::new()

@@ -19,6 +19,7 @@ pub async fn reminders(
 ) -> Result<(), Error> {
     ctx.data()
         .session
+        .daily()
         .set_reminders(player(ctx.author()), on)
         .await
         .map_err(|e| Error::unsaved(&e))?;
@@ -48,6 +49,7 @@ pub(crate) async fn reminders_button(
     }
     c.data
         .session
+        .daily()
         .set_reminders(who, on)
         .await
         .map_err(|e| Error::unsaved(&e))?;

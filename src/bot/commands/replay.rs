@@ -80,13 +80,16 @@ pub(crate) async fn watch(
         Some(guild) => can_view(http, guild.0, channel.0, viewer.player.0).await,
         None => false,
     };
-    let done = tokio::time::timeout(CHECK_TIME, data.session.replay(id, viewer, can_see))
-        .await
-        .map_err(|_| {
-            tracing::warn!(match_id = %id, "Discord took too long to say who sees a replay's channel");
-            Error::Failed(says!("err-replay-slow"))
-        })?
-        .map_err(|e| replay_error(id, e))?;
+    let done = tokio::time::timeout(
+        CHECK_TIME,
+        data.session.played().replay(id, viewer, can_see),
+    )
+    .await
+    .map_err(|_| {
+        tracing::warn!(match_id = %id, "Discord took too long to say who sees a replay's channel");
+        Error::Failed(says!("err-replay-slow"))
+    })?
+    .map_err(|e| replay_error(id, e))?;
     Ok(done)
 }
 
@@ -101,7 +104,7 @@ fn named(mut done: Finished, lang: Lang) -> Finished {
 /// The caller's last ten finished matches, newest first, filtered by what was typed.
 async fn your_matches(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let me = player(ctx.author());
-    let recent = match ctx.data().session.recent(me, CHOICES).await {
+    let recent = match ctx.data().session.played().recent(me, CHOICES).await {
         Ok(recent) => recent,
         Err(e) => {
             tracing::warn!(error = %e, "could not list recent matches");

@@ -129,7 +129,7 @@ fn server_locale(ctx: Context<'_>) -> Option<String> {
 #[poise::command(slash_command, guild_only, ephemeral)]
 pub async fn show(ctx: Context<'_>) -> Result<(), Error> {
     let guild = check(ctx)?;
-    let settings = ctx.data().session.settings(guild).await?;
+    let settings = ctx.data().session.settings().of(guild).await?;
     let lang = user_lang(ctx);
     let shown = text::settings(
         lang,
@@ -198,7 +198,12 @@ pub async fn set(
             None => None,
         },
     };
-    let settings = ctx.data().session.change_settings(guild, &change).await?;
+    let settings = ctx
+        .data()
+        .session
+        .settings()
+        .change_settings(guild, &change)
+        .await?;
     let lang = user_lang(ctx);
     let shown = format!(
         "{}\n\n{}",
@@ -378,6 +383,7 @@ pub(crate) async fn reset_button(c: &Click<'_>, who: crate::game::PlayerId) -> R
     };
     c.data
         .session
+        .settings()
         .reset_settings(guild_key(guild))
         .await
         .map_err(|e| Error::unsaved(&e))?;

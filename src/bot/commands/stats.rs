@@ -22,13 +22,19 @@ pub async fn stats(
     let private = private.unwrap_or(false);
     let variant: Variant = variant.map_or(Variant::Classic, Into::into);
     let who = member.as_ref().unwrap_or_else(|| ctx.author());
-    let card = ctx.data().session.card(player(who), variant).await?;
+    let card = ctx
+        .data()
+        .session
+        .standings()
+        .card(player(who), variant)
+        .await?;
     // What follows only adds to the card: a failed read leaves a line out.
     let tournaments = ctx.data().session.tournament_record(player(who)).await;
     // A season champion's title (seasons of this server only).
     let titles = ctx
         .data()
         .session
+        .seasons()
         .titles(
             player(who),
             ctx.guild_id().map(|g| crate::session::GuildId(g.get())),

@@ -46,7 +46,7 @@ pub async fn click(
         return Err(Error::user(says!("err-not-your-button")));
     }
     let (cursor, step) = step_of(control, picked(click));
-    let editing = data.session.edit(id, me, cursor, step).await?;
+    let editing = data.session.matches().edit(id, me, cursor, step).await?;
     let message = || editor_message(&data.renderer, lang, &editing);
     let updated = click
         .create_response(ctx, CreateInteractionResponse::UpdateMessage(message()?))

@@ -164,7 +164,7 @@ impl<'a> Click<'a> {
     pub async fn public_lang(&self) -> Lang {
         let click = self.interaction;
         let guild = click.guild_id.map(crate::bot::kit::context::guild_key);
-        let chosen = self.data.session.language(guild).await;
+        let chosen = self.data.session.settings().language(guild).await;
         chosen
             .as_deref()
             .or(click.guild_locale.as_deref())

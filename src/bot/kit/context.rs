@@ -96,7 +96,7 @@ pub fn guild_lang(ctx: Context<'_>) -> Lang {
 /// (a DM: the user's). One read of the settings.
 pub async fn public_lang(ctx: Context<'_>) -> Lang {
     let guild = ctx.guild_id().map(guild_key);
-    let chosen = ctx.data().session.language(guild).await;
+    let chosen = ctx.data().session.settings().language(guild).await;
     chosen.map_or_else(|| guild_lang(ctx), |code| Lang::from_discord(&code))
 }
 

@@ -20,7 +20,7 @@ pub async fn allowed_here(
     pace: Option<Pace>,
 ) -> Result<(Settings, Pace), Error> {
     let settings = match guild {
-        Some(g) => ctx.data().session.settings(g).await?,
+        Some(g) => ctx.data().session.settings().of(g).await?,
         None => Settings::default(),
     };
     if !settings.allows(channel, parent) {

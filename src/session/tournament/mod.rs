@@ -1142,7 +1142,7 @@ impl Session {
         }
         let now = SystemTime::now();
         let limits = self.paces.of(info.pace);
-        let rated = match self.settings(info.guild).await {
+        let rated = match self.settings().of(info.guild).await {
             Ok(s) => s.rated,
             Err(_) => true,
         };

@@ -121,7 +121,7 @@ async fn one_shot(s: &Session, id: MatchId) -> (SystemTime, SystemTime, Pace) {
         match s.read(Locate::Id(id), next_step).await.flatten() {
             Some(Step::Fire(channel, p, cells)) => {
                 let before = SystemTime::now();
-                let fired = s.fire(channel, p, &cells).await.expect("fire");
+                let fired = s.matches().fire(channel, p, &cells).await.expect("fire");
                 return (before, fired.deadline, fired.pace);
             }
             Some(step) => take(s, id, step).await,
@@ -135,7 +135,12 @@ async fn given_up(s: &Session, id: MatchId) -> Ended {
     loop {
         match s.read(Locate::Id(id), next_step).await.flatten() {
             Some(Step::Fire(_, p, _)) => {
-                return s.forfeit(p).await.expect("forfeit").expect("ended");
+                return s
+                    .matches()
+                    .forfeit(p)
+                    .await
+                    .expect("forfeit")
+                    .expect("ended");
             }
             Some(step) => take(s, id, step).await,
             None => panic!("match {id} is over"),
@@ -279,7 +284,11 @@ async fn home_absent_a_match_lives_in_its_channel() {
         let posted = parent.map_or(channel, ChannelKey);
         assert_eq!(resumed[0].channel, posted, "{what}");
         let opponent = read(&s, id, |e| e.game.players()[1]).await;
-        let accepted = s.accept(id, opponent, None).await.expect("accept");
+        let accepted = s
+            .matches()
+            .accept(id, opponent, None)
+            .await
+            .expect("accept");
         assert_eq!(accepted.wants_thread, parent.map(ChannelKey), "{what}");
     }
     for (file, name, parent) in [
@@ -331,7 +340,13 @@ async fn series_and_last_fleets_absent_no_rematch() {
             // A seat with no fleet yet is given one, as its player would.
             let offers = match offers {
                 Some(offers) => offers,
-                None => s.place(p, None).await.expect("a fleet").offers_last,
+                None => {
+                    s.matches()
+                        .place(p, None)
+                        .await
+                        .expect("a fleet")
+                        .offers_last
+                }
             };
             assert_eq!(offers, offered, "{} {p:?}", row.name);
         }
@@ -381,7 +396,7 @@ async fn reminded_and_last_message_absent_none_sent_none_shown() {
         let row = row(file, "classic-daily-battle");
         assert_eq!(has(&row, "last_message"), message.is_some(), "{file}");
         let (_db, s, _) = restored(std::slice::from_ref(&row), TIMEOUTS).await;
-        let due = s.reminders(SystemTime::now()).await;
+        let due = s.daily().reminders(SystemTime::now()).await;
         assert_eq!(due.len(), 1, "{file}: {due:?}");
         assert_eq!(due[0].message.map(|m| m.0), message, "{file}");
         let (which, at, deadline) = read(&s, row.id(), |e| {
@@ -411,7 +426,7 @@ async fn reminded_and_last_message_absent_none_sent_none_shown() {
     let (_db, s, _) = restored(std::slice::from_ref(&standard), TIMEOUTS).await;
     let (reminded, next) = read(&s, standard.id(), |e| (e.reminded, e.next_reminder())).await;
     assert_eq!((reminded, next), (Reminded::default(), None));
-    assert!(s.reminders(SystemTime::now()).await.is_empty());
+    assert!(s.daily().reminders(SystemTime::now()).await.is_empty());
 }
 
 /// `drafts` and a draft's `cursor` (absent before the editor, and in a draft before its

@@ -114,8 +114,12 @@ async fn both_ready(
 ) -> PlayerId {
     let mut first = None;
     for (p, fleet) in players.into_iter().zip(fleets) {
-        let preview = s.place(p, Some(fleet)).await.expect("place");
-        let readied = s.ready(id, p, &preview.tag()).await.expect("ready");
+        let preview = s.matches().place(p, Some(fleet)).await.expect("place");
+        let readied = s
+            .matches()
+            .ready(id, p, &preview.tag())
+            .await
+            .expect("ready");
         if let Confirmed::BattleStarts { first: f } = readied.confirmed {
             first = Some(f);
         }
@@ -128,11 +132,16 @@ async fn both_ready(
 async fn begun<'a>(s: &Session, new: NewMatch, fleets: [&'a str; 2]) -> (MatchId, Battle<'a>) {
     let (variant, players) = (new.variant, [new.challenger, new.opponent]);
     let mut channel = new.channel;
-    let id = s.challenge(new).await.expect("challenge").id;
-    let accepted = s.accept(id, players[1], None).await.expect("accept");
+    let id = s.matches().challenge(new).await.expect("challenge").id;
+    let accepted = s
+        .matches()
+        .accept(id, players[1], None)
+        .await
+        .expect("accept");
     if accepted.wants_thread.is_some() {
         channel = ChannelKey(900_000 + channel.0);
-        s.settle_home(id, Some(channel))
+        s.matches()
+            .settle_home(id, Some(channel))
             .await
             .expect("into its thread");
     }
@@ -189,7 +198,10 @@ async fn some_moves(s: &Session, b: &Battle<'_>) {
         ],
     };
     for (p, cells) in moves {
-        s.fire(channel, p, &text(&cells)).await.expect("fire");
+        s.matches()
+            .fire(channel, p, &text(&cells))
+            .await
+            .expect("fire");
     }
 }
 
@@ -205,13 +217,18 @@ async fn play_out(s: &Session, b: &Battle<'_>) {
     }
     let mut replies = own_water.chunks(per_turn);
     for salvo in targets.chunks(per_turn) {
-        let fired = s.fire(channel, first, &text(salvo)).await.expect("fire");
+        let fired = s
+            .matches()
+            .fire(channel, first, &text(salvo))
+            .await
+            .expect("fire");
         if fired.ended.is_some() {
             return;
         }
         if variant == Variant::Game2000 {
             let reply = replies.next().expect("water left");
-            if s.fire(channel, second, &text(reply))
+            if s.matches()
+                .fire(channel, second, &text(reply))
                 .await
                 .expect("reply")
                 .ended
@@ -232,6 +249,7 @@ async fn scenarios(s: &Session) -> Vec<(String, MatchId)> {
         let key = variant.key();
         // A challenge nobody answered.
         let c = s
+            .matches()
             .challenge(new_match(seats.take(), variant))
             .await
             .expect("challenge");
@@ -240,15 +258,24 @@ async fn scenarios(s: &Session) -> Vec<(String, MatchId)> {
         // Placement: the challenger's fleet is final, the opponent's a random one.
         let seat = seats.take();
         let id = s
+            .matches()
             .challenge(new_match(seat, variant))
             .await
             .expect("challenge")
             .id;
-        s.accept(id, seat.2, Some("sv-SE".into()))
+        s.matches()
+            .accept(id, seat.2, Some("sv-SE".into()))
             .await
             .expect("accept");
-        let preview = s.place(seat.1, Some(fleets[0])).await.expect("place");
-        s.ready(id, seat.1, &preview.tag()).await.expect("ready");
+        let preview = s
+            .matches()
+            .place(seat.1, Some(fleets[0]))
+            .await
+            .expect("place");
+        s.matches()
+            .ready(id, seat.1, &preview.tag())
+            .await
+            .expect("ready");
         out.push((format!("{key}-placement"), id));
 
         // A battle a few moves in.
@@ -270,28 +297,44 @@ async fn scenarios(s: &Session) -> Vec<(String, MatchId)> {
             Variant::Classic => Difficulty::Normal,
             Variant::Game2000 => Difficulty::Easy,
         });
-        let id = s.challenge(new).await.expect("challenge").id;
-        let preview = s.place(seat.1, Some(fleets[0])).await.expect("place");
-        let readied = s.ready(id, seat.1, &preview.tag()).await.expect("ready");
+        let id = s.matches().challenge(new).await.expect("challenge").id;
+        let preview = s
+            .matches()
+            .place(seat.1, Some(fleets[0]))
+            .await
+            .expect("place");
+        let readied = s
+            .matches()
+            .ready(id, seat.1, &preview.tag())
+            .await
+            .expect("ready");
         if readied.computer_next {
-            s.computer_turn(id).await.expect("the computer moves");
+            s.matches()
+                .computer_turn(id)
+                .await
+                .expect("the computer moves");
         }
         let (_, water) = ships_and_water(variant, fleets[1]);
         let per_turn = variant.rules().shots_per_turn as usize;
-        s.fire(seat.0, seat.1, &text(&water[..per_turn]))
+        s.matches()
+            .fire(seat.0, seat.1, &text(&water[..per_turn]))
             .await
             .expect("fire");
-        s.computer_turn(id).await.expect("the computer moves");
+        s.matches()
+            .computer_turn(id)
+            .await
+            .expect("the computer moves");
         out.push((format!("{key}-computer-battle"), id));
     }
     // Declined: finished before any battle.
     let seat = seats.take();
     let id = s
+        .matches()
         .challenge(new_match(seat, Variant::Classic))
         .await
         .expect("challenge")
         .id;
-    s.decline(id, seat.2).await.expect("decline");
+    s.matches().decline(id, seat.2).await.expect("decline");
     out.push(("classic-declined".into(), id));
 
     extras(s, &mut seats, &mut out).await;
@@ -305,8 +348,8 @@ async fn extras(s: &Session, seats: &mut Seats, out: &mut Vec<(String, MatchId)>
     let (id, battle) = begun(s, new_match(seats.take(), variant), fleets).await;
     play_out(s, &battle).await;
     let [a, b] = battle.players;
-    s.rematch(id, a, None).await.expect("rematch");
-    let Rematch::Started(again) = s.rematch(id, b, None).await.expect("rematch") else {
+    s.matches().rematch(id, a, None).await.expect("rematch");
+    let Rematch::Started(again) = s.matches().rematch(id, b, None).await.expect("rematch") else {
         panic!("both asked for a rematch");
     };
     out.push(("classic-rematch-placement".into(), again.id));
@@ -316,7 +359,7 @@ async fn extras(s: &Session, seats: &mut Seats, out: &mut Vec<(String, MatchId)>
     let seat = seats.take();
     let mut new = new_match(seat, variant);
     new.thread = true;
-    let c = s.challenge(new).await.expect("challenge");
+    let c = s.matches().challenge(new).await.expect("challenge");
     out.push(("game2000-thread-challenge".into(), c.id));
     let mut new = new_match(seats.take(), variant);
     new.thread = true;
@@ -332,11 +375,12 @@ async fn extras(s: &Session, seats: &mut Seats, out: &mut Vec<(String, MatchId)>
     new.rated = false;
     let (id, battle) = begun(s, new, fleets).await;
     some_moves(s, &battle).await;
-    s.mark_shown(id, broadside::ids::MessageId(777_000_001))
+    s.daily()
+        .mark_shown(id, broadside::ids::MessageId(777_000_001))
         .await
         .expect("shown");
     let half_time = SystemTime::now() + Duration::from_secs(13 * 3600);
-    let reminded = s.reminders(half_time).await;
+    let reminded = s.daily().reminders(half_time).await;
     assert!(
         reminded.iter().any(|r| r.id == id),
         "the half-time reminder"

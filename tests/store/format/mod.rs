@@ -100,10 +100,11 @@ async fn play_to_the_end(s: &Session, id: MatchId) {
 async fn take(s: &Session, id: MatchId, step: Step) {
     match step {
         Step::Accept(p) => {
-            let accepted = s.accept(id, p, None).await.expect("accept");
+            let accepted = s.matches().accept(id, p, None).await.expect("accept");
             if let Some(parent) = accepted.wants_thread {
                 let thread = ChannelKey(parent.0 + 500_000);
-                s.settle_home(id, Some(thread))
+                s.matches()
+                    .settle_home(id, Some(thread))
                     .await
                     .expect("into its thread");
             }
@@ -111,14 +112,22 @@ async fn take(s: &Session, id: MatchId, step: Step) {
         Step::Place(p, tag) => {
             let tag = match tag {
                 Some(tag) => tag,
-                None => s.place(p, None).await.expect("a random fleet").tag(),
+                None => s
+                    .matches()
+                    .place(p, None)
+                    .await
+                    .expect("a random fleet")
+                    .tag(),
             };
-            s.ready(id, p, &tag).await.expect("ready");
+            s.matches().ready(id, p, &tag).await.expect("ready");
         }
         Step::Fire(channel, p, cells) => {
-            let fired = s.fire(channel, p, &cells).await.expect("fire");
+            let fired = s.matches().fire(channel, p, &cells).await.expect("fire");
             if fired.computer_next {
-                s.computer_turn(id).await.expect("the computer moves");
+                s.matches()
+                    .computer_turn(id)
+                    .await
+                    .expect("the computer moves");
             }
         }
     }
@@ -173,7 +182,7 @@ async fn restores_and_finishes_in(name: &str, migrated: Option<&str>) {
                 row.text("how") != "declined",
                 "{what}: a battle is revealed"
             );
-            s.mark_announced(end).await;
+            s.matches().mark_announced(end).await;
         } else {
             let phase = s
                 .read(Locate::Id(id), |e| e.game.phase_kind())
@@ -207,6 +216,7 @@ async fn restores_and_finishes_in(name: &str, migrated: Option<&str>) {
                 channel: stored.channel,
             };
             let done = s
+                .played()
                 .replay(id, &viewer, async |_| true)
                 .await
                 .unwrap_or_else(|e| panic!("{what}: a replay: {e}"));

@@ -64,11 +64,13 @@ async fn start(db: &Db) -> (Session, Vec<MatchId>) {
 async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
     let (s, _) = start(&db).await;
     let kept = s
+        .matches()
         .challenge(challenge(301, [31, 32]))
         .await
         .expect("a challenge")
         .id;
     let fine = s
+        .matches()
         .challenge(challenge(302, [33, 34]))
         .await
         .expect("a challenge")
@@ -121,11 +123,15 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
     );
     // Its channel and its members are free.
     let again = s
+        .matches()
         .challenge(challenge(301, [31, 32]))
         .await
         .expect("the channel and members are free")
         .id;
-    s.decline(again, PlayerId(32)).await.expect("declined");
+    s.matches()
+        .decline(again, PlayerId(32))
+        .await
+        .expect("declined");
     drop(s);
 
     // The next start tells nobody again, and still keeps it.
@@ -165,7 +171,10 @@ async fn a_match_set_aside_comes_back_once_it_reads() {
         .expect("kept");
     assert!(row.live);
     assert_eq!(row.phase, "challenge");
-    s.accept(id, PlayerId(42), None).await.expect("played on");
+    s.matches()
+        .accept(id, PlayerId(42), None)
+        .await
+        .expect("played on");
     assert_eq!(s.set_aside_in(ChannelKey(401)).await.expect("read"), None);
 }
 
@@ -173,6 +182,7 @@ async fn a_match_set_aside_comes_back_once_it_reads() {
 async fn set_aside_one(db: &Db, channel: u64, players: [u64; 2]) -> (MatchId, Vec<u8>) {
     let (s, _) = start(db).await;
     let id = s
+        .matches()
         .challenge(challenge(channel, players))
         .await
         .expect("a challenge")
@@ -228,6 +238,7 @@ async fn a_match_brought_back_into_a_taken_channel_stays_aside() {
     let (id, state) = set_aside_one(&db, 421, [63, 64]).await;
     let (s, _) = start(&db).await;
     let newer = s
+        .matches()
         .challenge(challenge(421, [63, 65]))
         .await
         .expect("the channel and 63 are free")
@@ -249,7 +260,8 @@ async fn a_match_brought_back_into_a_taken_channel_stays_aside() {
         s.take_set_aside().is_empty(),
         "its channel was told already"
     );
-    s.cancel(ChannelKey(421), PlayerId(63), false)
+    s.matches()
+        .cancel(ChannelKey(421), PlayerId(63), false)
         .await
         .expect("the newer challenge called off");
     drop(s);
@@ -265,7 +277,7 @@ async fn a_match_set_aside_forgets_a_member_who_deleted_their_data() {
     let db = Db::new("set_aside_forget");
     let (id, state) = set_aside_one(&db, 431, [66, 67]).await;
     let (s, _) = start(&db).await;
-    s.forget(PlayerId(66)).await.expect("forgotten");
+    s.privacy().forget(PlayerId(66)).await.expect("forgotten");
     let row = s
         .store()
         .finished()
@@ -302,16 +314,19 @@ async fn migrate_store_reports_the_matches_it_cannot_read() {
     let db = Db::new("migrate_unreadable");
     let (s, _) = start(&db).await;
     let broken = s
+        .matches()
         .challenge(challenge(501, [51, 52]))
         .await
         .expect("a challenge")
         .id;
     let aside = s
+        .matches()
         .challenge(challenge(502, [53, 54]))
         .await
         .expect("a challenge")
         .id;
     let fine = s
+        .matches()
         .challenge(challenge(503, [55, 56]))
         .await
         .expect("a challenge")

@@ -231,7 +231,7 @@ async fn thread_for(
             None
         }
     };
-    let home = match data.session.settle_home(opened.id, thread).await {
+    let home = match data.session.matches().settle_home(opened.id, thread).await {
         Ok(home) => home,
         Err(e) => {
             tracing::warn!(match_id = %m.match_id, error = %e, "could not move a tournament match into its thread");

@@ -56,7 +56,7 @@ fn member_of(ctx: Context<'_>) -> (bool, Vec<u64>) {
 
 /// The server's settings (a read failure is the member's private error).
 async fn settings_of(ctx: Context<'_>, guild: GuildId) -> Result<Settings, Error> {
-    Ok(ctx.data().session.settings(guild).await?)
+    Ok(ctx.data().session.settings().of(guild).await?)
 }
 
 /// `error`, after the public "thinking" of a deferred answer is taken back, so that the
