@@ -380,3 +380,45 @@ fn game2000_texts_never_call_a_cell_water_that_a_repeat_reported() {
          Water (turns without a hit): A7-A8"
     );
 }
+
+/// The longest Game 2000 text without repeats: each ship cell is hit in a turn of its
+/// own (14 turns told in full), the two other cells of those turns and the 39 cells of
+/// the 13 turns that heard only water lie apart from each other where they can.
+fn game2000_worst_sea() -> Sea {
+    let fleet = Fleet::parse(Variant::Game2000, "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1").unwrap();
+    let ships = fleet.cells();
+    let mut sea = Sea::new(fleet);
+    let (mut apart, mut near): (Vec<Coord>, Vec<Coord>) = Coord::all(9)
+        .filter(|c| !ships.contains(*c))
+        .partition(|c| (c.row() + c.col()) % 2 == 0);
+    // The water-only turns take the cells apart from each other first.
+    apart.append(&mut near);
+    let water_only: Vec<Coord> = apart.drain(..39).collect();
+    let mut turn = 0;
+    for (k, hit) in ships.iter().enumerate() {
+        turn += 1;
+        sea.resolve(hit, turn);
+        sea.resolve(apart[2 * k], turn);
+        sea.resolve(apart[2 * k + 1], turn);
+    }
+    for three in water_only.chunks(3) {
+        turn += 1;
+        for &cell in three {
+            sea.resolve(cell, turn);
+        }
+    }
+    assert_eq!(sea.fired().len(), 81);
+    sea
+}
+
+#[test]
+fn the_longest_game2000_text_without_repeats_fits_with_no_cell_lost() {
+    let sea = game2000_worst_sea();
+    let view = TargetView::of_sea(&sea);
+    for lang in Lang::ALL {
+        let text = alt::target_board(&view, lang.labels());
+        println!("{lang}, Game 2000, longest: {} chars\n{text}\n", len(&text));
+        assert!(len(&text) <= MAX_CHARS, "{lang}: {}", len(&text));
+        assert_eq!(named_game2000(&text, lang), sea.fired(), "{lang}: {text}");
+    }
+}
