@@ -6,11 +6,12 @@
 //! [`bot`] is the thin Discord layer on top.
 //!
 //! The pure cores are crates of the workspace (`crates/`), re-exported here under the names
-//! the rest of the code uses: [`game`], [`ai`], [`rating`], [`render`] and [`tournament`].
+//! the rest of the code uses: [`game`], [`ai`], [`rating`], [`render`], [`tournament`] and [`daily`].
 //! None of them depends on Discord, tokio or a database.
 
 pub use broadside_ai as ai;
 pub mod bot;
+pub use broadside_daily as daily;
 pub use broadside_game as game;
 pub mod ids;
 pub use broadside_rating as rating;
