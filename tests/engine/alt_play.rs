@@ -422,3 +422,43 @@ fn the_longest_game2000_text_without_repeats_fits_with_no_cell_lost() {
         assert_eq!(named_game2000(&text, lang), sea.fired(), "{lang}: {text}");
     }
 }
+
+/// Where the list that `template` heads starts in `text`, if it is there.
+fn heading_at(text: &str, template: &str) -> Option<usize> {
+    let (head, _) = template.split_once('{').expect("a placeholder");
+    text.find(&format!(". {head}"))
+}
+
+#[test]
+fn mid_game_texts_keep_their_order_in_every_language() {
+    // Sunk: A6-B6 and D6 (with their water); hits on A1, A2 and C2; misses in rows 1 and 9.
+    let shots = [
+        "A6", "B6", "D6", "A1", "A2", "C2", "B1", "B9", "C9", "D9", "J1",
+    ];
+    let sea = classic_sea(shots.map(c));
+    let (target, own) = (TargetView::of_sea(&sea), OwnBoardView::of_sea(&sea));
+    for lang in Lang::ALL {
+        let l = lang.labels();
+        let text = alt::target_board(&target, l);
+        println!(
+            "{lang}, mid-game target board: {} chars\n{text}\n",
+            len(&text)
+        );
+        let at: Vec<usize> = [&l.alt_sunk, &l.alt_hits, &l.alt_misses, &l.alt_known_water]
+            .map(|t| heading_at(&text, t).unwrap_or_else(|| panic!("{lang}: {t}: {text}")))
+            .to_vec();
+        assert!(at.is_sorted(), "{lang}: sunk, hits, misses, water: {text}");
+        assert_eq!(Heard::read(&text, lang), Heard::truth(&target), "{lang}");
+        let mine = alt::own_board(&own, l);
+        println!("{lang}, mid-game own board: {} chars\n{mine}\n", len(&mine));
+        let ships = heading_at(&mine, &l.alt_ships).expect("ships");
+        let misses = heading_at(&mine, &l.alt_enemy_misses).expect("misses");
+        assert!(ships < misses, "{lang}: {mine}");
+        let hit = fill(&l.alt_ship_hit, &[("ship", "A1-A4"), ("cells", "A1, A2")]);
+        let sunk = fill(&l.alt_ship_sunk, &[("ship", "D6")]);
+        assert!(
+            mine.contains(&hit) && mine.contains(&sunk),
+            "{lang}: {mine}"
+        );
+    }
+}
