@@ -1,7 +1,9 @@
 //! Issue 53, item 8: every field that an older stored document may lack reads as its
 //! default, and a match restored from such a document behaves as that default says. Each
 //! is checked on the fixture rows of the builds that wrote no such field
-//! (`tests/fixtures/stored/`), against a row of a build that wrote one where one exists.
+//! (`tests/fixtures/stored/`), against a row of a build that wrote one where one exists, on
+//! SQLite (the rows as stored) and on PostgreSQL (each state as stored, in a row today's
+//! store writes).
 //!
 //! The fields a version 1 document may lack (`store/format/document.rs`):
 //!
@@ -22,13 +24,13 @@
 
 use std::time::{Duration, SystemTime};
 
-use broadside::game::{Coord, Variant};
+use broadside::game::{Coord, PlayerId, Variant};
 use broadside::session::stored::decode;
 use broadside::session::{
     ChannelKey, Ended, Entry, Locate, MatchId, Pace, Paces, Preview, Reminded, Reminder, Resumed,
-    Seeds, Session, Timeouts,
+    Seeds, Session, Timeouts, millis,
 };
-use broadside::store::format;
+use broadside::store::{MatchRecord, MoveRecord, format};
 use serde_json::Value;
 
 use super::fixture::{self, Stored};
@@ -94,10 +96,90 @@ fn derived(row: &Stored, change: impl FnOnce(&mut serde_json::Map<String, Value>
     out
 }
 
-/// `rows` stored by their build, brought back by today's session with `standard` as the
-/// running bot's standard pace.
-async fn restored(rows: &[Stored], standard: Timeouts) -> (Db, Session, Vec<Resumed>) {
-    let db = database_from(&rows[0].name, None, rows).await;
+/// Where a test's rows are stored.
+#[derive(Clone, Copy, Debug)]
+enum Back {
+    /// A SQLite file: the rows as their build stored them, column by column.
+    Sqlite,
+    /// A PostgreSQL database of its own (no build of format 1 wrote fixtures there): each
+    /// row's state as stored, byte for byte, written by today's store with the row's
+    /// columns.
+    Postgres,
+}
+
+/// The record that writes live fixture `row` as it was: its state as stored, its
+/// columns, its moves.
+fn record_of(row: &Stored) -> MatchRecord {
+    assert_eq!(row.int("live"), 1, "{}", row.name);
+    assert!(row.matches["computer"].is_null(), "{}", row.name);
+    let entry = decode(bytes(row)).expect("read");
+    let member = |column: &str| PlayerId(u64::try_from(row.int(column)).expect("an id"));
+    let phase = ["challenge", "placement", "battle"]
+        .into_iter()
+        .find(|p| *p == row.text("phase"))
+        .expect("a live phase");
+    MatchRecord {
+        id: row.id(),
+        version: u64::try_from(row.int("version")).expect("a version"),
+        channel: entry.channel,
+        guild: entry.guild,
+        players: [member("challenger_id"), member("opponent_id")],
+        variant: entry.game.variant().key(),
+        options: row.text("options").to_owned(),
+        computer: None,
+        phase,
+        deadline_ms: row.int("deadline_ms"),
+        state: bytes(row).to_vec(),
+        result: None,
+        created_ms: row.int("created_ms"),
+        updated_ms: row.int("updated_ms"),
+        moves: row
+            .moves
+            .iter()
+            .map(|m| MoveRecord {
+                seq: u32::try_from(m["seq"].as_i64().expect("seq")).expect("seq"),
+                player: PlayerId(m["player_id"].as_u64().expect("a shooter")),
+                turn: u32::try_from(m["turn"].as_i64().expect("turn")).expect("turn"),
+                cells: m["cells"].as_str().expect("cells").to_owned(),
+                reports: m["reports"].as_str().expect("reports").to_owned(),
+                at_ms: m["at_ms"].as_i64().expect("at"),
+            })
+            .collect(),
+        claims: entry.claims(),
+        computer_next: false,
+        played: None,
+        rematch_of: None,
+        remind_ms: entry.next_reminder().map(|(_, at)| millis(at)),
+        post_channel: (entry.post_channel() != entry.channel).then(|| entry.post_channel()),
+    }
+}
+
+/// `rows` stored by their build in a database of `back`, brought back by today's session
+/// with `standard` as the running bot's standard pace.
+async fn restored(back: Back, rows: &[Stored], standard: Timeouts) -> (Db, Session, Vec<Resumed>) {
+    let db = match back {
+        Back::Sqlite => database_from(&rows[0].name, None, rows).await,
+        Back::Postgres => {
+            let db = Db::postgres(&rows[0].name).await.expect("a server");
+            let store = db.store().await;
+            for row in rows {
+                let record = record_of(row);
+                if record.phase == "battle" {
+                    // A write in battle leaves the members' binding alone (it was made
+                    // when the match was accepted): written once as a placement first.
+                    let bound = MatchRecord {
+                        phase: "placement",
+                        version: record.version - 1,
+                        moves: Vec::new(),
+                        ..record.clone()
+                    };
+                    store.live().save(&bound).await.expect("stored");
+                }
+                store.live().save(&record).await.expect("stored");
+            }
+            db
+        }
+    };
     let (s, resumed, _) = Session::restore(
         db.open().await,
         Paces::new(standard, 1),
@@ -160,8 +242,7 @@ fn about(at: SystemTime, before: SystemTime, length: Duration, what: &str) {
 /// `rated` (absent before paces: rated). A match of 243e353 and of 2cc46e8 played to its
 /// end settles both players' ratings, as one that says `"rated": true` does; one that
 /// says `"rated": false` (36258d6's daily match) settles none.
-#[tokio::test]
-async fn rated_absent_an_upgraded_match_counts_for_ratings() {
+async fn rated_absent_an_upgraded_match_counts_for_ratings(back: Back) {
     for (file, name, rated) in [
         ("v1-243e353.json", "classic-battle", None),
         ("v1-2cc46e8.json", "classic-battle", None),
@@ -176,7 +257,7 @@ async fn rated_absent_an_upgraded_match_counts_for_ratings() {
             rated,
             "{what}"
         );
-        let (_db, s, _) = restored(std::slice::from_ref(&row), TIMEOUTS).await;
+        let (_db, s, _) = restored(back, std::slice::from_ref(&row), TIMEOUTS).await;
         let id = row.id();
         let read_as = read(&s, id, |e| e.rated).await;
         let players = read(&s, id, |e| e.game.players()).await;
@@ -213,8 +294,7 @@ async fn rated_absent_an_upgraded_match_counts_for_ratings() {
 /// (here 45 s: the minimum after a restart is cut to a whole turn), a shot in it is a
 /// standard one and gives the running bot's turn, and its end says standard with no
 /// turn of its own; 36258d6's standard and blitz battles keep the limits they stored.
-#[tokio::test]
-async fn pace_and_limits_absent_standard_at_the_running_bots_limits() {
+async fn pace_and_limits_absent_standard_at_the_running_bots_limits(back: Back) {
     for (file, name, stored) in [
         ("v1-243e353.json", "classic-battle", None),
         ("v1-2cc46e8.json", "game2000-battle", None),
@@ -234,7 +314,7 @@ async fn pace_and_limits_absent_standard_at_the_running_bots_limits() {
         assert_eq!(has(&row, "pace"), stored.is_some(), "{what}");
         assert_eq!(has(&row, "limits"), stored.is_some(), "{what}");
         let before = SystemTime::now();
-        let (_db, s, resumed) = restored(std::slice::from_ref(&row), RUNNING).await;
+        let (_db, s, resumed) = restored(back, std::slice::from_ref(&row), RUNNING).await;
         let id = row.id();
         let (pace, turn) = stored.map_or((Pace::Standard, RUNNING.turn), |(pace, secs)| {
             (pace, Duration::from_secs(secs))
@@ -257,7 +337,7 @@ async fn pace_and_limits_absent_standard_at_the_running_bots_limits() {
     // A challenge of 2cc46e8 waits the running bot's time for an answer.
     let row = row("v1-2cc46e8.json", "classic-challenge");
     let before = SystemTime::now();
-    let (_db, _s, resumed) = restored(std::slice::from_ref(&row), RUNNING).await;
+    let (_db, _s, resumed) = restored(back, std::slice::from_ref(&row), RUNNING).await;
     about(
         resumed[0].deadline,
         before,
@@ -270,15 +350,14 @@ async fn pace_and_limits_absent_standard_at_the_running_bots_limits() {
 /// it was made and wants no thread, unlike 36258d6's challenge waiting for its thread; a
 /// battle of 243e353 and of 2cc46e8 is played in its channel and ends there, with no
 /// thread's parent, unlike 36258d6's battle in a thread.
-#[tokio::test]
-async fn home_absent_a_match_lives_in_its_channel() {
+async fn home_absent_a_match_lives_in_its_channel(back: Back) {
     for (file, name, parent) in [
         ("v1-2cc46e8.json", "classic-challenge", None),
         ("v1-36258d6.json", "game2000-thread-challenge", Some(113)),
     ] {
         let what = format!("{file} {name}");
         let row = row(file, name);
-        let (_db, s, resumed) = restored(std::slice::from_ref(&row), TIMEOUTS).await;
+        let (_db, s, resumed) = restored(back, std::slice::from_ref(&row), TIMEOUTS).await;
         let id = row.id();
         let channel = ChannelKey(u64::try_from(row.int("channel_id")).unwrap());
         let posted = parent.map_or(channel, ChannelKey);
@@ -299,7 +378,7 @@ async fn home_absent_a_match_lives_in_its_channel() {
         let what = format!("{file} {name}");
         let row = row(file, name);
         assert_eq!(has(&row, "home"), parent.is_some(), "{what}");
-        let (_db, s, resumed) = restored(std::slice::from_ref(&row), TIMEOUTS).await;
+        let (_db, s, resumed) = restored(back, std::slice::from_ref(&row), TIMEOUTS).await;
         let id = row.id();
         let channel = ChannelKey(u64::try_from(row.int("channel_id")).unwrap());
         assert_eq!(resumed[0].channel, channel, "{what}");
@@ -327,13 +406,12 @@ async fn home_absent_a_match_lives_in_its_channel() {
 /// placement of 243e353 offers neither player their last fleet, and a battle of it ends
 /// as no series' match; 2cc46e8's rematch offers both theirs and ends with the series'
 /// score.
-#[tokio::test]
-async fn series_and_last_fleets_absent_no_rematch() {
+async fn series_and_last_fleets_absent_no_rematch(back: Back) {
     let old = row("v1-243e353.json", "classic-placement");
     let rematch = row("v1-2cc46e8.json", "classic-rematch-placement");
     assert!(!has(&old, "series") && !has(&old, "last_fleets"));
     for (row, offered) in [(&old, false), (&rematch, true)] {
-        let (_db, s, _) = restored(std::slice::from_ref(row), TIMEOUTS).await;
+        let (_db, s, _) = restored(back, std::slice::from_ref(row), TIMEOUTS).await;
         let id = row.id();
         for p in read(&s, id, |e| e.game.players()).await {
             let offers = read(&s, id, |e| Preview::of(e, p).map(|v| v.offers_last)).await;
@@ -360,14 +438,13 @@ async fn series_and_last_fleets_absent_no_rematch() {
         }
     }
     let battle = row("v1-243e353.json", "classic-battle");
-    let (_db, s, _) = restored(std::slice::from_ref(&battle), TIMEOUTS).await;
+    let (_db, s, _) = restored(back, std::slice::from_ref(&battle), TIMEOUTS).await;
     assert_eq!(given_up(&s, battle.id()).await.series, None);
 }
 
 /// `game.first` (absent before rematches: undecided). No fixture lacks it (243e353 wrote
 /// `null`): 243e353's placement without it reads as the same match, first undecided.
-#[tokio::test]
-async fn first_absent_undecided() {
+async fn first_absent_undecided(back: Back) {
     let stored = row("v1-243e353.json", "classic-placement");
     assert_eq!(document(&stored)["game"]["first"], Value::Null);
     let older = derived(&stored, |doc| {
@@ -377,7 +454,7 @@ async fn first_absent_undecided() {
     assert_eq!(entry, decode(bytes(&stored)).expect("read"));
     assert_eq!(entry.game.decided_first(), None);
     // Played to the end, as the stored one is.
-    let (_db, s, _) = restored(std::slice::from_ref(&older), TIMEOUTS).await;
+    let (_db, s, _) = restored(back, std::slice::from_ref(&older), TIMEOUTS).await;
     play_to_the_end(&s, older.id()).await;
 }
 
@@ -387,15 +464,14 @@ async fn first_absent_undecided() {
 /// bb9b7cb's links to the one it stored. Without its `reminded` (as a daily match of a
 /// build before paces would be) its half-time reminder comes next, not the hour's. A
 /// standard battle of 2cc46e8 has had none, and none is due.
-#[tokio::test]
-async fn reminded_and_last_message_absent_none_sent_none_shown() {
+async fn reminded_and_last_message_absent_none_sent_none_shown(back: Back) {
     for (file, message) in [
         ("v1-36258d6.json", None),
         ("v1-bb9b7cb.json", Some(777_000_001)),
     ] {
         let row = row(file, "classic-daily-battle");
         assert_eq!(has(&row, "last_message"), message.is_some(), "{file}");
-        let (_db, s, _) = restored(std::slice::from_ref(&row), TIMEOUTS).await;
+        let (_db, s, _) = restored(back, std::slice::from_ref(&row), TIMEOUTS).await;
         let due = s.daily().reminders(SystemTime::now()).await;
         assert_eq!(due.len(), 1, "{file}: {due:?}");
         assert_eq!(due[0].message.map(|m| m.0), message, "{file}");
@@ -411,7 +487,7 @@ async fn reminded_and_last_message_absent_none_sent_none_shown() {
     let older = derived(&daily, |doc| {
         doc.remove("reminded");
     });
-    let (_db, s, _) = restored(std::slice::from_ref(&older), TIMEOUTS).await;
+    let (_db, s, _) = restored(back, std::slice::from_ref(&older), TIMEOUTS).await;
     let (reminded, next, deadline) = read(&s, older.id(), |e| {
         (e.reminded, e.next_reminder(), e.deadline)
     })
@@ -423,7 +499,7 @@ async fn reminded_and_last_message_absent_none_sent_none_shown() {
     );
     let standard = row("v1-2cc46e8.json", "classic-battle");
     assert!(!has(&standard, "reminded"));
-    let (_db, s, _) = restored(std::slice::from_ref(&standard), TIMEOUTS).await;
+    let (_db, s, _) = restored(back, std::slice::from_ref(&standard), TIMEOUTS).await;
     let (reminded, next) = read(&s, standard.id(), |e| (e.reminded, e.next_reminder())).await;
     assert_eq!((reminded, next), (Reminded::default(), None));
     assert!(s.daily().reminders(SystemTime::now()).await.is_empty());
@@ -433,8 +509,7 @@ async fn reminded_and_last_message_absent_none_sent_none_shown() {
 /// cursor: nobody edits; the first ship, on A1). No fixture row has a draft; bb9b7cb's
 /// placement with a draft written without its cursor reads with the cursor on the first
 /// ship at A1.
-#[tokio::test]
-async fn drafts_and_cursor_absent() {
+async fn drafts_and_cursor_absent(back: Back) {
     for (file, row) in every_row() {
         assert!(!has(&row, "drafts"), "{file} {}", row.name);
         let entry = decode(bytes(&row)).expect("read");
@@ -454,7 +529,7 @@ async fn drafts_and_cursor_absent() {
             }]),
         );
     });
-    let (_db, s, _) = restored(std::slice::from_ref(&editing), TIMEOUTS).await;
+    let (_db, s, _) = restored(back, std::slice::from_ref(&editing), TIMEOUTS).await;
     let cursor = read(&s, editing.id(), |e| {
         e.drafts[1].as_ref().map(|d| d.cursor())
     })
@@ -475,3 +550,40 @@ fn format_absent_version_1() {
         assert_eq!(doc.format, Some(1), "{file} {}", row.name);
     }
 }
+
+/// Runs each test (an `async fn(Back)`) on SQLite and on PostgreSQL (skipped without a
+/// server).
+macro_rules! on_both_backs {
+    ($($test:ident),* $(,)?) => {
+        mod on_sqlite {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    super::$test(super::Back::Sqlite).await;
+                }
+            )*
+        }
+        mod on_postgres {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    if std::env::var(crate::pg::VAR).is_err() {
+                        eprintln!("skipped {} on PostgreSQL: {} is not set", stringify!($test), crate::pg::VAR);
+                        return;
+                    }
+                    super::$test(super::Back::Postgres).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_backs!(
+    rated_absent_an_upgraded_match_counts_for_ratings,
+    pace_and_limits_absent_standard_at_the_running_bots_limits,
+    home_absent_a_match_lives_in_its_channel,
+    series_and_last_fleets_absent_no_rematch,
+    first_absent_undecided,
+    reminded_and_last_message_absent_none_sent_none_shown,
+    drafts_and_cursor_absent,
+);
