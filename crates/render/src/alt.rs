@@ -411,6 +411,71 @@ mod tests {
     }
 
     #[test]
+    fn cell_runs_cover_each_cell_once_and_take_the_longest_run_first() {
+        // A plus: the column D1-D5 is longer than the row C3-E3, so it is taken first.
+        let plus: CellSet = ["D1", "D2", "D3", "D4", "D5", "C3", "E3"]
+            .map(c)
+            .into_iter()
+            .collect();
+        assert_eq!(cell_runs(plus), ["D1-D5", "C3", "E3"]);
+        let checker: CellSet = Coord::all(10)
+            .filter(|c| (c.row() + c.col()) % 2 == 0)
+            .collect();
+        assert_eq!(cell_runs(checker).len(), 50);
+        assert!(cell_runs(CellSet::EMPTY).is_empty());
+    }
+
+    #[test]
+    fn the_known_water_is_cut_first_and_marked() {
+        let mut sea = Sea::new(Fleet::parse(Variant::Classic, CLASSIC).unwrap());
+        for cell in ["A6", "B6", "D6", "F6", "H6", "J10", "B2", "B9"] {
+            sea.resolve(c(cell), 1);
+        }
+        let view = TargetView::of_sea(&sea);
+        let full = target_board(&view, &Labels::default());
+        assert!(
+            full.ends_with("Water around sunk ships: A5-I5, C6, E6, G6, I6, A7-I7, I9-J9, I10"),
+            "{full}"
+        );
+        // Words so long that only part of the water fits: the rest is cut at a cell.
+        let long = Labels {
+            alt_misses: format!("{}{{cells}}", "m".repeat(880)).into(),
+            ..Labels::default()
+        };
+        let cut = target_board(&view, &long);
+        assert!(cut.chars().count() <= MAX_CHARS, "{}", cut.chars().count());
+        assert!(cut.ends_with(", …"), "{cut}");
+        assert!(
+            cut.contains("mB2, B9. Water around sunk ships: A5-I5, "),
+            "{cut}"
+        );
+    }
+
+    #[test]
+    fn a_game2000_text_too_long_leaves_out_the_oldest_turns_and_says_how_many() {
+        let fleet = Fleet::parse(Variant::Game2000, "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1").unwrap();
+        let mut sea = Sea::new(fleet);
+        for (turn, cell) in (1..).zip(["B3", "C3", "D3", "F3", "F4", "F5"]) {
+            sea.resolve(c(cell), turn);
+        }
+        let view = TargetView::of_sea(&sea);
+        let long = Labels {
+            turn: format!("{} {{n}}", "t".repeat(300)).into(),
+            ..Labels::default()
+        };
+        let text = target_board(&view, &long);
+        assert!(
+            text.chars().count() <= MAX_CHARS,
+            "{}",
+            text.chars().count()
+        );
+        assert!(text.contains("t 6 (F5): length 3 destroyed"), "{text}");
+        assert!(text.contains("t 5 (F4): length 3 hit"), "{text}");
+        assert!(!text.contains("t 4 ("), "{text}");
+        assert!(text.ends_with(". Older turns left out: 4"), "{text}");
+    }
+
+    #[test]
     fn the_reveal_text_writes_percentages_as_the_labels_do() {
         let (ann, bob) = (PlayerId(1), PlayerId(2));
         let mut m =
