@@ -22,8 +22,12 @@ use axum::response::IntoResponse;
 use metrics_exporter_prometheus::{PrometheusBuilder, PrometheusHandle};
 use poise::serenity_prelude as serenity;
 
-use crate::bot::SessionSlot;
 use crate::game::PhaseKind;
+
+/// Where the framework's setup leaves the session, for the health check and the last
+/// heartbeat at shutdown.
+pub(crate) type SessionSlot =
+    std::sync::Arc<std::sync::OnceLock<std::sync::Arc<crate::session::Session>>>;
 
 /// How long `/healthz` waits for the store to answer.
 const STORE_PING: Duration = Duration::from_secs(2);

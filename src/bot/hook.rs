@@ -90,14 +90,17 @@ async fn tell(ctx: poise::Context<'_, Data, Error>, text: &str) {
 }
 
 /// Hands `ctx`'s member what waits for them in this channel where the bot can only answer
-/// ([`crate::bot::waiting::hand_over`]), then, privately, what could not be delivered to them
+/// ([`crate::bot::features::r#match::waiting::hand_over`]), then, privately, what could not be delivered to them
 /// earlier (the channel refused the post and their DMs are closed). Runs after every
 /// command.
 pub async fn hand_over(ctx: Context<'_>) {
     // Where the bot can only answer, what waits for this player in this channel comes
     // with this command (publicly, as it would have been posted).
-    crate::bot::waiting::hand_over(&crate::bot::kit::answer::Answer::Command(ctx), ctx.data())
-        .await;
+    crate::bot::features::r#match::waiting::hand_over(
+        &crate::bot::kit::answer::Answer::Command(ctx),
+        ctx.data(),
+    )
+    .await;
     let member = ctx.author().id.get();
     let notes = ctx.data().notes.take(member);
     if notes.is_empty() {

@@ -15,18 +15,13 @@ use crate::store::Opened;
 pub(crate) mod commands;
 pub(crate) mod components;
 pub mod config;
-pub(crate) mod editor;
-pub(crate) mod ending;
+pub(crate) mod features;
 pub(crate) mod health;
 pub(crate) mod hook;
 pub mod kit;
-pub(crate) mod moves;
-pub(crate) mod play;
-pub(crate) mod seasons;
-pub mod standings;
 pub(crate) mod tasks;
-pub(crate) mod text;
-pub(crate) mod waiting;
+#[cfg(test)]
+mod tests;
 
 pub use config::{Config, ConfigError};
 /// The languages, for the renderer's tests and examples (`broadside::bot::i18n::Lang`).
@@ -34,6 +29,13 @@ pub use kit::i18n;
 /// What the bot needs in a channel, and its install links.
 pub use kit::permissions;
 
+/// The views of the leaderboard and of the statistics card (`examples/standings_bench.rs`).
+pub mod standings {
+    pub use super::features::leaderboard::words::{board_view, global_view, season_view};
+    pub use super::features::stats::words::card_view;
+}
+
+use health::SessionSlot;
 use kit::{Data, Error, discord, metrics};
 
 /// How often the sweeper looks for matches past their deadline.
@@ -82,9 +84,6 @@ pub(crate) fn options() -> poise::FrameworkOptions<Data, Error> {
         ..Default::default()
     }
 }
-
-/// Where the framework's setup leaves the session, for the last heartbeat at shutdown.
-pub(crate) type SessionSlot = Arc<OnceLock<Arc<Session>>>;
 
 /// Builds the poise framework. On `READY` it registers the commands (in `DEV_GUILD_ID` if
 /// set, else globally), brings back the live matches from `store` and starts the
@@ -156,7 +155,7 @@ pub(crate) fn framework(
                     replays: Arc::default(),
                     renderer: Arc::new(crate::render::Renderer::new()),
                     commands: Arc::new(ids),
-                    tournament_step: commands::tournament::flow::step_boxed,
+                    tournament_step: features::tournament::flow::step_boxed,
                     waiting: Arc::default(),
                     tokens: Arc::default(),
                 };

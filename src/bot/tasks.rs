@@ -7,12 +7,12 @@ use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude::{self as serenity, Http};
 
+use crate::bot::features::r#match::{moves, play};
 use crate::bot::kit::Data;
 use crate::bot::kit::buttons::ButtonId;
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::names::variant_name;
 use crate::bot::kit::i18n::{Lang, tr};
-use crate::bot::{moves, play, text};
 use crate::game::PhaseKind;
 use crate::session::{Ended, Reminder, Reminding, Resumed, Session, SetAsideNote};
 
@@ -34,9 +34,9 @@ pub fn spawn_sweeper(http: Arc<Http>, data: Data, tick: Duration) {
                     sweep_once(&http, &data).await;
                     sweeps += 1;
                     if sweeps
-                        .is_multiple_of(crate::bot::commands::tournament::flow::SWEEP_EVERY_NTH)
+                        .is_multiple_of(crate::bot::features::tournament::flow::SWEEP_EVERY_NTH)
                     {
-                        crate::bot::commands::tournament::flow::sweep(&http, &data).await;
+                        crate::bot::features::tournament::flow::sweep(&http, &data).await;
                     }
                 }
             });
@@ -72,7 +72,9 @@ async fn sweep_once(http: &Arc<Http>, data: &Data) {
         .await
     {
         let (http, data) = (Arc::clone(http), data.clone());
-        tokio::spawn(async move { crate::bot::seasons::announce(&http, &data, &end).await });
+        tokio::spawn(
+            async move { crate::bot::features::seasons::announce(&http, &data, &end).await },
+        );
     }
     for reminder in session.daily().reminders(SystemTime::now()).await {
         let (http, data) = (Arc::clone(http), data.clone());
@@ -113,8 +115,8 @@ pub fn spawn_heartbeat(session: Arc<Session>, every: Duration) {
 #[must_use]
 pub fn resumed_text(r: &Resumed) -> String {
     let lang = crate::bot::kit::context::lang_of(r.guild_locale.as_ref());
-    let deadline = text::relative(r.deadline);
-    let [challenger, opponent] = r.players.map(text::mention);
+    let deadline = crate::bot::kit::markup::relative(r.deadline);
+    let [challenger, opponent] = r.players.map(crate::bot::kit::markup::mention);
     match (r.phase, r.to_move) {
         (PhaseKind::Challenge, _) => tr!(
             lang,
@@ -126,7 +128,7 @@ pub fn resumed_text(r: &Resumed) -> String {
         (PhaseKind::Battle, Some(p)) => tr!(
             lang,
             "resumed-battle",
-            player = text::mention(p),
+            player = crate::bot::kit::markup::mention(p),
             deadline = deadline
         ),
         _ => tr!(
@@ -181,7 +183,7 @@ pub fn spawn_resume_notes(
         if end.guild.is_none() {
             // Where the bot can only answer: it waits for a player's next interaction (it
             // went by DM before the restart, if it could).
-            crate::bot::waiting::keep_end(&data, &end);
+            crate::bot::features::r#match::waiting::keep_end(&data, &end);
             continue;
         }
         tokio::spawn(async move {
@@ -195,7 +197,7 @@ pub fn spawn_resume_notes(
         if r.guild.is_none() {
             let members = r.players.iter().map(|p| p.0).collect();
             let text = resumed_text(&r);
-            tokio::spawn(crate::bot::waiting::note_later(
+            tokio::spawn(crate::bot::features::r#match::waiting::note_later(
                 http,
                 data,
                 r.id,
@@ -231,9 +233,9 @@ pub fn reminder_text(r: &Reminding) -> String {
             Reminder::Half => "reminder-half",
             Reminder::Hour => "reminder-hour",
         },
-        opponent = text::mention(r.opponent),
+        opponent = crate::bot::kit::markup::mention(r.opponent),
         variant = variant_name(lang, r.variant),
-        deadline = text::relative(r.deadline),
+        deadline = crate::bot::kit::markup::relative(r.deadline),
         link = link
     )
 }

@@ -8,24 +8,13 @@ use poise::serenity_prelude as serenity;
 
 use crate::bot::kit::{Data, Error};
 
-pub mod board;
-pub mod cancel;
-pub mod challenge;
-pub mod fire;
-pub mod forfeit;
-pub mod help;
-pub mod history;
-pub mod leaderboard;
-pub mod matches;
-pub mod place;
-pub mod privacy;
-pub mod reminders;
-pub mod replay;
-pub mod rules;
-pub mod settings;
-pub mod stats;
-pub mod status;
-pub mod tournament;
+use crate::bot::features::r#match::{
+    board, cancel, challenge, fire, forfeit, matches, place, status,
+};
+use crate::bot::features::{
+    help, help::rules, history, leaderboard, privacy, reminders, replay, settings, stats,
+    tournament,
+};
 
 /// Every command the bot registers, in the order `/help` lists them, with the
 /// descriptions and localisations of the catalogues.

@@ -1,6 +1,7 @@
 //! The registered commands checked against the catalogues: every name and description
 //! fits Discord in every language, and every command a text names is the registered one.
 
+use crate::bot::features::help::overview;
 use crate::bot::kit::i18n::commands::{command_name, is_valid_name, option_name};
 use crate::bot::kit::i18n::{Catalog, Lang};
 
@@ -202,4 +203,40 @@ fn variant_choices_show_the_local_game_names() {
             .iter()
             .any(|(l, n)| l == "nl" && n.contains("Zeeslag"))
     );
+}
+
+#[test]
+fn overview_lists_every_command() {
+    let commands = super::all();
+    let text = overview(&commands, Lang::EnUs);
+    for c in &commands {
+        assert!(text.contains(&format!("`/{}`", c.name)), "{text}");
+    }
+    let text = overview(&commands, Lang::SvSe);
+    assert!(text.contains("`/skjut` (`/fire`)"), "{text}");
+    assert!(
+        text.contains("`/status` —"),
+        "same name, shown once: {text}"
+    );
+}
+
+#[test]
+fn every_command_has_a_fitting_description() {
+    for c in super::all() {
+        let d = c.description.as_deref().unwrap_or("");
+        assert!(
+            !d.is_empty() && d.chars().count() <= 100,
+            "/{}: {d:?}",
+            c.name
+        );
+        for p in &c.parameters {
+            let d = p.description.as_deref().unwrap_or("");
+            assert!(
+                !d.is_empty() && d.chars().count() <= 100,
+                "/{} {}",
+                c.name,
+                p.name
+            );
+        }
+    }
 }

@@ -1,9 +1,11 @@
 //! Words more than one feature says: a member's shown name, a tournament match's header,
-//! a season's name and dates.
+//! a season's name and dates, a record, the computer's level, a ship's name.
 
+use crate::ai::Difficulty;
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::markup::plain;
-use crate::game::PlayerId;
+use crate::game::{PlayerId, Variant};
+use crate::rating::Record;
 use crate::session::{Cadence, Season, period_of, season_zone};
 
 /// A name as stored, or "deleted player" in `lang` for a forgotten member.
@@ -80,4 +82,61 @@ pub fn season_dates(season: &Season) -> String {
         day(season.start_ms),
         day(season.end_ms.saturating_sub(1))
     )
+}
+
+/// A rated record as "W–L–D".
+#[must_use]
+pub fn record_text(r: &Record) -> String {
+    format!("{}–{}–{}", r.wins, r.losses, r.draws)
+}
+
+/// The name of a difficulty key in `lang`.
+#[must_use]
+pub fn level_name(lang: Lang, key: &str) -> String {
+    let level = Difficulty::ALL.into_iter().find(|d| d.key() == key);
+    match level {
+        Some(d) => crate::bot::kit::i18n::names::difficulty(lang, d),
+        None => key.to_owned(),
+    }
+}
+
+/// The name of the ship of `len` cells in `variant` ("slagskib", "3-cell ship").
+#[must_use]
+pub fn ship_name(lang: Lang, variant: Variant, len: u8) -> String {
+    match variant {
+        Variant::Classic => tr!(lang, "ship-classic", len = len),
+        Variant::Game2000 => tr!(lang, "ship-game2000", len = len),
+    }
+}
+
+/// A closed monthly or quarterly season of server 1 (`period`: `2027-03`, `2027-Q2`), for tests.
+#[cfg(test)]
+#[must_use]
+pub fn a_season(period: &str) -> Season {
+    Season {
+        guild: crate::session::GuildId(1),
+        number: 4,
+        cadence: "monthly".into(),
+        period: period.into(),
+        zone: "UTC".into(),
+        start_ms: 0,
+        end_ms: 1,
+        closed_ms: Some(1),
+        channel: Some(crate::session::ChannelKey(9)),
+        announced_ms: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forgotten_members_are_named_in_the_readers_language() {
+        for lang in Lang::ALL {
+            let shown = shown_name(lang, PlayerId::DELETED[1], "deleted player");
+            assert_eq!(shown, tr!(lang, "deleted-player"));
+        }
+        assert_eq!(shown_name(Lang::Nl, PlayerId(77), "Ann"), "Ann");
+    }
 }

@@ -1,0 +1,134 @@
+//! What follows a move, whoever made it: a member's shot (`/fire`), the Ready that began a
+//! battle, or the computer's turn. The session has played and stored the move; here its
+//! end is announced, or the message that showed it is noted (a daily match's reminders
+//! link to it) and the computer moves when it is its turn (see
+//! [`crate::session::Session::computer_turn`]). One step, [`after_move`], serves all
+//! three.
+
+use poise::serenity_prelude as serenity;
+use serenity::Http;
+
+use super::play;
+use crate::bot::kit::Data;
+use crate::bot::kit::answer::Answer;
+use crate::bot::kit::context::lang_of;
+use crate::bot::kit::deliver::{self, Post};
+use crate::session::{ComputerTurn, Ended, MatchId, Pace};
+
+/// What a move leaves for its follow-up ([`after_move`]).
+pub struct Moved {
+    /// The match.
+    pub id: MatchId,
+    /// The match's pace.
+    pub pace: Pace,
+    /// The end, if this move ended the match (only the call that ended it has it, so an
+    /// end is announced once).
+    pub ended: Option<Ended>,
+    /// The computer is to move next.
+    pub computer_next: bool,
+    /// The message that showed the move, when known.
+    pub message: Option<serenity::MessageId>,
+}
+
+/// The follow-up of a move that was shown: announces the end if it ended the match;
+/// otherwise notes the message that showed it and, when the computer is to move, plays
+/// (and stores) its moves, announces them and follows them up in turn. `answer` is the
+/// interaction that made the move, if any: where the bot can only answer, what follows
+/// goes as further public answers to it. Failures are logged: the match goes on (or has
+/// ended) either way.
+pub async fn after_move(answer: Option<&Answer<'_>>, http: &Http, data: &Data, moved: Moved) {
+    let mut moved = moved;
+    loop {
+        if let Some(end) = moved.ended {
+            match answer {
+                Some(answer) => play::announce_answering(answer, http, data, &end).await,
+                None => play::announce(http, data, &end).await,
+            }
+            return;
+        }
+        play::shown(data, moved.id, moved.pace, moved.message).await;
+        if !moved.computer_next {
+            return;
+        }
+        let Some(turn) = data.session.matches().computer_turn(moved.id).await else {
+            return;
+        };
+        moved = computer_moved(answer, http, data, turn).await;
+    }
+}
+
+/// If the computer is to move in match `id`, plays (and stores) its moves, then
+/// announces them, and the end if they ended the match (the sweep's and the restore's
+/// way to wake a computer turn, without an interaction).
+pub async fn computer_turn(http: &Http, data: &Data, id: MatchId) {
+    let Some(turn) = data.session.matches().computer_turn(id).await else {
+        return;
+    };
+    let moved = computer_moved(None, http, data, turn).await;
+    after_move(None, http, data, moved).await;
+}
+
+/// Announces the computer's `turn` ([`announce`]); what it leaves to follow up (its
+/// moves end on the member's turn, or on the match's end).
+async fn computer_moved(
+    answer: Option<&Answer<'_>>,
+    http: &Http,
+    data: &Data,
+    mut turn: ComputerTurn,
+) -> Moved {
+    let ended = turn.ended.take();
+    let message = announce(answer, http, data, &turn).await;
+    Moved {
+        id: turn.id,
+        pace: turn.pace,
+        ended,
+        computer_next: false,
+        message,
+    }
+}
+
+/// Posts the computer's move, in the style of a member's (by DM if the channel refuses;
+/// where the bot can only answer, as a follow-up of `answer`); the message's id when
+/// known.
+async fn announce(
+    answer: Option<&Answer<'_>>,
+    http: &Http,
+    data: &Data,
+    turn: &ComputerTurn,
+) -> Option<serenity::MessageId> {
+    let lang = lang_of(turn.guild_locale.as_ref());
+    let (content, files) = play::shot_announcement(
+        &data.renderer,
+        lang,
+        turn.variant,
+        &turn.outcomes,
+        &turn.view,
+        turn.deadline,
+    );
+    let post = Post {
+        content,
+        files,
+        ping: vec![serenity::UserId::new(turn.member.0)],
+        about: Some(turn.id),
+        ..Post::default()
+    };
+    if let Some(answer) = answer.filter(|a| !a.bot_is_there()) {
+        match answer.follow_up(&post, false).await {
+            Ok(message) => return message,
+            Err(e) => {
+                tracing::warn!(match_id = %turn.id, error = %e, "could not answer with the computer's move");
+            }
+        }
+    }
+    if turn.guild.is_none() {
+        // Outside servers the bot cannot post in the channel (a turn woken by the sweep
+        // has no interaction to answer): the member hears of it by DM, and `/board` or
+        // their next `/fire` there shows it.
+        if !deliver::dm(http, turn.member.0, &post).await {
+            // Shown privately with their next command, as any note Discord refused.
+            data.notes.keep(turn.member.0, &post.content);
+        }
+        return None;
+    }
+    deliver::post_or_dm(http, &data.notes, turn.channel.0, &post, &[turn.member.0]).await
+}
