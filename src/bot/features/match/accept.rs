@@ -23,6 +23,7 @@ pub(crate) async fn accept_button(c: &Click<'_>, id: MatchId) -> Result<(), Erro
     let accepted = c
         .data
         .session
+        .matches()
         .accept(id, me, Some(click.locale.clone()))
         .await?;
     let public = lang_of(accepted.guild_locale.as_ref());
@@ -125,7 +126,7 @@ async fn open_thread(
             (None, true)
         }
     };
-    let home = match c.data.session.settle_home(id, thread).await {
+    let home = match c.data.session.matches().settle_home(id, thread).await {
         Ok(home) => home,
         Err(e) => {
             tracing::warn!(match_id = %id, error = %e, "could not move a match into its thread");
@@ -218,7 +219,7 @@ async fn retire_thread(
 /// Decline under a challenge: the challenge ends, and its message says so.
 pub(crate) async fn decline_button(c: &Click<'_>, id: MatchId) -> Result<(), Error> {
     let me = player(&c.interaction.user);
-    let ended = c.data.session.decline(id, me).await?;
+    let ended = c.data.session.matches().decline(id, me).await?;
     // Whoever ended the match announces its end (the sweeper may have, just now).
     let Some(end) = ended else {
         return Err(stale_button());
@@ -245,7 +246,7 @@ pub(crate) async fn decline_button(c: &Click<'_>, id: MatchId) -> Result<(), Err
         }
     };
     if shown {
-        c.data.session.mark_announced(&end).await;
+        c.data.session.matches().mark_announced(&end).await;
     } else {
         // The challenge message could not be changed: say it in the channel instead.
         play::announce(&c.ctx.http, c.data, &end).await;

@@ -95,7 +95,7 @@ pub async fn challenge(
         rated: settings.rated,
         thread,
     };
-    let opened = ctx.data().session.challenge(new).await?;
+    let opened = ctx.data().session.matches().challenge(new).await?;
     let public = Lang::from_opt(guild_locale.as_deref());
     if let Some(level) = level {
         return announce_versus_computer(ctx, public, &opponent, variant, level, opened).await;
@@ -173,7 +173,7 @@ async fn announce_challenge(
 
 /// Calls off a match nobody was told about.
 async fn withdraw(ctx: Context<'_>, id: crate::session::MatchId) {
-    if let Err(e) = ctx.data().session.withdraw(id).await {
+    if let Err(e) = ctx.data().session.matches().withdraw(id).await {
         tracing::warn!(match_id = %id, error = %e, "could not withdraw an unseen challenge");
     }
 }

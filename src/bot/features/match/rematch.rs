@@ -36,6 +36,7 @@ pub(crate) async fn rematch_button(c: &Click<'_>, id: MatchId) -> Result<(), Err
     let outcome = c
         .data
         .session
+        .matches()
         .rematch_in(id, me, Some(click.locale.clone()), parent)
         .await?;
     // The end message is public, and so is the answer: the other player must see it.
