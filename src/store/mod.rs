@@ -26,6 +26,10 @@ pub mod sqlite;
 pub use error::{StoreError, Taken};
 pub use postgres::PgStore;
 pub use record::{MatchRecord, MatchResult, MoveRecord, Played, RematchOf};
+pub use roles::daily::{
+    DailyAttempt, DailyLine, DailyScope, DailyStore, DailyStreak, DailyTable, DailyVolley,
+    VolleyWritten,
+};
 pub use roles::finished::{
     FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS, FinishedMatch, FinishedStore,
     GLOBAL_BOARD, HABIT_BUCKETS, HistoryRow, LeaderPage, Place, Standing, StoredMatch,
@@ -79,6 +83,12 @@ pub trait Store: Send + Sync + std::fmt::Debug + 'static {
     /// The rating seasons kept beside the matches ([`SeasonStore`]); `None` for a store
     /// without them (a test's wrapper that does not pass them on).
     fn seasons(&self) -> Option<&dyn SeasonStore> {
+        None
+    }
+
+    /// The daily sea's records ([`DailyStore`]); `None` for a store without them (a test's
+    /// wrapper that does not pass them on).
+    fn daily(&self) -> Option<&dyn DailyStore> {
         None
     }
 }

@@ -3,6 +3,7 @@
 //! databases accept. The `sql.rs` files are not modules of this tree: `roles/sql.rs`
 //! includes each once per back-end (see there).
 
+pub mod daily;
 pub mod finished;
 pub mod live;
 pub mod outbox;

@@ -25,8 +25,8 @@ use super::{
     lock_seasons, write_error,
 };
 use crate::store::{
-    FinishedStore, LiveStore, MatchId, OutboxStore, PresenceStore, PrivacyStore, RematchStore,
-    SeasonStore, SettingsStore, Store, StoreError, TournamentStore, from_sql,
+    DailyStore, FinishedStore, LiveStore, MatchId, OutboxStore, PresenceStore, PrivacyStore,
+    RematchStore, SeasonStore, SettingsStore, Store, StoreError, TournamentStore, from_sql,
 };
 
 /// A connection (or an open transaction, through `&mut *tx`).
@@ -34,6 +34,9 @@ type Conn = <Db as sqlx::Database>::Connection;
 /// The pool.
 type Pool = sqlx::Pool<Db>;
 
+/// [`crate::store::DailyStore`]'s SQL.
+#[path = "daily/sql.rs"]
+mod daily;
 /// [`crate::store::FinishedStore`]'s SQL.
 #[path = "finished/sql.rs"]
 mod finished;
@@ -99,6 +102,10 @@ impl Store for Handle {
     }
 
     fn seasons(&self) -> Option<&dyn SeasonStore> {
+        Some(self)
+    }
+
+    fn daily(&self) -> Option<&dyn DailyStore> {
         Some(self)
     }
 }

@@ -49,6 +49,11 @@ async fn forget(pool: &Pool, player: PlayerId, renamed: &[Renamed]) -> Result<Fo
         "DELETE FROM rematch_votes WHERE player_id = $1",
         "DELETE FROM reminder_optouts WHERE player_id = $1",
         "DELETE FROM leaderboard_optins WHERE player_id = $1",
+        "DELETE FROM daily_volleys WHERE player_id = $1",
+        "DELETE FROM daily_attempts WHERE player_id = $1",
+        "DELETE FROM daily_members WHERE player_id = $1",
+        "DELETE FROM daily_streaks WHERE player_id = $1",
+        "DELETE FROM daily_reminders WHERE player_id = $1",
     ] {
         sqlx::query(sql).bind(p).execute(&mut *tx).await?;
     }

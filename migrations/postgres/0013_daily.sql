@@ -1,0 +1,1 @@
+../shared/0013_daily.sql
