@@ -462,3 +462,25 @@ fn mid_game_texts_keep_their_order_in_every_language() {
         );
     }
 }
+
+/// No classic target board can be too long: each cell of the board is named once at most,
+/// by a single cell (at most 3 characters and a 2-character separator) or in a run or
+/// ship of two or more cells (at most 7 characters for two cells or more), so the lists
+/// take at most 5 characters per cell, 500 in all, besides their headings.
+#[test]
+fn every_classic_target_board_fits_in_every_language() {
+    for lang in Lang::ALL {
+        let l = lang.labels();
+        // The counts at their widest: "Enemy waters: 10 of 10 ships afloat; shots: 100, hits: 20".
+        let afloat = fill(&l.afloat, &[("afloat", "10"), ("total", "10")]);
+        let shots = fill(&l.shots_fired, &[("shots", "100"), ("hits", "20")]);
+        let head = format!("{}: {afloat}; {shots}", l.enemy_waters);
+        let headings: usize = [&l.alt_sunk, &l.alt_hits, &l.alt_misses, &l.alt_known_water]
+            .iter()
+            .map(|t| len(". ") + len(&fill(t, &[("cells", "")])))
+            .sum();
+        let bound = len(&head) + headings + 100 * 5;
+        println!("{lang}: any classic target text has at most {bound} chars");
+        assert!(bound <= MAX_CHARS, "{lang}: {bound}");
+    }
+}
