@@ -1,7 +1,7 @@
 //! Issue 53, item 8: how a tournament scores, on both stores, through the session: a
 //! player who never fires and loses on time did not show (the game counts as a forfeit and
-//! they are out of later rounds), and players level on points are ordered by Buchholz Cut-1
-//! before Sonneborn–Berger.
+//! they are out of later rounds; called off, neither scores and they are out all the same),
+//! and players level on points are ordered by Buchholz Cut-1 before Sonneborn–Berger.
 
 use std::time::{Duration, SystemTime};
 
@@ -9,9 +9,12 @@ use crate::store::db::{Db, on_both_stores};
 
 use broadside::game::{PlayerId, Variant};
 use broadside::session::tournament::{
-    Cell, Event, GuildId, NewTournament, Progress, ToOpen, TournamentState,
+    Cell, Event, GuildId, Line, NewTournament, Progress, Standings, ToOpen, TournamentId,
+    TournamentState,
 };
-use broadside::session::{ChannelKey, Locate, Pace, Paces, Seeds, Session, Timeouts, millis};
+use broadside::session::{
+    ChannelKey, Entry, Locate, Pace, Paces, Seeds, Session, Timeouts, millis,
+};
 use broadside::store::{NewPairing, TournamentStep};
 
 const GUILD: GuildId = GuildId(53);
@@ -86,10 +89,7 @@ async fn to_move(s: &Session, m: &ToOpen) -> Option<PlayerId> {
 /// passes to the other player.
 async fn fire_until_the_turn_passes(s: &Session, m: &ToOpen, by: PlayerId) {
     let channel = s
-        .read(
-            Locate::Id(m.match_id),
-            broadside::session::Entry::post_channel,
-        )
+        .read(Locate::Id(m.match_id), Entry::post_channel)
         .await
         .unwrap();
     for cell in (0..100).map(|i| format!("{}{}", char::from(b'A' + i / 10), i % 10 + 1)) {
@@ -101,7 +101,7 @@ async fn fire_until_the_turn_passes(s: &Session, m: &ToOpen, by: PlayerId) {
     panic!("{by:?} never passed the turn");
 }
 
-/// The one round-1 event of `progress`: its pairings.
+/// The pairings of round `round` that `progress` paired.
 fn paired(progress: &Progress, round: u32) -> Vec<(PlayerId, Option<PlayerId>)> {
     let found = progress.events.iter().find_map(|e| match e {
         Event::Paired { round: r, pairings } if *r == round => Some(pairings),
@@ -114,30 +114,84 @@ fn paired(progress: &Progress, round: u32) -> Vec<(PlayerId, Option<PlayerId>)> 
         .collect()
 }
 
+/// Round 1 of four entrants, begun: on the second board both fire and Black gives up (a
+/// game won); on the first (returned first) White fires and Black, to move, has not.
+async fn white_fired_black_not(s: &Session) -> (TournamentId, ToOpen, ToOpen) {
+    let id = tournament_of(s, 4).await;
+    let progress = s.start_tournament(id, CREATOR).await.unwrap();
+    assert_eq!(paired(&progress, 1).len(), 2, "two boards, no bye");
+    let [absent, played] = [&progress.to_open[0], &progress.to_open[1]];
+    for m in [absent, played] {
+        open_and_begin(s, m).await;
+    }
+    fire_until_the_turn_passes(s, played, played.white.0).await;
+    fire_until_the_turn_passes(s, played, played.black.0).await;
+    s.matches()
+        .forfeit(played.black.0)
+        .await
+        .unwrap()
+        .expect("ended");
+    fire_until_the_turn_passes(s, absent, absent.white.0).await;
+    assert_eq!(to_move(s, absent).await, Some(absent.black.0));
+    (id, absent.clone(), played.clone())
+}
+
+/// Closes round 1 of tournament `id` (its matches over): everyone but `out` plays round 2
+/// (one board and the bye).
+async fn round_two_without(s: &Session, id: TournamentId, out: PlayerId) {
+    let next = s.advance_tournament(id, false).await.unwrap();
+    assert_eq!(next.closed, Some(1), "{next:?}");
+    let round2 = paired(&next, 2);
+    let mut in_round2: Vec<PlayerId> = round2
+        .iter()
+        .flat_map(|&(w, b)| std::iter::once(w).chain(b))
+        .collect();
+    in_round2.sort_unstable();
+    let mut expected: Vec<PlayerId> = (1..=4).map(member).filter(|&p| p != out).collect();
+    expected.sort_unstable();
+    assert_eq!(
+        in_round2, expected,
+        "the no-show {out:?} is out of round 2, the others play: {round2:?}"
+    );
+    assert_eq!(round2.len(), 2, "one board and the bye: {round2:?}");
+    assert_eq!(round2.iter().filter(|(_, b)| b.is_none()).count(), 1);
+}
+
+/// The standings line of `p`.
+fn line(standings: &Standings, p: PlayerId) -> &Line {
+    standings
+        .lines
+        .iter()
+        .find(|l| l.player == p)
+        .unwrap_or_else(|| panic!("{p:?} has a line"))
+}
+
+/// The board both played: a game won by White, whose loser plays on.
+fn a_game_won_by_white(standings: &Standings, played: &ToOpen) {
+    let (won, lost) = (
+        line(standings, played.white.0),
+        line(standings, played.black.0),
+    );
+    assert!(!lost.withdrawn, "{lost:?}");
+    assert!(
+        matches!(lost.cells[0], Cell::Game { white: false, .. }),
+        "{lost:?}"
+    );
+    assert!(
+        matches!(won.cells[0], Cell::Game { white: true, .. }),
+        "{won:?}"
+    );
+    assert_eq!((won.points, won.wins, lost.points), (10, 1, 0));
+}
+
 /// Issue 53's first bug: White fires, Black never does and loses on time (the match's
 /// moves are `[n, 0]`). Black did not show: White wins the game by forfeit and Black is
 /// out of round 2 on. On the other board both fired and Black gave up: a game won, both
 /// play on.
 async fn a_player_who_never_fires_and_loses_on_time_did_not_show(db: Db) {
     let s = session(db.open().await);
-    let id = tournament_of(&s, 4).await;
-    let progress = s.start_tournament(id, CREATOR).await.unwrap();
-    assert_eq!(paired(&progress, 1).len(), 2, "two boards, no bye");
-    let [absent, played] = [&progress.to_open[0], &progress.to_open[1]];
-    for m in [absent, played] {
-        open_and_begin(&s, m).await;
-    }
-    // The other board: both fire, then Black gives up.
-    fire_until_the_turn_passes(&s, played, played.white.0).await;
-    fire_until_the_turn_passes(&s, played, played.black.0).await;
-    s.matches()
-        .forfeit(played.black.0)
-        .await
-        .unwrap()
-        .expect("ended");
-    // This board: White fires, Black never does; the sweep ends Black's turn.
-    fire_until_the_turn_passes(&s, absent, absent.white.0).await;
-    assert_eq!(to_move(&s, absent).await, Some(absent.black.0));
+    let (id, absent, played) = white_fired_black_not(&s).await;
+    // The sweep ends Black's turn.
     let ends = s
         .matches()
         .expire(SystemTime::now() + Timeouts::STANDARD.turn + Duration::from_secs(1))
@@ -158,34 +212,14 @@ async fn a_player_who_never_fires_and_loses_on_time_did_not_show(db: Db) {
     );
 
     // The round closes: Black did not show, and is not paired again.
-    let next = s.advance_tournament(id, false).await.unwrap();
-    assert_eq!(next.closed, Some(1), "{next:?}");
-    let round2 = paired(&next, 2);
-    let in_round2: Vec<PlayerId> = round2
-        .iter()
-        .flat_map(|&(w, b)| std::iter::once(w).chain(b))
-        .collect();
-    assert!(
-        !in_round2.contains(&absent.black.0),
-        "the no-show is out of round 2: {round2:?}"
-    );
-    for p in [absent.white.0, played.white.0, played.black.0] {
-        assert!(in_round2.contains(&p), "{p:?} plays round 2: {round2:?}");
-    }
-    assert_eq!(round2.len(), 2, "one board and the bye: {round2:?}");
-    assert_eq!(round2.iter().filter(|(_, b)| b.is_none()).count(), 1);
-
+    round_two_without(&s, id, absent.black.0).await;
     let standings = s.tournament_standings(id).await.unwrap();
     assert_eq!(standings.closed, 1);
-    let line = |p: PlayerId| {
-        standings
-            .lines
-            .iter()
-            .find(|l| l.player == p)
-            .unwrap_or_else(|| panic!("{p:?} has a line"))
-    };
-    let rank = |p: PlayerId| line(p).rank;
-    let (winner, loser) = (line(absent.white.0), line(absent.black.0));
+    let rank = |p: PlayerId| line(&standings, p).rank;
+    let (winner, loser) = (
+        line(&standings, absent.white.0),
+        line(&standings, absent.black.0),
+    );
     assert!(loser.withdrawn, "the no-show is out: {loser:?}");
     assert_eq!(
         loser.cells[0],
@@ -199,18 +233,36 @@ async fn a_player_who_never_fires_and_loses_on_time_did_not_show(db: Db) {
     );
     assert!(!winner.withdrawn);
     assert_eq!((winner.points, winner.wins, loser.points), (10, 1, 0));
-    // The game played out is a game, won by White, and its loser plays on.
-    let (won, lost) = (line(played.white.0), line(played.black.0));
-    assert!(!lost.withdrawn, "{lost:?}");
-    assert!(
-        matches!(lost.cells[0], Cell::Game { white: false, .. }),
-        "{lost:?}"
+    a_game_won_by_white(&standings, &played);
+}
+
+/// The same rule where nobody wins (`score.rs`'s other branch): a moderator calls off a
+/// match in which White fired and Black never did. Neither scores; Black, who never
+/// fired, did not show and is out; White plays on.
+async fn a_match_called_off_before_black_fired_puts_only_black_out(db: Db) {
+    let s = session(db.open().await);
+    let (id, absent, played) = white_fired_black_not(&s).await;
+    let channel = s
+        .read(Locate::Id(absent.match_id), Entry::post_channel)
+        .await
+        .unwrap();
+    s.matches()
+        .cancel(channel, CREATOR, true)
+        .await
+        .unwrap()
+        .expect("called off");
+    let stored = s.store().finished().get(absent.match_id).await.unwrap();
+    assert_eq!(stored.expect("kept").how.as_deref(), Some("cancelled"));
+    round_two_without(&s, id, absent.black.0).await;
+    let standings = s.tournament_standings(id).await.unwrap();
+    let (white, black) = (
+        line(&standings, absent.white.0),
+        line(&standings, absent.black.0),
     );
-    assert!(
-        matches!(won.cells[0], Cell::Game { white: true, .. }),
-        "{won:?}"
-    );
-    assert_eq!((won.points, won.wins, lost.points), (10, 1, 0));
+    assert!(black.withdrawn, "the no-show is out: {black:?}");
+    assert!(!white.withdrawn, "White fired: {white:?}");
+    assert_eq!((white.points, black.points), (0, 0), "neither scores");
+    a_game_won_by_white(&standings, &played);
 }
 
 /// Six entrants, three rounds, every game played (no bye, no forfeit), written as a
@@ -335,5 +387,6 @@ async fn level_on_points_buchholz_cut_1_comes_before_sonneborn_berger(db: Db) {
 
 on_both_stores!(
     a_player_who_never_fires_and_loses_on_time_did_not_show,
+    a_match_called_off_before_black_fired_puts_only_black_out,
     level_on_points_buchholz_cut_1_comes_before_sonneborn_berger,
 );
