@@ -13,9 +13,9 @@ use crate::bot::features::{
     editor, leaderboard, r#match, privacy, reminders, replay, settings, tournament,
 };
 use crate::bot::kit::answer::Answer;
+use crate::bot::kit::audience::Audience;
 use crate::bot::kit::buttons::{ButtonId, PREFIX};
 use crate::bot::kit::click::{Click, finish_click, stale_button};
-use crate::bot::kit::i18n::Lang;
 use crate::bot::kit::{Data, Error};
 
 /// Handles a component interaction if its custom id carries our prefix.
@@ -30,7 +30,7 @@ pub async fn handle(
         return Ok(());
     }
     // Answers to the clicking user are in their language.
-    let lang = Lang::from_discord(&click.locale);
+    let lang = Audience::of_click(click).user_lang();
     let c = Click::new(ctx, data, click, lang);
     let started = std::time::Instant::now();
     let parsed = custom_id.parse::<ButtonId>();

@@ -5,7 +5,7 @@
 
 use poise::FrameworkError;
 
-use crate::bot::kit::context::{asker, user_lang};
+use crate::bot::kit::audience::{asker, user_lang};
 use crate::bot::kit::error::{Error, generic_failure, private_reply, tidy};
 use crate::bot::kit::i18n::tr;
 use crate::bot::kit::{Context, Data};

@@ -9,8 +9,8 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage};
 
+use crate::bot::kit::audience::Audience;
 use crate::bot::kit::context::Data;
-use crate::bot::kit::context::player;
 use crate::bot::kit::error::Error;
 use crate::bot::kit::error::says;
 use crate::bot::kit::i18n::Lang;
@@ -146,29 +146,21 @@ impl<'a> Click<'a> {
         Ok(())
     }
 
+    /// Who the click speaks to: the clicker, and the place's public texts.
+    #[must_use]
+    pub fn audience(&self) -> Audience {
+        Audience::of_click(self.interaction)
+    }
+
     /// The member who clicked, as the words of an answer see them.
     #[must_use]
     pub fn asker(&self) -> Asker {
-        Asker {
-            lang: self.lang,
-            player: player(&self.interaction.user),
-            guild: self
-                .interaction
-                .guild_id
-                .map(crate::bot::kit::context::guild_key),
-        }
+        self.audience().asker
     }
 
-    /// The language of the server's public texts (its setting, else its locale; in a DM,
-    /// the clicker's).
+    /// The language of the server's public texts (see [`Audience::public_lang`]).
     pub async fn public_lang(&self) -> Lang {
-        let click = self.interaction;
-        let guild = click.guild_id.map(crate::bot::kit::context::guild_key);
-        let chosen = self.data.session.settings().language(guild).await;
-        chosen
-            .as_deref()
-            .or(click.guild_locale.as_deref())
-            .map_or(self.lang, Lang::from_discord)
+        self.audience().public_lang(&self.data.session).await
     }
 }
 

@@ -7,7 +7,6 @@ use crate::bot::kit::deliver::Notes;
 use crate::bot::kit::error::Error;
 use crate::bot::kit::i18n::Lang;
 use crate::bot::kit::i18n::commands::CommandIds;
-use crate::bot::kit::i18n::errors::Asker;
 use crate::bot::kit::pictures::Replays;
 use crate::game::PlayerId;
 use crate::render::Renderer;
@@ -63,59 +62,14 @@ pub fn channel_key(channel: poise::serenity_prelude::ChannelId) -> ChannelKey {
 /// The context commands receive.
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// The member behind `ctx` as the words of an answer see them.
-#[must_use]
-pub fn asker(ctx: Context<'_>) -> Asker {
-    Asker {
-        lang: user_lang(ctx),
-        player: crate::game::PlayerId(ctx.author().id.get()),
-        guild: ctx.guild_id().map(guild_key),
-    }
-}
-
-/// The language of the user behind `ctx` (English outside interactions).
-#[must_use]
-pub fn user_lang(ctx: Context<'_>) -> Lang {
-    Lang::from_opt(ctx.locale())
-}
-
-/// The language for public messages in `ctx`'s channel: the server's, or in a DM (which
-/// only the user sees) the user's.
-#[must_use]
-pub fn guild_lang(ctx: Context<'_>) -> Lang {
-    match ctx {
-        poise::Context::Application(a) => match &a.interaction.guild_locale {
-            Some(locale) => Lang::from_discord(locale),
-            None => Lang::from_discord(&a.interaction.locale),
-        },
-        poise::Context::Prefix(_) => Lang::EnUs,
-    }
-}
-
-/// The language of the server's public texts: its `language` setting, else its locale
-/// (a DM: the user's). One read of the settings.
-pub async fn public_lang(ctx: Context<'_>) -> Lang {
-    let guild = ctx.guild_id().map(guild_key);
-    let chosen = ctx.data().session.settings().language(guild).await;
-    chosen.map_or_else(|| guild_lang(ctx), |code| Lang::from_discord(&code))
-}
-
-/// The server's locale as Discord sent it with an application command.
-#[must_use]
-pub fn guild_locale(ctx: Context<'_>) -> Option<String> {
-    match ctx {
-        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
-        poise::Context::Prefix(_) => None,
-    }
-}
-
 /// The engine's id for a Discord user.
 #[must_use]
 pub fn player(user: &serenity::User) -> PlayerId {
     PlayerId(user.id.get())
 }
 
-/// The language of a server, from its locale (for public messages).
+/// The language of public texts from the locale a match or a tournament kept (see
+/// [`crate::bot::kit::audience::public_locale`]; English where none was kept).
 #[must_use]
 pub fn lang_of(locale: Option<&String>) -> Lang {
     Lang::from_opt(locale.map(String::as_str))

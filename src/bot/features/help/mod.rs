@@ -4,7 +4,7 @@ pub mod rules;
 
 use std::fmt::Write as _;
 
-use crate::bot::kit::context::user_lang;
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::error::{private_reply, says, tidy};
 use crate::bot::kit::i18n::commands::{
     command_name, desc_key, help_key, option_desc_key, option_name,

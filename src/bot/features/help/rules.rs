@@ -1,7 +1,7 @@
 //! `/rules`: the rules of a variant.
 
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::choices::VariantChoice;
-use crate::bot::kit::context::user_lang;
 use crate::bot::kit::error::private_reply;
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::{Context, Error};

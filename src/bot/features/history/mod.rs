@@ -2,8 +2,8 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::context::player;
-use crate::bot::kit::context::user_lang;
 use crate::bot::kit::error::{private_reply, says};
 use crate::bot::kit::{Context, Error};
 pub mod words;

@@ -9,11 +9,12 @@ pub mod words;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton, CreateInteractionResponseMessage};
 
+use crate::bot::kit::audience::{public_lang, user_lang};
 use crate::bot::kit::buttons::{BoardPage, BoardTable, ButtonId};
 use crate::bot::kit::choices::VariantChoice;
 use crate::bot::kit::click::{Click, stale_button, update};
+use crate::bot::kit::context::guild_key;
 use crate::bot::kit::context::player;
-use crate::bot::kit::context::{guild_key, public_lang, user_lang};
 use crate::bot::kit::error::says;
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::presence::bot_is_here;

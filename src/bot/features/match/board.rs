@@ -1,7 +1,7 @@
 //! `/board`: your own board and your picture of the enemy sea, privately.
 
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::context::player;
-use crate::bot::kit::context::user_lang;
 use crate::bot::kit::error::{private_reply, says};
 use crate::bot::kit::i18n::tr;
 use crate::bot::kit::{Context, Error, pictures};

@@ -3,8 +3,8 @@
 use poise::serenity_prelude as serenity;
 
 use super::play;
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::context::player;
-use crate::bot::kit::context::user_lang;
 use crate::bot::kit::i18n::tr;
 use crate::bot::kit::{Context, Error};
 use crate::game::{Ending, WinReason};

@@ -6,10 +6,10 @@ use serenity::{CreateActionRow, CreateButton};
 use super::play;
 use super::words;
 use crate::ai::Difficulty;
+use crate::bot::kit::audience::{guild_locale, public_locale, user_lang};
 use crate::bot::kit::buttons::{ButtonId, MatchButton};
 use crate::bot::kit::choices::{DifficultyChoice, PaceChoice, VariantChoice};
-use crate::bot::kit::context::player;
-use crate::bot::kit::context::{guild_locale, user_lang};
+use crate::bot::kit::context::{lang_of, player};
 use crate::bot::kit::error::{Arg, private_reply, says};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::policy::{allowed_here, may_open_threads, missing_permissions, where_asked};
@@ -79,7 +79,7 @@ pub async fn challenge(
     let wants_thread = settings.threads && level.is_none() && parent.is_none();
     let thread = wants_thread && here && may_open_threads(ctx);
     // The server's language for public texts, unless it chose another.
-    let guild_locale = settings.language.clone().or_else(|| guild_locale(ctx));
+    let guild_locale = public_locale(settings.language.clone(), guild_locale(ctx));
     let new = NewMatch {
         channel,
         guild,
@@ -96,7 +96,7 @@ pub async fn challenge(
         thread,
     };
     let opened = ctx.data().session.matches().challenge(new).await?;
-    let public = Lang::from_opt(guild_locale.as_deref());
+    let public = lang_of(guild_locale.as_ref());
     if let Some(level) = level {
         return announce_versus_computer(ctx, public, &opponent, variant, level, opened).await;
     }

@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 use super::moves::{self, Moved};
 use super::play;
 use crate::bot::kit::answer::Answer;
-use crate::bot::kit::context::user_lang;
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::context::{lang_of, player};
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::errors::Explain;

@@ -1,8 +1,8 @@
 //! `/forfeit`: give up your match.
 
 use super::play;
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::context::player;
-use crate::bot::kit::context::user_lang;
 use crate::bot::kit::i18n::tr;
 use crate::bot::kit::{Context, Error};
 

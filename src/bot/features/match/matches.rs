@@ -3,9 +3,9 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::buttons::{ButtonId, MatchButton};
 use crate::bot::kit::click::{Click, Refusal, stale_button};
-use crate::bot::kit::context::user_lang;
 use crate::bot::kit::error::says;
 use crate::bot::kit::i18n::names::{pace, variant_name};
 use crate::bot::kit::i18n::{Lang, tr};

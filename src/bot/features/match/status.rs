@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 
 use super::words;
-use crate::bot::kit::context::public_lang;
+use crate::bot::kit::audience::public_lang;
 use crate::bot::kit::error::says;
 use crate::bot::kit::i18n::names::variant_title;
 use crate::bot::kit::i18n::tr;

@@ -2,10 +2,10 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::buttons::ButtonId;
 use crate::bot::kit::click::{Click, update};
 use crate::bot::kit::context::player;
-use crate::bot::kit::context::user_lang;
 use crate::bot::kit::error::{private_reply, says};
 use crate::bot::kit::i18n::tr;
 use crate::bot::kit::{Context, Error};

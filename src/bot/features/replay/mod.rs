@@ -4,9 +4,10 @@ use std::time::{Duration, SystemTime};
 
 use poise::serenity_prelude as serenity;
 
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::click::Click;
 use crate::bot::kit::context::player;
-use crate::bot::kit::context::{channel_key, guild_key, user_lang};
+use crate::bot::kit::context::{channel_key, guild_key};
 use crate::bot::kit::error::says;
 use crate::bot::kit::i18n::errors::replay_error;
 use crate::bot::kit::i18n::{Lang, tr};

@@ -132,13 +132,9 @@ pub async fn announce(http: &Arc<Http>, data: &Data, end: &SeasonEnd) {
         );
     }
     if let Some(channel) = home {
-        let lang = Lang::from_opt(
-            data.session
-                .settings()
-                .language(Some(season.guild))
-                .await
-                .as_deref(),
-        );
+        // No interaction: the server's setting, else English.
+        let chosen = data.session.settings().language(Some(season.guild)).await;
+        let lang = crate::bot::kit::audience::public_lang_of(chosen.as_deref(), None, Lang::EnUs);
         let (content, champions) = end_text(lang, end);
         let post = Post {
             content,

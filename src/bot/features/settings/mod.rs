@@ -5,11 +5,12 @@ pub mod words;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::buttons::ButtonId;
 use crate::bot::kit::choices::{PaceChoice, VariantChoice};
 use crate::bot::kit::click::{Click, update};
+use crate::bot::kit::context::guild_key;
 use crate::bot::kit::context::player;
-use crate::bot::kit::context::{guild_key, user_lang};
 use crate::bot::kit::error::{private_reply, says, tidy};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::{Context, Error};
@@ -119,14 +120,6 @@ fn check(ctx: Context<'_>) -> Result<GuildId, Error> {
     Ok(guild_key(guild))
 }
 
-/// The server's locale as Discord sent it.
-fn server_locale(ctx: Context<'_>) -> Option<String> {
-    match ctx {
-        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
-        poise::Context::Prefix(_) => None,
-    }
-}
-
 /// Show every setting of this server and its value (privately).
 #[poise::command(slash_command, guild_only, ephemeral)]
 pub async fn show(ctx: Context<'_>) -> Result<(), Error> {
@@ -137,7 +130,7 @@ pub async fn show(ctx: Context<'_>) -> Result<(), Error> {
         lang,
         &settings,
         crate::bot::kit::policy::may_open_threads(ctx),
-        server_locale(ctx).as_deref(),
+        crate::bot::kit::audience::guild_locale(ctx).as_deref(),
     );
     ctx.send(private_reply(ctx.data().commands.clickable(lang, &shown)))
         .await?;
@@ -214,7 +207,7 @@ pub async fn set(
             lang,
             &settings,
             crate::bot::kit::policy::may_open_threads(ctx),
-            server_locale(ctx).as_deref()
+            crate::bot::kit::audience::guild_locale(ctx).as_deref()
         )
     );
     ctx.send(private_reply(ctx.data().commands.clickable(lang, &shown)))

@@ -2,9 +2,9 @@
 
 use poise::serenity_prelude as serenity;
 
+use crate::bot::kit::audience::{public_lang, user_lang};
 use crate::bot::kit::choices::VariantChoice;
 use crate::bot::kit::context::player;
-use crate::bot::kit::context::{public_lang, user_lang};
 use crate::bot::kit::i18n::tr;
 use crate::bot::kit::{Context, Error, pictures};
 pub mod words;

@@ -11,6 +11,7 @@ use poise::serenity_prelude::{self as serenity, Http};
 use super::words;
 use crate::bot::features::r#match::play;
 use crate::bot::kit::Data;
+use crate::bot::kit::context::lang_of;
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::markup::{mention, plain};
@@ -28,7 +29,7 @@ pub async fn carry_out(http: &Http, data: &Data, progress: Progress) {
     let Some(info) = progress.info.clone() else {
         return;
     };
-    let lang = Lang::from_opt(info.locale.as_deref());
+    let lang = lang_of(info.locale.as_ref());
     if progress.closed.is_some()
         || progress
             .events
@@ -112,7 +113,7 @@ async fn post_standings(http: &Http, data: &Data, info: &TournamentInfo) {
             return;
         }
     };
-    let lang = Lang::from_opt(info.locale.as_deref());
+    let lang = lang_of(info.locale.as_ref());
     let pages = standings.lines.len().div_ceil(words::PAGE).max(1);
     for page in 1..=pages {
         let post = words::standings_post(&data.renderer, lang, &standings, page as u32);
@@ -139,7 +140,7 @@ async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen, f
             return;
         }
     };
-    let lang = Lang::from_opt(info.locale.as_deref());
+    let lang = lang_of(info.locale.as_ref());
     let home = match opened.accepted.wants_thread {
         Some(parent) => thread_for(http, data, info, m, &opened, parent, lang).await,
         None => None,
@@ -159,7 +160,7 @@ async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen, f
 /// Tells the tournament's channel that `busy` still plays another match, so their match
 /// of this round waits (and is lost by forfeit if it never opens before the deadline).
 async fn busy_note(http: &Http, info: &TournamentInfo, m: &ToOpen, busy: crate::game::PlayerId) {
-    let lang = Lang::from_opt(info.locale.as_deref());
+    let lang = lang_of(info.locale.as_ref());
     let other = if busy == m.white.0 {
         m.black.0
     } else {
@@ -304,7 +305,7 @@ pub async fn refresh_signup(http: &Http, info: &TournamentInfo) {
     let Some(message) = info.signup_message else {
         return;
     };
-    let lang = Lang::from_opt(info.locale.as_deref());
+    let lang = lang_of(info.locale.as_ref());
     let edit = serenity::EditMessage::new()
         .content(words::signup(lang, info))
         .components(words::signup_buttons(lang, info));

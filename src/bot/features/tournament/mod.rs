@@ -8,11 +8,11 @@ use std::time::SystemTime;
 
 use poise::serenity_prelude as serenity;
 
+use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::buttons::TournamentButton;
 use crate::bot::kit::choices::{PaceChoice, VariantChoice};
 use crate::bot::kit::click::{Click, Refusal};
-use crate::bot::kit::context::player;
-use crate::bot::kit::context::user_lang;
+use crate::bot::kit::context::{lang_of, player};
 use crate::bot::kit::error::{private_reply, says};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::{Context, Data, Error};
@@ -116,10 +116,10 @@ pub async fn create(
                 .map_err(|e| words::when_error(&e, s, settings.timezone.as_deref()))
         })
         .transpose()?;
-    let locale = settings
-        .language
-        .clone()
-        .or_else(|| crate::bot::kit::context::guild_locale(ctx));
+    let locale = crate::bot::kit::audience::public_locale(
+        settings.language.clone(),
+        crate::bot::kit::audience::guild_locale(ctx),
+    );
     let new = NewTournament {
         guild,
         channel: ChannelKey(ctx.channel_id().get()),
@@ -141,7 +141,7 @@ pub async fn create(
         Ok(info) => info,
         Err(e) => return Err(unsay(ctx, e.into()).await),
     };
-    let public = Lang::from_opt(info.locale.as_deref());
+    let public = lang_of(info.locale.as_ref());
     let reply = poise::CreateReply::default()
         .content(
             ctx.data()
@@ -318,7 +318,7 @@ pub async fn standings(
         Ok(s) => s,
         Err(e) => return Err(unsay(ctx, e.into()).await),
     };
-    let public = Lang::from_opt(info.locale.as_deref());
+    let public = lang_of(info.locale.as_ref());
     let post = words::standings_post(&ctx.data().renderer, public, &standings, page.unwrap_or(1));
     let mut reply = poise::CreateReply::default()
         .content(post.content)
@@ -349,7 +349,7 @@ pub async fn cancel(
         .await?;
     let lang = user_lang(ctx);
     flow::refresh_signup(ctx.http(), &info).await;
-    let public = Lang::from_opt(info.locale.as_deref());
+    let public = lang_of(info.locale.as_ref());
     let note = crate::bot::kit::deliver::Post::text(tr!(
         public,
         "tournament-cancelled",
@@ -381,7 +381,7 @@ pub async fn button(c: &Click<'_>, which: TournamentButton) -> Result<(), Error>
     });
     c.acknowledge(Refusal::Beside).await?;
     let (info, said) = signup_click(data, click, which, lang).await?;
-    let public = Lang::from_opt(info.locale.as_deref());
+    let public = lang_of(info.locale.as_ref());
     click
         .edit_response(
             ctx,
