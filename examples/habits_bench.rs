@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use broadside::game::PlayerId;
 use broadside::ids::{ChannelKey, GuildId, MatchId};
-use broadside::store::{self, MatchRecord, MatchResult, MoveRecord};
+use broadside::store::{self, MatchRecord, MatchResult, MoveRecord, Timestamp};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sqlx::Row as _;
@@ -76,22 +76,24 @@ fn finished(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
         options: "{}".into(),
         computer: None,
         phase: "finished",
-        deadline_ms: 0,
-        state: format!("{{\"padding\":\"{}\"}}", "x".repeat(3000)).into_bytes(),
+        deadline_ms: Timestamp(0),
+        state: format!("{{\"padding\":\"{}\"}}", "x".repeat(3000))
+            .into_bytes()
+            .into(),
         result: Some(MatchResult {
             how: "sunk",
             winner: Some(PlayerId(a)),
             loser: Some(PlayerId(b)),
         }),
-        created_ms: at_ms - 600_000,
-        updated_ms: at_ms,
+        created_ms: Timestamp(at_ms - 600_000),
+        updated_ms: Timestamp(at_ms),
         moves: vec![MoveRecord {
             seq: 1,
             player: PlayerId(a),
             turn: 40,
             cells: "C4".into(),
             reports: "[\"Sunk\"]".into(),
-            at_ms,
+            at_ms: Timestamp(at_ms),
         }],
         claims: Vec::new(),
         computer_next: false,

@@ -27,7 +27,7 @@ use broadside::ids::{ChannelKey, GuildId, MatchId};
 use broadside::render::Renderer;
 use broadside::session::{Seeds, Session, Timeouts};
 use broadside::store::seasons::NewSeason;
-use broadside::store::{self, MatchRecord, MatchResult, MoveRecord, Played};
+use broadside::store::{self, MatchRecord, MatchResult, MoveRecord, Played, Timestamp};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -102,8 +102,8 @@ fn finished(id: u64, a: u64, b: u64, draw: bool, at_ms: i64, rng: &mut ChaCha8Rn
         options: "{}".into(),
         computer: None,
         phase: "finished",
-        deadline_ms: 0,
-        state: state([a, b], &names),
+        deadline_ms: Timestamp(0),
+        state: state([a, b], &names).into(),
         result: Some(if draw {
             MatchResult {
                 how: "draw",
@@ -117,15 +117,15 @@ fn finished(id: u64, a: u64, b: u64, draw: bool, at_ms: i64, rng: &mut ChaCha8Rn
                 loser: Some(PlayerId(b)),
             }
         }),
-        created_ms: at_ms - 600_000,
-        updated_ms: at_ms,
+        created_ms: Timestamp(at_ms - 600_000),
+        updated_ms: Timestamp(at_ms),
         moves: vec![MoveRecord {
             seq: 1,
             player: PlayerId(a),
             turn: 40,
             cells: "C4".into(),
             reports: "[\"Sunk\"]".into(),
-            at_ms,
+            at_ms: Timestamp(at_ms),
         }],
         claims: Vec::new(),
         computer_next: false,
@@ -161,8 +161,8 @@ async fn main() {
             cadence: "monthly".into(),
             period: "2023-11".into(),
             zone: "UTC".into(),
-            start_ms: first_ms,
-            end_ms: i64::MAX / 2,
+            start_ms: Timestamp(first_ms),
+            end_ms: Timestamp(i64::MAX / 2),
         })
         .await
         .expect("a season");
@@ -316,15 +316,15 @@ async fn main() {
         .close_season(
             GuildId(GUILD),
             season.number,
-            close_at,
+            Timestamp(close_at),
             Some(ChannelKey(5)),
             Some(&NewSeason {
                 guild: GuildId(GUILD),
                 cadence: "monthly".into(),
                 period: "2023-12".into(),
                 zone: "UTC".into(),
-                start_ms: close_at,
-                end_ms: i64::MAX / 2,
+                start_ms: Timestamp(close_at),
+                end_ms: Timestamp(i64::MAX / 2),
             }),
         )
         .await

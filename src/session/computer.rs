@@ -19,6 +19,7 @@ use super::entry::Entry;
 use super::ids::{ChannelKey, GuildId, MatchId};
 use super::services::Matches;
 use super::{Locate, SessionError, record};
+use crate::store::Timestamp;
 
 /// What the computer did in one go (a classic streak of hits is several shots).
 #[derive(Clone, Debug)]
@@ -117,7 +118,7 @@ impl Matches<'_> {
         now: SystemTime,
         stalled: std::time::Duration,
     ) -> Vec<MatchId> {
-        let before = record::millis(now.checked_sub(stalled).unwrap_or(now));
+        let before = Timestamp::of(now.checked_sub(stalled).unwrap_or(now));
         match self.session.store.live().computer_waiting(before).await {
             Ok(ids) => ids
                 .into_iter()

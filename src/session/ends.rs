@@ -11,6 +11,7 @@ use super::ids::{ChannelKey, GuildId, Locate, MatchId};
 use super::pace::Pace;
 use super::services::Matches;
 use super::{Change, SessionError, record};
+use crate::store::{StoredState, Timestamp};
 
 /// Ends the match in `entry` as a timeout (the sweep's step, and a tournament round's at
 /// its deadline). [`SessionError::Stale`] when it has ended already or, with `due`, when
@@ -65,7 +66,7 @@ pub struct Ended {
 impl Ended {
     /// The ends of the finished matches among stored `states` (a state that does not
     /// read is logged and left out).
-    pub(crate) fn all_of(states: &[Vec<u8>]) -> Vec<Self> {
+    pub(crate) fn all_of(states: &[StoredState]) -> Vec<Self> {
         states
             .iter()
             .filter_map(|state| match record::entry_of(state) {
@@ -112,7 +113,7 @@ impl Matches<'_> {
             .session
             .store
             .live()
-            .due(record::millis(now), DUE_AT_ONCE)
+            .due(Timestamp::of(now), DUE_AT_ONCE)
             .await
         {
             Ok(ids) => ids,

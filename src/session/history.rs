@@ -9,8 +9,9 @@ use crate::rating::ResultRow;
 use crate::store::{StoreError, StoredMatch};
 
 use super::MatchId;
-use super::record::{entry_of, from_millis};
+use super::record::entry_of;
 use super::services::Played;
+use crate::store::LivePage;
 
 /// A finished match as stored, with what a replay needs.
 #[derive(Clone, Debug)]
@@ -73,7 +74,10 @@ fn finished(stored: &StoredMatch) -> Result<Finished, ReplayError> {
         players: entry.game.players(),
         names: entry.names.clone(),
         variant: entry.game.variant(),
-        ended: from_millis(stored.ended_ms.unwrap_or(stored.created_ms)),
+        ended: stored
+            .ended_ms
+            .unwrap_or(stored.created_ms)
+            .to_system_time(),
         replay: entry.game.replay(),
     })
 }
@@ -215,7 +219,7 @@ impl Played<'_> {
         let mut rows = Vec::new();
         let mut offset = 0;
         loop {
-            let (states, total) = (self.session.store.live())
+            let LivePage { states, total } = (self.session.store.live())
                 .live_in(guild, offset, LIVE_SCAN)
                 .await?;
             let read = u32::try_from(states.len()).unwrap_or(u32::MAX);

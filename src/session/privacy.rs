@@ -9,6 +9,7 @@ use super::entry::Entry;
 use super::ids::MatchId;
 use super::record::entry_of;
 use super::services::Privacy;
+use crate::store::{MatchState, StoredState, Timestamp};
 
 /// Why a member could not be forgotten.
 #[derive(Debug, thiserror::Error)]
@@ -42,7 +43,7 @@ impl Privacy<'_> {
         player: PlayerId,
         visible: bool,
     ) -> Result<(), StoreError> {
-        let now = super::record::millis(std::time::SystemTime::now());
+        let now = Timestamp::of(std::time::SystemTime::now());
         self.session
             .store
             .settings()
@@ -84,9 +85,11 @@ impl Privacy<'_> {
     async fn renamed(self, player: PlayerId) -> Result<Vec<Renamed>, StoreError> {
         let mut renamed = Vec::new();
         let encode = |entry: &Entry| {
-            super::stored::encode(entry).map_err(|e| StoreError::Data(e.to_string()))
+            super::stored::encode(entry)
+                .map(StoredState::from)
+                .map_err(|e| StoreError::Data(e.to_string()))
         };
-        for (id, state) in self.session.store.privacy().matches_of(player).await? {
+        for MatchState { id, state } in self.session.store.privacy().matches_of(player).await? {
             let Ok(mut entry) = entry_of(&state) else {
                 // This build cannot rename it: its columns lose the member's id, and the
                 // store drops its state (a match set aside is then never brought back).
@@ -118,7 +121,7 @@ impl Privacy<'_> {
             });
         }
         // Matches they called off as a moderator, without playing.
-        for (id, state) in self.session.store.privacy().cancelled().await? {
+        for MatchState { id, state } in self.session.store.privacy().cancelled().await? {
             let Ok(mut entry) = entry_of(&state) else {
                 continue;
             };

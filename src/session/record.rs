@@ -8,6 +8,7 @@ use crate::store::{MatchRecord, MatchResult, MoveRecord, Played};
 
 use super::entry::Entry;
 use super::stored;
+use crate::store::Timestamp;
 
 /// Milliseconds since the Unix epoch (0 before it, saturating far after it).
 #[must_use]
@@ -68,7 +69,7 @@ pub(crate) fn move_of(seq: u32, outcome: &FireOutcome, now: SystemTime) -> MoveR
         cells: cells.join(" "),
         // Serialising plain enums cannot fail.
         reports: serde_json::to_string(&outcome.reports).unwrap_or_default(),
-        at_ms: millis(now),
+        at_ms: Timestamp::of(now),
     }
 }
 
@@ -103,11 +104,11 @@ pub(crate) fn of(
         options,
         computer: entry.computer.as_ref().map(|c| c.difficulty.key()),
         phase: phase_name(game.phase_kind()),
-        deadline_ms: millis(entry.deadline),
-        state: format::write(document)?,
+        deadline_ms: Timestamp::of(entry.deadline),
+        state: format::write(document)?.into(),
         result: game.ending().map(result_of),
-        created_ms: millis(entry.created),
-        updated_ms: millis(now),
+        created_ms: Timestamp::of(entry.created),
+        updated_ms: Timestamp::of(now),
         moves,
         claims,
         computer_next,
@@ -117,7 +118,7 @@ pub(crate) fn of(
             rated: entry.rated && entry.computer.is_none(),
         }),
         rematch_of: None,
-        remind_ms: entry.next_reminder().map(|(_, at)| millis(at)),
+        remind_ms: entry.next_reminder().map(|(_, at)| Timestamp::of(at)),
         post_channel: Some(entry.post_channel()).filter(|&c| c != entry.channel),
     })
 }

@@ -17,9 +17,10 @@ use super::entry::{Computer, Entry, Home, NewEntry, Series};
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
 use super::placement::Preview;
-use super::record::{self, entry_of, from_millis, millis};
+use super::record::{self, entry_of, millis};
 use super::services::Matches;
 use super::{Locate, SessionError};
+use crate::store::{RematchClaim, Timestamp, Votes};
 
 /// A claim on a rematch's start older than this, whose match was never stored, was left
 /// by a bot that stopped in between.
@@ -121,39 +122,45 @@ impl Matches<'_> {
         let (stored, old) = self.played_out(id, by).await?;
         let rated = self.allowed_again(&old, parent).await?;
         let now = SystemTime::now();
-        let ended = from_millis(stored.ended_ms.unwrap_or(stored.created_ms));
+        let ended = stored
+            .ended_ms
+            .unwrap_or(stored.created_ms)
+            .to_system_time();
         let until = ended + old.timeouts(self.session.standard()).challenge;
         if now > until {
             return Err(RematchError::Expired);
         }
-        let (voters, fresh) = self
+        let Votes { voters, new } = self
             .session
             .store
             .rematches()
-            .vote_rematch(id, by, millis(now))
+            .vote_rematch(id, by, Timestamp::of(now))
             .await
             .map_err(SessionError::Storage)?;
         if let Some(&other) = members.iter().find(|m| !voters.contains(m)) {
             return Ok(Rematch::Waiting {
                 other,
                 until,
-                again: !fresh,
+                again: !new,
             });
         }
         // The claim names the new match: a claim whose match was never stored (the bot
         // stopped in between) is taken over.
         let new_id = MatchId::random();
-        let (claimed, claimed_at) = self
+        let RematchClaim {
+            started: claimed,
+            at: claimed_at,
+        } = self
             .session
             .store
             .rematches()
-            .claim_rematch(id, new_id, millis(now))
+            .claim_rematch(id, new_id, Timestamp::of(now))
             .await
             .map_err(SessionError::Storage)?;
         if claimed != new_id {
             // A fresh claim's match may be being written right now: only an old claim
             // whose match never came is taken over.
-            let stale = millis(now).saturating_sub(claimed_at) > STALE_CLAIM_MS;
+            let stale = millis(now).saturating_sub(claimed_at.millis()) > STALE_CLAIM_MS;
             let stored = self
                 .session
                 .store

@@ -8,9 +8,9 @@ use crate::store::StoreError;
 use super::engine::Step;
 use super::entry::{Entry, Reminder};
 use super::ids::{ChannelKey, GuildId, Locate, MatchId, MessageId};
-use super::record::millis;
 use super::services::Daily;
 use super::{Change, SessionError};
+use crate::store::{ReminderKind, Timestamp};
 
 /// A reminder to send: the player to move of a daily match has half of their turn left,
 /// or an hour.
@@ -51,7 +51,7 @@ impl Daily<'_> {
         self.session
             .store
             .settings()
-            .set_reminders(player, on, millis(std::time::SystemTime::now()))
+            .set_reminders(player, on, Timestamp::of(std::time::SystemTime::now()))
             .await
     }
 
@@ -69,7 +69,7 @@ impl Daily<'_> {
             .session
             .store
             .outbox()
-            .reminders_due(millis(now), REMINDERS_AT_ONCE)
+            .reminders_due(Timestamp::of(now), REMINDERS_AT_ONCE)
             .await
         {
             Ok(ids) => ids,
@@ -93,8 +93,7 @@ impl Daily<'_> {
                     continue;
                 }
             };
-            let stale_before =
-                millis(now).saturating_sub(i64::try_from(lease.as_millis()).unwrap_or(i64::MAX));
+            let stale_before = Timestamp::of(now).before(lease);
             match self
                 .session
                 .store
@@ -103,7 +102,7 @@ impl Daily<'_> {
                     id,
                     reminding.moves,
                     which_key(reminding.which),
-                    millis(now),
+                    Timestamp::of(now),
                     stale_before,
                 )
                 .await
@@ -234,10 +233,10 @@ impl Daily<'_> {
 }
 
 /// How a reminder is named in the outbox.
-fn which_key(which: Reminder) -> &'static str {
+fn which_key(which: Reminder) -> ReminderKind {
     match which {
-        Reminder::Half => "half",
-        Reminder::Hour => "hour",
+        Reminder::Half => ReminderKind::Half,
+        Reminder::Hour => ReminderKind::Hour,
     }
 }
 

@@ -14,8 +14,9 @@ use super::ends::Ended;
 use super::engine::{Engine, Local};
 use super::entry::Entry;
 use super::ids::{ChannelKey, GuildId, Locate, MatchId};
-use super::record::{self, from_millis};
+use super::record;
 use super::{Paces, Seeds, Session, SessionError};
+use crate::store::{MatchState, Timestamp};
 
 /// The least time a restored deadline gives.
 pub const MIN_AFTER_RESTART: Duration = Duration::from_secs(60);
@@ -134,16 +135,20 @@ impl Session {
             if record::entry_of(&kept.state).is_ok() && store.live().bring_back(kept.id).await? {
                 tracing::info!(match_id = kept.id.0, "a match set aside reads now: back");
                 brought_back.push(kept.id);
-                states.push((kept.id, kept.state));
+                states.push(MatchState {
+                    id: kept.id,
+                    state: kept.state,
+                });
             }
         }
         let mut set_aside = Vec::new();
         // Without a heartbeat (a crash before the first one), the clock is all we have.
-        let last_seen = store.presence().last_beat().await?.map_or(now, from_millis);
+        let last_seen =
+            (store.presence().last_beat().await?).map_or(now, Timestamp::to_system_time);
         let live = Local::new(Arc::clone(&store));
         let mut records = Vec::with_capacity(states.len());
         let mut resumed = Vec::with_capacity(states.len());
-        for (id, state) in &states {
+        for MatchState { id, state } in &states {
             let mut entry: Entry = match record::entry_of(state) {
                 Ok(entry) => entry,
                 Err(e) => {
@@ -175,19 +180,19 @@ impl Session {
                     // Its channel or players were free to take while it was set aside:
                     // kept aside, never ended, until a start finds them free.
                     tracing::warn!(match_id = %info.id, error = %e, "a match set aside reads now, but its channel or players are in another match; kept aside");
-                    store.live().set_aside(info.id, record::millis(now)).await?;
+                    store.live().set_aside(info.id, Timestamp::of(now)).await?;
                     continue;
                 }
                 // Rows come most recently changed first: the older one gives way.
                 tracing::error!(match_id = %info.id, error = %e, "a stored live match clashes with a newer one; ended as abandoned");
-                store.live().retire(info.id, record::millis(now)).await?;
+                store.live().retire(info.id, Timestamp::of(now)).await?;
                 continue;
             }
             records.push(rec);
             resumed.push(info);
         }
         store.live().save_all(&records).await?;
-        store.presence().beat(record::millis(now)).await?;
+        store.presence().beat(Timestamp::of(now)).await?;
         let mut unsent = Vec::new();
         for state in store.outbox().unannounced().await? {
             match record::entry_of(&state) {
@@ -237,15 +242,15 @@ impl Session {
     async fn give_time_back(&self) -> Result<Vec<Resumed>, StoreError> {
         let now = SystemTime::now();
         let standard = self.standard();
-        let now_ms = record::millis(now);
+        let now_ms = Timestamp::of(now);
         let last_seen = self
             .store
             .presence()
             .last_beat()
             .await?
-            .map_or(now, from_millis);
+            .map_or(now, Timestamp::to_system_time);
         let mut resumed = Vec::new();
-        for (id, _) in self.store.live().live_states().await? {
+        for MatchState { id, .. } in self.store.live().live_states().await? {
             let moved = self
                 .act(Locate::Id(id), SessionError::Stale, |e, change| {
                     let whole = phase_length(e, standard);
@@ -295,7 +300,7 @@ impl Session {
     pub async fn beat(&self) -> Result<(), StoreError> {
         self.store
             .presence()
-            .beat(record::millis(SystemTime::now()))
+            .beat(Timestamp::of(SystemTime::now()))
             .await
     }
 
@@ -340,7 +345,7 @@ async fn set_aside_one(
     now: SystemTime,
 ) -> Result<Option<SetAsideNote>, StoreError> {
     tracing::error!(match_id = id.0, error = %why, "a live match cannot be read; set aside, kept as it was stored");
-    if !store.live().set_aside(id, record::millis(now)).await? {
+    if !store.live().set_aside(id, Timestamp::of(now)).await? {
         return Ok(None);
     }
     let kept = store.live().set_aside_matches().await?;

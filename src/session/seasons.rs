@@ -9,8 +9,8 @@ use jiff::tz::TimeZone;
 
 use crate::game::{PlayerId, Variant};
 use crate::ids::{ChannelKey, GuildId};
-use crate::store::StoreError;
 use crate::store::seasons::{NewSeason, SeasonFigures, SeasonPlace, SeasonRow, SeasonStore};
+use crate::store::{StoreError, Timestamp};
 
 use super::record::millis;
 use super::services::Seasons;
@@ -78,11 +78,11 @@ impl From<SeasonRow> for Season {
             cadence: row.cadence,
             period: row.period,
             zone: row.zone,
-            start_ms: row.start_ms,
-            end_ms: row.end_ms,
-            closed_ms: row.closed_ms,
+            start_ms: row.start_ms.millis(),
+            end_ms: row.end_ms.millis(),
+            closed_ms: row.closed_ms.map(Timestamp::millis),
             channel: row.channel,
-            announced_ms: row.announced_ms,
+            announced_ms: row.announced_ms.map(Timestamp::millis),
         }
     }
 }
@@ -133,7 +133,7 @@ impl From<SeasonFigures> for SeasonTally {
             places: row.places,
             established: row.established,
             matches: row.matches,
-            active: row.active,
+            active: row.active.map(|a| (a.player, a.name)),
             active_games: row.active_games,
         }
     }
@@ -150,7 +150,7 @@ const SEASONS_AT_ONCE: u32 = 50;
 /// the worst case of one post (three tries of 30 s with their pauses, about 92 s) plus the
 /// reads of up to [`SEASONS_AT_ONCE`] final tables before it, so a slow store and a slow
 /// Discord together do not get one end announced twice.
-const ANNOUNCE_LEASE_MS: i64 = 300_000;
+const ANNOUNCE_LEASE: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// The zone a server's seasons are dated in: its `timezone` setting, UTC by default (or
 /// when the stored name is unknown to this build's database).
@@ -212,7 +212,7 @@ impl Seasons<'_> {
                 (None, None) => return Ok(()),
                 (None, Some(open)) => {
                     store
-                        .close_season(guild, open.number, now, channel, None)
+                        .close_season(guild, open.number, Timestamp(now), channel, None)
                         .await?;
                 }
                 (Some(cadence), None) => {
@@ -226,7 +226,7 @@ impl Seasons<'_> {
                     }
                     let next = self.new_season(guild, cadence, settings.timezone.as_deref(), now);
                     store
-                        .close_season(guild, open.number, now, channel, Some(&next))
+                        .close_season(guild, open.number, Timestamp(now), channel, Some(&next))
                         .await?;
                 }
             }
@@ -323,7 +323,7 @@ impl Seasons<'_> {
             return 0;
         };
         let now = millis(now);
-        let due = match store.seasons_due(now, SEASONS_AT_ONCE).await {
+        let due = match store.seasons_due(Timestamp(now), SEASONS_AT_ONCE).await {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!(error = %e, "could not look for seasons that ended");
@@ -341,17 +341,17 @@ impl Seasons<'_> {
             };
             let next = settings.season.map(|cadence| {
                 let tz = season_zone(settings.timezone.as_deref());
-                let window = self
-                    .session
-                    .season_clock
-                    .next_after(season.end_ms, now, cadence, &tz);
+                let window =
+                    self.session
+                        .season_clock
+                        .next_after(season.end_ms.millis(), now, cadence, &tz);
                 new_season(season.guild, cadence, settings.timezone.as_deref(), window)
             });
             match store
                 .close_season(
                     season.guild,
                     season.number,
-                    now,
+                    Timestamp(now),
                     settings.season_channel,
                     next.as_ref(),
                 )
@@ -380,7 +380,7 @@ impl Seasons<'_> {
             return Vec::new();
         };
         let claimed = match store
-            .claim_season_announcements(millis(now), ANNOUNCE_LEASE_MS, SEASONS_AT_ONCE)
+            .claim_season_announcements(Timestamp::of(now), ANNOUNCE_LEASE, SEASONS_AT_ONCE)
             .await
         {
             Ok(c) => c,
@@ -422,7 +422,11 @@ impl Seasons<'_> {
     /// Records that the end of `season` was announced (or could not be, anywhere).
     pub async fn season_announced(self, season: &Season) -> Result<(), StoreError> {
         self.season_store()?
-            .mark_season_announced(season.guild, season.number, millis(SystemTime::now()))
+            .mark_season_announced(
+                season.guild,
+                season.number,
+                Timestamp::of(SystemTime::now()),
+            )
             .await
     }
 
@@ -451,7 +455,7 @@ fn new_season(guild: GuildId, cadence: Cadence, zone: Option<&str>, window: Wind
         cadence: cadence.key().to_owned(),
         period: window.period.to_string(),
         zone: zone.unwrap_or("UTC").to_owned(),
-        start_ms: window.start_ms,
-        end_ms: window.end_ms,
+        start_ms: Timestamp(window.start_ms),
+        end_ms: Timestamp(window.end_ms),
     }
 }

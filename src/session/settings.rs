@@ -8,9 +8,9 @@ use crate::ids::{ChannelKey, GuildId};
 use crate::store::StoreError;
 
 use super::pace::Pace;
-use super::record::millis;
 use super::services;
 use crate::rating::season::Cadence;
+use crate::store::Timestamp;
 
 /// How a server has the bot play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -238,7 +238,7 @@ impl services::Settings<'_> {
             let read = self.session.store.settings().server(guild).await?;
             let next = parse_settings(guild, read.as_deref())?.with(change)?;
             let text = serde_json::to_string(&next).map_err(|e| StoreError::Data(e.to_string()))?;
-            let at = millis(std::time::SystemTime::now());
+            let at = Timestamp::of(std::time::SystemTime::now());
             if self
                 .session
                 .store
@@ -267,7 +267,7 @@ impl services::Settings<'_> {
         self.session
             .store
             .settings()
-            .save_settings(guild, None, millis(std::time::SystemTime::now()))
+            .save_settings(guild, None, Timestamp::of(std::time::SystemTime::now()))
             .await?;
         // Seasons are off by default: the open one ends now, the past ones are kept.
         if let Err(e) = self.session.seasons().align_seasons(guild).await {

@@ -83,7 +83,7 @@ impl Standings<'_> {
             .results(player, variant.key())
             .await?;
         Ok(Card {
-            rating,
+            rating: rating.map(|r| (r.rating, r.record)),
             summary: summarise(&results, variant == Variant::Game2000),
         })
     }

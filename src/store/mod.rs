@@ -22,6 +22,7 @@ pub mod roles;
 mod rows;
 mod shared;
 pub mod sqlite;
+mod values;
 
 pub use error::{StoreError, Taken};
 pub use postgres::PgStore;
@@ -32,18 +33,19 @@ pub use roles::daily::{
 };
 pub use roles::finished::{
     FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS, FinishedMatch, FinishedStore,
-    GLOBAL_BOARD, HABIT_BUCKETS, HistoryRow, LeaderPage, Place, Standing, StoredMatch,
+    GLOBAL_BOARD, HABIT_BUCKETS, HistoryRow, LeaderPage, Place, Rated, Standing, StoredMatch,
     habit_bucket,
 };
-pub use roles::live::{LiveStore, SetAside};
-pub use roles::outbox::OutboxStore;
+pub use roles::live::{LivePage, LiveStore, MatchState, SetAside};
+pub use roles::outbox::{OutboxStore, ReminderKind};
 pub use roles::presence::PresenceStore;
 pub use roles::privacy::{Forgot, PrivacyStore, Renamed};
-pub use roles::rematch::RematchStore;
-pub use roles::seasons::{self, SeasonStore};
+pub use roles::rematch::{RematchClaim, RematchStore, Votes};
+pub use roles::seasons::{self, MostActive, SeasonStore};
 pub use roles::settings::SettingsStore;
-pub use shared::{Apply, Changed, LiveKey, SharedStore};
+pub use shared::{Apply, Census, Changed, LiveKey, SharedStore};
 pub use sqlite::SqliteStore;
+pub use values::{StoredState, Timestamp};
 
 /// What a store's operations return: a boxed future, so that the trait can be used as
 /// `dyn Store`.

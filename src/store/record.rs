@@ -1,7 +1,7 @@
 //! What one accepted change of a match writes: a [`MatchRecord`], with its moves, its
 //! result and, at an end played out, what it adds to ratings and statistics.
 
-use super::{ChannelKey, GuildId, MatchId};
+use super::{ChannelKey, GuildId, MatchId, StoredState, Timestamp};
 use crate::game::PlayerId;
 #[cfg(doc)]
 use crate::store::LiveStore;
@@ -30,8 +30,8 @@ pub struct MoveRecord {
     pub cells: String,
     /// JSON: one report per shot, in processing order.
     pub reports: String,
-    /// When it was played, in milliseconds since the Unix epoch.
-    pub at_ms: i64,
+    /// When it was played.
+    pub at_ms: Timestamp,
 }
 
 /// One accepted change of one match: its whole new state and what it added.
@@ -55,16 +55,16 @@ pub struct MatchRecord {
     pub computer: Option<&'static str>,
     /// `challenge`, `placement`, `battle` or `finished`.
     pub phase: &'static str,
-    /// The deadline of the current phase, in ms since the epoch.
-    pub deadline_ms: i64,
+    /// The deadline of the current phase.
+    pub deadline_ms: Timestamp,
     /// The whole state, opaque to the store.
-    pub state: Vec<u8>,
+    pub state: StoredState,
     /// Set once the match is over.
     pub result: Option<MatchResult>,
     /// When the match was opened.
-    pub created_ms: i64,
+    pub created_ms: Timestamp,
     /// When this change happened.
-    pub updated_ms: i64,
+    pub updated_ms: Timestamp,
     /// Moves this change added (usually none or one).
     pub moves: Vec<MoveRecord>,
     /// The members bound to this match while it is live: the challenger from the
@@ -78,9 +78,8 @@ pub struct MatchRecord {
     pub played: Option<Played>,
     /// Set on a rematch's first record.
     pub rematch_of: Option<RematchOf>,
-    /// When the player to move is to be reminded next (daily matches), in ms since the
-    /// epoch.
-    pub remind_ms: Option<i64>,
+    /// When the player to move is to be reminded next (daily matches).
+    pub remind_ms: Option<Timestamp>,
     /// A live match not keyed by the channel its messages go to (a challenge waiting for
     /// its thread): that channel, through which it is found ([`LiveStore::posted_in`]).
     pub post_channel: Option<ChannelKey>,
@@ -109,7 +108,7 @@ impl MatchRecord {
             seats: [seat(0), seat(1)],
             computer: self.computer,
             rated: played.rated,
-            ended_ms: self.updated_ms,
+            ended_ms: self.updated_ms.millis(),
         })
     }
 }

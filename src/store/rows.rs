@@ -3,7 +3,8 @@
 use sqlx::Row as _;
 
 use super::{
-    FinishedMatch, HistoryRow, MoveRecord, SetAside, Standing, StoreError, StoredMatch, from_sql,
+    FinishedMatch, HistoryRow, MoveRecord, SetAside, Standing, StoreError, StoredMatch,
+    StoredState, Timestamp, from_sql,
 };
 use crate::game::PlayerId;
 use crate::ids::{ChannelKey, GuildId, MatchId};
@@ -89,9 +90,9 @@ pub(super) fn stored(row: &impl Columns) -> Result<StoredMatch, StoreError> {
         variant: row.text("variant")?,
         how: row.opt_text("how")?,
         winner: row.opt_int("winner_id")?.map(|w| PlayerId(from_sql(w))),
-        created_ms: row.int("created_ms")?,
-        ended_ms: row.opt_int("ended_ms")?,
-        state: row.blob("state")?,
+        created_ms: Timestamp(row.int("created_ms")?),
+        ended_ms: row.opt_int("ended_ms")?.map(Timestamp),
+        state: StoredState::new(row.blob("state")?),
     })
 }
 
@@ -101,7 +102,7 @@ pub(super) fn set_aside(row: &impl Columns) -> Result<SetAside, StoreError> {
         id: MatchId(from_sql(row.int("id")?)),
         channel: ChannelKey(from_sql(row.int("channel")?)),
         guild: row.opt_int("guild_id")?.map(|g| GuildId(from_sql(g))),
-        state: row.blob("state")?,
+        state: StoredState::new(row.blob("state")?),
     })
 }
 
@@ -117,7 +118,7 @@ pub(super) fn finished(row: &impl Columns) -> Result<FinishedMatch, StoreError> 
     }
     Ok(FinishedMatch {
         id,
-        state: row.blob("state")?,
+        state: StoredState::new(row.blob("state")?),
     })
 }
 
@@ -129,7 +130,7 @@ pub(super) fn move_of(row: &impl Columns) -> Result<MoveRecord, StoreError> {
         turn: count(row, "turn")?,
         cells: row.text("cells")?,
         reports: row.text("reports")?,
-        at_ms: row.int("at_ms")?,
+        at_ms: Timestamp(row.int("at_ms")?),
     })
 }
 
@@ -251,7 +252,10 @@ mod tests {
     #[test]
     fn a_live_row_is_never_a_finished_match() {
         let done = finished(&Row { live: false }).expect("a finished match");
-        assert_eq!((done.id(), done.state()), (MatchId(41), &b"{}"[..]));
+        assert_eq!(
+            (done.id(), done.state().as_bytes()),
+            (MatchId(41), &b"{}"[..])
+        );
         let refused = finished(&Row { live: true });
         assert!(
             matches!(&refused, Err(StoreError::Data(why)) if why.contains("41")),

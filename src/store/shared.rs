@@ -2,7 +2,7 @@
 //! finds, reads and changes live matches through them rather than in its own memory. Their
 //! SQL is the back-end's own (`postgres/mod.rs`).
 
-use super::{MatchId, MatchRecord, Store, StoreFuture};
+use super::{MatchId, MatchRecord, Store, StoreFuture, StoredState, Timestamp};
 use crate::game::PlayerId;
 use crate::ids::ChannelKey;
 #[cfg(doc)]
@@ -36,7 +36,7 @@ pub enum Changed {
 
 /// A change of one live match, run by [`SharedStore::change`] while the match's row is locked:
 /// given the stored state, the record to write, or `None` to leave the match as it is.
-pub type Apply<'a> = &'a mut (dyn FnMut(&[u8]) -> Option<MatchRecord> + Send);
+pub type Apply<'a> = &'a mut (dyn FnMut(&StoredState) -> Option<MatchRecord> + Send);
 
 /// A store that several processes share (PostgreSQL): the database is the source of
 /// truth for live matches, so the session finds, reads and changes them through these
@@ -65,13 +65,13 @@ pub trait SharedStore: Store {
         unclaimed: &'a [PlayerId],
     ) -> StoreFuture<'a, ()>;
 
-    /// Takes up to `limit` ends in servers that were written at or before `before_ms` and
+    /// Takes up to `limit` ends in servers that were written at or before `before` and
     /// never sent, marking them sent, so that one process announces each. Ends outside
     /// servers are left: they wait for an interaction ([`OutboxStore::waiting_ends_in`]).
-    fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>>;
+    fn take_unannounced(&self, before: Timestamp, limit: u32) -> StoreFuture<'_, Vec<StoredState>>;
 
     /// How many live matches there are per `(phase, variant)` (as stored).
-    fn census(&self) -> StoreFuture<'_, Vec<(String, String, u64)>>;
+    fn census(&self) -> StoreFuture<'_, Vec<Census>>;
 
     /// Joins the processes that use the database. True when no other one is running
     /// (they were all down): this process then has the live matches to itself, to give
@@ -82,4 +82,15 @@ pub trait SharedStore: Store {
     /// Ends the time alone that [`SharedStore::arrive`] gave (if it did); from now on
     /// this process counts as running, until the store is dropped.
     fn settle(&self) -> StoreFuture<'_, ()>;
+}
+
+/// How many live matches there are in one phase of one rule set ([`SharedStore::census`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Census {
+    /// The phase, as stored (`challenge`, `placement`, `battle`).
+    pub phase: String,
+    /// The rule set, as stored (`classic`, `game2000`).
+    pub variant: String,
+    /// Live matches in it.
+    pub matches: u64,
 }

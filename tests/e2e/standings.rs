@@ -457,7 +457,7 @@ async fn privacy_explains_and_deletes_after_confirmation() {
 
 /// Stores `n` rated classic wins of member `a` over member `b` in `guild`.
 async fn seed(url: &str, guild: u64, members: u64) {
-    use broadside::store::{MatchRecord, MatchResult, Played};
+    use broadside::store::{MatchRecord, MatchResult, Played, Timestamp};
     let store = broadside::store::open(url).await.expect("open").store();
     let mut id = 1;
     for a in 0..members {
@@ -473,15 +473,15 @@ async fn seed(url: &str, guild: u64, members: u64) {
                 options: "{}".into(),
                 computer: None,
                 phase: "finished",
-                deadline_ms: 0,
-                state: b"{}".to_vec(),
+                deadline_ms: Timestamp(0),
+                state: b"{}".to_vec().into(),
                 result: Some(MatchResult {
                     how: "sunk",
                     winner: Some(broadside::game::PlayerId(pa)),
                     loser: Some(broadside::game::PlayerId(pb)),
                 }),
-                created_ms: 1,
-                updated_ms: 1,
+                created_ms: Timestamp(1),
+                updated_ms: Timestamp(1),
                 moves: Vec::new(),
                 remind_ms: None,
                 post_channel: None,
@@ -524,7 +524,11 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
     for a in 0..12 {
         store
             .settings()
-            .set_leaderboard_visible(broadside::game::PlayerId(7_000_000_000 + a), true, 1)
+            .set_leaderboard_visible(
+                broadside::game::PlayerId(7_000_000_000 + a),
+                true,
+                broadside::store::Timestamp(1),
+            )
             .await
             .expect("opt in");
     }

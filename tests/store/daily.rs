@@ -243,7 +243,7 @@ async fn the_table_puts_the_finished_first_by_shots_then_time(db: Db) {
     for p in [6, 4] {
         store
             .settings()
-            .set_leaderboard_visible(PlayerId(p), true, 1)
+            .set_leaderboard_visible(PlayerId(p), true, broadside::store::Timestamp(1))
             .await
             .unwrap();
     }

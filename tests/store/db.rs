@@ -11,6 +11,7 @@ use broadside::ids::{ChannelKey, GuildId, MatchId};
 use broadside::session::millis;
 use broadside::store::{
     self, Forgot, MatchRecord, Opened, Renamed, SharedStore, Store, StoreError, StoreFuture,
+    Timestamp,
 };
 
 use crate::pg;
@@ -223,16 +224,16 @@ impl store::LiveStore for Flaky {
         self.real().live().save_all(records)
     }
 
-    fn live_states(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
+    fn live_states(&self) -> StoreFuture<'_, Vec<store::MatchState>> {
         self.real().live().live_states()
     }
 
-    fn retire(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, ()> {
-        self.real().live().retire(id, at_ms)
+    fn retire(&self, id: MatchId, at: Timestamp) -> StoreFuture<'_, ()> {
+        self.real().live().retire(id, at)
     }
 
-    fn set_aside(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, bool> {
-        self.real().live().set_aside(id, at_ms)
+    fn set_aside(&self, id: MatchId, at: Timestamp) -> StoreFuture<'_, bool> {
+        self.real().live().set_aside(id, at)
     }
 
     fn set_aside_matches(&self) -> StoreFuture<'_, Vec<store::SetAside>> {
@@ -243,9 +244,9 @@ impl store::LiveStore for Flaky {
         self.real().live().bring_back(id)
     }
 
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
+    fn due(&self, at: Timestamp, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
         Box::pin(async move {
-            let mut ids = self.real().live().due(at_ms, limit).await?;
+            let mut ids = self.real().live().due(at, limit).await?;
             let extra = self.also_due.lock().unwrap().clone();
             ids.extend(
                 extra
@@ -257,20 +258,15 @@ impl store::LiveStore for Flaky {
         })
     }
 
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<MatchId>> {
-        self.real().live().computer_waiting(before_ms)
+    fn computer_waiting(&self, before: Timestamp) -> StoreFuture<'_, Vec<MatchId>> {
+        self.real().live().computer_waiting(before)
     }
 
     fn posted_in(&self, channel: ChannelKey, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
         self.real().live().posted_in(channel, limit)
     }
 
-    fn live_in(
-        &self,
-        guild: GuildId,
-        offset: u32,
-        limit: u32,
-    ) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
+    fn live_in(&self, guild: GuildId, offset: u32, limit: u32) -> StoreFuture<'_, store::LivePage> {
         self.real().live().live_in(guild, offset, limit)
     }
 }
@@ -292,9 +288,9 @@ impl store::SettingsStore for Flaky {
         &'a self,
         guild: GuildId,
         settings: Option<&'a str>,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'a, ()> {
-        self.real().settings().save_settings(guild, settings, at_ms)
+        self.real().settings().save_settings(guild, settings, at)
     }
 
     fn replace_settings<'a>(
@@ -302,18 +298,18 @@ impl store::SettingsStore for Flaky {
         guild: GuildId,
         old: Option<&'a str>,
         settings: &'a str,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'a, bool> {
         let settings_store = self.real().settings();
-        settings_store.replace_settings(guild, old, settings, at_ms)
+        settings_store.replace_settings(guild, old, settings, at)
     }
 
     fn reminders_off(&self, player: PlayerId) -> StoreFuture<'_, bool> {
         self.real().settings().reminders_off(player)
     }
 
-    fn set_reminders(&self, player: PlayerId, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
-        self.real().settings().set_reminders(player, on, at_ms)
+    fn set_reminders(&self, player: PlayerId, on: bool, at: Timestamp) -> StoreFuture<'_, ()> {
+        self.real().settings().set_reminders(player, on, at)
     }
 
     fn leaderboard_visible(&self, player: PlayerId) -> StoreFuture<'_, bool> {
@@ -324,19 +320,19 @@ impl store::SettingsStore for Flaky {
         &self,
         player: PlayerId,
         visible: bool,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'_, ()> {
         let settings_store = self.real().settings();
-        settings_store.set_leaderboard_visible(player, visible, at_ms)
+        settings_store.set_leaderboard_visible(player, visible, at)
     }
 }
 
 impl store::PrivacyStore for Flaky {
-    fn matches_of(&self, player: PlayerId) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
+    fn matches_of(&self, player: PlayerId) -> StoreFuture<'_, Vec<store::MatchState>> {
         self.real().privacy().matches_of(player)
     }
 
-    fn cancelled(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
+    fn cancelled(&self) -> StoreFuture<'_, Vec<store::MatchState>> {
         self.real().privacy().cancelled()
     }
 
@@ -390,7 +386,7 @@ impl SharedStore for Flaky {
             // A write that carries a shot is rolled back, as a failed commit would be.
             let failing_shots = self.failing_shots.load(Ordering::SeqCst);
             let mut shot = false;
-            let mut wrapped = |state: &[u8]| {
+            let mut wrapped = |state: &store::StoredState| {
                 let record = apply(state)?;
                 shot = !record.moves.is_empty();
                 (!(failing_shots && shot)).then_some(record)
@@ -418,10 +414,14 @@ impl SharedStore for Flaky {
             Ok(())
         })
     }
-    fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
-        self.shared().take_unannounced(before_ms, limit)
+    fn take_unannounced(
+        &self,
+        before: Timestamp,
+        limit: u32,
+    ) -> StoreFuture<'_, Vec<store::StoredState>> {
+        self.shared().take_unannounced(before, limit)
     }
-    fn census(&self) -> StoreFuture<'_, Vec<(String, String, u64)>> {
+    fn census(&self) -> StoreFuture<'_, Vec<store::Census>> {
         self.shared().census()
     }
     fn arrive(&self) -> StoreFuture<'_, bool> {

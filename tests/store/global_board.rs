@@ -11,6 +11,7 @@ use broadside::game::{PlayerId, Variant};
 use broadside::ids::GuildId;
 use broadside::session::{Seeds, Session};
 use broadside::store::{GLOBAL_BOARD, MatchRecord, MatchResult, Played, Store};
+use broadside::store::{Rated, Timestamp};
 
 const GUILD: u64 = 5;
 const OTHER_GUILD: u64 = 6;
@@ -29,15 +30,15 @@ async fn won(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, guild: Option<u64>
         options: "{}".into(),
         computer: None,
         phase: "finished",
-        deadline_ms: 0,
-        state: b"{}".to_vec(),
+        deadline_ms: Timestamp(0),
+        state: b"{}".to_vec().into(),
         result: Some(MatchResult {
             how: "sunk",
             winner: Some(PlayerId(a)),
             loser: Some(PlayerId(b)),
         }),
-        created_ms: at,
-        updated_ms: at,
+        created_ms: Timestamp(at),
+        updated_ms: Timestamp(at),
         moves: Vec::new(),
         claims: Vec::new(),
         computer_next: false,
@@ -75,7 +76,10 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     won(&store, 3, 13, 14, None).await;
     won(&store, 4, 15, 16, Some(OTHER_GUILD)).await;
     // A match outside servers is rated like one in a server.
-    let (r13, rec13) = store
+    let Rated {
+        rating: r13,
+        record: rec13,
+    } = store
         .finished()
         .rating(PlayerId(13), "classic")
         .await
@@ -133,7 +137,7 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     for id in 5..8 {
         won(&store, id, 11, 100 + id, None).await;
     }
-    let (r11, _) = store
+    let Rated { rating: r11, .. } = store
         .finished()
         .rating(PlayerId(11), "classic")
         .await

@@ -20,6 +20,7 @@ use broadside::ids::GuildId;
 use broadside::session::{
     ChannelKey, Entry, Locate, MatchId, NewMatch, Pace, Paces, Seeds, Session, Timeouts,
 };
+use broadside::store::Timestamp;
 
 const ALICE: PlayerId = PlayerId(2901);
 const BOB: PlayerId = PlayerId(2902);
@@ -419,15 +420,15 @@ async fn seeded(store: &dyn broadside::store::Store) -> Vec<Seeded> {
             options: "{}".into(),
             computer: None,
             phase: if m.over { "finished" } else { "battle" },
-            deadline_ms: m.at_ms + 60_000,
-            state: format!("{{\"seeded\":{}}}", m.id).into_bytes(),
+            deadline_ms: Timestamp(m.at_ms + 60_000),
+            state: format!("{{\"seeded\":{}}}", m.id).into_bytes().into(),
             result: m.over.then_some(broadside::store::MatchResult {
                 how: "forfeit",
                 winner: Some(broadside::game::PlayerId(m.players[0])),
                 loser: Some(broadside::game::PlayerId(m.players[1])),
             }),
-            created_ms: m.at_ms - 600_000,
-            updated_ms: m.at_ms,
+            created_ms: Timestamp(m.at_ms - 600_000),
+            updated_ms: Timestamp(m.at_ms),
             moves: if m.shot {
                 vec![broadside::store::MoveRecord {
                     seq: 1,
@@ -435,7 +436,7 @@ async fn seeded(store: &dyn broadside::store::Store) -> Vec<Seeded> {
                     turn: 1,
                     cells: "C4".into(),
                     reports: "[\"Miss\"]".into(),
-                    at_ms: m.at_ms,
+                    at_ms: Timestamp(m.at_ms),
                 }]
             } else {
                 Vec::new()
@@ -673,11 +674,13 @@ async fn a_forget_elsewhere_drops_the_cached_model(db: Db) {
         .await
         .unwrap()
         .into_iter()
-        .map(|(id, _)| broadside::store::Renamed {
-            id,
-            state: None,
-            placeholder: PlayerId::DELETED_OTHER,
-        })
+        .map(
+            |broadside::store::MatchState { id, .. }| broadside::store::Renamed {
+                id,
+                state: None,
+                placeholder: PlayerId::DELETED_OTHER,
+            },
+        )
         .collect();
     assert_eq!(renamed.len(), 2);
     assert_eq!(

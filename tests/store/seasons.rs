@@ -18,6 +18,8 @@ use broadside::rating::{self, Outcome, Rating};
 use broadside::store::seasons::{NewSeason, SeasonPage, SeasonStore};
 use broadside::store::{MatchRecord, MatchResult, MoveRecord, Played, Renamed, Store};
 
+use broadside::store::{FinishedStore, MatchState, MostActive, Rated, Timestamp};
+
 pub(crate) const GUILD: GuildId = GuildId(5);
 pub(crate) const ANN: u64 = 1001;
 pub(crate) const BO: u64 = 1002;
@@ -35,9 +37,22 @@ fn season(start_ms: i64, end_ms: i64, period: &str) -> NewSeason {
         cadence: "monthly".into(),
         period: period.into(),
         zone: "UTC".into(),
-        start_ms,
-        end_ms,
+        start_ms: Timestamp(start_ms),
+        end_ms: Timestamp(end_ms),
     }
+}
+
+/// Member `id` as the most active of a season's table (named as [`won`] names them).
+fn most_active(id: u64) -> MostActive {
+    MostActive {
+        player: PlayerId(id),
+        name: format!("M{id}"),
+    }
+}
+
+/// `player`'s lifetime rating and record in classic (they have one).
+async fn lifetime(finished: &dyn FinishedStore, player: PlayerId) -> Rated {
+    finished.rating(player, "classic").await.unwrap().unwrap()
 }
 
 /// The final record of rated match `id` in `GUILD`: `a` beats `b`, ending at `at_ms`.
@@ -63,22 +78,22 @@ pub(crate) fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
         options: "{}".into(),
         computer: None,
         phase: "finished",
-        deadline_ms: 0,
-        state,
+        deadline_ms: Timestamp(0),
+        state: state.into(),
         result: Some(MatchResult {
             how: "sunk",
             winner: Some(PlayerId(a)),
             loser: Some(PlayerId(b)),
         }),
-        created_ms: at_ms - 60_000,
-        updated_ms: at_ms,
+        created_ms: Timestamp(at_ms - 60_000),
+        updated_ms: Timestamp(at_ms),
         moves: vec![MoveRecord {
             seq: 1,
             player: PlayerId(a),
             turn: 1,
             cells: "A1".into(),
             reports: "[]".into(),
-            at_ms,
+            at_ms: Timestamp(at_ms),
         }],
         claims: Vec::new(),
         computer_next: false,
@@ -111,7 +126,7 @@ async fn renamed_all(store: &Arc<dyn Store>, player: u64) -> Vec<Renamed> {
         .await
         .unwrap()
         .into_iter()
-        .map(|(id, _)| Renamed {
+        .map(|MatchState { id, .. }| Renamed {
             id,
             state: None,
             placeholder: broadside::game::PlayerId::DELETED_OTHER,
@@ -156,8 +171,8 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
         s.open_season(&season(START, END, "2030-01")).await.unwrap(),
         one
     );
-    let (ann_at_start, _) = finished.rating(ann_id, "classic").await.unwrap().unwrap();
-    let (bo_at_start, _) = finished.rating(bo_id, "classic").await.unwrap().unwrap();
+    let ann_at_start = lifetime(finished, ann_id).await.rating;
+    let bo_at_start = lifetime(finished, bo_id).await.rating;
     // In the season: Bo beats Ann, and Cy beats Di.
     live.save(&won(3, BO, ANN, START + 10)).await.unwrap();
     live.save(&won(4, CY, DI, END - 1)).await.unwrap();
@@ -205,7 +220,7 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
         "the wins before the season do not count"
     );
     // The lifetime rating counts everything.
-    let (_, ann_life) = finished.rating(ann_id, "classic").await.unwrap().unwrap();
+    let ann_life = lifetime(finished, ann_id).await.record;
     assert_eq!((ann_life.wins, ann_life.losses), (2, 2));
 
     // Closing it opens season 2, which counts match 5 (it ended after season 1).
@@ -213,7 +228,7 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
         .close_season(
             GUILD,
             1,
-            END + 50,
+            Timestamp(END + 50),
             Some(ChannelKey(42)),
             Some(&season(END, END2, "2030-02")),
         )
@@ -223,10 +238,14 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
     let (first, next) = (closed.season, closed.next);
     assert_eq!(
         (first.closed_ms, first.end_ms, first.channel),
-        (Some(END + 50), END, Some(ChannelKey(42)))
+        (
+            Some(Timestamp(END + 50)),
+            Timestamp(END),
+            Some(ChannelKey(42))
+        )
     );
     let next = next.unwrap();
-    assert_eq!((next.number, next.start_ms), (2, END));
+    assert_eq!((next.number, next.start_ms), (2, Timestamp(END)));
     let two = s.season_page(GUILD, 2, "classic", 0, 10).await.unwrap();
     assert_eq!(
         lines(&two).iter().map(|l| (l.0, l.1)).collect::<Vec<_>>(),
@@ -274,7 +293,13 @@ async fn a_season_is_closed_once_by_racing_connections(db: Db) {
         let next = season(END, END2, "2030-02");
         let close = |store: Arc<dyn Store>, next: NewSeason| async move {
             seasons(&store)
-                .close_season(GUILD, 1, END + 1, Some(ChannelKey(7)), Some(&next))
+                .close_season(
+                    GUILD,
+                    1,
+                    Timestamp(END + 1),
+                    Some(ChannelKey(7)),
+                    Some(&next),
+                )
                 .await
                 .unwrap()
         };
@@ -299,7 +324,7 @@ async fn a_season_is_closed_once_by_racing_connections(db: Db) {
     // The announcement: taken by one of two racing claims, and not again while taken.
     let claim = |store: Arc<dyn Store>| async move {
         seasons(&store)
-            .claim_season_announcements(END + 10, 60_000, 10)
+            .claim_season_announcements(Timestamp(END + 10), Duration::from_secs(60), 10)
             .await
             .unwrap()
     };
@@ -317,16 +342,16 @@ async fn a_season_is_closed_once_by_racing_connections(db: Db) {
     assert!(claim(Arc::clone(&first)).await.is_empty());
     // A claim that was never marked done is taken again after its lease.
     let later = seasons(&second)
-        .claim_season_announcements(END + 70_000, 60_000, 10)
+        .claim_season_announcements(Timestamp(END + 70_000), Duration::from_secs(60), 10)
         .await
         .unwrap();
     assert_eq!(later.len(), 1);
     seasons(&second)
-        .mark_season_announced(GUILD, 1, END + 70_001)
+        .mark_season_announced(GUILD, 1, Timestamp(END + 70_001))
         .await
         .unwrap();
     let much_later = seasons(&first)
-        .claim_season_announcements(END + 900_000, 60_000, 10)
+        .claim_season_announcements(Timestamp(END + 900_000), Duration::from_secs(60), 10)
         .await
         .unwrap();
     assert!(much_later.is_empty(), "{much_later:?}");
@@ -355,19 +380,24 @@ async fn a_season_that_ended_while_the_bot_was_down_is_closed_on_return(db: Db) 
     // Back after the end: a match ends before the sweep gets to the season.
     let store = db.store().await;
     let s = seasons(&store);
-    assert!(s.seasons_due(END - 1, 10).await.unwrap().is_empty());
+    assert!(
+        s.seasons_due(Timestamp(END - 1), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
     store
         .live()
         .save(&won(22, BO, ANN, END + 5_000))
         .await
         .unwrap();
-    let due = s.seasons_due(END + 9_000, 10).await.unwrap();
+    let due = s.seasons_due(Timestamp(END + 9_000), 10).await.unwrap();
     assert_eq!(due.iter().map(|d| d.number).collect::<Vec<_>>(), vec![1]);
     let closed = s
         .close_season(
             GUILD,
             1,
-            END + 9_000,
+            Timestamp(END + 9_000),
             None,
             Some(&season(END, END2, "2030-02")),
         )
@@ -376,7 +406,7 @@ async fn a_season_that_ended_while_the_bot_was_down_is_closed_on_return(db: Db) 
     let first = closed.unwrap().season;
     assert_eq!(
         first.announced_ms,
-        Some(END + 9_000),
+        Some(Timestamp(END + 9_000)),
         "no channel: nothing to post"
     );
     let one = s.season_page(GUILD, 1, "classic", 0, 10).await.unwrap();
@@ -391,9 +421,14 @@ async fn a_season_that_ended_while_the_bot_was_down_is_closed_on_return(db: Db) 
         lines(&two).iter().map(|l| (l.0, l.1)).collect::<Vec<_>>(),
         vec![(Some(BO), 1), (Some(ANN), 1)]
     );
-    assert!(s.seasons_due(END + 9_000, 10).await.unwrap().is_empty());
     assert!(
-        s.claim_season_announcements(END + 9_001, 1, 10)
+        s.seasons_due(Timestamp(END + 9_000), 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        s.claim_season_announcements(Timestamp(END + 9_001), Duration::from_millis(1), 10)
             .await
             .unwrap()
             .is_empty()
@@ -434,7 +469,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
         .collect();
     assert_eq!(order, vec![ANN, BO, CY, DI]);
     assert_eq!(before.rows[0].rank, Some(1));
-    s.close_season(GUILD, 1, END, Some(ChannelKey(9)), None)
+    s.close_season(GUILD, 1, Timestamp(END), Some(ChannelKey(9)), None)
         .await
         .unwrap();
     let titles_of = |p, guild, variant| s.titles(PlayerId(p), guild, variant);
@@ -456,7 +491,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     );
 
     let figures = &s.season_figures(GUILD, 1).await.unwrap()[0];
-    assert_eq!(figures.active, Some((PlayerId(BO), format!("M{BO}"))));
+    assert_eq!(figures.active, Some(most_active(BO)));
     assert_eq!((figures.active_games, figures.matches), (7, 13));
 
     // The second is forgotten: Bo.

@@ -14,6 +14,7 @@ use broadside::session::{
     ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, REMINDER_LEASE, Reminder, Seeds, Session,
     Settings, SettingsChange, SettingsError, Timeouts,
 };
+use broadside::store::{ReminderKind, Timestamp};
 
 const ALICE: PlayerId = PlayerId(2001);
 const BOB: PlayerId = PlayerId(2002);
@@ -377,7 +378,13 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
         assert!(
             !store
                 .outbox()
-                .take_reminder(id, half[0].moves, "half", at, at)
+                .take_reminder(
+                    id,
+                    half[0].moves,
+                    ReminderKind::Half,
+                    Timestamp(at),
+                    Timestamp(at),
+                )
                 .await
                 .unwrap(),
             "the half reminder taken again {late:?} after it was sent"
@@ -387,7 +394,13 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
     assert!(
         store
             .outbox()
-            .take_reminder(id, half[0].moves, "hour", at_hour, at_hour - 1)
+            .take_reminder(
+                id,
+                half[0].moves,
+                ReminderKind::Hour,
+                Timestamp(at_hour),
+                Timestamp(at_hour - 1),
+            )
             .await
             .unwrap(),
         "the hour's reminder takes the row"

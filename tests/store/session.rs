@@ -18,6 +18,7 @@ use broadside::session::{
     SessionError, Timeouts, Viewer, millis,
 };
 use broadside::store::{self, MatchRecord, Store, StoreError, StoredMatch};
+use broadside::store::{Rated, Timestamp};
 
 const ALICE: PlayerId = PlayerId(1001);
 const BOB: PlayerId = PlayerId(1002);
@@ -383,7 +384,7 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
     // The bot was last seen an hour ago, with 300 s left on the turn clock then... the
     // stored deadline is about now + 300 s, so as seen an hour ago it had 3900 s left.
     let hour_ago = millis(SystemTime::now()) - 3_600_000;
-    store.presence().beat(hour_ago).await.unwrap();
+    store.presence().beat(Timestamp(hour_ago)).await.unwrap();
     let (s, resumed, _) = Session::restore(opened.clone(), TIMEOUTS, Seeds::new(None))
         .await
         .unwrap();
@@ -403,7 +404,7 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
     }
     store
         .presence()
-        .beat(millis(now) + 10_000_000)
+        .beat(Timestamp(millis(now) + 10_000_000))
         .await
         .unwrap();
     let (s, _, _) = Session::restore(opened.clone(), TIMEOUTS, Seeds::new(None))
@@ -823,11 +824,11 @@ async fn an_older_version_is_refused_by_the_store(db: Db) {
         options: "{}".into(),
         computer: None,
         phase: "challenge",
-        deadline_ms: 0,
-        state: b"{}".to_vec(),
+        deadline_ms: Timestamp(0),
+        state: b"{}".to_vec().into(),
         result: None,
-        created_ms: 0,
-        updated_ms: 0,
+        created_ms: Timestamp(0),
+        updated_ms: Timestamp(0),
         moves: Vec::new(),
         claims: Vec::new(),
         computer_next: false,
@@ -1365,7 +1366,7 @@ async fn a_moderator_who_plays_and_cancels_forfeits(db: Db) {
             reason: WinReason::Forfeit
         }
     );
-    let (_, record) = store
+    let Rated { record, .. } = store
         .finished()
         .rating(ALICE, "classic")
         .await

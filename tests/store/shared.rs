@@ -19,6 +19,7 @@ use broadside::session::{
     millis,
 };
 use broadside::store;
+use broadside::store::Timestamp;
 
 const ALICE: PlayerId = PlayerId(2001);
 const BOB: PlayerId = PlayerId(2002);
@@ -391,7 +392,7 @@ async fn time_is_given_back_once_and_only_when_every_process_was_down() {
     running
         .store()
         .presence()
-        .beat(millis(SystemTime::now()) - 3_600_000)
+        .beat(Timestamp(millis(SystemTime::now()) - 3_600_000))
         .await
         .unwrap();
     let (joined, resumed) = started(&db.url, TIMEOUTS).await;
@@ -431,7 +432,7 @@ async fn a_process_starting_during_the_give_back_sweeps_only_after_it() {
         let m = challenge(500 + i, PlayerId(6000 + 2 * i), PlayerId(6001 + 2 * i));
         s[0].matches().challenge(m).await.unwrap();
     }
-    s[0].store().presence().beat(seen).await.unwrap();
+    s[0].store().presence().beat(Timestamp(seen)).await.unwrap();
     drop(s);
     tokio::time::sleep(quick.challenge + Duration::from_millis(100)).await;
     // Two start at once, each sweeping as soon as it has started: whichever gives the time
@@ -521,7 +522,7 @@ async fn a_retired_match_frees_its_members() {
     s[0].matches().accept(id, BOB, None).await.unwrap();
     s[0].store()
         .live()
-        .retire(id, millis(SystemTime::now()))
+        .retire(id, Timestamp(millis(SystemTime::now())))
         .await
         .unwrap();
     // Both may play again at once, anywhere.

@@ -18,6 +18,7 @@ use broadside::session::{
     SessionError, Timeouts, millis,
 };
 use broadside::store::{MatchRecord, MatchResult, Played, Store};
+use broadside::store::{Rated, RematchClaim, Timestamp};
 
 const ALICE: PlayerId = PlayerId(1001);
 const BOB: PlayerId = PlayerId(1002);
@@ -86,8 +87,14 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     let (id, first) = battle(&s).await;
     let winner = sink_all(&s, first).await;
     let loser = if winner == ALICE { BOB } else { ALICE };
-    let (w, wr) = finished.rating(winner, "classic").await.unwrap().unwrap();
-    let (l, lr) = finished.rating(loser, "classic").await.unwrap().unwrap();
+    let Rated {
+        rating: w,
+        record: wr,
+    } = finished.rating(winner, "classic").await.unwrap().unwrap();
+    let Rated {
+        rating: l,
+        record: lr,
+    } = finished.rating(loser, "classic").await.unwrap().unwrap();
     // Two new members: 1662.31 and 1337.69 (worked in crates/rating/src/tests.rs).
     close(w.rating, 1662.31);
     close(l.rating, 1337.69);
@@ -139,15 +146,15 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         options: "{}".into(),
         computer: None,
         phase: "finished",
-        deadline_ms: 0,
+        deadline_ms: Timestamp(0),
         state: row.state.clone(),
         result: Some(MatchResult {
             how: "sunk",
             winner: Some(winner),
             loser: Some(loser),
         }),
-        created_ms: 0,
-        updated_ms: millis(SystemTime::now()),
+        created_ms: Timestamp(0),
+        updated_ms: Timestamp(millis(SystemTime::now())),
         moves: Vec::new(),
         claims: Vec::new(),
         computer_next: false,
@@ -162,7 +169,12 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     };
     store.live().save(&again).await.unwrap();
     assert_eq!(
-        finished.rating(winner, "classic").await.unwrap().unwrap().0,
+        finished
+            .rating(winner, "classic")
+            .await
+            .unwrap()
+            .unwrap()
+            .rating,
         w
     );
     assert_eq!(s.played().history(winner, None, 10).await.unwrap().len(), 1);
@@ -205,7 +217,7 @@ async fn what_counts_and_what_does_not(db: Db) {
         .id;
     s.matches().accept(id, BOB, None).await.unwrap();
     s.matches().forfeit(BOB).await.unwrap();
-    let (_, bob) = store
+    let Rated { record: bob, .. } = store
         .finished()
         .rating(BOB, "classic")
         .await
@@ -235,7 +247,7 @@ async fn what_counts_and_what_does_not(db: Db) {
         .unwrap();
     let _ = c;
     s.matches().forfeit(ALICE).await.unwrap();
-    let (alice, _) = store
+    let Rated { rating: alice, .. } = store
         .finished()
         .rating(ALICE, "classic")
         .await
@@ -298,8 +310,8 @@ async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: 
         options: "{}".into(),
         computer: None,
         phase: "finished",
-        deadline_ms: 0,
-        state: b"{}".to_vec(),
+        deadline_ms: Timestamp(0),
+        state: b"{}".to_vec().into(),
         result: Some(if draw {
             MatchResult {
                 how: "draw",
@@ -313,8 +325,8 @@ async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: 
                 loser: Some(PlayerId(b)),
             }
         }),
-        created_ms: at,
-        updated_ms: at,
+        created_ms: Timestamp(at),
+        updated_ms: Timestamp(at),
         moves: Vec::new(),
         claims: Vec::new(),
         computer_next: false,
@@ -592,10 +604,13 @@ async fn a_fresh_claim_is_left_to_its_owner(db: Db) {
     assert_eq!(
         store
             .rematches()
-            .claim_rematch(id, MatchId(777), now)
+            .claim_rematch(id, MatchId(777), Timestamp(now))
             .await
             .unwrap(),
-        (MatchId(777), now)
+        RematchClaim {
+            started: MatchId(777),
+            at: Timestamp(now)
+        }
     );
     s.matches().rematch(id, ALICE, None).await.unwrap();
     assert!(matches!(
@@ -614,10 +629,13 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
     assert_eq!(
         store
             .rematches()
-            .claim_rematch(id, MatchId(12_345), 0)
+            .claim_rematch(id, MatchId(12_345), Timestamp(0))
             .await
             .unwrap(),
-        (MatchId(12_345), 0)
+        RematchClaim {
+            started: MatchId(12_345),
+            at: Timestamp(0)
+        }
     );
     s.matches().rematch(id, ALICE, None).await.unwrap();
     let Rematch::Started(started) = s.matches().rematch(id, BOB, None).await.unwrap() else {
@@ -627,10 +645,10 @@ async fn a_rematch_claimed_by_a_match_that_never_was_can_start(db: Db) {
     assert_eq!(
         store
             .rematches()
-            .claim_rematch(id, MatchId(999), 0)
+            .claim_rematch(id, MatchId(999), Timestamp(0))
             .await
             .unwrap()
-            .0,
+            .started,
         started.id
     );
     assert!(matches!(
@@ -758,10 +776,14 @@ async fn votes_at_the_same_moment_see_each_other(db: Db) {
     for round in 0..20_u64 {
         let (a, b) = (10_000 + round * 2, 10_001 + round * 2);
         let (va, vb) = tokio::join!(
-            store.rematches().vote_rematch(id, PlayerId(a), 1),
-            store.rematches().vote_rematch(id, PlayerId(b), 1)
+            store
+                .rematches()
+                .vote_rematch(id, PlayerId(a), Timestamp(1)),
+            store
+                .rematches()
+                .vote_rematch(id, PlayerId(b), Timestamp(1))
         );
-        let (va, vb) = (va.unwrap().0, vb.unwrap().0);
+        let (va, vb) = (va.unwrap().voters, vb.unwrap().voters);
         assert!(
             (va.contains(&PlayerId(a)) && va.contains(&PlayerId(b)))
                 || (vb.contains(&PlayerId(a)) && vb.contains(&PlayerId(b))),
@@ -793,14 +815,14 @@ async fn a_high_provisional_rating_is_listed_after_the_established(db: Db) {
         at += 1;
         rated(&store, id, newcomer, b, false, at).await;
     }
-    let (high, _) = store
+    let Rated { rating: high, .. } = store
         .finished()
         .rating(PlayerId(newcomer), "classic")
         .await
         .unwrap()
         .unwrap();
     for e in [e1, e2, e3] {
-        let (r, _) = store
+        let Rated { rating: r, .. } = store
             .finished()
             .rating(PlayerId(e), "classic")
             .await

@@ -13,6 +13,7 @@ use crate::session::ends::Ended;
 use crate::session::entry::Entry;
 use crate::session::ids::{Locate, MatchId, Place};
 use crate::session::{SessionError, record};
+use crate::store::{Census, StoredState, Timestamp};
 
 /// How many orphaned ends one sweep takes at most; the next takes the rest.
 const ORPHANS_AT_ONCE: u32 = 500;
@@ -75,8 +76,8 @@ impl Shared {
         let mut f = Some(f);
         let mut outcome: Option<Outcome<R>> = None;
         // What this change wrote, to recognise it if its commit's answer is lost.
-        let mut written: Option<(MatchId, Vec<u8>)> = None;
-        let mut run = |state: &[u8]| -> Option<MatchRecord> {
+        let mut written: Option<(MatchId, StoredState)> = None;
+        let mut run = |state: &StoredState| -> Option<MatchRecord> {
             let f = f.take()?;
             let mut entry = match record::entry_of(state) {
                 Ok(entry) => entry,
@@ -201,7 +202,12 @@ impl Shared {
         let mut counts = empty_census();
         match self.store.census().await {
             Ok(rows) => {
-                for (phase, variant, n) in rows {
+                for Census {
+                    phase,
+                    variant,
+                    matches: n,
+                } in rows
+                {
                     let key = counts
                         .iter_mut()
                         .find(|((p, v), _)| record::phase_name(*p) == phase && v.key() == variant);
@@ -218,7 +224,7 @@ impl Shared {
     /// Ends that were written a while ago (by any process) and never sent, because the
     /// process that wrote them stopped first. Each is handed to one process.
     pub(crate) async fn orphaned_ends(&self, now: SystemTime) -> Vec<Ended> {
-        let before = record::millis(now.checked_sub(UNSENT_AFTER).unwrap_or(now));
+        let before = Timestamp::of(now.checked_sub(UNSENT_AFTER).unwrap_or(now));
         let states = match self.store.take_unannounced(before, ORPHANS_AT_ONCE).await {
             Ok(states) => states,
             Err(e) => {

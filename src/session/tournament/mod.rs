@@ -839,7 +839,7 @@ impl Session {
                     .rating(e.player, info.variant.key())
                     .await?
                 {
-                    Some((r, _)) => r.shown(),
+                    Some(r) => r.rating.shown(),
                     None => crate::rating::Rating::default().shown(),
                 };
                 e.rating = u32::try_from(rating.max(0)).unwrap_or(0);

@@ -18,8 +18,8 @@ use crate::game::PlayerId;
 use crate::ids::{ChannelKey, GuildId, MatchId};
 
 use super::{
-    Apply, Changed, LiveKey, MatchRecord, SharedStore, StoreError, StoreFuture, Taken, from_sql,
-    to_sql,
+    Apply, Census, Changed, LiveKey, MatchRecord, SharedStore, StoreError, StoreFuture,
+    StoredState, Taken, Timestamp, from_sql, to_sql,
 };
 
 mod presence;
@@ -150,7 +150,7 @@ impl PgStore {
                 p.0,
             ),
         };
-        let state: Option<Vec<u8>> = sqlx::query_scalar(query)
+        let state: Option<StoredState> = sqlx::query_scalar(query)
             .bind(to_sql(key))
             .fetch_optional(&mut *tx)
             .await?;
@@ -444,16 +444,16 @@ impl SharedStore for PgStore {
         Box::pin(self.open_in(record, unclaimed))
     }
 
-    fn take_unannounced(&self, before_ms: i64, limit: u32) -> StoreFuture<'_, Vec<Vec<u8>>> {
+    fn take_unannounced(&self, before: Timestamp, limit: u32) -> StoreFuture<'_, Vec<StoredState>> {
         Box::pin(async move {
-            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+            let states: Vec<StoredState> = sqlx::query_scalar(
                 "UPDATE matches SET announced = TRUE WHERE id IN ( \
                    SELECT id FROM matches WHERE NOT live AND NOT announced AND ended_ms <= $1 \
                    AND guild_id IS NOT NULL \
                    ORDER BY ended_ms LIMIT $2 FOR UPDATE SKIP LOCKED) \
                  RETURNING state",
             )
-            .bind(before_ms)
+            .bind(before)
             .bind(i64::from(limit))
             .fetch_all(&self.pool)
             .await?;
@@ -461,7 +461,7 @@ impl SharedStore for PgStore {
         })
     }
 
-    fn census(&self) -> StoreFuture<'_, Vec<(String, String, u64)>> {
+    fn census(&self) -> StoreFuture<'_, Vec<Census>> {
         Box::pin(async move {
             let rows: Vec<(String, String, i64)> = sqlx::query_as(
                 "SELECT phase, variant, COUNT(*) FROM matches WHERE live GROUP BY phase, variant",
@@ -470,7 +470,11 @@ impl SharedStore for PgStore {
             .await?;
             Ok(rows
                 .into_iter()
-                .map(|(p, v, n)| (p, v, u64::try_from(n).unwrap_or(0)))
+                .map(|(phase, variant, n)| Census {
+                    phase,
+                    variant,
+                    matches: u64::try_from(n).unwrap_or(0),
+                })
                 .collect())
         })
     }

@@ -25,8 +25,9 @@ use super::{
     lock_seasons, write_error,
 };
 use crate::store::{
-    DailyStore, FinishedStore, LiveStore, MatchId, OutboxStore, PresenceStore, PrivacyStore,
-    RematchStore, SeasonStore, SettingsStore, Store, StoreError, TournamentStore, from_sql,
+    DailyStore, FinishedStore, LiveStore, MatchId, MatchState, OutboxStore, PresenceStore,
+    PrivacyStore, RematchStore, SeasonStore, SettingsStore, Store, StoreError, StoredState,
+    TournamentStore, from_sql,
 };
 
 /// A connection (or an open transaction, through `&mut *tx`).
@@ -110,19 +111,18 @@ impl Store for Handle {
     }
 }
 
-/// The `(id, state)` rows of `sql`, with `key` as its `$1` if given.
-async fn states(
-    pool: &Pool,
-    sql: &str,
-    key: Option<i64>,
-) -> Result<Vec<(MatchId, Vec<u8>)>, StoreError> {
+/// The `id, state` rows of `sql`, with `key` as its `$1` if given.
+async fn states(pool: &Pool, sql: &str, key: Option<i64>) -> Result<Vec<MatchState>, StoreError> {
     let mut query = sqlx::query_as(sql);
     if let Some(key) = key {
         query = query.bind(key);
     }
-    let rows: Vec<(i64, Vec<u8>)> = query.fetch_all(pool).await?;
+    let rows: Vec<(i64, StoredState)> = query.fetch_all(pool).await?;
     Ok(rows
         .into_iter()
-        .map(|(id, state)| (MatchId(from_sql(id)), state))
+        .map(|(id, state)| MatchState {
+            id: MatchId(from_sql(id)),
+            state,
+        })
         .collect())
 }

@@ -30,7 +30,7 @@ use broadside::session::{
     ChannelKey, Ended, Entry, Locate, MatchId, Pace, Paces, Preview, Reminded, Reminder, Resumed,
     Seeds, Session, Timeouts, millis,
 };
-use broadside::store::{MatchRecord, MoveRecord, format};
+use broadside::store::{MatchRecord, MoveRecord, Rated, Timestamp, format};
 use serde_json::Value;
 
 use super::fixture::{self, Stored};
@@ -128,11 +128,11 @@ fn record_of(row: &Stored) -> MatchRecord {
         options: row.text("options").to_owned(),
         computer: None,
         phase,
-        deadline_ms: row.int("deadline_ms"),
-        state: bytes(row).to_vec(),
+        deadline_ms: Timestamp(row.int("deadline_ms")),
+        state: bytes(row).to_vec().into(),
         result: None,
-        created_ms: row.int("created_ms"),
-        updated_ms: row.int("updated_ms"),
+        created_ms: Timestamp(row.int("created_ms")),
+        updated_ms: Timestamp(row.int("updated_ms")),
         moves: row
             .moves
             .iter()
@@ -142,14 +142,14 @@ fn record_of(row: &Stored) -> MatchRecord {
                 turn: u32::try_from(m["turn"].as_i64().expect("turn")).expect("turn"),
                 cells: m["cells"].as_str().expect("cells").to_owned(),
                 reports: m["reports"].as_str().expect("reports").to_owned(),
-                at_ms: m["at_ms"].as_i64().expect("at"),
+                at_ms: Timestamp(m["at_ms"].as_i64().expect("at")),
             })
             .collect(),
         claims: entry.claims(),
         computer_next: false,
         played: None,
         rematch_of: None,
-        remind_ms: entry.next_reminder().map(|(_, at)| millis(at)),
+        remind_ms: entry.next_reminder().map(|(_, at)| Timestamp(millis(at))),
         post_channel: (entry.post_channel() != entry.channel).then(|| entry.post_channel()),
     }
 }
@@ -272,7 +272,8 @@ async fn rated_absent_an_upgraded_match_counts_for_ratings(back: Back) {
                 assert_eq!(rating, None, "{what}: unrated");
                 continue;
             }
-            let (rating, record) = rating.unwrap_or_else(|| panic!("{what}: {p:?} is rated"));
+            let Rated { rating, record } =
+                rating.unwrap_or_else(|| panic!("{what}: {p:?} is rated"));
             assert_eq!(rating.games, 1, "{what}");
             let expected = match winner {
                 Some(w) if w == p => (1, 0, 0),

@@ -4,7 +4,7 @@
 
 use broadside::game::{MatchOptions, PlayerId, Variant};
 use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Pace, Seeds, Session};
-use broadside::store::format;
+use broadside::store::{StoredState, Timestamp, format};
 
 use super::TIMEOUTS;
 use crate::store::db::{Db, on_both_stores};
@@ -84,7 +84,7 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
         .expect("stored");
     drop(s);
     // Written by a newer build, in a format this one does not know.
-    let text = String::from_utf8(before.state.clone()).expect("UTF-8");
+    let text = String::from_utf8(before.state.clone().into_bytes()).expect("UTF-8");
     let newer = text.replacen("\"format\":2", "\"format\":9", 1);
     assert_ne!(newer, text);
     put_state(&db, kept, newer.as_bytes()).await;
@@ -106,7 +106,7 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
     assert_eq!(row.phase, format::SET_ASIDE);
     assert_eq!(row.how, None, "never ended");
     assert_eq!(row.ended_ms, None);
-    assert_eq!(row.state, newer.as_bytes(), "kept byte for byte");
+    assert_eq!(row.state.as_bytes(), newer.as_bytes(), "kept byte for byte");
     let told = s.take_set_aside();
     assert_eq!(told.len(), 1, "{told:?}");
     assert_eq!((told[0].id, told[0].channel), (kept, ChannelKey(301)));
@@ -146,7 +146,7 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
         .expect("read")
         .expect("kept");
     assert_eq!(
-        (row.live, row.phase.as_str(), row.state.as_slice()),
+        (row.live, row.phase.as_str(), row.state.as_bytes()),
         (false, format::SET_ASIDE, newer.as_bytes())
     );
 }
@@ -179,7 +179,7 @@ async fn a_match_set_aside_comes_back_once_it_reads() {
 }
 
 /// A match set aside, its challenge, and its state as stored (SQLite: the session opened).
-async fn set_aside_one(db: &Db, channel: u64, players: [u64; 2]) -> (MatchId, Vec<u8>) {
+async fn set_aside_one(db: &Db, channel: u64, players: [u64; 2]) -> (MatchId, StoredState) {
     let (s, _) = start(db).await;
     let id = s
         .matches()
@@ -216,7 +216,7 @@ async fn a_match_brought_back_gets_a_whole_phase() {
     db.store()
         .await
         .presence()
-        .beat(broadside::session::millis(day_later))
+        .beat(Timestamp::of(day_later))
         .await
         .expect("beat");
     put_state(&db, id, &state).await;

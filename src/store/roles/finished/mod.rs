@@ -5,7 +5,7 @@
 use crate::game::PlayerId;
 #[cfg(doc)]
 use crate::store::SettingsStore;
-use crate::store::{ChannelKey, GuildId, MatchId, MoveRecord, StoreFuture};
+use crate::store::{ChannelKey, GuildId, MatchId, MoveRecord, StoreFuture, StoredState, Timestamp};
 
 /// How many buckets the habit epochs (`habit_epochs`) are kept in.
 pub const HABIT_BUCKETS: u64 = 1024;
@@ -92,11 +92,11 @@ pub struct StoredMatch {
     /// The winner, if any.
     pub winner: Option<PlayerId>,
     /// When it was opened and when it ended (ms since the epoch).
-    pub created_ms: i64,
+    pub created_ms: Timestamp,
     /// When it ended.
-    pub ended_ms: Option<i64>,
+    pub ended_ms: Option<Timestamp>,
     /// The whole state.
-    pub state: Vec<u8>,
+    pub state: StoredState,
 }
 
 // The finished-match queries below and `recent` ask for `ended_ms IS NOT NULL` as well as
@@ -143,7 +143,7 @@ pub struct FinishedMatch {
     /// The match id.
     pub(in crate::store) id: MatchId,
     /// The whole state.
-    pub(in crate::store) state: Vec<u8>,
+    pub(in crate::store) state: StoredState,
 }
 
 impl FinishedMatch {
@@ -155,7 +155,7 @@ impl FinishedMatch {
 
     /// The whole state, as stored.
     #[must_use]
-    pub fn state(&self) -> &[u8] {
+    pub fn state(&self) -> &StoredState {
         &self.state
     }
 }
@@ -185,11 +185,7 @@ pub trait FinishedStore: Send + Sync {
     ) -> StoreFuture<'a, Vec<FinishedMatch>>;
 
     /// `player`'s rating in `variant`, if they have played a rated match in it.
-    fn rating<'a>(
-        &'a self,
-        player: PlayerId,
-        variant: &'a str,
-    ) -> StoreFuture<'a, Option<(crate::rating::Rating, crate::rating::Record)>>;
+    fn rating<'a>(&'a self, player: PlayerId, variant: &'a str) -> StoreFuture<'a, Option<Rated>>;
 
     /// Every result of `player` in `variant`, oldest first.
     fn results<'a>(
@@ -230,4 +226,13 @@ pub trait FinishedStore: Send + Sync {
     /// it were forgotten, 0 before the first. A process keeps a cached habit model only
     /// while this is the epoch it was learned under (one read by the key).
     fn habit_epoch(&self, player: PlayerId) -> StoreFuture<'_, i64>;
+}
+
+/// A member's rating in one rule set and their rated record in it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rated {
+    /// The rating.
+    pub rating: crate::rating::Rating,
+    /// Wins, losses and draws.
+    pub record: crate::rating::Record,
 }

@@ -1,13 +1,128 @@
 //! What the write of an end played out adds, compiled as a module of each back-end (see
 //! `roles/sql.rs`): the ratings and results, the leaderboards' order, and the server's
 //! current season's table.
+//!
+//! A member's rating stands in two kinds of table, read and written by one implementation
+//! ([`Table`]): the lifetime one (`ratings`, settled by [`settle::settle`]) and a season's
+//! (`season_players`, updated from the rating the member had at the season's start).
 
-use super::Conn;
+use super::{Conn, Db};
 use crate::game::PlayerId;
 use crate::ids::GuildId;
 use crate::rating::settle::{self, Settlement};
 use crate::rating::{Outcome, Rating, Record};
-use crate::store::{GLOBAL_BOARD, MatchRecord, StoreError, rows, to_sql};
+use crate::store::{GLOBAL_BOARD, MatchRecord, StoreError, Timestamp, rows, to_sql};
+
+/// A query being bound.
+type Query<'q> = sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments<'q>>;
+
+/// Where a member's rating and record in a rule set stand.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Table {
+    /// Their lifetime rating (`ratings`).
+    Lifetime,
+    /// Their rating in season `number` of `guild` (`season_players`, which keeps the
+    /// table's order beside it).
+    Season {
+        /// The server.
+        guild: GuildId,
+        /// The season.
+        number: i64,
+    },
+}
+
+impl Table {
+    /// `player`'s rating and record in `variant` here, if they have one.
+    pub(super) async fn stood(
+        self,
+        tx: &mut Conn,
+        player: PlayerId,
+        variant: &str,
+    ) -> Result<Option<(Rating, Record)>, StoreError> {
+        let row = match self {
+            Table::Lifetime => {
+                sqlx::query("SELECT * FROM ratings WHERE player_id = $1 AND variant = $2")
+                    .bind(to_sql(player))
+                    .bind(variant)
+            }
+            Table::Season { guild, number } => sqlx::query(
+                "SELECT rating, deviation, volatility, games, wins, losses, draws FROM season_players \
+                 WHERE guild_id = $1 AND number = $2 AND variant = $3 AND player_id = $4",
+            )
+            .bind(to_sql(guild))
+            .bind(number)
+            .bind(variant)
+            .bind(to_sql(player)),
+        }
+        .fetch_optional(&mut *tx)
+        .await?;
+        row.as_ref().map(rows::rating_of).transpose()
+    }
+
+    /// Writes `player`'s `rating` and `record` in `variant` here, as of `at` (the lifetime
+    /// table keeps when; a season's does not).
+    async fn keep(
+        self,
+        tx: &mut Conn,
+        player: PlayerId,
+        variant: &str,
+        (rating, record): (Rating, Record),
+        at: Timestamp,
+    ) -> Result<(), StoreError> {
+        let query = match self {
+            Table::Lifetime => bind_rating(
+                sqlx::query(
+                    "INSERT INTO ratings (player_id, variant, rating, deviation, volatility, games, wins, \
+                     losses, draws, updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+                     ON CONFLICT (player_id, variant) DO UPDATE SET rating = excluded.rating, \
+                     deviation = excluded.deviation, volatility = excluded.volatility, \
+                     games = excluded.games, wins = excluded.wins, losses = excluded.losses, \
+                     draws = excluded.draws, updated_ms = excluded.updated_ms",
+                )
+                .bind(to_sql(player))
+                .bind(variant),
+                &rating,
+                &record,
+            )
+            .bind(at),
+            Table::Season { guild, number } => bind_rating(
+                sqlx::query(
+                    "INSERT INTO season_players (guild_id, number, variant, player_id, rating, deviation, \
+                     volatility, games, wins, losses, draws, provisional, shown) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
+                     ON CONFLICT (guild_id, number, variant, player_id) DO UPDATE SET \
+                     rating = excluded.rating, deviation = excluded.deviation, \
+                     volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, \
+                     losses = excluded.losses, draws = excluded.draws, \
+                     provisional = excluded.provisional, shown = excluded.shown",
+                )
+                .bind(to_sql(guild))
+                .bind(number)
+                .bind(variant)
+                .bind(to_sql(player)),
+                &rating,
+                &record,
+            )
+            .bind(rating.is_provisional())
+            .bind(rating.shown()),
+        };
+        query.execute(&mut *tx).await?;
+        Ok(())
+    }
+}
+
+/// Binds a rating and record as the next seven parameters, in the order both tables keep
+/// them: rating, deviation, volatility, games, wins, losses, draws.
+fn bind_rating<'q>(query: Query<'q>, rating: &Rating, record: &Record) -> Query<'q> {
+    query
+        .bind(rating.rating)
+        .bind(rating.deviation)
+        .bind(rating.volatility)
+        .bind(i64::from(rating.games))
+        .bind(i64::from(record.wins))
+        .bind(i64::from(record.losses))
+        .bind(i64::from(record.draws))
+}
 
 /// Records the end of `r` in ratings and statistics, once: a second write of the same end
 /// (a retried write that had landed after all) finds its results and does nothing. The
@@ -32,8 +147,8 @@ pub(super) async fn settle_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), Stor
         // Two ends of the same member's matches never read the same old rating.
         super::lock_ratings(tx, r.players).await?;
         [
-            load(tx, r.players[0], r.variant).await?,
-            load(tx, r.players[1], r.variant).await?,
+            Table::Lifetime.stood(tx, r.players[0], r.variant).await?,
+            Table::Lifetime.stood(tx, r.players[1], r.variant).await?,
         ]
     } else {
         [None, None]
@@ -42,16 +157,17 @@ pub(super) async fn settle_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), Stor
         return Ok(());
     };
     for new in &ratings {
-        store_rating(
-            tx,
-            new.player,
-            r.variant,
-            new.rating,
-            new.record,
-            r.updated_ms,
-        )
-        .await?;
-        place_on_boards(tx, r, new.player, &new.rating).await?;
+        let player = PlayerId(new.player);
+        Table::Lifetime
+            .keep(
+                tx,
+                player,
+                r.variant,
+                (new.rating, new.record),
+                r.updated_ms,
+            )
+            .await?;
+        place_on_boards(tx, r, player, &new.rating).await?;
     }
     for settled in &results {
         sqlx::query(
@@ -106,7 +222,7 @@ pub(super) async fn settle_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), Stor
 async fn place_on_boards(
     tx: &mut Conn,
     r: &MatchRecord,
-    p: u64,
+    p: PlayerId,
     rating: &Rating,
 ) -> Result<(), StoreError> {
     let (provisional, shown) = (rating.is_provisional(), rating.shown());
@@ -150,51 +266,6 @@ async fn place_on_boards(
     Ok(())
 }
 
-/// `player`'s stored rating in `variant`.
-pub(super) async fn load(
-    tx: &mut Conn,
-    player: PlayerId,
-    variant: &str,
-) -> Result<Option<(Rating, Record)>, StoreError> {
-    let row = sqlx::query("SELECT * FROM ratings WHERE player_id = $1 AND variant = $2")
-        .bind(to_sql(player))
-        .bind(variant)
-        .fetch_optional(&mut *tx)
-        .await?;
-    row.as_ref().map(rows::rating_of).transpose()
-}
-
-async fn store_rating(
-    tx: &mut Conn,
-    player: u64,
-    variant: &str,
-    r: Rating,
-    record: Record,
-    at_ms: i64,
-) -> Result<(), StoreError> {
-    sqlx::query(
-        "INSERT INTO ratings (player_id, variant, rating, deviation, volatility, games, wins, \
-         losses, draws, updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
-         ON CONFLICT (player_id, variant) DO UPDATE SET rating = excluded.rating, \
-         deviation = excluded.deviation, volatility = excluded.volatility, \
-         games = excluded.games, wins = excluded.wins, losses = excluded.losses, \
-         draws = excluded.draws, updated_ms = excluded.updated_ms",
-    )
-    .bind(to_sql(player))
-    .bind(variant)
-    .bind(r.rating)
-    .bind(r.deviation)
-    .bind(r.volatility)
-    .bind(i64::from(r.games))
-    .bind(i64::from(record.wins))
-    .bind(i64::from(record.losses))
-    .bind(i64::from(record.draws))
-    .bind(at_ms)
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
-}
-
 /// Counts the end of `r` (a rated match) in its server's current season, if the season's
 /// span holds the end. Runs in the transaction that stores the end, holding the server's
 /// season lock shared: a season is never closed or opened under it.
@@ -203,17 +274,17 @@ async fn season_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), StoreError> {
         return Ok(());
     };
     super::lock_seasons(tx, guild, false).await?;
-    let season: Option<(i64, i64, i64)> = sqlx::query_as(
+    let season: Option<(i64, Timestamp, Timestamp)> = sqlx::query_as(
         "SELECT number, start_ms, end_ms FROM seasons WHERE guild_id = $1 AND closed_ms IS NULL",
     )
     .bind(to_sql(guild))
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((number, start_ms, end_ms)) = season else {
+    let Some((number, start, end)) = season else {
         return Ok(());
     };
     // An end after the season's: the next season counts it when it opens.
-    if r.updated_ms < start_ms || r.updated_ms >= end_ms {
+    if r.updated_ms < start || r.updated_ms >= end {
         return Ok(());
     }
     let outcome = match result.winner {
@@ -221,38 +292,32 @@ async fn season_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), StoreError> {
         Some(w) if w == r.players[0] => Outcome::Win,
         Some(_) => Outcome::Loss,
     };
-    season_match(tx, guild, number, start_ms, r.variant, r.players, outcome).await
+    season_match(
+        tx,
+        Table::Season { guild, number },
+        start,
+        r.variant,
+        r.players,
+        outcome,
+    )
+    .await
 }
 
 /// One rated match of a season: both members' season ratings (each from their rating at
-/// the season's start, the first time) updated against each other.
+/// the season's `start`, the first time) updated against each other.
 pub(super) async fn season_match(
     tx: &mut Conn,
-    guild: GuildId,
-    number: i64,
-    start_ms: i64,
+    season: Table,
+    start: Timestamp,
     variant: &str,
     players: [PlayerId; 2],
     outcome: Outcome,
 ) -> Result<(), StoreError> {
     let mut stood = [(Rating::default(), Record::default()); 2];
     for (seat, &p) in players.iter().enumerate() {
-        let row = sqlx::query(
-            "SELECT rating, deviation, volatility, games, wins, losses, draws FROM season_players \
-             WHERE guild_id = $1 AND number = $2 AND variant = $3 AND player_id = $4",
-        )
-        .bind(to_sql(guild))
-        .bind(number)
-        .bind(variant)
-        .bind(to_sql(p))
-        .fetch_optional(&mut *tx)
-        .await?;
-        stood[seat] = match row {
-            Some(row) => rows::rating_of(&row)?,
-            None => (
-                season_seed(tx, p, variant, start_ms).await?,
-                Record::default(),
-            ),
+        stood[seat] = match season.stood(tx, p, variant).await? {
+            Some(rating) => rating,
+            None => (season_seed(tx, p, variant, start).await?, Record::default()),
         };
     }
     let (a, b) = crate::rating::update(stood[0].0, stood[1].0, outcome);
@@ -262,36 +327,14 @@ pub(super) async fn season_match(
     {
         let mut record = stood[seat].1;
         record.add(result);
-        sqlx::query(
-            "INSERT INTO season_players (guild_id, number, variant, player_id, rating, deviation, \
-             volatility, games, wins, losses, draws, provisional, shown) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
-             ON CONFLICT (guild_id, number, variant, player_id) DO UPDATE SET \
-             rating = excluded.rating, deviation = excluded.deviation, \
-             volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, \
-             losses = excluded.losses, draws = excluded.draws, \
-             provisional = excluded.provisional, shown = excluded.shown",
-        )
-        .bind(to_sql(guild))
-        .bind(number)
-        .bind(variant)
-        .bind(to_sql(players[seat]))
-        .bind(rating.rating)
-        .bind(rating.deviation)
-        .bind(rating.volatility)
-        .bind(i64::from(rating.games))
-        .bind(i64::from(record.wins))
-        .bind(i64::from(record.losses))
-        .bind(i64::from(record.draws))
-        .bind(rating.is_provisional())
-        .bind(rating.shown())
-        .execute(&mut *tx)
-        .await?;
+        season
+            .keep(tx, players[seat], variant, (rating, record), start)
+            .await?;
     }
     Ok(())
 }
 
-/// `player`'s rating in `variant` as it stood at `start_ms`, with no games counted: the
+/// `player`'s rating in `variant` as it stood at `start`, with no games counted: the
 /// rating after their last rated match that ended before then (the default rating when
 /// there was none). A result stored before seasons existed carries only the rating's
 /// value; its deviation and volatility are then today's.
@@ -299,7 +342,7 @@ async fn season_seed(
     tx: &mut Conn,
     player: PlayerId,
     variant: &str,
-    start_ms: i64,
+    start: Timestamp,
 ) -> Result<Rating, StoreError> {
     let row: Option<(f64, Option<f64>, Option<f64>)> = sqlx::query_as(
         "SELECT rating_after, deviation_after, volatility_after FROM results \
@@ -308,13 +351,14 @@ async fn season_seed(
     )
     .bind(to_sql(player))
     .bind(variant)
-    .bind(start_ms)
+    .bind(start)
     .fetch_optional(&mut *tx)
     .await?;
     let Some((rating, deviation, volatility)) = row else {
         return Ok(Rating::default());
     };
-    let today = load(tx, player, variant)
+    let today = Table::Lifetime
+        .stood(tx, player, variant)
         .await?
         .map(|(r, _)| r)
         .unwrap_or_default();

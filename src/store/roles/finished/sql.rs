@@ -1,16 +1,16 @@
 //! The SQL of [`FinishedStore`], compiled as a module of each back-end (see
 //! `roles/sql.rs`).
 
-use super::settle::load;
+use super::settle::Table;
 use super::{Handle, Pool};
 use crate::game::PlayerId;
-use crate::rating::{Rating, Record, ResultRow};
+use crate::rating::ResultRow;
 use crate::store::roles::finished::{
     FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS,
 };
 use crate::store::{
     FinishedMatch, FinishedStore, GuildId, HistoryRow, LeaderPage, MatchId, MoveRecord, Place,
-    StoreError, StoreFuture, StoredMatch, rows, to_sql,
+    Rated, StoreError, StoreFuture, StoredMatch, rows, to_sql,
 };
 
 async fn leaderboard(
@@ -192,14 +192,11 @@ impl FinishedStore for Handle {
         })
     }
 
-    fn rating<'a>(
-        &'a self,
-        player: PlayerId,
-        variant: &'a str,
-    ) -> StoreFuture<'a, Option<(Rating, Record)>> {
+    fn rating<'a>(&'a self, player: PlayerId, variant: &'a str) -> StoreFuture<'a, Option<Rated>> {
         Box::pin(async move {
             let mut conn = self.pool().acquire().await?;
-            load(&mut conn, player, variant).await
+            let stood = Table::Lifetime.stood(&mut conn, player, variant).await?;
+            Ok(stood.map(|(rating, record)| Rated { rating, record }))
         })
     }
 

@@ -4,7 +4,9 @@
 
 #[cfg(doc)]
 use crate::store::StoreError;
-use crate::store::{ChannelKey, GuildId, MatchId, MatchRecord, StoreFuture};
+use crate::store::{
+    ChannelKey, GuildId, MatchId, MatchRecord, StoreFuture, StoredState, Timestamp,
+};
 
 /// Live matches, for the engines, the restore and the sweeps: the write of every accepted
 /// change, the live states to bring back at a start, and the live matches that are due
@@ -18,17 +20,17 @@ pub trait LiveStore: Send + Sync {
     fn save_all<'a>(&'a self, records: &'a [MatchRecord]) -> StoreFuture<'a, ()>;
 
     /// The ids and states of every live match, the most recently changed first.
-    fn live_states(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>>;
+    fn live_states(&self) -> StoreFuture<'_, Vec<MatchState>>;
 
     /// Ends a live match that cannot be brought back (unreadable, or clashing with
     /// another), as `abandoned`, without touching its state; its members are free again.
-    fn retire(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, ()>;
+    fn retire(&self, id: MatchId, at: Timestamp) -> StoreFuture<'_, ()>;
 
     /// Sets aside a live match whose state this build cannot read: it is no longer live
     /// (its channel and members are free), never ended, and its row and state are kept as
     /// they were (phase [`crate::store::format::SET_ASIDE`]) for a build that reads them. `false` when it
     /// was not live (set aside before, or ended meanwhile).
-    fn set_aside(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, bool>;
+    fn set_aside(&self, id: MatchId, at: Timestamp) -> StoreFuture<'_, bool>;
 
     /// The matches set aside, oldest first.
     fn set_aside_matches(&self) -> StoreFuture<'_, Vec<SetAside>>;
@@ -37,26 +39,21 @@ pub trait LiveStore: Send + Sync {
     /// record at once. `false` when it is not set aside.
     fn bring_back(&self, id: MatchId) -> StoreFuture<'_, bool>;
 
-    /// Up to `limit` live matches whose deadline is at or before `at_ms`, the most
+    /// Up to `limit` live matches whose deadline is at or before `at`, the most
     /// overdue first.
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>>;
+    fn due(&self, at: Timestamp, limit: u32) -> StoreFuture<'_, Vec<MatchId>>;
 
     /// Live matches where the computer is to move and that have not changed since
-    /// `before_ms`.
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<MatchId>>;
+    /// `before`.
+    fn computer_waiting(&self, before: Timestamp) -> StoreFuture<'_, Vec<MatchId>>;
 
     /// The live matches (up to `limit`, oldest first) whose messages go to `channel`
     /// although they are not keyed by it ([`MatchRecord::post_channel`]).
     fn posted_in(&self, channel: ChannelKey, limit: u32) -> StoreFuture<'_, Vec<MatchId>>;
 
     /// The states of `guild`'s live matches from the `offset`-th (oldest first), at most
-    /// `limit`, and how many there are in all.
-    fn live_in(
-        &self,
-        guild: GuildId,
-        offset: u32,
-        limit: u32,
-    ) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)>;
+    /// `limit`, and how many there are in all ([`LivePage`]).
+    fn live_in(&self, guild: GuildId, offset: u32, limit: u32) -> StoreFuture<'_, LivePage>;
 }
 
 /// A match set aside because its state could not be read ([`LiveStore::set_aside`]).
@@ -69,5 +66,23 @@ pub struct SetAside {
     /// Its server.
     pub guild: Option<GuildId>,
     /// Its state, as it was stored.
-    pub state: Vec<u8>,
+    pub state: StoredState,
+}
+
+/// A match's id and its stored state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchState {
+    /// The match.
+    pub id: MatchId,
+    /// Its state.
+    pub state: StoredState,
+}
+
+/// A page of a server's live matches ([`LiveStore::live_in`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LivePage {
+    /// The page's states, oldest match first.
+    pub states: Vec<StoredState>,
+    /// The server's live matches in all.
+    pub total: u32,
 }

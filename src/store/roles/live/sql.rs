@@ -3,8 +3,8 @@
 use super::{Conn, FOR_SHARE, Handle, Pool};
 use crate::store::format::SET_ASIDE;
 use crate::store::{
-    ChannelKey, GuildId, LiveStore, MatchId, MatchRecord, SetAside, StoreError, StoreFuture,
-    from_sql, rows, to_sql,
+    ChannelKey, GuildId, LivePage, LiveStore, MatchId, MatchRecord, MatchState, SetAside,
+    StoreError, StoreFuture, StoredState, Timestamp, from_sql, rows, to_sql,
 };
 
 /// Writes one record in `tx`: the match (only over an older version), its moves and, at
@@ -130,7 +130,7 @@ impl LiveStore for Handle {
         Box::pin(write_all(self.pool(), records))
     }
 
-    fn live_states(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
+    fn live_states(&self) -> StoreFuture<'_, Vec<MatchState>> {
         Box::pin(super::states(
             self.pool(),
             "SELECT id, state FROM matches WHERE live ORDER BY updated_ms DESC, id",
@@ -138,7 +138,7 @@ impl LiveStore for Handle {
         ))
     }
 
-    fn retire(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, ()> {
+    fn retire(&self, id: MatchId, at: Timestamp) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let mut tx = self.pool().begin().await?;
             sqlx::query(
@@ -146,7 +146,7 @@ impl LiveStore for Handle {
                  ended_ms = $2, updated_ms = $2, announced = TRUE WHERE id = $1 AND live",
             )
             .bind(to_sql(id))
-            .bind(at_ms)
+            .bind(at)
             .execute(&mut *tx)
             .await?;
             super::after_retire(&mut tx, id).await?;
@@ -155,7 +155,7 @@ impl LiveStore for Handle {
         })
     }
 
-    fn set_aside(&self, id: MatchId, at_ms: i64) -> StoreFuture<'_, bool> {
+    fn set_aside(&self, id: MatchId, at: Timestamp) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let mut tx = self.pool().begin().await?;
             // `announced`: there is no end to send.
@@ -164,7 +164,7 @@ impl LiveStore for Handle {
                  announced = TRUE WHERE id = $1 AND live",
             )
             .bind(to_sql(id))
-            .bind(at_ms)
+            .bind(at)
             .bind(SET_ASIDE)
             .execute(&mut *tx)
             .await?
@@ -203,13 +203,13 @@ impl LiveStore for Handle {
         })
     }
 
-    fn due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
+    fn due(&self, at: Timestamp, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
         Box::pin(async move {
             let ids: Vec<i64> = sqlx::query_scalar(
                 "SELECT id FROM matches WHERE live AND deadline_ms <= $1 \
                  ORDER BY deadline_ms LIMIT $2",
             )
-            .bind(at_ms)
+            .bind(at)
             .bind(i64::from(limit))
             .fetch_all(self.pool())
             .await?;
@@ -217,12 +217,12 @@ impl LiveStore for Handle {
         })
     }
 
-    fn computer_waiting(&self, before_ms: i64) -> StoreFuture<'_, Vec<MatchId>> {
+    fn computer_waiting(&self, before: Timestamp) -> StoreFuture<'_, Vec<MatchId>> {
         Box::pin(async move {
             let ids: Vec<i64> = sqlx::query_scalar(
                 "SELECT id FROM matches WHERE live AND computer_next AND updated_ms <= $1",
             )
-            .bind(before_ms)
+            .bind(before)
             .fetch_all(self.pool())
             .await?;
             Ok(ids.into_iter().map(|id| MatchId(from_sql(id))).collect())
@@ -245,14 +245,9 @@ impl LiveStore for Handle {
         })
     }
 
-    fn live_in(
-        &self,
-        guild: GuildId,
-        offset: u32,
-        limit: u32,
-    ) -> StoreFuture<'_, (Vec<Vec<u8>>, u32)> {
+    fn live_in(&self, guild: GuildId, offset: u32, limit: u32) -> StoreFuture<'_, LivePage> {
         Box::pin(async move {
-            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+            let states: Vec<StoredState> = sqlx::query_scalar(
                 "SELECT state FROM matches WHERE live AND guild_id = $1 \
                  ORDER BY created_ms, id LIMIT $2 OFFSET $3",
             )
@@ -266,7 +261,10 @@ impl LiveStore for Handle {
                     .bind(to_sql(guild))
                     .fetch_one(self.pool())
                     .await?;
-            Ok((states, u32::try_from(total).unwrap_or(u32::MAX)))
+            Ok(LivePage {
+                states,
+                total: u32::try_from(total).unwrap_or(u32::MAX),
+            })
         })
     }
 }

@@ -1,14 +1,14 @@
 //! The outbox role: what goes out once, whichever process sends it (the ends to announce
 //! and the reminders of daily matches). Its SQL is `sql.rs`.
 
-use crate::store::{ChannelKey, MatchId, StoreFuture};
+use crate::store::{ChannelKey, MatchId, StoreFuture, StoredState, Timestamp};
 
 /// What goes out once, whichever process sends it: the ends to announce, the reminders of
 /// daily matches and the claims of rematches.
 pub trait OutboxStore: Send + Sync {
     /// The states of finished matches whose end was never sent (a crash came between the
     /// write and the announcement), oldest first.
-    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>>;
+    fn unannounced(&self) -> StoreFuture<'_, Vec<StoredState>>;
 
     /// Records that the end of match `id` was sent.
     fn mark_announced(&self, id: MatchId) -> StoreFuture<'_, ()>;
@@ -17,25 +17,25 @@ pub trait OutboxStore: Send + Sync {
     /// server without the bot) in `channel` whose end was not shown yet, oldest first.
     /// There the bot can only answer, so such an end waits for the next interaction of
     /// one of its players there, in whichever process receives it.
-    fn waiting_ends_in(&self, channel: ChannelKey) -> StoreFuture<'_, Vec<Vec<u8>>>;
+    fn waiting_ends_in(&self, channel: ChannelKey) -> StoreFuture<'_, Vec<StoredState>>;
 
     /// Whether the end of match `id` was sent (or needs none: a match that is not stored
     /// or still live has no end to show).
     fn is_announced(&self, id: MatchId) -> StoreFuture<'_, bool>;
 
-    /// Up to `limit` live matches whose next reminder is due at or before `at_ms`.
-    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>>;
+    /// Up to `limit` live matches whose next reminder is due at or before `at`.
+    fn reminders_due(&self, at: Timestamp, limit: u32) -> StoreFuture<'_, Vec<MatchId>>;
 
-    /// Takes the reminder `which` (`half` or `hour`) of the turn after `moves` moves of
-    /// match `match_id` from the outbox for this process, at `at_ms`: `false` when it (or
-    /// a later one of the match) was taken after `stale_before_ms` and not given back.
+    /// Takes the reminder `which` of the turn after `moves` moves of match `match_id` from
+    /// the outbox for this process, at `at`: `false` when it (or a later one of the match)
+    /// was taken after `stale_before` and not given back.
     fn take_reminder(
         &self,
         match_id: MatchId,
         moves: u32,
-        which: &'static str,
-        at_ms: i64,
-        stale_before_ms: i64,
+        which: ReminderKind,
+        at: Timestamp,
+        stale_before: Timestamp,
     ) -> StoreFuture<'_, bool>;
 
     /// Marks that reminder as sent in the outbox (it went out and was marked in its
@@ -45,6 +45,26 @@ pub trait OutboxStore: Send + Sync {
         &self,
         match_id: MatchId,
         moves: u32,
-        which: &'static str,
+        which: ReminderKind,
     ) -> StoreFuture<'_, ()>;
+}
+
+/// Which reminder of a daily match's turn: half its time gone, or an hour left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReminderKind {
+    /// Half the turn's time is gone.
+    Half,
+    /// An hour is left.
+    Hour,
+}
+
+impl ReminderKind {
+    /// As stored in `reminder_outbox.which`: `half` or `hour`.
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            ReminderKind::Half => "half",
+            ReminderKind::Hour => "hour",
+        }
+    }
 }

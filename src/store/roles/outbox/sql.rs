@@ -1,12 +1,15 @@
 //! The SQL of [`OutboxStore`], compiled as a module of each back-end (see `roles/sql.rs`).
 
 use super::Handle;
-use crate::store::{ChannelKey, MatchId, OutboxStore, StoreFuture, from_sql, to_sql};
+use crate::store::{
+    ChannelKey, MatchId, OutboxStore, ReminderKind, StoreFuture, StoredState, Timestamp, from_sql,
+    to_sql,
+};
 
 impl OutboxStore for Handle {
-    fn unannounced(&self) -> StoreFuture<'_, Vec<Vec<u8>>> {
+    fn unannounced(&self) -> StoreFuture<'_, Vec<StoredState>> {
         Box::pin(async move {
-            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+            let states: Vec<StoredState> = sqlx::query_scalar(
                 "SELECT state FROM matches WHERE NOT live AND NOT announced ORDER BY ended_ms",
             )
             .fetch_all(self.pool())
@@ -25,9 +28,9 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn waiting_ends_in(&self, channel: ChannelKey) -> StoreFuture<'_, Vec<Vec<u8>>> {
+    fn waiting_ends_in(&self, channel: ChannelKey) -> StoreFuture<'_, Vec<StoredState>> {
         Box::pin(async move {
-            let states: Vec<Vec<u8>> = sqlx::query_scalar(
+            let states: Vec<StoredState> = sqlx::query_scalar(
                 "SELECT state FROM matches WHERE NOT live AND NOT announced \
                  AND guild_id IS NULL AND channel_id = $1 ORDER BY ended_ms",
             )
@@ -50,13 +53,13 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn reminders_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
+    fn reminders_due(&self, at: Timestamp, limit: u32) -> StoreFuture<'_, Vec<MatchId>> {
         Box::pin(async move {
             let ids: Vec<i64> = sqlx::query_scalar(
                 "SELECT id FROM matches WHERE live AND remind_ms IS NOT NULL AND remind_ms <= $1 \
                  ORDER BY remind_ms LIMIT $2",
             )
-            .bind(at_ms)
+            .bind(at)
             .bind(i64::from(limit))
             .fetch_all(self.pool())
             .await?;
@@ -68,9 +71,9 @@ impl OutboxStore for Handle {
         &self,
         match_id: MatchId,
         moves: u32,
-        which: &'static str,
-        at_ms: i64,
-        stale_before_ms: i64,
+        which: ReminderKind,
+        at: Timestamp,
+        stale_before: Timestamp,
     ) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             // Taken over only from a lease that ran out, or by a later reminder of the match
@@ -88,9 +91,9 @@ impl OutboxStore for Handle {
             )
             .bind(to_sql(match_id))
             .bind(i64::from(moves))
-            .bind(which)
-            .bind(at_ms)
-            .bind(stale_before_ms)
+            .bind(which.key())
+            .bind(at)
+            .bind(stale_before)
             .fetch_optional(self.pool())
             .await?;
             Ok(taken.is_some())
@@ -101,7 +104,7 @@ impl OutboxStore for Handle {
         &self,
         match_id: MatchId,
         moves: u32,
-        which: &'static str,
+        which: ReminderKind,
     ) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             // Kept, leased for ever: a sweep that read the match before its mark and comes
@@ -113,7 +116,7 @@ impl OutboxStore for Handle {
             )
             .bind(to_sql(match_id))
             .bind(i64::from(moves))
-            .bind(which)
+            .bind(which.key())
             .bind(i64::MAX)
             .execute(self.pool())
             .await?;

@@ -3,7 +3,7 @@
 use crate::game::PlayerId;
 #[cfg(doc)]
 use crate::store::FinishedStore;
-use crate::store::{MatchId, StoreFuture};
+use crate::store::{MatchId, MatchState, StoreFuture, StoredState};
 
 /// A finished match rewritten when a member is forgotten.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -12,7 +12,7 @@ pub struct Renamed {
     pub id: MatchId,
     /// Its state with the member replaced (`None`: the state is unreadable and stays; only
     /// its columns lose the member's id).
-    pub state: Option<Vec<u8>>,
+    pub state: Option<StoredState>,
     /// The placeholder id that takes the member's place in its columns.
     pub placeholder: PlayerId,
 }
@@ -33,11 +33,11 @@ pub enum Forgot {
 /// rewrite itself.
 pub trait PrivacyStore: Send + Sync {
     /// The ids and states of every finished match `player` sat in.
-    fn matches_of(&self, player: PlayerId) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>>;
+    fn matches_of(&self, player: PlayerId) -> StoreFuture<'_, Vec<MatchState>>;
 
     /// The ids and states of every finished match that was cancelled (its ending names
     /// who called it off).
-    fn cancelled(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>>;
+    fn cancelled(&self) -> StoreFuture<'_, Vec<MatchState>>;
 
     /// Forgets `player` in one transaction: deletes their ratings, statistics, name and
     /// rematch requests, and writes each match of `renamed` with the member replaced.

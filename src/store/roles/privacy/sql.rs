@@ -3,7 +3,9 @@
 use super::{FOR_UPDATE, Handle, Pool};
 use crate::game::PlayerId;
 use crate::store::format::{FORGOTTEN, SET_ASIDE};
-use crate::store::{Forgot, MatchId, PrivacyStore, Renamed, StoreError, StoreFuture, to_sql};
+use crate::store::{
+    Forgot, MatchState, PrivacyStore, Renamed, StoreError, StoreFuture, StoredState, to_sql,
+};
 
 /// Forgets `player` in one transaction, if they play no live match and `renamed` still
 /// covers every finished match they sat in.
@@ -91,7 +93,7 @@ async fn forget(pool: &Pool, player: PlayerId, renamed: &[Renamed]) -> Result<Fo
                  WHERE id = $1 AND NOT live",
             )
             .bind(id)
-            .bind(Vec::<u8>::new())
+            .bind(StoredState::default())
             .bind(SET_ASIDE)
             .bind(FORGOTTEN)
             .execute(&mut *tx)
@@ -115,7 +117,7 @@ async fn forget(pool: &Pool, player: PlayerId, renamed: &[Renamed]) -> Result<Fo
 }
 
 impl PrivacyStore for Handle {
-    fn matches_of(&self, player: PlayerId) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
+    fn matches_of(&self, player: PlayerId) -> StoreFuture<'_, Vec<MatchState>> {
         Box::pin(super::states(
             self.pool(),
             "SELECT id, state FROM matches \
@@ -124,7 +126,7 @@ impl PrivacyStore for Handle {
         ))
     }
 
-    fn cancelled(&self) -> StoreFuture<'_, Vec<(MatchId, Vec<u8>)>> {
+    fn cancelled(&self) -> StoreFuture<'_, Vec<MatchState>> {
         Box::pin(super::states(
             self.pool(),
             "SELECT id, state FROM matches \

@@ -2,14 +2,17 @@
 
 use super::{Handle, Pool};
 use crate::game::PlayerId;
-use crate::store::{MatchId, RematchStore, StoreError, StoreFuture, from_sql, to_sql};
+use crate::store::{
+    MatchId, RematchClaim, RematchStore, StoreError, StoreFuture, Timestamp, Votes, from_sql,
+    to_sql,
+};
 
 async fn vote_rematch(
     pool: &Pool,
     id: MatchId,
     player: PlayerId,
-    at_ms: i64,
-) -> Result<(Vec<PlayerId>, bool), StoreError> {
+    at: Timestamp,
+) -> Result<Votes, StoreError> {
     let mut tx = pool.begin().await?;
     // Two clicks at once must not both read one vote (each its own before the other
     // commits): the votes of one match are taken one at a time.
@@ -20,7 +23,7 @@ async fn vote_rematch(
     )
     .bind(to_sql(id))
     .bind(to_sql(player))
-    .bind(at_ms)
+    .bind(at)
     .execute(&mut *tx)
     .await?;
     let voters: Vec<i64> = sqlx::query_scalar(
@@ -30,10 +33,10 @@ async fn vote_rematch(
     .fetch_all(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok((
-        voters.into_iter().map(|p| PlayerId(from_sql(p))).collect(),
-        added.rows_affected() == 1,
-    ))
+    Ok(Votes {
+        voters: voters.into_iter().map(|p| PlayerId(from_sql(p))).collect(),
+        new: added.rows_affected() == 1,
+    })
 }
 
 /// The claim on a rematch's start is a vote by "player 0", which no member can cast.
@@ -41,45 +44,43 @@ async fn claim_rematch(
     pool: &Pool,
     id: MatchId,
     new: MatchId,
-    at_ms: i64,
-) -> Result<(MatchId, i64), StoreError> {
+    at: Timestamp,
+) -> Result<RematchClaim, StoreError> {
     let mut tx = pool.begin().await?;
     sqlx::query(
         "INSERT INTO rematch_votes (match_id, player_id, at_ms, started) \
          VALUES ($1, 0, $2, $3) ON CONFLICT DO NOTHING",
     )
     .bind(to_sql(id))
-    .bind(at_ms)
+    .bind(at)
     .bind(to_sql(new))
     .execute(&mut *tx)
     .await?;
-    let (started, claimed): (Option<i64>, i64) = sqlx::query_as(
+    let (started, at): (Option<i64>, Timestamp) = sqlx::query_as(
         "SELECT started, at_ms FROM rematch_votes WHERE match_id = $1 AND player_id = 0",
     )
     .bind(to_sql(id))
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok((MatchId(started.map_or(0, from_sql)), claimed))
+    Ok(RematchClaim {
+        started: MatchId(started.map_or(0, from_sql)),
+        at,
+    })
 }
 
 impl RematchStore for Handle {
-    fn vote_rematch(
-        &self,
-        id: MatchId,
-        player: PlayerId,
-        at_ms: i64,
-    ) -> StoreFuture<'_, (Vec<PlayerId>, bool)> {
-        Box::pin(vote_rematch(self.pool(), id, player, at_ms))
+    fn vote_rematch(&self, id: MatchId, player: PlayerId, at: Timestamp) -> StoreFuture<'_, Votes> {
+        Box::pin(vote_rematch(self.pool(), id, player, at))
     }
 
     fn claim_rematch(
         &self,
         id: MatchId,
         new: MatchId,
-        at_ms: i64,
-    ) -> StoreFuture<'_, (MatchId, i64)> {
-        Box::pin(claim_rematch(self.pool(), id, new, at_ms))
+        at: Timestamp,
+    ) -> StoreFuture<'_, RematchClaim> {
+        Box::pin(claim_rematch(self.pool(), id, new, at))
     }
 
     fn reclaim_rematch(&self, id: MatchId, old: MatchId, new: MatchId) -> StoreFuture<'_, bool> {

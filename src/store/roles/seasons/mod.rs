@@ -16,7 +16,7 @@
 //!   and the gap shows.
 
 use crate::game::PlayerId;
-use crate::store::{ChannelKey, GuildId, Standing, StoreFuture};
+use crate::store::{ChannelKey, GuildId, Standing, StoreFuture, Timestamp};
 
 /// A season as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,16 +31,16 @@ pub struct SeasonRow {
     pub period: String,
     /// The time zone its dates are shown in (an IANA name, or `UTC`).
     pub zone: String,
-    /// Its first moment (ms since the epoch).
-    pub start_ms: i64,
+    /// Its first moment.
+    pub start_ms: Timestamp,
     /// The first moment after it.
-    pub end_ms: i64,
+    pub end_ms: Timestamp,
     /// When it was closed; `None` for the current season.
-    pub closed_ms: Option<i64>,
+    pub closed_ms: Option<Timestamp>,
     /// Where its end is announced (none: nowhere).
     pub channel: Option<ChannelKey>,
     /// When the announcement went out (or, with no channel, when it closed).
-    pub announced_ms: Option<i64>,
+    pub announced_ms: Option<Timestamp>,
 }
 
 /// A season to open.
@@ -55,9 +55,9 @@ pub struct NewSeason {
     /// See [`SeasonRow::zone`].
     pub zone: String,
     /// Its first moment.
-    pub start_ms: i64,
+    pub start_ms: Timestamp,
     /// The first moment after it.
-    pub end_ms: i64,
+    pub end_ms: Timestamp,
 }
 
 /// One place of a season's table.
@@ -92,10 +92,19 @@ pub struct SeasonFigures {
     pub established: u32,
     /// Rated matches played in the season.
     pub matches: u32,
-    /// Who played the most (none: nobody, or removed since), and their name.
-    pub active: Option<(PlayerId, String)>,
+    /// Who played the most (none: nobody, or removed since).
+    pub active: Option<MostActive>,
     /// How many matches they played.
     pub active_games: u32,
+}
+
+/// The member who played the most matches of a season's table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MostActive {
+    /// The member.
+    pub player: PlayerId,
+    /// Their last known display name.
+    pub name: String,
 }
 
 /// A season [`SeasonStore::close_season`] closed.
@@ -123,10 +132,10 @@ pub trait SeasonStore: Send + Sync {
     /// The last `limit` seasons of `guild`, the newest first.
     fn seasons(&self, guild: GuildId, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>>;
 
-    /// Up to `limit` open seasons that end at or before `at_ms` (of any server).
-    fn seasons_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>>;
+    /// Up to `limit` open seasons that end at or before `at` (of any server).
+    fn seasons_due(&self, at: Timestamp, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>>;
 
-    /// Closes season `number` of `guild` at `at_ms`, with its end to be announced in
+    /// Closes season `number` of `guild` at `at`, with its end to be announced in
     /// `channel`, and opens `next` after it in the same transaction; or does nothing and
     /// returns `None` when it was closed already (by another process, or before a
     /// restart). Its table is the one its end left: only matches that ended before its
@@ -135,7 +144,7 @@ pub trait SeasonStore: Send + Sync {
         &'a self,
         guild: GuildId,
         number: u32,
-        at_ms: i64,
+        at: Timestamp,
         channel: Option<ChannelKey>,
         next: Option<&'a NewSeason>,
     ) -> StoreFuture<'a, Option<ClosedSeason>>;
@@ -163,19 +172,23 @@ pub trait SeasonStore: Send + Sync {
     fn season_figures(&self, guild: GuildId, number: u32) -> StoreFuture<'_, Vec<SeasonFigures>>;
 
     /// Takes up to `limit` closed seasons whose end is still to be announced and that no
-    /// process is announcing (or one took longer than `lease_ms`), marking them taken at
-    /// `at_ms`: one process posts each. Mark each with
+    /// process is announcing (or one took longer than `lease`), marking them taken at
+    /// `at`: one process posts each. Mark each with
     /// [`SeasonStore::mark_season_announced`] once it is posted.
     fn claim_season_announcements(
         &self,
-        at_ms: i64,
-        lease_ms: i64,
+        at: Timestamp,
+        lease: std::time::Duration,
         limit: u32,
     ) -> StoreFuture<'_, Vec<SeasonRow>>;
 
     /// Records that the end of season `number` of `guild` was announced.
-    fn mark_season_announced(&self, guild: GuildId, number: u32, at_ms: i64)
-    -> StoreFuture<'_, ()>;
+    fn mark_season_announced(
+        &self,
+        guild: GuildId,
+        number: u32,
+        at: Timestamp,
+    ) -> StoreFuture<'_, ()>;
 
     /// The closed seasons `player` won (ranked first) in `variant`, the newest first; only
     /// those of `guild` when one is given.

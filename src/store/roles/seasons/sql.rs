@@ -2,7 +2,7 @@
 //! The pages and places of a season's table, and forgetting a member in them, are in
 //! `table.rs`; what the end of a rated match writes is `finished/settle.rs`.
 
-use super::settle::season_match;
+use super::settle::{Table, season_match};
 use super::{Conn, Handle, Pool};
 use crate::game::PlayerId;
 use crate::rating::Outcome;
@@ -10,7 +10,8 @@ use crate::store::seasons::{
     ClosedSeason, NewSeason, SeasonFigures, SeasonPage, SeasonPlace, SeasonRow, SeasonStore,
 };
 use crate::store::{
-    ChannelKey, GuildId, Standing, StoreError, StoreFuture, from_sql, rows, to_sql,
+    ChannelKey, GuildId, MostActive, Standing, StoreError, StoreFuture, Timestamp, from_sql, rows,
+    to_sql,
 };
 
 /// The columns of a `seasons` row, in [`season_of`]'s order.
@@ -25,11 +26,11 @@ fn season_of(row: &impl rows::Columns) -> Result<SeasonRow, StoreError> {
         cadence: row.text("cadence")?,
         period: row.text("period")?,
         zone: row.text("zone")?,
-        start_ms: row.int("start_ms")?,
-        end_ms: row.int("end_ms")?,
-        closed_ms: row.opt_int("closed_ms")?,
+        start_ms: Timestamp(row.int("start_ms")?),
+        end_ms: Timestamp(row.int("end_ms")?),
+        closed_ms: row.opt_int("closed_ms")?.map(Timestamp),
         channel: row.opt_int("channel_id")?.map(|c| ChannelKey(from_sql(c))),
-        announced_ms: row.opt_int("announced_ms")?,
+        announced_ms: row.opt_int("announced_ms")?.map(Timestamp),
     })
 }
 
@@ -84,8 +85,10 @@ async fn open_in(tx: &mut Conn, season: &NewSeason, number: i64) -> Result<Seaso
             .ok_or_else(|| StoreError::Data(format!("unknown outcome {outcome:?}")))?;
         season_match(
             tx,
-            season.guild,
-            number,
+            Table::Season {
+                guild: season.guild,
+                number,
+            },
             season.start_ms,
             variant,
             [PlayerId(from_sql(*a)), PlayerId(from_sql(*b))],
@@ -182,7 +185,7 @@ async fn close_season(
     pool: &Pool,
     guild: GuildId,
     number: u32,
-    at_ms: i64,
+    at: Timestamp,
     channel: Option<ChannelKey>,
     next: Option<&NewSeason>,
 ) -> Result<Option<ClosedSeason>, StoreError> {
@@ -191,7 +194,7 @@ async fn close_season(
     // writer is held only for the few rows written.
     let figures = tally(pool, guild, number).await?;
     let mut tx = pool.begin().await?;
-    let done = close_in(&mut tx, guild, number, at_ms, channel, next, &figures).await;
+    let done = close_in(&mut tx, guild, number, at, channel, next, &figures).await;
     match done {
         Ok(None) => {
             tx.rollback().await?;
@@ -212,7 +215,7 @@ async fn close_in(
     tx: &mut Conn,
     guild: GuildId,
     number: u32,
-    at_ms: i64,
+    at: Timestamp,
     channel: Option<ChannelKey>,
     next: Option<&NewSeason>,
     figures: &[Tally],
@@ -231,18 +234,18 @@ async fn close_in(
     };
     let mut season = season_of(&open)?;
     // Closed early (seasons turned off): it ends now.
-    season.end_ms = season.end_ms.min(at_ms);
-    season.closed_ms = Some(at_ms);
+    season.end_ms = season.end_ms.min(at);
+    season.closed_ms = Some(at);
     season.channel = channel;
     // Nowhere to announce it: nothing is left to send.
-    season.announced_ms = channel.is_none().then_some(at_ms);
+    season.announced_ms = channel.is_none().then_some(at);
     sqlx::query(
         "UPDATE seasons SET closed_ms = $3, end_ms = $4, channel_id = $5, announced_ms = $6 \
          WHERE guild_id = $1 AND number = $2 AND closed_ms IS NULL",
     )
     .bind(to_sql(guild))
     .bind(i64::from(number))
-    .bind(at_ms)
+    .bind(at)
     .bind(season.end_ms)
     .bind(channel.map(to_sql))
     .bind(season.announced_ms)
@@ -300,7 +303,10 @@ async fn season_figures(
                     places: count_of(places)?,
                     established: count_of(established)?,
                     matches: count_of(matches)?,
-                    active: active.map(|id| (PlayerId(from_sql(id)), name.unwrap_or_default())),
+                    active: active.map(|id| MostActive {
+                        player: PlayerId(from_sql(id)),
+                        name: name.unwrap_or_default(),
+                    }),
                     active_games: count_of(games)?,
                 })
             },
@@ -364,14 +370,14 @@ impl SeasonStore for Handle {
         ))
     }
 
-    fn seasons_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>> {
+    fn seasons_due(&self, at: Timestamp, limit: u32) -> StoreFuture<'_, Vec<SeasonRow>> {
         Box::pin(seasons_where(
             self.pool(),
             format!(
                 "SELECT {SEASON_COLUMNS} FROM seasons WHERE closed_ms IS NULL AND end_ms <= $1 \
                  ORDER BY end_ms LIMIT $2"
             ),
-            vec![at_ms, i64::from(limit)],
+            vec![at.millis(), i64::from(limit)],
         ))
     }
 
@@ -379,18 +385,11 @@ impl SeasonStore for Handle {
         &'a self,
         guild: GuildId,
         number: u32,
-        at_ms: i64,
+        at: Timestamp,
         channel: Option<ChannelKey>,
         next: Option<&'a NewSeason>,
     ) -> StoreFuture<'a, Option<ClosedSeason>> {
-        Box::pin(close_season(
-            self.pool(),
-            guild,
-            number,
-            at_ms,
-            channel,
-            next,
-        ))
+        Box::pin(close_season(self.pool(), guild, number, at, channel, next))
     }
 
     fn season_page<'a>(
@@ -433,8 +432,8 @@ impl SeasonStore for Handle {
 
     fn claim_season_announcements(
         &self,
-        at_ms: i64,
-        lease_ms: i64,
+        at: Timestamp,
+        lease: std::time::Duration,
         limit: u32,
     ) -> StoreFuture<'_, Vec<SeasonRow>> {
         Box::pin(seasons_where(
@@ -452,7 +451,7 @@ impl SeasonStore for Handle {
                    ORDER BY closed_ms LIMIT $3) \
                  RETURNING {SEASON_COLUMNS}"
             ),
-            vec![at_ms, at_ms.saturating_sub(lease_ms), i64::from(limit)],
+            vec![at.millis(), at.before(lease).millis(), i64::from(limit)],
         ))
     }
 
@@ -460,7 +459,7 @@ impl SeasonStore for Handle {
         &self,
         guild: GuildId,
         number: u32,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             sqlx::query(
@@ -469,7 +468,7 @@ impl SeasonStore for Handle {
             )
             .bind(to_sql(guild))
             .bind(i64::from(number))
-            .bind(at_ms)
+            .bind(at)
             .execute(self.pool())
             .await?;
             Ok(())

@@ -3,7 +3,7 @@
 use crate::game::PlayerId;
 #[cfg(doc)]
 use crate::store::GLOBAL_BOARD;
-use crate::store::{GuildId, StoreFuture};
+use crate::store::{GuildId, StoreFuture, Timestamp};
 
 /// What servers and members chose: a server's settings, a member's reminders and whether
 /// they are shown on the global leaderboard.
@@ -16,7 +16,7 @@ pub trait SettingsStore: Send + Sync {
         &'a self,
         guild: GuildId,
         settings: Option<&'a str>,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'a, ()>;
 
     /// Stores `settings` (JSON) as the settings of `guild` if the stored ones are still
@@ -26,14 +26,14 @@ pub trait SettingsStore: Send + Sync {
         guild: GuildId,
         old: Option<&'a str>,
         settings: &'a str,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'a, bool>;
 
     /// Whether `player` turned the reminders of their daily matches off.
     fn reminders_off(&self, player: PlayerId) -> StoreFuture<'_, bool>;
 
     /// Turns `player`'s reminders on or off.
-    fn set_reminders(&self, player: PlayerId, on: bool, at_ms: i64) -> StoreFuture<'_, ()>;
+    fn set_reminders(&self, player: PlayerId, on: bool, at: Timestamp) -> StoreFuture<'_, ()>;
 
     /// Whether `player` let their name be shown on the global leaderboard (hidden until
     /// they ask).
@@ -46,6 +46,6 @@ pub trait SettingsStore: Send + Sync {
         &self,
         player: PlayerId,
         visible: bool,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'_, ()>;
 }

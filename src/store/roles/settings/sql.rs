@@ -3,7 +3,9 @@
 
 use super::{Conn, Handle, Pool};
 use crate::game::PlayerId;
-use crate::store::{GLOBAL_BOARD, GuildId, SettingsStore, StoreError, StoreFuture, rows, to_sql};
+use crate::store::{
+    GLOBAL_BOARD, GuildId, SettingsStore, StoreError, StoreFuture, Timestamp, rows, to_sql,
+};
 
 /// Shows or hides `player` on the global board in one transaction (see
 /// [`SettingsStore::set_leaderboard_visible`]). The member's ratings are locked first, so an end
@@ -13,10 +15,10 @@ async fn set_visible(
     pool: &Pool,
     player: PlayerId,
     visible: bool,
-    at_ms: i64,
+    at: Timestamp,
 ) -> Result<(), StoreError> {
     let mut tx = pool.begin().await?;
-    match set_visible_in(&mut tx, player, visible, at_ms).await {
+    match set_visible_in(&mut tx, player, visible, at).await {
         Ok(()) => {
             tx.commit().await?;
             Ok(())
@@ -32,7 +34,7 @@ async fn set_visible_in(
     tx: &mut Conn,
     player: PlayerId,
     visible: bool,
-    at_ms: i64,
+    at: Timestamp,
 ) -> Result<(), StoreError> {
     let p = to_sql(player);
     super::lock_ratings(tx, [player, player]).await?;
@@ -55,7 +57,7 @@ async fn set_visible_in(
          ON CONFLICT DO NOTHING",
     )
     .bind(p)
-    .bind(at_ms)
+    .bind(at)
     .execute(&mut *tx)
     .await?;
     let rated = sqlx::query("SELECT * FROM ratings WHERE player_id = $1")
@@ -97,7 +99,7 @@ impl SettingsStore for Handle {
         &'a self,
         guild: GuildId,
         settings: Option<&'a str>,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let query = match settings {
@@ -108,7 +110,7 @@ impl SettingsStore for Handle {
                 )
                 .bind(to_sql(guild))
                 .bind(text)
-                .bind(at_ms),
+                .bind(at),
                 None => sqlx::query("DELETE FROM guild_settings WHERE guild_id = $1")
                     .bind(to_sql(guild)),
             };
@@ -122,7 +124,7 @@ impl SettingsStore for Handle {
         guild: GuildId,
         old: Option<&'a str>,
         settings: &'a str,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'a, bool> {
         Box::pin(async move {
             // One statement each way, so the check and the write cannot be split.
@@ -136,7 +138,7 @@ impl SettingsStore for Handle {
                      WHERE guild_id = $1 AND settings = $4",
                 ),
             };
-            let mut query = query.bind(to_sql(guild)).bind(settings).bind(at_ms);
+            let mut query = query.bind(to_sql(guild)).bind(settings).bind(at);
             if let Some(old) = old {
                 query = query.bind(old);
             }
@@ -156,7 +158,7 @@ impl SettingsStore for Handle {
         })
     }
 
-    fn set_reminders(&self, player: PlayerId, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
+    fn set_reminders(&self, player: PlayerId, on: bool, at: Timestamp) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             let query = if on {
                 sqlx::query("DELETE FROM reminder_optouts WHERE player_id = $1")
@@ -167,7 +169,7 @@ impl SettingsStore for Handle {
                      ON CONFLICT DO NOTHING",
                 )
                 .bind(to_sql(player))
-                .bind(at_ms)
+                .bind(at)
             };
             query.execute(self.pool()).await?;
             Ok(())
@@ -190,8 +192,8 @@ impl SettingsStore for Handle {
         &self,
         player: PlayerId,
         visible: bool,
-        at_ms: i64,
+        at: Timestamp,
     ) -> StoreFuture<'_, ()> {
-        Box::pin(set_visible(self.pool(), player, visible, at_ms))
+        Box::pin(set_visible(self.pool(), player, visible, at))
     }
 }
