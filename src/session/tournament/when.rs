@@ -29,9 +29,16 @@ pub fn parse_start(
     zone: &jiff::tz::TimeZone,
 ) -> Result<SystemTime, WhenError> {
     let text = text.trim().to_lowercase();
-    let at = discord_timestamp(&text)
-        .or_else(|| relative(&text).map(|d| now + d))
-        .map_or_else(|| clock(&text, now, zone), Ok)?;
+    // A time too large for the clock to hold is, at the least, too far ahead.
+    let at = match discord_timestamp(&text) {
+        Some(secs) => SystemTime::UNIX_EPOCH
+            .checked_add(secs)
+            .ok_or(WhenError::TooFar)?,
+        None => match relative(&text) {
+            Some(d) => now.checked_add(d).ok_or(WhenError::TooFar)?,
+            None => clock(&text, now, zone)?,
+        },
+    };
     if at <= now {
         return Err(WhenError::Past);
     }
@@ -41,12 +48,12 @@ pub fn parse_start(
     Ok(at)
 }
 
-/// `<t:SECONDS>` or `<t:SECONDS:STYLE>`.
-fn discord_timestamp(text: &str) -> Option<SystemTime> {
+/// `<t:SECONDS>` or `<t:SECONDS:STYLE>`: the time since the Unix epoch it names.
+fn discord_timestamp(text: &str) -> Option<Duration> {
     let inner = text.strip_prefix("<t:")?.strip_suffix('>')?;
     let secs = inner.split(':').next()?;
     let secs: u64 = secs.parse().ok()?;
-    Some(SystemTime::UNIX_EPOCH + Duration::from_secs(secs))
+    Some(Duration::from_secs(secs))
 }
 
 /// `in 2h`, `in 30m`, `in 1h30m`, `in 2 d`, `in 45 min`: a sum of amounts with units.
@@ -239,5 +246,23 @@ mod tests {
         assert_eq!(parse_start("today 09:00", now, &utc), Err(WhenError::Past));
         assert_eq!(parse_start("<t:100>", now, &utc), Err(WhenError::Past));
         assert_eq!(parse_start("in 100d", now, &utc), Err(WhenError::TooFar));
+    }
+
+    #[test]
+    fn times_too_large_for_the_clock_are_too_far_not_a_panic() {
+        let utc = jiff::tz::TimeZone::UTC;
+        let now = at(NOON);
+        for huge in [
+            "<t:10000000000000000000>",
+            "<t:18446744073709551615:R>",
+            "in 200000000000000000m",
+            "in 5000000000000d",
+        ] {
+            assert_eq!(
+                parse_start(huge, now, &utc),
+                Err(WhenError::TooFar),
+                "{huge}"
+            );
+        }
     }
 }
