@@ -153,6 +153,7 @@ pub(crate) fn framework(
                     session: Arc::clone(&session),
                     notes: Arc::default(),
                     replays: Arc::default(),
+                    listings: Arc::new(features::r#match::matches::asks()),
                     renderer: Arc::new(crate::render::Renderer::new()),
                     commands: Arc::new(ids),
                     tournament_step: features::tournament::flow::step_boxed,

@@ -445,6 +445,10 @@ err-replay-too-often = Du har bedt om flere genafspilninger lige nu. Spørg igen
     [one] 1 sekund
    *[other] { $seconds } sekunder
 }.
+err-matches-too-often = Du har bedt om listen over spil flere gange lige nu. Spørg igen om { $seconds ->
+    [one] 1 sekund
+   *[other] { $seconds } sekunder
+}.
 err-replay-slow = Discord er længe om at fortælle mig, hvem der kan se det spils kanal. Prøv igen om lidt.
 err-storage-read = Jeg kunne ikke læse de gemte spil lige nu. Prøv igen om lidt.
 

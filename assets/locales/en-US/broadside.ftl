@@ -446,6 +446,10 @@ err-replay-too-often = You asked for several replays just now. Ask again in { $s
     [one] 1 second
    *[other] { $seconds } seconds
 }.
+err-matches-too-often = You asked for the list of matches several times just now. Ask again in { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+}.
 err-replay-slow = Discord is slow to tell me who can see that match's channel. Try again in a moment.
 err-storage-read = I could not read the stored matches just now. Please try again in a moment.
 

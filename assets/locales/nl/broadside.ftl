@@ -445,6 +445,10 @@ err-replay-too-often = Je hebt net een paar herhalingen gevraagd. Vraag het over
     [one] 1 seconde
    *[other] { $seconds } seconden
 } opnieuw.
+err-matches-too-often = Je hebt net een paar keer om de lijst met partijen gevraagd. Vraag het over { $seconds ->
+    [one] 1 seconde
+   *[other] { $seconds } seconden
+} opnieuw.
 err-replay-slow = Discord laat lang op zich wachten met wie het kanaal van die partij kan zien. Probeer het zo nog eens.
 err-storage-read = Ik kon de opgeslagen partijen nu niet lezen. Probeer het zo nog eens.
 

@@ -445,6 +445,10 @@ err-replay-too-often = Du har bett om flera repriser just nu. Fråga igen om { $
     [one] 1 sekund
    *[other] { $seconds } sekunder
 }.
+err-matches-too-often = Du har bett om listan över partier flera gånger just nu. Fråga igen om { $seconds ->
+    [one] 1 sekund
+   *[other] { $seconds } sekunder
+}.
 err-replay-slow = Discord dröjer med att tala om för mig vem som kan se det partiets kanal. Försök igen om en stund.
 err-storage-read = Jag kunde inte läsa de sparade partierna just nu. Försök igen om en stund.
 

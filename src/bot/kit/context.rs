@@ -23,6 +23,9 @@ pub struct Data {
     pub notes: Arc<Notes>,
     /// Replays drawn and being drawn, and who asked for one lately (see [`Replays`]).
     pub replays: Arc<Replays>,
+    /// How often each member asked for a page of `/matches` lately: each page may ask
+    /// Discord who sees which channel.
+    pub listings: Arc<crate::bot::kit::asks::Asks>,
     /// Draws every picture: one for the bot, so that its glyphs and static layers, drawn
     /// once, serve every picture (cloned into the blocking threads that draw replays).
     pub renderer: Arc<Renderer>,

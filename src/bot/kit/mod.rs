@@ -9,6 +9,7 @@
 //! Nothing here imports a feature (`super::features`) or the wiring above it.
 
 pub mod answer;
+pub mod asks;
 pub mod audience;
 pub mod buttons;
 pub mod choices;

@@ -61,9 +61,14 @@ pub async fn can_view(http: &serenity::Http, guild: u64, channel: u64, member: u
 
 /// What one member can see of one server, read from Discord as it is asked (the server
 /// and the member once, each channel once), for one answer that asks about many channels.
-/// The rules are [`can_view`]'s.
+/// The rules are [`can_view`]'s. With [`Sight::cached`], the server and its channels come
+/// from the gateway's cache where it holds them, and from Discord only where it does not.
 pub struct Sight<'a> {
     http: &'a serenity::Http,
+    /// The gateway's cache, if it may be read.
+    cache: Option<&'a serenity::Cache>,
+    /// The member as an interaction carries it (their roles), if known.
+    known: Option<serenity::Member>,
     guild: serenity::GuildId,
     member: serenity::UserId,
     /// The server and the member, once read.
@@ -90,12 +95,23 @@ impl<'a> Sight<'a> {
     pub fn new(http: &'a serenity::Http, guild: u64, member: u64) -> Self {
         Self {
             http,
+            cache: None,
+            known: None,
             guild: serenity::GuildId::new(guild),
             member: serenity::UserId::new(member),
             who: Who::Unread,
             channels: std::collections::HashMap::new(),
             seen: std::collections::HashMap::new(),
         }
+    }
+
+    /// Reads the server and its channels from `cache` where it holds them, and takes the
+    /// member as `member` says (an interaction's, with their roles) instead of asking Discord.
+    #[must_use]
+    pub fn cached(mut self, cache: &'a serenity::Cache, member: Option<serenity::Member>) -> Self {
+        self.cache = Some(cache);
+        self.known = member;
+        self
     }
 
     /// Whether the member sees `channel` (see [`can_view`]).
@@ -133,10 +149,19 @@ impl<'a> Sight<'a> {
         if seen.guild_id != self.guild {
             return Ok(false);
         }
+        if let (Some(cache), Some(member)) = (self.cache, &self.known)
+            && let Some(server) = cache.guild(self.guild)
+        {
+            return Ok(server.user_permissions_in(&seen, member).view_channel());
+        }
         if matches!(self.who, Who::Unread) {
+            let known = self.known.clone();
             let read = async {
                 let server = self.http.get_guild(self.guild).await?;
-                let member = self.http.get_member(self.guild, self.member).await?;
+                let member = match known {
+                    Some(member) => member,
+                    None => self.http.get_member(self.guild, self.member).await?,
+                };
                 Ok::<_, serenity::Error>((server, member))
             };
             match read.await {
@@ -160,6 +185,19 @@ impl<'a> Sight<'a> {
     ) -> Result<Option<serenity::GuildChannel>, serenity::Error> {
         if let Some(known) = self.channels.get(&id) {
             return Ok(known.clone());
+        }
+        let wanted = serenity::ChannelId::new(id);
+        let cached = self.cache.and_then(|cache| {
+            let server = cache.guild(self.guild)?;
+            server
+                .channels
+                .get(&wanted)
+                .or_else(|| server.threads.iter().find(|t| t.id == wanted))
+                .cloned()
+        });
+        if let Some(cached) = cached {
+            self.channels.insert(id, Some(cached.clone()));
+            return Ok(Some(cached));
         }
         let read = self
             .http

@@ -15,6 +15,7 @@ use crate::game::{OwnBoardView, PlayerId, RevealView, SalvoView, TargetView};
 use crate::render::{Renderer, alt};
 use crate::session::{Finished, MatchId};
 
+use crate::bot::kit::asks::Asks;
 use crate::bot::kit::error::Error;
 use crate::bot::kit::i18n::Lang;
 
@@ -165,8 +166,8 @@ pub struct Replays {
     limit: usize,
     cooldown: Duration,
     last_drawn: DashMap<u64, Instant>,
-    /// Per member: when their window of checks began, and how many it has had.
-    checks: DashMap<u64, (Instant, u32)>,
+    /// How often each member asked lately.
+    checks: Asks,
 }
 
 impl Default for Replays {
@@ -203,36 +204,14 @@ impl Replays {
             limit,
             cooldown,
             last_drawn: DashMap::new(),
-            checks: DashMap::new(),
+            checks: Asks::new(REPLAY_CHECKS, REPLAY_CHECKS_WINDOW),
         }
     }
 
     /// Counts one ask for a replay by `member`, before Discord is asked whether they may
     /// watch it: refused once they asked [`REPLAY_CHECKS`] times in [`REPLAY_CHECKS_WINDOW`].
     pub fn may_check(&self, member: PlayerId) -> Result<(), ReplayRefusal> {
-        let now = Instant::now();
-        let refused = match self.checks.entry(member.0) {
-            dashmap::Entry::Occupied(mut seen) => {
-                let (since, asked) = *seen.get();
-                let gone = now.saturating_duration_since(since);
-                if gone >= REPLAY_CHECKS_WINDOW {
-                    seen.insert((now, 1));
-                    None
-                } else if asked >= REPLAY_CHECKS {
-                    Some(REPLAY_CHECKS_WINDOW.saturating_sub(gone))
-                } else {
-                    seen.insert((since, asked + 1));
-                    None
-                }
-            }
-            dashmap::Entry::Vacant(v) => {
-                v.insert((now, 1));
-                None
-            }
-        };
-        self.checks
-            .retain(|_, (since, _)| now.saturating_duration_since(*since) < REPLAY_CHECKS_WINDOW);
-        refused.map_or(Ok(()), |wait| Err(ReplayRefusal::TooOften(wait)))
+        self.checks.ask(member.0).map_err(ReplayRefusal::TooOften)
     }
 
     fn kept(&self) -> std::sync::MutexGuard<'_, Kept> {

@@ -3,6 +3,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton};
 
+use crate::bot::kit::asks::Asks;
 use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::buttons::{ButtonId, MatchButton};
 use crate::bot::kit::click::{Click, Refusal, stale_button};
@@ -10,9 +11,22 @@ use crate::bot::kit::error::says;
 use crate::bot::kit::i18n::names::{pace, variant_name};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::permissions::Sight;
-use crate::bot::kit::{Context, Error};
+use crate::bot::kit::{Context, Data, Error};
 use crate::game::PhaseKind;
-use crate::session::{LiveMatches, Session};
+use crate::session::LiveMatches;
+
+/// How many pages of `/matches` (the command or its buttons) one member may ask for within
+/// [`ASKS_WINDOW`]: a page may ask Discord about the server, the member and every channel
+/// the cache does not hold, so a member who keeps asking cannot use up the bot's rate limit.
+pub const ASKS: u32 = 4;
+/// See [`ASKS`].
+pub const ASKS_WINDOW: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// The window of `/matches` pages for every member (kept in [`Data`]).
+#[must_use]
+pub fn asks() -> Asks {
+    Asks::new(ASKS, ASKS_WINDOW)
+}
 
 // Descriptions, names in other languages and help: `cmd-matches-*` in the catalogues.
 /// Show the live matches you can see here: who plays, how, whose turn, where to watch.
@@ -26,9 +40,14 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let asker = Asker {
         http: ctx.http(),
+        cache: &ctx.serenity_context().cache,
         member: ctx.author().id.get(),
+        roles: match ctx {
+            poise::Context::Application(a) => a.interaction.member.as_deref().cloned(),
+            poise::Context::Prefix(_) => None,
+        },
     };
-    let live = page(&ctx.data().session, guild.get(), 0, &asker).await?;
+    let live = page(ctx.data(), guild.get(), 0, &asker).await?;
     let lang = user_lang(ctx);
     ctx.send(
         poise::CreateReply::default()
@@ -45,23 +64,33 @@ pub async fn matches(ctx: Context<'_>) -> Result<(), Error> {
 pub(crate) struct Asker<'a> {
     /// To ask Discord what they see.
     pub http: &'a serenity::Http,
+    /// The gateway's cache: the server and its channels are read there first.
+    pub cache: &'a serenity::Cache,
     /// The member.
     pub member: u64,
+    /// The member with their roles, as the interaction carries them.
+    pub roles: Option<serenity::Member>,
 }
 
 /// Page `page` of the live matches of `guild` that `asker` can see (worded by [`words`],
-/// with [`buttons`]). Matches in private threads are never listed.
+/// with [`buttons`]). Matches in private threads are never listed. A member asks at most
+/// [`ASKS`] times in [`ASKS_WINDOW`]; past that they are told, privately, when to ask again.
 pub(crate) async fn page(
-    session: &Session,
+    data: &Data,
     guild: u64,
     page: u32,
     asker: &Asker<'_>,
 ) -> Result<LiveMatches, Error> {
-    let all = session
+    data.listings.ask(asker.member).map_err(|left| {
+        Error::user(says!("err-matches-too-often", seconds = left.as_secs() + 1))
+    })?;
+    let all = data
+        .session
         .played()
         .live_in(crate::session::GuildId(guild))
         .await?;
-    let mut sight = Sight::new(asker.http, guild, asker.member);
+    let mut sight =
+        Sight::new(asker.http, guild, asker.member).cached(asker.cache, asker.roles.clone());
     let mut seen = Vec::with_capacity(all.len());
     for row in all {
         if sight.sees(row.seen_in.0).await {
@@ -155,9 +184,11 @@ pub(crate) async fn page_button(c: &Click<'_>, number: u32) -> Result<(), Error>
     c.acknowledge(Refusal::Beside).await?;
     let asker = Asker {
         http: &c.ctx.http,
+        cache: &c.ctx.cache,
         member: click.user.id.get(),
+        roles: click.member.clone(),
     };
-    let live = page(&c.data.session, guild.get(), number, &asker).await?;
+    let live = page(c.data, guild.get(), number, &asker).await?;
     let edit = serenity::EditInteractionResponse::new()
         .content(words(c.lang, &live))
         .components(buttons(c.lang, &live))
