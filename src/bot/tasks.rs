@@ -13,6 +13,7 @@ use crate::bot::kit::buttons::ButtonId;
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::names::variant_name;
 use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::venue::Venue;
 use crate::game::PhaseKind;
 use crate::session::{Ended, Reminder, Reminding, Resumed, Session, SetAsideNote};
 
@@ -180,7 +181,7 @@ pub fn spawn_resume_notes(
     let mut start = Duration::ZERO;
     for end in unsent {
         let (http, data) = (Arc::clone(http), data.clone());
-        if end.guild.is_none() {
+        if Venue::of(end.guild, end.channel, end.parent).answers_only() {
             // Where the bot can only answer: it waits for a player's next interaction (it
             // went by DM before the restart, if it could).
             crate::bot::features::r#match::waiting::keep_end(&data, &end);
@@ -194,7 +195,7 @@ pub fn spawn_resume_notes(
     }
     for r in resumed {
         let http = Arc::clone(http);
-        if r.guild.is_none() {
+        if Venue::of(r.guild, r.channel, None).answers_only() {
             let members = r.players.iter().map(|p| p.0).collect();
             let text = resumed_text(&r);
             tokio::spawn(crate::bot::features::r#match::waiting::note_later(

@@ -26,6 +26,7 @@ pub mod permissions;
 pub mod pictures;
 pub mod policy;
 pub mod presence;
+pub mod venue;
 pub mod words;
 
 pub use context::{Context, Data};

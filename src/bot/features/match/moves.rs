@@ -13,6 +13,7 @@ use crate::bot::kit::Data;
 use crate::bot::kit::answer::Answer;
 use crate::bot::kit::context::lang_of;
 use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::venue::Venue;
 use crate::session::{ComputerTurn, Ended, MatchId, Pace};
 
 /// What a move leaves for its follow-up ([`after_move`]).
@@ -120,7 +121,7 @@ async fn announce(
             }
         }
     }
-    if turn.guild.is_none() {
+    if Venue::of(turn.guild, turn.channel, None).answers_only() {
         // Outside servers the bot cannot post in the channel (a turn woken by the sweep
         // has no interaction to answer): the member hears of it by DM, and `/board` or
         // their next `/fire` there shows it.

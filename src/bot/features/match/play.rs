@@ -15,6 +15,7 @@ use crate::bot::kit::buttons::{ButtonId, MatchButton};
 use crate::bot::kit::context::{lang_of, user_ids};
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::venue::Venue;
 use crate::bot::kit::{Data, Error, pictures};
 use crate::game::{FireOutcome, PlayerId, TargetView, Variant};
 use crate::render::Renderer;
@@ -197,26 +198,19 @@ pub async fn announce_answering(answer: &Answer<'_>, http: &Http, data: &Data, e
 /// outside servers, where the bot can only answer, waits for the next interaction of a
 /// player there and goes to them by DM ([`super::waiting::later`]).
 pub async fn announce(http: &Http, data: &Data, end: &Ended) {
-    if end.guild.is_none() {
+    let Venue::Channel { channel, parent } = Venue::of(end.guild, end.channel, end.parent) else {
         super::waiting::later(http, data, end, true).await;
         return;
-    }
+    };
     let (post, tournament) = super::ending::end_post(data, end).await;
-    deliver::post_or_dm(
-        http,
-        &data.notes,
-        end.channel.0,
-        &post,
-        &user_ids(&end.members),
-    )
-    .await;
+    deliver::post_or_dm(http, &data.notes, channel.0, &post, &user_ids(&end.members)).await;
     data.session.matches().mark_announced(end).await;
-    if let Some(parent) = end.parent {
+    if let Some(parent) = parent {
         // The result in the thread first (a post unarchives a thread), then one line in
         // the channel it hangs under, then the thread is archived.
         let summary = Post::text(thread_summary(end)).about(end.id);
         deliver::post_quietly(http, parent.0, &summary).await;
-        deliver::archive(http, end.channel.0).await;
+        deliver::archive(http, channel.0).await;
     }
     if let Some(t) = tournament {
         (data.tournament_step)(http, data, t).await;
