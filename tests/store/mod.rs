@@ -16,6 +16,7 @@ mod seasons;
 mod servers;
 mod session;
 mod shared;
+mod shared_burst;
 mod standings;
 mod tournament;
 mod tournament_scoring;

@@ -21,14 +21,18 @@ use broadside::session::{
 use broadside::store;
 use broadside::store::Timestamp;
 
-const ALICE: PlayerId = PlayerId(2001);
-const BOB: PlayerId = PlayerId(2002);
+pub(crate) const ALICE: PlayerId = PlayerId(2001);
+pub(crate) const BOB: PlayerId = PlayerId(2002);
 const CAROL: PlayerId = PlayerId(2003);
 const DAVE: PlayerId = PlayerId(2004);
 const BOT: PlayerId = PlayerId(9999);
 
 /// `n` "processes" on one fresh database (`None` without a server).
-async fn processes(name: &str, n: usize, timeouts: Timeouts) -> Option<(pg::PgDb, Vec<Session>)> {
+pub(crate) async fn processes(
+    name: &str,
+    n: usize,
+    timeouts: Timeouts,
+) -> Option<(pg::PgDb, Vec<Session>)> {
     let db = pg::PgDb::create(name).await?;
     let mut sessions = Vec::new();
     for i in 0..n {
@@ -43,7 +47,7 @@ async fn processes(name: &str, n: usize, timeouts: Timeouts) -> Option<(pg::PgDb
     Some((db, sessions))
 }
 
-fn challenge(channel: u64, challenger: PlayerId, opponent: PlayerId) -> NewMatch {
+pub(crate) fn challenge(channel: u64, challenger: PlayerId, opponent: PlayerId) -> NewMatch {
     NewMatch {
         pace: broadside::session::Pace::Standard,
         rated: true,

@@ -3,7 +3,7 @@
 //! match per channel and per member.
 
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use crate::game::PlayerId;
 use crate::store::{Changed, LiveKey, MatchRecord, SharedStore, StoreError, Taken};
@@ -21,12 +21,81 @@ const ORPHANS_AT_ONCE: u32 = 500;
 /// An end not sent this long after it was written is taken as orphaned by its process:
 /// well past the longest an announcement may take (three tries of up to 30 s each, then
 /// the DMs), with room for the processes' clocks to differ a little.
-const UNSENT_AFTER: std::time::Duration = std::time::Duration::from_secs(300);
+const UNSENT_AFTER: Duration = Duration::from_secs(300);
+
+/// The longest a change waits in this process for the changes of the same match queued
+/// before it (see [`Turns`]); then it is refused as pending (the member tries again).
+const QUEUE_WAIT: Duration = Duration::from_secs(20);
 
 /// The shared engine (see the parent module).
 #[derive(Debug)]
 pub(crate) struct Shared {
     store: Arc<dyn SharedStore>,
+    /// Changes of one match in this process, one at a time.
+    turns: Turns,
+}
+
+/// How a change finds its match, as [`Turns`] keys it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum TurnKey {
+    Id(u64),
+    Channel(u64),
+    Player(u64),
+}
+
+impl TurnKey {
+    const fn of(at: Locate) -> Self {
+        match at {
+            Locate::Id(id) => TurnKey::Id(id.0),
+            Locate::Channel(c) => TurnKey::Channel(c.0),
+            Locate::Player(p) => TurnKey::Player(p.0),
+        }
+    }
+}
+
+/// The changes of each match under way in this process, queued: the first one asks the
+/// database (one pooled connection), the others wait here for their turn, holding none,
+/// in the order they came (a fair async lock per match; the map's own guard is never held
+/// across an `.await`). A burst of moves on one match therefore takes at most one
+/// connection of this process, and other matches' moves find the pool free. Other
+/// processes' changes of the match take turns at its row lock in the database (see the
+/// PostgreSQL store's `change_in`). An entry is removed by the last change that held it.
+#[derive(Debug, Default)]
+struct Turns {
+    queues: dashmap::DashMap<TurnKey, Arc<tokio::sync::Mutex<()>>>,
+}
+
+impl Turns {
+    /// Runs `change` once the changes of `at` queued before it are done; `None` when its
+    /// turn did not come within `limit`.
+    async fn run<T>(
+        &self,
+        at: Locate,
+        limit: Duration,
+        change: impl std::future::Future<Output = T>,
+    ) -> Option<T> {
+        let key = TurnKey::of(at);
+        let queue = Arc::clone(self.queues.entry(key).or_default().value());
+        let done = match tokio::time::timeout(limit, Arc::clone(&queue).lock_owned()).await {
+            Ok(turn) => {
+                let done = change.await;
+                drop(turn);
+                Some(done)
+            }
+            Err(_) => None,
+        };
+        drop(queue);
+        // The last one out removes the queue (a change queued meanwhile holds a clone).
+        self.queues
+            .remove_if(&key, |_, queue| Arc::strong_count(queue) == 1);
+        done
+    }
+
+    /// How many matches have changes under way here (for tests).
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.queues.len()
+    }
 }
 
 /// The session's word for a channel or member the database found taken.
@@ -59,13 +128,18 @@ const fn key(at: Locate) -> LiveKey {
 impl Shared {
     /// An engine over `store`.
     pub(crate) fn new(store: Arc<dyn SharedStore>) -> Self {
-        Self { store }
+        Self {
+            store,
+            turns: Turns::default(),
+        }
     }
 
     /// [`super::Engine::act`] on the database: in one transaction holding the match's row
     /// lock, reads its state, applies `f` and writes the new record (or, if `f` refuses,
-    /// leaves it). Other processes' changes of the same match wait for the lock, so they
-    /// apply one after another to the state each leaves.
+    /// leaves it). Changes of the same match apply one after another to the state each
+    /// leaves: in this process they queue before they take a connection ([`Turns`], at
+    /// most [`QUEUE_WAIT`]); other processes' take turns at the row lock. With
+    /// `skip_locked` (the sweep), a match being changed is left alone at once.
     pub(crate) async fn act<R: Send>(
         &self,
         at: Locate,
@@ -109,7 +183,16 @@ impl Shared {
                 }
             }
         };
-        let changed = self.store.change(key(at), skip_locked, &mut run).await;
+        let changed = if skip_locked {
+            self.store.change(key(at), true, &mut run).await
+        } else {
+            let change = self.store.change(key(at), false, &mut run);
+            let Some(changed) = self.turns.run(at, QUEUE_WAIT, change).await else {
+                tracing::warn!(at = ?at, "a change gave up waiting for its turn at the match");
+                return Err(SessionError::Pending);
+            };
+            changed
+        };
         let id = written.as_ref().map_or(MatchId(0), |(id, _)| *id);
         let failed = |e| SessionError::Internal(format!("match at {at:?}: {e}"));
         match changed {
@@ -233,5 +316,56 @@ impl Shared {
             }
         };
         Ended::all_of(&states)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::ids::ChannelKey;
+
+    #[tokio::test]
+    async fn changes_of_one_match_take_turns_and_others_do_not_wait() {
+        let turns = Arc::new(Turns::default());
+        let here = Locate::Channel(ChannelKey(1));
+        let (release, held) = tokio::sync::oneshot::channel::<()>();
+        let first = {
+            let turns = Arc::clone(&turns);
+            tokio::spawn(async move {
+                turns
+                    .run(here, Duration::from_secs(30), async {
+                        held.await.ok();
+                    })
+                    .await
+            })
+        };
+        // The first holds the match: a second change of it waits, and gives up at its limit.
+        while turns.len() == 0 {
+            tokio::task::yield_now().await;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let second = turns
+            .run(here, Duration::from_millis(30), async { 2 })
+            .await;
+        assert_eq!(second, None, "its turn never came");
+        // Another match's change does not wait.
+        let other = tokio::time::timeout(
+            Duration::from_secs(30),
+            turns.run(
+                Locate::Channel(ChannelKey(2)),
+                Duration::from_millis(30),
+                async { 3 },
+            ),
+        )
+        .await
+        .expect("not queued behind another match");
+        assert_eq!(other, Some(3));
+        release.send(()).unwrap();
+        assert_eq!(first.await.unwrap(), Some(()));
+        assert_eq!(
+            turns.run(here, Duration::from_secs(30), async { 4 }).await,
+            Some(4)
+        );
+        assert_eq!(turns.len(), 0, "the last one out removes the queue");
     }
 }

@@ -23,6 +23,7 @@ use super::{
 };
 
 mod presence;
+mod turns;
 
 /// The schema migrations, compiled into the binary.
 static MIGRATOR: std::sync::LazyLock<Migrator> =
@@ -31,11 +32,15 @@ static MIGRATOR: std::sync::LazyLock<Migrator> =
 /// How long an operation waits for a connection to the server.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 
-/// Settings of every connection: a change waits at most this long for a match's row lock
-/// (another process changing the same match holds it for milliseconds), and a vanished
-/// peer is noticed within about a minute rather than the system's two hours.
+/// How long a statement waits for a lock (a tournament's or season's row, an advisory lock)
+/// before it fails: another process holds such locks for milliseconds.
+const LOCK_TIMEOUT: &str = "5s";
+
+/// Settings of every connection: a statement waits at most [`LOCK_TIMEOUT`] for a lock, and
+/// a vanished peer is noticed within about a minute rather than the system's two hours. (A
+/// change of a live match waits for the match's row otherwise: see [`PgStore::change_in`].)
 const SESSION_SETTINGS: [(&str, &str); 4] = [
-    ("lock_timeout", "5s"),
+    ("lock_timeout", LOCK_TIMEOUT),
     ("tcp_keepalives_idle", "30"),
     ("tcp_keepalives_interval", "10"),
     ("tcp_keepalives_count", "3"),
@@ -119,13 +124,59 @@ impl PgStore {
     }
 
     /// [`SharedStore::change`]: the match is found and locked by one statement.
+    ///
+    /// A change does not hold a pooled connection while another process changes the same
+    /// match: its first try takes the match's row lock at once or not at all (`NOWAIT`);
+    /// when the row is held, it gives its connection back, pauses (a few milliseconds,
+    /// doubling up to [`turns::MAX_PAUSE`], with jitter) and tries again, then queueing at
+    /// the row for at most [`turns::QUEUE_AT_ROW`] each time (so that the processes take
+    /// turns, in the order they queued), until [`turns::TURN_WAIT`] has passed; then it
+    /// answers [`Changed::Locked`] (the change is refused as pending). (In one process, changes of one match wait for each other
+    /// before they ask for a connection: the shared engine queues them.)
     async fn change_in(
         &self,
         at: LiveKey,
         skip_locked: bool,
         apply: Apply<'_>,
     ) -> Result<Changed, StoreError> {
+        if skip_locked {
+            return self.change_once(at, turns::Wait::Skip, apply).await;
+        }
+        let mut turn = turns::Turn::new(std::time::Instant::now());
+        let mut wait = turns::Wait::Now;
+        loop {
+            // `Locked`: the row was not had, and nothing ran.
+            match self.change_once(at, wait, &mut *apply).await? {
+                Changed::Locked => {
+                    let Some(pause) = turn.pause(std::time::Instant::now()) else {
+                        // Its turn never came: the member is told to try again.
+                        tracing::warn!(at = ?at, "a change gave up waiting for its match");
+                        return Ok(Changed::Locked);
+                    };
+                    tokio::time::sleep(pause).await;
+                    wait = turns::Wait::Briefly;
+                }
+                done => return Ok(done),
+            }
+        }
+    }
+
+    /// One try of [`Self::change_in`], waiting for the match's row lock as `wait` says:
+    /// [`Changed::Locked`], with nothing run and the transaction rolled back (its
+    /// connection given back clean), when the row is not had.
+    async fn change_once(
+        &self,
+        at: LiveKey,
+        wait: turns::Wait,
+        apply: Apply<'_>,
+    ) -> Result<Changed, StoreError> {
+        let skip_locked = wait == turns::Wait::Skip;
         let mut tx = self.pool.begin().await?;
+        if wait == turns::Wait::Briefly {
+            sqlx::query(&turns::queue_at_row_sql())
+                .execute(&mut *tx)
+                .await?;
+        }
         let (query, key) = match at {
             LiveKey::Id(id) if skip_locked => (
                 "SELECT state FROM matches WHERE id = $1 AND live FOR UPDATE SKIP LOCKED",
@@ -150,10 +201,33 @@ impl PgStore {
                 p.0,
             ),
         };
-        let state: Option<StoredState> = sqlx::query_scalar(query)
+        let query = match wait {
+            turns::Wait::Now => std::borrow::Cow::Owned(format!("{query} NOWAIT")),
+            turns::Wait::Briefly | turns::Wait::Skip => std::borrow::Cow::Borrowed(query),
+        };
+        let state: Option<StoredState> = match sqlx::query_scalar(&query)
             .bind(to_sql(key))
             .fetch_optional(&mut *tx)
-            .await?;
+            .await
+        {
+            Ok(state) => state,
+            Err(e) => {
+                // Given back clean at once, not with the connection's next use.
+                let _ = tx.rollback().await;
+                let e = StoreError::from(e);
+                return if turns::lock_unavailable(&e) {
+                    Ok(Changed::Locked)
+                } else {
+                    Err(e)
+                };
+            }
+        };
+        if wait == turns::Wait::Briefly {
+            // Had: the rest of the change waits for its other locks as every statement does.
+            sqlx::query(&turns::lock_timeout_sql())
+                .execute(&mut *tx)
+                .await?;
+        }
         let Some(state) = state else {
             let LiveKey::Id(id) = at else {
                 return Ok(Changed::Missing);
