@@ -35,6 +35,7 @@ mod aim;
 mod battle;
 mod challenge;
 mod computer;
+mod daily_sea;
 mod editor;
 mod ends;
 mod engine;
@@ -62,6 +63,7 @@ pub use aim::{Aim, AimError};
 pub use battle::Fired;
 pub use challenge::{Accepted, Challenged, NewMatch, PlayerPreview};
 pub use computer::ComputerTurn;
+pub use daily_sea::{DailyError, DailyFired, DailyPlay, DailyStandings, REMIND_STREAK};
 pub use editor::{EditStep, Editing};
 pub use ends::Ended;
 pub use engine::{OpenError, Registry};
@@ -243,6 +245,8 @@ pub struct Session {
     set_aside: std::sync::Mutex<Vec<restore::SetAsideNote>>,
     /// Tournament joins and leaves under way (see [`tournament::SignUps`]).
     signups: tournament::SignUps,
+    /// The daily sea's clock, secret and seas (see [`services::DailySea`]).
+    daily_sea: daily_sea::DailyCache,
 }
 
 impl Session {
@@ -272,6 +276,7 @@ impl Session {
             season_clock: SeasonClock::Calendar,
             set_aside: std::sync::Mutex::default(),
             signups: tournament::SignUps::default(),
+            daily_sea: daily_sea::DailyCache::default(),
         }
     }
 

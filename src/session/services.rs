@@ -35,6 +35,8 @@ services! {
     Matches => matches;
     /// Daily matches' reminders: who wants them, which are due, and the message they link to.
     Daily => daily;
+    /// The daily sea: today's fleet per rule set, a member's attempt, tables and streaks.
+    DailySea => daily_sea;
     /// Rating seasons: their windows, boards, ends and titles.
     Seasons => seasons;
     /// The ratings' standings: a member's card and the leaderboards.

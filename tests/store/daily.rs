@@ -6,8 +6,10 @@ use crate::store::db::{Db, on_both_stores};
 
 use std::sync::Arc;
 
-use broadside::game::PlayerId;
+use broadside::daily::{Day, DayClock, FireError};
+use broadside::game::{Coord, PlayerId, Variant};
 use broadside::ids::GuildId;
+use broadside::session::{DailyError, Seeds, Session};
 use broadside::store::{DailyScope, DailyStore, DailyStreak, DailyVolley, Store, VolleyWritten};
 
 const GUILD: GuildId = GuildId(5);
@@ -338,7 +340,146 @@ async fn forgetting_a_member_removes_their_daily_records(db: Db) {
     );
 }
 
+/// A session as the bot makes it, on `opened`, with days of `seconds` if given.
+fn session(opened: &broadside::store::Opened, seconds: Option<u64>) -> Session {
+    let s = Session::new(
+        opened.clone(),
+        crate::store::fixtures::TIMEOUTS,
+        Seeds::new(Some(1)),
+    );
+    match seconds {
+        Some(n) => s.with_day_clock(DayClock::every(std::num::NonZeroU64::new(n).unwrap())),
+        None => s,
+    }
+}
+
+async fn a_whole_daily_through_the_session_with_a_restart(db: Db) {
+    let opened = db.open().await;
+    let s = session(&opened, None);
+    let me = PlayerId(7);
+    let start = s
+        .daily_sea()
+        .play(me, Variant::Classic, Some(GUILD))
+        .await
+        .unwrap();
+    assert_eq!(start.day, s.daily_sea().today());
+    assert_eq!(start.attempt.shots(), 0);
+    assert!(start.par > 0);
+    // Fire row by row; restart the session half way; a repeat is refused and not counted.
+    let cells: Vec<Coord> = Coord::all(10).collect();
+    let mut s = s;
+    let mut fired = 0;
+    let mut last = None;
+    for (i, c) in cells.iter().enumerate() {
+        if i == 30 {
+            drop(s);
+            s = session(&opened, None);
+            let again = s
+                .daily_sea()
+                .play(me, Variant::Classic, None)
+                .await
+                .unwrap();
+            assert_eq!(again.attempt.shots(), 30, "a restart loses nothing");
+            let repeat = s
+                .daily_sea()
+                .fire(me, Variant::Classic, &cells[..1], None)
+                .await;
+            assert!(matches!(
+                repeat,
+                Err(DailyError::Fire(FireError::AlreadyFired(_)))
+            ));
+        }
+        let out = s
+            .daily_sea()
+            .fire(me, Variant::Classic, &[*c], Some(GUILD))
+            .await
+            .unwrap();
+        fired += 1;
+        assert_eq!(out.play.attempt.shots(), fired);
+        if out.finished {
+            last = Some(out);
+            break;
+        }
+    }
+    let done = last.expect("every cell sinks every ship");
+    assert_eq!(done.play.streak.current, 1);
+    assert_eq!(done.play.place, Some(1));
+    // One attempt a day: nothing more can be fired.
+    assert!(matches!(
+        s.daily_sea()
+            .fire(me, Variant::Classic, &cells[99..], None)
+            .await,
+        Err(DailyError::Fire(FireError::Finished))
+    ));
+    let table = s
+        .daily_sea()
+        .standings(Variant::Classic, DailyScope::Server(GUILD), None, 10)
+        .await
+        .unwrap();
+    assert!(
+        table.today && table.fleet.is_none(),
+        "today's fleet stays hidden"
+    );
+    assert_eq!(table.table.lines.len(), 1);
+    assert_eq!(table.table.lines[0].shots, fired);
+    let tomorrow = Day(table.day.0 + 1);
+    assert!(matches!(
+        s.daily_sea()
+            .standings(Variant::Classic, DailyScope::Global, Some(tomorrow), 10)
+            .await,
+        Err(DailyError::NotYet(_))
+    ));
+}
+
+async fn days_roll_with_the_testing_clock(db: Db) {
+    let opened = db.open().await;
+    let s = session(&opened, Some(4));
+    let me = PlayerId(8);
+    let first = s
+        .daily_sea()
+        .play(me, Variant::Game2000, None)
+        .await
+        .unwrap();
+    let cells: Vec<Coord> = ["A1", "B1", "C1"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(first.attempt.shots(), 0);
+    // A volley may cross the roll: fire until one lands in the day it is still.
+    let day = loop {
+        let out = s
+            .daily_sea()
+            .fire(me, Variant::Game2000, &cells, None)
+            .await
+            .unwrap();
+        if out.play.day == s.daily_sea().today() {
+            break out.play.day;
+        }
+    };
+    while s.daily_sea().today() == day {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let next = s
+        .daily_sea()
+        .play(me, Variant::Game2000, None)
+        .await
+        .unwrap();
+    assert!(next.day > day);
+    assert_eq!(next.attempt.shots(), 0, "a new day, a new attempt");
+    // The day that is over shows its fleet and keeps the attempt.
+    let past = s
+        .daily_sea()
+        .standings(Variant::Game2000, DailyScope::Everyone, Some(day), 10)
+        .await
+        .unwrap();
+    assert!(!past.today);
+    assert_eq!(past.fleet.unwrap().variant(), Variant::Game2000);
+    assert_eq!(past.table.lines[0].player, me);
+}
+
 on_both_stores!(
+    a_whole_daily_through_the_session_with_a_restart,
+    days_roll_with_the_testing_clock,
     the_first_secret_stays,
     a_volley_is_written_once_over_its_count,
     a_finish_is_final_and_counts_the_streak,

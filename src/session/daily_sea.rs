@@ -1,0 +1,379 @@
+//! The daily sea (issue 52): one hidden fleet a day per rule set for every member, fired
+//! at privately, one attempt a day, with tables and streaks. The rules of it are the pure
+//! core's (`crate::daily`); this service keeps the secret and the day's seas of this
+//! process, and writes every volley before it is answered ([`DailyStore::write_volley`],
+//! over the count it was fired at, so that restarts and other processes count nothing
+//! twice).
+//!
+//! Nothing this service hands out names a cell of a day that is not over, but the
+//! member's own volleys ([`DailyPlay::attempt`]) and, once it is over, a day's fleet
+//! ([`DailyStandings::fleet`]).
+
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use crate::daily::attempt::{parse_volley, volley_text};
+use crate::daily::{Attempt, DailySea as Sea, Day, DayClock, FireError, Secret, Volley};
+use crate::game::{Coord, Fleet, PlayerId, Variant};
+use crate::store::{
+    DailyScope, DailyStore, DailyStreak, DailyTable, DailyVolley, GuildId, StoreError,
+    VolleyWritten,
+};
+
+use super::Session;
+use super::record::millis;
+use super::services::DailySea;
+
+/// How often a volley is fired again over a count that moved meanwhile (another process
+/// of the same member) before the member is told to try again.
+const FIRE_TRIES: usize = 3;
+
+/// The streak a reminder needs (issue 52, item 4).
+pub const REMIND_STREAK: u32 = 3;
+
+/// What this process keeps of the daily sea: the clock, the secret once read, and the
+/// seas of the days asked for (their par is a whole game of the hard computer).
+#[derive(Debug, Default)]
+pub(super) struct DailyCache {
+    clock: DayClock,
+    secret: tokio::sync::OnceCell<Secret>,
+    seas: dashmap::DashMap<(Variant, Day), Arc<tokio::sync::OnceCell<Arc<Sea>>>>,
+}
+
+/// Why a daily operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DailyError {
+    /// The volley was refused by the rules: nothing was fired or counted.
+    #[error(transparent)]
+    Fire(#[from] FireError),
+    /// A day that has not begun.
+    #[error("day {0} has not begun")]
+    NotYet(Day),
+    /// The member's volleys kept moving under this one (other processes); nothing of it
+    /// was written.
+    #[error("another shot of yours was being fired; try again")]
+    Busy,
+    /// The store keeps no daily sea (a test's wrapper).
+    #[error("this store keeps no daily sea")]
+    NoStore,
+    /// The stored secret or a stored volley does not read.
+    #[error("the stored daily sea does not read: {0}")]
+    Unreadable(String),
+    /// The day's sea could not be computed (its task failed).
+    #[error("the day's sea could not be computed")]
+    Computing,
+    /// The store failed; nothing was written.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A member's sea today, as they may see it.
+#[derive(Clone, Debug)]
+pub struct DailyPlay {
+    /// The day.
+    pub day: Day,
+    /// When it ends, in seconds of Unix time.
+    pub ends_at: u64,
+    /// The attempt so far (the member's own volleys and what they were told).
+    pub attempt: Attempt,
+    /// What the hard computer needed.
+    pub par: u32,
+    /// Their streak as it stands now (0 if it broke).
+    pub streak: DailyStreak,
+    /// Their place among everyone who finished, if they finished.
+    pub place: Option<u32>,
+}
+
+/// A volley fired and written.
+#[derive(Clone, Debug)]
+pub struct DailyFired {
+    /// What it was told.
+    pub volley: Volley,
+    /// The attempt after it.
+    pub play: DailyPlay,
+    /// It sank the last ship.
+    pub finished: bool,
+}
+
+/// A day's table.
+#[derive(Clone, Debug)]
+pub struct DailyStandings {
+    /// The day.
+    pub day: Day,
+    /// Today's (still running).
+    pub today: bool,
+    /// The lines.
+    pub table: DailyTable,
+    /// The day's par.
+    pub par: u32,
+    /// The day's fleet, only once the day is over.
+    pub fleet: Option<Fleet>,
+}
+
+impl Session {
+    /// This session with its daily days timed by `clock` (testing only: `DAILY_SECONDS`;
+    /// UTC days otherwise).
+    #[must_use]
+    pub fn with_day_clock(mut self, clock: DayClock) -> Self {
+        self.daily_sea.clock = clock;
+        self
+    }
+}
+
+impl<'a> DailySea<'a> {
+    fn store(self) -> Result<&'a dyn DailyStore, DailyError> {
+        self.session.store.daily().ok_or(DailyError::NoStore)
+    }
+
+    /// How days are timed.
+    #[must_use]
+    pub fn clock(self) -> DayClock {
+        self.session.daily_sea.clock
+    }
+
+    /// The day it is now.
+    #[must_use]
+    pub fn today(self) -> Day {
+        let now = SystemTime::now()
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        self.clock().day_at(now)
+    }
+
+    /// The bot's secret: read from the store, or made and stored at its first start.
+    async fn secret(self) -> Result<&'a Secret, DailyError> {
+        self.session
+            .daily_sea
+            .secret
+            .get_or_try_init(|| async {
+                let fresh = hex(Secret::generate(&mut rand::rng()).as_bytes());
+                let stored = self
+                    .store()?
+                    .secret(&fresh, millis(SystemTime::now()))
+                    .await?;
+                unhex(&stored)
+                    .and_then(|b| Secret::from_bytes(&b).ok())
+                    .ok_or_else(|| DailyError::Unreadable("the secret".into()))
+            })
+            .await
+    }
+
+    /// The sea of `variant` on `day` (its par is computed once per process, off the
+    /// runtime's threads).
+    pub async fn sea(self, variant: Variant, day: Day) -> Result<Arc<Sea>, DailyError> {
+        let secret = self.secret().await?.clone();
+        let cache = &self.session.daily_sea.seas;
+        let cell = cache.entry((variant, day)).or_default().clone();
+        let sea = cell
+            .get_or_try_init(|| async move {
+                tokio::task::spawn_blocking(move || Arc::new(Sea::of(&secret, variant, day)))
+                    .await
+                    .map_err(|_| DailyError::Computing)
+            })
+            .await?
+            .clone();
+        // Keep yesterday's and today's seas, and any asked for since.
+        let today = self.today();
+        cache.retain(|(_, d), _| d.0.saturating_add(1) >= today.0 || *d == day);
+        Ok(sea)
+    }
+
+    /// `player`'s attempt at `sea`, as stored.
+    async fn attempt(
+        self,
+        sea: &Sea,
+        player: PlayerId,
+    ) -> Result<(Attempt, Option<i64>), DailyError> {
+        let stored = self
+            .store()?
+            .attempt(sea.variant.key(), sea.day.0, player)
+            .await?;
+        let Some(stored) = stored else {
+            return Ok((Attempt::new(sea.fleet.clone()), None));
+        };
+        let volleys: Vec<Vec<Coord>> = stored
+            .volleys
+            .iter()
+            .map(|t| parse_volley(t).ok_or_else(|| DailyError::Unreadable(t.clone())))
+            .collect::<Result<_, _>>()?;
+        let attempt = Attempt::replay(sea.fleet.clone(), volleys.iter().map(Vec::as_slice))
+            .map_err(|e| DailyError::Unreadable(e.to_string()))?;
+        Ok((attempt, stored.finished_ms))
+    }
+
+    /// `player`'s streak in `variant` as it stands `today`: broken (0) once a day was
+    /// missed.
+    pub async fn streak(
+        self,
+        player: PlayerId,
+        variant: Variant,
+    ) -> Result<DailyStreak, DailyError> {
+        let today = self.today();
+        let stored = self.store()?.streak(variant.key(), player).await?;
+        Ok(stored.map_or_else(DailyStreak::default, |s| {
+            let alive = s.last_day.saturating_add(1) >= today.0;
+            DailyStreak {
+                current: if alive { s.current } else { 0 },
+                ..s
+            }
+        }))
+    }
+
+    /// `player`'s sea today in `variant` (`guild`: where they asked, which puts them on
+    /// that server's table).
+    pub async fn play(
+        self,
+        player: PlayerId,
+        variant: Variant,
+        guild: Option<GuildId>,
+    ) -> Result<DailyPlay, DailyError> {
+        if let Some(guild) = guild {
+            self.store()?.joined(guild, player).await?;
+        }
+        let sea = self.sea(variant, self.today()).await?;
+        let (attempt, finished_ms) = self.attempt(&sea, player).await?;
+        self.view(&sea, player, attempt, finished_ms.is_some())
+            .await
+    }
+
+    async fn view(
+        self,
+        sea: &Sea,
+        player: PlayerId,
+        attempt: Attempt,
+        finished: bool,
+    ) -> Result<DailyPlay, DailyError> {
+        let place = if finished {
+            self.store()?
+                .place(sea.variant.key(), sea.day.0, DailyScope::Everyone, player)
+                .await?
+        } else {
+            None
+        };
+        Ok(DailyPlay {
+            day: sea.day,
+            ends_at: self.clock().ends(sea.day),
+            attempt,
+            par: sea.par,
+            streak: self.streak(player, sea.variant).await?,
+            place,
+        })
+    }
+
+    /// Fires `cells` at today's sea of `variant` for `player` (`guild`: where), written
+    /// before it is answered.
+    pub async fn fire(
+        self,
+        player: PlayerId,
+        variant: Variant,
+        cells: &[Coord],
+        guild: Option<GuildId>,
+    ) -> Result<DailyFired, DailyError> {
+        let sea = self.sea(variant, self.today()).await?;
+        let text = volley_text(cells);
+        for _ in 0..FIRE_TRIES {
+            let (mut attempt, _) = self.attempt(&sea, player).await?;
+            let n = attempt.shots();
+            let volley = attempt.fire(cells)?.clone();
+            let finishes = attempt.is_finished();
+            let written = self
+                .store()?
+                .write_volley(DailyVolley {
+                    variant: variant.key(),
+                    day: sea.day.0,
+                    player,
+                    n,
+                    cells: &text,
+                    finishes,
+                    guild,
+                    at_ms: millis(SystemTime::now()),
+                })
+                .await?;
+            if written == VolleyWritten::Stale {
+                // Another volley of theirs came first: fire over what it left.
+                continue;
+            }
+            let play = self.view(&sea, player, attempt, finishes).await?;
+            return Ok(DailyFired {
+                volley,
+                play,
+                finished: finishes,
+            });
+        }
+        Err(DailyError::Busy)
+    }
+
+    /// Today's (`day: None`) or a past day's table of `variant` in `scope`, its first
+    /// `limit` lines. A past day's also shows its fleet.
+    pub async fn standings(
+        self,
+        variant: Variant,
+        scope: DailyScope,
+        day: Option<Day>,
+        limit: u32,
+    ) -> Result<DailyStandings, DailyError> {
+        let today = self.today();
+        let day = day.unwrap_or(today);
+        if day > today {
+            return Err(DailyError::NotYet(day));
+        }
+        let sea = self.sea(variant, day).await?;
+        let table = self
+            .store()?
+            .table(variant.key(), day.0, scope, limit)
+            .await?;
+        Ok(DailyStandings {
+            day,
+            today: day == today,
+            table,
+            par: sea.par,
+            fleet: (day < today).then(|| sea.fleet.clone()),
+        })
+    }
+
+    /// Turns `player`'s reminder DM on or off.
+    pub async fn set_remind(self, player: PlayerId, on: bool) -> Result<(), DailyError> {
+        self.store()?
+            .set_remind(player, on, millis(SystemTime::now()))
+            .await?;
+        Ok(())
+    }
+
+    /// Whether `player` asked for the reminder DM.
+    pub async fn remind(self, player: PlayerId) -> Result<bool, DailyError> {
+        Ok(self.store()?.remind(player).await?)
+    }
+}
+
+/// Lower-case hex of `bytes`.
+fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+            s.push(char::from_digit(u32::from(b >> 4), 16).unwrap_or('0'));
+            s.push(char::from_digit(u32::from(b & 15), 16).unwrap_or('0'));
+            s
+        })
+}
+
+/// The bytes of hex `text`, if it is hex.
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hex_round_trips() {
+        let bytes: Vec<u8> = (0..=255).collect();
+        assert_eq!(super::unhex(&super::hex(&bytes)), Some(bytes));
+        assert_eq!(super::unhex("abc"), None);
+        assert_eq!(super::unhex("zz"), None);
+    }
+}
