@@ -1,4 +1,4 @@
-//! Reading stored rows back, once for both databases (the queries are in `queries.rs`).
+//! Reading stored rows back, once for both databases (the queries are in each role's `sql.rs`).
 
 use sqlx::Row as _;
 

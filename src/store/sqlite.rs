@@ -171,14 +171,6 @@ fn lock(file: &str) -> Result<std::fs::File, StoreError> {
 )]
 mod sql;
 
-/// The tournaments' SQL, compiled for SQLite (see `queries.rs`).
-#[path = "queries.rs"]
-#[expect(
-    clippy::duplicate_mod,
-    reason = "written once, compiled for each back-end"
-)]
-mod queries;
-
 /// The database the shared queries run on.
 type Db = sqlx::Sqlite;
 /// The store the shared queries implement [`super::Store`] for.

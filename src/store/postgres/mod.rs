@@ -329,14 +329,6 @@ type Db = sqlx::Postgres;
 )]
 mod sql;
 
-/// The tournaments' SQL, compiled for PostgreSQL (see `queries.rs`).
-#[path = "../queries.rs"]
-#[expect(
-    clippy::duplicate_mod,
-    reason = "written once, compiled for each back-end"
-)]
-mod queries;
-
 /// The first half of the transaction-level advisory locks of ratings and rematch votes
 /// (the two-key form, a key space apart from the presence lock).
 const KEY_RATING: i32 = 0x4252_0001;

@@ -12,3 +12,4 @@ pub mod privacy;
 pub mod rematch;
 pub mod seasons;
 pub mod settings;
+pub mod tournaments;

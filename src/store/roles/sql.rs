@@ -22,7 +22,7 @@
 
 use super::{
     Db, FOR_SHARE, FOR_UPDATE, Handle, after_retire, after_write, lock_ratings, lock_rematch,
-    lock_seasons, write_error,
+    lock_seasons, lock_tournament, write_error,
 };
 use crate::store::{
     DailyStore, FinishedStore, LiveStore, MatchId, MatchState, OutboxStore, PresenceStore,
@@ -68,6 +68,9 @@ mod settings;
 /// What the write of an end played out adds to ratings, leaderboards and the season.
 #[path = "finished/settle.rs"]
 mod settle;
+/// [`crate::store::TournamentStore`]'s SQL.
+#[path = "tournaments/sql.rs"]
+mod tournaments;
 
 impl Store for Handle {
     fn live(&self) -> &dyn LiveStore {

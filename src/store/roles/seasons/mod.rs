@@ -1,5 +1,5 @@
 //! Rating seasons as stored (issue 39): their own group of operations, [`SeasonStore`],
-//! with its SQL in a section of its own in `queries.rs`. The schema is
+//! with its SQL in `sql.rs` and `table.rs`. The schema is
 //! `migrations/shared/0009_seasons.sql`.
 //!
 //! What is written where:
@@ -8,7 +8,7 @@
 //!   turns anyway), so a season is opened once and closed once, whichever process gets
 //!   there first;
 //! - the season's table (`season_players`) is written by the transaction that stores a
-//!   rated match's end (`queries::settle_in`), which holds the same lock shared: a match
+//!   rated match's end (`finished/settle.rs`), which holds the same lock shared: a match
 //!   counts for the season whose span holds its end, and one that ended after the open
 //!   season's end waits for the next season, which picks it up when it opens;
 //! - forgetting a member (`PrivacyStore::forget`) deletes their season rows; a closed season's

@@ -1,16 +1,10 @@
-//! The tournaments' SQL (`TournamentStore`), written once for both databases and compiled
-//! as a module of each back-end, as every role's SQL is (see `roles/sql.rs`): `super` is
-//! the back-end, which gives `Db`, `Handle`, `FOR_UPDATE` and `lock_tournament`.
+//! The SQL of [`TournamentStore`], compiled as a module of each back-end (see
+//! `roles/sql.rs`).
 
-use super::{Db, FOR_UPDATE, Handle};
+use super::{Conn, FOR_UPDATE, Handle, Pool};
 use crate::game::PlayerId;
 use crate::ids::{ChannelKey, GuildId, MatchId};
 use crate::store::{StoreError, StoreFuture, from_sql, rows, to_sql};
-
-/// A connection (or an open transaction, through `&mut *tx`).
-type Conn = <Db as sqlx::Database>::Connection;
-/// The pool.
-type Pool = sqlx::Pool<Db>;
 
 // ---------------------------------------------------------------------------------------
 // Tournaments (issue 33): `TournamentStore`, in SQL both databases accept. A step of a

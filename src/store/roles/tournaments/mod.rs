@@ -1,0 +1,283 @@
+//! The tournaments role (issue 33): a tournament, its entrants and pairings, joining and
+//! leaving, and a step written only over the version it was worked out from. Its SQL is
+//! `sql.rs`; the schema is `migrations/shared/0008_tournaments.sql`.
+
+use crate::game::PlayerId;
+#[cfg(doc)]
+use crate::store::MatchResult;
+use crate::store::{ChannelKey, GuildId, MatchId, MessageId, StoreFuture, TournamentId};
+
+/// A tournament as stored (`migrations/shared/0008_tournaments.sql`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentRow {
+    /// Its id.
+    pub id: TournamentId,
+    /// The server.
+    pub guild: GuildId,
+    /// The channel it belongs to.
+    pub channel: ChannelKey,
+    /// Who created it.
+    pub creator: PlayerId,
+    /// Its name as given (escaped where it is shown).
+    pub name: String,
+    /// `classic` or `game2000`.
+    pub variant: String,
+    /// `blitz`, `standard` or `daily`.
+    pub pace: String,
+    /// Rounds in all.
+    pub rounds: u32,
+    /// The most entrants it takes.
+    pub max_players: u32,
+    /// When round 1 is paired by itself.
+    pub starts_ms: Option<i64>,
+    /// `signup`, `running`, `paused`, `finished` or `cancelled`.
+    pub state: String,
+    /// The round being played (0 before the start).
+    pub round: u32,
+    /// When the current round's stragglers end.
+    pub round_deadline_ms: Option<i64>,
+    /// The top seed fires first in round 1.
+    pub top_white: bool,
+    /// The language of its public texts.
+    pub locale: Option<String>,
+    /// The public sign-up message.
+    pub signup_message: Option<MessageId>,
+    /// Why it was paused or called off.
+    pub note: Option<String>,
+    /// When the sweep looks at it next.
+    pub check_ms: Option<i64>,
+    /// Bumped by every change of its state.
+    pub version: u64,
+    /// When it was created.
+    pub created_ms: i64,
+    /// When it last changed.
+    pub updated_ms: i64,
+    /// Entrants (read back; ignored when it is created).
+    pub entrants: u32,
+}
+
+/// One entrant as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntrantRow {
+    /// The member.
+    pub player: PlayerId,
+    /// Their display name when they joined.
+    pub name: String,
+    /// Their rating in the tournament's rule set at the start (0 before).
+    pub rating: u32,
+    /// When they joined.
+    pub joined_ms: i64,
+    /// Out from this round on.
+    pub withdrawn: Option<u32>,
+    /// Why: `left` or `no-show`.
+    pub reason: Option<String>,
+}
+
+/// What the store knows of a pairing's match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairedMatch {
+    /// Still being played.
+    pub live: bool,
+    /// How it ended (see [`MatchResult::how`]).
+    pub how: Option<String>,
+    /// The winner, if any.
+    pub winner: Option<PlayerId>,
+    /// Moves (shots or salvos) fired by `[white, black]`.
+    pub moves: [u32; 2],
+}
+
+/// One pairing as stored, with its match as far as it is stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingRow {
+    /// The round (1 first).
+    pub round: u32,
+    /// The board (1 first; the bye last).
+    pub board: u32,
+    /// Fires first.
+    pub white: PlayerId,
+    /// The opponent; `None`: `white` has the pairing bye.
+    pub black: Option<PlayerId>,
+    /// The match's id (none for a bye).
+    pub match_id: Option<MatchId>,
+    /// A process is opening the match, since then.
+    pub claim_ms: Option<i64>,
+    /// The match is stored and has its thread.
+    pub opened: bool,
+    /// Set when the round closed (see the migration).
+    pub result: Option<String>,
+    /// The match, once stored.
+    pub game: Option<PairedMatch>,
+}
+
+/// A tournament with its entrants (in joining order) and every pairing (by round and
+/// board).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSnapshot {
+    /// The tournament.
+    pub row: TournamentRow,
+    /// Its entrants.
+    pub entrants: Vec<EntrantRow>,
+    /// Its pairings.
+    pub pairings: Vec<PairingRow>,
+}
+
+/// A pairing to store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewPairing {
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// Fires first.
+    pub white: PlayerId,
+    /// The opponent (none: a bye).
+    pub black: Option<PlayerId>,
+    /// The match's id (none for a bye).
+    pub match_id: Option<MatchId>,
+}
+
+/// One step of a tournament, written in one transaction, only over the version it was
+/// worked out from ([`TournamentStore::advance_tournament`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TournamentStep {
+    /// The version read.
+    pub expected: u64,
+    /// The new state.
+    pub state: String,
+    /// The round now played.
+    pub round: u32,
+    /// Its deadline.
+    pub round_deadline_ms: Option<i64>,
+    /// Why it is paused or called off.
+    pub note: Option<String>,
+    /// When the sweep looks again.
+    pub check_ms: Option<i64>,
+    /// Ratings taken at the start, by member.
+    pub ratings: Vec<(PlayerId, u32)>,
+    /// Results of a round that closed: `(round, board, result)`.
+    pub results: Vec<(u32, u32, String)>,
+    /// Members withdrawn: `(member, from round, reason)`.
+    pub withdrawals: Vec<(PlayerId, u32, String)>,
+    /// The next round's pairings.
+    pub pairings: Vec<NewPairing>,
+    /// When.
+    pub at_ms: i64,
+}
+
+/// What a join did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Joined {
+    /// Joined; this many entrants now.
+    Done(u32),
+    /// Already an entrant.
+    Twice,
+    /// No room left.
+    Full(u32),
+    /// Sign-up is over (or the tournament is unknown).
+    Closed,
+}
+
+/// What a leave did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Left {
+    /// Removed before the start; this many entrants now.
+    Removed(u32),
+    /// Withdrawn from this round on (after the start).
+    Withdrawn(u32),
+    /// Not an entrant (or already out).
+    NotIn,
+    /// The tournament is over (or unknown).
+    Closed,
+}
+
+/// Tournaments, kept beside the matches (both back-ends, SQL in `sql.rs`).
+pub trait TournamentStore: Send + Sync {
+    /// Stores a new tournament (state, round and version as given).
+    fn create_tournament<'a>(&'a self, row: &'a TournamentRow) -> StoreFuture<'a, ()>;
+
+    /// One tournament with its entrants and pairings.
+    fn tournament(&self, id: TournamentId) -> StoreFuture<'_, Option<TournamentSnapshot>>;
+
+    /// The tournaments of `channel`, newest first, at most 25 (`open`: only those not
+    /// yet over).
+    fn tournaments_in(
+        &self,
+        channel: ChannelKey,
+        open: bool,
+    ) -> StoreFuture<'_, Vec<TournamentRow>>;
+
+    /// Adds `player` as an entrant while sign-up is open and there is room (moving the
+    /// tournament's version on, so a start worked out before it is worked out again).
+    fn join_tournament<'a>(
+        &'a self,
+        id: TournamentId,
+        player: PlayerId,
+        name: &'a str,
+        at_ms: i64,
+    ) -> StoreFuture<'a, Joined>;
+
+    /// Takes `player` out: removed before the start; after it, withdrawn from the next
+    /// round still to be paired as the tournament is when the leave is written (the one
+    /// after the current round while it runs, the round it stopped at while paused). A
+    /// leave, like a join, moves the tournament's version on, so a step worked out before
+    /// it is worked out again.
+    fn leave_tournament(
+        &self,
+        id: TournamentId,
+        player: PlayerId,
+        at_ms: i64,
+    ) -> StoreFuture<'_, Left>;
+
+    /// Remembers the public sign-up message.
+    fn set_signup_message(&self, id: TournamentId, message: MessageId) -> StoreFuture<'_, ()>;
+
+    /// Writes `step` if the tournament still has the version it was worked out from
+    /// (its row locked meanwhile) and its pairings name only entrants who play their
+    /// round; `false` when another change came first (nothing written).
+    fn advance_tournament<'a>(
+        &'a self,
+        id: TournamentId,
+        step: &'a TournamentStep,
+    ) -> StoreFuture<'a, bool>;
+
+    /// Claims the opening of a pairing's match: `true` for the one caller that finds it
+    /// unopened and unclaimed (or claimed before `stale_ms`).
+    fn claim_pairing(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        at_ms: i64,
+        stale_ms: i64,
+    ) -> StoreFuture<'_, bool>;
+
+    /// Ends a claim: the match opened (`opened`), or could not be (the claim is given
+    /// back).
+    fn release_pairing(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        opened: bool,
+    ) -> StoreFuture<'_, ()>;
+
+    /// Up to `limit` tournaments to look at now: sign-up past its start time, or running
+    /// and due for a look.
+    fn tournaments_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<TournamentId>>;
+
+    /// Moves the round deadlines of running tournaments not changed since `last_seen_ms`
+    /// by the time the bot was down; returns how many moved.
+    fn give_tournaments_time_back(&self, last_seen_ms: i64, now_ms: i64) -> StoreFuture<'_, u64>;
+
+    /// The tournament, its name and the round a match belongs to.
+    fn tournament_of_match(
+        &self,
+        match_id: MatchId,
+    ) -> StoreFuture<'_, Option<(TournamentId, String, u32)>>;
+
+    /// Tournaments `player` played in that are over, and of those the ones they won.
+    fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, (u32, u32)>;
+
+    /// Records the winner of a finished tournament.
+    fn set_tournament_winner(&self, id: TournamentId, player: PlayerId) -> StoreFuture<'_, ()>;
+}
