@@ -91,6 +91,31 @@ async fn matches_lists_only_what_the_asker_can_see_and_privately() {
     );
 }
 
+/// Finding 10 of review s5: a member who keeps asking for `/matches` is refused past the
+/// window (4 pages in 20 s), privately and told when to ask again; another member is still
+/// served meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_past_the_window_are_refused_privately_while_others_are_served() {
+    let t = Table::new("5303", &[]).await;
+    let (alice, bob) = (t.alice.clone(), t.bob.clone());
+    challenge(&t, &alice, &bob, t.channel).await;
+    for ask in 0..4 {
+        let (listed, seen) = matches(&t, &bob, t.channel).await;
+        assert_eq!(seen, vec![t.channel.id], "ask {ask}: {}", listed.text());
+    }
+    let (refused, seen) = matches(&t, &bob, t.channel).await;
+    assert!(refused.ephemeral, "{refused:?}");
+    assert!(seen.is_empty(), "{}", refused.text());
+    assert!(
+        refused.text().contains("Ask again in"),
+        "{}",
+        refused.text()
+    );
+    let (listed, seen) = matches(&t, &alice, t.channel).await;
+    assert!(listed.ephemeral, "{listed:?}");
+    assert_eq!(seen, vec![t.channel.id], "{}", listed.text());
+}
+
 /// Permissions of a member who may manage the server.
 fn admin() -> String {
     (MEMBER.parse::<u64>().unwrap() | perm::MANAGE_GUILD).to_string()
