@@ -26,6 +26,7 @@ pub mod permissions;
 pub mod pictures;
 pub mod policy;
 pub mod presence;
+pub mod split;
 pub mod venue;
 pub mod words;
 

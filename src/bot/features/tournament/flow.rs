@@ -54,8 +54,17 @@ pub async fn carry_out(http: &Http, data: &Data, progress: Progress) {
                 if *round == 1 {
                     refresh_signup(http, &info).await;
                 }
-                let text = words::round_post(lang, &info, *round, pairings);
-                deliver::post_quietly(http, info.channel.0, &Post::text(text)).await;
+                // In order, one part after the other. The part that names the bye pings
+                // them; if the channel refuses it, they are told by DM (or at their next
+                // command).
+                for part in words::round_post(lang, &info, *round, pairings) {
+                    if part.ping.is_empty() {
+                        deliver::post_quietly(http, info.channel.0, &part).await;
+                    } else {
+                        let bye: Vec<u64> = part.ping.iter().map(|u| u.get()).collect();
+                        deliver::post_or_dm(http, &data.notes, info.channel.0, &part, &bye).await;
+                    }
+                }
             }
             Event::Finished { winner } => {
                 if let Some(w) = winner {

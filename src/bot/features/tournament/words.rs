@@ -10,6 +10,7 @@ use crate::bot::kit::error::{says, tidy};
 use crate::bot::kit::i18n::names::{pace, variant_title};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::markup::{mention, plain, relative};
+use crate::bot::kit::split::{MESSAGE_LIMIT, ROOM, chars, split_lines};
 use crate::render::Renderer;
 use crate::session::tournament::{
     Cell, Line, MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Pairing, Standings, TournamentError,
@@ -147,39 +148,67 @@ pub fn when_error(e: &WhenError, given: &str, zone: Option<&str>) -> Error {
     ))
 }
 
-/// The public post of a round's pairings.
+/// The public post of a round's pairings: one message, or as many as it takes to keep
+/// each under Discord's limit (any number of boards, 19-digit ids), cut between boards,
+/// in order, each headed with the tournament and the round (and which part it is). The
+/// member with the bye is named and pinged in the message that names them.
 #[must_use]
-pub fn round_post(lang: Lang, t: &TournamentInfo, round: u32, pairings: &[Pairing]) -> String {
-    let mut out = tr!(
-        lang,
-        "tournament-round-paired",
-        name = plain(&t.name),
-        round = round,
-        rounds = t.rounds
-    );
-    for p in pairings {
-        out.push('\n');
-        out.push_str(&if let Some(black) = p.black {
-            tr!(
-                lang,
-                "tournament-board",
-                board = p.board,
-                white = mention(p.white),
-                black = mention(black)
-            )
-        } else {
-            tr!(lang, "tournament-bye", player = mention(p.white))
-        });
-    }
+pub fn round_post(lang: Lang, t: &TournamentInfo, round: u32, pairings: &[Pairing]) -> Vec<Post> {
+    let mut lines: Vec<String> = pairings
+        .iter()
+        .map(|p| {
+            if let Some(black) = p.black {
+                tr!(
+                    lang,
+                    "tournament-board",
+                    board = p.board,
+                    white = mention(p.white),
+                    black = mention(black)
+                )
+            } else {
+                tr!(lang, "tournament-bye", player = mention(p.white))
+            }
+        })
+        .collect();
     if let Some(deadline) = t.round_deadline {
-        out.push('\n');
-        out.push_str(&tr!(
+        lines.push(tr!(
             lang,
             "tournament-round-deadline",
             deadline = relative(deadline)
         ));
     }
-    out
+    let head = |part: usize, parts: usize| {
+        let mut head = tr!(
+            lang,
+            "tournament-round-paired",
+            name = plain(&t.name),
+            round = round,
+            rounds = t.rounds
+        );
+        if parts > 1 {
+            head.push(' ');
+            head.push_str(&tr!(
+                lang,
+                "tournament-standings-page",
+                page = part,
+                pages = parts
+            ));
+        }
+        head
+    };
+    split_lines(&lines, ROOM, head)
+        .into_iter()
+        .map(|part| Post {
+            // The deadline's line, past the boards, pings nobody.
+            ping: pairings
+                [part.lines.start.min(pairings.len())..part.lines.end.min(pairings.len())]
+                .iter()
+                .filter(|p| p.black.is_none())
+                .map(|p| serenity::UserId::new(p.white.0))
+                .collect(),
+            ..Post::text(part.text)
+        })
+        .collect()
 }
 
 /// Points in tenths as the crosstable writes them: `2½`, `3`, `½`.
@@ -234,13 +263,6 @@ pub fn entrant_name(lang: Lang, name: &str) -> String {
     } else {
         name.to_owned()
     }
-}
-
-/// Discord's limit on a message's text, in characters.
-const MESSAGE_LIMIT: usize = 2000;
-
-fn chars(text: &str) -> usize {
-    text.chars().count()
 }
 
 /// One player's line of the standings' text table (with the round cells, or without).
@@ -671,6 +693,108 @@ mod tests {
         // Six players keep every round in the text.
         let post = standings_post(renderer(), Lang::EnUs, &standings(), 1);
         assert!(post.content.contains("2w+ 3b- bye"), "{}", post.content);
+    }
+
+    /// The largest round there is: 256 players with Discord's 19-digit ids, 127 boards and
+    /// a bye (and 128 boards), a 100-character name that is all Markdown, and a deadline.
+    /// Every part keeps under 2 000 characters, every board is in exactly one part, in
+    /// order, every part names the round, and the bye is pinged, in every language.
+    #[test]
+    fn a_round_of_256_players_is_posted_in_parts_that_fit() {
+        let mut info = standings().info;
+        info.name = "*".repeat(100);
+        info.rounds = 15;
+        info.round_deadline = Some(std::time::SystemTime::now());
+        let id = |i: u64| crate::game::PlayerId(1_234_567_890_123_456_789 + i);
+        for with_bye in [false, true] {
+            let boards = if with_bye { 127 } else { 128 };
+            let mut pairings: Vec<Pairing> = (0..boards)
+                .map(|b| Pairing {
+                    board: b + 1,
+                    white: id(2 * u64::from(b)),
+                    black: Some(id(2 * u64::from(b) + 1)),
+                    match_id: None,
+                })
+                .collect();
+            if with_bye {
+                pairings.push(Pairing {
+                    board: 128,
+                    white: id(255),
+                    black: None,
+                    match_id: None,
+                });
+            }
+            for lang in Lang::ALL {
+                let posts = round_post(lang, &info, 12, &pairings);
+                assert!(posts.len() > 1, "{lang:?}: one part only");
+                let head = tr!(
+                    lang,
+                    "tournament-round-paired",
+                    name = plain(&info.name),
+                    round = 12_u32,
+                    rounds = 15_u32
+                );
+                let mut seen = Vec::new();
+                for (i, post) in posts.iter().enumerate() {
+                    let n = post.content.chars().count();
+                    assert!(n <= 2000, "{lang:?}, part {i}: {n} characters");
+                    assert!(
+                        post.content.starts_with(&head),
+                        "{lang:?}, part {i} names no round: {}",
+                        post.content
+                    );
+                    for line in post.content.lines().skip(1) {
+                        if let Some(at) = line.find("<@") {
+                            let id: u64 =
+                                line[at + 2..].split('>').next().unwrap().parse().unwrap();
+                            seen.push(id);
+                        }
+                    }
+                }
+                let all: Vec<u64> = pairings
+                    .iter()
+                    .flat_map(|p| std::iter::once(p.white.0).chain(p.black.map(|b| b.0)))
+                    .collect();
+                assert_eq!(all.len(), if with_bye { 255 } else { 256 });
+                let firsts: Vec<u64> = pairings.iter().map(|p| p.white.0).collect();
+                assert_eq!(seen, firsts, "{lang:?}: each board once, in order");
+                let text: String = posts.iter().map(|p| p.content.as_str()).collect();
+                for member in all {
+                    assert_eq!(
+                        text.matches(&format!("<@{member}>")).count(),
+                        1,
+                        "{lang:?}: {member}"
+                    );
+                }
+                let pinged: Vec<u64> = posts
+                    .iter()
+                    .flat_map(|p| p.ping.iter().map(|u| u.get()))
+                    .collect();
+                assert_eq!(pinged, if with_bye { vec![id(255).0] } else { vec![] });
+                if with_bye {
+                    let bye = posts.iter().find(|p| !p.ping.is_empty()).unwrap();
+                    assert!(bye.content.contains(&tr!(
+                        lang,
+                        "tournament-bye",
+                        player = mention(id(255))
+                    )));
+                }
+            }
+        }
+        // A short round is still one message, headed as before.
+        let posts = round_post(
+            Lang::EnUs,
+            &info,
+            1,
+            &[Pairing {
+                board: 1,
+                white: id(0),
+                black: Some(id(1)),
+                match_id: None,
+            }],
+        );
+        assert_eq!(posts.len(), 1);
+        assert!(!posts[0].content.contains("(page"), "{}", posts[0].content);
     }
 
     /// An entrant who deleted their data, and the bye, are written in the reader's
