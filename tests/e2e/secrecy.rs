@@ -8,7 +8,7 @@ use crate::e2e::support;
 
 use std::collections::BTreeSet;
 
-use broadside::game::{Fleet, Variant};
+use broadside::game::{Coord, Fleet, Variant};
 use serde_json::json;
 use support::table::{REPLY, Table};
 use support::{Sent, SentKind};
@@ -60,27 +60,76 @@ pub(crate) fn board(variant: Variant) -> Vec<String> {
         .collect()
 }
 
-/// The cells named in `text` (`C4`, `J10`; not parts of longer words or numbers).
+/// The cells named in `text` (`C4`, `J10`; not parts of longer words or numbers). A range
+/// along one row or column (`A1-A4`) names every cell in it, not only its ends.
 pub(crate) fn named_cells(text: &str) -> BTreeSet<String> {
     let chars: Vec<char> = text.chars().collect();
-    let mut found = BTreeSet::new();
-    for i in 0..chars.len() {
-        let c = chars[i];
+    // The cell that starts at `i`, and where it ends.
+    let cell_at = |i: usize| -> Option<(Coord, usize)> {
+        let c = *chars.get(i)?;
         if !('A'..='J').contains(&c) || (i > 0 && chars[i - 1].is_alphanumeric()) {
-            continue;
+            return None;
         }
         let digits: String = chars[i + 1..]
             .iter()
             .take_while(|d| d.is_ascii_digit())
             .collect();
-        let next = chars.get(i + 1 + digits.len());
-        if (1..=10).contains(&digits.parse::<u32>().unwrap_or(0))
-            && !next.is_some_and(|n| n.is_alphanumeric())
+        let end = i + 1 + digits.len();
+        if !(1..=10).contains(&digits.parse::<u32>().unwrap_or(0))
+            || chars.get(end).is_some_and(|n| n.is_alphanumeric())
         {
-            found.insert(format!("{c}{digits}"));
+            return None;
+        }
+        Some((format!("{c}{digits}").parse().ok()?, end))
+    };
+    let mut found = BTreeSet::new();
+    for i in 0..chars.len() {
+        let Some((from, end)) = cell_at(i) else {
+            continue;
+        };
+        found.insert(from.to_string());
+        let Some((to, _)) = (chars.get(end) == Some(&'-'))
+            .then(|| cell_at(end + 1))
+            .flatten()
+        else {
+            continue;
+        };
+        if from.row() == to.row() || from.col() == to.col() {
+            for row in from.row().min(to.row())..=from.row().max(to.row()) {
+                for col in from.col().min(to.col())..=from.col().max(to.col()) {
+                    found.extend(Coord::new(col, row).map(|c| c.to_string()));
+                }
+            }
         }
     }
     found
+}
+
+/// The cells that the no-touch rule shows to be water in `fleet`'s sea once `shots` were
+/// fired at it: those around a ship whose every cell was hit, and in no ship.
+fn known_water(variant: Variant, fleet: &str, shots: &BTreeSet<String>) -> BTreeSet<String> {
+    let fleet = Fleet::parse(variant, fleet).unwrap();
+    let mut water = BTreeSet::new();
+    for ship in fleet.ships() {
+        if ship.cells().all(|c| shots.contains(&c.to_string())) {
+            for cell in ship.cells() {
+                for n in cell.neighbours(variant.size()) {
+                    if fleet.ship_at(n).is_none() {
+                        water.insert(n.to_string());
+                    }
+                }
+            }
+        }
+    }
+    water
+}
+
+/// The cells `shooter` fired at in `plan`.
+fn shots_by(plan: &[(u64, Vec<String>)], shooter: u64) -> BTreeSet<String> {
+    plan.iter()
+        .filter(|(who, _)| *who == shooter)
+        .flat_map(|(_, picks)| picks.iter().cloned())
+        .collect()
 }
 
 /// Fires the salvos: each typed in reverse reading order; checks that the public answer
@@ -118,13 +167,32 @@ pub(crate) fn without_code(text: &str) -> String {
     text.split('`').step_by(2).collect::<Vec<_>>().join(" ")
 }
 
-fn assert_nothing_hidden_is_named(public: &[String], ships: &[String], fired: &BTreeSet<String>) {
+/// The clause of a board's description that names the water known around sunk ships
+/// (`pic-alt-known-water`, last in the description).
+const KNOWN_WATER: &str = "Water around sunk ships:";
+
+/// No text names a ship cell that nobody fired at, and the known-water clause of a board's
+/// description names only cells that the no-touch rule shows to be water (`known`).
+fn assert_nothing_hidden_is_named(
+    public: &[String],
+    ships: &[String],
+    fired: &BTreeSet<String>,
+    known: &BTreeSet<String>,
+) {
     assert!(!public.is_empty());
     for text in public {
-        for cell in named_cells(&without_code(text)) {
+        let text = without_code(text);
+        let (told, water) = text.split_once(KNOWN_WATER).unwrap_or((&text, ""));
+        for cell in named_cells(told) {
             assert!(
                 !ships.contains(&cell) || fired.contains(&cell),
                 "{cell} is an unhit ship cell, named in public: {text}"
+            );
+        }
+        for cell in named_cells(water) {
+            assert!(
+                known.contains(&cell),
+                "{cell} is named as water around a sunk ship, which no rule shows: {text}"
             );
         }
     }
@@ -162,7 +230,13 @@ async fn a_game2000_match_names_no_hidden_cell_in_public() {
     let fired = play(&t, variant, &plan).await;
     let mut ships = cells(variant, A);
     ships.extend(cells(variant, B));
-    assert_nothing_hidden_is_named(&public_before_the_end(&t).await, &ships, &fired);
+    // Game 2000 reports lengths only: no ship is known to be sunk where it lies.
+    assert_nothing_hidden_is_named(
+        &public_before_the_end(&t).await,
+        &ships,
+        &fired,
+        &BTreeSet::new(),
+    );
 }
 
 #[tokio::test]
@@ -188,5 +262,11 @@ async fn a_classic_match_names_no_hidden_cell_in_public() {
     let fired = play(&t, variant, &plan).await;
     let mut ships = cells(variant, A);
     ships.extend(cells(variant, B));
-    assert_nothing_hidden_is_named(&public_before_the_end(&t).await, &ships, &fired);
+    let mut known = known_water(variant, fleet_of(first), &shots_by(&plan, second));
+    known.extend(known_water(
+        variant,
+        fleet_of(second),
+        &shots_by(&plan, first),
+    ));
+    assert_nothing_hidden_is_named(&public_before_the_end(&t).await, &ships, &fired, &known);
 }
