@@ -34,6 +34,8 @@ pub const VAR_METRICS_ADDR: &str = "METRICS_ADDR";
 pub const VAR_PACE_SCALE: &str = "PACE_SCALE";
 /// Testing only: every rating season lasts this many seconds instead of a month or quarter.
 pub const VAR_SEASON_SECONDS: &str = "SEASON_SECONDS";
+/// Testing only: the daily sea's days last this many seconds (issue 52).
+pub const VAR_DAILY_SECONDS: &str = "DAILY_SECONDS";
 /// How many gateway shards the bot runs: a number, or `auto` for Discord's recommendation.
 pub const VAR_SHARD_COUNT: &str = "SHARD_COUNT";
 /// The most shards one process runs.
@@ -150,6 +152,9 @@ pub struct Config {
     /// Testing only (`SEASON_SECONDS`): every rating season lasts this long instead of a
     /// calendar month or quarter; `None`: the calendar (as shipped).
     pub season_length: Option<Duration>,
+    /// Testing only (`DAILY_SECONDS`): day k of the daily sea runs from k × N to
+    /// (k + 1) × N seconds of Unix time; `None`: UTC days (as shipped).
+    pub daily_length: Option<std::num::NonZeroU64>,
     /// How many gateway shards the bot runs in all (`SHARD_COUNT`).
     pub shards: Shards,
     /// Which of them this process runs (`SHARDS`); `None`: all of them.
@@ -337,6 +342,10 @@ impl Config {
                     .map(Duration::from_secs)
             })
             .transpose()?;
+        let daily_length = optional(VAR_DAILY_SECONDS)
+            .map(|v| parse_nonzero(VAR_DAILY_SECONDS, &v, "expected a whole number of seconds"))
+            .transpose()?
+            .and_then(std::num::NonZeroU64::new);
         let shard_count = shards(optional(VAR_SHARD_COUNT))?;
         let shard_range = shard_range(optional(VAR_SHARDS), shard_count, &database_url)?;
         Ok(Self {
@@ -354,6 +363,7 @@ impl Config {
             metrics_addr,
             pace_scale,
             season_length,
+            daily_length,
         })
     }
 }

@@ -143,11 +143,18 @@ pub(crate) fn framework(
                         .give_tournaments_time_back(ms.to_system_time())
                         .await;
                 }
-                let session = Arc::new(session.with_season_clock(
-                    config
-                        .season_length
-                        .map_or(SeasonClock::Calendar, SeasonClock::Every),
-                ));
+                let session = Arc::new(
+                    session
+                        .with_season_clock(
+                            config
+                                .season_length
+                                .map_or(SeasonClock::Calendar, SeasonClock::Every),
+                        )
+                        .with_day_clock(config.daily_length.map_or_else(
+                            crate::daily::DayClock::utc,
+                            crate::daily::DayClock::every,
+                        )),
+                );
                 let _ = slot.set(Arc::clone(&session));
                 let data = Data {
                     session: Arc::clone(&session),

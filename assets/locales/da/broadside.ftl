@@ -614,6 +614,7 @@ privacy-info = **Hvad Broadside gemmer**
     • Pr. medlem: om vedkommende har slået påmindelser om daglige spil fra. En servers indstillinger indeholder kanaler, men ingen medlemmer.
     • Mens en påmindelse sendes: spillet, og hvilken påmindelse det er, i højst to minutter. En påmindelse regnes som sendt, når dens DM er sendt; stopper botten netop da, kan den ene påmindelse komme to gange.
     • Kun i hukommelsen: hvordan et medlem plejer at placere sine skibe. Computeren på niveau Svær lærer det ud fra flåderne i medlemmets afsluttede spil (aldrig fra et spil i gang) og bygger det op igen ud fra spillene efter en genstart.
+    • Dagens hav: dine skud pr. dag og regelsæt, hvornår du blev færdig, dine striber, de servere, du spillede i, og om du vil have påmindelsen. Dage, der er forbi, gemmes til tabellerne; sletter du dine data, slettes de også.
     • Intet andet: ingen beskeder, ingen e-mailadresser, intet uden for spillene.
     Alt gemmes, så længe bottens database gemmes (det bestemmer serverens administrator); intet sendes andre steder hen.
     Brug `/{ cmd-privacy-name } { cmd-privacy-delete-name }` til at slette dine ratings og din statistik; i afsluttede spil bliver dit navn og id så erstattet af "slettet spiller" (den anden spiller beholder sine resultater).

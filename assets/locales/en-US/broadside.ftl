@@ -615,6 +615,7 @@ privacy-info = **What Broadside stores**
     • Per member: whether they turned off the reminders for daily matches. A server's settings list channels, never members.
     • While a reminder is being sent: its match and which reminder it is, for two minutes at most. A reminder counts as sent once its DM went out; if the bot stops at that very moment, that one reminder may come twice.
     • In memory only: how a member tends to place ships, learned by the computer on Hard from the fleets of their finished matches (never from a match in progress); rebuilt from those matches after a restart.
+    • The daily sea: your shots per day and rule set, when you finished, your streaks, the servers you played it in and your reminder choice. Past days stay for the tables; deleting your data deletes these too.
     • Nothing else: no messages, no e-mail addresses, nothing from outside the matches.
     Everything is kept for as long as the bot's database is kept (the server's admin decides that); nothing is sent anywhere else.
     Use `/{ cmd-privacy-name } { cmd-privacy-delete-name }` to delete your ratings and statistics; in finished matches your name and id are then replaced by "deleted player" (the other player keeps their record).

@@ -614,6 +614,7 @@ privacy-info = **Wat Broadside opslaat**
     • Per lid: of die de herinneringen voor dagelijkse partijen heeft uitgezet. De instellingen van een server bevatten kanalen, geen leden.
     • Terwijl een herinnering verstuurd wordt: de partij en welke herinnering het is, hooguit twee minuten. Een herinnering telt als verstuurd zodra het DM-bericht weg is; stopt de bot precies op dat moment, dan kan die ene herinnering twee keer komen.
     • Alleen in het geheugen: hoe een lid zijn schepen meestal plaatst. De computer op niveau Moeilijk leert dat uit de vloten van afgelopen partijen (nooit uit een lopende partij) en bouwt het na een herstart opnieuw op uit die partijen.
+    • De dagelijkse zee: je schoten per dag en spelregels, wanneer je klaar was, je reeksen, de servers waar je speelde en of je een herinnering wilt. Afgelopen dagen blijven bewaard; je gegevens verwijderen wist ook deze.
     • Verder niets: geen berichten, geen e-mailadressen, niets van buiten de partijen.
     Alles blijft bewaard zolang de database van de bot bewaard wordt (daar beslist de beheerder van de server over); niets wordt ergens anders heen gestuurd.
     Met `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijder je je ratings en statistieken; in afgelopen partijen worden je naam en id dan vervangen door "verwijderde speler" (de andere speler houdt zijn eigen resultaten).

@@ -630,6 +630,7 @@ privacy-info = **Vad Broadside sparar**
     • Per medlem: om medlemmen har stängt av påminnelserna om dagliga partier. En servers inställningar innehåller kanaler men inga medlemmar.
     • Medan en påminnelse skickas: partiet och vilken påminnelse det är, i högst två minuter. En påminnelse räknas som skickad när dess DM har gått iväg; stannar botten just då kan den påminnelsen komma två gånger.
     • Bara i minnet: hur en medlem brukar placera sina skepp. Datorn på nivån Svår lär sig det från flottorna i medlemmens avslutade partier (aldrig från ett pågående parti) och bygger upp det igen utifrån partierna efter en omstart.
+    • Dagens hav: dina skott per dag och regler, när du blev klar, dina sviter, servrarna du spelade i och om du vill ha påminnelsen. Dagar som är över sparas för tabellerna; raderar du dina data raderas de också.
     • Inget annat: inga meddelanden, inga e-postadresser, inget utanför partierna.
     Allt sparas så länge bottens databas sparas (det avgör serverns administratör); inget skickas någon annanstans.
     Använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` för att radera dina ratingar och din statistik; i avslutade partier ersätts då ditt namn och id med "raderad spelare" (den andra spelaren behåller sina resultat).
