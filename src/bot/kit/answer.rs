@@ -5,13 +5,13 @@
 //! user install authorises it, within its 15 minutes).
 //!
 //! What happens there without an interaction (an end by timeout, the note after a
-//! restart) waits in [`Waiting`] for the next interaction of either player in that channel,
+//! restart) waits in [`Waiting`](super::held::Waiting) for the next interaction of either player in that channel,
 //! which shows it once, and goes to the players by DM where Discord lets the bot DM them.
 //! An end stays unannounced in the store until it is shown, so a restart brings it back
-//! into [`Waiting`] (without a second DM). With several processes on one database, the
+//! into [`Waiting`](super::held::Waiting) (without a second DM). With several processes on one database, the
 //! next interaction may reach another process than the one that ended the match: the
 //! store is the truth for ends. Each interaction outside servers reads its channel's
-//! unshown ends ([`crate::session::Session::waiting_ends_in`]), shows those of its
+//! unshown ends ([`crate::session::services::Matches::waiting_ends_in`]), shows those of its
 //! member, one interaction at a time per end in a process, and marks them shown; another
 //! process's sweep never takes such an end as orphaned.
 

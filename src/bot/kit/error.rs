@@ -94,7 +94,7 @@ impl Arg {
 }
 
 /// A sentence of the catalogue, not yet worded: its key and its arguments. Write one with
-/// [`says!`]: `says!("err-replay-cooldown", seconds = 3)`.
+/// `says!`: `says!("err-replay-cooldown", seconds = 3)`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Message {
     key: &'static str,
@@ -214,7 +214,7 @@ pub enum Error {
 }
 
 impl Error {
-    /// A refusal for the player: a [`Message`] (see [`says!`]) or another [`UserError`].
+    /// A refusal for the player: a [`Message`] (see `says!`) or another [`UserError`].
     pub fn user(refusal: impl Into<UserError>) -> Self {
         Self::User(refusal.into())
     }

@@ -227,7 +227,7 @@ impl Replays {
     }
 
     /// The replay of `done` with words in `lang` for `member`: kept drawn, or drawn by
-    /// `renderer` off the async threads, at most [`REPLAYS_AT_ONCE`] at a time and once
+    /// `renderer` off the async threads, at most two at a time and once
     /// per [`REPLAY_COOLDOWN`] for each member.
     pub async fn replay(
         &self,
