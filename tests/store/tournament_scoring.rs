@@ -15,7 +15,7 @@ use broadside::session::tournament::{
 use broadside::session::{
     ChannelKey, Entry, Locate, Pace, Paces, Seeds, Session, Timeouts, millis,
 };
-use broadside::store::{NewPairing, TournamentStep};
+use broadside::store::{BoardResult, NewPairing, StartRating, TournamentStep};
 
 const GUILD: GuildId = GuildId(53);
 const CREATOR: PlayerId = PlayerId(5300);
@@ -265,6 +265,23 @@ async fn a_match_called_off_before_black_fired_puts_only_black_out(db: Db) {
     a_game_won_by_white(&standings, &played);
 }
 
+/// `player`, rated 1500 at the start.
+fn at_1500(player: PlayerId) -> StartRating {
+    StartRating {
+        player,
+        rating: 1500,
+    }
+}
+
+/// Board `board` of round `round`, closed as `result`.
+fn closed(round: u32, board: u32, result: &str) -> BoardResult {
+    BoardResult {
+        round,
+        board,
+        result: result.to_owned(),
+    }
+}
+
 /// Six entrants, three rounds, every game played (no bye, no forfeit), written as a
 /// pairing step would write them:
 ///
@@ -302,12 +319,12 @@ async fn level_on_points_buchholz_cut_1_comes_before_sonneborn_berger(db: Db) {
             ..TournamentStep::default()
         };
         if round == 1 {
-            step.ratings = (1..=6).map(|i| (p(i), 1500)).collect();
+            step.ratings = (1..=6).map(|i| at_1500(p(i))).collect();
         }
         if let Some(closing) = closing {
             step.results = (1..)
                 .zip(closing)
-                .map(|(board, (_, _, r))| (round - 1, board, r.to_owned()))
+                .map(|(board, (_, _, r))| closed(round - 1, board, r))
                 .collect();
         }
         if round == 4 {
@@ -315,7 +332,7 @@ async fn level_on_points_buchholz_cut_1_comes_before_sonneborn_berger(db: Db) {
             // decided, and the next step finishes the tournament.
             step.results = (1..)
                 .zip(rounds[2])
-                .map(|(board, (_, _, r))| (3, board, r.to_owned()))
+                .map(|(board, (_, _, r))| closed(3, board, r))
                 .collect();
         } else {
             step.pairings = (1..)

@@ -663,7 +663,11 @@ impl Session {
     pub async fn tournament_of(&self, id: MatchId) -> Option<TournamentOf> {
         let store = self.store.tournaments()?;
         match store.tournament_of_match(id).await {
-            Ok(found) => found.map(|(id, name, round)| TournamentOf { id, name, round }),
+            Ok(found) => found.map(|t| TournamentOf {
+                id: t.id,
+                name: t.name,
+                round: t.round,
+            }),
             Err(e) => {
                 tracing::warn!(match_id = %id, error = %e, "could not look up a match's tournament");
                 None
@@ -674,7 +678,10 @@ impl Session {
     /// Tournaments `player` played that are over, and how many of them they won.
     pub async fn tournament_record(&self, player: Member) -> Result<(u32, u32), StoreError> {
         match self.store.tournaments() {
-            Some(t) => t.tournament_record(player).await,
+            Some(t) => {
+                let record = t.tournament_record(player).await?;
+                Ok((record.played, record.won))
+            }
             None => Ok((0, 0)),
         }
     }
@@ -843,7 +850,10 @@ impl Session {
                     None => crate::rating::Rating::default().shown(),
                 };
                 e.rating = u32::try_from(rating.max(0)).unwrap_or(0);
-                step.ratings.push((e.player, e.rating));
+                step.ratings.push(crate::store::StartRating {
+                    player: e.player,
+                    rating: e.rating,
+                });
             }
         } else if snap.row.state == TournamentState::Running.key() {
             // Close the current round: results and no-shows.
@@ -858,12 +868,19 @@ impl Session {
                 };
                 let (result, no_shows) = decided;
                 if p.result.is_none() {
-                    step.results.push((round, p.board, result.key().to_owned()));
+                    step.results.push(crate::store::BoardResult {
+                        round,
+                        board: p.board,
+                        result: result.key().to_owned(),
+                    });
                     p.result = Some(result.key().to_owned());
                 }
                 for player in no_shows {
-                    step.withdrawals
-                        .push((player, round + 1, "no-show".to_owned()));
+                    step.withdrawals.push(crate::store::Withdrawal {
+                        player,
+                        from: round + 1,
+                        reason: "no-show".to_owned(),
+                    });
                     if let Some(e) = snap.entrants.iter_mut().find(|e| e.player == player) {
                         e.withdrawn = Some(round + 1);
                     }

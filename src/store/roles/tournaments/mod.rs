@@ -153,11 +153,11 @@ pub struct TournamentStep {
     /// When the sweep looks again.
     pub check_ms: Option<i64>,
     /// Ratings taken at the start, by member.
-    pub ratings: Vec<(PlayerId, u32)>,
-    /// Results of a round that closed: `(round, board, result)`.
-    pub results: Vec<(u32, u32, String)>,
-    /// Members withdrawn: `(member, from round, reason)`.
-    pub withdrawals: Vec<(PlayerId, u32, String)>,
+    pub ratings: Vec<StartRating>,
+    /// Results of a round that closed.
+    pub results: Vec<BoardResult>,
+    /// Members withdrawn.
+    pub withdrawals: Vec<Withdrawal>,
     /// The next round's pairings.
     pub pairings: Vec<NewPairing>,
     /// When.
@@ -270,14 +270,62 @@ pub trait TournamentStore: Send + Sync {
     fn give_tournaments_time_back(&self, last_seen_ms: i64, now_ms: i64) -> StoreFuture<'_, u64>;
 
     /// The tournament, its name and the round a match belongs to.
-    fn tournament_of_match(
-        &self,
-        match_id: MatchId,
-    ) -> StoreFuture<'_, Option<(TournamentId, String, u32)>>;
+    fn tournament_of_match(&self, match_id: MatchId) -> StoreFuture<'_, Option<MatchTournament>>;
 
     /// Tournaments `player` played in that are over, and of those the ones they won.
-    fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, (u32, u32)>;
+    fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, TournamentRecord>;
 
     /// Records the winner of a finished tournament.
     fn set_tournament_winner(&self, id: TournamentId, player: PlayerId) -> StoreFuture<'_, ()>;
+}
+
+/// A member's rating in the tournament's rule set, taken at its start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StartRating {
+    /// The member.
+    pub player: PlayerId,
+    /// Their rating as shown.
+    pub rating: u32,
+}
+
+/// The result of one board of a round that closed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardResult {
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// The result, as stored (see the migration).
+    pub result: String,
+}
+
+/// A member out of a tournament from a round on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Withdrawal {
+    /// The member.
+    pub player: PlayerId,
+    /// The first round they no longer play.
+    pub from: u32,
+    /// Why: `left` or `no-show`.
+    pub reason: String,
+}
+
+/// The tournament a match belongs to ([`TournamentStore::tournament_of_match`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchTournament {
+    /// The tournament.
+    pub id: TournamentId,
+    /// Its name.
+    pub name: String,
+    /// The match's round.
+    pub round: u32,
+}
+
+/// A member's tournaments that are over ([`TournamentStore::tournament_record`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TournamentRecord {
+    /// Those they played in.
+    pub played: u32,
+    /// Of which those they won.
+    pub won: u32,
 }

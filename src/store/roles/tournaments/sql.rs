@@ -13,8 +13,9 @@ use crate::store::{StoreError, StoreFuture, from_sql, rows, to_sql};
 
 use crate::store::rows::Columns as _;
 use crate::store::{
-    EntrantRow, Joined, Left, MessageId, PairedMatch, PairingRow, TournamentId, TournamentRow,
-    TournamentSnapshot, TournamentStep, TournamentStore,
+    BoardResult, EntrantRow, Joined, Left, MatchTournament, MessageId, PairedMatch, PairingRow,
+    StartRating, TournamentId, TournamentRecord, TournamentRow, TournamentSnapshot, TournamentStep,
+    TournamentStore, Withdrawal,
 };
 
 /// The columns of a tournament row, with its count of entrants.
@@ -541,7 +542,7 @@ async fn write_step(
     .bind(step.at_ms)
     .execute(&mut *tx)
     .await?;
-    for (player, rating) in &step.ratings {
+    for StartRating { player, rating } in &step.ratings {
         sqlx::query(
             "UPDATE tournament_entrants SET rating = $3 WHERE tournament_id = $1 AND player_id = $2",
         )
@@ -551,7 +552,12 @@ async fn write_step(
         .execute(&mut *tx)
         .await?;
     }
-    for (round, board, result) in &step.results {
+    for BoardResult {
+        round,
+        board,
+        result,
+    } in &step.results
+    {
         sqlx::query(
             "UPDATE tournament_pairings SET result = $4 \
              WHERE tournament_id = $1 AND round = $2 AND board = $3",
@@ -563,7 +569,12 @@ async fn write_step(
         .execute(&mut *tx)
         .await?;
     }
-    for (player, from, reason) in &step.withdrawals {
+    for Withdrawal {
+        player,
+        from,
+        reason,
+    } in &step.withdrawals
+    {
         sqlx::query(
             "UPDATE tournament_entrants SET withdrawn = $3, reason = $4 \
              WHERE tournament_id = $1 AND player_id = $2 AND (withdrawn IS NULL OR withdrawn > $3)",
@@ -745,10 +756,7 @@ impl TournamentStore for Handle {
         })
     }
 
-    fn tournament_of_match(
-        &self,
-        match_id: MatchId,
-    ) -> StoreFuture<'_, Option<(TournamentId, String, u32)>> {
+    fn tournament_of_match(&self, match_id: MatchId) -> StoreFuture<'_, Option<MatchTournament>> {
         Box::pin(async move {
             let row: Option<(i64, String, i64)> = sqlx::query_as(
                 "SELECT t.id, t.name, p.round FROM tournament_pairings p \
@@ -757,17 +765,15 @@ impl TournamentStore for Handle {
             .bind(to_sql(match_id))
             .fetch_optional(self.pool())
             .await?;
-            Ok(row.map(|(id, name, round)| {
-                (
-                    TournamentId(from_sql(id)),
-                    name,
-                    u32::try_from(round).unwrap_or(0),
-                )
+            Ok(row.map(|(id, name, round)| MatchTournament {
+                id: TournamentId(from_sql(id)),
+                name,
+                round: u32::try_from(round).unwrap_or(0),
             }))
         })
     }
 
-    fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, (u32, u32)> {
+    fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, TournamentRecord> {
         Box::pin(async move {
             let (entered, won): (i64, i64) = sqlx::query_as(
                 "SELECT COUNT(*), COUNT(*) FILTER (WHERE t.winner_id = $1) \
@@ -778,10 +784,10 @@ impl TournamentStore for Handle {
             .bind(to_sql(player))
             .fetch_one(self.pool())
             .await?;
-            Ok((
-                u32::try_from(entered).unwrap_or(0),
-                u32::try_from(won).unwrap_or(0),
-            ))
+            Ok(TournamentRecord {
+                played: u32::try_from(entered).unwrap_or(0),
+                won: u32::try_from(won).unwrap_or(0),
+            })
         })
     }
 
