@@ -81,6 +81,54 @@ pub(crate) async fn click(
     .await
 }
 
+/// Join and Leave count only in the tournament's own channel and server: the same custom
+/// id clicked on a message in another channel, or another server, is refused privately and
+/// changes nothing (the member is not in the tournament afterwards).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn join_and_leave_from_another_channel_or_server_are_refused() {
+    let t = Table::new("338", &[]).await;
+    let channel = t.channel;
+    let guild = channel.guild_id.unwrap();
+    let signup = tournament(
+        &t.fake,
+        &t.alice,
+        channel,
+        &admin(),
+        "create",
+        create_options("Cup", 3, 4),
+    )
+    .await;
+    let mallory = t.fake.user("mallory");
+    for elsewhere in [
+        Channel::in_guild(guild, channel.id + 7),
+        Channel::in_guild(guild + 7, channel.id + 9),
+    ] {
+        for what in ["join", "leave"] {
+            let answers = click(&t.fake, &mallory, elsewhere, &signup, what).await;
+            assert!(
+                answers.iter().any(|s| s.ephemeral
+                    && s.text()
+                        .contains("There is no such tournament in this channel")),
+                "{what} from {elsewhere:?}: {answers:?}"
+            );
+        }
+    }
+    // Nothing changed: in the tournament's own channel, Mallory is not in it.
+    let leave = click(&t.fake, &mallory, channel, &signup, "leave").await;
+    assert!(
+        leave
+            .iter()
+            .any(|s| s.ephemeral && s.text().contains("You are not in this tournament")),
+        "{leave:?}"
+    );
+    // And a Join there counts.
+    let join = click(&t.fake, &mallory, channel, &signup, "join").await;
+    assert!(
+        join.iter().any(|s| s.text().contains("**1** of at most 4")),
+        "{join:?}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[expect(clippy::too_many_lines, reason = "one story, step by step")]
 async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {

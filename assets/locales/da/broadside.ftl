@@ -861,6 +861,7 @@ err-tournament-threads = Jeg kan ikke holde en turnering her: jeg skal have **Op
 err-tournament-unknown = Den turnering findes ikke i denne kanal. Begynd at skrive i `{ cmd-tournament-join-opt-tournament-name }:` for at vælge en.
 err-tournament-none-here = Denne kanal har ingen åben turnering. Opret en med `/{ cmd-tournament-name } { cmd-tournament-create-name }`.
 err-tournament-several = Denne kanal har flere turneringer ({ $names }): vælg en med `{ cmd-tournament-join-opt-tournament-name }:`.
+err-tournament-several-more = Denne kanal har flere turneringer ({ $names } og { $more } til): vælg en med `{ cmd-tournament-join-opt-tournament-name }:`.
 err-tournament-name = En turnerings navn skal have 1 til { $most } tegn.
 err-tournament-rounds = { $given } runder går ikke: en turnering har 1 til { $most } runder.
 err-tournament-max-players = { $given } spillere går ikke: en turnering tager { $least } til { $most } spillere.

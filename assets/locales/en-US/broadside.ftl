@@ -862,6 +862,7 @@ err-tournament-threads = I cannot run a tournament here: I need **Create Public 
 err-tournament-unknown = There is no such tournament in this channel. Start typing in `{ cmd-tournament-join-opt-tournament-name }:` to pick one.
 err-tournament-none-here = This channel has no tournament open. Create one with `/{ cmd-tournament-name } { cmd-tournament-create-name }`.
 err-tournament-several = This channel has several tournaments ({ $names }): pick one in the `{ cmd-tournament-join-opt-tournament-name }:` option.
+err-tournament-several-more = This channel has several tournaments ({ $names } and { $more } more): pick one in the `{ cmd-tournament-join-opt-tournament-name }:` option.
 err-tournament-name = A tournament's name must have 1 to { $most } characters.
 err-tournament-rounds = { $given } rounds is not possible: a tournament has 1 to { $most } rounds.
 err-tournament-max-players = { $given } players is not possible: a tournament takes { $least } to { $most } players.

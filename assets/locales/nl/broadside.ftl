@@ -861,6 +861,7 @@ err-tournament-threads = Ik kan hier geen toernooi houden: ik heb in dit kanaal 
 err-tournament-unknown = Dat toernooi bestaat niet in dit kanaal. Begin te typen in `{ cmd-tournament-join-opt-tournament-name }:` om er een te kiezen.
 err-tournament-none-here = Dit kanaal heeft geen open toernooi. Maak er een met `/{ cmd-tournament-name } { cmd-tournament-create-name }`.
 err-tournament-several = Dit kanaal heeft meerdere toernooien ({ $names }): kies er een met `{ cmd-tournament-join-opt-tournament-name }:`.
+err-tournament-several-more = Dit kanaal heeft meerdere toernooien ({ $names } en nog { $more }): kies er een met `{ cmd-tournament-join-opt-tournament-name }:`.
 err-tournament-name = De naam van een toernooi moet 1 tot { $most } tekens hebben.
 err-tournament-rounds = { $given } rondes kan niet: een toernooi heeft 1 tot { $most } rondes.
 err-tournament-max-players = { $given } spelers kan niet: een toernooi neemt { $least } tot { $most } spelers.

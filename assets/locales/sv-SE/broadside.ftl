@@ -877,6 +877,7 @@ err-tournament-threads = Jag kan inte hålla en turnering här: jag behöver **S
 err-tournament-unknown = Den turneringen finns inte i den här kanalen. Börja skriva i `{ cmd-tournament-join-opt-tournament-name }:` för att välja en.
 err-tournament-none-here = Den här kanalen har ingen öppen turnering. Skapa en med `/{ cmd-tournament-name } { cmd-tournament-create-name }`.
 err-tournament-several = Den här kanalen har flera turneringar ({ $names }): välj en med `{ cmd-tournament-join-opt-tournament-name }:`.
+err-tournament-several-more = Den här kanalen har flera turneringar ({ $names } och { $more } till): välj en med `{ cmd-tournament-join-opt-tournament-name }:`.
 err-tournament-name = En turnerings namn ska ha 1 till { $most } tecken.
 err-tournament-rounds = { $given } omgångar går inte: en turnering har 1 till { $most } omgångar.
 err-tournament-max-players = { $given } spelare går inte: en turnering tar { $least } till { $most } spelare.

@@ -416,6 +416,15 @@ async fn signup_click(
     lang: Lang,
 ) -> Result<(TournamentInfo, String), Error> {
     let me = &click.user;
+    // The button says which tournament; only a click in that tournament's own channel and
+    // server counts (a forged id from elsewhere is refused, and nothing changes).
+    let (TournamentButton::Join(id) | TournamentButton::Leave(id)) = which;
+    let at = data.session.tournament(id).await?;
+    if click.guild_id.map(serenity::GuildId::get) != Some(at.guild.0)
+        || click.channel_id.get() != at.channel.0
+    {
+        return Err(TournamentError::Unknown.into());
+    }
     match which {
         TournamentButton::Join(id) => {
             let name = click

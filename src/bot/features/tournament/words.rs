@@ -21,6 +21,10 @@ use crate::tournament::Score;
 /// Players on one page of the standings.
 pub const PAGE: usize = 32;
 
+/// The most characters of tournament names that a refusal lists (a name, escaped, may be
+/// 200; the sentence around them stays far under Discord's 2 000).
+const SEVERAL_ROOM: usize = 1200;
+
 /// The public sign-up message: rules, pace, rounds, start, the count, the no-show rule.
 #[must_use]
 pub fn signup(lang: Lang, t: &TournamentInfo) -> String {
@@ -101,11 +105,26 @@ impl From<TournamentError> for Error {
             TournamentError::Unknown => says!("err-tournament-unknown"),
             TournamentError::NoneHere => says!("err-tournament-none-here"),
             TournamentError::Several(list) => {
-                let names: Vec<String> = list
-                    .iter()
-                    .map(|(_, n)| format!("**{}**", plain(n)))
-                    .collect();
-                says!("err-tournament-several", names = names.join(", "))
+                // As many names as fit in a few hundred characters; the rest are counted.
+                let mut names = String::new();
+                let mut shown = 0;
+                for (_, n) in list {
+                    let name = format!("**{}**", plain(n));
+                    if shown > 0 && chars(&names) + chars(&name) + 2 > SEVERAL_ROOM {
+                        break;
+                    }
+                    if shown > 0 {
+                        names.push_str(", ");
+                    }
+                    names.push_str(&name);
+                    shown += 1;
+                }
+                let more = list.len() - shown;
+                if more == 0 {
+                    says!("err-tournament-several", names = names)
+                } else {
+                    says!("err-tournament-several-more", names = names, more = more)
+                }
             }
             TournamentError::BadName => says!("err-tournament-name", most = 100_u32),
             TournamentError::BadRounds(n) => {
@@ -795,6 +814,37 @@ mod tests {
         );
         assert_eq!(posts.len(), 1);
         assert!(!posts[0].content.contains("(page"), "{}", posts[0].content);
+    }
+
+    /// The "several tournaments" refusal at its worst: 25 names of 100 characters that
+    /// are all Markdown (200 once escaped). It keeps under 2 000 characters in every
+    /// language and counts the names it leaves out.
+    #[test]
+    fn the_several_tournaments_refusal_fits_at_its_worst() {
+        use crate::bot::kit::error::UserError;
+        let ids = crate::bot::kit::i18n::commands::CommandIds::default();
+        for count in [2_u64, 25] {
+            let list: Vec<(TournamentId, String)> = (0..count)
+                .map(|i| (TournamentId(i), "*".repeat(100)))
+                .collect();
+            let Error::User(UserError::Says(says)) = Error::from(TournamentError::Several(list))
+            else {
+                panic!("not a refusal");
+            };
+            for lang in Lang::ALL {
+                let text = says.words(lang, &ids);
+                let n = text.chars().count();
+                assert!(n <= 2000, "{count} names, {lang:?}: {n} characters");
+                // 5 names of 204 characters fit in the room, 20 are counted.
+                assert_eq!(text.contains(" 20"), count == 25, "{lang:?}: {text}");
+                assert_eq!(
+                    text.matches("**").count(),
+                    if count == 25 { 10 } else { 4 },
+                    "{lang:?}: {text}"
+                );
+                assert!(!text.contains("{ $"), "{lang:?}: {text}");
+            }
+        }
     }
 
     /// An entrant who deleted their data, and the bye, are written in the reader's
