@@ -68,6 +68,9 @@ mod settings;
 /// What the write of an end played out adds to ratings, leaderboards and the season.
 #[path = "finished/settle.rs"]
 mod settle;
+/// Forgetting a member in the tournaments.
+#[path = "tournaments/forget.rs"]
+mod tournament_forget;
 /// [`crate::store::TournamentStore`]'s SQL.
 #[path = "tournaments/sql.rs"]
 mod tournaments;

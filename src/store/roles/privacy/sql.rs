@@ -1,5 +1,6 @@
 //! The SQL of [`PrivacyStore`], compiled as a module of each back-end (see `roles/sql.rs`).
 
+use super::tournament_forget::{being_opened, forget_tournaments_in};
 use super::{FOR_UPDATE, Handle, Pool};
 use crate::game::PlayerId;
 use crate::store::format::{FORGOTTEN, SET_ASIDE};
@@ -27,7 +28,7 @@ async fn forget(pool: &Pool, player: PlayerId, renamed: &[Renamed]) -> Result<Fo
     .bind(p)
     .fetch_optional(&mut *tx)
     .await?;
-    let outcome = if playing.is_some() || super::tournaments::being_opened(&mut tx, p).await? {
+    let outcome = if playing.is_some() || being_opened(&mut tx, p).await? {
         Some(Forgot::Playing)
     } else if seated
         .iter()
@@ -42,7 +43,7 @@ async fn forget(pool: &Pool, player: PlayerId, renamed: &[Renamed]) -> Result<Fo
         return Ok(outcome);
     }
     super::season_table::forget_seasons_in(&mut tx, player).await?;
-    super::tournaments::forget_tournaments_in(&mut tx, player).await?;
+    forget_tournaments_in(&mut tx, player).await?;
     for sql in [
         "DELETE FROM ratings WHERE player_id = $1",
         "DELETE FROM results WHERE player_id = $1",
