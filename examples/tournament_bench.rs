@@ -41,8 +41,12 @@ fn cells() -> Vec<String> {
 
 /// Opens `m` and makes both fleets final, as two Ready clicks do.
 async fn open_and_ready(s: &Session, m: &ToOpen) {
-    let opened = s.open_tournament_match(m).await.expect("opened");
-    s.tournament_match_opened(m).await;
+    let opened = s
+        .tournaments()
+        .open_tournament_match(m)
+        .await
+        .expect("opened");
+    s.tournaments().tournament_match_opened(m).await;
     for (player, preview, _) in &opened.accepted.previews {
         s.matches()
             .ready(opened.id, *player, &preview.tag())
@@ -83,6 +87,7 @@ async fn one_run(players: usize, run: usize) -> (Duration, Duration, usize) {
     );
     let creator = PlayerId(FIRST);
     let t = s
+        .tournaments()
         .create_tournament(NewTournament {
             guild: broadside::ids::GuildId(GUILD),
             channel: ChannelKey(CHANNEL),
@@ -98,11 +103,16 @@ async fn one_run(players: usize, run: usize) -> (Duration, Duration, usize) {
         .await
         .expect("created");
     for i in 1..=players as u64 {
-        s.join_tournament(t.id, PlayerId(FIRST + i), &format!("Player {i}"))
+        s.tournaments()
+            .join_tournament(t.id, PlayerId(FIRST + i), &format!("Player {i}"))
             .await
             .expect("joined");
     }
-    let first = s.start_tournament(t.id, creator).await.expect("started");
+    let first = s
+        .tournaments()
+        .start_tournament(t.id, creator)
+        .await
+        .expect("started");
     for m in &first.to_open {
         open_and_ready(&s, m).await;
     }
@@ -127,7 +137,11 @@ async fn one_run(players: usize, run: usize) -> (Duration, Duration, usize) {
     }
     let start = Instant::now();
     s.matches().forfeit(last.white.0).await.expect("gives up");
-    let next = s.advance_tournament(t.id, false).await.expect("a step");
+    let next = s
+        .tournaments()
+        .advance_tournament(t.id, false)
+        .await
+        .expect("a step");
     let paired = start.elapsed();
     assert!(
         next.events
@@ -137,8 +151,11 @@ async fn one_run(players: usize, run: usize) -> (Duration, Duration, usize) {
         next.events
     );
     futures_util::future::join_all(next.to_open.iter().map(|m| async {
-        s.open_tournament_match(m).await.expect("opened");
-        s.tournament_match_opened(m).await;
+        s.tournaments()
+            .open_tournament_match(m)
+            .await
+            .expect("opened");
+        s.tournaments().tournament_match_opened(m).await;
     }))
     .await;
     let all = start.elapsed();

@@ -140,7 +140,7 @@ pub(crate) fn framework(
                     };
                 if let Some(ms) = last_seen {
                     session
-                        .give_tournaments_time_back(ms.to_system_time())
+                        .tournaments().give_tournaments_time_back(ms.to_system_time())
                         .await;
                 }
                 let session = Arc::new(

@@ -48,4 +48,6 @@ services! {
     Settings => settings;
     /// A member's privacy: the leaderboard's visibility and being forgotten.
     Privacy => privacy;
+    /// Swiss tournaments: sign-up, rounds, standings and their matches.
+    Tournaments => tournaments;
 }

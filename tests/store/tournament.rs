@@ -47,7 +47,8 @@ pub(crate) fn member(i: u64) -> PlayerId {
 /// Members 1 to `n` join tournament `id`, as `P1`, `P2`, …
 pub(crate) async fn join_all(s: &Session, id: TournamentId, n: u64) {
     for i in 1..=n {
-        s.join_tournament(id, member(i), &format!("P{i}"))
+        s.tournaments()
+            .join_tournament(id, member(i), &format!("P{i}"))
             .await
             .unwrap();
     }
@@ -56,33 +57,42 @@ pub(crate) async fn join_all(s: &Session, id: TournamentId, n: u64) {
 async fn sign_up_and_pair_once(db: Db) {
     let opened = db.open().await;
     let s = session(opened.clone());
-    let t = s.create_tournament(new(1, 64)).await.unwrap();
+    let t = s.tournaments().create_tournament(new(1, 64)).await.unwrap();
     assert_eq!(t.name, "Spring Cup", "one line, trimmed");
     assert_eq!(t.state, TournamentState::SignUp);
     for i in 1..=6 {
         let joined = s
+            .tournaments()
             .join_tournament(t.id, member(i), &format!("P{i}"))
             .await
             .unwrap();
         assert_eq!(joined.entrants, i as u32);
     }
     assert!(matches!(
-        s.join_tournament(t.id, member(3), "P3").await,
+        s.tournaments().join_tournament(t.id, member(3), "P3").await,
         Err(TournamentError::AlreadyJoined)
     ));
     // Leaving before the start takes the member out; leaving twice is refused.
-    let (left, from) = s.leave_tournament(t.id, member(6)).await.unwrap();
+    let (left, from) = s
+        .tournaments()
+        .leave_tournament(t.id, member(6))
+        .await
+        .unwrap();
     assert_eq!((left.entrants, from), (5, None));
     assert!(matches!(
-        s.leave_tournament(t.id, member(6)).await,
+        s.tournaments().leave_tournament(t.id, member(6)).await,
         Err(TournamentError::NotJoined)
     ));
     // Only the creator starts it.
     assert!(matches!(
-        s.start_tournament(t.id, member(1)).await,
+        s.tournaments().start_tournament(t.id, member(1)).await,
         Err(TournamentError::NotCreator)
     ));
-    let progress = s.start_tournament(t.id, CREATOR).await.unwrap();
+    let progress = s
+        .tournaments()
+        .start_tournament(t.id, CREATOR)
+        .await
+        .unwrap();
     let Some(Event::Paired { round: 1, pairings }) = progress.events.first() else {
         panic!("round 1 paired: {progress:?}");
     };
@@ -95,7 +105,7 @@ async fn sign_up_and_pair_once(db: Db) {
     );
     // Sign-up is over.
     assert!(matches!(
-        s.join_tournament(t.id, member(7), "P7").await,
+        s.tournaments().join_tournament(t.id, member(7), "P7").await,
         Err(TournamentError::Started)
     ));
     // Another process's step finds the round paired and every match claimed.
@@ -105,56 +115,77 @@ async fn sign_up_and_pair_once(db: Db) {
     } else {
         opened.clone()
     });
-    let again = other.advance_tournament(t.id, false).await.unwrap();
+    let again = other
+        .tournaments()
+        .advance_tournament(t.id, false)
+        .await
+        .unwrap();
     assert!(again.events.is_empty(), "{again:?}");
     assert!(again.to_open.is_empty(), "claimed once: {again:?}");
     // Each match opens once; asking again finds it stored.
     let m = &progress.to_open[0];
-    let opened = s.open_tournament_match(m).await.unwrap();
+    let opened = s.tournaments().open_tournament_match(m).await.unwrap();
     assert!(!opened.again);
     assert_eq!(opened.accepted.players, [m.white.0, m.black.0]);
-    let twice = other.open_tournament_match(m).await.unwrap();
+    let twice = other.tournaments().open_tournament_match(m).await.unwrap();
     assert!(twice.again, "the stored match is found, not opened again");
     let stored = s.store().finished().get(m.match_id).await.unwrap().unwrap();
     assert!(stored.live);
     assert_eq!(stored.players.map(|p| p.0), [m.white.0.0, m.black.0.0]);
     assert_eq!(
-        s.tournament_of(m.match_id).await.map(|t| (t.id, t.round)),
+        s.tournaments()
+            .tournament_of(m.match_id)
+            .await
+            .map(|t| (t.id, t.round)),
         Some((t.id, 1))
     );
     // Leaving now withdraws from round 2 on.
-    let (_, from) = s.leave_tournament(t.id, member(1)).await.unwrap();
+    let (_, from) = s
+        .tournaments()
+        .leave_tournament(t.id, member(1))
+        .await
+        .unwrap();
     assert_eq!(from, Some(2));
 }
 
 async fn a_full_tournament_refuses(db: Db) {
     let s = session(db.open().await);
-    let t = s.create_tournament(new(2, 4)).await.unwrap();
+    let t = s.tournaments().create_tournament(new(2, 4)).await.unwrap();
     for i in 1..=4 {
-        s.join_tournament(t.id, member(i), "x").await.unwrap();
+        s.tournaments()
+            .join_tournament(t.id, member(i), "x")
+            .await
+            .unwrap();
     }
     assert!(matches!(
-        s.join_tournament(t.id, member(5), "x").await,
+        s.tournaments().join_tournament(t.id, member(5), "x").await,
         Err(TournamentError::Full(4))
     ));
     assert!(matches!(
-        s.create_tournament(new(2, 3)).await,
+        s.tournaments().create_tournament(new(2, 3)).await,
         Err(TournamentError::BadMaxPlayers(3))
     ));
     let mut long = new(2, 64);
     long.name = "x".repeat(101);
     assert!(matches!(
-        s.create_tournament(long).await,
+        s.tournaments().create_tournament(long).await,
         Err(TournamentError::BadName)
     ));
     // Fewer than four at the start: called off.
-    let few = s.create_tournament(new(3, 64)).await.unwrap();
+    let few = s.tournaments().create_tournament(new(3, 64)).await.unwrap();
     for i in 1..=3 {
-        s.join_tournament(few.id, member(i), "x").await.unwrap();
+        s.tournaments()
+            .join_tournament(few.id, member(i), "x")
+            .await
+            .unwrap();
     }
-    let progress = s.start_tournament(few.id, CREATOR).await.unwrap();
+    let progress = s
+        .tournaments()
+        .start_tournament(few.id, CREATOR)
+        .await
+        .unwrap();
     assert_eq!(progress.events, vec![Event::CalledOff]);
-    let info = s.tournament(few.id).await.unwrap();
+    let info = s.tournaments().tournament(few.id).await.unwrap();
     assert_eq!(info.state, TournamentState::Cancelled);
     assert_eq!(info.note.as_deref(), Some("too-few"));
 }
@@ -164,7 +195,7 @@ async fn a_full_tournament_refuses(db: Db) {
 async fn a_crash_between_pairing_and_opening(db: Db) {
     let opened = db.open().await;
     let s = session(opened.clone());
-    let t = s.create_tournament(new(4, 64)).await.unwrap();
+    let t = s.tournaments().create_tournament(new(4, 64)).await.unwrap();
     join_all(&s, t.id, 4).await;
     let held = std::sync::Arc::clone(s.store());
     let store = held.tournaments().expect("tournaments");
@@ -199,16 +230,28 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
     assert!(!store.advance_tournament(t.id, &step).await.unwrap());
     drop(s);
     let restarted = session(opened);
-    let progress = restarted.advance_tournament(t.id, false).await.unwrap();
+    let progress = restarted
+        .tournaments()
+        .advance_tournament(t.id, false)
+        .await
+        .unwrap();
     let mut ids: Vec<u64> = progress.to_open.iter().map(|m| m.match_id.0).collect();
     ids.sort_unstable();
     assert_eq!(ids, vec![91, 92]);
     for m in &progress.to_open {
-        let opened = restarted.open_tournament_match(m).await.unwrap();
+        let opened = restarted
+            .tournaments()
+            .open_tournament_match(m)
+            .await
+            .unwrap();
         assert!(!opened.again);
-        restarted.tournament_match_opened(m).await;
+        restarted.tournaments().tournament_match_opened(m).await;
     }
-    let later = restarted.advance_tournament(t.id, false).await.unwrap();
+    let later = restarted
+        .tournaments()
+        .advance_tournament(t.id, false)
+        .await
+        .unwrap();
     assert!(later.to_open.is_empty(), "opened once: {later:?}");
     let snap = store.tournament(t.id).await.unwrap().unwrap();
     assert!(snap.pairings.iter().all(|p| p.opened && p.game.is_some()));
@@ -219,7 +262,12 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
         .unwrap();
     assert!(!fresh, "an opened pairing is not claimed again");
     assert_eq!(
-        restarted.tournaments_in(ChannelKey(4), true).await.unwrap()[0].id,
+        restarted
+            .tournaments()
+            .tournaments_in(ChannelKey(4), true)
+            .await
+            .unwrap()[0]
+            .id,
         t.id
     );
 }
@@ -227,18 +275,33 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
 /// `/privacy delete` of an entrant: gone from a tournament still taking entrants; in a
 /// running one their entry and pairings keep their place under a placeholder named
 /// "deleted player", out of the later rounds; the standings still add up.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one scenario told in order; the calls name their session service"
+)]
 async fn forgetting_an_entrant(db: Db) {
     let s = session(db.open().await);
-    let running = s.create_tournament(new(5, 64)).await.unwrap();
-    let open = s.create_tournament(new(6, 64)).await.unwrap();
+    let running = s.tournaments().create_tournament(new(5, 64)).await.unwrap();
+    let open = s.tournaments().create_tournament(new(6, 64)).await.unwrap();
     for i in 1..=5 {
-        s.join_tournament(running.id, member(i), &format!("P{i}"))
+        s.tournaments()
+            .join_tournament(running.id, member(i), &format!("P{i}"))
             .await
             .unwrap();
     }
-    s.join_tournament(open.id, member(1), "P1").await.unwrap();
-    s.join_tournament(open.id, member(2), "P2").await.unwrap();
-    let progress = s.start_tournament(running.id, CREATOR).await.unwrap();
+    s.tournaments()
+        .join_tournament(open.id, member(1), "P1")
+        .await
+        .unwrap();
+    s.tournaments()
+        .join_tournament(open.id, member(2), "P2")
+        .await
+        .unwrap();
+    let progress = s
+        .tournaments()
+        .start_tournament(running.id, CREATOR)
+        .await
+        .unwrap();
     assert!(matches!(
         progress.events.first(),
         Some(Event::Paired { round: 1, .. })
@@ -289,7 +352,7 @@ async fn forgetting_an_entrant(db: Db) {
         .find(|m| m.white.0 == member(1) || m.black.0 == member(1))
         .expect("member 1 plays a board in round 1, not the bye");
     assert!(matches!(
-        s.open_tournament_match(theirs).await,
+        s.tournaments().open_tournament_match(theirs).await,
         Err(broadside::session::SessionError::Stale)
     ));
     assert!(finished.get(theirs.match_id).await.unwrap().is_none());
@@ -313,11 +376,18 @@ async fn forgetting_an_entrant(db: Db) {
         "{:?}",
         snap.pairings
     );
-    let standings = s.tournament_standings(running.id).await.unwrap();
+    let standings = s
+        .tournaments()
+        .tournament_standings(running.id)
+        .await
+        .unwrap();
     assert_eq!(standings.lines.len(), 5);
     assert!(standings.lines.iter().any(|l| l.name == "deleted player"));
     // Sign-up still open: simply no longer an entrant.
-    assert_eq!(s.tournament(open.id).await.unwrap().entrants, 1);
+    assert_eq!(
+        s.tournaments().tournament(open.id).await.unwrap().entrants,
+        1
+    );
     // A second forgotten entrant takes a placeholder of their own.
     s.privacy().forget(member(2)).await.unwrap();
     let snap = store.tournament(running.id).await.unwrap().unwrap();
@@ -337,15 +407,19 @@ async fn forgetting_an_entrant(db: Db) {
 /// "database is locked" (code 517) when another writer committed in between.
 async fn joins_beside_other_writes(db: Db) {
     let s = session(db.open().await);
-    let t = s.create_tournament(new(5, 64)).await.unwrap();
+    let t = s.tournaments().create_tournament(new(5, 64)).await.unwrap();
     let s = &s;
     let joins = (1..=24).map(|i| async move {
-        s.join_tournament(t.id, member(i), &format!("P{i}"))
+        s.tournaments()
+            .join_tournament(t.id, member(i), &format!("P{i}"))
             .await
             .map(|_| ())
     });
-    let marks =
-        (1..=24).map(|i| async move { s.set_signup_message(t.id, MessageId(9000 + i)).await });
+    let marks = (1..=24).map(|i| async move {
+        s.tournaments()
+            .set_signup_message(t.id, MessageId(9000 + i))
+            .await
+    });
     let (joined, marked) = tokio::join!(
         futures_util::future::join_all(joins),
         futures_util::future::join_all(marks)
@@ -353,7 +427,7 @@ async fn joins_beside_other_writes(db: Db) {
     for r in joined.iter().chain(&marked) {
         assert!(r.is_ok(), "{r:?}");
     }
-    assert_eq!(s.tournament(t.id).await.unwrap().entrants, 24);
+    assert_eq!(s.tournaments().tournament(t.id).await.unwrap().entrants, 24);
 }
 
 on_both_stores!(

@@ -62,7 +62,11 @@ fn named(snap: &TournamentSnapshot) -> BTreeSet<PlayerId> {
 #[expect(clippy::too_many_lines, reason = "one story, step by step")]
 async fn sign_up_changes_between_a_steps_read_and_its_write(db: Db) {
     let s = session(db.open().await);
-    let t = s.create_tournament(new(51, 64)).await.unwrap();
+    let t = s
+        .tournaments()
+        .create_tournament(new(51, 64))
+        .await
+        .unwrap();
     join_all(&s, t.id, 5).await;
     let held = std::sync::Arc::clone(s.store());
     let store = held.tournaments().expect("tournaments");
@@ -70,7 +74,10 @@ async fn sign_up_changes_between_a_steps_read_and_its_write(db: Db) {
     // A join between the start's read and its write: the start is not written.
     let snap = store.tournament(t.id).await.unwrap().unwrap();
     let start = pair_all(&snap, 1);
-    s.join_tournament(t.id, member(6), "P6").await.unwrap();
+    s.tournaments()
+        .join_tournament(t.id, member(6), "P6")
+        .await
+        .unwrap();
     assert!(
         !store.advance_tournament(t.id, &start).await.unwrap(),
         "a start that missed a join is worked out again"
@@ -78,7 +85,11 @@ async fn sign_up_changes_between_a_steps_read_and_its_write(db: Db) {
     // A leave.
     let snap = store.tournament(t.id).await.unwrap().unwrap();
     let start = pair_all(&snap, 1);
-    let (_, from) = s.leave_tournament(t.id, member(5)).await.unwrap();
+    let (_, from) = s
+        .tournaments()
+        .leave_tournament(t.id, member(5))
+        .await
+        .unwrap();
     assert_eq!(from, None, "before the start: no longer an entrant");
     assert!(
         !store.advance_tournament(t.id, &start).await.unwrap(),
@@ -105,7 +116,11 @@ async fn sign_up_changes_between_a_steps_read_and_its_write(db: Db) {
     assert!(!store.advance_tournament(t.id, &forgotten).await.unwrap());
 
     // The start now pairs the entrants as they are: 1, 2, 3 and 6.
-    let progress = s.start_tournament(t.id, CREATOR).await.unwrap();
+    let progress = s
+        .tournaments()
+        .start_tournament(t.id, CREATOR)
+        .await
+        .unwrap();
     let Some(Event::Paired { round: 1, pairings }) = progress.events.first() else {
         panic!("round 1 paired: {progress:?}");
     };
@@ -127,13 +142,22 @@ async fn sign_up_changes_between_a_steps_read_and_its_write(db: Db) {
     assert!(!names.contains(&member(4)), "{names:?}");
     assert!(!names.contains(&member(5)), "{names:?}");
     // Joining is over.
-    assert!(s.join_tournament(t.id, member(7), "P7").await.is_err());
+    assert!(
+        s.tournaments()
+            .join_tournament(t.id, member(7), "P7")
+            .await
+            .is_err()
+    );
 
     // Running, round 1: a leave between the read and the write of round 2's pairing.
     let snap = store.tournament(t.id).await.unwrap().unwrap();
     let mut round2 = pair_all(&snap, 2);
     round2.round = 2;
-    let (_, from) = s.leave_tournament(t.id, member(2)).await.unwrap();
+    let (_, from) = s
+        .tournaments()
+        .leave_tournament(t.id, member(2))
+        .await
+        .unwrap();
     assert_eq!(from, Some(2), "out from the next round to be paired");
     assert!(
         !store.advance_tournament(t.id, &round2).await.unwrap(),
@@ -149,7 +173,7 @@ async fn sign_up_changes_between_a_steps_read_and_its_write(db: Db) {
         "a pairing never names a withdrawn member"
     );
     assert_eq!(
-        s.tournament(t.id).await.unwrap().round,
+        s.tournaments().tournament(t.id).await.unwrap().round,
         1,
         "round 2 is not paired"
     );
@@ -167,10 +191,14 @@ async fn sign_up_changes_between_a_steps_read_and_its_write(db: Db) {
     };
     assert!(store.advance_tournament(t.id, &pause).await.unwrap());
     assert_eq!(
-        s.tournament(t.id).await.unwrap().state,
+        s.tournaments().tournament(t.id).await.unwrap().state,
         TournamentState::Paused
     );
-    let (_, from) = s.leave_tournament(t.id, member(3)).await.unwrap();
+    let (_, from) = s
+        .tournaments()
+        .leave_tournament(t.id, member(3))
+        .await
+        .unwrap();
     assert_eq!(from, Some(2), "paused at round 2: out from round 2");
     let snap = store.tournament(t.id).await.unwrap().unwrap();
     let out = snap

@@ -41,6 +41,7 @@ pub async fn history(
         let of = ctx
             .data()
             .session
+            .tournaments()
             .tournament_of(crate::session::MatchId(row.result.match_id))
             .await;
         tournaments.push(of);

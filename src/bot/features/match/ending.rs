@@ -41,7 +41,7 @@ pub async fn end_post(
 ) -> (Post, Option<crate::session::tournament::TournamentId>) {
     let lang = lang_of(end.guild_locale.as_ref());
     // A tournament's match says so first, and offers no rematch outside it.
-    let tournament = data.session.tournament_of(end.id).await;
+    let tournament = data.session.tournaments().tournament_of(end.id).await;
     let mut text = end_text(end);
     if let Some(t) = &tournament {
         let header = tr!(

@@ -94,7 +94,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
         .ok_or_else(|| Error::user(says!("err-no-match-here")))?;
     // A tournament's match says so first.
     let (id, mut lines) = summary;
-    match data.session.tournament_of(id).await {
+    match data.session.tournaments().tournament_of(id).await {
         Some(t) => {
             lines[0] = crate::bot::kit::words::tournament_header(public, &t.name, t.round);
         }

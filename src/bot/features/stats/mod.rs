@@ -29,7 +29,12 @@ pub async fn stats(
         .card(player(who), variant)
         .await?;
     // What follows only adds to the card: a failed read leaves a line out.
-    let tournaments = ctx.data().session.tournament_record(player(who)).await;
+    let tournaments = ctx
+        .data()
+        .session
+        .tournaments()
+        .tournament_record(player(who))
+        .await;
     // A season champion's title (seasons of this server only).
     let titles = ctx
         .data()

@@ -115,7 +115,12 @@ pub async fn carry_out(http: &Http, data: &Data, progress: Progress) {
 
 /// Posts the standings (the picture when there is one; text until then).
 async fn post_standings(http: &Http, data: &Data, info: &TournamentInfo) {
-    let standings = match data.session.tournament_standings(info.id).await {
+    let standings = match data
+        .session
+        .tournaments()
+        .tournament_standings(info.id)
+        .await
+    {
         Ok(s) => s,
         Err(e) => {
             tracing::warn!(tournament = %info.id, error = %e, "could not read standings to post");
@@ -135,7 +140,7 @@ async fn post_standings(http: &Http, data: &Data, info: &TournamentInfo) {
 /// fleet preview by DM. A player busy in another match: the claim goes back and the
 /// sweep tries again (on the `first` try, the channel is told who and until when).
 async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen, first: bool) {
-    let opened = match data.session.open_tournament_match(m).await {
+    let opened = match data.session.tournaments().open_tournament_match(m).await {
         Ok(o) => o,
         Err(crate::session::SessionError::Busy { reason, .. }) => {
             tracing::info!(match_id = %m.match_id, "a tournament match waits for a busy player");
@@ -154,7 +159,7 @@ async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen, f
         Some(parent) => thread_for(http, data, info, m, &opened, parent, lang).await,
         None => None,
     };
-    data.session.tournament_match_opened(m).await;
+    data.session.tournaments().tournament_match_opened(m).await;
     let Some(home) = home else {
         return;
     };
@@ -286,7 +291,12 @@ async fn thread_for(
 
 /// One step of tournament `id`, carried out.
 pub async fn step(http: &Http, data: &Data, id: TournamentId) {
-    match data.session.advance_tournament(id, false).await {
+    match data
+        .session
+        .tournaments()
+        .advance_tournament(id, false)
+        .await
+    {
         Ok(progress) => carry_out(http, data, progress).await,
         Err(e) => tracing::warn!(tournament = %id, error = %e, "a tournament step failed"),
     }
@@ -303,7 +313,12 @@ pub fn step_boxed<'a>(
 
 /// The sweep's look at tournaments: each one due gets its step, on a task of its own.
 pub async fn sweep(http: &Arc<Http>, data: &Data) {
-    for id in data.session.tournaments_due(SystemTime::now()).await {
+    for id in data
+        .session
+        .tournaments()
+        .tournaments_due(SystemTime::now())
+        .await
+    {
         let (http, data) = (Arc::clone(http), data.clone());
         tokio::spawn(async move { step(&http, &data, id).await });
     }

@@ -137,7 +137,13 @@ pub async fn create(
     // longer than Discord waits for an answer when the machine is busy.
     new.check()?;
     ctx.defer().await?;
-    let info = match ctx.data().session.create_tournament(new).await {
+    let info = match ctx
+        .data()
+        .session
+        .tournaments()
+        .create_tournament(new)
+        .await
+    {
         Ok(info) => info,
         Err(e) => return Err(unsay(ctx, e.into()).await),
     };
@@ -156,6 +162,7 @@ pub async fn create(
             if let Err(e) = ctx
                 .data()
                 .session
+                .tournaments()
                 .set_signup_message(info.id, MessageId(m.id.get()))
                 .await
             {
@@ -180,6 +187,7 @@ async fn which(ctx: Context<'_>, asked: Option<&str>, any: bool) -> Result<Tourn
     Ok(ctx
         .data()
         .session
+        .tournaments()
         .which_tournament(ChannelKey(ctx.channel_id().get()), asked, any)
         .await?)
 }
@@ -193,6 +201,7 @@ async fn autocomplete_tournament(
     let found = ctx
         .data()
         .session
+        .tournaments()
         .tournaments_in(channel, false)
         .await
         .unwrap_or_default();
@@ -223,6 +232,7 @@ pub async fn join(
     let _signing = ctx.guild_id().map(|g| {
         ctx.data()
             .session
+            .tournaments()
             .signing_up(crate::bot::kit::context::guild_key(g))
     });
     ctx.defer_ephemeral().await?;
@@ -231,6 +241,7 @@ pub async fn join(
     let info = ctx
         .data()
         .session
+        .tournaments()
         .join_tournament(info.id, player(me), me.display_name())
         .await?;
     let lang = user_lang(ctx);
@@ -256,6 +267,7 @@ pub async fn leave(
     let _signing = ctx.guild_id().map(|g| {
         ctx.data()
             .session
+            .tournaments()
             .signing_up(crate::bot::kit::context::guild_key(g))
     });
     ctx.defer_ephemeral().await?;
@@ -263,6 +275,7 @@ pub async fn leave(
     let (info, from) = ctx
         .data()
         .session
+        .tournaments()
         .leave_tournament(info.id, player(ctx.author()))
         .await?;
     let lang = user_lang(ctx);
@@ -286,6 +299,7 @@ pub async fn start(
     let progress = ctx
         .data()
         .session
+        .tournaments()
         .start_tournament(info.id, player(ctx.author()))
         .await?;
     let lang = user_lang(ctx);
@@ -314,7 +328,13 @@ pub async fn standings(
     // Reading every round and drawing the picture take a moment: "thinking" (publicly,
     // as the standings will be) first; a refusal from here on is still private.
     ctx.defer().await?;
-    let standings = match ctx.data().session.tournament_standings(info.id).await {
+    let standings = match ctx
+        .data()
+        .session
+        .tournaments()
+        .tournament_standings(info.id)
+        .await
+    {
         Ok(s) => s,
         Err(e) => return Err(unsay(ctx, e.into()).await),
     };
@@ -345,6 +365,7 @@ pub async fn cancel(
     let info = ctx
         .data()
         .session
+        .tournaments()
         .cancel_tournament(info.id, player(ctx.author()), manages)
         .await?;
     let lang = user_lang(ctx);
@@ -377,6 +398,7 @@ pub async fn button(c: &Click<'_>, which: TournamentButton) -> Result<(), Error>
     // A start waits for what was acknowledged before it (until the member is answered).
     let _signing = click.guild_id.map(|g| {
         data.session
+            .tournaments()
             .signing_up(crate::bot::kit::context::guild_key(g))
     });
     c.acknowledge(Refusal::Beside).await?;
@@ -432,7 +454,11 @@ async fn signup_click(
                 .as_ref()
                 .and_then(|m| m.nick.clone())
                 .unwrap_or_else(|| me.display_name().to_owned());
-            let info = data.session.join_tournament(id, player(me), &name).await?;
+            let info = data
+                .session
+                .tournaments()
+                .join_tournament(id, player(me), &name)
+                .await?;
             let said = tr!(
                 lang,
                 "tournament-joined",
@@ -441,7 +467,11 @@ async fn signup_click(
             Ok((info, said))
         }
         TournamentButton::Leave(id) => {
-            let (info, from) = data.session.leave_tournament(id, player(me)).await?;
+            let (info, from) = data
+                .session
+                .tournaments()
+                .leave_tournament(id, player(me))
+                .await?;
             let said = words::left(lang, &info, from);
             Ok((info, said))
         }

@@ -1,0 +1,164 @@
+//! A pairing's match: opened once, as a normal match of the tournament's rules and pace,
+//! straight into placement.
+
+use std::time::SystemTime;
+
+use crate::game::{Match, MatchOptions, PlayerId as Member};
+use crate::store::PairingRow;
+
+use super::{OpenedMatch, ToOpen, TournamentInfo};
+use crate::session::SessionError;
+use crate::session::challenge::Accepted;
+use crate::session::entry::{Entry, Home, NewEntry};
+use crate::session::ids::{ChannelKey, MatchId};
+use crate::session::placement::Preview;
+use crate::session::record::{self};
+use crate::session::services::Tournaments;
+
+impl Tournaments<'_> {
+    /// Opens the match of a pairing this process claimed ([`Progress::to_open`]): a
+    /// normal match of the tournament's rules and pace, straight into placement, waiting
+    /// for its thread under the tournament's channel. A match stored already (an earlier
+    /// try) is not opened again. Refused with [`SessionError::Busy`] while a player plays
+    /// another match (the claim is given back; the sweep tries again).
+    pub async fn open_tournament_match(self, m: &ToOpen) -> Result<OpenedMatch, SessionError> {
+        let snap = self
+            .snapshot(m.tournament)
+            .await
+            .map_err(|e| SessionError::Internal(e.to_string()))?;
+        let info =
+            TournamentInfo::of(&snap.row).map_err(|e| SessionError::Internal(e.to_string()))?;
+        let p = snap
+            .pairings
+            .iter()
+            .find(|p| p.round == m.round && p.board == m.board)
+            .ok_or(SessionError::Stale)?;
+        if p.result.is_some() && !p.opened {
+            // Scored without a match meanwhile (an entrant's data was deleted): nothing
+            // to open.
+            return Err(SessionError::Stale);
+        }
+        let opened = self.open_match(&info, p, m.match_id).await;
+        if opened.is_err()
+            && let Some(store) = self.session.store.tournaments()
+            && let Err(e) = store
+                .release_pairing(m.tournament, m.round, m.board, false)
+                .await
+        {
+            tracing::warn!(match_id = %m.match_id, error = %e, "could not give a pairing's claim back");
+        }
+        opened
+    }
+
+    /// Records that the match of a pairing has its home (its thread, or the channel).
+    pub async fn tournament_match_opened(self, m: &ToOpen) {
+        if let Some(store) = self.session.store.tournaments()
+            && let Err(e) = store
+                .release_pairing(m.tournament, m.round, m.board, true)
+                .await
+        {
+            tracing::warn!(match_id = %m.match_id, error = %e, "could not record an opened pairing");
+        }
+    }
+
+    /// Opens (or finds) the match of pairing `p`.
+    async fn open_match(
+        self,
+        info: &TournamentInfo,
+        p: &PairingRow,
+        id: MatchId,
+    ) -> Result<OpenedMatch, SessionError> {
+        let black = p.black.ok_or(SessionError::Stale)?;
+        let white = p.white;
+        let snap_names = self
+            .snapshot(info.id)
+            .await
+            .map_err(|e| SessionError::Internal(e.to_string()))?;
+        let name = |m: Member| {
+            snap_names
+                .entrants
+                .iter()
+                .find(|e| e.player == m)
+                .map_or_else(|| m.0.to_string(), |e| e.name.clone())
+        };
+        let names = [name(white), name(black)];
+        if let Some(stored) = self.session.store.finished().get(id).await? {
+            let entry = record::entry_of(&stored.state)
+                .map_err(|e| SessionError::Internal(format!("match {id}: {e}")))?;
+            return Ok(OpenedMatch {
+                id,
+                accepted: accepted_of(&entry, info.channel),
+                again: true,
+            });
+        }
+        let variant = info.variant;
+        let refused = |e| SessionError::rules(variant, e);
+        let seed = self.session.seeds.next();
+        let mut game = Match::challenge(white, black, variant, MatchOptions::default(), seed)
+            .map_err(refused)?;
+        game.accept(black)
+            .map_err(|e| SessionError::rules(variant, e))?;
+        game.set_first(white);
+        for player in [white, black] {
+            game.shuffle_fleet(player)
+                .map_err(|e| SessionError::rules(variant, e))?;
+        }
+        let now = SystemTime::now();
+        let limits = self.session.paces.of(info.pace);
+        let rated = match self.session.settings().of(info.guild).await {
+            Ok(s) => s.rated,
+            Err(_) => true,
+        };
+        let entry = Entry::open(NewEntry {
+            id,
+            channel: ChannelKey(id.0),
+            guild: Some(info.guild),
+            created: now,
+            game,
+            names,
+            deadline: now + limits.placement,
+            guild_locale: info.locale.clone(),
+            player_locales: [None, None],
+            computer: None,
+            series: None,
+            last_fleets: [None, None],
+            pace: info.pace,
+            limits: Some(limits),
+            rated,
+            home: Home::Pending {
+                parent: info.channel,
+            },
+        });
+        let record = record::of(&entry, now, Vec::new())
+            .map_err(|e| SessionError::Internal(format!("cannot serialise a new match: {e}")))?;
+        let accepted = accepted_of(&entry, info.channel);
+        let _held = self.session.members.hold(&entry.members()).await?;
+        self.session.engine.open(entry, &record, &[]).await?;
+        Ok(OpenedMatch {
+            id,
+            accepted,
+            again: false,
+        })
+    }
+}
+
+/// Placement of `entry` as an Accept would have begun it.
+fn accepted_of(entry: &Entry, parent: ChannelKey) -> Accepted {
+    let players = entry.game.players();
+    let previews = players
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &p)| {
+            Preview::of(entry, p).map(|preview| (p, preview, entry.player_locales[i].clone()))
+        })
+        .collect();
+    Accepted {
+        players,
+        variant: entry.game.variant(),
+        deadline: entry.deadline,
+        previews,
+        guild_locale: entry.guild_locale.clone(),
+        names: entry.names.clone(),
+        wants_thread: matches!(entry.home, Home::Pending { .. }).then_some(parent),
+    }
+}
