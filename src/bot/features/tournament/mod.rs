@@ -441,7 +441,7 @@ async fn signup_click(
     // The button says which tournament; only a click in that tournament's own channel and
     // server counts (a forged id from elsewhere is refused, and nothing changes).
     let (TournamentButton::Join(id) | TournamentButton::Leave(id)) = which;
-    let at = data.session.tournament(id).await?;
+    let at = data.session.tournaments().tournament(id).await?;
     if click.guild_id.map(serenity::GuildId::get) != Some(at.guild.0)
         || click.channel_id.get() != at.channel.0
     {
