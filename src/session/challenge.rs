@@ -82,7 +82,7 @@ pub struct Accepted {
     /// Display names of `[challenger, opponent]`.
     pub names: [String; 2],
     /// Set when the match waits for a thread of its own under this channel (then
-    /// [`Session::settle_home`] moves it there).
+    /// [`Matches::settle_home`](crate::session::services::Matches::settle_home) moves it there).
     pub wants_thread: Option<ChannelKey>,
 }
 
@@ -243,7 +243,7 @@ impl Matches<'_> {
     /// Moves an accepted match that waits for its thread into it (`Some(thread)`), or, when
     /// no thread could be made, into the channel it was made in (where it is played from
     /// now on; if that channel has a match of its own, this one stays found by its id and
-    /// through the channel, [`Session::here`]). Returns where it is played now.
+    /// through the channel, [`Session::here`](crate::session::Session::here)). Returns where it is played now.
     pub async fn settle_home(
         self,
         id: MatchId,

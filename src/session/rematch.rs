@@ -89,7 +89,7 @@ pub enum RematchError {
 }
 
 impl Matches<'_> {
-    /// `by` clicks Rematch under match `id`'s end (see [`Session::rematch_in`]; the
+    /// `by` clicks Rematch under match `id`'s end (see [`Matches::rematch_in`](crate::session::services::Matches::rematch_in); the
     /// click's channel is taken to hang under no other).
     pub async fn rematch(
         self,

@@ -1,5 +1,5 @@
 //! The reminders of daily matches: the sweep that takes each one due ([`Session::reminders`]),
-//! the mark once its DM went out ([`Session::mark_reminded`]), the message they link to
+//! the mark once its DM went out ([`Daily::mark_reminded`](crate::session::services::Daily::mark_reminded)), the message they link to
 //! ([`Session::mark_shown`]) and the members who turned them off.
 
 use crate::game::{PlayerId, Variant};
@@ -58,7 +58,7 @@ impl Daily<'_> {
     /// The reminders due at `now`, each taken from the outbox for this process: the player
     /// to move of a daily match is told when half of their turn is left, and again an hour
     /// before its end. A reminder is marked as sent in its match only by
-    /// [`Session::mark_reminded`], after its DM went out; until then the outbox row (one per
+    /// [`Daily::mark_reminded`](crate::session::services::Daily::mark_reminded), after its DM went out; until then the outbox row (one per
     /// match) keeps another sweep, process or restart from sending it too, for
     /// [`REMINDER_LEASE`]. A reminder whose DM failed, or whose sender stopped between the
     /// DM and the mark, is taken again once that lease ran out (while the turn lasts), so

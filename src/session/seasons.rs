@@ -374,7 +374,7 @@ impl Seasons<'_> {
     /// The closed seasons whose end is still to be announced, each taken by this process
     /// (another takes it only if this one has not marked it announced within two minutes),
     /// with their final top ten and figures. Mark each with
-    /// [`Session::season_announced`] once it is posted.
+    /// [`Seasons::season_announced`](crate::session::services::Seasons::season_announced) once it is posted.
     pub async fn season_announcements(self, now: SystemTime) -> Vec<SeasonEnd> {
         let Ok(store) = self.season_store() else {
             return Vec::new();

@@ -175,7 +175,7 @@ impl Standings<'_> {
     }
 
     /// A page of the global leaderboard: the members anywhere who chose to be listed
-    /// ([`Session::set_leaderboard_visible`]), by their rating in `variant`; `caller`'s own
+    /// ([`Privacy::set_leaderboard_visible`](crate::session::services::Privacy::set_leaderboard_visible)), by their rating in `variant`; `caller`'s own
     /// line as on a server's board (only when they are listed).
     pub async fn global_leaderboard(
         self,

@@ -16,7 +16,7 @@ use crate::session::record::{self};
 use crate::session::services::Tournaments;
 
 impl Tournaments<'_> {
-    /// Opens the match of a pairing this process claimed ([`Progress::to_open`]): a
+    /// Opens the match of a pairing this process claimed ([`Progress::to_open`](super::Progress::to_open)): a
     /// normal match of the tournament's rules and pace, straight into placement, waiting
     /// for its thread under the tournament's channel. A match stored already (an earlier
     /// try) is not opened again. Refused with [`SessionError::Busy`] while a player plays

@@ -4,10 +4,10 @@
 //! is open; at the start time (or on `/tournament start`) round 1 is paired by the pure
 //! core (`crate::tournament`, through [`score::pair`] only, on a blocking thread with a
 //! time limit). Each pairing's match is opened by the bot in a thread of its own (see
-//! [`Session::open_tournament_match`]) as a normal match of the tournament's rules and
+//! [`Tournaments::open_tournament_match`](crate::session::services::Tournaments::open_tournament_match)) as a normal match of the tournament's rules and
 //! pace, straight into placement, with the pairing's White to fire first.
 //!
-//! **A step** ([`Session::advance_tournament`]) reads the tournament as stored, works out
+//! **A step** ([`Tournaments::advance_tournament`](crate::session::services::Tournaments::advance_tournament)) reads the tournament as stored, works out
 //! what comes next (start, close a round, pair the next, finish, end stragglers at the
 //! round deadline) and writes it in one transaction over the version it read: with
 //! several processes, each round is paired once, by whichever step writes first. The
@@ -64,7 +64,7 @@ pub const CHECK_EVERY: Duration = Duration::from_secs(30);
 pub const STALE_CLAIM: Duration = Duration::from_secs(60);
 /// The longest a start waits for the joins and leaves acknowledged before it.
 pub const SIGN_UP_SETTLE: Duration = Duration::from_secs(10);
-/// How many times one call of [`Session::advance_tournament`] reads the tournament at most:
+/// How many times one call of [`Tournaments::advance_tournament`](crate::session::services::Tournaments::advance_tournament) reads the tournament at most:
 /// a step may lead to another (stragglers ended, then the round closes), and a step
 /// overtaken by a change of the entrants is worked out again.
 const STEP_TRIES: usize = 16;
@@ -210,7 +210,7 @@ pub struct NewTournament {
 
 impl NewTournament {
     /// Whether it may be created as asked (its name, rounds and player limit), without
-    /// the store: the name as it is kept, or why not. [`Session::create_tournament`] asks
+    /// the store: the name as it is kept, or why not. [`Tournaments::create_tournament`](crate::session::services::Tournaments::create_tournament) asks
     /// the same first; the bot asks before it answers publicly, so that a refusal stays
     /// private.
     pub fn check(&self) -> Result<String, TournamentError> {

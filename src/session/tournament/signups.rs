@@ -139,7 +139,7 @@ impl<'a> Tournaments<'a> {
 
     /// A join or leave in `guild` is under way: hold the ticket from before the member's
     /// click or command is acknowledged until they have been answered. A start in that
-    /// server waits for the tickets taken before it (at most [`SIGN_UP_SETTLE`]), so that
+    /// server waits for the tickets taken before it (at most [`SIGN_UP_SETTLE`](super::SIGN_UP_SETTLE)), so that
     /// what a member saw acknowledged counts for it.
     pub fn signing_up(self, guild: GuildId) -> SignUpTicket<'a> {
         self.session.signups.ticket(guild)
