@@ -17,8 +17,8 @@ use crate::bot::kit::error::{private_reply, says};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::{Context, Data, Error};
 use crate::session::tournament::{
-    DEFAULT_PLAYERS, GuildId, MessageId, NewTournament, TournamentError, TournamentId,
-    TournamentInfo, parse_start, zone,
+    DEFAULT_PLAYERS, GuildId, MessageId, NewTournament, SignUpTicket, TournamentError,
+    TournamentId, TournamentInfo, parse_start, zone,
 };
 use crate::session::{ChannelKey, Settings};
 
@@ -218,6 +218,25 @@ async fn autocomplete_tournament(
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// The start of `/tournament join` and `leave`: the server's sign-up ticket, held until the
+/// member is answered (a start waits for what was acknowledged before it), then "thinking"
+/// privately (the store's write and the sign-up message's update can take longer than
+/// Discord waits on a busy machine), then the tournament meant.
+async fn sign_up_begins<'a>(
+    ctx: Context<'a>,
+    tournament: Option<&str>,
+) -> Result<(Option<SignUpTicket<'a>>, TournamentInfo), Error> {
+    let ticket = ctx.guild_id().map(|g| {
+        ctx.data()
+            .session
+            .tournaments()
+            .signing_up(crate::bot::kit::context::guild_key(g))
+    });
+    ctx.defer_ephemeral().await?;
+    let info = which(ctx, tournament, false).await?;
+    Ok((ticket, info))
+}
+
 /// Join a tournament of this channel.
 #[poise::command(slash_command, guild_only, ephemeral)]
 pub async fn join(
@@ -226,17 +245,7 @@ pub async fn join(
     #[autocomplete = "autocomplete_tournament"]
     tournament: Option<String>,
 ) -> Result<(), Error> {
-    // The store's write and the sign-up message's update take a moment, longer than
-    // Discord waits for an answer when the machine is busy: "thinking" (privately) first.
-    // A start waits for what was acknowledged before it (until the member is answered).
-    let _signing = ctx.guild_id().map(|g| {
-        ctx.data()
-            .session
-            .tournaments()
-            .signing_up(crate::bot::kit::context::guild_key(g))
-    });
-    ctx.defer_ephemeral().await?;
-    let info = which(ctx, tournament.as_deref(), false).await?;
+    let (_signing, info) = sign_up_begins(ctx, tournament.as_deref()).await?;
     let me = ctx.author();
     let info = ctx
         .data()
@@ -263,15 +272,7 @@ pub async fn leave(
     #[autocomplete = "autocomplete_tournament"]
     tournament: Option<String>,
 ) -> Result<(), Error> {
-    // As in `join`: the write and the update may take longer than Discord waits.
-    let _signing = ctx.guild_id().map(|g| {
-        ctx.data()
-            .session
-            .tournaments()
-            .signing_up(crate::bot::kit::context::guild_key(g))
-    });
-    ctx.defer_ephemeral().await?;
-    let info = which(ctx, tournament.as_deref(), false).await?;
+    let (_signing, info) = sign_up_begins(ctx, tournament.as_deref()).await?;
     let (info, from) = ctx
         .data()
         .session
