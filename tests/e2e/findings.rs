@@ -357,7 +357,7 @@ async fn rematches_follow_the_settings_of_now(t: &Table) {
         assert!(
             refused
                 .text()
-                .contains("no longer starts matches in this channel"),
+                .contains("can no longer be started in this channel"),
             "{}",
             refused.text()
         );
@@ -393,7 +393,7 @@ async fn rematches_follow_the_settings_of_now(t: &Table) {
     assert!(
         refused
             .text()
-            .contains("no longer plays at the pace Standard")
+            .contains("no longer allows the Standard pace")
             && refused.text().contains("Blitz"),
         "{}",
         refused.text()

@@ -64,7 +64,7 @@ cmd-forfeit-help =
 cmd-cancel-name = aflys
 cmd-cancel-desc = Aflys spillet i denne kanal (udfordreren før accept, eller en moderator)
 cmd-cancel-help =
-    Ingen vinder et aflyst spil. Moderatorer er medlemmer, der må administrere beskeder.
+    Ingen vinder et aflyst spil. Moderatorer er medlemmer med tilladelsen **Administrer beskeder**.
 
 cmd-rules-name = regler
 cmd-rules-desc = Forklar reglerne for Søslag eller Game 2000 (kun du ser svaret)
@@ -92,13 +92,13 @@ cmd-stats-opt-private-name = privat
 cmd-stats-opt-private-desc = Vis billedet kun for dig (standard: nej)
 
 cmd-leaderboard-name = rangliste
-cmd-leaderboard-desc = Vis de bedste spillere efter rating: serverens, eller alle, der har valgt at være med
+cmd-leaderboard-desc = Vis de bedste spillere efter rating: på denne server eller globalt (dem, der har valgt at være med)
 cmd-leaderboard-help =
-    Viser de medlemmer, der har spillet et ratingspil på denne server, ti pr. side med den højeste rating først; foreløbige ratings (færre end 5 ratingspil) kommer efter de andre. Er du med på listen, men ikke på siden, vises din egen linje under den. `{ cmd-leaderboard-opt-scope-name }:global` (standard i DM'er, gruppe-DM'er og servere uden botten) rangerer medlemmer overalt, der har valgt at være med med `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
+    Viser de medlemmer, der har spillet et ratingspil på denne server, ti pr. side med den højeste rating først; foreløbige ratings (færre end 5 ratingspil) kommer efter de andre. Står du på listen, men ikke på siden, vises din egen linje under den. `{ cmd-leaderboard-opt-scope-name }:Global` (standard i DM'er, gruppe-DM'er og servere uden botten) rangerer medlemmer overalt, der har valgt at være med via `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Regelsæt (standard: klassisk)
 cmd-leaderboard-opt-season-name = sæson
-cmd-leaderboard-opt-season-desc = Hvilken sæson: current, all (al tid) eller nummeret på en tidligere sæson
+cmd-leaderboard-opt-season-desc = Hvilken sæson: nuværende, alle (samlet) eller nummeret på en tidligere sæson
 cmd-leaderboard-opt-scope-name = omfang
 cmd-leaderboard-opt-scope-desc = Serverens rangliste, eller den globale (medlemmer, der har valgt at være med)
 choice-scope-server = Denne server
@@ -381,7 +381,7 @@ pic-replay-sampled = ét billede pr. { $k } træk
 pic-replay-alt = Genafspilning af { $a } mod { $b }, { $moves } træk
 pic-alt-sunk = Sænket: { $cells }
 pic-alt-hits = Ramt, endnu ikke sænket: { $cells }
-pic-alt-misses = Forbi: { $cells }
+pic-alt-misses = Forbiskud: { $cells }
 pic-alt-known-water = Vand omkring sænkede skibe: { $cells }
 pic-alt-only-water = Vand (ture uden træffere): { $cells }
 pic-alt-left-out = Ældre ture udeladt: { $n }
@@ -441,11 +441,11 @@ err-replay-cooldown = Du så en genafspilning for et øjeblik siden. Du kan se d
    *[other] { $seconds } sekunder
 }.
 err-replay-busy = Der tegnes mange genafspilninger lige nu; prøv igen om lidt.
-err-replay-too-often = Du har bedt om flere genafspilninger lige nu. Spørg igen om { $seconds ->
+err-replay-too-often = Du har bedt om flere genafspilninger på kort tid. Spørg igen om { $seconds ->
     [one] 1 sekund
    *[other] { $seconds } sekunder
 }.
-err-matches-too-often = Du har bedt om listen over spil flere gange lige nu. Spørg igen om { $seconds ->
+err-matches-too-often = Du har bedt om listen over spil flere gange på kort tid. Spørg igen om { $seconds ->
     [one] 1 sekund
    *[other] { $seconds } sekunder
 }.
@@ -510,14 +510,14 @@ board-alt = Rangliste for { $variant }, side { $page } af { $pages }: { $lines }
 board-this-server = denne server
 button-previous = Forrige
 button-next = Næste
-err-leaderboard-dm = En servers rangliste føres kun på servere, der har tilføjet botten. Her viser `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` den globale.
+err-leaderboard-dm = En servers rangliste føres kun på servere, der har tilføjet botten. Her viser `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:Global` den globale.
 err-leaderboard-global-season = Den globale rangliste har ingen sæsoner (du skrev `{ $given }`): sæsoner hører til en server. Udelad `{ cmd-leaderboard-opt-season-name }:` her, eller spørg efter en sæson på dens server.
 board-global = Global · alle, der har valgt at være med, uanset hvor de spiller
 board-global-empty = Ingen er på den globale rangliste for { $variant } endnu.
-board-global-note = Her er kun medlemmer, der selv har valgt det: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` tilføjer dig, `:hidden` fjerner dig.
+board-global-note = Her er kun medlemmer, der selv har valgt det: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Synlig` tilføjer dig, `:Skjult` fjerner dig.
 # Rating seasons on the leaderboard (issue 39)
 season-choice-current = Den nuværende sæson
-season-choice-all = Al tid (ratings for al tid)
+season-choice-all = Samlet (rating over alle sæsoner)
 season-choice-past = Sæson { $number }: { $season }
 season-name-month = { $month } { $year }
 season-name-quarter = { $quarter }. kvartal { $year }
@@ -536,25 +536,34 @@ month-12 = december
 board-season-title = Sæson { $number } · { $season } · { $variant }
 board-season-subtitle = { $server } · { $dates } · side { $page } af { $pages }
 board-season-subtitle-final = { $server } · { $dates } · slutstilling · side { $page } af { $pages }
-board-season-provisional = Foreløbig (færre end { $games } ratede spil i denne sæson)
-board-season-empty = Ingen har spillet et ratet { $variant }-spil i denne sæson endnu.
+board-season-provisional = Foreløbig (færre end { $games } ratingspil i denne sæson)
+board-season-empty = Ingen har spillet et ratingspil i { $variant } i denne sæson endnu.
 board-season-gap = (fjernet)
 board-season-alt = Sæson { $number } ({ $season }) i { $variant }, side { $page } af { $pages }: { $lines }.
-err-leaderboard-season-off = Sæsoner er slået fra på denne server: se `{ cmd-leaderboard-opt-season-name }:all`, eller en tidligere sæson med dens nummer.
-err-leaderboard-season-unknown = `{ $given }` er ikke en sæson på denne server: skriv `current`, `all` eller nummeret på en tidligere sæson (begynd at skrive for at vælge en).
+err-leaderboard-season-off = Sæsoner er slået fra på denne server: se `{ cmd-leaderboard-opt-season-name }:alle`, eller en tidligere sæson med dens nummer.
+err-leaderboard-season-unknown = `{ $given }` er ikke en sæson på denne server: skriv `nuværende`, `alle` eller nummeret på en tidligere sæson (begynd at skrive for at vælge en).
 # The end of a rating season (issue 39)
 season-end-title = 🏆 **Sæson { $number } · { $season }** er slut.
-season-end-empty = Ingen spillede et ratet spil i denne sæson.
+season-end-empty = Ingen spillede et ratingspil i denne sæson.
 season-end-champion = **{ $variant }**: mester { $champion } med { $rating }.
-season-end-no-champion = **{ $variant }**: ingen mester (ingen spillede 5 ratede spil i denne sæson).
-season-end-line = { $rank }. { $name } · { $rating } · { $record }
+season-end-no-champion = **{ $variant }**: ingen mester (ingen spillede 5 ratingspil i denne sæson).
+season-end-line = { $rank }. { $name } · { $rating } · { $won ->
+    [one] 1 sejr
+   *[other] { $won } sejre
+}, { $lost } nederlag, { $drawn ->
+    [one] 1 uafgjort
+   *[other] { $drawn } uafgjorte
+}
 season-end-gap = { $rank }. (fjernet)
 season-end-active = mest aktiv: { $name } ({ $games } spil)
 season-end-active-none = mest aktiv: ingen
-season-end-figures = { $matches } spil spillet af { $players } medlemmer; { $active }.
+season-end-figures = { $matches } spil spillet af { $players ->
+    [one] 1 medlem
+   *[other] { $players } medlemmer
+}; { $active }.
 season-end-more = Hele slutstillingen: `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-season-name }:{ $number }`.
 stats-champion = Mester, { $season }, { $variant }
-stats-champion-more = { $title } (+{ $more } mere)
+stats-champion-more = { $title } (+{ $more } til)
 
 ## History
 
@@ -601,8 +610,8 @@ err-rematch-unavailable = Det spil kan ikke få en revanche: kun et spil, der er
 err-rematch-not-player = Kun spillerne fra det spil kan bede om revanche.
 err-rematch-expired = Tiden til at bede om revanche er udløbet. Start et nyt spil med `/{ cmd-challenge-name }`.
 err-rematch-started = Revanchen er allerede begyndt.
-err-rematch-channel = Denne server starter ikke længere spil i denne kanal, så der bliver ingen revanche her. Spil kan startes i: { $channels }; udfordr igen dér med `/{ cmd-challenge-name }`.
-err-rematch-pace = Denne server spiller ikke længere i tempoet { $pace }, så dette spil kan ikke spilles igen. Start et nyt spil med `/{ cmd-challenge-name }` i et af disse tempi: { $paces }.
+err-rematch-channel = Der kan ikke længere startes spil i denne kanal, så der bliver ingen revanche her. Spil kan startes i: { $channels }; udfordr igen dér med `/{ cmd-challenge-name }`.
+err-rematch-pace = På denne server spilles der ikke længere i tempoet { $pace }, så dette spil kan ikke spilles igen. Start et nyt spil med `/{ cmd-challenge-name }` i et af disse tempoer: { $paces }.
 err-last-fleet = Der er ingen flåde fra et tidligere spil at genbruge.
 
 ## Privacy
@@ -614,7 +623,7 @@ privacy-info = **Hvad Broadside gemmer**
     • Pr. medlem: om vedkommende har slået påmindelser om daglige spil fra. En servers indstillinger indeholder kanaler, men ingen medlemmer.
     • Mens en påmindelse sendes: spillet, og hvilken påmindelse det er, i højst to minutter. En påmindelse regnes som sendt, når dens DM er sendt; stopper botten netop da, kan den ene påmindelse komme to gange.
     • Kun i hukommelsen: hvordan et medlem plejer at placere sine skibe. Computeren på niveau Svær lærer det ud fra flåderne i medlemmets afsluttede spil (aldrig fra et spil i gang) og bygger det op igen ud fra spillene efter en genstart.
-    • Dagens hav: dine skud pr. dag og regelsæt, hvornår du blev færdig, dine striber, de servere, du spillede i, og om du vil have påmindelsen. Dage, der er forbi, gemmes til tabellerne; sletter du dine data, slettes de også.
+    • Dagens hav: dine skud pr. dag og regelsæt, hvornår du blev færdig, hvor mange dage i træk du har spillet, de servere, du spillede på, og om du vil have påmindelsen. Dage, der er forbi, gemmes til tabellerne; sletter du dine data, slettes de også.
     • Intet andet: ingen beskeder, ingen e-mailadresser, intet uden for spillene.
     Alt gemmes, så længe bottens database gemmes (det bestemmer serverens administrator); intet sendes andre steder hen.
     Brug `/{ cmd-privacy-name } { cmd-privacy-delete-name }` til at slette dine ratings og din statistik; i afsluttede spil bliver dit navn og id så erstattet af "slettet spiller" (den anden spiller beholder sine resultater).
@@ -627,10 +636,10 @@ privacy-done = Færdig: dine ratings og din statistik er slettet{ $n ->
 }
 err-privacy-playing = Du er i gang med et spil, eller en udfordring til dig står stadig åben: spil det færdigt, afslå den eller giv op først, og slet så dine data.
 err-privacy-not-yours = Denne knap tilhører det medlem, der spurgte; brug selv `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.
-privacy-info-listed = • Den globale rangliste: du **er med** med dit navn og dine ratings. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` fjerner dig.
-privacy-info-hidden = • Den globale rangliste: du **er ikke med** (standard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` viser dit navn og dine ratings der.
-privacy-listed = Færdig: dit navn og dine ratings vises nu på den globale rangliste, i hvert regelsæt, du har en rating i. Serverens ranglister ændres ikke. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` fjerner dig igen.
-privacy-hidden = Færdig: du er ikke med på den globale rangliste. Serverens ranglister ændres ikke.
+privacy-info-listed = • Den globale rangliste: du **står på den** med dit navn og dine ratings. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Skjult` fjerner dig.
+privacy-info-hidden = • Den globale rangliste: du **står ikke på den** (standard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Synlig` viser dit navn og dine ratings der.
+privacy-listed = Færdig: dit navn og dine ratings vises nu på den globale rangliste, i hvert regelsæt, du har en rating i. Servernes ranglister ændres ikke. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Skjult` fjerner dig igen.
+privacy-hidden = Færdig: du står ikke på den globale rangliste. Servernes ranglister ændres ikke.
 
 ## Servers: settings, paces, threads, reminders, live matches
 
@@ -699,8 +708,8 @@ err-settings-nothing = Nævn mindst én indstilling, der skal ændres, f.eks. `{
 err-settings-no-pace = Mindst ét tempo skal forblive tilladt.
 err-settings-pace-not-allowed = Standardtempoet { $pace } skal være et af de tilladte tempoer: tillad det også.
 err-settings-paces = `{ $given }` er ikke en liste over tempoer: skriv et eller flere af `lyn`, `standard` og `daglig`, f.eks. `lyn daglig`.
-err-settings-channels = `{ $given }` er ikke en kanal: nævn kanalerne (`#spil #lyn`), eller skriv `alle` for alle kanaler.
-err-settings-channels-many = Det er flere end { $most } kanaler: nævn højst { $most }, eller skriv `all` for alle kanaler.
+err-settings-channels = `{ $given }` er ikke en liste over kanaler: nævn kanalerne (`#spil #lyn`), eller skriv `alle` for alle kanaler.
+err-settings-channels-many = Det er flere end { $most } kanaler: nævn højst { $most }, eller skriv `alle` for alle kanaler.
 err-settings-channels-foreign = Kanalen `{ $channel }` hører ikke til denne server: nævn denne servers kanaler (`#spil`).
 err-settings-channel-unchecked = Jeg kunne ikke tjekke, at `{ $channel }` er en kanal på denne server (Discord svarede ikke i tide). Prøv igen om lidt.
 matches-title = 🌊 **Igangværende spil på denne server, som du kan følge** ({ $total }):
@@ -721,8 +730,8 @@ cmd-reminders-help = I et dagligt spil sender jeg den, der har turen, en privat 
 cmd-reminders-opt-on-name = til
 cmd-reminders-opt-on-desc = True: påmind mig; False: ingen påmindelser
 cmd-settings-name = indstillinger
-cmd-settings-desc = Indstil, hvordan botten spiller på denne server (medlemmer, der må administrere serveren)
-cmd-settings-help = Indstillinger gælder med det samme og gemmes i databasen. Kun medlemmer, der må administrere serveren, kan bruge denne kommando.
+cmd-settings-desc = Indstil, hvordan botten spiller på denne server (tilladelsen Administrer server)
+cmd-settings-help = Indstillinger gælder med det samme og gemmes i databasen. Kun medlemmer med tilladelsen **Administrer server** kan bruge denne kommando.
 cmd-settings-show-name = vis
 cmd-settings-show-desc = Vis alle serverens indstillinger og deres værdier (privat)
 cmd-settings-set-name = skift
@@ -751,7 +760,7 @@ cmd-tournament-name = turnering
 cmd-tournament-desc = Schweizerturneringer i denne kanal
 cmd-tournament-help = En schweizerturnering: alle spiller hver runde mod en med en lignende score, aldrig mod den samme to gange. Sejr 1, remis ½, nederlag 0; en bye giver 1 point. Ved lige stilling afgør Buchholz Cut-1, Sonneborn–Berger, antal sejre og rating. Hvert spil spilles i sin egen tråd; den, der aldrig skyder i en rundes spil, taber det og er ude af de senere runder.
 cmd-tournament-create-name = opret
-cmd-tournament-create-desc = Opret en schweizerturnering i denne kanal (Administrer server, eller turneringsrollen)
+cmd-tournament-create-desc = Opret en schweizerturnering i denne kanal (Administrer server eller turneringsrollen)
 cmd-tournament-create-opt-name-name = navn
 cmd-tournament-create-opt-name-desc = Turneringens navn
 cmd-tournament-create-opt-rules-name = regler
@@ -760,10 +769,10 @@ cmd-tournament-create-opt-rounds-name = runder
 cmd-tournament-create-opt-rounds-desc = Hvor mange runder (1 til 15)
 cmd-tournament-create-opt-pace-name = tempo
 cmd-tournament-create-opt-pace-desc = Hvor hurtigt spillene går: lyn, standard eller daglig
-cmd-tournament-create-opt-starts-name = starter
-cmd-tournament-create-opt-starts-desc = Hvornår den starter: en Discord-tid, in 2h, in 30m, tomorrow 20:00
+cmd-tournament-create-opt-starts-name = starttid
+cmd-tournament-create-opt-starts-desc = Hvornår den starter: en Discord-tid, om 2 timer, om 30 min, i morgen 20:00
 cmd-tournament-create-opt-max_players-name = max_spillere
-cmd-tournament-create-opt-max_players-desc = Det højeste antal spillere (4 til 256; ellers 64)
+cmd-tournament-create-opt-max_players-desc = Højeste antal spillere (4 til 256; standard 64)
 cmd-tournament-join-name = deltag
 cmd-tournament-join-desc = Deltag i en turnering i denne kanal
 cmd-tournament-join-opt-tournament-name = hvilken_turnering
@@ -773,7 +782,7 @@ cmd-tournament-leave-desc = Forlad en turnering (efter start: fra næste runde)
 cmd-tournament-leave-opt-tournament-name = hvilken_turnering
 cmd-tournament-leave-opt-tournament-desc = Hvilken turnering, hvis kanalen har flere
 cmd-tournament-start-name = start
-cmd-tournament-start-desc = Start en turnering, du har oprettet, nu, før dens starttid
+cmd-tournament-start-desc = Start din turnering nu uden at vente på starttiden
 cmd-tournament-start-opt-tournament-name = hvilken_turnering
 cmd-tournament-start-opt-tournament-desc = Hvilken turnering, hvis kanalen har flere
 cmd-tournament-standings-name = stilling
@@ -783,35 +792,38 @@ cmd-tournament-standings-opt-tournament-desc = Hvilken turnering, hvis kanalen h
 cmd-tournament-standings-opt-page-name = side
 cmd-tournament-standings-opt-page-desc = Hvilken side (32 spillere pr. side)
 cmd-tournament-cancel-name = aflys
-cmd-tournament-cancel-desc = Aflys en turnering (dens opretter, eller Administrer server)
+cmd-tournament-cancel-desc = Aflys en turnering (opretteren eller Administrer server)
 cmd-tournament-cancel-opt-tournament-name = hvilken_turnering
 cmd-tournament-cancel-opt-tournament-desc = Hvilken turnering, hvis kanalen har flere
 choice-rules-classic = Søslag (klassisk)
 choice-rules-game2000 = Game 2000 (hollandsk Zeeslag)
 cmd-settings-set-opt-timezone-name = tidszone
-cmd-settings-set-opt-timezone-desc = Serverens tidszone for turneringers starttid, fx Europe/Copenhagen
+cmd-settings-set-opt-timezone-desc = Serverens tidszone til turneringers starttid og til sæsoner, f.eks. Europe/Copenhagen
 cmd-settings-set-opt-tournament_role-name = turneringsrolle
 cmd-settings-set-opt-tournament_role-desc = Medlemmer med denne rolle må oprette turneringer
-settings-timezone = Tidszone: **{ $zone }** (turneringers starttider som `tomorrow 20:00`).
-settings-timezone-utc = Tidszone: **UTC** (turneringers starttider som `tomorrow 20:00`).
-settings-tournament-role = Turneringer: oprettes af medlemmer, der må administrere serveren, og af { $role }.
-settings-tournament-role-none = Turneringer: oprettes af medlemmer, der må administrere serveren.
-err-settings-timezone = `{ $given }` er ikke en tidszone, jeg kender: giv et IANA-navn, fx `Europe/Copenhagen` eller `America/New_York` (begynd at skrive for at vælge en).
+settings-timezone = Tidszone: **{ $zone }** (til turneringers starttider, f.eks. `i morgen 20:00`, og til sæsoner).
+settings-timezone-utc = Tidszone: **UTC** (til turneringers starttider, f.eks. `i morgen 20:00`, og til sæsoner).
+settings-tournament-role = Turneringer: oprettes af medlemmer med tilladelsen **Administrer server** og af { $role }.
+settings-tournament-role-none = Turneringer: oprettes af medlemmer med tilladelsen **Administrer server**.
+err-settings-timezone = `{ $given }` er ikke en tidszone, jeg kender: giv et IANA-navn, f.eks. `Europe/Copenhagen` eller `America/New_York` (begynd at skrive for at vælge en).
 # Rating seasons in the settings (issue 39)
 cmd-settings-set-opt-season-name = sæson
-cmd-settings-set-opt-season-desc = Ratingsæsoner: fra, månedlige eller kvartalsvise
+cmd-settings-set-opt-season-desc = Ratingsæsoner: fra, månedlig eller kvartalsvis
 cmd-settings-set-opt-season_channel-name = sæsonkanal
-cmd-settings-set-opt-season_channel-desc = Hvor en sæsons afslutning annonceres (en kanal), eller: none
+cmd-settings-set-opt-season_channel-desc = Hvor en sæsons afslutning annonceres (en kanal), eller: ingen
 choice-season-off = Fra
-choice-season-monthly = Månedlige
-choice-season-quarterly = Kvartalsvise
+choice-season-monthly = Månedlig
+choice-season-quarterly = Kvartalsvis
 settings-season-on = Sæsoner: **{ $cadence }**, fra den første dag kl. 00:00 i tidszonen; afslutningen annonceres i { $channel }.
-settings-season-nowhere = ingen kanal (sæt `sæsonkanal`)
-settings-season-off = Sæsoner: **fra**, én rangliste for al tid.
-err-settings-season-channel = `{ $given }` nævner ikke én kanal: nævn én kanal på denne server (`#resultater`), eller skriv `none`.
+settings-season-nowhere = ingen kanal (sæt `{ cmd-settings-set-opt-season_channel-name }`)
+settings-season-off = Sæsoner: **fra**, én rangliste, der aldrig nulstilles.
+err-settings-season-channel = `{ $given }` er ikke én kanal: nævn én kanal på denne server (`#resultater`), eller skriv `ingen`.
 tournament-header = 🏆 Turnering **{ $name }**, runde { $round }
 tournament-signup-title = 🏆 **{ $name }**: en schweizerturnering
-tournament-signup-rules = { $variant }, tempo { $pace }, { $rounds } runder.
+tournament-signup-rules = { $variant }, tempo { $pace }, { $rounds ->
+    [one] 1 runde
+   *[other] { $rounds } runder
+}.
 tournament-signup-starts = Den starter { $start }.
 tournament-signup-starts-creator = Den starter, når { $creator } starter den.
 tournament-signup-count = Spillere: **{ $count }** af højst { $max }.
@@ -823,30 +835,38 @@ tournament-signup-too-few = Aflyst: færre end { $least } spillere tilmeldte sig
 tournament-signup-cancelled = Aflyst.
 button-tournament-join = Deltag
 button-tournament-leave = Forlad
-tournament-joined = Du er med i **{ $name }**. Dine spil åbner i deres egne tråde, og der pinger jeg dig.
+tournament-joined = Du er med i **{ $name }**. Dine spil bliver åbnet i hver sin tråd, og der pinger jeg dig.
 tournament-left = Du har forladt **{ $name }**.
-tournament-withdrawn = Du har forladt **{ $name }**: du parres ikke fra runde { $round } (et spil, du spiller nu, fortsætter).
+tournament-withdrawn = Du har forladt **{ $name }**: du bliver ikke parret fra og med runde { $round } (et spil, du spiller nu, fortsætter).
 tournament-started-you = **{ $name }** er startet.
-tournament-cancelled = 🏆 **{ $name }** er aflyst. Spil i gang fortsætter som almindelige spil.
+tournament-cancelled = 🏆 **{ $name }** er aflyst. Spil, der er i gang, fortsætter som almindelige spil.
 tournament-cancelled-you = Du har aflyst **{ $name }**.
 tournament-called-off = 🏆 **{ $name }** er aflyst: færre end { $least } spillere tilmeldte sig.
 tournament-round-paired = 🏆 **{ $name }**: runde { $round } af { $rounds }
 tournament-board = Bræt { $board }: { $white } (skyder først) mod { $black }
 tournament-bye = Bye: { $player } (1 point)
 tournament-busy = { $player } spiller stadig et andet spil: bræt { $board } mod { $other } starter, så snart det er slut. Er det stadig ikke startet { $deadline }, taber { $player } rundens spil uden kamp.
-tournament-round-deadline = Spil, der stadig er i gang, slutter { $deadline } på tid.
+tournament-round-deadline = Runden slutter { $deadline }; spil, der stadig er i gang da, slutter på tid.
 tournament-thread-name = { $name } · R{ $round } · { $a } mod { $b }
-tournament-match-start = { $white } skyder først mod { $black }. Placer jeres flåder (forhåndsvisningerne er i jeres private beskeder, eller brug `/{ cmd-place-name }`) { $deadline }.
+tournament-match-start = { $white } skyder først mod { $black }. Placér jeres flåder (forhåndsvisningerne er i jeres private beskeder, eller brug `/{ cmd-place-name }`); placeringen slutter { $deadline }.
 tournament-paused = 🏆 **{ $name }** er sat på pause: næste runde kunne ikke parres. { $creator } kan fortsætte med `/{ cmd-tournament-name } { cmd-tournament-start-name }`.
 tournament-paused-creator = Din turnering **{ $name }** er sat på pause: jeg kunne ikke parre næste runde i tide. Brug `/{ cmd-tournament-name } { cmd-tournament-start-name }` i dens kanal for at prøve igen.
 tournament-standings-title = 🏆 **{ $name }**: stilling efter runde { $round } af { $rounds }
-tournament-standings-final = 🏆 **{ $name }**: slutstilling efter { $round } af { $rounds } runder
+tournament-standings-final = 🏆 **{ $name }**: slutstilling efter { $round } af { $rounds ->
+    [one] 1 runde
+   *[other] { $rounds } runder
+}
 tournament-standings-page = (side { $page } af { $pages })
-tournament-standings-key = Kolonner: plads, navn, point, Buchholz Cut-1, Sonneborn–Berger, sejre-remis-nederlag, så hver runde: modstanderens plads, w (skød først) eller b, og + vandt, = remis, - tabte (F: udeblivelse).
+tournament-standings-key = Kolonner: plads, navn, point, Buchholz Cut-1, Sonneborn–Berger, vundne-uafgjorte-tabte, så hver runde: modstanderens plads, w (skød først) eller b (skød sidst), og + vandt, = uafgjort, - tabte (F: uden kamp).
 # A round cell of the standings for the pairing bye (fits a cell of about 6 letters).
 tournament-cell-bye = bye
+# After a player's line in the standings text, when they left the tournament (one word).
+tournament-out = (udgået)
 tournament-standings-subtitle = Stilling efter runde { $round } af { $rounds }
-tournament-standings-subtitle-final = Slutstilling efter { $round } af { $rounds } runder
+tournament-standings-subtitle-final = Slutstilling efter { $round } af { $rounds ->
+    [one] 1 runde
+   *[other] { $rounds } runder
+}
 tournament-col-name = Spiller
 tournament-col-points = Point
 tournament-col-cut1 = BH-1
@@ -854,9 +874,11 @@ tournament-col-sb = SB
 tournament-col-record = V-U-T
 tournament-col-round = R{ $round }
 tournament-standings-alt = Stillingen i { $name } efter runde { $round }: { $lines }.
-tournament-standings-alt-line = { $rank }. { $player }, { $points } point
+tournament-standings-alt-line = { $rank }. { $player }, { $count ->
+   *[other] { $points } point
+}
 tournament-winner = 🥇 { $player } vinder **{ $name }**!
-err-tournament-permission = Kun medlemmer, der må **administrere serveren**, eller som har serverens turneringsrolle, kan oprette turneringer.
+err-tournament-permission = Kun medlemmer med tilladelsen **Administrer server** eller med serverens turneringsrolle kan oprette turneringer.
 err-tournament-threads = Jeg kan ikke holde en turnering her: jeg skal have **Opret offentlige tråde** og **Send beskeder i tråde** i denne kanal til spillene.
 err-tournament-unknown = Den turnering findes ikke i denne kanal. Begynd at skrive i `{ cmd-tournament-join-opt-tournament-name }:` for at vælge en.
 err-tournament-none-here = Denne kanal har ingen åben turnering. Opret en med `/{ cmd-tournament-name } { cmd-tournament-create-name }`.
@@ -864,7 +886,10 @@ err-tournament-several = Denne kanal har flere turneringer ({ $names }): vælg e
 err-tournament-several-more = Denne kanal har flere turneringer ({ $names } og { $more } til): vælg en med `{ cmd-tournament-join-opt-tournament-name }:`.
 err-tournament-name = En turnerings navn skal have 1 til { $most } tegn.
 err-tournament-rounds = { $given } runder går ikke: en turnering har 1 til { $most } runder.
-err-tournament-max-players = { $given } spillere går ikke: en turnering tager { $least } til { $most } spillere.
+err-tournament-max-players = { $given ->
+    [one] 1 spiller
+   *[other] { $given } spillere
+} går ikke: en turnering har plads til { $least } til { $most } spillere.
 err-tournament-full = Turneringen er fuld: alle { $max } pladser er taget.
 err-tournament-joined = Du er allerede med i denne turnering.
 err-tournament-not-joined = Du er ikke med i denne turnering.
@@ -872,9 +897,9 @@ err-tournament-started = Turneringen er allerede startet: tilmeldingen er lukket
 err-tournament-over = Turneringen er slut.
 err-tournament-not-creator = Kun det medlem, der oprettede turneringen, kan gøre det.
 err-tournament-start-passed = Starttiden er passeret: den starter af sig selv.
-err-tournament-when = Jeg kan ikke læse `{ $given }` som starttid. Skriv fx `in 2h`, `in 30m`, `tomorrow 20:00` (i { $zone }) eller en Discord-tid som `<t:1767225600>`.
-err-tournament-when-past = `{ $given }` er allerede passeret ({ $zone }): giv en tid i fremtiden, fx `in 2h` eller `tomorrow 20:00`.
-err-tournament-when-far = `{ $given }` er mere end 90 dage fremme ({ $zone }): giv en tidligere tid, fx `in 2h` eller `tomorrow 20:00`.
+err-tournament-when = Jeg kan ikke læse `{ $given }` som starttid. Skriv f.eks. `om 2 timer`, `om 30 min`, `i morgen 20:00` (i { $zone }) eller en Discord-tid, f.eks. `<t:1767225600>`.
+err-tournament-when-past = `{ $given }` er allerede passeret ({ $zone }): giv en tid i fremtiden, f.eks. `om 2 timer` eller `i morgen 20:00`.
+err-tournament-when-far = `{ $given }` er mere end 90 dage ude i fremtiden ({ $zone }): giv et tidligere tidspunkt, f.eks. `om 2 timer` eller `i morgen 20:00`.
 
 ## Editor
 
@@ -884,9 +909,9 @@ editor-prompt =
     Placeret { $placed } af { $total }: { $fleet }
 editor-no-ships = ingen skibe endnu
 editor-selected = Valgt: **{ $ship }**, stævn på **{ $cell }**.
-editor-how = Vælg et skib, derefter kolonnen og rækken for stævnen, og tryk **Højre** eller **Ned**. Skraverede felter kan ikke tage det valgte skibs stævn.
-editor-complete = Alle skibe er placeret: **Klar** låser flåden. Vil du flytte et skib, så vælg det og placer det igen.
-editor-alt = Flådeeditor: { $placed } af { $total } skibe placeret ({ $fleet }). Valgt: { $ship }, stævn på { $cell }. Skraverede felter kan ikke tage stævnen.
+editor-how = Vælg et skib, derefter kolonnen og rækken for stævnen, og tryk **Højre** eller **Ned**. Det valgte skibs stævn kan ikke ligge på et skraveret felt.
+editor-complete = Alle skibe er placeret: **Klar** låser flåden. Vil du flytte et skib, så vælg det og placér det igen.
+editor-alt = Flådeeditor: { $placed } af { $total } skibe placeret ({ $fleet }). Valgt: { $ship }, stævn på { $cell }. Stævnen kan ikke ligge på skraverede felter.
 editor-ship-option = { $ship } · { $len ->
     [one] 1 felt
    *[other] { $len } felter
@@ -909,17 +934,17 @@ editor-button-rest = Resten tilfældigt
 editor-button-clear = Fjern alle
 err-editor-no-ship = Denne editor er forældet: vælg skibet igen.
 err-editor-bow-off-sea = { $cell } ligger uden for havet: { $bounds }.
-err-editor-off-sea = { $ship } med stævnen på { $cell } går ud over havet { $way ->
+err-editor-off-sea = { $ship } med stævnen på { $cell } rækker ud over havets kant { $way ->
     [right] mod højre
    *[down] nedad
 }. Vælg et andet felt eller den anden retning.
 err-editor-not-placed = { $ship } er ikke på havet: der er intet at fjerne.
-err-editor-all-placed = Alle skibe er allerede placeret. Vil du flytte et, så vælg det og placer det igen, eller tryk Klar.
+err-editor-all-placed = Alle skibe er allerede placeret. Vil du flytte et, så vælg det og placér det igen, eller tryk Klar.
 err-editor-no-room = Der er ikke plads til de andre skibe. Flyt eller fjern nogle først.
 err-editor-incomplete = { $missing ->
-    [one] Ét skib mangler
-   *[other] { $missing } skibe mangler
-} at blive placeret: placer dem, eller tryk Resten tilfældigt.
+    [one] Ét skib mangler at blive placeret: placér det
+   *[other] { $missing } skibe mangler at blive placeret: placér dem
+}, eller tryk **Resten tilfældigt**.
 fire-complete-no-match = Du spiller ikke et spil i denne kanal.
 fire-complete-not-battle = Slaget er ikke begyndt endnu.
 fire-complete-not-your-turn = Det er ikke din tur endnu: vent på din modstanders træk.
@@ -933,5 +958,5 @@ thread-unused = 🧭 Denne tråd bruges ikke: spillet mellem { $challenger } og 
 ## Play anywhere (issue 38)
 
 challenge-install-hint = { $opponent }, for at spille her skal du have Broadside i dine egne apps (først da kan du bruge kommandoerne her): { $link }
-err-challenge-private-answers = Her ville kun du se mine svar: denne server har ikke tilføjet Broadside, og **Brug eksterne apps** er slået fra for dig, så Discord viser kun svarene fra en app, du selv har tilføjet, til dig. Ingen andre kunne følge et spil, så jeg starter ikke et her. Bed serverens administratorer om at slå Brug eksterne apps til for din rolle (eller i denne kanal) eller om at tilføje Broadside til serveren — eller spil i en privat besked eller en gruppesamtale.
-err-challenge-bot-dm = Kun du kan se vores DM, så ingen andre kan svare på en udfordring her. Udfordr et andet medlem på en server, i en DM med dem eller i en gruppe-DM; her kan du spille mod mig.
+err-challenge-private-answers = Her ville kun du se mine svar: denne server har ikke tilføjet Broadside, og **Brug eksterne apps** er slået fra for dig, så Discord viser kun svarene fra en app, du selv har tilføjet, til dig. Ingen andre kunne følge et spil, så jeg starter ikke et her. Bed serverens administratorer om at slå Brug eksterne apps til for din rolle (eller i denne kanal) eller om at tilføje Broadside til serveren — eller spil i en DM eller en gruppe-DM.
+err-challenge-bot-dm = Kun du kan se vores DM, så ingen andre kan svare på en udfordring her. Udfordr et andet medlem på en server, i en DM med vedkommende eller i en gruppe-DM; her kan du spille mod mig.

@@ -66,7 +66,7 @@ cmd-forfeit-help =
 cmd-cancel-name = cancel
 cmd-cancel-desc = Call off this channel's match (the challenger before acceptance, or a moderator)
 cmd-cancel-help =
-    Nobody wins a cancelled match. Moderators are members who may manage messages.
+    Nobody wins a cancelled match. Moderators are members with the **Manage Messages** permission.
 
 cmd-rules-name = rules
 cmd-rules-desc = Explain the rules of classic or Game 2000 (only you see the answer)
@@ -94,9 +94,9 @@ cmd-stats-opt-private-name = private
 cmd-stats-opt-private-desc = Show the card to you alone (default: no)
 
 cmd-leaderboard-name = leaderboard
-cmd-leaderboard-desc = Show the best players by rating: this server's, or everyone's who chose to be listed
+cmd-leaderboard-desc = Show the best players by rating, on this server or on the opt-in global board
 cmd-leaderboard-help =
-    Lists the members who played a rated match in this server, ten per page, best rating first; provisional ratings (fewer than 5 rated games) come after the others. If you are listed but not on the page, your own line is shown below it. `{ cmd-leaderboard-opt-scope-name }:global` (the default in DMs, group DMs and servers without the bot) ranks the members anywhere who chose to be listed with `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
+    Lists the members who played a rated match on this server, ten per page, best rating first; provisional ratings (fewer than 5 rated games) come after the others. If you are listed but not on the page, your own line is shown below it. `{ cmd-leaderboard-opt-scope-name }:global` (the default in DMs, group DMs and servers without the bot) ranks the members anywhere who chose to be listed with `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Rule set (default: classic)
 cmd-leaderboard-opt-season-name = season
@@ -434,7 +434,7 @@ ago-days = { $n ->
    *[other] { $n } days ago
 }
 err-replay-id = `{ $given }` is not a match id. Pick one of your matches from the list, or give the number a replay shows.
-err-replay-hidden = There is no replay you can watch with the id `{ $id }`: check the number, and that the match has ended. A match is shown to its players, and in its server to members who can see the channel it was played in.
+err-replay-hidden = There is no replay you can watch with the id `{ $id }`: check the number, and that the match has ended. A match is shown to its players, and on its server to members who can see the channel it was played in.
 err-replay-live = That match is still being played; its replay is ready once it ends.
 err-replay-no-battle = Nobody fired a shot in that match, so there is nothing to replay.
 err-replay-cooldown = You watched a replay a moment ago. You can watch the next one in { $seconds ->
@@ -506,13 +506,13 @@ board-col-player = Player
 board-col-rating = Rating
 board-col-record = W–L–D
 board-provisional = Provisional (fewer than 5 rated games)
-board-empty = Nobody has played a rated { $variant } match in this server yet.
+board-empty = Nobody has played a rated { $variant } match on this server yet.
 board-alt = Leaderboard of { $variant }, page { $page } of { $pages }: { $lines }.
 board-this-server = this server
 button-previous = Previous
 button-next = Next
-err-leaderboard-dm = A server's leaderboard is kept only in servers that added the bot. Here, `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` shows the global one.
-err-leaderboard-global-season = The global leaderboard has no seasons (you gave `{ $given }`): seasons belong to a server. Leave out `{ cmd-leaderboard-opt-season-name }:` here, or ask for a season in its server.
+err-leaderboard-dm = A server's leaderboard is kept only on servers that added the bot. Here, `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` shows the global one.
+err-leaderboard-global-season = The global leaderboard has no seasons (you gave `{ $given }`): seasons belong to a server. Leave out `{ cmd-leaderboard-opt-season-name }:` here, or ask for a season on its server.
 board-global = Global · everyone who chose to be listed, wherever they play
 board-global-empty = Nobody is on the global { $variant } leaderboard yet.
 board-global-note = Only members who chose it are listed here: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` adds you, `:hidden` takes you off.
@@ -541,18 +541,27 @@ board-season-provisional = Provisional (fewer than { $games } rated games this s
 board-season-empty = Nobody has played a rated { $variant } match in this season yet.
 board-season-gap = (removed)
 board-season-alt = Season { $number } ({ $season }) of { $variant }, page { $page } of { $pages }: { $lines }.
-err-leaderboard-season-off = Seasons are off in this server: see `{ cmd-leaderboard-opt-season-name }:all`, or a past season by its number.
+err-leaderboard-season-off = Seasons are off on this server: see `{ cmd-leaderboard-opt-season-name }:all`, or a past season by its number.
 err-leaderboard-season-unknown = `{ $given }` is no season of this server: write `current`, `all`, or a past season's number (start typing to pick one).
 # The end of a rating season (issue 39)
 season-end-title = 🏆 **Season { $number } · { $season }** is over.
 season-end-empty = Nobody played a rated match this season.
 season-end-champion = **{ $variant }**: champion { $champion } with { $rating }.
 season-end-no-champion = **{ $variant }**: no champion (nobody played 5 rated matches this season).
-season-end-line = { $rank }. { $name } · { $rating } · { $record }
+season-end-line = { $rank }. { $name } · { $rating } · { $won } won, { $lost } lost, { $drawn } drawn
 season-end-gap = { $rank }. (removed)
-season-end-active = most active: { $name } ({ $games } matches)
+season-end-active = most active: { $name } ({ $games ->
+    [one] 1 match
+   *[other] { $games } matches
+})
 season-end-active-none = most active: nobody
-season-end-figures = { $matches } matches played by { $players } members; { $active }.
+season-end-figures = { $matches ->
+    [one] 1 match
+   *[other] { $matches } matches
+} played by { $players ->
+    [one] 1 member
+   *[other] { $players } members
+}; { $active }.
 season-end-more = The whole final table: `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-season-name }:{ $number }`.
 stats-champion = Champion, { $season }, { $variant }
 stats-champion-more = { $title } (+{ $more } more)
@@ -579,7 +588,7 @@ history-turns = { $n ->
    *[other] { $n } turns
 }
 
-err-history-dm = Another member's matches can be listed in a server only (the ones played there). Use `/{ cmd-history-name }` without a member here to see your own.
+err-history-dm = Another member's matches can be listed on a server only (the ones played there). Use `/{ cmd-history-name }` without a member here to see your own.
 
 ## Rematch
 
@@ -602,8 +611,8 @@ err-rematch-unavailable = There is no rematch for that match: only a match that 
 err-rematch-not-player = Only the players of that match can ask for a rematch.
 err-rematch-expired = The time to ask for a rematch has run out. Start a new match with `/{ cmd-challenge-name }`.
 err-rematch-started = The rematch has already begun.
-err-rematch-channel = This server no longer starts matches in this channel, so there is no rematch here. Matches can be started in: { $channels }; challenge again there with `/{ cmd-challenge-name }`.
-err-rematch-pace = This server no longer plays at the pace { $pace }, so this match cannot be played again. Start a new match with `/{ cmd-challenge-name }` at one of: { $paces }.
+err-rematch-channel = Matches can no longer be started in this channel, so there is no rematch here. They can be started in: { $channels }; challenge again there with `/{ cmd-challenge-name }`.
+err-rematch-pace = This server no longer allows the { $pace } pace, so this match cannot be played again. Start a new match with `/{ cmd-challenge-name }` at one of: { $paces }.
 err-last-fleet = There is no fleet from a last match to take again.
 
 ## Privacy
@@ -613,7 +622,7 @@ privacy-info = **What Broadside stores**
     • Per member and rule set: a rating, won/lost/drawn counts and, per match played out, shots, hits and turns.
     • Per member: the last display name seen, for leaderboards, and who pressed **Rematch** under which match.
     • Per member: whether they turned off the reminders for daily matches. A server's settings list channels, never members.
-    • While a reminder is being sent: its match and which reminder it is, for two minutes at most. A reminder counts as sent once its DM went out; if the bot stops at that very moment, that one reminder may come twice.
+    • While a reminder is being sent: its match and which reminder it is, for two minutes at most. A reminder counts as sent once its DM has gone out; if the bot stops at that very moment, that one reminder may come twice.
     • In memory only: how a member tends to place ships, learned by the computer on Hard from the fleets of their finished matches (never from a match in progress); rebuilt from those matches after a restart.
     • The daily sea: your shots per day and rule set, when you finished, your streaks, the servers you played it in and your reminder choice. Past days stay for the tables; deleting your data deletes these too.
     • Nothing else: no messages, no e-mail addresses, nothing from outside the matches.
@@ -722,8 +731,8 @@ cmd-reminders-help = In a daily match I send the player to move a DM when half o
 cmd-reminders-opt-on-name = on
 cmd-reminders-opt-on-desc = True: remind me; False: no reminders
 cmd-settings-name = settings
-cmd-settings-desc = Set how the bot plays on this server (members who can manage the server)
-cmd-settings-help = Settings take effect at once and are kept in the database. Only members who can manage the server can use this command.
+cmd-settings-desc = Set how the bot plays on this server (Manage Server permission)
+cmd-settings-help = Settings take effect at once and are kept in the database. Only members with the **Manage Server** permission can use this command.
 cmd-settings-show-name = show
 cmd-settings-show-desc = Show every setting of this server and its value (privately)
 cmd-settings-set-name = set
@@ -764,7 +773,7 @@ cmd-tournament-create-opt-pace-desc = How fast its matches go: blitz, standard o
 cmd-tournament-create-opt-starts-name = starts
 cmd-tournament-create-opt-starts-desc = When it starts: a Discord time, in 2h, in 30m, tomorrow 20:00
 cmd-tournament-create-opt-max_players-name = max_players
-cmd-tournament-create-opt-max_players-desc = The most players it takes (4 to 256; 64 unless you say)
+cmd-tournament-create-opt-max_players-desc = Player limit (4 to 256; default 64)
 cmd-tournament-join-name = join
 cmd-tournament-join-desc = Join a tournament of this channel
 cmd-tournament-join-opt-tournament-name = tournament
@@ -774,7 +783,7 @@ cmd-tournament-leave-desc = Leave a tournament (after its start: from the next r
 cmd-tournament-leave-opt-tournament-name = tournament
 cmd-tournament-leave-opt-tournament-desc = Which tournament, where the channel has several
 cmd-tournament-start-name = start
-cmd-tournament-start-desc = Start a tournament you created now, before its start time
+cmd-tournament-start-desc = Start your tournament now, without waiting for its start time
 cmd-tournament-start-opt-tournament-name = tournament
 cmd-tournament-start-opt-tournament-desc = Which tournament, where the channel has several
 cmd-tournament-standings-name = standings
@@ -790,13 +799,13 @@ cmd-tournament-cancel-opt-tournament-desc = Which tournament, where the channel 
 choice-rules-classic = Classic (Søslag / Sjöslag)
 choice-rules-game2000 = Game 2000 (Zeeslag)
 cmd-settings-set-opt-timezone-name = timezone
-cmd-settings-set-opt-timezone-desc = The server's time zone for tournament start times, such as Europe/Amsterdam
+cmd-settings-set-opt-timezone-desc = The server's time zone, for tournament start times and seasons, such as Europe/Amsterdam
 cmd-settings-set-opt-tournament_role-name = tournament_role
 cmd-settings-set-opt-tournament_role-desc = Members with this role may create tournaments
-settings-timezone = Time zone: **{ $zone }** (tournament start times such as `tomorrow 20:00`).
-settings-timezone-utc = Time zone: **UTC** (tournament start times such as `tomorrow 20:00`).
-settings-tournament-role = Tournaments: created by members who may manage the server, and by { $role }.
-settings-tournament-role-none = Tournaments: created by members who may manage the server.
+settings-timezone = Time zone: **{ $zone }** (tournament start times such as `tomorrow 20:00`, and seasons).
+settings-timezone-utc = Time zone: **UTC** (tournament start times such as `tomorrow 20:00`, and seasons).
+settings-tournament-role = Tournaments: created by members with the **Manage Server** permission, and by { $role }.
+settings-tournament-role-none = Tournaments: created by members with the **Manage Server** permission.
 err-settings-timezone = `{ $given }` is not a time zone I know: give an IANA name, such as `Europe/Amsterdam` or `America/New_York` (start typing to pick one).
 # Rating seasons in the settings (issue 39)
 cmd-settings-set-opt-season-name = season
@@ -807,12 +816,15 @@ choice-season-off = Off
 choice-season-monthly = Monthly
 choice-season-quarterly = Quarterly
 settings-season-on = Seasons: **{ $cadence }**, from the first day at 00:00 in the time zone; their ends are announced in { $channel }.
-settings-season-nowhere = no channel (set `season_channel`)
+settings-season-nowhere = no channel (set `{ cmd-settings-set-opt-season_channel-name }`)
 settings-season-off = Seasons: **off**, one leaderboard for all time.
-err-settings-season-channel = `{ $given }` names no single channel: mention one channel of this server (`#results`), or write `none`.
+err-settings-season-channel = `{ $given }` is not one channel: mention a single channel of this server (`#results`), or write `none`.
 tournament-header = 🏆 Tournament **{ $name }**, round { $round }
 tournament-signup-title = 🏆 **{ $name }**: a Swiss tournament
-tournament-signup-rules = { $variant }, { $pace } pace, { $rounds } rounds.
+tournament-signup-rules = { $variant }, { $pace } pace, { $rounds ->
+    [one] 1 round
+   *[other] { $rounds } rounds
+}.
 tournament-signup-starts = It starts { $start }.
 tournament-signup-starts-creator = It starts when { $creator } starts it.
 tournament-signup-count = Players: **{ $count }** of at most { $max }.
@@ -834,20 +846,28 @@ tournament-called-off = 🏆 **{ $name }** is called off: fewer than { $least } 
 tournament-round-paired = 🏆 **{ $name }**: round { $round } of { $rounds }
 tournament-board = Board { $board }: { $white } (fires first) vs { $black }
 tournament-bye = Bye: { $player } (1 point)
-tournament-busy = { $player } is still playing another match: board { $board } against { $other } opens as soon as it ends. If it still has not opened { $deadline }, { $player } loses this round's game by forfeit.
-tournament-round-deadline = Matches still being played end { $deadline }, as timeouts.
+tournament-busy = { $player } is still playing another match: board { $board } against { $other } opens as soon as it ends. If it still has not opened { $deadline }, { $player } loses this round's match by forfeit.
+tournament-round-deadline = The round ends { $deadline }; matches still being played then end by timeout.
 tournament-thread-name = { $name } · R{ $round } · { $a } vs { $b }
-tournament-match-start = { $white } fires first against { $black }. Place your fleets (the previews are in your DMs, or use `/{ cmd-place-name }`) { $deadline }.
+tournament-match-start = { $white } fires first against { $black }. Place your fleets (the previews are in your DMs, or use `/{ cmd-place-name }`); placing ends { $deadline }.
 tournament-paused = 🏆 **{ $name }** is paused: the next round could not be paired. { $creator } can go on with `/{ cmd-tournament-name } { cmd-tournament-start-name }`.
 tournament-paused-creator = Your tournament **{ $name }** is paused: I could not pair the next round in time. Use `/{ cmd-tournament-name } { cmd-tournament-start-name }` in its channel to try again.
 tournament-standings-title = 🏆 **{ $name }**: standings after round { $round } of { $rounds }
-tournament-standings-final = 🏆 **{ $name }**: final standings after { $round } of { $rounds } rounds
+tournament-standings-final = 🏆 **{ $name }**: final standings after { $round } of { $rounds ->
+    [one] 1 round
+   *[other] { $rounds } rounds
+}
 tournament-standings-page = (page { $page } of { $pages })
-tournament-standings-key = Columns: place, name, points, Buchholz Cut-1, Sonneborn–Berger, wins-draws-losses, then each round: the opponent's place, w (fired first) or b, and + won, = drew, - lost (F: forfeit).
+tournament-standings-key = Columns: place, name, points, Buchholz Cut-1, Sonneborn–Berger, wins-draws-losses, then each round: the opponent's place, w (fired first) or b (fired second), and + won, = drew, - lost (F: forfeit).
 # A round cell of the standings for the pairing bye (fits a cell of about 6 letters).
 tournament-cell-bye = bye
+# After a player's line in the standings text, when they left the tournament (one word).
+tournament-out = (out)
 tournament-standings-subtitle = Standings after round { $round } of { $rounds }
-tournament-standings-subtitle-final = Final standings after { $round } of { $rounds } rounds
+tournament-standings-subtitle-final = Final standings after { $round } of { $rounds ->
+    [one] 1 round
+   *[other] { $rounds } rounds
+}
 tournament-col-name = Player
 tournament-col-points = Pts
 tournament-col-cut1 = BH-1
@@ -855,9 +875,12 @@ tournament-col-sb = SB
 tournament-col-record = W-D-L
 tournament-col-round = R{ $round }
 tournament-standings-alt = Standings of { $name } after round { $round }: { $lines }.
-tournament-standings-alt-line = { $rank }. { $player }, { $points } points
+tournament-standings-alt-line = { $rank }. { $player }, { $count ->
+    [one] 1 point
+   *[other] { $points } points
+}
 tournament-winner = 🥇 { $player } wins **{ $name }**!
-err-tournament-permission = Only members who may **Manage Server**, or who have the server's tournament role, can create tournaments.
+err-tournament-permission = Only members with the **Manage Server** permission, or with the server's tournament role, can create tournaments.
 err-tournament-threads = I cannot run a tournament here: I need **Create Public Threads** and **Send Messages in Threads** in this channel, for its matches.
 err-tournament-unknown = There is no such tournament in this channel. Start typing in `{ cmd-tournament-join-opt-tournament-name }:` to pick one.
 err-tournament-none-here = This channel has no tournament open. Create one with `/{ cmd-tournament-name } { cmd-tournament-create-name }`.
@@ -865,7 +888,10 @@ err-tournament-several = This channel has several tournaments ({ $names }): pick
 err-tournament-several-more = This channel has several tournaments ({ $names } and { $more } more): pick one in the `{ cmd-tournament-join-opt-tournament-name }:` option.
 err-tournament-name = A tournament's name must have 1 to { $most } characters.
 err-tournament-rounds = { $given } rounds is not possible: a tournament has 1 to { $most } rounds.
-err-tournament-max-players = { $given } players is not possible: a tournament takes { $least } to { $most } players.
+err-tournament-max-players = { $given ->
+    [one] 1 player is
+   *[other] { $given } players is
+} not possible: a tournament has room for { $least } to { $most } players.
 err-tournament-full = This tournament is full: all { $max } places are taken.
 err-tournament-joined = You have already joined this tournament.
 err-tournament-not-joined = You are not in this tournament.
@@ -885,9 +911,9 @@ editor-prompt =
     Placed { $placed } of { $total }: { $fleet }
 editor-no-ships = no ships yet
 editor-selected = Selected: **{ $ship }**, bow on **{ $cell }**.
-editor-how = Pick a ship, then the column and the row of its bow, and press **Right** or **Down**. Shaded cells cannot take the selected ship's bow.
+editor-how = Pick a ship, then the column and the row of its bow, and press **Right** or **Down**. The selected ship's bow cannot go on a shaded cell.
 editor-complete = Every ship is placed: **Ready** makes this fleet final. To move a ship, pick it and place it again.
-editor-alt = Fleet editor: { $placed } of { $total } ships placed ({ $fleet }). Selected: { $ship }, bow on { $cell }. Shaded cells cannot take its bow.
+editor-alt = Fleet editor: { $placed } of { $total } ships placed ({ $fleet }). Selected: { $ship }, bow on { $cell }. Its bow cannot go on shaded cells.
 editor-ship-option = { $ship } · { $len ->
     [one] 1 cell
    *[other] { $len } cells
@@ -918,9 +944,9 @@ err-editor-not-placed = { $ship } is not on the sea: there is nothing to remove.
 err-editor-all-placed = Every ship is placed already. To move one, pick it and place it again, or press Ready.
 err-editor-no-room = There is no room left for the other ships. Move or remove some first.
 err-editor-incomplete = { $missing ->
-    [one] One ship is
-   *[other] { $missing } ships are
-} still to be placed: place them, or press Random rest.
+    [one] One ship is still to be placed: place it
+   *[other] { $missing } ships are still to be placed: place them
+}, or press **Random rest**.
 fire-complete-no-match = You are not playing a match in this channel.
 fire-complete-not-battle = The battle has not begun yet.
 fire-complete-not-your-turn = It is not your turn yet: wait for your opponent's move.

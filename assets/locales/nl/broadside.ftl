@@ -47,7 +47,7 @@ cmd-fire-opt-targets-name = doelen
 cmd-fire-opt-targets-desc = Vakjes om op te schieten: C4 (klassiek) of C4 D5 E6 (Game 2000)
 
 cmd-board-name = bord
-cmd-board-desc = Bekijk je eigen vloot met de schade en wat je van de vijandelijke zee weet (alleen voor jou)
+cmd-board-desc = Bekijk je vloot met de schade en wat je van de vijandelijke zee weet (alleen voor jou)
 cmd-board-help =
     Kan op elk moment tijdens een partij, ook om je borden opnieuw te zien als de eerdere privéantwoorden verdwenen zijn.
 
@@ -64,7 +64,7 @@ cmd-forfeit-help =
 cmd-cancel-name = annuleren
 cmd-cancel-desc = Blaas de partij in dit kanaal af (de uitdager vóór de acceptatie, of een moderator)
 cmd-cancel-help =
-    Een afgeblazen partij heeft geen winnaar. Moderators zijn leden die berichten mogen beheren.
+    Een afgeblazen partij heeft geen winnaar. Moderators zijn leden met de machtiging **Berichten beheren**.
 
 cmd-rules-name = regels
 cmd-rules-desc = Leg de regels van klassiek of Game 2000 uit (alleen jij ziet het antwoord)
@@ -92,20 +92,20 @@ cmd-stats-opt-private-name = privé
 cmd-stats-opt-private-desc = Laat het plaatje alleen aan jou zien (standaard: nee)
 
 cmd-leaderboard-name = ranglijst
-cmd-leaderboard-desc = Toon de beste spelers op rating: van deze server, of iedereen die ervoor koos
+cmd-leaderboard-desc = Toon de beste spelers naar rating: op deze server of wereldwijd (wie zichtbaar wil zijn)
 cmd-leaderboard-help =
-    Toont de leden die in deze server een ratingpartij speelden, tien per pagina, de hoogste rating eerst; voorlopige ratings (minder dan 5 ratingpartijen) komen na de andere. Sta je op de lijst maar niet op de pagina, dan staat je eigen regel eronder. `{ cmd-leaderboard-opt-scope-name }:global` (standaard in DM's, groeps-DM's en servers zonder de bot) rangschikt de leden van overal die daarvoor kozen met `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
+    Toont de leden die op deze server een ratingpartij speelden, tien per pagina, de hoogste rating eerst; voorlopige ratings (minder dan 5 ratingpartijen) komen na de andere. Sta je op de lijst maar niet op de pagina, dan staat je eigen regel eronder. `{ cmd-leaderboard-opt-scope-name }:Wereldwijd` (standaard in privégesprekken, groepsgesprekken en servers zonder de bot) rangschikt de leden van overal die zich met `/{ cmd-privacy-name } { cmd-privacy-set-name }` zichtbaar hebben gemaakt.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Spelregels (standaard: klassiek)
 cmd-leaderboard-opt-season-name = seizoen
-cmd-leaderboard-opt-season-desc = Welk seizoen: current, all (altijd), of het nummer van een vorig seizoen
+cmd-leaderboard-opt-season-desc = Welk seizoen: huidig, alle (aller tijden), of het nummer van een vorig seizoen
 cmd-leaderboard-opt-scope-name = bereik
-cmd-leaderboard-opt-scope-desc = De ranglijst van deze server, of de wereldwijde (leden die ervoor kozen)
+cmd-leaderboard-opt-scope-desc = De ranglijst van deze server, of de wereldwijde (leden die zichtbaar willen zijn)
 choice-scope-server = Deze server
-choice-scope-global = Wereldwijd (leden die ervoor kozen)
+choice-scope-global = Wereldwijd (leden die zichtbaar willen zijn)
 
 cmd-history-name = geschiedenis
-cmd-history-desc = Toon de laatste tien afgelopen partijen van een lid (standaard de jouwe); alleen jij ziet het
+cmd-history-desc = Toon de laatste tien partijen van een lid (standaard de jouwe); alleen jij ziet ze
 cmd-history-help =
     Elke regel toont de datum, de spelregels, de tegenstander, de uitslag, hoe de partij eindigde, het aantal schoten of beurten en het partijnummer (geef dat aan `/{ cmd-replay-name }` om de partij opnieuw te bekijken).
 cmd-history-opt-member-name = lid
@@ -381,7 +381,7 @@ pic-replay-sampled = één beeld per { $k } zetten
 pic-replay-alt = Herhaling van { $a } tegen { $b }, { $moves } zetten
 pic-alt-sunk = Gezonken: { $cells }
 pic-alt-hits = Geraakt, nog niet gezonken: { $cells }
-pic-alt-misses = Mis: { $cells }
+pic-alt-misses = Missers: { $cells }
 pic-alt-known-water = Water rond gezonken schepen: { $cells }
 pic-alt-only-water = Water (beurten zonder treffer): { $cells }
 pic-alt-left-out = Oudere beurten weggelaten: { $n }
@@ -441,7 +441,7 @@ err-replay-cooldown = Je hebt net een herhaling bekeken. Je kunt de volgende ove
    *[other] { $seconds } seconden
 } bekijken.
 err-replay-busy = Er worden nu veel herhalingen getekend; probeer het zo nog eens.
-err-replay-too-often = Je hebt net een paar herhalingen gevraagd. Vraag het over { $seconds ->
+err-replay-too-often = Je hebt net om meerdere herhalingen gevraagd. Vraag het over { $seconds ->
     [one] 1 seconde
    *[other] { $seconds } seconden
 } opnieuw.
@@ -449,7 +449,7 @@ err-matches-too-often = Je hebt net een paar keer om de lijst met partijen gevra
     [one] 1 seconde
    *[other] { $seconds } seconden
 } opnieuw.
-err-replay-slow = Discord laat lang op zich wachten met wie het kanaal van die partij kan zien. Probeer het zo nog eens.
+err-replay-slow = Discord doet er lang over om me te vertellen wie het kanaal van die partij kan zien. Probeer het zo nog eens.
 err-storage-read = Ik kon de opgeslagen partijen nu niet lezen. Probeer het zo nog eens.
 
 ## Ratings and statistics
@@ -505,22 +505,22 @@ board-col-player = Speler
 board-col-rating = Rating
 board-col-record = W–V–G
 board-provisional = Voorlopig (minder dan 5 ratingpartijen)
-board-empty = In deze server heeft nog niemand een ratingpartij { $variant } gespeeld.
+board-empty = Op deze server heeft nog niemand een ratingpartij { $variant } gespeeld.
 board-alt = Ranglijst van { $variant }, pagina { $page } van { $pages }: { $lines }.
 board-this-server = deze server
 button-previous = Vorige
 button-next = Volgende
-err-leaderboard-dm = Een ranglijst van een server wordt alleen bijgehouden in servers die de bot hebben toegevoegd. Hier toont `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` de wereldwijde.
-err-leaderboard-global-season = De wereldwijde ranglijst heeft geen seizoenen (je gaf `{ $given }`): seizoenen horen bij een server. Laat `{ cmd-leaderboard-opt-season-name }:` hier weg, of vraag een seizoen op in zijn server.
-board-global = Wereldwijd · iedereen die ervoor koos, waar ook gespeeld
+err-leaderboard-dm = Een ranglijst van een server wordt alleen bijgehouden op servers die de bot hebben toegevoegd. Hier toont `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:Wereldwijd` de wereldwijde.
+err-leaderboard-global-season = De wereldwijde ranglijst heeft geen seizoenen (je gaf `{ $given }`): seizoenen horen bij een server. Laat `{ cmd-leaderboard-opt-season-name }:` hier weg, of vraag het seizoen op via de server waar het bij hoort.
+board-global = Wereldwijd · iedereen die zichtbaar wil zijn, waar die ook speelt
 board-global-empty = Nog niemand staat op de wereldwijde ranglijst van { $variant }.
-board-global-note = Hier staan alleen leden die daarvoor kozen: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` zet je erop, `:hidden` haalt je eraf.
+board-global-note = Hier staan alleen leden die daarvoor kozen: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Zichtbaar` zet je erop, `:Verborgen` haalt je eraf.
 # Rating seasons on the leaderboard (issue 39)
 season-choice-current = Het huidige seizoen
-season-choice-all = Altijd (ratings over alle tijd)
+season-choice-all = Aller tijden (totale rating)
 season-choice-past = Seizoen { $number }: { $season }
 season-name-month = { $month } { $year }
-season-name-quarter = K{ $quarter } { $year }
+season-name-quarter = { $quarter }e kwartaal { $year }
 month-1 = januari
 month-2 = februari
 month-3 = maart
@@ -536,22 +536,31 @@ month-12 = december
 board-season-title = Seizoen { $number } · { $season } · { $variant }
 board-season-subtitle = { $server } · { $dates } · pagina { $page } van { $pages }
 board-season-subtitle-final = { $server } · { $dates } · eindstand · pagina { $page } van { $pages }
-board-season-provisional = Voorlopig (minder dan { $games } gerateerde partijen dit seizoen)
-board-season-empty = Nog niemand heeft dit seizoen een gerateerde partij { $variant } gespeeld.
+board-season-provisional = Voorlopig (minder dan { $games } ratingpartijen dit seizoen)
+board-season-empty = Nog niemand heeft dit seizoen een ratingpartij { $variant } gespeeld.
 board-season-gap = (verwijderd)
 board-season-alt = Seizoen { $number } ({ $season }) van { $variant }, pagina { $page } van { $pages }: { $lines }.
-err-leaderboard-season-off = Seizoenen staan uit op deze server: bekijk `{ cmd-leaderboard-opt-season-name }:all`, of een vorig seizoen met zijn nummer.
-err-leaderboard-season-unknown = `{ $given }` is geen seizoen van deze server: schrijf `current`, `all`, of het nummer van een vorig seizoen (begin te typen om er een te kiezen).
+err-leaderboard-season-off = Seizoenen staan uit op deze server: bekijk `{ cmd-leaderboard-opt-season-name }:alle`, of een vorig seizoen met zijn nummer.
+err-leaderboard-season-unknown = `{ $given }` is geen seizoen van deze server: schrijf `huidig`, `alle`, of het nummer van een vorig seizoen (begin te typen om er een te kiezen).
 # The end of a rating season (issue 39)
 season-end-title = 🏆 **Seizoen { $number } · { $season }** is voorbij.
-season-end-empty = Niemand heeft dit seizoen een gerateerde partij gespeeld.
+season-end-empty = Niemand heeft dit seizoen een ratingpartij gespeeld.
 season-end-champion = **{ $variant }**: kampioen { $champion } met { $rating }.
-season-end-no-champion = **{ $variant }**: geen kampioen (niemand speelde dit seizoen 5 gerateerde partijen).
-season-end-line = { $rank }. { $name } · { $rating } · { $record }
+season-end-no-champion = **{ $variant }**: geen kampioen (niemand speelde dit seizoen 5 ratingpartijen).
+season-end-line = { $rank }. { $name } · { $rating } · { $won } gewonnen, { $lost } verloren, { $drawn } gelijk
 season-end-gap = { $rank }. (verwijderd)
-season-end-active = meest actief: { $name } ({ $games } partijen)
+season-end-active = meest actief: { $name } ({ $games ->
+    [one] 1 partij
+   *[other] { $games } partijen
+})
 season-end-active-none = meest actief: niemand
-season-end-figures = { $matches } partijen gespeeld door { $players } leden; { $active }.
+season-end-figures = { $matches ->
+    [one] 1 partij
+   *[other] { $matches } partijen
+} gespeeld door { $players ->
+    [one] 1 lid
+   *[other] { $players } leden
+}; { $active }.
 season-end-more = De hele eindstand: `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-season-name }:{ $number }`.
 stats-champion = Kampioen, { $season }, { $variant }
 stats-champion-more = { $title } (+{ $more } meer)
@@ -578,7 +587,7 @@ history-turns = { $n ->
    *[other] { $n } beurten
 }
 
-err-history-dm = De partijen van een ander lid kun je alleen in een server opvragen (de partijen die daar gespeeld zijn). Gebruik hier `/{ cmd-history-name }` zonder lid om je eigen partijen te zien.
+err-history-dm = De partijen van een ander lid kun je alleen op een server opvragen (de partijen die daar gespeeld zijn). Gebruik hier `/{ cmd-history-name }` zonder lid om je eigen partijen te zien.
 
 ## Rematch
 
@@ -601,8 +610,8 @@ err-rematch-unavailable = Voor die partij is geen revanche mogelijk: alleen een 
 err-rematch-not-player = Alleen de spelers van die partij kunnen om revanche vragen.
 err-rematch-expired = De tijd om revanche te vragen is om. Begin een nieuwe partij met `/{ cmd-challenge-name }`.
 err-rematch-started = De revanche is al begonnen.
-err-rematch-channel = Deze server start in dit kanaal geen partijen meer, dus hier komt geen revanche. Partijen kunnen wel in: { $channels }; daag daar opnieuw uit met `/{ cmd-challenge-name }`.
-err-rematch-pace = Deze server speelt niet meer in het tempo { $pace }, dus deze partij kan niet opnieuw gespeeld worden. Begin een nieuwe partij met `/{ cmd-challenge-name }` in een van deze tempo's: { $paces }.
+err-rematch-channel = In dit kanaal kunnen geen partijen meer gestart worden, dus hier komt geen revanche. Dat kan wel in: { $channels }; daag daar opnieuw uit met `/{ cmd-challenge-name }`.
+err-rematch-pace = Op deze server wordt niet meer in het tempo { $pace } gespeeld, dus een revanche kan niet. Begin een nieuwe partij met `/{ cmd-challenge-name }` in een van deze tempo's: { $paces }.
 err-last-fleet = Er is geen vloot van een vorige partij om opnieuw te gebruiken.
 
 ## Privacy
@@ -612,9 +621,9 @@ privacy-info = **Wat Broadside opslaat**
     • Per lid en spelvorm: een rating, het aantal gewonnen, verloren en gelijkgespeelde partijen en, per uitgespeelde partij, de schoten, treffers en beurten.
     • Per lid: de laatst geziene weergavenaam, voor de ranglijsten, en wie onder welke partij op **Revanche** drukte.
     • Per lid: of die de herinneringen voor dagelijkse partijen heeft uitgezet. De instellingen van een server bevatten kanalen, geen leden.
-    • Terwijl een herinnering verstuurd wordt: de partij en welke herinnering het is, hooguit twee minuten. Een herinnering telt als verstuurd zodra het DM-bericht weg is; stopt de bot precies op dat moment, dan kan die ene herinnering twee keer komen.
+    • Terwijl een herinnering verstuurd wordt: de partij en welke herinnering het is, hooguit twee minuten. Een herinnering telt als verstuurd zodra het privébericht weg is; stopt de bot precies op dat moment, dan kan die ene herinnering twee keer komen.
     • Alleen in het geheugen: hoe een lid zijn schepen meestal plaatst. De computer op niveau Moeilijk leert dat uit de vloten van afgelopen partijen (nooit uit een lopende partij) en bouwt het na een herstart opnieuw op uit die partijen.
-    • De dagelijkse zee: je schoten per dag en spelregels, wanneer je klaar was, je reeksen, de servers waar je speelde en of je een herinnering wilt. Afgelopen dagen blijven bewaard; je gegevens verwijderen wist ook deze.
+    • De dagelijkse zee: je schoten per dag en per spelvorm, wanneer je klaar was, je reeksen, de servers waar je speelde en of je een herinnering wilt. Afgelopen dagen blijven bewaard; wis je je gegevens, dan verdwijnen ook deze.
     • Verder niets: geen berichten, geen e-mailadressen, niets van buiten de partijen.
     Alles blijft bewaard zolang de database van de bot bewaard wordt (daar beslist de beheerder van de server over); niets wordt ergens anders heen gestuurd.
     Met `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijder je je ratings en statistieken; in afgelopen partijen worden je naam en id dan vervangen door "verwijderde speler" (de andere speler houdt zijn eigen resultaten).
@@ -627,9 +636,9 @@ privacy-done = Klaar: je ratings en statistieken zijn verwijderd{ $n ->
 }
 err-privacy-playing = Je speelt een partij, of er staat nog een uitdaging aan jou open: maak die eerst af, wijs hem af of geef hem op, en verwijder daarna je gegevens.
 err-privacy-not-yours = Deze knop is van het lid dat de vraag stelde; gebruik zelf `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.
-privacy-info-listed = • De wereldwijde ranglijst: je **staat erop** met je naam en ratings. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` haalt je eraf.
-privacy-info-hidden = • De wereldwijde ranglijst: je **staat er niet op** (standaard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` zet je naam en ratings erop.
-privacy-listed = Klaar: je naam en ratings staan nu op de wereldwijde ranglijst, in elke spelvorm waarin je een rating hebt. De ranglijsten van servers veranderen niet. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` haalt je er weer af.
+privacy-info-listed = • De wereldwijde ranglijst: je **staat erop** met je naam en ratings. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Verborgen` haalt je eraf.
+privacy-info-hidden = • De wereldwijde ranglijst: je **staat er niet op** (standaard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Zichtbaar` zet je naam en ratings erop.
+privacy-listed = Klaar: je naam en ratings staan nu op de wereldwijde ranglijst, in elke spelvorm waarin je een rating hebt. De ranglijsten van servers veranderen niet. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Verborgen` haalt je er weer af.
 privacy-hidden = Klaar: je staat niet op de wereldwijde ranglijst. De ranglijsten van servers veranderen niet.
 
 ## Servers: settings, paces, threads, reminders, live matches
@@ -699,8 +708,8 @@ err-settings-nothing = Noem ten minste één instelling om te wijzigen, zoals `{
 err-settings-no-pace = Er moet ten minste één tempo toegestaan blijven.
 err-settings-pace-not-allowed = Het standaardtempo { $pace } moet een van de toegestane tempo's zijn: sta het ook toe.
 err-settings-paces = `{ $given }` is geen lijst van tempo's: schrijf een of meer van `blitz`, `standaard` en `dagelijks`, zoals `blitz dagelijks`.
-err-settings-channels = `{ $given }` bevat geen kanaal: vermeld de kanalen (`#spellen #blitz`), of schrijf `alle` voor elk kanaal.
-err-settings-channels-many = Dat zijn meer dan { $most } kanalen: noem er hoogstens { $most }, of schrijf `all` voor elk kanaal.
+err-settings-channels = `{ $given }` is geen lijst van kanalen: vermeld de kanalen (`#spellen #blitz`), of schrijf `alle` voor elk kanaal.
+err-settings-channels-many = Dat zijn meer dan { $most } kanalen: vermeld er hoogstens { $most }, of schrijf `alle` voor elk kanaal.
 err-settings-channels-foreign = Kanaal `{ $channel }` hoort niet bij deze server: vermeld kanalen van deze server (`#spellen`).
 err-settings-channel-unchecked = Ik kon niet nagaan of `{ $channel }` een kanaal van deze server is (Discord antwoordde niet op tijd). Probeer het zo nog eens.
 matches-title = 🌊 **Partijen op deze server waar je kunt meekijken** ({ $total }):
@@ -716,13 +725,13 @@ cmd-matches-name = partijen
 cmd-matches-desc = Toon de lopende partijen op deze server: wie speelt, wie aan de beurt is en waar je kunt meekijken
 cmd-matches-help = Alleen jij ziet het antwoord. Het toont de partijen in de kanalen die je kunt zien (nooit die in privéthreads), elk met een link naar het kanaal of de thread.
 cmd-reminders-name = herinneringen
-cmd-reminders-desc = Zet de herinneringen van je dagelijkse partijen aan of uit
+cmd-reminders-desc = Zet de herinneringen voor je dagelijkse partijen aan of uit
 cmd-reminders-help = In een dagelijkse partij stuur ik wie aan de beurt is een privébericht als de helft van de beurt voorbij is, en nog eens een uur voor het einde.
 cmd-reminders-opt-on-name = aan
 cmd-reminders-opt-on-desc = True: herinner me; False: geen herinneringen
 cmd-settings-name = instellingen
-cmd-settings-desc = Stel in hoe de bot op deze server speelt (leden die de server mogen beheren)
-cmd-settings-help = Instellingen gelden meteen en worden in de database bewaard. Alleen leden die de server mogen beheren, kunnen dit commando gebruiken.
+cmd-settings-desc = Stel in hoe de bot op deze server speelt (machtiging Server beheren)
+cmd-settings-help = Instellingen gelden meteen en worden in de database bewaard. Alleen leden met de machtiging **Server beheren** kunnen dit commando gebruiken.
 cmd-settings-show-name = tonen
 cmd-settings-show-desc = Toon alle instellingen van deze server en hun waarden (privé)
 cmd-settings-set-name = wijzigen
@@ -749,9 +758,9 @@ cmd-settings-set-opt-rated-desc = Of partijen hier meetellen voor ratings en ran
 ## Tournaments
 cmd-tournament-name = toernooi
 cmd-tournament-desc = Zwitserse toernooien in dit kanaal
-cmd-tournament-help = Een Zwitsers toernooi: iedereen speelt elke ronde tegen iemand met een gelijke score, nooit twee keer tegen dezelfde. Winst 1, remise ½, verlies 0; een bye is 1 punt. Bij gelijke stand beslissen Buchholz Cut-1, Sonneborn–Berger, het aantal winstpartijen en de rating. Elke partij wordt in een eigen thread gespeeld; wie in een ronde nooit schiet, verliest die partij en doet in de latere rondes niet meer mee.
+cmd-tournament-help = Een Zwitsers toernooi: iedereen speelt elke ronde tegen iemand met een vergelijkbare score, nooit twee keer tegen dezelfde. Winst 1, remise ½, verlies 0; een bye levert 1 punt op. Bij gelijke stand beslissen Buchholz Cut-1, Sonneborn–Berger, het aantal winstpartijen en de rating. Elke partij wordt in een eigen thread gespeeld; wie in een ronde nooit schiet, verliest die partij en doet in de latere rondes niet meer mee.
 cmd-tournament-create-name = aanmaken
-cmd-tournament-create-desc = Maak een Zwitsers toernooi in dit kanaal (Server beheren, of de toernooirol)
+cmd-tournament-create-desc = Maak een Zwitsers toernooi in dit kanaal (Server beheren of de toernooirol)
 cmd-tournament-create-opt-name-name = naam
 cmd-tournament-create-opt-name-desc = De naam van het toernooi
 cmd-tournament-create-opt-rules-name = regels
@@ -760,62 +769,65 @@ cmd-tournament-create-opt-rounds-name = rondes
 cmd-tournament-create-opt-rounds-desc = Hoeveel rondes (1 tot 15)
 cmd-tournament-create-opt-pace-name = tempo
 cmd-tournament-create-opt-pace-desc = Hoe snel de partijen gaan: blitz, standaard of dagelijks
-cmd-tournament-create-opt-starts-name = begint
-cmd-tournament-create-opt-starts-desc = Wanneer het begint: een Discord-tijd, in 2h, in 30m, tomorrow 20:00
+cmd-tournament-create-opt-starts-name = starttijd
+cmd-tournament-create-opt-starts-desc = Wanneer het begint: een Discord-tijd, over 2 uur, over 30 min, morgen 20:00
 cmd-tournament-create-opt-max_players-name = max_spelers
-cmd-tournament-create-opt-max_players-desc = Hoeveel spelers het hoogstens toelaat (4 tot 256; anders 64)
+cmd-tournament-create-opt-max_players-desc = Maximumaantal spelers (4 tot 256; standaard 64)
 cmd-tournament-join-name = meedoen
 cmd-tournament-join-desc = Doe mee aan een toernooi in dit kanaal
 cmd-tournament-join-opt-tournament-name = welk_toernooi
-cmd-tournament-join-opt-tournament-desc = Welk toernooi, als het kanaal er meer heeft
+cmd-tournament-join-opt-tournament-desc = Welk toernooi, als het kanaal er meerdere heeft
 cmd-tournament-leave-name = afmelden
 cmd-tournament-leave-desc = Meld je af voor een toernooi (na de start: vanaf de volgende ronde)
 cmd-tournament-leave-opt-tournament-name = welk_toernooi
-cmd-tournament-leave-opt-tournament-desc = Welk toernooi, als het kanaal er meer heeft
+cmd-tournament-leave-opt-tournament-desc = Welk toernooi, als het kanaal er meerdere heeft
 cmd-tournament-start-name = starten
-cmd-tournament-start-desc = Start een toernooi dat jij hebt gemaakt nu, vóór de starttijd
+cmd-tournament-start-desc = Start je toernooi nu, zonder op de starttijd te wachten
 cmd-tournament-start-opt-tournament-name = welk_toernooi
-cmd-tournament-start-opt-tournament-desc = Welk toernooi, als het kanaal er meer heeft
+cmd-tournament-start-opt-tournament-desc = Welk toernooi, als het kanaal er meerdere heeft
 cmd-tournament-standings-name = stand
 cmd-tournament-standings-desc = Toon de stand van een toernooi in dit kanaal
 cmd-tournament-standings-opt-tournament-name = welk_toernooi
-cmd-tournament-standings-opt-tournament-desc = Welk toernooi, als het kanaal er meer heeft
+cmd-tournament-standings-opt-tournament-desc = Welk toernooi, als het kanaal er meerdere heeft
 cmd-tournament-standings-opt-page-name = pagina
 cmd-tournament-standings-opt-page-desc = Welke pagina (32 spelers per pagina)
 cmd-tournament-cancel-name = afgelasten
 cmd-tournament-cancel-desc = Gelast een toernooi af (de maker, of Server beheren)
 cmd-tournament-cancel-opt-tournament-name = welk_toernooi
-cmd-tournament-cancel-opt-tournament-desc = Welk toernooi, als het kanaal er meer heeft
+cmd-tournament-cancel-opt-tournament-desc = Welk toernooi, als het kanaal er meerdere heeft
 choice-rules-classic = Klassiek (Søslag / Sjöslag)
 choice-rules-game2000 = Zeeslag Game 2000
 cmd-settings-set-opt-timezone-name = tijdzone
-cmd-settings-set-opt-timezone-desc = De tijdzone van de server voor de starttijd van toernooien, zoals Europe/Amsterdam
+cmd-settings-set-opt-timezone-desc = De tijdzone van de server, voor starttijden van toernooien en voor seizoenen, zoals Europe/Amsterdam
 cmd-settings-set-opt-tournament_role-name = toernooirol
 cmd-settings-set-opt-tournament_role-desc = Leden met deze rol mogen toernooien maken
-settings-timezone = Tijdzone: **{ $zone }** (starttijden van toernooien zoals `tomorrow 20:00`).
-settings-timezone-utc = Tijdzone: **UTC** (starttijden van toernooien zoals `tomorrow 20:00`).
-settings-tournament-role = Toernooien: gemaakt door leden die de server mogen beheren, en door { $role }.
-settings-tournament-role-none = Toernooien: gemaakt door leden die de server mogen beheren.
+settings-timezone = Tijdzone: **{ $zone }** (voor starttijden van toernooien, zoals `morgen 20:00`, en voor seizoenen).
+settings-timezone-utc = Tijdzone: **UTC** (voor starttijden van toernooien, zoals `morgen 20:00`, en voor seizoenen).
+settings-tournament-role = Toernooien: gemaakt door leden met de machtiging **Server beheren**, en door { $role }.
+settings-tournament-role-none = Toernooien: gemaakt door leden met de machtiging **Server beheren**.
 err-settings-timezone = `{ $given }` is geen tijdzone die ik ken: geef een IANA-naam, zoals `Europe/Amsterdam` of `America/New_York` (begin te typen om er een te kiezen).
 # Rating seasons in the settings (issue 39)
 cmd-settings-set-opt-season-name = seizoen
 cmd-settings-set-opt-season-desc = Ratingseizoenen: uit, maandelijks of per kwartaal
 cmd-settings-set-opt-season_channel-name = seizoenskanaal
-cmd-settings-set-opt-season_channel-desc = Waar het einde van een seizoen wordt aangekondigd (een kanaal), of: none
+cmd-settings-set-opt-season_channel-desc = Waar het einde van een seizoen wordt aangekondigd (een kanaal), of: geen
 choice-season-off = Uit
 choice-season-monthly = Maandelijks
 choice-season-quarterly = Per kwartaal
 settings-season-on = Seizoenen: **{ $cadence }**, vanaf de eerste dag om 00:00 in de tijdzone; het einde wordt aangekondigd in { $channel }.
-settings-season-nowhere = geen kanaal (stel `seizoenskanaal` in)
-settings-season-off = Seizoenen: **uit**, één ranglijst voor altijd.
-err-settings-season-channel = `{ $given }` noemt niet één kanaal: noem één kanaal van deze server (`#uitslagen`), of schrijf `none`.
+settings-season-nowhere = geen kanaal (stel `{ cmd-settings-set-opt-season_channel-name }` in)
+settings-season-off = Seizoenen: **uit**, één ranglijst die nooit opnieuw begint.
+err-settings-season-channel = `{ $given }` is niet precies één kanaal: vermeld één kanaal van deze server (`#uitslagen`), of schrijf `geen`.
 tournament-header = 🏆 Toernooi **{ $name }**, ronde { $round }
 tournament-signup-title = 🏆 **{ $name }**: een Zwitsers toernooi
-tournament-signup-rules = { $variant }, tempo { $pace }, { $rounds } rondes.
+tournament-signup-rules = { $variant }, tempo { $pace }, { $rounds ->
+    [one] 1 ronde
+   *[other] { $rounds } rondes
+}.
 tournament-signup-starts = Het begint { $start }.
 tournament-signup-starts-creator = Het begint wanneer { $creator } het start.
 tournament-signup-count = Spelers: **{ $count }** van hoogstens { $max }.
-tournament-signup-no-show = Niet-opkomen: wie in een ronde nooit schiet, verliest die partij en doet in de latere rondes niet meer mee.
+tournament-signup-no-show = Niet komen opdagen: wie in een ronde nooit schiet, verliest die partij en doet in de latere rondes niet meer mee.
 tournament-signup-open = Klik op **Meedoen** om te spelen (of **Afmelden**); elke partij wordt in een eigen thread gespeeld.
 tournament-signup-closed = De inschrijving is gesloten: de rondes worden gespeeld.
 tournament-signup-finished = Het toernooi is afgelopen.
@@ -823,30 +835,38 @@ tournament-signup-too-few = Afgelast: minder dan { $least } spelers deden mee.
 tournament-signup-cancelled = Afgelast.
 button-tournament-join = Meedoen
 button-tournament-leave = Afmelden
-tournament-joined = Je doet mee aan **{ $name }**. Je partijen openen in eigen threads, en daar ping ik je.
+tournament-joined = Je doet mee aan **{ $name }**. Je partijen worden in eigen threads gespeeld; daar ping ik je.
 tournament-left = Je hebt je afgemeld voor **{ $name }**.
-tournament-withdrawn = Je hebt je afgemeld voor **{ $name }**: vanaf ronde { $round } word je niet meer ingedeeld (een partij die je nu speelt gaat door).
+tournament-withdrawn = Je hebt je afgemeld voor **{ $name }**: vanaf ronde { $round } word je niet meer ingedeeld (een partij die je nu speelt, gaat door).
 tournament-started-you = **{ $name }** is begonnen.
-tournament-cancelled = 🏆 **{ $name }** is afgelast. Partijen die bezig zijn gaan door als gewone partijen.
+tournament-cancelled = 🏆 **{ $name }** is afgelast. Partijen die bezig zijn, gaan door als gewone partijen.
 tournament-cancelled-you = Je hebt **{ $name }** afgelast.
 tournament-called-off = 🏆 **{ $name }** is afgelast: minder dan { $least } spelers deden mee.
 tournament-round-paired = 🏆 **{ $name }**: ronde { $round } van { $rounds }
 tournament-board = Bord { $board }: { $white } (schiet eerst) tegen { $black }
 tournament-bye = Bye: { $player } (1 punt)
 tournament-busy = { $player } speelt nog een andere partij: bord { $board } tegen { $other } begint zodra die afgelopen is. Is het { $deadline } nog niet begonnen, dan verliest { $player } de partij van deze ronde reglementair.
-tournament-round-deadline = Partijen die dan nog bezig zijn eindigen { $deadline }, door tijdsoverschrijding.
+tournament-round-deadline = De ronde eindigt { $deadline }; partijen die dan nog bezig zijn, eindigen door tijdsoverschrijding.
 tournament-thread-name = { $name } · R{ $round } · { $a } tegen { $b }
-tournament-match-start = { $white } schiet eerst tegen { $black }. Plaats jullie vloten (de voorbeelden staan in je privéberichten, of gebruik `/{ cmd-place-name }`) { $deadline }.
+tournament-match-start = { $white } schiet eerst tegen { $black }. Plaats jullie vloten (de voorbeeldplaatjes staan in jullie privéberichten, of gebruik `/{ cmd-place-name }`); het plaatsen eindigt { $deadline }.
 tournament-paused = 🏆 **{ $name }** ligt stil: de volgende ronde kon niet worden ingedeeld. { $creator } kan verder met `/{ cmd-tournament-name } { cmd-tournament-start-name }`.
 tournament-paused-creator = Je toernooi **{ $name }** ligt stil: ik kon de volgende ronde niet op tijd indelen. Gebruik `/{ cmd-tournament-name } { cmd-tournament-start-name }` in het kanaal om het opnieuw te proberen.
 tournament-standings-title = 🏆 **{ $name }**: stand na ronde { $round } van { $rounds }
-tournament-standings-final = 🏆 **{ $name }**: eindstand na { $round } van { $rounds } rondes
+tournament-standings-final = 🏆 **{ $name }**: eindstand na { $round } van { $rounds ->
+    [one] 1 ronde
+   *[other] { $rounds } rondes
+}
 tournament-standings-page = (pagina { $page } van { $pages })
-tournament-standings-key = Kolommen: plaats, naam, punten, Buchholz Cut-1, Sonneborn–Berger, winst-remise-verlies, dan per ronde: de plaats van de tegenstander, w (schoot eerst) of b, en + gewonnen, = remise, - verloren (F: reglementair).
+tournament-standings-key = Kolommen: plaats, naam, punten, Buchholz Cut-1, Sonneborn–Berger, winst-remise-verlies, dan per ronde: de plaats van de tegenstander, w (schoot eerst) of b (schoot als tweede), en + gewonnen, = remise, - verloren (F: reglementair).
 # A round cell of the standings for the pairing bye (fits a cell of about 6 letters).
 tournament-cell-bye = bye
+# After a player's line in the standings text, when they left the tournament (one word).
+tournament-out = (gestopt)
 tournament-standings-subtitle = Stand na ronde { $round } van { $rounds }
-tournament-standings-subtitle-final = Eindstand na { $round } van { $rounds } ronden
+tournament-standings-subtitle-final = Eindstand na { $round } van { $rounds ->
+    [one] 1 ronde
+   *[other] { $rounds } rondes
+}
 tournament-col-name = Speler
 tournament-col-points = Ptn
 tournament-col-cut1 = BH-1
@@ -854,39 +874,45 @@ tournament-col-sb = SB
 tournament-col-record = W-R-V
 tournament-col-round = R{ $round }
 tournament-standings-alt = Stand van { $name } na ronde { $round }: { $lines }.
-tournament-standings-alt-line = { $rank }. { $player }, { $points } punten
+tournament-standings-alt-line = { $rank }. { $player }, { $count ->
+    [one] 1 punt
+   *[other] { $points } punten
+}
 tournament-winner = 🥇 { $player } wint **{ $name }**!
-err-tournament-permission = Alleen leden die de **server mogen beheren**, of die de toernooirol van de server hebben, kunnen toernooien maken.
-err-tournament-threads = Ik kan hier geen toernooi houden: ik heb in dit kanaal **Openbare threads maken** en **Berichten sturen in threads** nodig, voor de partijen.
+err-tournament-permission = Alleen leden met de machtiging **Server beheren** of met de toernooirol van de server kunnen toernooien maken.
+err-tournament-threads = Ik kan hier geen toernooi houden: voor de partijen heb ik in dit kanaal **Openbare threads maken** en **Berichten versturen in threads** nodig.
 err-tournament-unknown = Dat toernooi bestaat niet in dit kanaal. Begin te typen in `{ cmd-tournament-join-opt-tournament-name }:` om er een te kiezen.
 err-tournament-none-here = Dit kanaal heeft geen open toernooi. Maak er een met `/{ cmd-tournament-name } { cmd-tournament-create-name }`.
 err-tournament-several = Dit kanaal heeft meerdere toernooien ({ $names }): kies er een met `{ cmd-tournament-join-opt-tournament-name }:`.
 err-tournament-several-more = Dit kanaal heeft meerdere toernooien ({ $names } en nog { $more }): kies er een met `{ cmd-tournament-join-opt-tournament-name }:`.
 err-tournament-name = De naam van een toernooi moet 1 tot { $most } tekens hebben.
 err-tournament-rounds = { $given } rondes kan niet: een toernooi heeft 1 tot { $most } rondes.
-err-tournament-max-players = { $given } spelers kan niet: een toernooi neemt { $least } tot { $most } spelers.
+err-tournament-max-players = { $given ->
+    [one] 1 speler
+   *[other] { $given } spelers
+} kan niet: een toernooi heeft plaats voor { $least } tot { $most } spelers.
 err-tournament-full = Dit toernooi is vol: alle { $max } plaatsen zijn bezet.
 err-tournament-joined = Je doet al mee aan dit toernooi.
 err-tournament-not-joined = Je doet niet mee aan dit toernooi.
 err-tournament-started = Dit toernooi is al begonnen: de inschrijving is gesloten.
 err-tournament-over = Dit toernooi is afgelopen.
-err-tournament-not-creator = Alleen het lid dat dit toernooi heeft gemaakt kan dat doen.
+err-tournament-not-creator = Alleen het lid dat dit toernooi heeft gemaakt, kan dat doen.
 err-tournament-start-passed = De starttijd is voorbij: het begint vanzelf.
-err-tournament-when = Ik kan `{ $given }` niet lezen als starttijd. Schrijf bijvoorbeeld `in 2h`, `in 30m`, `tomorrow 20:00` (in { $zone }) of een Discord-tijd zoals `<t:1767225600>`.
-err-tournament-when-past = `{ $given }` is al voorbij ({ $zone }): geef een tijd in de toekomst, zoals `in 2h` of `tomorrow 20:00`.
-err-tournament-when-far = `{ $given }` is meer dan 90 dagen vooruit ({ $zone }): geef een eerdere tijd, zoals `in 2h` of `tomorrow 20:00`.
+err-tournament-when = Ik kan `{ $given }` niet lezen als starttijd. Schrijf bijvoorbeeld `over 2 uur`, `over 30 min`, `morgen 20:00` (in { $zone }) of een Discord-tijd zoals `<t:1767225600>`.
+err-tournament-when-past = `{ $given }` is al voorbij ({ $zone }): geef een tijd in de toekomst, zoals `over 2 uur` of `morgen 20:00`.
+err-tournament-when-far = `{ $given }` ligt meer dan 90 dagen in de toekomst ({ $zone }): geef een eerdere tijd, zoals `over 2 uur` of `morgen 20:00`.
 
 ## Editor
 
 button-edit = Bewerken
 editor-prompt =
     ✏️ Vlooteditor voor de partij **{ $variant }** in { $channel } (alleen jij ziet dit).
-    Geplaatst: { $placed } van { $total }: { $fleet }
+    { $placed } van { $total } geplaatst: { $fleet }
 editor-no-ships = nog geen schepen
 editor-selected = Gekozen: **{ $ship }**, boeg op **{ $cell }**.
-editor-how = Kies een schip, dan de kolom en de rij van de boeg, en druk op **Rechts** of **Omlaag**. Op gearceerde vakjes kan de boeg van het gekozen schip niet liggen.
+editor-how = Kies een schip, dan de kolom en de rij van de boeg, en druk op **Rechts** of **Omlaag**. De boeg van het gekozen schip kan niet op een gearceerd vakje liggen.
 editor-complete = Alle schepen liggen: **Klaar** legt deze vloot vast. Om een schip te verplaatsen kies je het en plaats je het opnieuw.
-editor-alt = Vlooteditor: { $placed } van { $total } schepen geplaatst ({ $fleet }). Gekozen: { $ship }, boeg op { $cell }. Op gearceerde vakjes kan de boeg niet liggen.
+editor-alt = Vlooteditor: { $placed } van { $total } schepen geplaatst ({ $fleet }). Gekozen: { $ship }, boeg op { $cell }. De boeg kan niet op gearceerde vakjes liggen.
 editor-ship-option = { $ship } · { $len ->
     [one] 1 vakje
    *[other] { $len } vakjes
@@ -917,9 +943,9 @@ err-editor-not-placed = { $ship } ligt niet op zee: er valt niets weg te halen.
 err-editor-all-placed = Alle schepen liggen al. Om er een te verplaatsen kies je het en plaats je het opnieuw, of druk op Klaar.
 err-editor-no-room = Er is geen ruimte meer voor de andere schepen. Verplaats of haal eerst een paar weg.
 err-editor-incomplete = { $missing ->
-    [one] Er moet nog één schip
-   *[other] Er moeten nog { $missing } schepen
-} geplaatst worden: plaats ze, of druk op Rest willekeurig.
+    [one] Er moet nog één schip geplaatst worden: plaats het
+   *[other] Er moeten nog { $missing } schepen geplaatst worden: plaats ze
+}, of druk op **Rest willekeurig**.
 fire-complete-no-match = Je speelt geen partij in dit kanaal.
 fire-complete-not-battle = De strijd is nog niet begonnen.
 fire-complete-not-your-turn = Je bent nog niet aan de beurt: wacht op de zet van je tegenstander.
@@ -933,5 +959,5 @@ thread-unused = 🧭 Deze thread wordt niet gebruikt: de partij tussen { $challe
 ## Play anywhere (issue 38)
 
 challenge-install-hint = { $opponent }, om hier te spelen heb je Broadside nodig in je eigen apps (pas dan kun je hier de commando's gebruiken): { $link }
-err-challenge-private-answers = Hier zou alleen jij mijn antwoorden zien: deze server heeft Broadside niet toegevoegd en **Externe apps gebruiken** staat voor jou uit, dus toont Discord de antwoorden van een app die je zelf hebt toegevoegd alleen aan jou. Niemand zou een partij kunnen volgen, dus begin ik er hier geen. Vraag de beheerders van de server om Externe apps gebruiken voor je rol (of in dit kanaal) aan te zetten, of om Broadside aan de server toe te voegen — of speel in een privébericht of een groepsgesprek.
-err-challenge-bot-dm = Alleen jij ziet ons privégesprek, dus niemand anders kan hier op een uitdaging reageren. Daag een ander lid uit op een server, in een DM met die persoon of in een groeps-DM; hier kun je tegen mij spelen.
+err-challenge-private-answers = Hier zou alleen jij mijn antwoorden zien: deze server heeft Broadside niet toegevoegd en **Externe apps gebruiken** staat voor jou uit, dus toont Discord de antwoorden van een app die je zelf hebt toegevoegd alleen aan jou. Niemand zou een partij kunnen volgen, dus begin ik er hier geen. Vraag de beheerders van de server om Externe apps gebruiken voor je rol (of in dit kanaal) aan te zetten, of om Broadside aan de server toe te voegen — of speel in een privégesprek of een groepsgesprek.
+err-challenge-bot-dm = Alleen jij ziet ons privégesprek, dus niemand anders kan hier op een uitdaging reageren. Daag een ander lid uit op een server, in een privégesprek met die persoon of in een groepsgesprek; hier kun je tegen mij spelen.

@@ -64,7 +64,7 @@ cmd-forfeit-help =
 cmd-cancel-name = avbryt
 cmd-cancel-desc = Avbryt partiet i den här kanalen (utmanaren innan utmaningen antagits, eller en moderator)
 cmd-cancel-help =
-    Ingen vinner ett avbrutet parti. Moderatorer är medlemmar som får hantera meddelanden.
+    Ingen vinner ett avbrutet parti. Moderatorer är medlemmar med behörigheten **Hantera meddelanden**.
 
 cmd-rules-name = regler
 cmd-rules-desc = Förklara reglerna för Sjöslag eller Game 2000 (bara du ser svaret)
@@ -94,11 +94,11 @@ cmd-stats-opt-private-desc = Visa bilden bara för dig (standard: nej)
 cmd-leaderboard-name = topplista
 cmd-leaderboard-desc = Visa de bästa spelarna efter rating: serverns, eller alla som har valt att vara med
 cmd-leaderboard-help =
-    Visar medlemmarna som har spelat ett ratingparti på den här servern, tio per sida med högst rating först; preliminära ratingar (färre än 5 ratingpartier) kommer efter de andra. Står du på listan men inte på sidan visas din egen rad under den. `{ cmd-leaderboard-opt-scope-name }:global` (standard i DM, grupp-DM och servrar utan botten) rankar medlemmar överallt som har valt att vara med med `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
+    Visar medlemmarna som har spelat ett ratingparti på den här servern, tio per sida med högst rating först; preliminära ratingar (färre än 5 ratingpartier) kommer efter de andra. Står du på listan men inte på sidan visas din egen rad under den. `{ cmd-leaderboard-opt-scope-name }:Global` (standard i DM, grupp-DM och servrar utan botten) rankar medlemmar överallt som har valt att vara med via `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Regler (standard: klassiskt)
 cmd-leaderboard-opt-season-name = säsong
-cmd-leaderboard-opt-season-desc = Vilken säsong: current, all (all tid) eller numret på en tidigare säsong
+cmd-leaderboard-opt-season-desc = Vilken säsong: aktuell, alla (genom tiderna) eller numret på en tidigare säsong
 cmd-leaderboard-opt-scope-name = omfång
 cmd-leaderboard-opt-scope-desc = Serverns topplista, eller den globala (medlemmar som har valt att vara med)
 choice-scope-server = Den här servern
@@ -117,7 +117,7 @@ cmd-privacy-help =
     `/{ cmd-privacy-name } { cmd-privacy-info-name }` förklarar vad som sparas; `/{ cmd-privacy-name } { cmd-privacy-set-name }` väljer om ditt namn visas på den globala topplistan (dolt som standard); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` raderar dina ratingar och din statistik när du har bekräftat.
 cmd-privacy-info-name = info
 cmd-privacy-info-desc = Förklara vad botten sparar om medlemmar och hur det raderas
-cmd-privacy-set-name = ange
+cmd-privacy-set-name = välj
 cmd-privacy-set-desc = Välj om ditt namn och din rating visas på den globala topplistan
 cmd-privacy-set-opt-leaderboard-name = topplista
 cmd-privacy-set-opt-leaderboard-desc = Visa ditt namn på den globala topplistan, eller dölj det (dolt som standard)
@@ -380,8 +380,8 @@ pic-replay-move = Drag { $n } av { $total }: { $name }
 pic-replay-sampled = en bild per { $k } drag
 pic-replay-alt = Repris av { $a } mot { $b }, { $moves } drag
 pic-alt-sunk = Sänkta: { $cells }
-pic-alt-hits = Träffat, ännu inte sänkt: { $cells }
-pic-alt-misses = Miss: { $cells }
+pic-alt-hits = Träffade, ännu inte sänkta: { $cells }
+pic-alt-misses = Missar: { $cells }
 pic-alt-known-water = Vatten runt sänkta skepp: { $cells }
 pic-alt-only-water = Vatten (drag utan träff): { $cells }
 pic-alt-left-out = Äldre drag utelämnade: { $n }
@@ -441,15 +441,15 @@ err-replay-cooldown = Du såg en repris nyss. Du kan se nästa om { $seconds ->
    *[other] { $seconds } sekunder
 }.
 err-replay-busy = Många repriser ritas just nu; försök igen om en stund.
-err-replay-too-often = Du har bett om flera repriser just nu. Fråga igen om { $seconds ->
+err-replay-too-often = Du har bett om flera repriser på kort tid. Fråga igen om { $seconds ->
     [one] 1 sekund
    *[other] { $seconds } sekunder
 }.
-err-matches-too-often = Du har bett om listan över partier flera gånger just nu. Fråga igen om { $seconds ->
+err-matches-too-often = Du har bett om listan över partier flera gånger på kort tid. Fråga igen om { $seconds ->
     [one] 1 sekund
    *[other] { $seconds } sekunder
 }.
-err-replay-slow = Discord dröjer med att tala om för mig vem som kan se det partiets kanal. Försök igen om en stund.
+err-replay-slow = Discord dröjer med att tala om för mig vem som kan se kanalen för det partiet. Försök igen om en stund.
 err-storage-read = Jag kunde inte läsa de sparade partierna just nu. Försök igen om en stund.
 
 ## Ratings and statistics
@@ -526,17 +526,17 @@ board-alt = Topplista för { $variant }, sida { $page } av { $pages }: { $lines 
 board-this-server = den här servern
 button-previous = Föregående
 button-next = Nästa
-err-leaderboard-dm = En servers topplista förs bara på servrar som har lagt till botten. Här visar `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:global` den globala.
-err-leaderboard-global-season = Den globala topplistan har inga säsonger (du angav `{ $given }`): säsonger hör till en server. Utelämna `{ cmd-leaderboard-opt-season-name }:` här, eller be om en säsong på dess server.
+err-leaderboard-dm = En servers topplista förs bara på servrar som har lagt till botten. Här visar `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-scope-name }:Global` den globala.
+err-leaderboard-global-season = Den globala topplistan har inga säsonger (du angav `{ $given }`): säsonger hör till en server. Utelämna `{ cmd-leaderboard-opt-season-name }:` här, eller be om säsongen på den server den hör till.
 board-global = Global · alla som har valt att vara med, var de än spelar
 board-global-empty = Ingen står på den globala topplistan för { $variant } än.
-board-global-note = Här står bara medlemmar som själva har valt det: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` lägger till dig, `:hidden` tar bort dig.
+board-global-note = Här står bara medlemmar som själva har valt det: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Synlig` lägger till dig, `:Dold` tar bort dig.
 # Rating seasons on the leaderboard (issue 39)
-season-choice-current = Den pågående säsongen
-season-choice-all = All tid (rating för all tid)
+season-choice-current = Den aktuella säsongen
+season-choice-all = Genom tiderna (total rating)
 season-choice-past = Säsong { $number }: { $season }
 season-name-month = { $month } { $year }
-season-name-quarter = kvartal { $quarter } { $year }
+season-name-quarter = Q{ $quarter } { $year }
 month-1 = januari
 month-2 = februari
 month-3 = mars
@@ -553,21 +553,39 @@ board-season-title = Säsong { $number } · { $season } · { $variant }
 board-season-subtitle = { $server } · { $dates } · sida { $page } av { $pages }
 board-season-subtitle-final = { $server } · { $dates } · sluttabell · sida { $page } av { $pages }
 board-season-provisional = Preliminär (färre än { $games } ratingpartier den här säsongen)
-board-season-empty = Ingen har spelat ett rankat parti { $variant } den här säsongen än.
+board-season-empty = Ingen har spelat ett ratingparti i { $variant } den här säsongen än.
 board-season-gap = (borttagen)
 board-season-alt = Säsong { $number } ({ $season }) i { $variant }, sida { $page } av { $pages }: { $lines }.
-err-leaderboard-season-off = Säsonger är avstängda på den här servern: se `{ cmd-leaderboard-opt-season-name }:all`, eller en tidigare säsong med dess nummer.
-err-leaderboard-season-unknown = `{ $given }` är ingen säsong på den här servern: skriv `current`, `all` eller numret på en tidigare säsong (börja skriva för att välja en).
+err-leaderboard-season-off = Säsonger är avstängda på den här servern: se `{ cmd-leaderboard-opt-season-name }:alla`, eller en tidigare säsong med dess nummer.
+err-leaderboard-season-unknown = `{ $given }` är ingen säsong på den här servern: skriv `aktuell`, `alla` eller numret på en tidigare säsong (börja skriva för att välja en).
 # The end of a rating season (issue 39)
 season-end-title = 🏆 **Säsong { $number } · { $season }** är slut.
-season-end-empty = Ingen spelade ett rankat parti den här säsongen.
+season-end-empty = Ingen spelade ett ratingparti den här säsongen.
 season-end-champion = **{ $variant }**: mästare { $champion } med { $rating }.
 season-end-no-champion = **{ $variant }**: ingen mästare (ingen spelade 5 ratingpartier den här säsongen).
-season-end-line = { $rank }. { $name } · { $rating } · { $record }
+season-end-line = { $rank }. { $name } · { $rating } · { $won ->
+    [one] 1 vinst
+   *[other] { $won } vinster
+}, { $lost ->
+    [one] 1 förlust
+   *[other] { $lost } förluster
+}, { $drawn ->
+    [one] 1 oavgjort
+   *[other] { $drawn } oavgjorda
+}
 season-end-gap = { $rank }. (borttagen)
-season-end-active = mest aktiv: { $name } ({ $games } partier)
+season-end-active = mest aktiv: { $name } ({ $games ->
+    [one] 1 parti
+   *[other] { $games } partier
+})
 season-end-active-none = mest aktiv: ingen
-season-end-figures = { $matches } partier spelade av { $players } medlemmar; { $active }.
+season-end-figures = { $matches ->
+    [one] 1 parti spelat
+   *[other] { $matches } partier spelade
+} av { $players ->
+    [one] 1 medlem
+   *[other] { $players } medlemmar
+}; { $active }.
 season-end-more = Hela sluttabellen: `/{ cmd-leaderboard-name } { cmd-leaderboard-opt-season-name }:{ $number }`.
 stats-champion = Mästare, { $season }, { $variant }
 stats-champion-more = { $title } (+{ $more } till)
@@ -617,8 +635,8 @@ err-rematch-unavailable = Det partiet kan inte få någon revansch: bara ett par
 err-rematch-not-player = Bara spelarna i det partiet kan begära revansch.
 err-rematch-expired = Tiden för att begära revansch har gått ut. Starta ett nytt parti med `/{ cmd-challenge-name }`.
 err-rematch-started = Revanschen har redan börjat.
-err-rematch-channel = Den här servern startar inte längre partier i den här kanalen, så det blir ingen revansch här. Partier kan startas i: { $channels }; utmana igen där med `/{ cmd-challenge-name }`.
-err-rematch-pace = Den här servern spelar inte längre i tempot { $pace }, så det här partiet kan inte spelas igen. Starta ett nytt parti med `/{ cmd-challenge-name }` i ett av dessa tempon: { $paces }.
+err-rematch-channel = Partier kan inte längre startas i den här kanalen, så det blir ingen revansch här. De kan startas i: { $channels }; utmana igen där med `/{ cmd-challenge-name }`.
+err-rematch-pace = På den här servern spelas det inte längre i tempot { $pace }, så det här partiet kan inte spelas igen. Starta ett nytt parti med `/{ cmd-challenge-name }` i ett av dessa tempon: { $paces }.
 err-last-fleet = Det finns ingen flotta från ett tidigare parti att återanvända.
 
 ## Privacy
@@ -630,7 +648,7 @@ privacy-info = **Vad Broadside sparar**
     • Per medlem: om medlemmen har stängt av påminnelserna om dagliga partier. En servers inställningar innehåller kanaler men inga medlemmar.
     • Medan en påminnelse skickas: partiet och vilken påminnelse det är, i högst två minuter. En påminnelse räknas som skickad när dess DM har gått iväg; stannar botten just då kan den påminnelsen komma två gånger.
     • Bara i minnet: hur en medlem brukar placera sina skepp. Datorn på nivån Svår lär sig det från flottorna i medlemmens avslutade partier (aldrig från ett pågående parti) och bygger upp det igen utifrån partierna efter en omstart.
-    • Dagens hav: dina skott per dag och regler, när du blev klar, dina sviter, servrarna du spelade i och om du vill ha påminnelsen. Dagar som är över sparas för tabellerna; raderar du dina data raderas de också.
+    • Dagens hav: dina skott per dag och regeluppsättning, när du blev klar, dina sviter, servrarna du spelade på och om du vill ha påminnelsen. Dagar som är över sparas för tabellerna; raderar du dina data raderas de också.
     • Inget annat: inga meddelanden, inga e-postadresser, inget utanför partierna.
     Allt sparas så länge bottens databas sparas (det avgör serverns administratör); inget skickas någon annanstans.
     Använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` för att radera dina ratingar och din statistik; i avslutade partier ersätts då ditt namn och id med "raderad spelare" (den andra spelaren behåller sina resultat).
@@ -643,9 +661,9 @@ privacy-done = Klart: dina ratingar och din statistik är raderade{ $n ->
 }
 err-privacy-playing = Du spelar ett parti, eller så står en utmaning till dig fortfarande öppen: spela klart, avböj eller ge upp först, och radera sedan dina uppgifter.
 err-privacy-not-yours = Den här knappen tillhör medlemmen som frågade; använd `/{ cmd-privacy-name } { cmd-privacy-delete-name }` själv.
-privacy-info-listed = • Den globala topplistan: du **står på den** med ditt namn och dina ratingar. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` tar bort dig.
-privacy-info-hidden = • Den globala topplistan: du **står inte på den** (standard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible` visar ditt namn och dina ratingar där.
-privacy-listed = Klart: ditt namn och dina ratingar visas nu på den globala topplistan, i varje regeluppsättning du har en rating i. Servrarnas topplistor ändras inte. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:hidden` tar bort dig igen.
+privacy-info-listed = • Den globala topplistan: du **står på den** med ditt namn och dina ratingar. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Dold` tar bort dig.
+privacy-info-hidden = • Den globala topplistan: du **står inte på den** (standard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Synlig` visar ditt namn och dina ratingar där.
+privacy-listed = Klart: ditt namn och dina ratingar visas nu på den globala topplistan, i varje regeluppsättning du har en rating i. Servrarnas topplistor ändras inte. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Dold` tar bort dig igen.
 privacy-hidden = Klart: du står inte på den globala topplistan. Servrarnas topplistor ändras inte.
 
 ## Servers: settings, paces, threads, reminders, live matches
@@ -707,7 +725,7 @@ settings-rated-on = Ratingpartier: **ja**, partierna här räknas in i rating, s
 settings-rated-off = Ratingpartier: **nej**, partier mellan medlemmar räknas här inte in i rating, statistik eller topplistor.
 settings-how = Ändra dem med `/{ cmd-settings-name } { cmd-settings-set-name }`; `/{ cmd-settings-name } { cmd-settings-reset-name }` återställer alla.
 settings-saved = ✅ Sparat, och gäller genast.
-settings-reset-ask = Återställa alla inställningar för den här servern? Tryck på **Återställ** för att bekräfta.
+settings-reset-ask = Vill du återställa alla inställningar för den här servern? Tryck på **Återställ** för att bekräfta.
 button-settings-reset = Återställ
 settings-reset-done = Alla inställningar för den här servern är återställda.
 err-settings-permission = Bara medlemmar med behörigheten **Hantera server** kan se och ändra inställningarna.
@@ -715,8 +733,8 @@ err-settings-nothing = Ange minst en inställning att ändra, t.ex. `{ cmd-setti
 err-settings-no-pace = Minst ett tempo måste vara tillåtet.
 err-settings-pace-not-allowed = Standardtempot { $pace } måste vara ett av de tillåtna tempona: tillåt det också.
 err-settings-paces = `{ $given }` är ingen lista med tempon: skriv ett eller flera av `blixt`, `standard` och `daglig`, t.ex. `blixt daglig`.
-err-settings-channels = `{ $given }` anger ingen kanal: nämn kanalerna (`#spel #blixt`), eller skriv `alla` för alla kanaler.
-err-settings-channels-many = Det är fler än { $most } kanaler: nämn högst { $most }, eller skriv `all` för alla kanaler.
+err-settings-channels = `{ $given }` är inte en lista med kanaler: nämn kanalerna (`#spel #blixt`), eller skriv `alla` för alla kanaler.
+err-settings-channels-many = Det är fler än { $most } kanaler: nämn högst { $most }, eller skriv `alla` för alla kanaler.
 err-settings-channels-foreign = Kanalen `{ $channel }` hör inte till den här servern: nämn den här serverns kanaler (`#spel`).
 err-settings-channel-unchecked = Jag kunde inte kontrollera att `{ $channel }` är en kanal på den här servern (Discord svarade inte i tid). Försök igen om en stund.
 matches-title = 🌊 **Pågående partier på den här servern som du kan titta på** ({ $total }):
@@ -737,8 +755,8 @@ cmd-reminders-help = I ett dagligt parti skickar jag ett direktmeddelande till d
 cmd-reminders-opt-on-name = på
 cmd-reminders-opt-on-desc = True: påminn mig; False: inga påminnelser
 cmd-settings-name = inställningar
-cmd-settings-desc = Ställ in hur botten spelar på den här servern (medlemmar som får hantera servern)
-cmd-settings-help = Inställningar gäller genast och sparas i databasen. Bara medlemmar som får hantera servern kan använda kommandot.
+cmd-settings-desc = Ställ in hur botten spelar på den här servern (behörigheten Hantera server)
+cmd-settings-help = Inställningar gäller genast och sparas i databasen. Bara medlemmar med behörigheten **Hantera server** kan använda kommandot.
 cmd-settings-show-name = visa
 cmd-settings-show-desc = Visa alla inställningar för servern och deras värden (privat)
 cmd-settings-set-name = ändra
@@ -765,31 +783,31 @@ cmd-settings-set-opt-rated-desc = Om partier här räknas in i rating och toppli
 ## Tournaments
 cmd-tournament-name = turnering
 cmd-tournament-desc = Schweizerturneringar i den här kanalen
-cmd-tournament-help = En schweizerturnering: alla spelar varje omgång mot någon med liknande poäng, aldrig mot samma motståndare två gånger. Vinst 1, remi ½, förlust 0; en frirond ger 1 poäng. Vid lika poäng avgör Buchholz Cut-1, Sonneborn–Berger, antal vinster och rating. Varje parti spelas i en egen tråd; den som aldrig skjuter i en omgångs parti förlorar det och är ute ur de senare omgångarna.
+cmd-tournament-help = En schweizerturnering: alla spelar varje rond mot någon med liknande poäng, aldrig mot samma motståndare två gånger. Vinst 1, oavgjort ½, förlust 0; en frirond ger 1 poäng. Vid lika poäng avgör Buchholz Cut-1, Sonneborn–Berger, antal vinster och rating. Varje parti spelas i en egen tråd; den som aldrig skjuter i en ronds parti förlorar det och är ute ur de senare ronderna.
 cmd-tournament-create-name = skapa
-cmd-tournament-create-desc = Skapa en schweizerturnering i den här kanalen (Hantera server, eller turneringsrollen)
+cmd-tournament-create-desc = Skapa en schweizerturnering i den här kanalen (Hantera server eller turneringsrollen)
 cmd-tournament-create-opt-name-name = namn
 cmd-tournament-create-opt-name-desc = Turneringens namn
 cmd-tournament-create-opt-rules-name = regler
 cmd-tournament-create-opt-rules-desc = Partiernas regeluppsättning
-cmd-tournament-create-opt-rounds-name = omgångar
-cmd-tournament-create-opt-rounds-desc = Hur många omgångar (1 till 15)
+cmd-tournament-create-opt-rounds-name = ronder
+cmd-tournament-create-opt-rounds-desc = Hur många ronder (1 till 15)
 cmd-tournament-create-opt-pace-name = tempo
 cmd-tournament-create-opt-pace-desc = Hur fort partierna går: blixt, standard eller daglig
-cmd-tournament-create-opt-starts-name = börjar
-cmd-tournament-create-opt-starts-desc = När den börjar: en Discord-tid, in 2h, in 30m, tomorrow 20:00
+cmd-tournament-create-opt-starts-name = starttid
+cmd-tournament-create-opt-starts-desc = När den börjar: en Discord-tid, om 2 timmar, om 30 min, i morgon 20:00
 cmd-tournament-create-opt-max_players-name = max_spelare
-cmd-tournament-create-opt-max_players-desc = Högsta antal spelare (4 till 256; annars 64)
+cmd-tournament-create-opt-max_players-desc = Högsta antal spelare (4 till 256; standard 64)
 cmd-tournament-join-name = delta
 cmd-tournament-join-desc = Delta i en turnering i den här kanalen
 cmd-tournament-join-opt-tournament-name = vilken_turnering
 cmd-tournament-join-opt-tournament-desc = Vilken turnering, om kanalen har flera
 cmd-tournament-leave-name = lämna
-cmd-tournament-leave-desc = Lämna en turnering (efter start: från nästa omgång)
+cmd-tournament-leave-desc = Lämna en turnering (efter start: från nästa rond)
 cmd-tournament-leave-opt-tournament-name = vilken_turnering
 cmd-tournament-leave-opt-tournament-desc = Vilken turnering, om kanalen har flera
 cmd-tournament-start-name = starta
-cmd-tournament-start-desc = Starta en turnering du har skapat nu, före dess starttid
+cmd-tournament-start-desc = Starta din turnering nu utan att vänta på starttiden
 cmd-tournament-start-opt-tournament-name = vilken_turnering
 cmd-tournament-start-opt-tournament-desc = Vilken turnering, om kanalen har flera
 cmd-tournament-standings-name = ställning
@@ -805,35 +823,38 @@ cmd-tournament-cancel-opt-tournament-desc = Vilken turnering, om kanalen har fle
 choice-rules-classic = Sjöslag (klassiskt)
 choice-rules-game2000 = Game 2000 (holländskt Zeeslag)
 cmd-settings-set-opt-timezone-name = tidszon
-cmd-settings-set-opt-timezone-desc = Serverns tidszon för turneringars starttider, t.ex. Europe/Stockholm
+cmd-settings-set-opt-timezone-desc = Serverns tidszon för turneringars starttider och för säsonger, t.ex. Europe/Stockholm
 cmd-settings-set-opt-tournament_role-name = turneringsroll
 cmd-settings-set-opt-tournament_role-desc = Medlemmar med den här rollen får skapa turneringar
-settings-timezone = Tidszon: **{ $zone }** (turneringars starttider som `tomorrow 20:00`).
-settings-timezone-utc = Tidszon: **UTC** (turneringars starttider som `tomorrow 20:00`).
-settings-tournament-role = Turneringar: skapas av medlemmar som får hantera servern, och av { $role }.
-settings-tournament-role-none = Turneringar: skapas av medlemmar som får hantera servern.
+settings-timezone = Tidszon: **{ $zone }** (för turneringars starttider, t.ex. `i morgon 20:00`, och för säsonger).
+settings-timezone-utc = Tidszon: **UTC** (för turneringars starttider, t.ex. `i morgon 20:00`, och för säsonger).
+settings-tournament-role = Turneringar: skapas av medlemmar med behörigheten **Hantera server** och av { $role }.
+settings-tournament-role-none = Turneringar: skapas av medlemmar med behörigheten **Hantera server**.
 err-settings-timezone = `{ $given }` är ingen tidszon jag känner till: ge ett IANA-namn, t.ex. `Europe/Stockholm` eller `America/New_York` (börja skriva för att välja en).
 # Rating seasons in the settings (issue 39)
 cmd-settings-set-opt-season-name = säsong
 cmd-settings-set-opt-season-desc = Ratingsäsonger: av, varje månad eller varje kvartal
 cmd-settings-set-opt-season_channel-name = säsongskanal
-cmd-settings-set-opt-season_channel-desc = Var en säsongs slut tillkännages (en kanal), eller: none
+cmd-settings-set-opt-season_channel-desc = Var en säsongs slut meddelas (en kanal), eller: ingen
 choice-season-off = Av
 choice-season-monthly = Varje månad
 choice-season-quarterly = Varje kvartal
-settings-season-on = Säsonger: **{ $cadence }**, från första dagen kl. 00:00 i tidszonen; slutet tillkännages i { $channel }.
-settings-season-nowhere = ingen kanal (ange `säsongskanal`)
-settings-season-off = Säsonger: **av**, en topplista för all tid.
-err-settings-season-channel = `{ $given }` nämner inte en enda kanal: nämn en kanal på den här servern (`#resultat`), eller skriv `none`.
-tournament-header = 🏆 Turnering **{ $name }**, omgång { $round }
+settings-season-on = Säsonger: **{ $cadence }**, från första dagen kl. 00:00 i tidszonen; slutet meddelas i { $channel }.
+settings-season-nowhere = ingen kanal (ställ in `{ cmd-settings-set-opt-season_channel-name }`)
+settings-season-off = Säsonger: **av**, en enda topplista som aldrig nollställs.
+err-settings-season-channel = `{ $given }` är inte en enda kanal: ange en kanal på den här servern (`#resultat`), eller skriv `ingen`.
+tournament-header = 🏆 Turnering **{ $name }**, rond { $round }
 tournament-signup-title = 🏆 **{ $name }**: en schweizerturnering
-tournament-signup-rules = { $variant }, tempo { $pace }, { $rounds } omgångar.
+tournament-signup-rules = { $variant }, tempo { $pace }, { $rounds ->
+    [one] 1 rond
+   *[other] { $rounds } ronder
+}.
 tournament-signup-starts = Den börjar { $start }.
 tournament-signup-starts-creator = Den börjar när { $creator } startar den.
 tournament-signup-count = Spelare: **{ $count }** av högst { $max }.
-tournament-signup-no-show = Uteblivande: den som aldrig skjuter i en omgångs parti förlorar det och är ute ur de senare omgångarna.
+tournament-signup-no-show = Uteblivande: den som aldrig skjuter i en ronds parti förlorar det och är ute ur de senare ronderna.
 tournament-signup-open = Tryck **Delta** för att spela (eller **Lämna**); varje parti spelas i en egen tråd.
-tournament-signup-closed = Anmälan är stängd: omgångarna spelas.
+tournament-signup-closed = Anmälan är stängd: ronderna spelas.
 tournament-signup-finished = Turneringen är slut.
 tournament-signup-too-few = Inställd: färre än { $least } spelare anmälde sig.
 tournament-signup-cancelled = Inställd.
@@ -841,46 +862,59 @@ button-tournament-join = Delta
 button-tournament-leave = Lämna
 tournament-joined = Du är med i **{ $name }**. Dina partier öppnas i egna trådar, och där pingar jag dig.
 tournament-left = Du har lämnat **{ $name }**.
-tournament-withdrawn = Du har lämnat **{ $name }**: du lottas inte från omgång { $round } (ett parti du spelar nu fortsätter).
+tournament-withdrawn = Du har lämnat **{ $name }**: du lottas inte längre från och med rond { $round } (ett parti du spelar nu fortsätter).
 tournament-started-you = **{ $name }** har börjat.
 tournament-cancelled = 🏆 **{ $name }** är inställd. Partier som pågår fortsätter som vanliga partier.
 tournament-cancelled-you = Du har ställt in **{ $name }**.
 tournament-called-off = 🏆 **{ $name }** är inställd: färre än { $least } spelare anmälde sig.
-tournament-round-paired = 🏆 **{ $name }**: omgång { $round } av { $rounds }
+tournament-round-paired = 🏆 **{ $name }**: rond { $round } av { $rounds }
 tournament-board = Bord { $board }: { $white } (skjuter först) mot { $black }
 tournament-bye = Frirond: { $player } (1 poäng)
-tournament-busy = { $player } spelar fortfarande ett annat parti: bord { $board } mot { $other } börjar så snart det är slut. Har det fortfarande inte börjat { $deadline } förlorar { $player } omgångens parti utan spel.
-tournament-round-deadline = Partier som fortfarande pågår slutar { $deadline } på tid.
+tournament-busy = { $player } spelar fortfarande ett annat parti: bord { $board } mot { $other } börjar så snart det är slut. Har det fortfarande inte börjat { $deadline } förlorar { $player } rondens parti på walkover.
+tournament-round-deadline = Ronden slutar { $deadline }; partier som fortfarande pågår då slutar på tid.
 tournament-thread-name = { $name } · R{ $round } · { $a } mot { $b }
-tournament-match-start = { $white } skjuter först mot { $black }. Placera era flottor (förhandsvisningarna finns i era direktmeddelanden, eller använd `/{ cmd-place-name }`) { $deadline }.
-tournament-paused = 🏆 **{ $name }** är pausad: nästa omgång kunde inte lottas. { $creator } kan fortsätta med `/{ cmd-tournament-name } { cmd-tournament-start-name }`.
-tournament-paused-creator = Din turnering **{ $name }** är pausad: jag kunde inte lotta nästa omgång i tid. Använd `/{ cmd-tournament-name } { cmd-tournament-start-name }` i dess kanal för att försöka igen.
-tournament-standings-title = 🏆 **{ $name }**: ställning efter omgång { $round } av { $rounds }
-tournament-standings-final = 🏆 **{ $name }**: slutställning efter { $round } av { $rounds } omgångar
+tournament-match-start = { $white } skjuter först mot { $black }. Placera era flottor (förhandsvisningarna finns i era direktmeddelanden, eller använd `/{ cmd-place-name }`); placeringen slutar { $deadline }.
+tournament-paused = 🏆 **{ $name }** är pausad: nästa rond kunde inte lottas. { $creator } kan fortsätta med `/{ cmd-tournament-name } { cmd-tournament-start-name }`.
+tournament-paused-creator = Din turnering **{ $name }** är pausad: jag kunde inte lotta nästa rond i tid. Använd `/{ cmd-tournament-name } { cmd-tournament-start-name }` i dess kanal för att försöka igen.
+tournament-standings-title = 🏆 **{ $name }**: ställning efter rond { $round } av { $rounds }
+tournament-standings-final = 🏆 **{ $name }**: slutställning efter { $round } av { $rounds ->
+    [one] 1 rond
+   *[other] { $rounds } ronder
+}
 tournament-standings-page = (sida { $page } av { $pages })
-tournament-standings-key = Kolumner: plats, namn, poäng, Buchholz Cut-1, Sonneborn–Berger, vinster-remier-förluster, sedan varje omgång: motståndarens plats, w (sköt först) eller b, och + vann, = remi, - förlorade (F: walkover).
+tournament-standings-key = Kolumner: plats, namn, poäng, Buchholz Cut-1, Sonneborn–Berger, vinster-oavgjorda-förluster, sedan varje rond: motståndarens plats, w (sköt först) eller b (sköt sist), och + vann, = oavgjort, - förlorade (F: walkover).
 # A round cell of the standings for the pairing bye (fits a cell of about 6 letters).
 tournament-cell-bye = fri
-tournament-standings-subtitle = Ställning efter omgång { $round } av { $rounds }
-tournament-standings-subtitle-final = Slutställning efter { $round } av { $rounds } omgångar
+# After a player's line in the standings text, when they left the tournament (one word).
+tournament-out = (utgått)
+tournament-standings-subtitle = Ställning efter rond { $round } av { $rounds }
+tournament-standings-subtitle-final = Slutställning efter { $round } av { $rounds ->
+    [one] 1 rond
+   *[other] { $rounds } ronder
+}
 tournament-col-name = Spelare
 tournament-col-points = Poäng
 tournament-col-cut1 = BH-1
 tournament-col-sb = SB
 tournament-col-record = V-O-F
-tournament-col-round = O{ $round }
-tournament-standings-alt = Ställningen i { $name } efter omgång { $round }: { $lines }.
-tournament-standings-alt-line = { $rank }. { $player }, { $points } poäng
+tournament-col-round = R{ $round }
+tournament-standings-alt = Ställningen i { $name } efter rond { $round }: { $lines }.
+tournament-standings-alt-line = { $rank }. { $player }, { $count ->
+   *[other] { $points } poäng
+}
 tournament-winner = 🥇 { $player } vinner **{ $name }**!
-err-tournament-permission = Bara medlemmar som får **hantera servern**, eller som har serverns turneringsroll, kan skapa turneringar.
-err-tournament-threads = Jag kan inte hålla en turnering här: jag behöver **Skapa offentliga trådar** och **Skicka meddelanden i trådar** i den här kanalen, för partierna.
+err-tournament-permission = Bara medlemmar med behörigheten **Hantera server** eller med serverns turneringsroll kan skapa turneringar.
+err-tournament-threads = Jag kan inte hålla en turnering här: för partierna behöver jag **Skapa offentliga trådar** och **Skicka meddelanden i trådar** i den här kanalen.
 err-tournament-unknown = Den turneringen finns inte i den här kanalen. Börja skriva i `{ cmd-tournament-join-opt-tournament-name }:` för att välja en.
 err-tournament-none-here = Den här kanalen har ingen öppen turnering. Skapa en med `/{ cmd-tournament-name } { cmd-tournament-create-name }`.
 err-tournament-several = Den här kanalen har flera turneringar ({ $names }): välj en med `{ cmd-tournament-join-opt-tournament-name }:`.
 err-tournament-several-more = Den här kanalen har flera turneringar ({ $names } och { $more } till): välj en med `{ cmd-tournament-join-opt-tournament-name }:`.
 err-tournament-name = En turnerings namn ska ha 1 till { $most } tecken.
-err-tournament-rounds = { $given } omgångar går inte: en turnering har 1 till { $most } omgångar.
-err-tournament-max-players = { $given } spelare går inte: en turnering tar { $least } till { $most } spelare.
+err-tournament-rounds = { $given } ronder går inte: en turnering har 1 till { $most } ronder.
+err-tournament-max-players = { $given ->
+    [one] 1 spelare
+   *[other] { $given } spelare
+} går inte: en turnering har plats för { $least } till { $most } spelare.
 err-tournament-full = Turneringen är full: alla { $max } platser är tagna.
 err-tournament-joined = Du är redan med i den här turneringen.
 err-tournament-not-joined = Du är inte med i den här turneringen.
@@ -888,9 +922,9 @@ err-tournament-started = Turneringen har redan börjat: anmälan är stängd.
 err-tournament-over = Turneringen är slut.
 err-tournament-not-creator = Bara medlemmen som skapade turneringen kan göra det.
 err-tournament-start-passed = Starttiden har passerat: den börjar av sig själv.
-err-tournament-when = Jag kan inte läsa `{ $given }` som starttid. Skriv t.ex. `in 2h`, `in 30m`, `tomorrow 20:00` (i { $zone }) eller en Discord-tid som `<t:1767225600>`.
-err-tournament-when-past = `{ $given }` har redan passerat ({ $zone }): ge en tid i framtiden, t.ex. `in 2h` eller `tomorrow 20:00`.
-err-tournament-when-far = `{ $given }` är mer än 90 dagar fram ({ $zone }): ge en tidigare tid, t.ex. `in 2h` eller `tomorrow 20:00`.
+err-tournament-when = Jag kan inte läsa `{ $given }` som starttid. Skriv t.ex. `om 2 timmar`, `om 30 min`, `i morgon 20:00` (i { $zone }) eller en Discord-tid, t.ex. `<t:1767225600>`.
+err-tournament-when-past = `{ $given }` har redan passerat ({ $zone }): ange en tid i framtiden, t.ex. `om 2 timmar` eller `i morgon 20:00`.
+err-tournament-when-far = `{ $given }` ligger mer än 90 dagar fram i tiden ({ $zone }): ange en tidigare tid, t.ex. `om 2 timmar` eller `i morgon 20:00`.
 
 ## Editor
 
@@ -900,9 +934,9 @@ editor-prompt =
     Placerade { $placed } av { $total }: { $fleet }
 editor-no-ships = inga skepp än
 editor-selected = Valt: **{ $ship }**, fören på **{ $cell }**.
-editor-how = Välj ett skepp, sedan kolumnen och raden för fören, och tryck **Höger** eller **Ner**. Skrafferade rutor kan inte ta det valda skeppets för.
-editor-complete = Alla skepp är placerade: **Klar** låser flottan. Vill du flytta ett skepp, välj det och placera det igen.
-editor-alt = Flottredigerare: { $placed } av { $total } skepp placerade ({ $fleet }). Valt: { $ship }, fören på { $cell }. Skrafferade rutor kan inte ta fören.
+editor-how = Välj ett skepp, sedan kolumnen och raden för fören, och tryck **Höger** eller **Ner**. Det valda skeppets för kan inte ligga på en skrafferad ruta.
+editor-complete = Alla skepp är placerade: **Klar** låser flottan. Om du vill flytta ett skepp, välj det och placera det igen.
+editor-alt = Flottredigerare: { $placed } av { $total } skepp placerade ({ $fleet }). Valt: { $ship }, fören på { $cell }. Fören kan inte ligga på skrafferade rutor.
 editor-ship-option = { $ship } · { $len ->
     [one] 1 ruta
    *[other] { $len } rutor
@@ -921,7 +955,7 @@ editor-row-placeholder = Förens rad
 editor-button-right = Höger
 editor-button-down = Ner
 editor-button-remove = Ta bort skepp
-editor-button-rest = Resten slumpvis
+editor-button-rest = Slumpa resten
 editor-button-clear = Ta bort alla
 err-editor-no-ship = Den här redigeraren är inaktuell: välj skeppet igen.
 err-editor-bow-off-sea = { $cell } ligger utanför havet: { $bounds }.
@@ -930,12 +964,12 @@ err-editor-off-sea = { $ship } med fören på { $cell } går utanför havet { $w
    *[down] nedåt
 }. Välj en annan ruta eller den andra riktningen.
 err-editor-not-placed = { $ship } är inte på havet: det finns inget att ta bort.
-err-editor-all-placed = Alla skepp är redan placerade. Vill du flytta ett, välj det och placera det igen, eller tryck Klar.
+err-editor-all-placed = Alla skepp är redan placerade. Om du vill flytta ett, välj det och placera det igen, eller tryck Klar.
 err-editor-no-room = Det finns ingen plats kvar för de andra skeppen. Flytta eller ta bort några först.
 err-editor-incomplete = { $missing ->
-    [one] Ett skepp återstår
-   *[other] { $missing } skepp återstår
-} att placera: placera dem, eller tryck Resten slumpvis.
+    [one] Ett skepp återstår att placera: placera det
+   *[other] { $missing } skepp återstår att placera: placera dem
+}, eller tryck **Slumpa resten**.
 fire-complete-no-match = Du spelar inget parti i den här kanalen.
 fire-complete-not-battle = Slaget har inte börjat än.
 fire-complete-not-your-turn = Det är inte din tur än: vänta på motståndarens drag.
@@ -949,5 +983,5 @@ thread-unused = 🧭 Den här tråden används inte: partiet mellan { $challenge
 ## Play anywhere (issue 38)
 
 challenge-install-hint = { $opponent }, för att spela här behöver du Broadside bland dina egna appar (först då kan du använda kommandona här): { $link }
-err-challenge-private-answers = Här skulle bara du se mina svar: den här servern har inte lagt till Broadside, och **Använd externa appar** är avstängt för dig, så Discord visar svaren från en app du själv har lagt till bara för dig. Ingen annan skulle kunna följa ett parti, så jag startar inget här. Be serverns administratörer att slå på Använd externa appar för din roll (eller i den här kanalen) eller att lägga till Broadside på servern — eller spela i ett direktmeddelande eller en gruppchatt.
+err-challenge-private-answers = Här skulle bara du se mina svar: den här servern har inte lagt till Broadside, och **Använd externa appar** är avstängt för dig, så Discord visar svaren från en app du själv har lagt till bara för dig. Ingen annan skulle kunna följa ett parti, så jag startar inget här. Be serverns administratörer att slå på Använd externa appar för din roll (eller i den här kanalen) eller att lägga till Broadside på servern — eller spela i ett DM eller ett grupp-DM.
 err-challenge-bot-dm = Bara du ser vårt DM, så ingen annan kan svara på en utmaning här. Utmana en annan medlem på en server, i ett DM med hen eller i ett grupp-DM; här kan du spela mot mig.

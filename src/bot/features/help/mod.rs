@@ -53,17 +53,29 @@ fn shown_name(c: &poise::Command<Data, Error>, lang: Lang) -> (String, String) {
     (local, also)
 }
 
-/// The short list of all commands, in `lang`.
+/// The short list of all commands, in `lang`: with each command's registered name beside
+/// the local one, or, where that would pass Discord's 2 000 characters, without it.
 #[must_use]
 pub fn overview(commands: &[poise::Command<Data, Error>], lang: Lang) -> String {
+    let with_names = overview_with(commands, lang, true);
+    if crate::bot::kit::split::chars(&with_names) <= crate::bot::kit::split::MESSAGE_LIMIT {
+        with_names
+    } else {
+        overview_with(commands, lang, false)
+    }
+}
+
+/// [`overview`], with the registered names (`also`) or without.
+fn overview_with(commands: &[poise::Command<Data, Error>], lang: Lang, also: bool) -> String {
     let mut text = tr!(lang, "help-intro");
     text.push_str("\n\n");
     text.push_str(&tr!(lang, "help-commands"));
     for c in commands {
-        let (local, also) = shown_name(c, lang);
+        let (local, registered) = shown_name(c, lang);
+        let registered = if also { registered } else { String::new() };
         let _ = write!(
             text,
-            "\n`/{local}`{also} — {}",
+            "\n`/{local}`{registered} — {}",
             tr!(lang, &desc_key(&c.name))
         );
     }
@@ -103,6 +115,28 @@ fn details(c: &poise::Command<Data, Error>, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The list of commands fits one message in every language, with room left for one
+    /// more command of the longest description Discord allows.
+    #[test]
+    fn the_overview_fits_a_message_in_every_language() {
+        let commands = crate::bot::commands::all();
+        for lang in Lang::ALL {
+            let text = overview(&commands, lang);
+            assert!(
+                crate::bot::kit::split::chars(&text) <= crate::bot::kit::split::MESSAGE_LIMIT,
+                "{lang}: {text}"
+            );
+            assert!(text.contains(&format!("`/{}`", command_name(lang, "fire"))));
+            let bare = overview_with(&commands, lang, false);
+            let room = crate::bot::kit::split::MESSAGE_LIMIT - (100 + 20);
+            assert!(
+                crate::bot::kit::split::chars(&bare) <= room,
+                "{lang}: no room for one more command: {bare}"
+            );
+        }
+        assert!(overview(&commands, Lang::EnUs).contains("`/fire` — "));
+    }
 
     #[test]
     fn details_show_options() {

@@ -16,6 +16,7 @@ use crate::bot::kit::click::{Click, stale_button, update};
 use crate::bot::kit::context::guild_key;
 use crate::bot::kit::context::player;
 use crate::bot::kit::error::says;
+use crate::bot::kit::i18n::keywords::{Keyword, keyword};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::presence::bot_is_here;
 use crate::bot::kit::{Context, Data, Error, pictures};
@@ -58,7 +59,7 @@ pub async fn leaderboard(
         ScopeChoice::Global => {
             // The global board is the lifetime ranking: seasons are a server's.
             let typed = season.as_deref().map(str::trim).unwrap_or_default();
-            if !matches!(typed.to_lowercase().as_str(), "" | "all" | "*") {
+            if !typed.is_empty() && keyword(typed) != Some(Keyword::All) {
                 return Err(Error::user(says!(
                     "err-leaderboard-global-season",
                     given = crate::bot::kit::error::tidy(typed)
@@ -145,10 +146,12 @@ async fn which_season(
         let settings = session.settings().of(guild).await?;
         Ok::<_, Error>(session.seasons().current_season(guild, &settings).await?)
     };
-    match typed.as_str() {
-        "" => Ok(current().await?.map(|s| s.number)),
-        "all" | "*" => Ok(None),
-        "current" => match current().await? {
+    if typed.is_empty() {
+        return Ok(current().await?.map(|s| s.number));
+    }
+    match keyword(&typed) {
+        Some(Keyword::All) => Ok(None),
+        Some(Keyword::Current) => match current().await? {
             Some(s) => Ok(Some(s.number)),
             None => Err(Error::user(says!("err-leaderboard-season-off"))),
         },
@@ -210,7 +213,10 @@ pub(crate) async fn autocomplete_season(
     let choices = choices
         .into_iter()
         .filter(|(name, value)| {
-            typed.is_empty() || name.to_lowercase().contains(&typed) || value.starts_with(&typed)
+            typed.is_empty()
+                || name.to_lowercase().contains(&typed)
+                || value.starts_with(&typed)
+                || keyword(&typed).is_some_and(|k| keyword(value) == Some(k))
         })
         .take(25)
         .map(|(name, value)| serenity::AutocompleteChoice::new(name, value))

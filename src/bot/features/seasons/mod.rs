@@ -64,10 +64,9 @@ pub fn end_text(lang: Lang, end: &SeasonEnd) -> (String, Vec<u64>) {
                     rank = place.rank.map_or_else(|| "–".to_owned(), |r| r.to_string()),
                     name = plain(&shown_name(lang, st.player, &st.name)),
                     rating = st.rating.shown().to_string(),
-                    record = format!(
-                        "{}–{}–{}",
-                        st.record.wins, st.record.losses, st.record.draws
-                    )
+                    won = st.record.wins,
+                    lost = st.record.losses,
+                    drawn = st.record.draws
                 )
             } else {
                 tr!(
@@ -251,6 +250,16 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("**Ann**"), "names are shown plainly: {text}");
+        // The record says what each number counts, in every language (no bare W–L–D).
+        assert!(text.contains("6 won, 0 lost, 0 drawn"), "{text}");
+        for (lang, record) in [
+            (Lang::Nl, "6 gewonnen, 0 verloren, 0 gelijk"),
+            (Lang::Da, "6 sejre, 0 nederlag, 0 uafgjorte"),
+            (Lang::SvSe, "6 vinster, 0 förluster, 0 oavgjorda"),
+        ] {
+            let (text, _) = end_text(lang, &end);
+            assert!(text.contains(record), "{lang}: {text}");
+        }
         for lang in Lang::ALL {
             let (text, _) = end_text(lang, &end);
             assert!(

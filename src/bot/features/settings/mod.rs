@@ -12,6 +12,7 @@ use crate::bot::kit::click::{Click, update};
 use crate::bot::kit::context::guild_key;
 use crate::bot::kit::context::player;
 use crate::bot::kit::error::{private_reply, says, tidy};
+use crate::bot::kit::i18n::keywords::{Keyword, keyword};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::{Context, Error};
 use crate::session::tournament::zones_like;
@@ -296,7 +297,7 @@ async fn checked_season_channel(
     guild: GuildId,
     text: &str,
 ) -> Result<Option<ChannelKey>, Error> {
-    if ["none", "off", "-"].contains(&text.trim().to_lowercase().as_str()) {
+    if keyword(text) == Some(Keyword::Nothing) {
         return Ok(None);
     }
     let refused = || Error::user(says!("err-settings-season-channel", given = tidy(text)));
@@ -341,7 +342,7 @@ fn parse_channels(text: &str) -> Option<Vec<u64>> {
         .filter(|w| !w.is_empty())
         .collect();
     if let [word] = words.as_slice()
-        && ["all", "alle", "alla", "*"].contains(&word.to_lowercase().as_str())
+        && keyword(word) == Some(Keyword::All)
     {
         return Some(Vec::new());
     }

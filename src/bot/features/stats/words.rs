@@ -208,6 +208,9 @@ mod tests {
             &[row("2027-Q2"), row("2027-03")],
         )
         .unwrap();
-        assert!(two.contains("K2 2027") && two.contains('1'), "{two}");
+        assert!(
+            two.contains("2e kwartaal 2027") && two.contains('1'),
+            "{two}"
+        );
     }
 }

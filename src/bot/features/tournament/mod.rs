@@ -112,7 +112,9 @@ pub async fn create(
     let starts = starts
         .as_deref()
         .map(|s| {
-            parse_start(s, SystemTime::now(), &zone)
+            // The start time in any of the bot's languages ("morgen 20:00", "om 2 timer").
+            let english = crate::bot::kit::i18n::keywords::start_in_english(s);
+            parse_start(&english, SystemTime::now(), &zone)
                 .map_err(|e| words::when_error(&e, s, settings.timezone.as_deref()))
         })
         .transpose()?;

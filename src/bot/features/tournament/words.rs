@@ -296,6 +296,11 @@ fn table_line(lang: Lang, l: &Line, with_cells: bool) -> String {
     } else {
         String::new()
     };
+    let out = if l.withdrawn {
+        format!(" {}", tr!(lang, "tournament-out"))
+    } else {
+        String::new()
+    };
     let line = format!(
         "{:>3} {:<20} {:>4} {:>5} {:>6} {}-{}-{} {}{}",
         l.rank,
@@ -307,7 +312,7 @@ fn table_line(lang: Lang, l: &Line, with_cells: bool) -> String {
         l.draws,
         l.losses,
         cells,
-        if l.withdrawn { " (out)" } else { "" }
+        out
     );
     format!("{}\n", line.trim_end())
 }
@@ -385,6 +390,19 @@ pub fn standings_post(renderer: &Renderer, lang: Lang, s: &Standings, page: u32)
 }
 
 /// The crosstable picture of page `page` (1-based, [`PAGE`] players a page) and its text
+/// One player's line of the crosstable's text for screen readers: rank, name, points (the
+/// words agree with the number: "1 point", "2½ points").
+fn alt_line(lang: Lang, l: &Line) -> String {
+    tr!(
+        lang,
+        "tournament-standings-alt-line",
+        rank = l.rank,
+        player = entrant_name(lang, &l.name),
+        points = points(l.points),
+        count = f64::from(l.points) / 10.0
+    )
+}
+
 /// for screen readers (every player of the page with place and points).
 #[must_use]
 pub fn crosstable_view(
@@ -472,18 +490,7 @@ pub fn crosstable_view(
             .collect(),
         lines,
     };
-    let said: Vec<String> = shown
-        .iter()
-        .map(|l| {
-            tr!(
-                lang,
-                "tournament-standings-alt-line",
-                rank = l.rank,
-                player = entrant_name(lang, &l.name),
-                points = points(l.points)
-            )
-        })
-        .collect();
+    let said: Vec<String> = shown.iter().map(|l| alt_line(lang, l)).collect();
     let alt = tr!(
         lang,
         "tournament-standings-alt",

@@ -25,7 +25,10 @@ use crate::render::Labels;
 
 pub mod commands;
 pub mod errors;
+pub mod keywords;
 pub mod names;
+#[cfg(test)]
+mod review;
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]

@@ -361,3 +361,33 @@ fn the_deleted_entrant_and_the_bye_are_in_the_readers_language() {
     }
     assert_eq!(entrant_name(Lang::Nl, "Ann"), "Ann");
 }
+
+/// A player who left is marked in the reader's language in the standings text, and only
+/// that player.
+#[test]
+fn a_player_who_left_is_marked_in_the_readers_language() {
+    let s = standings();
+    let left = s.lines.iter().filter(|l| l.withdrawn).count();
+    assert_eq!(left, 1);
+    for (lang, out) in [
+        (Lang::EnUs, "(out)"),
+        (Lang::Nl, "(gestopt)"),
+        (Lang::Da, "(udgået)"),
+        (Lang::SvSe, "(utgått)"),
+    ] {
+        let post = standings_post(renderer(), lang, &s, 1);
+        let marked = post
+            .content
+            .lines()
+            .filter(|l| l.trim_end().ends_with(out))
+            .count();
+        assert_eq!(marked, left, "{lang:?}: {}", post.content);
+        if lang != Lang::EnUs {
+            assert!(
+                !post.content.contains("(out)"),
+                "{lang:?}: {}",
+                post.content
+            );
+        }
+    }
+}
