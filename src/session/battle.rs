@@ -7,10 +7,12 @@ use crate::game::{FireOutcome, Next, PlayerId, Side, TargetView, Variant, parse_
 
 use super::ends::Ended;
 use super::entry::Entry;
+use super::error::{Broken, SessionError};
+use super::ids::Locate;
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
+use super::record;
 use super::services::Matches;
-use super::{Locate, SessionError, record};
 
 /// A shot or salvo was fired.
 #[derive(Clone, Debug)]
@@ -53,42 +55,40 @@ impl Matches<'_> {
         let standard = self.session.standard();
         // The shooter's own match, wherever its key (a challenge waiting for its thread
         // is found by its id), if it is played here.
-        let shot =
-            self.session
-                .act(Locate::Player(by), SessionError::NoMatch, |e, change| {
-                    if e.post_channel() != channel && e.channel != channel {
-                        return Err(SessionError::NotInThisMatch);
-                    }
-                    e.in_time(change.now)?;
-                    let variant = e.game.variant();
-                    let cells = parse_cells(targets, variant)
-                        .map_err(|err| SessionError::rules(variant, err))?;
-                    let outcome = e
-                        .game
-                        .fire(by, &cells)
-                        .map_err(|err| SessionError::rules(variant, err))?;
-                    e.moves += 1;
-                    change
-                        .moves
-                        .push(record::move_of(e.moves, &outcome, change.now));
-                    e.deadline = change.now + e.timeouts(standard).turn;
-                    let view = e.game.target_view(by).ok_or_else(|| {
-                        SessionError::Internal("no target view after a shot".into())
-                    })?;
-                    Ok(Fired {
-                        id: e.id,
-                        variant,
-                        computer_next: computer_to_move(e),
-                        view,
-                        deadline: e.deadline,
-                        ended: None,
-                        guild_locale: e.guild_locale.clone(),
-                        members: e.members(),
-                        pace: e.pace,
-                        outcome,
-                    })
+        let shot = self
+            .session
+            .act(Locate::Player(by), SessionError::NoMatch, |e, change| {
+                if e.post_channel() != channel && e.channel != channel {
+                    return Err(SessionError::NotInThisMatch);
+                }
+                e.in_time(change.now)?;
+                let variant = e.game.variant();
+                let cells = parse_cells(targets, variant)
+                    .map_err(|err| SessionError::rules(variant, err))?;
+                let outcome = e
+                    .game
+                    .fire(by, &cells)
+                    .map_err(|err| SessionError::rules(variant, err))?;
+                e.moves += 1;
+                change
+                    .moves
+                    .push(record::move_of(e.moves, &outcome, change.now));
+                e.deadline = change.now + e.timeouts(standard).turn;
+                let view = e.game.target_view(by).ok_or(Broken::NoTargetView)?;
+                Ok(Fired {
+                    id: e.id,
+                    variant,
+                    computer_next: computer_to_move(e),
+                    view,
+                    deadline: e.deadline,
+                    ended: None,
+                    guild_locale: e.guild_locale.clone(),
+                    members: e.members(),
+                    pace: e.pace,
+                    outcome,
                 })
-                .await;
+            })
+            .await;
         let (mut fired, ended) = match shot {
             Err(SessionError::NoMatch) => {
                 let here = self

@@ -11,11 +11,13 @@ use crate::game::{Match, MatchOptions, PlayerId, Side, Variant};
 
 use super::ends::Ended;
 use super::entry::{Computer, Entry, Home, NewEntry};
+use super::error::{Broken, OpenError, SessionError};
+use super::ids::Locate;
 use super::ids::{ChannelKey, GuildId, MatchId};
 use super::pace::Pace;
 use super::placement::Preview;
+use super::record;
 use super::services::Matches;
-use super::{Locate, SessionError, record};
 
 /// A new match as asked for by `/challenge`.
 #[derive(Clone, Debug)]
@@ -108,9 +110,7 @@ impl Matches<'_> {
                 && game.confirm(bot).is_ok()
                 && game.shuffle_fleet(new.challenger).is_ok();
             if !ready {
-                return Err(SessionError::Internal(
-                    "could not set up a match against the computer".into(),
-                ));
+                return Err(Broken::ComputerSetUp.into());
             }
             computer = Some(Computer {
                 difficulty: level,
@@ -157,7 +157,7 @@ impl Matches<'_> {
             .then(|| Preview::of(&entry, new.challenger))
             .flatten();
         let record = record::of(&entry, now, Vec::new())
-            .map_err(|e| SessionError::Internal(format!("cannot serialise a new match: {e}")))?;
+            .map_err(|e| SessionError::unwritable(entry.id, e))?;
         // Not while either member is being forgotten; a member who already plays cannot
         // be challenged (one who is only challenged elsewhere can).
         let _held = self.session.members.hold(&entry.members()).await?;
@@ -268,7 +268,7 @@ impl Matches<'_> {
         match settled {
             Ok((at, _)) => Ok(at),
             Err(SessionError::Busy {
-                reason: super::OpenError::ChannelBusy,
+                reason: OpenError::ChannelBusy,
                 ..
             }) if thread.is_none() => self
                 .session

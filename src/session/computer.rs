@@ -16,9 +16,12 @@ use crate::game::{Coord, FireOutcome, PlayerId, Side, TargetView, Variant};
 
 use super::ends::Ended;
 use super::entry::Entry;
+use super::error::{Broken, SessionError};
+use super::ids::Locate;
 use super::ids::{ChannelKey, GuildId, MatchId};
+use super::pace::Pace;
+use super::record;
 use super::services::Matches;
-use super::{Locate, SessionError, record};
 use crate::store::Timestamp;
 
 /// What the computer did in one go (a classic streak of hits is several shots).
@@ -46,7 +49,7 @@ pub struct ComputerTurn {
     /// The member playing against the computer.
     pub member: PlayerId,
     /// The match's pace.
-    pub pace: super::Pace,
+    pub pace: Pace,
 }
 
 /// Marks a match's computer turn as running until dropped.
@@ -106,7 +109,7 @@ struct Played {
     guild_locale: Option<String>,
     guild: Option<GuildId>,
     member: PlayerId,
-    pace: super::Pace,
+    pace: Pace,
 }
 
 impl Matches<'_> {
@@ -221,9 +224,8 @@ impl Matches<'_> {
                     // The shooters promise legal cells; never let a bug stall the match.
                     tracing::error!(match_id = %id, error = %err, ?cells, "the computer chose an illegal shot");
                     let cells = ai::complete_turn(&plan.view, &[], &mut computer.rng);
-                    game.fire(me, &cells).map_err(|err| {
-                        SessionError::Internal(format!("the computer cannot move: {err}"))
-                    })?
+                    game.fire(me, &cells)
+                        .map_err(Broken::ComputerCannotMove)?
                 }
             };
             e.moves += 1;
@@ -232,9 +234,7 @@ impl Matches<'_> {
                 .push(record::move_of(e.moves, &outcome, change.now));
             e.deadline = change.now + e.timeouts(standard).turn;
             Ok(Played {
-                view: e.game.target_view(me).ok_or_else(|| {
-                    SessionError::Internal("no view after the computer's move".into())
-                })?,
+                view: e.game.target_view(me).ok_or(Broken::NoTargetView)?,
                 deadline: e.deadline,
                 channel: e.post_channel(),
                 variant: e.game.variant(),

@@ -10,9 +10,9 @@
 use crate::game::editor::{Cursor, Draft, EditError};
 use crate::game::{Orientation, PhaseKind, PlacementError, PlayerId, Variant};
 
-use super::SessionError;
 use super::engine::Step;
 use super::entry::Entry;
+use super::error::SessionError;
 use super::ids::{ChannelKey, Locate, MatchId};
 use super::placement::fleet_tag;
 use super::services::Matches;

@@ -6,11 +6,13 @@ use std::time::SystemTime;
 
 use crate::game::{Ending, PlayerId, RevealView};
 
-use super::entry::Entry;
+use super::engine::Change;
+use super::entry::{Entry, Series};
+use super::error::SessionError;
 use super::ids::{ChannelKey, GuildId, Locate, MatchId};
 use super::pace::Pace;
+use super::record;
 use super::services::Matches;
-use super::{Change, SessionError, record};
 use crate::store::{StoredState, Timestamp};
 
 /// Ends the match in `entry` as a timeout (the sweep's step, and a tournament round's at
@@ -48,7 +50,7 @@ pub struct Ended {
     /// The members who played (not the computer).
     pub members: Vec<PlayerId>,
     /// In a rematch series: the score with this match counted.
-    pub series: Option<super::entry::Series>,
+    pub series: Option<Series>,
     /// Whether the players may ask for a rematch (the match was played out).
     pub rematch: bool,
     /// When it was played in a thread: the channel the thread hangs under (a one-line

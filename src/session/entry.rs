@@ -7,8 +7,9 @@ use std::time::SystemTime;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::error::SessionError;
 use super::ids::{ChannelKey, GuildId, MatchId, MessageId};
-use super::pace::Pace;
+use super::pace::{Pace, Timeouts};
 use crate::ai::Difficulty;
 use crate::game::{Match, PlayerId};
 
@@ -63,7 +64,7 @@ pub struct Entry {
     /// Its pace's time limits, fixed when it was made (`None` in matches stored before
     /// paces: the standard ones of the running bot).
     #[serde(default)]
-    pub limits: Option<super::Timeouts>,
+    pub limits: Option<Timeouts>,
     /// Whether it counts for ratings where it is played (a server may turn that off).
     #[serde(default = "yes")]
     pub rated: bool,
@@ -167,7 +168,7 @@ pub struct NewEntry {
     /// How fast it goes.
     pub pace: Pace,
     /// Its pace's time limits.
-    pub limits: Option<super::Timeouts>,
+    pub limits: Option<Timeouts>,
     /// Whether it counts for ratings.
     pub rated: bool,
 }
@@ -239,7 +240,7 @@ impl Entry {
 
     /// The match's time limits: its pace's, or `standard` for a match stored before paces.
     #[must_use]
-    pub fn timeouts(&self, standard: super::Timeouts) -> super::Timeouts {
+    pub fn timeouts(&self, standard: Timeouts) -> Timeouts {
         self.limits.unwrap_or(standard)
     }
 
@@ -317,9 +318,9 @@ impl Entry {
 
     /// Refuses an action once the current phase's deadline has passed: the sweep ends
     /// the match by the deadline rules, and a slow sweep must not let a late move count.
-    pub fn in_time(&self, now: SystemTime) -> Result<(), super::SessionError> {
+    pub fn in_time(&self, now: SystemTime) -> Result<(), SessionError> {
         if self.deadline <= now && !self.game.is_finished() {
-            Err(super::SessionError::TimeUp)
+            Err(SessionError::TimeUp)
         } else {
             Ok(())
         }

@@ -8,7 +8,8 @@ use crate::ids::{ChannelKey, GuildId};
 use crate::rating::ResultRow;
 use crate::store::{StoreError, StoredMatch};
 
-use super::MatchId;
+use super::ids::MatchId;
+use super::pace::Pace;
 use super::record::entry_of;
 use super::services::Played;
 use crate::store::LivePage;
@@ -185,7 +186,7 @@ pub struct LiveRow {
     /// The rule set.
     pub variant: Variant,
     /// Its pace.
-    pub pace: super::Pace,
+    pub pace: Pace,
     /// What it is doing.
     pub phase: crate::game::PhaseKind,
     /// In battle: who is to move.
@@ -193,10 +194,10 @@ pub struct LiveRow {
     /// When the current phase or turn runs out.
     pub deadline: SystemTime,
     /// Where to watch it.
-    pub channel: super::ChannelKey,
+    pub channel: ChannelKey,
     /// The channel whose members may see it: for a match in a thread of its own, the
     /// channel the thread hangs under; else where it is played (which may be a thread).
-    pub seen_in: super::ChannelKey,
+    pub seen_in: ChannelKey,
 }
 
 /// One page of a server's live matches, oldest first.

@@ -12,7 +12,7 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use crate::game::PlayerId;
 
-use super::SessionError;
+use super::error::SessionError;
 
 /// How long an operation waits for another one of the same member.
 const WAIT: Duration = Duration::from_secs(10);

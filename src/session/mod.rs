@@ -17,18 +17,11 @@
 //! Deadlines are set here and nowhere else: a challenge waits `challenge`, placement takes
 //! `placement`, and every turn (also the computer's) gets `turn` from its start.
 
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::sync::Arc;
 
 use engine::{Change, Engine, Step};
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-use crate::game::{
-    AnswerError, ChallengeError, CoordError, EndError, FireError, FleetError, PlacementError,
-    Variant,
-};
+use crate::game::Variant;
 use crate::store::{Opened, Store, StoreError};
 
 mod aim;
@@ -40,6 +33,7 @@ mod editor;
 mod ends;
 mod engine;
 mod entry;
+mod error;
 mod habits;
 mod history;
 mod ids;
@@ -52,6 +46,7 @@ mod rematch;
 mod reminders;
 mod restore;
 mod seasons;
+mod seeds;
 pub mod services;
 mod settings;
 mod standings;
@@ -66,11 +61,12 @@ pub use computer::ComputerTurn;
 pub use daily_sea::{DailyError, DailyFired, DailyPlay, DailyStandings, REMIND_STREAK};
 pub use editor::{EditStep, Editing};
 pub use ends::Ended;
-pub use engine::{OpenError, Registry};
+pub use engine::Registry;
 pub use entry::{Computer, Entry, Home, NewEntry, Reminded, Reminder, Series};
+pub use error::{Broken, OpenError, RuleError, SessionError};
 pub use history::{Finished, LiveMatches, LiveRow, MATCHES_PAGE, PlayedMatch, ReplayError, Viewer};
 pub use ids::{ChannelKey, GuildId, Locate, MatchId, MessageId, Place, TournamentId};
-pub use pace::{Pace, Paces, UnknownPace};
+pub use pace::{Pace, Paces, Timeouts, UnknownPace};
 pub use placement::{Preview, Readied};
 pub use privacy::{DELETED_NAME, ForgetError};
 pub use record::{from_millis, millis};
@@ -80,6 +76,7 @@ pub use restore::{Resumed, SetAsideNote};
 pub use seasons::{
     SEASON_TOP, Season, SeasonBoard, SeasonEnd, SeasonLine, SeasonTally, period_of, season_zone,
 };
+pub use seeds::Seeds;
 pub use settings::{Settings, SettingsChange, SettingsError};
 pub use standings::{Card, Leaderboard, PAGE, Ranked, Standing};
 
@@ -90,139 +87,6 @@ pub mod live {
         ChannelKey, Computer, Entry, Home, Locate, MatchId, OpenError, Place, Reminded, Reminder,
         Series,
     };
-}
-
-/// How long each phase may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Timeouts {
-    /// An open challenge waits this long for an answer.
-    pub challenge: Duration,
-    /// Both players have this long to place their fleets.
-    pub placement: Duration,
-    /// One turn may take this long.
-    pub turn: Duration,
-}
-
-/// A rule of the game refused the action (the match is unchanged).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum RuleError {
-    /// See [`ChallengeError`].
-    #[error(transparent)]
-    Challenge(#[from] ChallengeError),
-    /// See [`AnswerError`].
-    #[error(transparent)]
-    Answer(#[from] AnswerError),
-    /// See [`PlacementError`].
-    #[error(transparent)]
-    Placement(#[from] PlacementError),
-    /// See [`FleetError`].
-    #[error(transparent)]
-    Fleet(#[from] FleetError),
-    /// The cells could not be read.
-    #[error(transparent)]
-    Cells(#[from] CoordError),
-    /// See [`FireError`].
-    #[error(transparent)]
-    Fire(#[from] FireError),
-    /// See [`EndError`].
-    #[error(transparent)]
-    End(#[from] EndError),
-}
-
-/// Why an operation was refused or failed. Every variant leaves the match as it was.
-#[derive(Debug, thiserror::Error)]
-pub enum SessionError {
-    /// The rules refused it, in a match of this variant.
-    #[error("{error}")]
-    Rules {
-        /// The match's rule set (for wording).
-        variant: Variant,
-        /// What the rules said.
-        error: RuleError,
-    },
-    /// There is no live match in this channel.
-    #[error("there is no match in this channel")]
-    NoMatchHere,
-    /// Several challenges wait in this channel for their threads, and nothing tells which
-    /// one is meant.
-    #[error("several matches wait in this channel")]
-    SeveralHere,
-    /// The member is not in any live match.
-    #[error("you are not in a match")]
-    NoMatch,
-    /// The member does not play in this channel's match.
-    #[error("you are not playing in this channel's match")]
-    NotInThisMatch,
-    /// The button's match is over or unknown.
-    #[error("that match is over")]
-    Stale,
-    /// The button belongs to another player.
-    #[error("that button is not yours")]
-    NotYourButton,
-    /// Ready clicked after the battle began.
-    #[error("the battle has already begun")]
-    BattleBegun,
-    /// Ready clicked on an older preview than the player's current fleet.
-    #[error("that preview is out of date")]
-    StaleFleet,
-    /// The channel or a player already has a match.
-    #[error("{reason}")]
-    Busy {
-        /// What is taken.
-        reason: OpenError,
-        /// Where the busy player plays, if known.
-        at: Option<Place>,
-    },
-    /// No fleet of a previous match to take again (not a rematch, or the seat had none).
-    #[error("there is no fleet from a last match")]
-    NoLastFleet,
-    /// The current phase's deadline has passed; the match ends by the deadline rules.
-    #[error("time is up")]
-    TimeUp,
-    /// The previous change of this match is still being written (the store is slow).
-    #[error("the match is busy; try again")]
-    Pending,
-    /// The change could not be written; it was rolled back.
-    #[error("the match could not be saved: {0}")]
-    Storage(#[from] StoreError),
-    /// Something that should never happen.
-    #[error("internal error: {0}")]
-    Internal(String),
-}
-
-impl SessionError {
-    fn rules(variant: Variant, error: impl Into<RuleError>) -> Self {
-        Self::Rules {
-            variant,
-            error: error.into(),
-        }
-    }
-}
-
-/// The source of match seeds: fixed by `BROADSIDE_SEED` for replays, else random.
-#[derive(Debug)]
-pub struct Seeds(Mutex<ChaCha8Rng>);
-
-impl Seeds {
-    /// Seeds drawn from `seed`, or from the operating system when `None`.
-    #[must_use]
-    pub fn new(seed: Option<u64>) -> Self {
-        let rng = match seed {
-            Some(s) => ChaCha8Rng::seed_from_u64(s),
-            None => ChaCha8Rng::from_rng(&mut rand::rng()),
-        };
-        Seeds(Mutex::new(rng))
-    }
-
-    /// The next match seed.
-    pub fn next(&self) -> u64 {
-        // A poisoned lock only means another thread panicked mid-draw; the RNG is still usable.
-        let mut rng = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        rng.next_u64()
-    }
 }
 
 /// The live matches and their store.

@@ -22,7 +22,16 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::Timeouts;
+/// How long each phase may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Timeouts {
+    /// An open challenge waits this long for an answer.
+    pub challenge: Duration,
+    /// Both players have this long to place their fleets.
+    pub placement: Duration,
+    /// One turn may take this long.
+    pub turn: Duration,
+}
 
 /// How fast a match goes.
 #[derive(

@@ -7,10 +7,11 @@ use crate::game::{Confirmed, Fleet, OwnBoardView, PlayerId, Variant};
 
 use super::battle::computer_to_move;
 use super::entry::Entry;
+use super::error::{Broken, SessionError};
+use super::ids::Locate;
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
 use super::services::Matches;
-use super::{Locate, SessionError};
 
 /// A short fingerprint of a fleet, carried by the Ready button so that a stale
 /// preview cannot confirm a fleet the player no longer has.
@@ -137,8 +138,7 @@ impl Matches<'_> {
                 if let Some(side) = e.game.side_of(by) {
                     e.drafts[side.index()] = None;
                 }
-                Preview::of(e, by)
-                    .ok_or_else(|| SessionError::Internal("no fleet after placing".into()))
+                Preview::of(e, by).ok_or_else(|| Broken::NoFleet.into())
             })
             .await
             .map(|(p, _)| p)

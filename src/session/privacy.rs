@@ -4,8 +4,8 @@
 use crate::game::PlayerId;
 use crate::store::{Forgot, Renamed, StoreError};
 
-use super::SessionError;
 use super::entry::Entry;
+use super::error::SessionError;
 use super::ids::MatchId;
 use super::record::entry_of;
 use super::services::Privacy;

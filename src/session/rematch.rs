@@ -14,12 +14,13 @@ use crate::store::StoreError;
 
 use super::challenge::Accepted;
 use super::entry::{Computer, Entry, Home, NewEntry, Series};
+use super::error::SessionError;
+use super::ids::Locate;
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
 use super::placement::Preview;
 use super::record::{self, entry_of, millis};
 use super::services::Matches;
-use super::{Locate, SessionError};
 use crate::store::{RematchClaim, Timestamp, Votes};
 
 /// A claim on a rematch's start older than this, whose match was never stored, was left
@@ -328,7 +329,7 @@ impl Matches<'_> {
             }
         }
         let mut record = record::of(&entry, now, Vec::new())
-            .map_err(|e| SessionError::Internal(format!("cannot serialise a rematch: {e}")))?;
+            .map_err(|e| SessionError::unwritable(entry.id, e))?;
         // Written only while the old match still names both members.
         record.rematch_of = Some(crate::store::RematchOf {
             id: old.id,

@@ -5,11 +5,12 @@
 use crate::game::{PlayerId, Variant};
 use crate::store::StoreError;
 
+use super::engine::Change;
 use super::engine::Step;
 use super::entry::{Entry, Reminder};
+use super::error::SessionError;
 use super::ids::{ChannelKey, GuildId, Locate, MatchId, MessageId};
 use super::services::Daily;
-use super::{Change, SessionError};
 use crate::store::{ReminderKind, Timestamp};
 
 /// A reminder to send: the player to move of a daily match has half of their turn left,

@@ -10,12 +10,15 @@ use std::time::{Duration, SystemTime};
 use crate::game::{PhaseKind, PlayerId, Side};
 use crate::store::{Opened, SharedStore, StoreError};
 
+use super::Session;
 use super::ends::Ended;
 use super::engine::{Engine, Local};
 use super::entry::Entry;
+use super::error::SessionError;
 use super::ids::{ChannelKey, GuildId, Locate, MatchId};
+use super::pace::{Pace, Paces, Timeouts};
 use super::record;
-use super::{Paces, Seeds, Session, SessionError};
+use super::seeds::Seeds;
 use crate::store::{MatchState, Timestamp};
 
 /// The least time a restored deadline gives.
@@ -74,7 +77,7 @@ pub fn restored_deadline(
 }
 
 /// The full length of the phase `entry` is in, at its pace.
-fn phase_length(entry: &Entry, standard: super::Timeouts) -> Duration {
+fn phase_length(entry: &Entry, standard: Timeouts) -> Duration {
     let limits = entry.timeouts(standard);
     match entry.game.phase_kind() {
         PhaseKind::Challenge => limits.challenge,
@@ -125,7 +128,7 @@ impl Session {
                 return Self::join(Arc::clone(store), paces, seeds).await;
             }
         };
-        let standard = paces.of(super::Pace::Standard);
+        let standard = paces.of(Pace::Standard);
         let mut states = store.live().live_states().await?;
         let now = SystemTime::now();
         // Matches set aside by an earlier start come back once they read (after them, as
@@ -261,7 +264,7 @@ impl Session {
             match moved {
                 Ok((info, _)) => resumed.push(info),
                 Err(SessionError::Stale) => {}
-                Err(SessionError::Internal(e)) => {
+                Err(e) if e.is_internal() => {
                     // Set aside if its state does not read; otherwise left as it is.
                     let unread = self
                         .store

@@ -17,10 +17,9 @@ use crate::game::{
 };
 use crate::store::format::{self, CURRENT, FormatError, document as doc};
 
-use super::Timeouts;
 use super::entry::{Computer, Entry, Home, Reminded, Series};
 use super::ids::{ChannelKey, GuildId, MatchId, MessageId};
-use super::pace::Pace;
+use super::pace::{Pace, Timeouts};
 
 /// The document of `entry` as it is now, in the current version.
 #[must_use]

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 use crate::game::PlayerId;
 use crate::store::{MatchRecord, Store, StoreError};
 
-use super::{Applied, Change, OpenError, Outcome, Step, apply};
-use crate::session::SessionError;
+use super::{Applied, Change, Outcome, Step, apply};
 use crate::session::entry::Entry;
+use crate::session::error::{Broken, OpenError, SessionError};
 use crate::session::ids::{Locate, MatchId};
 
 mod registry;
@@ -123,7 +123,7 @@ impl Local {
                 // Nothing to write (`Ok`) or refused: handed back as it is.
                 Some(Err(kept)) => return kept.map(|value| (value, None)),
                 None if f.is_none() => {
-                    return Err(SessionError::Internal("an action ran twice".into()));
+                    return Err(Broken::RanTwice.into());
                 }
                 None => {}
             }

@@ -16,8 +16,9 @@ use crate::store::MatchRecord;
 
 use super::ends::Ended;
 use super::entry::Entry;
+use super::error::SessionError;
 use super::ids::{Locate, MatchId};
-use super::{SessionError, record};
+use super::record;
 
 mod local;
 mod shared;
@@ -25,17 +26,6 @@ mod shared;
 pub(super) use local::Local;
 pub use local::Registry;
 pub(super) use shared::Shared;
-
-/// Why a match could not be opened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OpenError {
-    /// The channel already has a match.
-    #[error("this channel already has a match")]
-    ChannelBusy,
-    /// One of the players is already in a match (somewhere).
-    #[error("a player is already in a match")]
-    PlayerBusy(crate::game::PlayerId),
-}
 
 /// Every phase of a live match and variant, each counted 0.
 #[must_use]
@@ -116,7 +106,7 @@ pub(super) fn apply<R>(
     };
     entry.version += 1;
     let record = record::of(entry, change.now, change.moves)
-        .map_err(|e| SessionError::Internal(format!("cannot serialise match {}: {e}", entry.id)))?;
+        .map_err(|e| SessionError::unwritable(entry.id, e))?;
     let ended = entry.game.is_finished().then(|| Ended::of(entry));
     Ok(Applied::Changed {
         value,

@@ -8,11 +8,12 @@ use std::time::{Duration, SystemTime};
 use crate::game::PlayerId;
 use crate::store::{Changed, LiveKey, MatchRecord, SharedStore, StoreError, Taken};
 
-use super::{Applied, Change, OpenError, Outcome, Step, apply, empty_census};
+use super::{Applied, Change, Outcome, Step, apply, empty_census};
 use crate::session::ends::Ended;
 use crate::session::entry::Entry;
+use crate::session::error::{Broken, OpenError, SessionError};
 use crate::session::ids::{Locate, MatchId, Place};
-use crate::session::{SessionError, record};
+use crate::session::record;
 use crate::store::{Census, StoredState, Timestamp};
 
 /// How many orphaned ends one sweep takes at most; the next takes the rest.
@@ -156,9 +157,7 @@ impl Shared {
             let mut entry = match record::entry_of(state) {
                 Ok(entry) => entry,
                 Err(e) => {
-                    outcome = Some(Err(SessionError::Internal(format!(
-                        "a stored match is unreadable: {e}"
-                    ))));
+                    outcome = Some(Err(SessionError::Unreadable(e)));
                     return None;
                 }
             };
@@ -194,11 +193,9 @@ impl Shared {
             changed
         };
         let id = written.as_ref().map_or(MatchId(0), |(id, _)| *id);
-        let failed = |e| SessionError::Internal(format!("match at {at:?}: {e}"));
+        let failed = || SessionError::from(Broken::DidNotRun(at));
         match changed {
-            Ok(Changed::Written | Changed::Refused) => {
-                outcome.unwrap_or_else(|| Err(failed("the change did not run")))
-            }
+            Ok(Changed::Written | Changed::Refused) => outcome.unwrap_or_else(|| Err(failed())),
             Ok(Changed::Missing) => Err(missing),
             Ok(Changed::Locked) => Err(SessionError::Pending),
             Err(StoreError::Taken(taken)) => Err(busy(taken)),
@@ -208,7 +205,7 @@ impl Shared {
             }
             // A step that wrote nothing has nothing to lose with its transaction.
             Err(_) if written.is_none() && matches!(outcome, Some(Ok(_))) => {
-                outcome.unwrap_or_else(|| Err(failed("the change did not run")))
+                outcome.unwrap_or_else(|| Err(failed()))
             }
             Err(err) => {
                 // The commit may have landed although its answer was lost: then the stored

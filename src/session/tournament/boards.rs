@@ -6,10 +6,10 @@ use std::time::SystemTime;
 use crate::game::{Match, MatchOptions, PlayerId as Member};
 use crate::store::PairingRow;
 
-use super::{OpenedMatch, ToOpen, TournamentInfo};
-use crate::session::SessionError;
+use super::{OpenedMatch, ToOpen, TournamentError, TournamentInfo};
 use crate::session::challenge::Accepted;
 use crate::session::entry::{Entry, Home, NewEntry};
+use crate::session::error::SessionError;
 use crate::session::ids::{ChannelKey, MatchId};
 use crate::session::placement::Preview;
 use crate::session::record::{self};
@@ -22,12 +22,8 @@ impl Tournaments<'_> {
     /// try) is not opened again. Refused with [`SessionError::Busy`] while a player plays
     /// another match (the claim is given back; the sweep tries again).
     pub async fn open_tournament_match(self, m: &ToOpen) -> Result<OpenedMatch, SessionError> {
-        let snap = self
-            .snapshot(m.tournament)
-            .await
-            .map_err(|e| SessionError::Internal(e.to_string()))?;
-        let info =
-            TournamentInfo::of(&snap.row).map_err(|e| SessionError::Internal(e.to_string()))?;
+        let snap = self.snapshot(m.tournament).await.map_err(unread)?;
+        let info = TournamentInfo::of(&snap.row)?;
         let p = snap
             .pairings
             .iter()
@@ -70,10 +66,7 @@ impl Tournaments<'_> {
     ) -> Result<OpenedMatch, SessionError> {
         let black = p.black.ok_or(SessionError::Stale)?;
         let white = p.white;
-        let snap_names = self
-            .snapshot(info.id)
-            .await
-            .map_err(|e| SessionError::Internal(e.to_string()))?;
+        let snap_names = self.snapshot(info.id).await.map_err(unread)?;
         let name = |m: Member| {
             snap_names
                 .entrants
@@ -83,8 +76,7 @@ impl Tournaments<'_> {
         };
         let names = [name(white), name(black)];
         if let Some(stored) = self.session.store.finished().get(id).await? {
-            let entry = record::entry_of(&stored.state)
-                .map_err(|e| SessionError::Internal(format!("match {id}: {e}")))?;
+            let entry = record::entry_of(&stored.state).map_err(SessionError::Unreadable)?;
             return Ok(OpenedMatch {
                 id,
                 accepted: accepted_of(&entry, info.channel),
@@ -130,7 +122,7 @@ impl Tournaments<'_> {
             },
         });
         let record = record::of(&entry, now, Vec::new())
-            .map_err(|e| SessionError::Internal(format!("cannot serialise a new match: {e}")))?;
+            .map_err(|e| SessionError::unwritable(entry.id, e))?;
         let accepted = accepted_of(&entry, info.channel);
         let _held = self.session.members.hold(&entry.members()).await?;
         self.session.engine.open(entry, &record, &[]).await?;
@@ -160,5 +152,15 @@ fn accepted_of(entry: &Entry, parent: ChannelKey) -> Accepted {
         guild_locale: entry.guild_locale.clone(),
         names: entry.names.clone(),
         wants_thread: matches!(entry.home, Home::Pending { .. }).then_some(parent),
+    }
+}
+
+/// A tournament that could not be read, for opening one of its matches: the store's
+/// failure as it is; a tournament that is gone (or no tournaments at all) leaves the
+/// pairing's match nothing to open.
+fn unread(error: TournamentError) -> SessionError {
+    match error {
+        TournamentError::Store(e) => SessionError::Storage(e),
+        _ => SessionError::Stale,
     }
 }

@@ -12,9 +12,9 @@ use super::{
     STALE_CLAIM, STEP_TRIES, ToOpen, TournamentError, TournamentId, TournamentInfo,
     TournamentState, round_length, score,
 };
-use crate::session::SessionError;
 use crate::session::ends::Ended;
 use crate::session::entry::Entry;
+use crate::session::error::SessionError;
 use crate::session::ids::{Locate, MatchId};
 use crate::session::record::millis;
 use crate::session::services::Tournaments;

@@ -112,9 +112,9 @@ impl From<SessionError> for Error {
             SessionError::NoLastFleet => "err-last-fleet",
             // The change was rolled back: nothing changed.
             SessionError::Storage(e) => return Error::unsaved(&e),
-            SessionError::Internal(e) => {
-                return Error::Internal(anyhow::anyhow!("{e}"));
-            }
+            e @ (SessionError::Unreadable(_)
+            | SessionError::Unwritable { .. }
+            | SessionError::Broken(_)) => return Error::Internal(e.into()),
         };
         Error::user(says!(key))
     }

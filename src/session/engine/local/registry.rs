@@ -12,8 +12,9 @@ use dashmap::DashMap;
 use dashmap::mapref::entry::Entry as MapEntry;
 
 use crate::game::PlayerId;
-use crate::session::engine::{OpenError, empty_census};
+use crate::session::engine::empty_census;
 use crate::session::entry::Entry;
+use crate::session::error::OpenError;
 use crate::session::ids::{ChannelKey, Locate, MatchId, Place};
 
 /// A match's turn to be changed: a change holds it from before it applies the rule until
