@@ -6,13 +6,12 @@ use crate::e2e::support;
 use std::time::Duration;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
-use serde_json::{Value, json};
+use serde_json::json;
 use support::payloads::APP_ID;
 use support::{BotProcess, Channel, FakeDiscord, Sent, User, button, first_mention};
 
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
-const MEMBER: &str = "2147486720";
 
 /// A free loopback port (bound and released).
 fn free_port() -> u16 {
@@ -59,20 +58,6 @@ async fn scrape_until(port: u16, what: &str, check: impl Fn(&str) -> bool) -> St
     }
 }
 
-async fn slash(
-    fake: &FakeDiscord,
-    user: &User,
-    channel: Channel,
-    name: &str,
-    options: Value,
-) -> Sent {
-    let id = fake
-        .interaction(user, channel)
-        .permissions(MEMBER)
-        .slash(name, options);
-    fake.wait_reply(id, REPLY).await
-}
-
 async fn click(fake: &FakeDiscord, user: &User, channel: Channel, on: &Sent, action: &str) {
     let id = fake.click(user, channel, 1, &button(on, action));
     fake.wait_reply(id, REPLY).await;
@@ -98,7 +83,7 @@ async fn health_and_metrics_follow_a_match() {
     let first = battle(&fake, port, &alice, &bob, channel).await;
     let shooter = if first == alice.id { &alice } else { &bob };
     let fire = |cells: &'static str| {
-        slash(
+        support::table::slash_in(
             &fake,
             shooter,
             channel,
@@ -166,7 +151,7 @@ async fn health_and_metrics_follow_a_match() {
 /// Alice challenges Bob; the challenge shows in the metrics; both place and make their
 /// fleets final. Returns who fires first.
 async fn battle(fake: &FakeDiscord, port: u16, alice: &User, bob: &User, channel: Channel) -> u64 {
-    let challenge = slash(
+    let challenge = support::table::slash_in(
         fake,
         alice,
         channel,
@@ -188,26 +173,10 @@ async fn battle(fake: &FakeDiscord, port: u16, alice: &User, bob: &User, channel
     .await;
     click(fake, bob, channel, &challenge, "accept").await;
     for (user, fleet) in [(alice, CLASSIC_A), (bob, CLASSIC_B)] {
-        let preview = slash(
-            fake,
-            user,
-            channel,
-            "place",
-            json!([{"name": "fleet", "type": 3, "value": fleet}]),
-        )
-        .await;
-        click(fake, user, channel, &preview, "ready").await;
+        support::table::place_and_ready_in(fake, user, channel, fleet).await;
     }
     let start = fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.text().contains("fires first"))
-                    .cloned()
-            },
-            REPLY,
-        )
+        .first_sent(|s| s.text().contains("fires first"), REPLY)
         .await;
     first_mention(start.text())
 }

@@ -3,6 +3,7 @@
 //! Discord applies installation types and contexts to global commands only, and the fake
 //! then offers each command only where its registration says.
 
+use crate::e2e::support::says;
 use std::time::Duration;
 
 use broadside::game::{Fleet, Variant};
@@ -69,7 +70,7 @@ async fn a_member_who_installed_the_app_is_answered_in_a_group_dm_and_a_server_w
         let id = fake.slash(&alice, place, "help", json!([]));
         let reply = fake.wait_reply(id, REPLY).await;
         assert!(reply.ephemeral, "{reply:?}");
-        assert!(reply.text().contains("/help"), "{}", reply.text());
+        says(&reply, "/help");
         // `/settings` and `/tournament` are not offered there.
         for name in ["settings", "tournament"] {
             assert_eq!(
@@ -90,13 +91,12 @@ async fn a_member_who_installed_the_app_is_answered_in_a_group_dm_and_a_server_w
 /// The private fleet preview (with its Ready button) that answers interaction `id` as a
 /// follow-up.
 async fn private_preview(fake: &FakeDiscord, id: InteractionId) -> Sent {
-    fake.wait_for(
-        |rec| {
-            rec.replies_to(id).into_iter().find(|s| {
-                s.kind == SentKind::Followup
-                    && !s.attachments.is_empty()
-                    && s.custom_ids().iter().any(|c| c.contains(":ready:"))
-            })
+    fake.first_reply(
+        id,
+        |s| {
+            s.kind == SentKind::Followup
+                && !s.attachments.is_empty()
+                && s.custom_ids().iter().any(|c| c.contains(":ready:"))
         },
         REPLY,
     )
@@ -158,7 +158,7 @@ async fn begin_in_answers(t: &Table, variant: u64) -> ([String; 2], u64) {
     );
     let accepted = fake.wait_reply(accept, REPLY).await;
     assert_eq!(accepted.kind, SentKind::Callback(7));
-    assert!(accepted.text().contains("accepted"), "{}", accepted.text());
+    says(&accepted, "accepted");
     let previews = [
         private_preview(fake, challenge.interaction.unwrap()).await,
         private_preview(fake, accept).await,
@@ -204,11 +204,7 @@ async fn a_whole_classic_match_in_a_group_dm_is_played_in_the_answers() {
     let miss = t.fire(t.user(first), water).await;
     assert_eq!(miss.kind, SentKind::Callback(4));
     assert!(!miss.ephemeral);
-    assert!(
-        miss.text().contains(&format!("**{water}**")),
-        "{}",
-        miss.text()
-    );
+    says(&miss, &format!("**{water}**"));
     // Whose turn, until when: in every public answer.
     assert!(
         miss.text().contains(&format!("<@{second}>")) && miss.text().contains("<t:"),
@@ -220,11 +216,7 @@ async fn a_whole_classic_match_in_a_group_dm_is_played_in_the_answers() {
         let shot = t.fire(t.user(second), cell).await;
         assert_eq!(shot.kind, SentKind::Callback(4), "{shot:?}");
         assert!(!shot.ephemeral);
-        assert!(
-            shot.text().contains(&format!("**{cell}**")),
-            "{}",
-            shot.text()
-        );
+        says(&shot, &format!("**{cell}**"));
         assert!(!shot.attachments.is_empty(), "the target board");
         if n + 1 < targets.len() {
             assert!(
@@ -245,11 +237,7 @@ async fn a_whole_classic_match_in_a_group_dm_is_played_in_the_answers() {
                 )
                 .await;
             assert!(!end.ephemeral);
-            assert!(
-                end.text().contains("destroyed every ship"),
-                "{}",
-                end.text()
-            );
+            says(&end, "destroyed every ship");
             assert!(!end.attachments.is_empty(), "the reveal");
         }
     }
@@ -316,13 +304,8 @@ async fn a_timeout_in_a_dm_is_sent_by_dm_and_shown_once_at_the_next_command_even
     let said = format!("<@{first}> let the turn run out");
     for user in [&t.alice, &t.bob] {
         t.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .any(|d| d.kind == SentKind::Dm(user.id) && d.text().contains(&said))
-                        .then_some(())
-                },
+            .wait_sent(
+                |d| d.kind == SentKind::Dm(user.id) && d.text().contains(&said),
                 REPLY,
             )
             .await;
@@ -533,7 +516,7 @@ async fn a_group_dm_match_survives_a_sigkill_and_its_buttons_keep_working() {
     };
     let again = t.fire(t.user(next), "F9").await;
     assert_eq!(again.kind, SentKind::Callback(4), "{again:?}");
-    assert!(again.text().contains("**F9**"), "{}", again.text());
+    says(&again, "**F9**");
     // The battle's note after the second crash comes with that next command, once.
     follow_ups_saying(
         &fake,
@@ -571,11 +554,7 @@ async fn a_challenge_to_a_member_in_the_bots_own_dm_is_refused() {
         .slash("challenge", opponent.clone());
     let refused = t.fake.wait_reply(id, REPLY).await;
     assert!(refused.ephemeral, "{refused:?}");
-    assert!(
-        refused.text().contains("Only you can see our DM"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "Only you can see our DM");
     assert!(refused.custom_ids().is_empty(), "no Accept button");
     let group = t.fake.group_dm(&[&t.alice, &t.bob]);
     let id = t
@@ -584,11 +563,7 @@ async fn a_challenge_to_a_member_in_the_bots_own_dm_is_refused() {
         .slash("challenge", opponent);
     let challenge = t.fake.wait_reply(id, REPLY).await;
     assert!(!challenge.ephemeral, "{challenge:?}");
-    assert!(
-        challenge.text().contains(&format!("<@{}>", t.bob.id)),
-        "{}",
-        challenge.text()
-    );
+    says(&challenge, &format!("<@{}>", t.bob.id));
 }
 
 /// The computer's move in a group DM, when no answer can carry it (Discord refuses the
@@ -598,19 +573,8 @@ async fn a_challenge_to_a_member_in_the_bots_own_dm_is_refused() {
 async fn a_computer_move_no_answer_can_carry_goes_by_dm_and_never_to_the_channel() {
     let t = Table::anywhere("381", &[]).await;
     let (fake, group) = (&t.fake, t.channel);
+    let reply = t.challenge_computer(1, 0).await;
     let bot = crate::e2e::support::payloads::BOT_USER_ID;
-    let reply = t
-        .slash(
-            &t.alice,
-            "challenge",
-            json!([
-                {"name": "opponent", "type": 6, "value": bot.to_string()},
-                {"name": "variant", "type": 4, "value": 1},
-                {"name": "difficulty", "type": 4, "value": 0},
-            ]),
-        )
-        .await;
-    assert!(!reply.ephemeral, "{reply:?}");
     let preview = private_preview(fake, reply.interaction.unwrap()).await;
     t.click_on(&t.alice, &preview, "ready").await;
     let start = t.wait_text("fires first").await;

@@ -1,6 +1,7 @@
 //! End-to-end: the real binary against the fake Discord.
 
 use crate::e2e::support;
+use crate::e2e::support::says;
 
 use std::time::Duration;
 
@@ -48,7 +49,7 @@ async fn help_answers_privately_and_lists_the_commands() {
     let reply = fake.wait_reply(id, REPLY).await;
     assert_eq!(reply.kind, SentKind::Callback(4));
     assert!(reply.ephemeral, "help must be private: {reply:?}");
-    assert!(reply.text().contains("`/help`"), "{}", reply.text());
+    says(&reply, "`/help`");
     assert!(fake.unexpected_requests().is_empty(), "{}", fake.summary());
 }
 
@@ -138,16 +139,8 @@ async fn help_explains_one_command_and_refuses_unknown_ones_privately() {
     let reply = fake.wait_reply(id, REPLY).await;
     assert!(reply.ephemeral);
     // Private answers follow the user's language (Danish), not the server's (Dutch).
-    assert!(
-        reply.text().contains("**/hjælp** (`/help`)"),
-        "{}",
-        reply.text()
-    );
-    assert!(
-        reply.text().contains("`kommando` (valgfri)"),
-        "{}",
-        reply.text()
-    );
+    says(&reply, "**/hjælp** (`/help`)");
+    says(&reply, "`kommando` (valgfri)");
 
     let id = fake.slash(
         &bob,
@@ -157,11 +150,7 @@ async fn help_explains_one_command_and_refuses_unknown_ones_privately() {
     );
     let reply = fake.wait_reply(id, REPLY).await;
     assert!(reply.ephemeral, "errors are private: {reply:?}");
-    assert!(
-        reply.text().contains("There is no command called `/nope`"),
-        "{}",
-        reply.text()
-    );
+    says(&reply, "There is no command called `/nope`");
     assert_eq!(fake.replies_to(id).len(), 1, "exactly one answer");
 }
 
@@ -189,7 +178,7 @@ async fn stale_malformed_and_foreign_button_clicks_do_not_crash_it() {
         let reply = fake.wait_reply(id, REPLY).await;
         assert_eq!(reply.kind, SentKind::Callback(4));
         assert!(reply.ephemeral, "{reply:?}");
-        assert!(reply.text().contains("no longer"), "{}", reply.text());
+        says(&reply, "no longer");
     }
 
     // Still alive and answering.

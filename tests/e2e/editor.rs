@@ -3,6 +3,7 @@
 //! an interaction token, another member's clicks; and the fake's select menus.
 
 use crate::e2e::support;
+use crate::e2e::support::says;
 
 use std::collections::BTreeSet;
 
@@ -126,11 +127,7 @@ impl<'a> Editor<'a> {
         self.pick("col", &col).await;
         let aimed = self.pick("row", &row).await;
         // "… bow on **C3**." in every language.
-        assert!(
-            aimed.text().contains(&format!("**{cell}**.")),
-            "{}",
-            aimed.text()
-        );
+        says(&aimed, &format!("**{cell}**."));
         self.press(way).await
     }
 
@@ -171,13 +168,8 @@ async fn accepted(t: &Table, variant: u64) {
 /// `user`'s placement preview by DM (sent when the challenge was accepted).
 async fn dm_preview(t: &Table, user: &User) -> Sent {
     t.fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.kind == SentKind::Dm(user.id) && !s.custom_ids().is_empty())
-                    .cloned()
-            },
+        .first_sent(
+            |s| s.kind == SentKind::Dm(user.id) && !s.custom_ids().is_empty(),
             REPLY,
         )
         .await
@@ -206,11 +198,7 @@ async fn a_classic_fleet_placed_by_clicks_is_made_final_and_the_battle_starts() 
     let mut editor = Editor::open(&t.fake, &t.alice, t.channel, &preview).await;
     assert!(editor.last.ephemeral, "the editor stays private");
     let cleared = editor.press("clear").await;
-    assert!(
-        cleared.text().contains("Placed 0 of 10"),
-        "{}",
-        cleared.text()
-    );
+    says(&cleared, "Placed 0 of 10");
     editor.place_all(&CLASSIC_CLICKS).await;
     assert_eq!(
         fleet_of(&editor.last),
@@ -258,7 +246,7 @@ async fn a_game2000_fleet_placed_by_clicks_in_the_dm_preview_starts_the_battle()
         "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 E1 H1"
     );
     let done = editor.ready().await;
-    assert!(done.text().contains("final"), "{}", done.text());
+    says(&done, "final");
     let bob = t.place(&t.bob, G2000_B).await;
     t.click_on(&t.bob, &bob, "ready").await;
     t.first_player().await;
@@ -282,15 +270,19 @@ async fn every_refusal_is_said_and_leaves_the_fleet_unchanged() {
         // A 3-cell ship lying along the top edge.
         (1, "F1", "right", "along the top edge"),
     ];
-    for (slot, cell, way, says) in refusals {
+    for (slot, cell, way, reason) in refusals {
         let refused = editor.place(slot, cell, way).await;
         assert_eq!(
             refused.kind,
             SentKind::Callback(7),
             "said in the editor itself"
         );
-        assert!(refused.text().contains("⚠️"), "{}", refused.text());
-        assert!(refused.text().contains(says), "{cell}: {}", refused.text());
+        says(&refused, "⚠️");
+        assert!(
+            refused.text().contains(reason),
+            "{cell}: {}",
+            refused.text()
+        );
         assert_eq!(fleet_of(&refused), "C3-E3", "{cell}: unchanged");
         assert!(refused.text().contains("Placed 1 of 7"));
         // The message shows it too, as the fake keeps it.
@@ -299,31 +291,19 @@ async fn every_refusal_is_said_and_leaves_the_fleet_unchanged() {
     }
     // Ready with ships missing.
     let early = editor.press("ready").await;
-    assert!(
-        early.text().contains("6 ships are still to be placed"),
-        "{}",
-        early.text()
-    );
+    says(&early, "6 ships are still to be placed");
     assert_eq!(fleet_of(&early), "C3-E3");
     // Random rest, then once more with every ship placed.
     let full = editor.press("rest").await;
-    assert!(full.text().contains("Placed 7 of 7"), "{}", full.text());
+    says(&full, "Placed 7 of 7");
     let fleet = fleet_of(&full);
     let again = editor.press("rest").await;
-    assert!(
-        again.text().contains("Every ship is placed already"),
-        "{}",
-        again.text()
-    );
+    says(&again, "Every ship is placed already");
     assert_eq!(fleet_of(&again), fleet);
     // Remove, on a slot with no ship.
     editor.press("clear").await;
     let nothing = editor.press("remove").await;
-    assert!(
-        nothing.text().contains("nothing to remove"),
-        "{}",
-        nothing.text()
-    );
+    says(&nothing, "nothing to remove");
     assert!(nothing.text().contains("Placed 0 of 7"));
 }
 
@@ -338,18 +318,14 @@ async fn random_rest_keeps_the_ships_placed() {
         .place_all(&[(0, "B2", "right"), (1, "J5", "down"), (6, "A10", "right")])
         .await;
     let full = editor.press("rest").await;
-    assert!(full.text().contains("Placed 10 of 10"), "{}", full.text());
+    says(&full, "Placed 10 of 10");
     let fleet = fleet_of(&full);
     for kept in ["B2-E2", "J5-J7", "A10"] {
         assert!(fleet.split(' ').any(|s| s == kept), "{kept} in {fleet}");
     }
     // The fleet is the player's now: Ready makes exactly it final.
     let done = editor.ready().await;
-    assert!(
-        done.text().contains(&format!("final: `{fleet}`")),
-        "{}",
-        done.text()
-    );
+    says(&done, &format!("final: `{fleet}`"));
 }
 
 #[tokio::test]
@@ -375,7 +351,7 @@ async fn the_editor_keeps_working_after_a_restart() {
     };
     // The stored draft, not the fleet of before: one ship, then two.
     let next = editor.place(1, "A1", "down").await;
-    assert!(next.text().contains("Placed 2 of 10"), "{}", next.text());
+    says(&next, "Placed 2 of 10");
     assert_eq!(fleet_of(&next), "D4-G4 A1-A3");
 }
 
@@ -428,11 +404,7 @@ async fn another_members_clicks_are_refused_and_change_nothing() {
     let refused = t.fake.wait_reply(id, REPLY).await;
     assert_eq!(refused.kind, SentKind::Callback(4));
     assert!(refused.ephemeral);
-    assert!(
-        refused.text().contains("another player"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "another player");
     let id = t.fake.select(
         &t.bob,
         t.channel,
@@ -441,11 +413,7 @@ async fn another_members_clicks_are_refused_and_change_nothing() {
         &["3"],
     );
     let refused = t.fake.wait_reply(id, REPLY).await;
-    assert!(
-        refused.text().contains("another player"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "another player");
     // Alice's editor and draft are as they were.
     assert_eq!(t.fake.message(editor.message).unwrap(), before);
     let next = editor.place(1, "C1", "down").await;
@@ -470,17 +438,10 @@ async fn an_editor_that_cannot_be_updated_comes_back_fresh() {
     );
     let fresh = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.replies_to(id)
-                    .into_iter()
-                    .find(|s| s.kind == SentKind::Callback(4))
-            },
-            REPLY,
-        )
+        .first_reply(id, |s| s.kind == SentKind::Callback(4), REPLY)
         .await;
     assert!(fresh.ephemeral);
-    assert!(fresh.text().contains("Placed 10 of 10"), "{}", fresh.text());
+    says(&fresh, "Placed 10 of 10");
     assert_eq!(fresh.attachments.len(), 1);
     assert!(!fresh.custom_ids().is_empty(), "with its controls");
 }
@@ -639,7 +600,7 @@ async fn the_editor_and_its_refusals_speak_each_players_language() {
             (5, "A1", "right"),
             (1, "F1", "right"),
         ];
-        for ((slot, cell, way), says) in refusals.into_iter().zip(speaks.refusals) {
+        for ((slot, cell, way), reason) in refusals.into_iter().zip(speaks.refusals) {
             let refused = editor.place(slot, cell, way).await;
             assert_eq!(refused.kind, SentKind::Callback(7));
             let text = refused.text();
@@ -647,7 +608,7 @@ async fn the_editor_and_its_refusals_speak_each_players_language() {
                 .lines()
                 .find(|l| l.starts_with("⚠️"))
                 .unwrap_or_else(|| panic!("{lang} {cell}: no refusal in {text}"));
-            assert!(warning.contains(says), "{lang} {cell}: {warning}");
+            assert!(warning.contains(reason), "{lang} {cell}: {warning}");
             assert!(text.contains(speaks.placed_one), "{lang} {cell}: {text}");
             assert_eq!(
                 ships_of(&refused),
@@ -685,11 +646,7 @@ async fn typed_fleets_and_shuffle_still_work_beside_the_editor() {
     let typed_ships = ships_of(&typed);
     assert_eq!(typed_ships.len(), 10, "{}", typed.text());
     let again = Editor::open(&t.fake, &t.alice, t.channel, &typed).await;
-    assert!(
-        again.last.text().contains("Placed 10 of 10"),
-        "{}",
-        again.last.text()
-    );
+    says(&again.last, "Placed 10 of 10");
     assert_eq!(ships_of(&again.last), typed_ships);
     // Shuffle on a preview still draws a new fleet, and Edit then starts from it.
     editor.press("clear").await;
@@ -739,22 +696,7 @@ async fn last_fleet_still_works_and_edit_starts_from_it() {
     t.click_on(&t.alice, &end, "rematch").await;
     t.click_on(&t.bob, &end, "rematch").await;
     // Alice edits her DM preview of the rematch, leaving it with one ship.
-    let preview = t
-        .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .rev()
-                    .find(|s| {
-                        s.kind == SentKind::Dm(t.alice.id)
-                            && s.custom_ids().iter().any(|i| i.ends_with(":last"))
-                    })
-                    .cloned()
-            },
-            REPLY,
-        )
-        .await;
+    let preview = support::table::dm_with_button(&t.fake, &t.alice, ":last").await;
     let dm = t.fake.dm(&t.alice);
     let mut editor = Editor::open(&t.fake, &t.alice, dm, &preview).await;
     editor.press("clear").await;
@@ -765,14 +707,10 @@ async fn last_fleet_still_works_and_edit_starts_from_it() {
     let last_ships = ships_of(&last);
     assert_eq!(last_ships, ship_set(CLASSIC_CLICKS_FLEET));
     let mut edited = Editor::open(&t.fake, &t.alice, t.channel, &last).await;
-    assert!(
-        edited.last.text().contains("Placed 10 of 10"),
-        "{}",
-        edited.last.text()
-    );
+    says(&edited.last, "Placed 10 of 10");
     assert_eq!(ships_of(&edited.last), last_ships);
     let done = edited.ready().await;
-    assert!(done.text().contains("final"), "{}", done.text());
+    says(&done, "final");
 }
 
 // ----- the fake's select menus -----

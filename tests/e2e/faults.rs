@@ -250,13 +250,8 @@ async fn an_end_that_reaches_nobody_is_handed_over_at_the_next_command() {
     // The one who forfeited gets the end right after their own command's answer …
     let forfeit = forfeit.interaction;
     t.fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.interaction == forfeit && s.text().contains("forfeits"))
-                    .cloned()
-            },
+        .first_sent(
+            |s| s.interaction == forfeit && s.text().contains("forfeits"),
             REPLY,
         )
         .await;
@@ -268,13 +263,8 @@ async fn an_end_that_reaches_nobody_is_handed_over_at_the_next_command() {
         .slash("rules", json!([]));
     let note = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.interaction == Some(id) && s.text().contains("forfeits"))
-                    .cloned()
-            },
+        .first_sent(
+            |s| s.interaction == Some(id) && s.text().contains("forfeits"),
             REPLY,
         )
         .await;

@@ -1,5 +1,6 @@
 //! Issue 36 through the fake Discord: `/matches` lists only what the asker can see.
 
+use crate::e2e::support::says;
 use serde_json::{Value, json};
 
 use crate::e2e::support;
@@ -58,12 +59,12 @@ async fn matches_lists_only_what_the_asker_can_see_and_privately() {
     // A plain member sees the public match only, and nobody else sees the answer.
     let (listed, seen) = matches(&t, &bob, t.channel).await;
     assert!(listed.ephemeral, "{listed:?}");
-    assert!(listed.text().contains("(1)"), "{}", listed.text());
+    says(&listed, "(1)");
     assert_eq!(seen, vec![t.channel.id], "{}", listed.text());
     // Staff see their channel too; a private thread is never listed, not even to those
     // who play in it.
     let (listed, seen) = matches(&t, &carol, t.channel).await;
-    assert!(listed.text().contains("(2)"), "{}", listed.text());
+    says(&listed, "(2)");
     let mut both = vec![t.channel.id, mods.id];
     both.sort_unstable();
     assert_eq!(seen, both, "{}", listed.text());
@@ -84,11 +85,7 @@ async fn matches_lists_only_what_the_asker_can_see_and_privately() {
         .set_overwrite(t.channel, Target::Role(blind.id), 0, perm::VIEW_CHANNEL);
     let (listed, seen) = matches(&t, &nobody, t.channel).await;
     assert!(seen.is_empty(), "{}", listed.text());
-    assert!(
-        listed.text().contains("No match is being played"),
-        "{}",
-        listed.text()
-    );
+    says(&listed, "No match is being played");
 }
 
 /// Finding 10 of review s5: a member who keeps asking for `/matches` is refused past the
@@ -106,11 +103,7 @@ async fn matches_past_the_window_are_refused_privately_while_others_are_served()
     let (refused, seen) = matches(&t, &bob, t.channel).await;
     assert!(refused.ephemeral, "{refused:?}");
     assert!(seen.is_empty(), "{}", refused.text());
-    assert!(
-        refused.text().contains("Ask again in"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "Ask again in");
     let (listed, seen) = matches(&t, &alice, t.channel).await;
     assert!(listed.ephemeral, "{listed:?}");
     assert_eq!(seen, vec![t.channel.id], "{}", listed.text());
@@ -137,7 +130,7 @@ async fn threads_on(t: &Table) {
             ]}]),
         );
     let on = t.fake.wait_reply(id, REPLY).await;
-    assert!(on.text().contains("Threads: **on**"), "{}", on.text());
+    says(&on, "Threads: **on**");
 }
 
 /// The match id the buttons of `sent` carry.
@@ -158,11 +151,7 @@ async fn a_challenge_waiting_for_its_thread_is_seen_and_called_off_in_its_channe
     let carol = t.fake.user("carol");
     let status = slash_in(&t.fake, &carol, t.channel, "status", json!([])).await;
     assert!(!status.ephemeral, "{status:?}");
-    assert!(
-        status.text().contains(&format!("<@{}>", t.bob.id)),
-        "{}",
-        status.text()
-    );
+    says(&status, &format!("<@{}>", t.bob.id));
     // A moderator calls it off from the channel.
     let id = t
         .fake
@@ -184,13 +173,7 @@ async fn a_match_whose_thread_failed_is_watched_from_elsewhere_in_the_server() {
     let (alice, bob) = (t.alice.clone(), t.bob.clone());
     let made = challenge(&t, &alice, &bob, other).await;
     let id = match_id(&made);
-    let click = t.fake.click(
-        &bob,
-        other,
-        made.message_id.unwrap_or(1),
-        &button(&made, "accept"),
-    );
-    t.fake.wait_reply(click, REPLY).await;
+    support::table::click_in(&t.fake, &bob, other, &made, "accept").await;
     support::table::posted_in(&t.fake, other, "could not open a thread").await;
     for (user, fleet) in [(&alice, CLASSIC_A), (&bob, CLASSIC_B)] {
         let preview = slash_in(
@@ -201,13 +184,7 @@ async fn a_match_whose_thread_failed_is_watched_from_elsewhere_in_the_server() {
             json!([{"name": "fleet", "type": 3, "value": fleet}]),
         )
         .await;
-        let ready = t.fake.click(
-            user,
-            other,
-            preview.message_id.unwrap_or(1),
-            &button(&preview, "ready"),
-        );
-        t.fake.wait_reply(ready, REPLY).await;
+        support::table::click_in(&t.fake, user, other, &preview, "ready").await;
     }
     let start = support::table::posted_in(&t.fake, other, "fires first").await;
     let first = support::read::first_mention(start.text());
@@ -261,13 +238,7 @@ async fn a_thread_made_although_discord_answered_an_error_is_archived_with_a_poi
     let made = challenge(&t, &t.alice, &t.bob, t.channel).await;
     // Discord makes the thread, but its answer is lost (a server error).
     t.fake.lose_answers("/threads", 500, 1);
-    let click = t.fake.click(
-        &t.bob,
-        t.channel,
-        made.message_id.unwrap_or(1),
-        &button(&made, "accept"),
-    );
-    t.fake.wait_reply(click, REPLY).await;
+    support::table::click_in(&t.fake, &t.bob, t.channel, &made, "accept").await;
     support::table::posted_in(&t.fake, t.channel, "could not open a thread").await;
     // The thread nobody plays in says where the match is, and is archived (not deleted:
     // that needs Manage Threads).
@@ -454,14 +425,7 @@ async fn answer_with(
     within: std::time::Duration,
 ) -> Sent {
     t.fake
-        .wait_for(
-            |rec| {
-                rec.replies_to(asked)
-                    .into_iter()
-                    .find(|s| s.text().contains(needle))
-            },
-            within,
-        )
+        .first_reply(asked, |s| s.text().contains(needle), within)
         .await
 }
 
@@ -609,7 +573,7 @@ async fn a_reminder_whose_dm_failed_comes_a_moment_later_and_once() {
         ]),
     )
     .await;
-    assert!(made.text().contains("Daily"), "{}", made.text());
+    says(&made, "Daily");
     t.click_on(&t.bob, &made, "accept").await;
     for (user, fleet) in [(&t.alice, CLASSIC_A), (&t.bob, CLASSIC_B)] {
         let preview = t.place(user, fleet).await;

@@ -1,6 +1,7 @@
 //! End-to-end matches: the real binary against the fake Discord, from challenge to reveal.
 
 use crate::e2e::support;
+use crate::e2e::support::says;
 
 use std::time::Duration;
 
@@ -117,7 +118,7 @@ impl Table {
             assert_png(&preview.attachments[0].bytes);
             let ready = button(&preview, "ready");
             let done = self.click(user, self.channel, &ready).await;
-            assert!(done.text().contains("final"), "{}", done.text());
+            says(&done, "final");
         }
         let start = self.wait_text("fires first").await;
         assert!(!start.ephemeral);
@@ -139,10 +140,7 @@ impl Table {
     /// The first message the bot sent whose text contains `needle`.
     async fn wait_text(&self, needle: &str) -> Sent {
         self.fake
-            .wait_for(
-                |rec| rec.sent.iter().find(|s| s.text().contains(needle)).cloned(),
-                REPLY,
-            )
+            .first_sent(|s| s.text().contains(needle), REPLY)
             .await
     }
 
@@ -174,19 +172,14 @@ impl Table {
 
     async fn end_message(&self) -> Sent {
         self.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .find(|s| {
-                            s.kind == SentKind::ChannelMessage
-                                && (s.text().contains("wins")
-                                    || s.text().contains("draw")
-                                    || s.text().contains("expired")
-                                    || s.text().contains("cancelled")
-                                    || s.text().contains("called off"))
-                        })
-                        .cloned()
+            .first_sent(
+                |s| {
+                    s.kind == SentKind::ChannelMessage
+                        && (s.text().contains("wins")
+                            || s.text().contains("draw")
+                            || s.text().contains("expired")
+                            || s.text().contains("cancelled")
+                            || s.text().contains("called off"))
                 },
                 REPLY,
             )
@@ -248,12 +241,8 @@ async fn a_full_classic_match_from_challenge_to_reveal() {
     // The first player misses (E8 is water in both fleets): the turn passes.
     let miss = t.fire(shooter, "E8").await;
     assert!(!miss.ephemeral);
-    assert!(miss.text().contains("miss"), "{}", miss.text());
-    assert!(
-        miss.text().contains(&format!("<@{}> to move", other.id)),
-        "{}",
-        miss.text()
-    );
+    says(&miss, "miss");
+    says(&miss, &format!("<@{}> to move", other.id));
     assert_png(&miss.attachments[0].bytes);
 
     // /board is private and carries both pictures.
@@ -280,7 +269,7 @@ async fn a_full_classic_match_from_challenge_to_reveal() {
         );
         saw_sunk |= out.text().contains("sunk");
         if i + 1 < targets.len() {
-            assert!(out.text().contains("fires again"), "{}", out.text());
+            says(&out, "fires again");
         }
         if i == 0 {
             // Classic refuses a repeat shot, privately, and the turn stays.
@@ -341,7 +330,7 @@ async fn a_game2000_match_ends_in_a_draw() {
             out.text()
         );
         if round == 4 {
-            assert!(out.text().contains("last one"), "{}", out.text());
+            says(&out, "last one");
         }
         // The second player's salvo is answered in public too, with its own report.
         let reply = t.fire(second_user, &second_salvos[round]).await;
@@ -365,7 +354,7 @@ async fn a_game2000_match_ends_in_a_draw() {
         );
     }
     let end = t.end_message().await;
-    assert!(end.text().contains("draw"), "{}", end.text());
+    says(&end, "draw");
     assert_png(&end.attachments[0].bytes);
 }
 
@@ -385,15 +374,7 @@ async fn placement_by_dm_with_shuffle_and_ready_buttons() {
         .await;
     let dm = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.kind == SentKind::Dm(t.bob.id))
-                    .cloned()
-            },
-            REPLY,
-        )
+        .first_sent(|s| s.kind == SentKind::Dm(t.bob.id), REPLY)
         .await;
     assert_png(&dm.attachments[0].bytes);
     let bob_dm = t.fake.dm(&t.bob);
@@ -410,7 +391,7 @@ async fn placement_by_dm_with_shuffle_and_ready_buttons() {
         "{stale:?}"
     );
     let ready = t.click(&t.bob, bob_dm, &button(&shuffled, "ready")).await;
-    assert!(ready.text().contains("Waiting for"), "{}", ready.text());
+    says(&ready, "Waiting for");
     // Alice places with /place in the DM, without a fleet: a random one.
     let alice_dm = t.fake.dm(&t.alice);
     let preview = t.slash(&t.alice, alice_dm, "place", json!([])).await;
@@ -440,15 +421,8 @@ async fn closed_dms_fall_back_to_a_hint_in_the_channel() {
         .await;
     let hint = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| {
-                        s.kind == SentKind::ChannelMessage && s.text().contains("direct messages")
-                    })
-                    .cloned()
-            },
+        .first_sent(
+            |s| s.kind == SentKind::ChannelMessage && s.text().contains("direct messages"),
             REPLY,
         )
         .await;
@@ -502,7 +476,7 @@ async fn challenges_are_refused_when_they_cannot_be_played() {
     let declined = t
         .click(&t.bob, t.channel, &button(&challenge, "decline"))
         .await;
-    assert!(declined.text().contains("declined"), "{}", declined.text());
+    says(&declined, "declined");
     let again = t.challenge_by(&erin, t.channel, dave.id).await;
     assert!(!again.ephemeral, "{again:?}");
 }
@@ -512,7 +486,7 @@ async fn a_skipped_turn_loses_the_game() {
     let t = table(&[("TURN_TIMEOUT_SECS", "1")]).await;
     let first = t.battle("classic", [CLASSIC_A, CLASSIC_B]).await;
     let end = t.end_message().await;
-    assert!(end.text().contains("skipped turn loses"), "{}", end.text());
+    says(&end, "skipped turn loses");
     assert!(
         end.text()
             .contains(&format!("<@{first}> let the turn run out")),
@@ -527,7 +501,7 @@ async fn an_unanswered_challenge_expires() {
     let t = table(&[("CHALLENGE_TIMEOUT_SECS", "1")]).await;
     t.challenge("classic").await;
     let end = t.end_message().await;
-    assert!(end.text().contains("expired"), "{}", end.text());
+    says(&end, "expired");
     assert!(end.attachments.is_empty());
 }
 
@@ -544,7 +518,7 @@ async fn forfeit_and_moderator_cancel() {
     let forfeit = t.slash(&t.alice, t.channel, "forfeit", json!([])).await;
     assert!(forfeit.ephemeral);
     let end = t.end_message().await;
-    assert!(end.text().contains("forfeits"), "{}", end.text());
+    says(&end, "forfeits");
 
     // A new match, called off by a moderator.
     t.challenge("game2000").await;
@@ -571,7 +545,7 @@ async fn an_ended_match_is_freed_even_when_the_reply_fails() {
         .permissions(MEMBER)
         .slash("forfeit", json!([]));
     let end = t.end_message().await;
-    assert!(end.text().contains("forfeits"), "{}", end.text());
+    says(&end, "forfeits");
     let callback = format!("interactions/{id}/");
     assert!(
         t.fake
@@ -584,7 +558,7 @@ async fn an_ended_match_is_freed_even_when_the_reply_fails() {
     t.fake.fail_callbacks(false);
     // Neither the channel nor the players are still busy.
     let again = t.challenge("classic").await;
-    assert!(again.text().contains("challenges"), "{}", again.text());
+    says(&again, "challenges");
 }
 
 /// Discord refuses messages over 2000 characters: an error about a very long
@@ -604,7 +578,7 @@ async fn errors_about_very_long_input_stay_short() {
         )
         .await;
     assert!(refused.ephemeral, "{refused:?}");
-    assert!(refused.text().contains("like"), "{}", refused.text());
+    says(&refused, "like");
     assert!(refused.text().chars().count() < 300, "{}", refused.text());
     // One enormous token that is not a ship.
     let fleet = format!("A1-{}", "B".repeat(5000));
@@ -617,11 +591,7 @@ async fn errors_about_very_long_input_stay_short() {
         )
         .await;
     assert!(refused.ephemeral, "{refused:?}");
-    assert!(
-        refused.text().contains("is not a ship"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "is not a ship");
     assert!(refused.text().chars().count() < 400, "{}", refused.text());
 }
 
@@ -642,7 +612,7 @@ async fn start_computer_match(t: &Table, bot: u64) {
         )
         .await;
     assert!(!reply.ephemeral, "{reply:?}");
-    assert!(reply.text().contains("takes on"), "{}", reply.text());
+    says(&reply, "takes on");
     assert!(
         reply.attachments.is_empty(),
         "the public message shows no fleet"
@@ -857,11 +827,7 @@ async fn a_moderator_calls_off_a_running_battle_and_a_challenger_their_challenge
     let ok = t.fake.wait_reply(id, REPLY).await;
     assert!(ok.ephemeral, "{ok:?}");
     let end = t.end_message().await;
-    assert!(
-        end.text().contains(&format!("<@{}> cancelled", carol.id)),
-        "{}",
-        end.text()
-    );
+    says(&end, &format!("<@{}> cancelled", carol.id));
     assert_eq!(end.attachments.len(), 1, "a battle was fought: the reveal");
     // The challenger may call off their own challenge before it is answered …
     let challenge = t.challenge("classic").await;
@@ -901,11 +867,7 @@ async fn a_placement_that_runs_out_goes_to_the_player_who_was_ready() {
         "{}",
         end.text()
     );
-    assert!(
-        end.text().contains(&format!("<@{}> **wins**", t.alice.id)),
-        "{}",
-        end.text()
-    );
+    says(&end, &format!("<@{}> **wins**", t.alice.id));
 }
 
 #[tokio::test]
@@ -923,11 +885,7 @@ async fn forbid_repeats_refuses_a_repeated_cell_through_the_bot() {
             ]),
         )
         .await;
-    assert!(
-        challenge.text().contains("House rule"),
-        "{}",
-        challenge.text()
-    );
+    says(&challenge, "House rule");
     t.click(&t.bob, t.channel, &button(&challenge, "accept"))
         .await;
     for (user, fleet) in [(&t.alice, G2000_A), (&t.bob, G2000_B)] {

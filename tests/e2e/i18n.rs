@@ -3,6 +3,7 @@
 //! carry their localised names and descriptions.
 
 use crate::e2e::support;
+use crate::e2e::support::says;
 
 use std::time::Duration;
 
@@ -134,12 +135,8 @@ async fn a_public_challenge_speaks_the_servers_language_and_errors_the_users() {
     // Public: Dutch, the server's language, with Dutch buttons.
     let public = fake.wait_reply(challenge("sv-SE"), REPLY).await;
     assert!(!public.ephemeral);
-    assert!(public.text().contains("daagt"), "{}", public.text());
-    assert!(
-        public.text().contains("Zeeslag Game 2000"),
-        "{}",
-        public.text()
-    );
+    says(&public, "daagt");
+    says(&public, "Zeeslag Game 2000");
     assert!(public.text().contains(&format!("<@{}>", nils.id)));
     let buttons = Value::Array(public.components.clone()).to_string();
     assert!(
@@ -150,7 +147,7 @@ async fn a_public_challenge_speaks_the_servers_language_and_errors_the_users() {
     // Private: the same user's error is Swedish.
     let busy = fake.wait_reply(challenge("sv-SE"), REPLY).await;
     assert!(busy.ephemeral, "{busy:?}");
-    assert!(busy.text().contains("redan ett parti"), "{}", busy.text());
+    says(&busy, "redan ett parti");
 
     // A button error goes to the clicking user in their language (Danish).
     let click = fake
@@ -159,7 +156,7 @@ async fn a_public_challenge_speaks_the_servers_language_and_errors_the_users() {
         .click(1, &button_id(&public, "accept"));
     let refused = fake.wait_reply(click, REPLY).await;
     assert!(refused.ephemeral);
-    assert!(refused.text().contains("udfordrede"), "{}", refused.text());
+    says(&refused, "udfordrede");
 }
 
 #[tokio::test]
@@ -180,21 +177,12 @@ async fn an_expiry_is_announced_in_the_servers_language() {
     assert!(!public.ephemeral, "{public:?}");
     // The sweeper announces the expiry, in the server's language.
     let end = fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.kind == SentKind::ChannelMessage && s.text().contains("verlopen"))
-                    .cloned()
-            },
+        .first_sent(
+            |s| s.kind == SentKind::ChannelMessage && s.text().contains("verlopen"),
             REPLY,
         )
         .await;
-    assert!(
-        end.text().contains(&format!("<@{}>", sven.id)),
-        "{}",
-        end.text()
-    );
+    says(&end, &format!("<@{}>", sven.id));
 }
 
 fn button_id(sent: &support::Sent, action: &str) -> String {
@@ -216,11 +204,7 @@ async fn commands_in_texts_carry_the_readers_names_and_public_ones_are_clickable
         .slash("rules", json!([{"name": "variant", "type": 4, "value": 0}]));
     let rules = t.fake.wait_reply(id, REPLY).await;
     assert!(rules.ephemeral);
-    assert!(
-        rules.text().contains("`/schieten doelen:C4`"),
-        "{}",
-        rules.text()
-    );
+    says(&rules, "`/schieten doelen:C4`");
     assert!(!rules.text().contains("/fire"), "{}", rules.text());
     let id = t
         .fake
@@ -228,12 +212,8 @@ async fn commands_in_texts_carry_the_readers_names_and_public_ones_are_clickable
         .locale("nl")
         .slash("help", json!([]));
     let help = t.fake.wait_reply(id, REPLY).await;
-    assert!(help.text().contains("/hulp"), "{}", help.text());
-    assert!(
-        help.text().contains("`/hulp commando:<naam>`"),
-        "{}",
-        help.text()
-    );
+    says(&help, "/hulp");
+    says(&help, "`/hulp commando:<naam>`");
     // In public, the commands are Discord's clickable mentions with the registered ids.
     let fire = t.fake.command_id("fire").expect("registered");
     let board = t.fake.command_id("board").expect("registered");
@@ -253,9 +233,5 @@ async fn commands_in_texts_carry_the_readers_names_and_public_ones_are_clickable
         "{}",
         start.text()
     );
-    assert!(
-        start.text().contains(&format!("</board:{board}>")),
-        "{}",
-        start.text()
-    );
+    says(&start, &format!("</board:{board}>"));
 }

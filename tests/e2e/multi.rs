@@ -7,6 +7,7 @@
 //! Skipped (and says so) without a test server.
 
 use crate::e2e::support;
+use crate::e2e::support::says;
 use crate::pg;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
@@ -76,38 +77,18 @@ impl Pair {
         )
         .await;
         assert!(challenge.text().contains("challenges"), "{challenge:?}");
-        let click = self.fake.click(
-            to,
-            channel,
-            challenge.message_id.unwrap_or(1),
-            &button(&challenge, "accept"),
-        );
-        self.fake.wait_reply(click, REPLY).await;
+        support::table::click_in(&self.fake, to, channel, &challenge, "accept").await;
     }
 
     /// `/place fleet:…` by `user` in `channel` (a DM or the match's), then Ready there.
     async fn place_and_ready(&self, user: &User, channel: Channel, fleet: &str) {
         let preview = self.place(user, channel, fleet).await;
-        let click = self.fake.click(
-            user,
-            channel,
-            preview.message_id.unwrap_or(1),
-            &button(&preview, "ready"),
-        );
-        self.fake.wait_reply(click, REPLY).await;
+        support::table::click_in(&self.fake, user, channel, &preview, "ready").await;
     }
 
     async fn place(&self, user: &User, channel: Channel, fleet: &str) -> support::fake::Sent {
-        let preview = slash_in(
-            &self.fake,
-            user,
-            channel,
-            "place",
-            json!([{"name": "fleet", "type": 3, "value": fleet}]),
-        )
-        .await;
-        assert!(preview.ephemeral, "{preview:?}");
-        assert!(preview.text().contains(&fleet[..5]), "{}", preview.text());
+        let preview = support::table::place_in(&self.fake, user, channel, fleet).await;
+        says(&preview, &fleet[..5]);
         preview
     }
 

@@ -3,6 +3,7 @@
 //! one database: `tests/e2e/multi.rs`). Skipped (and says so) without a test server.
 
 use crate::e2e::support;
+use crate::e2e::support::says;
 use crate::pg;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
@@ -111,7 +112,7 @@ async fn a_database_that_goes_away_gets_a_private_apology_not_a_crash() {
         stats
     };
     assert!(stats.ephemeral, "{stats:?}");
-    assert!(stats.text().contains("could not read"), "{}", stats.text());
+    says(&stats, "could not read");
     let history = t.slash(&t.alice, "history", json!([])).await;
     assert!(
         history.ephemeral && history.text().contains("could not read"),

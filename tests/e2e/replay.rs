@@ -2,6 +2,7 @@
 //! caller's matches offered while typing, and the refusals.
 
 use crate::e2e::support;
+use crate::e2e::support::says;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::json;
@@ -24,15 +25,7 @@ fn pictures_shown(gif_bytes: &[u8]) -> usize {
 
 /// The one GIF of `sent`.
 fn gif_of(sent: &Sent) -> &[u8] {
-    let gif = sent
-        .attachments
-        .iter()
-        .find(|a| {
-            std::path::Path::new(&a.filename)
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("gif"))
-        })
-        .unwrap_or_else(|| panic!("no GIF in {sent:?}"));
+    let gif = support::read::attachment(sent, "gif");
     &gif.bytes
 }
 
@@ -78,7 +71,7 @@ async fn a_finished_match_is_replayed_by_button_and_by_command() {
     let replay = t.fake.wait_picture_reply(Some(click), REPLY).await;
     assert!(replay.ephemeral, "{replay:?}");
     assert_eq!(replay.kind, SentKind::EditOriginal);
-    assert!(replay.text().contains(&id.to_string()), "{}", replay.text());
+    says(&replay, &id.to_string());
     // Three shots, then the reveal.
     assert_eq!(pictures_shown(gif_of(&replay)), 3 + 1);
 
@@ -93,14 +86,7 @@ async fn a_finished_match_is_replayed_by_button_and_by_command() {
         );
     let offered = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.replies_to(asked)
-                    .into_iter()
-                    .find(|s| s.kind == SentKind::Callback(8))
-            },
-            REPLY,
-        )
+        .first_reply(asked, |s| s.kind == SentKind::Callback(8), REPLY)
         .await;
     let choices = offered.body["data"]["choices"].as_array().expect("choices");
     assert_eq!(choices.len(), 1, "{choices:?}");
@@ -141,18 +127,10 @@ async fn replays_that_cannot_be_shown_are_refused_privately() {
     let t = Table::new("42", &[]).await;
     let not_an_id = ask(&t, &t.alice, t.channel, "yesterday").await;
     assert!(not_an_id.ephemeral);
-    assert!(
-        not_an_id.text().contains("is not a match id"),
-        "{}",
-        not_an_id.text()
-    );
+    says(&not_an_id, "is not a match id");
     let unknown = ask(&t, &t.alice, t.channel, "123456789").await;
     assert!(unknown.ephemeral);
-    assert!(
-        unknown.text().contains("no replay you can watch"),
-        "{}",
-        unknown.text()
-    );
+    says(&unknown, "no replay you can watch");
 
     // A live match keeps its fleets secret.
     let challenge = t.challenge(&t.alice, &t.bob, t.channel, 0).await;
@@ -164,21 +142,13 @@ async fn replays_that_cannot_be_shown_are_refused_privately() {
         .unwrap();
     let still = ask(&t, &t.bob, t.channel, &live.to_string()).await;
     assert!(still.ephemeral);
-    assert!(
-        still.text().contains("still being played"),
-        "{}",
-        still.text()
-    );
+    says(&still, "still being played");
 
     // A match that ended before a shot has nothing to show.
     let declined = t.click_on(&t.bob, &challenge, "decline").await;
     assert!(declined.text().contains("declined"), "{declined:?}");
     let empty = ask(&t, &t.alice, t.channel, &live.to_string()).await;
-    assert!(
-        empty.text().contains("Nobody fired a shot"),
-        "{}",
-        empty.text()
-    );
+    says(&empty, "Nobody fired a shot");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -307,10 +277,10 @@ async fn a_name_full_of_markup_is_shown_as_written() {
         .to_owned();
     let escaped = "\\*\\*Kraken\\*\\* \\[won\\]\\(https\\://evil.example\\) \\<\\@&42\\>";
     let shown = with_picture(&t, ask(&t, &t.bob, t.channel, &id).await).await;
-    assert!(shown.text().contains(escaped), "{}", shown.text());
+    says(&shown, escaped);
     assert!(!shown.text().contains(hostile), "{}", shown.text());
     let history = t.slash(&t.bob, "history", json!([])).await;
-    assert!(history.text().contains(escaped), "{}", history.text());
+    says(&history, escaped);
     assert!(!history.text().contains("[won]("), "{}", history.text());
 }
 
@@ -326,15 +296,11 @@ async fn where_a_busy_member_plays_is_told_only_in_their_server() {
     let same_server = Channel::in_guild(t.channel.guild_id.unwrap(), t.channel.id + 7);
     let refused = t.challenge(&carol, &t.bob, same_server, 0).await;
     assert!(refused.ephemeral);
-    assert!(refused.text().contains(&here), "{}", refused.text());
+    says(&refused, &here);
     let elsewhere = Channel::in_guild(t.channel.guild_id.unwrap() + 1, t.channel.id + 8);
     let refused = t.challenge(&carol, &t.bob, elsewhere, 0).await;
     assert!(refused.ephemeral);
-    assert!(
-        refused.text().contains("already playing"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "already playing");
     assert!(!refused.text().contains(&here), "{}", refused.text());
     assert!(!refused.text().contains("<#"), "{}", refused.text());
 }
@@ -350,7 +316,7 @@ async fn a_replay_drawn_before_a_member_is_forgotten_no_longer_names_them() {
         .unwrap()
         .to_owned();
     let before = with_picture(&t, ask(&t, &t.bob, t.channel, &id).await).await;
-    assert!(before.text().contains("alice"), "{}", before.text());
+    says(&before, "alice");
     let asked = t
         .slash(
             &t.alice,
@@ -363,12 +329,9 @@ async fn a_replay_drawn_before_a_member_is_forgotten_no_longer_names_them() {
         .fake
         .click(&t.alice, t.channel, asked.message_id.unwrap_or(1), &button);
     t.fake
-        .wait_for(
-            |rec| {
-                rec.replies_to(click)
-                    .into_iter()
-                    .find(|s| s.text().contains("finished match"))
-            },
+        .first_reply(
+            click,
+            |s| s.text().contains("finished match"),
             support::table::REPLY,
         )
         .await;
@@ -376,7 +339,7 @@ async fn a_replay_drawn_before_a_member_is_forgotten_no_longer_names_them() {
     let carol = t.fake.user("carol");
     let after = with_picture(&t, ask(&t, &carol, t.channel, &id).await).await;
     assert!(!after.text().contains("alice"), "{}", after.text());
-    assert!(after.text().contains("deleted player"), "{}", after.text());
+    says(&after, "deleted player");
 }
 
 /// Issue 30, 5: one member cannot keep the CPU busy drawing replays: a second replay that
@@ -457,14 +420,7 @@ async fn a_refused_replay_click_takes_the_place_of_its_thinking_answer() {
     let asked = click(&carol);
     let refused = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.replies_to(asked)
-                    .into_iter()
-                    .find(|s| s.text().contains("several replays"))
-            },
-            REPLY,
-        )
+        .first_reply(asked, |s| s.text().contains("several replays"), REPLY)
         .await;
     assert!(
         refused.ephemeral && refused.attachments.is_empty(),

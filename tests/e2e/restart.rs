@@ -309,19 +309,8 @@ async fn wait_computer_moves(t: &Table, n: usize) {
 #[tokio::test]
 async fn a_match_against_the_computer_goes_on_after_a_crash() {
     let mut t = Table::new("2026", &[]).await;
+    let reply = t.challenge_computer(1, 0).await;
     let bot = support::payloads::BOT_USER_ID;
-    let reply = t
-        .slash(
-            &t.alice,
-            "challenge",
-            json!([
-                {"name": "opponent", "type": 6, "value": bot.to_string()},
-                {"name": "variant", "type": 4, "value": 1},
-                {"name": "difficulty", "type": 4, "value": 0},
-            ]),
-        )
-        .await;
-    assert!(!reply.ephemeral, "{reply:?}");
     let preview = t.fake.wait_picture_reply(reply.interaction, REPLY).await;
     t.click(&t.alice, &button(&preview, "ready")).await;
     let mut expected = usize::from(t.first_player().await == bot);

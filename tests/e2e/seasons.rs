@@ -4,6 +4,8 @@
 //! testing-only `SEASON_SECONDS`.
 
 use crate::e2e::support;
+use crate::e2e::support::read::alt_of;
+use crate::e2e::support::says;
 
 use std::time::Duration;
 
@@ -11,19 +13,6 @@ use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::{Value, json};
 use support::Sent;
 use support::table::{MEMBER, REPLY, Table};
-
-/// The alt text sent with the first attachment.
-fn alt_of(sent: &Sent) -> String {
-    let body = if sent.body["data"].is_object() {
-        &sent.body["data"]
-    } else {
-        &sent.body
-    };
-    body["attachments"][0]["description"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
-}
 
 /// An answer with its picture (a deferred answer is filled in later).
 async fn with_picture(t: &Table, first: Sent) -> Sent {
@@ -138,7 +127,7 @@ async fn while_seasons_are_on_the_leaderboard_is_the_current_seasons() {
     // Off by default: the lifetime ranking, and `current` is refused.
     let shown = t.slash(&t.bob, "leaderboard", season("current")).await;
     assert!(shown.ephemeral, "{shown:?}");
-    assert!(shown.text().contains("Seasons are off"), "{}", shown.text());
+    says(&shown, "Seasons are off");
     seasons_on(&t).await;
     short_match(&t).await;
 
@@ -163,9 +152,14 @@ async fn while_seasons_are_on_the_leaderboard_is_the_current_seasons() {
     // A season that does not exist: a private refusal.
     let unknown = t.slash(&t.bob, "leaderboard", season("7")).await;
     assert!(unknown.ephemeral, "{unknown:?}");
-    assert!(unknown.text().contains("no season"), "{}", unknown.text());
+    says(&unknown, "no season");
 
     // The choices: current and all (no past season yet).
+    seasons_offered(&t, vec![json!("current"), json!("all")]).await;
+}
+
+/// The seasons `/leaderboard` offers Bob as he starts typing one are `expected`.
+async fn seasons_offered(t: &Table, expected: Vec<Value>) {
     let offered = t
         .fake
         .autocomplete(
@@ -176,12 +170,7 @@ async fn while_seasons_are_on_the_leaderboard_is_the_current_seasons() {
             REPLY,
         )
         .await;
-    assert_eq!(
-        offered.values(),
-        vec![json!("current"), json!("all")],
-        "{:?}",
-        offered.choices
-    );
+    assert_eq!(offered.values(), expected, "{:?}", offered.choices);
 }
 
 /// The bot's messages in `channel` that contain `needle`.
@@ -253,14 +242,14 @@ async fn a_season_ends_once_with_its_champion() {
 
     // Announced on return, once, naming and pinging the champion.
     let over = t.posted(t.channel, "is over").await;
-    assert!(over.text().contains("Season 1 ·"), "{}", over.text());
+    says(&over, "Season 1 ·");
     assert!(
         over.text()
             .contains(&format!("champion <@{}>", champion.id)),
         "{}",
         over.text()
     );
-    assert!(over.text().contains("5 matches played"), "{}", over.text());
+    says(&over, "5 matches played");
     assert_eq!(
         over.body["allowed_mentions"]["users"],
         json!([champion.id.to_string()]),
@@ -286,20 +275,5 @@ async fn a_season_ends_once_with_its_champion() {
     assert_eq!(alt_of(&last), table, "the table as of the end");
     let now = board(&t, json!([])).await;
     assert!(alt_of(&now).starts_with("Season 2 ("), "{}", alt_of(&now));
-    let offered = t
-        .fake
-        .autocomplete(
-            &t.bob,
-            t.channel,
-            "leaderboard",
-            json!([{"name": "season", "type": 3, "value": "", "focused": true}]),
-            REPLY,
-        )
-        .await;
-    assert_eq!(
-        offered.values(),
-        vec![json!("current"), json!("all"), json!("1")],
-        "{:?}",
-        offered.choices
-    );
+    seasons_offered(&t, vec![json!("current"), json!("all"), json!("1")]).await;
 }

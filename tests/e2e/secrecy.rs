@@ -20,9 +20,7 @@ async fn public_before_the_end(t: &Table) -> Vec<String> {
         s.kind == SentKind::ChannelMessage
             && (s.text().contains("destroyed every ship") || s.text().contains("draw"))
     };
-    t.fake
-        .wait_for(|rec| rec.sent.iter().any(end).then_some(()), REPLY)
-        .await;
+    t.fake.wait_sent(end, REPLY).await;
     let rec = t.fake.recording();
     rec.sent
         .iter()

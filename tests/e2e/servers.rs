@@ -2,6 +2,8 @@
 //! lasts), matches in threads of their own, paces and their deadlines, the reminders of
 //! daily matches (once each, also across a restart), `/matches`.
 
+use crate::e2e::support::read::alt_of;
+use crate::e2e::support::says;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Value, json};
@@ -39,6 +41,11 @@ async fn settings(
     t.fake.wait_reply(id, REPLY).await
 }
 
+/// `/settings set` with `options` by Alice, who manages the server, in the table's channel.
+async fn admin_sets(t: &Table, options: Value) -> Sent {
+    settings(t, &t.alice, t.channel, true, "set", options).await
+}
+
 /// `/challenge` with `options` besides the opponent.
 async fn challenge(
     t: &Table,
@@ -69,42 +76,17 @@ async fn accept(t: &Table, by: &User, channel: Channel, challenge: &Sent) -> Sen
     t.fake.wait_reply(click, REPLY).await
 }
 
-/// `/place` then Ready by `user` in `channel`.
-async fn place_and_ready(t: &Table, user: &User, channel: Channel, fleet: &str) {
-    let preview = slash_in(
-        &t.fake,
-        user,
-        channel,
-        "place",
-        json!([{"name": "fleet", "type": 3, "value": fleet}]),
-    )
-    .await;
-    assert!(preview.ephemeral, "{preview:?}");
-    let click = t.fake.click(
-        user,
-        channel,
-        preview.message_id.unwrap_or(1),
-        &button(&preview, "ready"),
-    );
-    t.fake.wait_reply(click, REPLY).await;
-}
-
 /// The first message the bot posted in `channel` (or thread) containing `needle` (waits
 /// for it).
 async fn posted(t: &Table, channel: Channel, needle: &str) -> Sent {
     t.fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| {
-                        matches!(
-                            s.kind,
-                            SentKind::ChannelMessage | SentKind::ThreadMessage(_)
-                        ) && s.channel == Some(channel.id)
-                            && s.text().contains(needle)
-                    })
-                    .cloned()
+        .first_sent(
+            |s| {
+                matches!(
+                    s.kind,
+                    SentKind::ChannelMessage | SentKind::ThreadMessage(_)
+                ) && s.channel == Some(channel.id)
+                    && s.text().contains(needle)
             },
             REPLY,
         )
@@ -154,11 +136,7 @@ async fn settings_are_for_those_who_manage_the_server_and_last() {
     // A plain member is refused privately, whatever the registration let through.
     let refused = settings(&t, &bob, t.channel, false, "show", json!([])).await;
     assert!(refused.ephemeral, "{refused:?}");
-    assert!(
-        refused.text().contains("Manage Server"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "Manage Server");
     let refused = settings(
         &t,
         &bob,
@@ -168,11 +146,7 @@ async fn settings_are_for_those_who_manage_the_server_and_last() {
         json!([{"name": "threads", "type": 5, "value": true}]),
     )
     .await;
-    assert!(
-        refused.text().contains("Manage Server"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "Manage Server");
 
     // The defaults, shown privately to an admin.
     let shown = settings(&t, &alice, t.channel, true, "show", json!([])).await;
@@ -188,35 +162,19 @@ async fn settings_are_for_those_who_manage_the_server_and_last() {
     }
 
     // Bad values are refused, say what is expected, and change nothing.
-    let bad = settings(
+    let bad = admin_sets(
         &t,
-        &alice,
-        t.channel,
-        true,
-        "set",
         json!([{"name": "paces", "type": 3, "value": "blitz fast"}]),
     )
     .await;
     assert!(bad.ephemeral);
-    assert!(
-        bad.text().contains("`blitz`, `standard` and `daily`"),
-        "{}",
-        bad.text()
-    );
-    let bad = settings(
+    says(&bad, "`blitz`, `standard` and `daily`");
+    let bad = admin_sets(
         &t,
-        &alice,
-        t.channel,
-        true,
-        "set",
         json!([{"name": "channels", "type": 3, "value": "#games"}]),
     )
     .await;
-    assert!(
-        bad.text().contains("is not a list of channels"),
-        "{}",
-        bad.text()
-    );
+    says(&bad, "is not a list of channels");
     let bad = settings(
         &t,
         &alice,
@@ -229,11 +187,7 @@ async fn settings_are_for_those_who_manage_the_server_and_last() {
         ]),
     )
     .await;
-    assert!(
-        bad.text().contains("must be one of the paces"),
-        "{}",
-        bad.text()
-    );
+    says(&bad, "must be one of the paces");
 
     // Several at once; in effect at once.
     let saved = settings(
@@ -250,41 +204,29 @@ async fn settings_are_for_those_who_manage_the_server_and_last() {
         ]),
     )
     .await;
-    assert!(saved.text().contains("Saved"), "{}", saved.text());
-    assert!(saved.text().contains("**Game 2000"), "{}", saved.text());
-    assert!(
-        saved.text().contains(&format!("<#{}>", games.id)),
-        "{}",
-        saved.text()
-    );
+    says(&saved, "Saved");
+    says(&saved, "**Game 2000");
+    says(&saved, &format!("<#{}>", games.id));
 
     // A challenge elsewhere is refused privately, naming the channel allowed.
     let elsewhere = challenge(&t, &alice, &bob, t.channel, vec![]).await;
     assert!(elsewhere.ephemeral, "{elsewhere:?}");
-    assert!(
-        elsewhere.text().contains(&format!("<#{}>", games.id)),
-        "{}",
-        elsewhere.text()
-    );
+    says(&elsewhere, &format!("<#{}>", games.id));
     // A pace not allowed is refused, naming those that are.
     let daily = challenge(&t, &alice, &bob, games, vec![pace(2)]).await;
     assert!(daily.ephemeral, "{daily:?}");
-    assert!(daily.text().contains("Blitz, Standard"), "{}", daily.text());
+    says(&daily, "Blitz, Standard");
     // Nothing was opened by the refusals: the allowed channel takes the server's rules.
     let made = challenge(&t, &alice, &bob, games, vec![]).await;
     assert!(!made.ephemeral, "{made:?}");
-    assert!(made.text().contains("Game 2000"), "{}", made.text());
-    assert!(made.text().contains("fired at before"), "{}", made.text());
+    says(&made, "Game 2000");
+    says(&made, "fired at before");
 
     // They survive a restart.
     t.restart().await;
     let shown = settings(&t, &alice, t.channel, true, "show", json!([])).await;
-    assert!(shown.text().contains("**Game 2000"), "{}", shown.text());
-    assert!(
-        shown.text().contains(&format!("<#{}>", games.id)),
-        "{}",
-        shown.text()
-    );
+    says(&shown, "**Game 2000");
+    says(&shown, &format!("<#{}>", games.id));
 
     // Reset asks first; the button puts the defaults back.
     let asked = settings(&t, &alice, t.channel, true, "reset", json!([])).await;
@@ -301,43 +243,26 @@ async fn settings_are_for_those_who_manage_the_server_and_last() {
         .permissions(MEMBER)
         .click(asked.message_id.unwrap_or(1), &button(&asked, "reset"));
     let refused = t.fake.wait_reply(click, REPLY).await;
-    assert!(
-        refused.text().contains("Manage Server"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "Manage Server");
     let click = t
         .fake
         .interaction(&alice, t.channel)
         .permissions(&admin())
         .click(asked.message_id.unwrap_or(1), &button(&asked, "reset"));
     let done = t.fake.wait_reply(click, REPLY).await;
-    assert!(
-        done.text().contains("back to its default"),
-        "{}",
-        done.text()
-    );
+    says(&done, "back to its default");
     let shown = settings(&t, &alice, t.channel, true, "show", json!([])).await;
-    assert!(shown.text().contains("**Classic"), "{}", shown.text());
-    assert!(shown.text().contains("every channel"), "{}", shown.text());
+    says(&shown, "**Classic");
+    says(&shown, "every channel");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[expect(clippy::too_many_lines, reason = "one story, step by step")]
 async fn two_matches_in_two_threads_of_one_channel_end_each_in_its_own() {
     let t = Table::new("252", &[]).await;
     let (alice, bob) = (t.alice.clone(), t.bob.clone());
     let (carol, dave) = (t.fake.user("carol"), t.fake.user("dave"));
-    let on = settings(
-        &t,
-        &alice,
-        t.channel,
-        true,
-        "set",
-        json!([{"name": "threads", "type": 5, "value": true}]),
-    )
-    .await;
-    assert!(on.text().contains("Threads: **on**"), "{}", on.text());
+    let on = admin_sets(&t, json!([{"name": "threads", "type": 5, "value": true}])).await;
+    says(&on, "Threads: **on**");
     assert!(
         !on.text().contains("lack"),
         "the bot may open threads: {}",
@@ -367,13 +292,13 @@ async fn two_matches_in_two_threads_of_one_channel_end_each_in_its_own() {
     // Everything after Accept goes to the thread; the players are greeted (and added) there.
     for home in homes {
         let greeting = posted(&t, home, "place their fleets").await;
-        assert!(greeting.text().contains("<@"), "{}", greeting.text());
+        says(&greeting, "<@");
     }
 
     // Both battles, placed from the threads.
     for (home, [x, y]) in homes.iter().zip([[&alice, &bob], [&carol, &dave]]) {
-        place_and_ready(&t, x, *home, CLASSIC_A).await;
-        place_and_ready(&t, y, *home, CLASSIC_B).await;
+        t.place_and_ready(x, *home, CLASSIC_A).await;
+        t.place_and_ready(y, *home, CLASSIC_B).await;
         posted(&t, *home, "fires first").await;
     }
     // A shot in a thread is the thread's match; a shot in the parent is nobody's.
@@ -407,9 +332,9 @@ async fn two_matches_in_two_threads_of_one_channel_end_each_in_its_own() {
     for (home, quitter) in homes.iter().zip([&bob, &dave]) {
         slash_in(&t.fake, quitter, *home, "forfeit", json!([])).await;
         let end = posted(&t, *home, "forfeits").await;
-        assert!(end.text().contains("forfeits"), "{}", end.text());
+        says(&end, "forfeits");
         let summary = posted(&t, t.channel, &format!("<#{}>", home.id)).await;
-        assert!(summary.text().contains("beat"), "{}", summary.text());
+        says(&summary, "beat");
         let archived = eventually(|| t.fake.thread_state(*home).filter(|th| th.archived)).await;
         assert!(!archived.locked, "locking needs Manage Threads");
     }
@@ -445,15 +370,7 @@ async fn two_matches_in_two_threads_of_one_channel_end_each_in_its_own() {
 async fn without_the_thread_permission_the_match_is_played_in_the_channel() {
     let t = Table::new("253", &[]).await;
     let (alice, bob) = (t.alice.clone(), t.bob.clone());
-    settings(
-        &t,
-        &alice,
-        t.channel,
-        true,
-        "set",
-        json!([{"name": "threads", "type": 5, "value": true}]),
-    )
-    .await;
+    admin_sets(&t, json!([{"name": "threads", "type": 5, "value": true}])).await;
     // The bot lacks Create Public Threads here (as Discord reports it in the interaction).
     let without: u64 = support::payloads::APP_PERMISSIONS.parse::<u64>().unwrap()
         & !support::payloads::perm::CREATE_PUBLIC_THREADS;
@@ -467,11 +384,7 @@ async fn without_the_thread_permission_the_match_is_played_in_the_channel() {
             json!([{"name": "show", "type": 1, "options": []}]),
         );
     let shown = t.fake.wait_reply(id, REPLY).await;
-    assert!(
-        shown.text().contains("I lack **Create Public Threads**"),
-        "{}",
-        shown.text()
-    );
+    says(&shown, "I lack **Create Public Threads**");
     let id = t
         .fake
         .interaction(&alice, t.channel)
@@ -486,23 +399,16 @@ async fn without_the_thread_permission_the_match_is_played_in_the_channel() {
     // The challenger alone is told why, once.
     let told = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.replies_to(id)
-                    .into_iter()
-                    .find(|s| s.ephemeral && s.text().contains("Create Public Threads"))
-            },
+        .first_reply(
+            id,
+            |s| s.ephemeral && s.text().contains("Create Public Threads"),
             REPLY,
         )
         .await;
-    assert!(
-        told.text().contains("played here in the channel"),
-        "{}",
-        told.text()
-    );
+    says(&told, "played here in the channel");
     accept(&t, &bob, t.channel, &made).await;
-    place_and_ready(&t, &alice, t.channel, CLASSIC_A).await;
-    place_and_ready(&t, &bob, t.channel, CLASSIC_B).await;
+    t.place_and_ready(&alice, t.channel, CLASSIC_A).await;
+    t.place_and_ready(&bob, t.channel, CLASSIC_B).await;
     posted(&t, t.channel, "fires first").await;
     assert!(t.fake.threads_by_bot().is_empty());
 
@@ -514,8 +420,8 @@ async fn without_the_thread_permission_the_match_is_played_in_the_channel() {
     let made = challenge(&t, &carol, &dave, other, vec![]).await;
     accept(&t, &dave, other, &made).await;
     posted(&t, other, "could not open a thread").await;
-    place_and_ready(&t, &carol, other, CLASSIC_A).await;
-    place_and_ready(&t, &dave, other, CLASSIC_B).await;
+    t.place_and_ready(&carol, other, CLASSIC_A).await;
+    t.place_and_ready(&dave, other, CLASSIC_B).await;
     posted(&t, other, "fires first").await;
     assert!(t.fake.threads_by_bot().is_empty());
 }
@@ -527,8 +433,8 @@ async fn battle_at(t: &Table, channel: Channel, pace_value: u64) -> Sent {
     let made = challenge(t, &alice, &bob, channel, vec![pace(pace_value)]).await;
     assert!(!made.ephemeral, "{made:?}");
     accept(t, &bob, channel, &made).await;
-    place_and_ready(t, &alice, channel, CLASSIC_A).await;
-    place_and_ready(t, &bob, channel, CLASSIC_B).await;
+    t.place_and_ready(&alice, channel, CLASSIC_A).await;
+    t.place_and_ready(&bob, channel, CLASSIC_B).await;
     posted(t, channel, "fires first").await
 }
 
@@ -539,7 +445,7 @@ async fn blitz_and_daily_matches_show_their_deadlines() {
     // Blitz: two minutes to answer, one minute a turn.
     let made = challenge(&t, &alice, &bob, t.channel, vec![pace(0)]).await;
     let asked = now_secs();
-    assert!(made.text().contains("Blitz"), "{}", made.text());
+    says(&made, "Blitz");
     let answer_by = timestamps(made.text());
     assert!(
         answer_by.iter().any(|&s| s.abs_diff(asked + 120) <= 3),
@@ -575,10 +481,10 @@ async fn paced_battle(
         "{turn_ends:?} {}",
         start.text()
     );
-    assert!(start.text().contains(name), "{}", start.text());
+    says(&start, name);
     // /status says the pace too.
     let status = slash_in(&t.fake, asker, channel, "status", json!([])).await;
-    assert!(status.text().contains(name), "{}", status.text());
+    says(&status, name);
 }
 
 /// Reminder DMs to `user` so far.
@@ -593,31 +499,11 @@ fn reminders(t: &Table, user: &User) -> Vec<Sent> {
 /// Waits (up to 40 s) for the end of the table's match by a turn that ran out.
 async fn ran_out(t: &Table) {
     t.fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| {
-                        s.channel == Some(t.channel.id) && s.text().contains("let the turn run out")
-                    })
-                    .cloned()
-            },
+        .first_sent(
+            |s| s.channel == Some(t.channel.id) && s.text().contains("let the turn run out"),
             Duration::from_secs(40),
         )
         .await;
-}
-
-/// The description (alt text) of the first picture of `sent`.
-fn alt_of(sent: &Sent) -> String {
-    let body = if sent.body["data"].is_object() {
-        &sent.body["data"]
-    } else {
-        &sent.body
-    };
-    body["attachments"][0]["description"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
 }
 
 /// The last answer with text to the interaction `first` answers (a deferred one is filled
@@ -657,7 +543,7 @@ async fn a_daily_turn_reminds_once_at_half_and_once_an_hour_before_even_across_a
     .await;
     let at = started.elapsed();
     assert!(at >= Duration::from_secs(13), "too early: {at:?}");
-    assert!(half.text().contains("Half of your turn"), "{}", half.text());
+    says(&half, "Half of your turn");
     assert!(
         half.text().contains(&format!(
             "https://discord.com/channels/{GUILD_ID}/{}/{start_id}",
@@ -684,7 +570,7 @@ async fn a_daily_turn_reminds_once_at_half_and_once_an_hour_before_even_across_a
         reminders(&t, &first).get(1).cloned()
     })
     .await;
-    assert!(hour.text().contains("within the hour"), "{}", hour.text());
+    says(&hour, "within the hour");
     assert!(
         started.elapsed() >= Duration::from_secs(27),
         "{:?}",
@@ -741,15 +627,7 @@ async fn a_member_who_turned_reminders_off_gets_none() {
 async fn the_language_setting_overrides_the_servers_locale() {
     let t = Table::new("257", &[]).await;
     let (alice, bob) = (t.alice.clone(), t.bob.clone());
-    settings(
-        &t,
-        &alice,
-        t.channel,
-        true,
-        "set",
-        json!([{"name": "language", "type": 4, "value": 3}]),
-    )
-    .await;
+    admin_sets(&t, json!([{"name": "language", "type": 4, "value": 3}])).await;
     // The server's locale is English, the challenger's too: the public text is Danish.
     let id = t
         .fake
@@ -762,24 +640,16 @@ async fn the_language_setting_overrides_the_servers_locale() {
             json!([{"name": "opponent", "type": 6, "value": bob.id.to_string()}]),
         );
     let made = t.fake.wait_reply(id, REPLY).await;
-    assert!(made.text().contains("udfordrer"), "{}", made.text());
+    says(&made, "udfordrer");
     // Private answers keep the member's own language.
     let own = slash_in(&t.fake, &alice, t.channel, "place", json!([])).await;
     assert!(own.ephemeral);
     assert!(!own.text().contains("udfordr"), "{}", own.text());
     // Back to the server's own.
-    settings(
-        &t,
-        &alice,
-        t.channel,
-        true,
-        "set",
-        json!([{"name": "language", "type": 4, "value": 0}]),
-    )
-    .await;
+    admin_sets(&t, json!([{"name": "language", "type": 4, "value": 0}])).await;
     slash_in(&t.fake, &alice, t.channel, "cancel", json!([])).await;
     let made = challenge(&t, &alice, &bob, t.channel, vec![]).await;
-    assert!(made.text().contains("challenges"), "{}", made.text());
+    says(&made, "challenges");
 }
 
 /// A standard match in a channel of its own that the player not to move forfeits at once.
@@ -819,11 +689,7 @@ async fn matches_lists_the_live_matches_with_links() {
     let t = Table::new("259", &[]).await;
     let (alice, bob) = (t.alice.clone(), t.bob.clone());
     let empty = slash_in(&t.fake, &alice, t.channel, "matches", json!([])).await;
-    assert!(
-        empty.text().contains("No match is being played"),
-        "{}",
-        empty.text()
-    );
+    says(&empty, "No match is being played");
     battle_at(&t, t.channel, 0).await;
     let other = t.fake.channel();
     let (carol, dave) = (t.fake.user("carol"), t.fake.user("dave"));

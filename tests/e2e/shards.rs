@@ -3,6 +3,7 @@
 //! (which Discord sends to shard 0) acting on a match whose server is on another shard.
 
 use crate::e2e::support;
+use crate::e2e::support::says;
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::json;
@@ -23,15 +24,7 @@ async fn sharded(shards: u64, setting: &str) -> Table {
     // Every shard has its session before anything is sent.
     fake.wait_shards(2, START).await;
     let (alice, bob, channel) = (fake.user("alice"), fake.user("bob"), fake.channel());
-    Table {
-        fake,
-        bot,
-        env,
-        starts: 1,
-        alice,
-        bob,
-        channel,
-    }
+    Table::seated(fake, bot, env, [alice, bob], channel)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -68,7 +61,7 @@ async fn auto_takes_the_recommended_shards_and_serves_every_one() {
         )
         .await;
     assert!(preview.ephemeral, "{preview:?}");
-    assert!(preview.text().contains("A1-A4"), "{}", preview.text());
+    says(&preview, "A1-A4");
 
     // The first match goes on on its shard.
     let shot = t.fire(t.user(first), "E5").await;

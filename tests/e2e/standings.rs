@@ -2,6 +2,8 @@
 //! the fake Discord.
 
 use crate::e2e::support;
+use crate::e2e::support::read::alt_of;
+use crate::e2e::support::says;
 
 use std::time::Duration;
 
@@ -12,31 +14,10 @@ use support::{Sent, SentKind};
 
 /// The PNG attachment of `sent`, decoded.
 fn png_of(sent: &Sent) -> image::RgbaImage {
-    let png = sent
-        .attachments
-        .iter()
-        .find(|a| {
-            std::path::Path::new(&a.filename)
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("png"))
-        })
-        .unwrap_or_else(|| panic!("no picture in {sent:?}"));
+    let png = support::read::attachment(sent, "png");
     image::load_from_memory(&png.bytes)
         .expect("a PNG")
         .to_rgba8()
-}
-
-/// The alt text sent with the first attachment.
-fn alt_of(sent: &Sent) -> String {
-    let body = if sent.body["data"].is_object() {
-        &sent.body["data"]
-    } else {
-        &sent.body
-    };
-    body["attachments"][0]["description"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
 }
 
 /// Three shots, then the player not to move forfeits. Returns (winner, the end message).
@@ -137,11 +118,7 @@ async fn a_rated_match_shows_in_stats_leaderboard_and_history() {
         "{refused:?}"
     );
     // It says what works here instead.
-    assert!(
-        refused.text().contains("scope:global"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "scope:global");
 }
 
 /// `/privacy set leaderboard:<choice>` by `user` in `channel` (0 visible, 1 hidden).
@@ -177,11 +154,7 @@ async fn the_global_leaderboard_lists_only_members_who_chose_it() {
         "{}",
         alt_of(&empty)
     );
-    assert!(
-        empty.text().contains("leaderboard:visible"),
-        "{}",
-        empty.text()
-    );
+    says(&empty, "leaderboard:visible");
     let info = |who| {
         t.slash_in(
             who,
@@ -207,11 +180,7 @@ async fn the_global_leaderboard_lists_only_members_who_chose_it() {
         assert!(alt.starts_with("Global"), "it says which board: {alt}");
         assert!(alt.contains("1662"), "the winner is listed: {alt}");
         assert!(!alt.contains("1338"), "the loser is not: {alt}");
-        assert!(
-            board.text().contains("leaderboard:visible"),
-            "{}",
-            board.text()
-        );
+        says(&board, "leaderboard:visible");
     }
     // The server's own board still lists both.
     let server = with_picture(&t, t.slash(lost, "leaderboard", json!([])).await).await;
@@ -263,11 +232,7 @@ async fn a_rematch_starts_when_both_click_and_keeps_the_score() {
     // One click: a public note that pings the other player.
     let first_click = t.click_on(t.user(winner), &end, "rematch").await;
     assert!(!first_click.ephemeral);
-    assert!(
-        first_click.text().contains(&format!("<@{loser}>")),
-        "{}",
-        first_click.text()
-    );
+    says(&first_click, &format!("<@{loser}>"));
     assert_eq!(
         first_click.body["data"]["allowed_mentions"]["users"],
         json!([loser.to_string()])
@@ -289,24 +254,9 @@ async fn a_rematch_starts_when_both_click_and_keeps_the_score() {
         "{text}"
     );
     // The DM preview offers the last fleet; taking it shows the old fleet again.
-    let preview = t
-        .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .rev()
-                    .find(|s| {
-                        s.kind == SentKind::Dm(t.alice.id)
-                            && s.custom_ids().iter().any(|i| i.ends_with(":last"))
-                    })
-                    .cloned()
-            },
-            REPLY,
-        )
-        .await;
+    let preview = support::table::dm_with_button(&t.fake, &t.alice, ":last").await;
     let taken = t.click_on(&t.alice, &preview, "last").await;
-    assert!(taken.text().contains(CLASSIC_A), "{}", taken.text());
+    says(&taken, CLASSIC_A);
     t.click_on(&t.alice, &taken, "ready").await;
     let bob_preview = t.place(&t.bob, CLASSIC_B).await;
     t.click_on(&t.bob, &bob_preview, "ready").await;
@@ -328,21 +278,12 @@ async fn a_rematch_starts_when_both_click_and_keeps_the_score() {
     t.slash(t.user(winner), "forfeit", json!([])).await;
     let second_end = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.text().contains("Series:") && s.text().contains("forfeits"))
-                    .cloned()
-            },
+        .first_sent(
+            |s| s.text().contains("Series:") && s.text().contains("forfeits"),
             REPLY,
         )
         .await;
-    assert!(
-        second_end.text().contains("**1 – 1**"),
-        "{}",
-        second_end.text()
-    );
+    says(&second_end, "**1 – 1**");
     // The first end's button is spent.
     let again = t.click_on(t.user(winner), &end, "rematch").await;
     assert!(
@@ -378,16 +319,10 @@ async fn a_rematch_runs_out_and_against_the_computer_one_click_is_enough() {
     t.slash(&t.alice, "forfeit", json!([])).await;
     let end = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .rev()
-                    .find(|s| {
-                        s.text().contains(&format!("<@{bot}>"))
-                            && s.custom_ids().iter().any(|i| i.ends_with(":rematch"))
-                    })
-                    .cloned()
+        .last_sent(
+            |s| {
+                s.text().contains(&format!("<@{bot}>"))
+                    && s.custom_ids().iter().any(|i| i.ends_with(":rematch"))
             },
             REPLY,
         )
@@ -430,19 +365,12 @@ async fn privacy_explains_and_deletes_after_confirmation() {
     let click = t.fake.click(&t.alice, t.channel, message, &button);
     let done = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.replies_to(click)
-                    .into_iter()
-                    .find(|s| s.text().contains("finished match"))
-            },
-            REPLY,
-        )
+        .first_reply(click, |s| s.text().contains("finished match"), REPLY)
         .await;
     assert!(done.text().contains("in 1 finished match"), "{done:?}");
     // Bob's history now shows a deleted player; Alice has no rating left.
     let after = t.slash(&t.bob, "history", json!([])).await;
-    assert!(after.text().contains("deleted player"), "{}", after.text());
+    says(&after, "deleted player");
     let card = t
         .slash(
             &t.bob,
@@ -457,42 +385,21 @@ async fn privacy_explains_and_deletes_after_confirmation() {
 
 /// Stores `n` rated classic wins of member `a` over member `b` in `guild`.
 async fn seed(url: &str, guild: u64, members: u64) {
-    use broadside::store::{MatchRecord, MatchResult, Played, Timestamp};
+    use crate::store::fixtures;
+    use broadside::store::{MatchRecord, Played};
     let store = broadside::store::open(url).await.expect("open").store();
     let mut id = 1;
     for a in 0..members {
         for k in 0..5 + a % 4 {
             let (pa, pb) = (7_000_000_000 + a, 8_000_000_000 + a * 100 + k);
+            let guild = Some(broadside::ids::GuildId(guild));
             let record = MatchRecord {
-                id: broadside::ids::MatchId(id),
-                version: 1,
-                channel: broadside::ids::ChannelKey(1),
-                guild: Some(broadside::ids::GuildId(guild)),
-                players: [broadside::game::PlayerId(pa), broadside::game::PlayerId(pb)],
-                variant: "classic",
-                options: "{}".into(),
-                computer: None,
-                phase: "finished",
-                deadline_ms: Timestamp(0),
-                state: b"{}".to_vec().into(),
-                result: Some(MatchResult {
-                    how: "sunk",
-                    winner: Some(broadside::game::PlayerId(pa)),
-                    loser: Some(broadside::game::PlayerId(pb)),
-                }),
-                created_ms: Timestamp(1),
-                updated_ms: Timestamp(1),
-                moves: Vec::new(),
-                remind_ms: None,
-                post_channel: None,
-                claims: Vec::new(),
-                computer_next: false,
                 played: Some(Played {
                     names: [format!("Member {a}"), format!("Sparring {a}.{k}")],
                     stats: Default::default(),
                     rated: true,
                 }),
-                rematch_of: None,
+                ..fixtures::finished_record(id, [pa, pb], guild, fixtures::sunk(pa, pb), 1)
             };
             store.live().save(&record).await.expect("save");
             id += 1;
@@ -641,15 +548,10 @@ async fn a_rematch_request_outlives_a_crash_and_a_lost_answer() {
     );
     for user in [&t.alice, &t.bob] {
         t.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .any(|s| {
-                            s.kind == SentKind::Dm(user.id)
-                                && s.custom_ids().iter().any(|i| i.ends_with(":last"))
-                        })
-                        .then_some(())
+            .wait_sent(
+                |s| {
+                    s.kind == SentKind::Dm(user.id)
+                        && s.custom_ids().iter().any(|i| i.ends_with(":last"))
                 },
                 REPLY,
             )

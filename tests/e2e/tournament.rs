@@ -2,6 +2,7 @@
 //! tournament, joining twice), the sign-up message's buttons, and a round's matches opened
 //! in threads of their own with both players pinged.
 
+use crate::e2e::support::says;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -147,11 +148,7 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
     )
     .await;
     assert!(refused.ephemeral, "{refused:?}");
-    assert!(
-        refused.text().contains("Manage Server"),
-        "{}",
-        refused.text()
-    );
+    says(&refused, "Manage Server");
 
     // A bad start time is refused with examples.
     let mut options = create_options("Cup", 3, 4);
@@ -161,7 +158,7 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
         .push(json!({"name": "starts", "type": 3, "value": "next week-ish"}));
     let bad = tournament(&t.fake, &alice, channel, &admin(), "create", options).await;
     assert!(bad.ephemeral);
-    assert!(bad.text().contains("tomorrow 20:00"), "{}", bad.text());
+    says(&bad, "tomorrow 20:00");
 
     // An admin creates it: a public sign-up message with Join and Leave.
     let signup = tournament(
@@ -205,26 +202,13 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
     // The sign-up message shows the count.
     let counted = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .rev()
-                    .find(|s| s.text().contains("**4** of at most 4"))
-                    .cloned()
-            },
-            REPLY,
-        )
+        .last_sent(|s| s.text().contains("**4** of at most 4"), REPLY)
         .await;
     assert!(counted.text().contains("Spring"));
 
     // Only the creator starts it; then round 1 opens two matches in threads.
     let not_yours = tournament(&t.fake, &bob, channel, MEMBER, "start", json!([])).await;
-    assert!(
-        not_yours.text().contains("Only the member who created"),
-        "{}",
-        not_yours.text()
-    );
+    says(&not_yours, "Only the member who created");
     tournament(&t.fake, &alice, channel, &admin(), "start", json!([])).await;
     // Polled outside the fake's lock (its thread list takes the lock itself).
     let until = std::time::Instant::now() + Duration::from_secs(20);
@@ -245,21 +229,16 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
         assert!(th.name.contains("R1"), "{}", th.name);
         let greeting = t
             .fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .find(|s| {
-                            s.kind == SentKind::ThreadMessage(channel.id)
-                                && s.channel == Some(th.id)
-                                && s.text().contains("fires first against")
-                        })
-                        .cloned()
+            .first_sent(
+                |s| {
+                    s.kind == SentKind::ThreadMessage(channel.id)
+                        && s.channel == Some(th.id)
+                        && s.text().contains("fires first against")
                 },
                 REPLY,
             )
             .await;
-        assert!(greeting.text().contains("round 1"), "{}", greeting.text());
+        says(&greeting, "round 1");
         let pinged = greeting.body["allowed_mentions"]["users"]
             .as_array()
             .map_or(0, Vec::len);
@@ -268,19 +247,11 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
     // The pairings are posted in the channel; joining now is refused.
     t.posted(channel, "round 1 of 3").await;
     let closed = tournament(&t.fake, &late, channel, MEMBER, "join", json!([])).await;
-    assert!(
-        closed.text().contains("already started"),
-        "{}",
-        closed.text()
-    );
+    says(&closed, "already started");
     // The standings say who plays whom.
     let standings = tournament(&t.fake, &late, channel, MEMBER, "standings", json!([])).await;
     assert!(!standings.ephemeral);
-    assert!(
-        standings.text().contains("standings after round 0"),
-        "{}",
-        standings.text()
-    );
+    says(&standings, "standings after round 0");
 }
 
 /// The fleet White places in every match of the Swiss below.
@@ -368,44 +339,16 @@ async fn thread_of(t: &Table, round: u32, white: &User, black: &User) -> Channel
     }
 }
 
-/// `/place` with `fleet` in `home`, then Ready.
-async fn place_and_ready(t: &Table, user: &User, home: Channel, fleet: &str) {
-    let preview = support::table::slash_in(
-        &t.fake,
-        user,
-        home,
-        "place",
-        json!([{"name": "fleet", "type": 3, "value": fleet}]),
-    )
-    .await;
-    assert!(preview.ephemeral, "{preview:?}");
-    let click = t.fake.click(
-        user,
-        home,
-        preview.message_id.unwrap_or(1),
-        &support::read::button(&preview, "ready"),
-    );
-    t.fake.wait_reply(click, REPLY).await;
-}
-
 /// Both place (Black not, for a no-show); waits for the battle unless one is missing.
 async fn place(t: &Table, home: Channel, white: &User, black: &User, plan: Plan) {
-    place_and_ready(t, white, home, WHITE_FLEET).await;
+    t.place_and_ready(white, home, WHITE_FLEET).await;
     if plan == Plan::BlackNoShow {
         return;
     }
-    place_and_ready(t, black, home, BLACK_FLEET).await;
+    t.place_and_ready(black, home, BLACK_FLEET).await;
     t.fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .any(|s| {
-                        s.channel == Some(home.id)
-                            && s.text().contains("Both fleets are in position")
-                    })
-                    .then_some(())
-            },
+        .wait_sent(
+            |s| s.channel == Some(home.id) && s.text().contains("Both fleets are in position"),
             REPLY,
         )
         .await;
@@ -456,18 +399,13 @@ async fn fire(
 /// The message in `home` that ends its match (waits for it).
 async fn end_in(t: &Table, home: Channel) -> Sent {
     t.fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| {
-                        s.channel == Some(home.id)
-                            && (s.text().contains("**wins**")
-                                || s.text().contains("**draw**")
-                                || s.text().contains("ran out of time")
-                                || s.text().contains("time limit"))
-                    })
-                    .cloned()
+        .first_sent(
+            |s| {
+                s.channel == Some(home.id)
+                    && (s.text().contains("**wins**")
+                        || s.text().contains("**draw**")
+                        || s.text().contains("ran out of time")
+                        || s.text().contains("time limit"))
             },
             Duration::from_secs(40),
         )
@@ -594,11 +532,7 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
                 // `/status` in the thread names the tournament and the round.
                 let status =
                     support::table::slash_in(&t.fake, &white, home, "status", json!([])).await;
-                assert!(
-                    status.text().contains("Tournament **Swiss**, round 1"),
-                    "{}",
-                    status.text()
-                );
+                says(&status, "Tournament **Swiss**, round 1");
             }
             homes.push((home, white, black, plan));
         }
@@ -650,13 +584,8 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
     }
     let last = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| s.channel == Some(channel.id) && s.text().contains("final standings"))
-                    .cloned()
-            },
+        .first_sent(
+            |s| s.channel == Some(channel.id) && s.text().contains("final standings"),
             Duration::from_secs(30),
         )
         .await;
@@ -703,11 +632,7 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
     // The winner is named, and pinged.
     let winner = t.posted(channel, "wins **Swiss**").await;
     let p2 = by_name("p2");
-    assert!(
-        winner.text().contains(&format!("<@{}>", p2.id)),
-        "{}",
-        winner.text()
-    );
+    says(&winner, &format!("<@{}>", p2.id));
     // `/history` says which tournament and round each match was; `/stats` counts it.
     let history = t.slash_in(&p2, channel, "history", json!([])).await;
     for round in [1, 2] {
@@ -766,13 +691,7 @@ async fn a_six_player_swiss_with_a_draw_a_bye_a_no_show_and_a_restart() {
 async fn busy_elsewhere(t: &Table, player: &User, other: &User) -> Channel {
     let elsewhere = t.fake.channel();
     let challenge = t.challenge(player, other, elsewhere, 0).await;
-    let accept = t.fake.click(
-        other,
-        elsewhere,
-        challenge.message_id.unwrap_or(1),
-        &support::read::button(&challenge, "accept"),
-    );
-    t.fake.wait_reply(accept, REPLY).await;
+    support::table::click_in(&t.fake, other, elsewhere, &challenge, "accept").await;
     elsewhere
 }
 
@@ -803,7 +722,7 @@ async fn a_busy_player_is_told_about_and_their_match_opens_after() {
         "{}",
         note.text()
     );
-    assert!(note.text().contains("by forfeit"), "{}", note.text());
+    says(&note, "by forfeit");
     // Only the other board opened.
     let until = std::time::Instant::now() + Duration::from_secs(10);
     while t.fake.threads_by_bot().is_empty() {
@@ -846,7 +765,7 @@ async fn a_daily_round_closes_at_its_deadline() {
     let mut options = create_options("Daily Cup", 1, 4);
     options.as_array_mut().unwrap()[3] = json!({"name": "pace", "type": 4, "value": 2});
     let signup = tournament(&t.fake, &alice, channel, &admin(), "create", options).await;
-    assert!(signup.text().contains("Daily Cup"), "{}", signup.text());
+    says(&signup, "Daily Cup");
     let players: Vec<User> = (1..=4).map(|i| t.fake.user(&format!("p{i}"))).collect();
     for p in &players {
         click(&t.fake, p, channel, &signup, "join").await;

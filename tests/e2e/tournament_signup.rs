@@ -54,10 +54,7 @@ async fn hold_writes(url: String) -> tokio::task::JoinHandle<()> {
 async fn acknowledged(t: &Table, id: InteractionId) {
     let ack = t
         .fake
-        .wait_for(
-            |rec| rec.sent.iter().find(|s| s.interaction == Some(id)).cloned(),
-            REPLY,
-        )
+        .first_sent(|s| s.interaction == Some(id), REPLY)
         .await;
     assert_eq!(ack.kind, SentKind::Callback(6), "{ack:?}");
 }
@@ -123,16 +120,10 @@ async fn five_joins_then_start(seed: &str, postgres: Option<&str>) {
     // Round 1 is paired, not called off.
     let outcome = t
         .fake
-        .wait_for(
-            |rec| {
-                rec.sent
-                    .iter()
-                    .find(|s| {
-                        s.channel == Some(channel.id)
-                            && (s.text().contains("round 1 of 3")
-                                || s.text().contains("is called off"))
-                    })
-                    .cloned()
+        .first_sent(
+            |s| {
+                s.channel == Some(channel.id)
+                    && (s.text().contains("round 1 of 3") || s.text().contains("is called off"))
             },
             REPLY,
         )

@@ -2,6 +2,7 @@
 //! not ended at the restart: its channel is told once, and `/status` there says so.
 
 use crate::e2e::support;
+use crate::e2e::support::says;
 
 use serde_json::json;
 use support::SentKind;
@@ -49,25 +50,13 @@ async fn an_unreadable_match_is_told_once_and_status_says_so() {
     t.fake.wait_ready_again(t.starts, START).await;
 
     let note = t.posted(t.channel, NOTE).await;
-    assert!(
-        note.text().contains("kept exactly as it was"),
-        "{}",
-        note.text()
-    );
+    says(&note, "kept exactly as it was");
     let status = t.slash(&t.alice, "status", json!([])).await;
     assert!(status.ephemeral, "{status:?}");
-    assert!(
-        status.text().contains("could not be read after an upgrade"),
-        "{}",
-        status.text()
-    );
+    says(&status, "could not be read after an upgrade");
     // A further restart says nothing more.
     restart(&mut t).await;
     let again = t.slash(&t.alice, "status", json!([])).await;
-    assert!(
-        again.text().contains("could not be read"),
-        "{}",
-        again.text()
-    );
+    says(&again, "could not be read");
     assert_eq!(count(&t, NOTE), 1, "told once");
 }

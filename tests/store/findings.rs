@@ -234,10 +234,7 @@ async fn a_match_whose_thread_failed_is_stored_where_it_is_played(db: Db) {
     );
     let found = s.read(Locate::Channel(ChannelKey(42)), |e| e.id).await;
     assert_eq!(found, Some(id));
-    assert_eq!(
-        s.store().finished().get(id).await.unwrap().unwrap().channel,
-        ChannelKey(42)
-    );
+    assert_eq!(fixtures::row(&s, id).await.channel, ChannelKey(42));
     play_out(&s, id, 42).await;
     replayed_and_rematched_in(&s, id, 42).await;
 }
@@ -274,10 +271,7 @@ async fn a_match_whose_thread_failed_in_a_busy_channel_is_reached_and_stored_the
     );
     play_out(&s, id, 43).await;
     // Stored, replayed and rematched in the channel, not under its own id.
-    assert_eq!(
-        s.store().finished().get(id).await.unwrap().unwrap().channel,
-        ChannelKey(43)
-    );
+    assert_eq!(fixtures::row(&s, id).await.channel, ChannelKey(43));
     replayed_and_rematched_in(&s, id, 43).await;
 }
 

@@ -3,15 +3,15 @@
 //! `/privacy delete` takes them off. Every test runs on SQLite and on PostgreSQL.
 
 use crate::store::db::{Db, on_both_stores};
-use crate::store::fixtures::TIMEOUTS;
+use crate::store::fixtures::{self, TIMEOUTS};
 
 use std::sync::Arc;
 
 use broadside::game::{PlayerId, Variant};
 use broadside::ids::GuildId;
 use broadside::session::{Seeds, Session};
-use broadside::store::{GLOBAL_BOARD, MatchRecord, MatchResult, Played, Store};
-use broadside::store::{Rated, Timestamp};
+use broadside::store::Rated;
+use broadside::store::{GLOBAL_BOARD, Store};
 
 const GUILD: u64 = 5;
 const OTHER_GUILD: u64 = 6;
@@ -20,37 +20,8 @@ const OTHER_GUILD: u64 = 6;
 /// outside servers, as in a DM or group DM).
 async fn won(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, guild: Option<u64>) {
     let at = i64::try_from(id).unwrap();
-    let record = MatchRecord {
-        id: broadside::ids::MatchId(id),
-        version: 1,
-        channel: broadside::ids::ChannelKey(1),
-        guild: guild.map(broadside::ids::GuildId),
-        players: [PlayerId(a), PlayerId(b)],
-        variant: "classic",
-        options: "{}".into(),
-        computer: None,
-        phase: "finished",
-        deadline_ms: Timestamp(0),
-        state: b"{}".to_vec().into(),
-        result: Some(MatchResult {
-            how: "sunk",
-            winner: Some(PlayerId(a)),
-            loser: Some(PlayerId(b)),
-        }),
-        created_ms: Timestamp(at),
-        updated_ms: Timestamp(at),
-        moves: Vec::new(),
-        claims: Vec::new(),
-        computer_next: false,
-        remind_ms: None,
-        post_channel: None,
-        played: Some(Played {
-            names: [format!("P{a}"), format!("P{b}")],
-            stats: Default::default(),
-            rated: true,
-        }),
-        rematch_of: None,
-    };
+    let guild = guild.map(broadside::ids::GuildId);
+    let record = fixtures::finished_record(id, [a, b], guild, fixtures::sunk(a, b), at);
     store.live().save(&record).await.unwrap();
 }
 

@@ -15,7 +15,7 @@ use crate::store::db::{Db, on_both_stores};
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::ai::{Difficulty, Habits, PastFleet};
-use broadside::game::{Confirmed, Fleet, PlayerId, Variant};
+use broadside::game::{Fleet, PlayerId, Variant};
 use broadside::ids::GuildId;
 use broadside::session::{
     ChannelKey, Entry, Locate, MatchId, NewMatch, Pace, Paces, Seeds, Session, Timeouts,
@@ -39,20 +39,7 @@ async fn battle(s: &Session, channel: u64) -> (MatchId, PlayerId) {
     let new = fixtures::new_match(ChannelKey(channel), GUILD, [ALICE, BOB], ["Alice", "Bob"]);
     let id = s.matches().challenge(new).await.unwrap().id;
     s.matches().accept(id, BOB, None).await.unwrap();
-    let mut first = None;
-    for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
-        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
-        if let Confirmed::BattleStarts { first: f } = s
-            .matches()
-            .ready(id, p, &preview.tag())
-            .await
-            .unwrap()
-            .confirmed
-        {
-            first = Some(f);
-        }
-    }
-    let first = first.expect("the battle began");
+    let first = fixtures::ready_both(s, id, [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)]).await;
     s.matches()
         .fire(ChannelKey(channel), first, "E5")
         .await
@@ -172,21 +159,9 @@ async fn battle_in(
     };
     let id = s.matches().challenge(new).await.unwrap().id;
     s.matches().accept(id, BOB, None).await.unwrap();
-    let mut first = None;
-    for (p, fleet) in [(ALICE, fleets[0]), (BOB, fleets[1])] {
-        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
-        if let Confirmed::BattleStarts { first: f } = s
-            .matches()
-            .ready(id, p, &preview.tag())
-            .await
-            .unwrap()
-            .confirmed
-        {
-            first = Some(f);
-        }
-    }
+    let first = fixtures::ready_both(s, id, [(ALICE, fleets[0]), (BOB, fleets[1])]).await;
     s.matches()
-        .fire(ChannelKey(channel), first.expect("the battle began"), "E5")
+        .fire(ChannelKey(channel), first, "E5")
         .await
         .unwrap();
     id

@@ -56,12 +56,7 @@ async fn fill(from: &str) -> (MatchId, MatchId) {
         TIMEOUTS,
         Seeds::new(Some(3)),
     );
-    let id = s
-        .matches()
-        .challenge(new_match(1, ALICE, BOB))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s, new_match(1, ALICE, BOB)).await;
     s.matches().accept(id, BOB, None).await.unwrap();
     for p in [ALICE, BOB] {
         let preview = s.matches().place(p, None).await.unwrap();
@@ -91,12 +86,7 @@ async fn fill(from: &str) -> (MatchId, MatchId) {
         .await
         .unwrap();
     s.matches().forfeit(CAROL).await.unwrap();
-    let live = s
-        .matches()
-        .challenge(new_match(3, CAROL, ALICE))
-        .await
-        .unwrap()
-        .id;
+    let live = fixtures::open(&s, new_match(3, CAROL, ALICE)).await;
     s.matches().accept(live, ALICE, None).await.unwrap();
     (id, live)
 }

@@ -6,7 +6,7 @@ mod daily;
 mod db;
 mod editor;
 mod findings;
-mod fixtures;
+pub(crate) mod fixtures;
 mod format;
 mod global_board;
 mod habits;

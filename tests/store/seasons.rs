@@ -4,6 +4,7 @@
 //! season.
 
 use crate::store::db::{Db, on_both_stores};
+use crate::store::fixtures;
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
@@ -13,10 +14,10 @@ use broadside::session::{
 };
 
 use broadside::game::{PlayerId, PlayerStats, Variant};
-use broadside::ids::{ChannelKey, GuildId, MatchId};
+use broadside::ids::{ChannelKey, GuildId};
 use broadside::rating::{self, Outcome, Rating};
 use broadside::store::seasons::{NewSeason, SeasonPage, SeasonStore};
-use broadside::store::{MatchRecord, MatchResult, MoveRecord, Played, Renamed, Store};
+use broadside::store::{MatchRecord, MoveRecord, Played, Renamed, Store};
 
 use broadside::store::{FinishedStore, MatchState, MostActive, Rated, Timestamp};
 
@@ -69,24 +70,10 @@ pub(crate) fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
         turns: 30,
     };
     MatchRecord {
-        id: MatchId(id),
         version: 9,
         channel: ChannelKey(77),
-        guild: Some(GUILD),
-        players: [PlayerId(a), PlayerId(b)],
-        variant: "classic",
-        options: "{}".into(),
-        computer: None,
-        phase: "finished",
-        deadline_ms: Timestamp(0),
         state: state.into(),
-        result: Some(MatchResult {
-            how: "sunk",
-            winner: Some(PlayerId(a)),
-            loser: Some(PlayerId(b)),
-        }),
         created_ms: Timestamp(at_ms - 60_000),
-        updated_ms: Timestamp(at_ms),
         moves: vec![MoveRecord {
             seq: 1,
             player: PlayerId(a),
@@ -95,16 +82,12 @@ pub(crate) fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
             reports: "[]".into(),
             at_ms: Timestamp(at_ms),
         }],
-        claims: Vec::new(),
-        computer_next: false,
         played: Some(Played {
             names,
             stats: [side, side],
             rated: true,
         }),
-        rematch_of: None,
-        remind_ms: None,
-        post_channel: None,
+        ..fixtures::finished_record(id, [a, b], Some(GUILD), fixtures::sunk(a, b), at_ms)
     }
 }
 

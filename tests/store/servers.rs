@@ -62,12 +62,7 @@ async fn battle_of(
     pace: Pace,
     players: [PlayerId; 2],
 ) -> (MatchId, PlayerId, SystemTime) {
-    let id = s
-        .matches()
-        .challenge(between(channel, pace, players))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(s, between(channel, pace, players)).await;
     s.matches()
         .accept(id, players[1], Some("sv-SE".into()))
         .await

@@ -5,7 +5,7 @@
 //! `pg/`; skipped without one).
 
 use crate::store::db::{Db, Flaky, on_both_stores};
-use crate::store::fixtures::{self, TIMEOUTS};
+use crate::store::fixtures::{self, ALICE, BOB, BOT, CHANNEL, TIMEOUTS};
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -19,11 +19,6 @@ use broadside::session::{
 };
 use broadside::store::{self, MatchRecord, Store, StoreError, StoredMatch};
 use broadside::store::{Rated, Timestamp};
-
-const ALICE: PlayerId = PlayerId(1001);
-const BOB: PlayerId = PlayerId(1002);
-const BOT: PlayerId = PlayerId(9999);
-const CHANNEL: ChannelKey = ChannelKey(77);
 
 fn new_match(variant: Variant) -> NewMatch {
     NewMatch {
@@ -46,15 +41,8 @@ async fn battle(s: &Session, variant: Variant, fleets: [&str; 2]) -> (MatchId, P
         .accept(id, BOB, Some("da".into()))
         .await
         .unwrap();
-    let mut first = None;
-    for (p, fleet) in [(ALICE, fleets[0]), (BOB, fleets[1])] {
-        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
-        let readied = s.matches().ready(id, p, &preview.tag()).await.unwrap();
-        if let Confirmed::BattleStarts { first: f } = readied.confirmed {
-            first = Some(f);
-        }
-    }
-    (id, first.expect("the battle began"))
+    let seats = [(ALICE, fleets[0]), (BOB, fleets[1])];
+    (id, fixtures::ready_both(s, id, seats).await)
 }
 
 fn cells_of(variant: Variant, fleet: &str) -> Vec<Coord> {
@@ -257,12 +245,7 @@ async fn an_ended_match_is_announced_exactly_once(db: Db) {
         ..TIMEOUTS
     };
     let s = Session::new(opened.clone(), timeouts, Seeds::new(Some(10)));
-    let id = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s, new_match(Variant::Classic)).await;
     tokio::time::sleep(Duration::from_millis(5)).await;
     let now = SystemTime::now();
     let ends = s.matches().expire(now).await;
@@ -282,23 +265,13 @@ async fn an_ended_match_is_announced_exactly_once(db: Db) {
 async fn ids_are_random_and_old_buttons_find_nothing() {
     let db = Db::new("ids");
     let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(11)));
-    let a = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let a = fixtures::open(&s, new_match(Variant::Classic)).await;
     s.matches()
         .cancel(CHANNEL, ALICE, false)
         .await
         .unwrap()
         .expect("ended");
-    let b = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let b = fixtures::open(&s, new_match(Variant::Classic)).await;
     assert_ne!(a, b);
     assert!(a.0 < 1 << 63 && b.0 < 1 << 63);
     assert!(matches!(
@@ -423,14 +396,12 @@ async fn restored_deadlines_give_back_the_downtime(db: Db) {
 }
 
 async fn a_computer_match_is_restored_with_its_random_numbers(db: Db) {
-    let mk = || NewMatch {
-        pace: broadside::session::Pace::Standard,
-        rated: true,
-        thread: false,
-        opponent: BOT,
-        names: ["Alice".into(), "Broadside".into()],
-        computer: Some(broadside::ai::Difficulty::Hard),
-        ..new_match(Variant::Game2000)
+    let mk = || {
+        fixtures::versus(
+            new_match(Variant::Game2000),
+            BOT,
+            broadside::ai::Difficulty::Hard,
+        )
     };
     // The same match twice from one seed: straight, and with a restart in the middle.
     let play = |s: Arc<Session>, id: MatchId, turns: usize| async move {
@@ -733,12 +704,7 @@ async fn clashing_live_matches_keep_the_newest(db: Db) {
     let store = opened.store();
     // Two sessions on one file (as two processes would): both open a match in CHANNEL.
     let older = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(23)));
-    let old = older
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let old = fixtures::open(&older, new_match(Variant::Classic)).await;
     tokio::time::sleep(Duration::from_millis(5)).await;
     let newer = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(24)));
     let second = newer
@@ -805,12 +771,7 @@ async fn an_older_version_is_refused_by_the_store(db: Db) {
     let opened = db.open().await;
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(26)));
-    let id = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s, new_match(Variant::Classic)).await;
     s.matches().accept(id, BOB, None).await.unwrap();
     let row = stored(&store, id).await;
     // A record with the stored version (not newer) is a conflict, and changes nothing.
@@ -853,15 +814,7 @@ async fn versus_computer(
 ) -> MatchId {
     let challenged = s
         .matches()
-        .challenge(NewMatch {
-            pace: broadside::session::Pace::Standard,
-            rated: true,
-            thread: false,
-            opponent: BOT,
-            names: ["Alice".into(), "Broadside".into()],
-            computer: Some(level),
-            ..new_match(variant)
-        })
+        .challenge(fixtures::versus(new_match(variant), BOT, level))
         .await
         .unwrap();
     let preview = s.matches().place(ALICE, Some(fleet)).await.unwrap();
@@ -1076,12 +1029,7 @@ async fn strangers_watch_only_where_they_can_see_and_learn_nothing_else() {
             .is_ok()
     );
     // No shot fired: its players hear why, a stranger the same refusal as for an unknown id.
-    let declined = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let declined = fixtures::open(&s, new_match(Variant::Classic)).await;
     s.matches().decline(declined, BOB).await.unwrap();
     assert!(matches!(
         finished(&s, declined).await,
@@ -1111,12 +1059,7 @@ async fn finished_matches_come_back_as_replays_and_live_ones_do_not() {
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(21)));
     // A match that ends before a shot: no replay, and not offered.
-    let declined = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let declined = fixtures::open(&s, new_match(Variant::Classic)).await;
     s.matches().decline(declined, BOB).await.unwrap();
     assert!(matches!(
         finished(&s, declined).await,
@@ -1228,12 +1171,7 @@ fn challenge_in(channel: u64, from: PlayerId, to: PlayerId) -> NewMatch {
 async fn a_second_accept_after_a_failed_first_binds_the_member(db: Db) {
     let flaky = Flaky::over(db.open().await);
     let s = Arc::new(Session::new(flaky.opened(), TIMEOUTS, Seeds::new(Some(40))));
-    let id = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s, new_match(Variant::Classic)).await;
     // Every try of the first click's write fails (in memory the session tries three
     // times; a shared store's transaction once), slowly.
     flaky.slow_ms.store(60, Ordering::SeqCst);
@@ -1321,12 +1259,7 @@ async fn a_forgotten_moderator_leaves_the_matches_they_cancelled(db: Db) {
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(42)));
     let moderator = PlayerId(5005);
-    let id = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s, new_match(Variant::Classic)).await;
     s.matches().accept(id, BOB, None).await.unwrap();
     s.matches()
         .cancel(CHANNEL, moderator, true)
@@ -1381,18 +1314,8 @@ async fn an_open_challenge_to_a_member_who_plays_elsewhere_is_restored(db: Db) {
     let carol = PlayerId(1003);
     let older = {
         let s = Session::new(db.open().await, TIMEOUTS, Seeds::new(Some(44)));
-        let older = s
-            .matches()
-            .challenge(challenge_in(77, ALICE, BOB))
-            .await
-            .unwrap()
-            .id;
-        let newer = s
-            .matches()
-            .challenge(challenge_in(78, carol, BOB))
-            .await
-            .unwrap()
-            .id;
+        let older = fixtures::open(&s, challenge_in(77, ALICE, BOB)).await;
+        let newer = fixtures::open(&s, challenge_in(78, carol, BOB)).await;
         s.matches().accept(newer, BOB, None).await.unwrap();
         older
     };

@@ -5,7 +5,7 @@
 //! of moves from both loses and doubles nothing. Skipped (and says so) without a server.
 
 use crate::pg;
-use crate::store::fixtures::TIMEOUTS;
+use crate::store::fixtures::{self, TIMEOUTS};
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -65,6 +65,31 @@ pub(crate) fn challenge(channel: u64, challenger: PlayerId, opponent: PlayerId) 
     }
 }
 
+/// `n` processes whose challenges expire after `ms` milliseconds, and `count` challenges
+/// opened through them in turn: the `i`-th in channel `first.0 + i` between two members of
+/// its own from `first.1` on. `None` without a server.
+async fn expiring(
+    name: &str,
+    n: usize,
+    ms: u64,
+    count: u64,
+    first: (u64, u64),
+) -> Option<(pg::PgDb, Vec<Session>, Vec<MatchId>)> {
+    let quick = Timeouts {
+        challenge: Duration::from_millis(ms),
+        ..TIMEOUTS
+    };
+    let (db, s) = processes(name, n, quick).await?;
+    let mut ids = Vec::new();
+    for i in 0..count {
+        let (channel, player) = (first.0 + i, first.1 + 2 * i);
+        let m = challenge(channel, PlayerId(player), PlayerId(player + 1));
+        let through = &s[usize::try_from(i).expect("small") % n];
+        ids.push(fixtures::open(through, m).await);
+    }
+    Some((db, s, ids))
+}
+
 fn busy_with(
     result: &Result<impl std::fmt::Debug, SessionError>,
 ) -> Option<(OpenError, Option<ChannelKey>)> {
@@ -91,12 +116,7 @@ async fn a_match_is_played_through_two_processes_alike() {
         return;
     };
     let (a, b) = (&s[0], &s[1]);
-    let id = a
-        .matches()
-        .challenge(challenge(7, ALICE, BOB))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(a, challenge(7, ALICE, BOB)).await;
     // The other process counts it among the live matches (for /metrics).
     let census = b.census().await;
     let count = |phase| {
@@ -152,12 +172,7 @@ async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
         return;
     };
     let (a, b) = (&s[0], &s[1]);
-    let first = a
-        .matches()
-        .challenge(challenge(1, ALICE, BOB))
-        .await
-        .unwrap()
-        .id;
+    let first = fixtures::open(a, challenge(1, ALICE, BOB)).await;
     // The channel is taken.
     let refused = b.matches().challenge(challenge(1, CAROL, DAVE)).await;
     assert_eq!(
@@ -173,12 +188,7 @@ async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
         "{refused:?}"
     );
     // A member only challenged may be challenged elsewhere; the first Accept binds them.
-    let second = b
-        .matches()
-        .challenge(challenge(2, CAROL, BOB))
-        .await
-        .unwrap()
-        .id;
+    let second = fixtures::open(b, challenge(2, CAROL, BOB)).await;
     a.matches().accept(first, BOB, None).await.unwrap();
     let refused = b.matches().accept(second, BOB, None).await;
     assert_eq!(
@@ -198,18 +208,8 @@ async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
     // Two challenges to one member, accepted at the same moment through both processes:
     // exactly one Accept wins.
     let (eve, frank, gina) = (PlayerId(2005), PlayerId(2006), PlayerId(2007));
-    let to_frank = a
-        .matches()
-        .challenge(challenge(4, frank, eve))
-        .await
-        .unwrap()
-        .id;
-    let to_gina = b
-        .matches()
-        .challenge(challenge(5, gina, eve))
-        .await
-        .unwrap()
-        .id;
+    let to_frank = fixtures::open(a, challenge(4, frank, eve)).await;
+    let to_gina = fixtures::open(b, challenge(5, gina, eve)).await;
     let (one, two) = tokio::join!(
         a.matches().accept(to_frank, eve, None),
         b.matches().accept(to_gina, eve, None)
@@ -242,18 +242,10 @@ async fn one_live_match_per_channel_and_per_member_holds_across_processes() {
 
 #[tokio::test]
 async fn a_deadline_ends_a_match_exactly_once_while_every_process_sweeps() {
-    let quick = Timeouts {
-        challenge: Duration::from_millis(300),
-        ..TIMEOUTS
-    };
-    let Some((_db, s)) = processes("shared_sweep", 4, quick).await else {
+    let Some((_db, s, ids)) = expiring("shared_sweep", 4, 300, 40, (100, 3000)).await else {
         return;
     };
-    let mut ids = HashSet::new();
-    for i in 0..40_u64 {
-        let m = challenge(100 + i, PlayerId(3000 + 2 * i), PlayerId(3001 + 2 * i));
-        ids.insert(s[(i % 4) as usize].matches().challenge(m).await.unwrap().id);
-    }
+    let ids: HashSet<MatchId> = ids.into_iter().collect();
     tokio::time::sleep(Duration::from_millis(400)).await;
     // All four sweep at once, twice over.
     let now = SystemTime::now();
@@ -271,7 +263,7 @@ async fn a_deadline_ends_a_match_exactly_once_while_every_process_sweeps() {
     assert_eq!(ended.len(), 40, "each end exactly once: {ended:?}");
     assert_eq!(unique, ids);
     for id in ids {
-        let row = s[0].store().finished().get(id).await.unwrap().unwrap();
+        let row = fixtures::row(&s[0], id).await;
         assert_eq!(row.how.as_deref(), Some("expired"));
     }
 }
@@ -282,25 +274,13 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
         return;
     };
     let s: Vec<Arc<Session>> = s.into_iter().map(Arc::new).collect();
-    let id = s[0]
-        .matches()
-        .challenge(challenge(9, ALICE, BOB))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s[0], challenge(9, ALICE, BOB)).await;
     s[1].matches().accept(id, BOB, None).await.unwrap();
     for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
         let preview = s[0].matches().place(p, Some(fleet)).await.unwrap();
         s[1].matches().ready(id, p, &preview.tag()).await.unwrap();
     }
-    let start = s[0]
-        .store()
-        .finished()
-        .get(id)
-        .await
-        .unwrap()
-        .unwrap()
-        .version;
+    let start = fixtures::row(&s[0], id).await.version;
     // Both players fire through both processes at once: every cell of the board not yet
     // counted, each from a task of its own, in waves until the match ends.
     let mut accepted: Vec<(PlayerId, String)> = Vec::new();
@@ -362,7 +342,7 @@ async fn a_burst_of_moves_from_both_processes_loses_and_doubles_nothing() {
     let said: HashSet<(u64, String)> = accepted.iter().map(|(p, c)| (p.0, c.clone())).collect();
     assert_eq!(stored, said);
     // One version per accepted change, and the state counts the same moves.
-    let row = s[0].store().finished().get(id).await.unwrap().unwrap();
+    let row = fixtures::row(&s[0], id).await;
     assert_eq!(row.version, start + accepted.len() as u64);
     let state: serde_json::Value = serde_json::from_slice(&row.state).unwrap();
     assert_eq!(state["moves"], accepted.len());
@@ -384,12 +364,7 @@ async fn time_is_given_back_once_and_only_when_every_process_was_down() {
     };
     let (running, resumed) = started(&db.url, TIMEOUTS).await;
     assert_eq!(resumed, 0);
-    let id = running
-        .matches()
-        .challenge(challenge(11, ALICE, BOB))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&running, challenge(11, ALICE, BOB)).await;
     let before = deadline(&running, id).await.unwrap();
     // The heartbeat says an hour ago, but a process is running: one that starts now joins
     // it, and gives nothing back.
@@ -517,12 +492,7 @@ async fn a_retired_match_frees_its_members() {
     let Some((_db, s)) = processes("shared_retire", 1, TIMEOUTS).await else {
         return;
     };
-    let id = s[0]
-        .matches()
-        .challenge(challenge(21, ALICE, BOB))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s[0], challenge(21, ALICE, BOB)).await;
     s[0].matches().accept(id, BOB, None).await.unwrap();
     s[0].store()
         .live()
@@ -530,12 +500,7 @@ async fn a_retired_match_frees_its_members() {
         .await
         .unwrap();
     // Both may play again at once, anywhere.
-    let again = s[0]
-        .matches()
-        .challenge(challenge(22, ALICE, BOB))
-        .await
-        .unwrap()
-        .id;
+    let again = fixtures::open(&s[0], challenge(22, ALICE, BOB)).await;
     s[0].matches().accept(again, BOB, None).await.unwrap();
 }
 
@@ -544,12 +509,7 @@ async fn a_move_that_waits_too_long_for_its_match_is_refused_as_busy() {
     let Some((db, s)) = processes("shared_lock_wait", 1, TIMEOUTS).await else {
         return;
     };
-    let id = s[0]
-        .matches()
-        .challenge(challenge(23, ALICE, BOB))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s[0], challenge(23, ALICE, BOB)).await;
     // Another transaction holds the match's row (far longer than any change does).
     let pool = sqlx::PgPool::connect(&db.url).await.unwrap();
     let mut tx = pool.begin().await.unwrap();
@@ -573,18 +533,9 @@ async fn a_move_that_waits_too_long_for_its_match_is_refused_as_busy() {
 #[tokio::test]
 async fn the_sweep_skips_a_match_another_transaction_holds() {
     use sqlx::Connection as _;
-    let quick = Timeouts {
-        challenge: Duration::from_millis(200),
-        ..TIMEOUTS
-    };
-    let Some((db, s)) = processes("shared_skip_locked", 1, quick).await else {
+    let Some((db, s, ids)) = expiring("shared_skip_locked", 1, 200, 3, (300, 4000)).await else {
         return;
     };
-    let mut ids = Vec::new();
-    for i in 0..3_u64 {
-        let m = challenge(300 + i, PlayerId(4000 + 2 * i), PlayerId(4001 + 2 * i));
-        ids.push(s[0].matches().challenge(m).await.unwrap().id);
-    }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mut holder = sqlx::PgConnection::connect(&db.url).await.unwrap();
     let mut held = holder.begin().await.unwrap();

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
-use crate::store::fixtures::TIMEOUTS;
+use crate::store::fixtures::{self, TIMEOUTS};
 use crate::store::shared::{ALICE, BOB, challenge, processes};
 use broadside::game::{Confirmed, PlayerId};
 use broadside::session::{ChannelKey, Locate, Session, SessionError};
@@ -48,12 +48,7 @@ async fn hold_row(url: &str, channel: u64) -> tokio::task::JoinHandle<()> {
 /// Opens a match of `a` and `b` in `channel` through both processes and starts its battle;
 /// returns who fires first.
 async fn battle(s: &[Arc<Session>], channel: u64, a: PlayerId, b: PlayerId) -> PlayerId {
-    let id = s[0]
-        .matches()
-        .challenge(challenge(channel, a, b))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s[0], challenge(channel, a, b)).await;
     s[1].matches().accept(id, b, None).await.unwrap();
     let pa = s[1].matches().place(a, Some(CLASSIC_A)).await.unwrap();
     let pb = s[0].matches().place(b, Some(CLASSIC_B)).await.unwrap();

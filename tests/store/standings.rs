@@ -3,27 +3,23 @@
 //! PostgreSQL database (see `pg/`; skipped without one).
 
 use crate::store::db::{Db, on_both_stores};
-use crate::store::fixtures::{self, TIMEOUTS};
+use crate::store::fixtures::{self, ALICE, BOB, BOT, CHANNEL, TIMEOUTS};
 
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use broadside::ai::Difficulty;
-use broadside::game::{Confirmed, Fleet, PlayerId, Variant};
+use broadside::game::{Fleet, PlayerId, Variant};
 use broadside::ids::GuildId;
 use broadside::rating::{self, Outcome, Rating, Record};
 use broadside::session::{
-    ChannelKey, ForgetError, Locate, MatchId, NewMatch, Rematch, RematchError, Seeds, Session,
-    SessionError, Timeouts, millis,
+    ForgetError, Locate, MatchId, NewMatch, Rematch, RematchError, Seeds, Session, SessionError,
+    Timeouts, millis,
 };
 use broadside::store::{MatchRecord, MatchResult, Played, Store};
 use broadside::store::{Rated, RematchClaim, Timestamp};
 
-const ALICE: PlayerId = PlayerId(1001);
-const BOB: PlayerId = PlayerId(1002);
-const BOT: PlayerId = PlayerId(9999);
-const CHANNEL: ChannelKey = ChannelKey(77);
 const GUILD: GuildId = GuildId(5);
 
 fn new_match(variant: Variant) -> NewMatch {
@@ -35,27 +31,10 @@ fn new_match(variant: Variant) -> NewMatch {
 
 /// Alice and Bob start a classic battle; returns the id and who fires first.
 async fn battle(s: &Session) -> (MatchId, PlayerId) {
-    let id = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(s, new_match(Variant::Classic)).await;
     s.matches().accept(id, BOB, None).await.unwrap();
-    let mut first = None;
-    for (p, fleet) in [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)] {
-        let preview = s.matches().place(p, Some(fleet)).await.unwrap();
-        if let Confirmed::BattleStarts { first: f } = s
-            .matches()
-            .ready(id, p, &preview.tag())
-            .await
-            .unwrap()
-            .confirmed
-        {
-            first = Some(f);
-        }
-    }
-    (id, first.unwrap())
+    let first = fixtures::ready_both(s, id, [(ALICE, CLASSIC_A), (BOB, CLASSIC_B)]).await;
+    (id, first)
 }
 
 /// The first player sinks the whole other fleet without a miss (classic: a hit shoots
@@ -140,32 +119,21 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
         id,
         version: row.version + 1,
         channel: CHANNEL,
-        guild: Some(GUILD),
-        players: [ALICE, BOB],
-        variant: "classic",
-        options: "{}".into(),
-        computer: None,
-        phase: "finished",
-        deadline_ms: Timestamp(0),
         state: row.state.clone(),
-        result: Some(MatchResult {
-            how: "sunk",
-            winner: Some(winner),
-            loser: Some(loser),
-        }),
         created_ms: Timestamp(0),
         updated_ms: Timestamp(millis(SystemTime::now())),
-        moves: Vec::new(),
-        claims: Vec::new(),
-        computer_next: false,
-        remind_ms: None,
-        post_channel: None,
         played: Some(Played {
             names: ["Alice".into(), "Bob".into()],
             stats: Default::default(),
             rated: true,
         }),
-        rematch_of: None,
+        ..fixtures::finished_record(
+            id.0,
+            [ALICE.0, BOB.0],
+            Some(GUILD),
+            fixtures::sunk(winner.0, loser.0),
+            0,
+        )
     };
     store.live().save(&again).await.unwrap();
     assert_eq!(
@@ -180,28 +148,14 @@ async fn a_rated_match_updates_both_ratings_once(db: Db) {
     assert_eq!(s.played().history(winner, None, 10).await.unwrap().len(), 1);
 }
 
-#[expect(
-    clippy::too_many_lines,
-    reason = "one scenario told in order; the calls name their session service"
-)]
 async fn what_counts_and_what_does_not(db: Db) {
     let opened = db.open().await;
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(2)));
     // Declined and cancelled challenges are not rated.
-    let id = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s, new_match(Variant::Classic)).await;
     s.matches().decline(id, BOB).await.unwrap();
-    let id = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s, new_match(Variant::Classic)).await;
     s.matches().cancel(CHANNEL, ALICE, false).await.unwrap();
     let _ = id;
     assert_eq!(
@@ -209,12 +163,7 @@ async fn what_counts_and_what_does_not(db: Db) {
         None
     );
     // A forfeit in placement counts as a loss.
-    let id = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s, new_match(Variant::Classic)).await;
     s.matches().accept(id, BOB, None).await.unwrap();
     s.matches().forfeit(BOB).await.unwrap();
     let Rated { record: bob, .. } = store
@@ -234,15 +183,11 @@ async fn what_counts_and_what_does_not(db: Db) {
     // Against the computer: not rated, counted per difficulty.
     let c = s
         .matches()
-        .challenge(NewMatch {
-            pace: broadside::session::Pace::Standard,
-            rated: true,
-            thread: false,
-            opponent: BOT,
-            names: ["Alice".into(), "Broadside".into()],
-            computer: Some(Difficulty::Hard),
-            ..new_match(Variant::Classic)
-        })
+        .challenge(fixtures::versus(
+            new_match(Variant::Classic),
+            BOT,
+            Difficulty::Hard,
+        ))
         .await
         .unwrap();
     let _ = c;
@@ -300,45 +245,16 @@ async fn what_counts_and_what_does_not(db: Db) {
 
 /// Stores the end of a rated match between `a` and `b` directly (`a` wins unless drawn).
 async fn rated(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, draw: bool, at: i64) {
-    let record = MatchRecord {
-        id: MatchId(id),
-        version: 1,
-        channel: broadside::ids::ChannelKey(1),
-        guild: Some(GUILD),
-        players: [PlayerId(a), PlayerId(b)],
-        variant: "classic",
-        options: "{}".into(),
-        computer: None,
-        phase: "finished",
-        deadline_ms: Timestamp(0),
-        state: b"{}".to_vec().into(),
-        result: Some(if draw {
-            MatchResult {
-                how: "draw",
-                winner: None,
-                loser: None,
-            }
-        } else {
-            MatchResult {
-                how: "sunk",
-                winner: Some(PlayerId(a)),
-                loser: Some(PlayerId(b)),
-            }
-        }),
-        created_ms: Timestamp(at),
-        updated_ms: Timestamp(at),
-        moves: Vec::new(),
-        claims: Vec::new(),
-        computer_next: false,
-        remind_ms: None,
-        post_channel: None,
-        played: Some(Played {
-            names: [format!("P{a}"), format!("P{b}")],
-            stats: Default::default(),
-            rated: true,
-        }),
-        rematch_of: None,
+    let result = if draw {
+        MatchResult {
+            how: "draw",
+            winner: None,
+            loser: None,
+        }
+    } else {
+        fixtures::sunk(a, b)
     };
+    let record = fixtures::finished_record(id, [a, b], Some(GUILD), result, at);
     store.live().save(&record).await.unwrap();
 }
 
@@ -538,15 +454,11 @@ async fn a_rematch_runs_out_and_the_computer_needs_no_click(db: Db) {
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(6)));
     let c = s
         .matches()
-        .challenge(NewMatch {
-            pace: broadside::session::Pace::Standard,
-            rated: true,
-            thread: false,
-            opponent: BOT,
-            names: ["Alice".into(), "Broadside".into()],
-            computer: Some(Difficulty::Easy),
-            ..new_match(Variant::Classic)
-        })
+        .challenge(fixtures::versus(
+            new_match(Variant::Classic),
+            BOT,
+            Difficulty::Easy,
+        ))
         .await
         .unwrap();
     s.matches().forfeit(ALICE).await.unwrap();
@@ -558,12 +470,7 @@ async fn a_rematch_runs_out_and_the_computer_needs_no_click(db: Db) {
     assert_eq!(started.first, None, "no battle last time: drawn at random");
     // A match that was declined has no rematch.
     s.matches().forfeit(ALICE).await.unwrap();
-    let id = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let id = fixtures::open(&s, new_match(Variant::Classic)).await;
     s.matches().decline(id, BOB).await.unwrap();
     assert!(matches!(
         s.matches().rematch(id, ALICE, None).await,
@@ -662,12 +569,7 @@ async fn a_forgotten_member_leaves_no_trace_but_the_games_stay(db: Db) {
     let store = opened.store();
     let s = Session::new(opened.clone(), TIMEOUTS, Seeds::new(Some(7)));
     // Refused while a challenge to the member is open (the stored challenge names them).
-    let open = s
-        .matches()
-        .challenge(new_match(Variant::Classic))
-        .await
-        .unwrap()
-        .id;
+    let open = fixtures::open(&s, new_match(Variant::Classic)).await;
     assert!(matches!(
         s.privacy().forget(BOB).await,
         Err(ForgetError::Playing)

@@ -653,6 +653,41 @@ impl FakeDiscord {
         self.inner.lock().messages.get(&id).cloned()
     }
 
+    /// The first thing the bot sent that `wanted` accepts (waits up to `timeout` for it).
+    pub async fn first_sent(&self, wanted: impl Fn(&Sent) -> bool, timeout: Duration) -> Sent {
+        self.wait_for(|rec| rec.sent.iter().find(|s| wanted(s)).cloned(), timeout)
+            .await
+    }
+
+    /// The latest thing the bot sent that `wanted` accepts (waits up to `timeout` for one).
+    pub async fn last_sent(&self, wanted: impl Fn(&Sent) -> bool, timeout: Duration) -> Sent {
+        self.wait_for(
+            |rec| rec.sent.iter().rev().find(|s| wanted(s)).cloned(),
+            timeout,
+        )
+        .await
+    }
+
+    /// The first answer to interaction `id` that `wanted` accepts (waits up to `timeout`).
+    pub async fn first_reply(
+        &self,
+        id: InteractionId,
+        wanted: impl Fn(&Sent) -> bool,
+        timeout: Duration,
+    ) -> Sent {
+        self.wait_for(
+            |rec| rec.replies_to(id).into_iter().find(|s| wanted(s)),
+            timeout,
+        )
+        .await
+    }
+
+    /// Waits up to `timeout` until the bot has sent something that `wanted` accepts.
+    pub async fn wait_sent(&self, wanted: impl Fn(&Sent) -> bool, timeout: Duration) {
+        self.wait_for(|rec| rec.sent.iter().any(&wanted).then_some(()), timeout)
+            .await;
+    }
+
     /// Waits until `check` returns `Some`, re-checking whenever the fake records something.
     /// Panics after `timeout` with a summary of the recording.
     pub async fn wait_for<T>(

@@ -21,5 +21,5 @@ pub use fake::{
 };
 pub use payloads::GUILD_ID;
 pub use process::BotProcess;
-pub use read::{button, first_mention};
+pub use read::{button, first_mention, says};
 pub use world::{Role, Target, Thread};

@@ -40,15 +40,7 @@ impl Table {
     pub async fn new(seed: &str, extra_env: &[(&str, &str)]) -> Self {
         let (fake, bot, env) = Self::start(seed, extra_env, false).await;
         let (alice, bob, channel) = (fake.user("alice"), fake.user("bob"), fake.channel());
-        Self {
-            fake,
-            bot,
-            env,
-            starts: 1,
-            alice,
-            bob,
-            channel,
-        }
+        Self::seated(fake, bot, env, [alice, bob], channel)
     }
 
     /// As [`Self::new`], but where the bot can only answer (issue 38): the commands are
@@ -60,6 +52,17 @@ impl Table {
         fake.set_app_installed(&alice, true);
         fake.set_app_installed(&bob, true);
         let channel = fake.group_dm(&[&alice, &bob]);
+        Self::seated(fake, bot, env, [alice, bob], channel)
+    }
+
+    /// The table of a bot started once, with `players` (Alice, Bob) at `channel`.
+    pub fn seated(
+        fake: FakeDiscord,
+        bot: BotProcess,
+        env: BTreeMap<String, String>,
+        [alice, bob]: [User; 2],
+        channel: Channel,
+    ) -> Self {
         Self {
             fake,
             bot,
@@ -137,6 +140,25 @@ impl Table {
         .await
     }
 
+    /// `/challenge` of the computer by Alice in the table's channel, of `variant` (0
+    /// classic, 1 Game 2000) at `difficulty` (0 easy); the public answer.
+    pub async fn challenge_computer(&self, variant: u64, difficulty: u64) -> Sent {
+        let bot = super::payloads::BOT_USER_ID;
+        let reply = self
+            .slash(
+                &self.alice,
+                "challenge",
+                json!([
+                    {"name": "opponent", "type": 6, "value": bot.to_string()},
+                    {"name": "variant", "type": 4, "value": variant},
+                    {"name": "difficulty", "type": 4, "value": difficulty},
+                ]),
+            )
+            .await;
+        assert!(!reply.ephemeral, "{reply:?}");
+        reply
+    }
+
     /// Alice challenges Bob to `variant`, he accepts, both place `fleets` and make them
     /// final; returns who fires first.
     pub async fn battle(&self, variant: u64, fleets: [&str; 2]) -> u64 {
@@ -179,10 +201,7 @@ impl Table {
     /// The first thing the bot sent whose text contains `needle`.
     pub async fn wait_text(&self, needle: &str) -> Sent {
         self.fake
-            .wait_for(
-                |rec| rec.sent.iter().find(|s| s.text().contains(needle)).cloned(),
-                REPLY,
-            )
+            .first_sent(|s| s.text().contains(needle), REPLY)
             .await
     }
 
@@ -194,15 +213,7 @@ impl Table {
     /// Waits until the bot has sent `user` a DM.
     pub async fn wait_dm(&self, user: &User) {
         self.fake
-            .wait_for(
-                |rec| {
-                    rec.sent
-                        .iter()
-                        .any(|s| s.kind == SentKind::Dm(user.id))
-                        .then_some(())
-                },
-                REPLY,
-            )
+            .wait_sent(|s| s.kind == SentKind::Dm(user.id), REPLY)
             .await;
     }
 
@@ -213,6 +224,11 @@ impl Table {
         self.bot = self.bot.restart_in_same_dir(&self.env);
         self.starts += 1;
         self.fake.wait_ready_again(self.starts, START).await;
+    }
+
+    /// `/place fleet:…` by `user` in `channel`, then Ready there.
+    pub async fn place_and_ready(&self, user: &User, channel: Channel, fleet: &str) {
+        place_and_ready_in(&self.fake, user, channel, fleet).await;
     }
 
     /// Alice or Bob, by id.
@@ -236,20 +252,12 @@ impl Table {
 
 /// The first channel message the bot posted in `channel` containing `needle` (waits for it).
 pub async fn posted_in(fake: &FakeDiscord, channel: Channel, needle: &str) -> Sent {
-    fake.wait_for(
-        |rec| {
-            rec.sent
-                .iter()
-                .find(|s| {
-                    s.kind == SentKind::ChannelMessage
-                        && s.channel == Some(channel.id)
-                        && s.text().contains(needle)
-                })
-                .cloned()
-        },
-        REPLY,
-    )
-    .await
+    let wanted = |s: &Sent| {
+        s.kind == SentKind::ChannelMessage
+            && s.channel == Some(channel.id)
+            && s.text().contains(needle)
+    };
+    fake.first_sent(wanted, REPLY).await
 }
 
 /// A slash command by `user` (a plain member) in `channel`; its first answer.
@@ -265,4 +273,45 @@ pub async fn slash_in(
         .permissions(MEMBER)
         .slash(name, options);
     fake.wait_reply(id, REPLY).await
+}
+
+/// `/place fleet:…` by `user` in `channel` (a DM or the match's): the private preview.
+pub async fn place_in(fake: &FakeDiscord, user: &User, channel: Channel, fleet: &str) -> Sent {
+    let preview = slash_in(
+        fake,
+        user,
+        channel,
+        "place",
+        json!([{"name": "fleet", "type": 3, "value": fleet}]),
+    )
+    .await;
+    assert!(preview.ephemeral, "{preview:?}");
+    preview
+}
+
+/// A click by `user` in `channel` on the `action` button of `on`; its first answer.
+pub async fn click_in(
+    fake: &FakeDiscord,
+    user: &User,
+    channel: Channel,
+    on: &Sent,
+    action: &str,
+) -> Sent {
+    let message = on.message_id.unwrap_or(1);
+    let click = fake.click(user, channel, message, &button(on, action));
+    fake.wait_reply(click, REPLY).await
+}
+
+/// [`place_in`], then Ready on the preview.
+pub async fn place_and_ready_in(fake: &FakeDiscord, user: &User, channel: Channel, fleet: &str) {
+    let preview = place_in(fake, user, channel, fleet).await;
+    click_in(fake, user, channel, &preview, "ready").await;
+}
+
+/// The latest DM to `user` with a button whose custom id ends with `suffix` (waits for it).
+pub async fn dm_with_button(fake: &FakeDiscord, user: &User, suffix: &str) -> Sent {
+    let wanted = |s: &Sent| {
+        s.kind == SentKind::Dm(user.id) && s.custom_ids().iter().any(|i| i.ends_with(suffix))
+    };
+    fake.last_sent(wanted, REPLY).await
 }

@@ -4,7 +4,7 @@
 
 use broadside::game::{MatchOptions, PlayerId, Variant};
 use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Pace, Seeds, Session};
-use broadside::store::{StoredState, Timestamp, format};
+use broadside::store::{StoredMatch, StoredState, Timestamp, format};
 
 use super::TIMEOUTS;
 use crate::store::db::{Db, on_both_stores};
@@ -28,29 +28,47 @@ fn challenge(channel: u64, players: [u64; 2]) -> NewMatch {
     }
 }
 
+/// Runs the update of a stored state on `$pool` (either back-end's pool) and closes it.
+macro_rules! update_state {
+    ($pool:expr, $state:expr, $id:expr) => {{
+        let pool = $pool.await.expect("connect");
+        sqlx::query("UPDATE matches SET state = $1 WHERE id = $2")
+            .bind($state)
+            .bind($id)
+            .execute(&pool)
+            .await
+            .expect("written");
+        pool.close().await;
+    }};
+}
+
 /// Replaces match `id`'s stored state with `state`, as another build would have written it.
 async fn put_state(db: &Db, id: MatchId, state: &[u8]) {
-    let sql = "UPDATE matches SET state = $1 WHERE id = $2";
     let id = i64::try_from(id.0).expect("an id");
     if db.is_shared() {
-        let pool = sqlx::PgPool::connect(&db.url()).await.expect("connect");
-        sqlx::query(sql)
-            .bind(state)
-            .bind(id)
-            .execute(&pool)
-            .await
-            .expect("written");
-        pool.close().await;
+        update_state!(sqlx::PgPool::connect(&db.url()), state, id);
     } else {
-        let pool = sqlx::SqlitePool::connect(&db.url()).await.expect("connect");
-        sqlx::query(sql)
-            .bind(state)
-            .bind(id)
-            .execute(&pool)
-            .await
-            .expect("written");
-        pool.close().await;
+        update_state!(sqlx::SqlitePool::connect(&db.url()), state, id);
     }
+}
+
+/// The challenge in `channel` between `players` opened by `s`, `why` its failure's words.
+async fn open(s: &Session, channel: u64, players: [u64; 2], why: &str) -> MatchId {
+    s.matches()
+        .challenge(challenge(channel, players))
+        .await
+        .expect(why)
+        .id
+}
+
+/// Match `id` as stored, `why` the words if it is not.
+async fn stored_row(s: &Session, id: MatchId, why: &str) -> StoredMatch {
+    s.store()
+        .finished()
+        .get(id)
+        .await
+        .expect("read")
+        .expect(why)
 }
 
 /// A start of the bot: the session restored from `db`.
@@ -63,25 +81,9 @@ async fn start(db: &Db) -> (Session, Vec<MatchId>) {
 
 async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
     let (s, _) = start(&db).await;
-    let kept = s
-        .matches()
-        .challenge(challenge(301, [31, 32]))
-        .await
-        .expect("a challenge")
-        .id;
-    let fine = s
-        .matches()
-        .challenge(challenge(302, [33, 34]))
-        .await
-        .expect("a challenge")
-        .id;
-    let before = s
-        .store()
-        .finished()
-        .get(kept)
-        .await
-        .expect("read")
-        .expect("stored");
+    let kept = open(&s, 301, [31, 32], "a challenge").await;
+    let fine = open(&s, 302, [33, 34], "a challenge").await;
+    let before = stored_row(&s, kept, "stored").await;
     drop(s);
     // Written by a newer build, in a format this one does not know.
     let text = String::from_utf8(before.state.clone().into_bytes()).expect("UTF-8");
@@ -95,13 +97,7 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
         [fine],
         "the readable match comes back, the other does not"
     );
-    let row = s
-        .store()
-        .finished()
-        .get(kept)
-        .await
-        .expect("read")
-        .expect("kept");
+    let row = stored_row(&s, kept, "kept").await;
     assert!(!row.live, "no longer live");
     assert_eq!(row.phase, format::SET_ASIDE);
     assert_eq!(row.how, None, "never ended");
@@ -122,12 +118,7 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
         "not a live match"
     );
     // Its channel and its members are free.
-    let again = s
-        .matches()
-        .challenge(challenge(301, [31, 32]))
-        .await
-        .expect("the channel and members are free")
-        .id;
+    let again = open(&s, 301, [31, 32], "the channel and members are free").await;
     s.matches()
         .decline(again, PlayerId(32))
         .await
@@ -138,13 +129,7 @@ async fn an_unreadable_live_match_is_set_aside_kept_and_told_once(db: Db) {
     let (s, resumed) = start(&db).await;
     assert_eq!(resumed, [fine]);
     assert!(s.take_set_aside().is_empty(), "told once");
-    let row = s
-        .store()
-        .finished()
-        .get(kept)
-        .await
-        .expect("read")
-        .expect("kept");
+    let row = stored_row(&s, kept, "kept").await;
     assert_eq!(
         (row.live, row.phase.as_str(), row.state.as_bytes()),
         (false, format::SET_ASIDE, newer.as_bytes())
@@ -162,13 +147,7 @@ async fn a_match_set_aside_comes_back_once_it_reads() {
     put_state(&db, id, &state).await;
     let (s, resumed) = start(&db).await;
     assert_eq!(resumed, [id], "back");
-    let row = s
-        .store()
-        .finished()
-        .get(id)
-        .await
-        .expect("read")
-        .expect("kept");
+    let row = stored_row(&s, id, "kept").await;
     assert!(row.live);
     assert_eq!(row.phase, "challenge");
     s.matches()
@@ -181,20 +160,8 @@ async fn a_match_set_aside_comes_back_once_it_reads() {
 /// A match set aside, its challenge, and its state as stored (SQLite: the session opened).
 async fn set_aside_one(db: &Db, channel: u64, players: [u64; 2]) -> (MatchId, StoredState) {
     let (s, _) = start(db).await;
-    let id = s
-        .matches()
-        .challenge(challenge(channel, players))
-        .await
-        .expect("a challenge")
-        .id;
-    let state = s
-        .store()
-        .finished()
-        .get(id)
-        .await
-        .expect("read")
-        .expect("stored")
-        .state;
+    let id = open(&s, channel, players, "a challenge").await;
+    let state = stored_row(&s, id, "stored").await.state;
     drop(s);
     put_state(db, id, b"{\"format\":9}").await;
     let (s, resumed) = start(db).await;
@@ -237,23 +204,12 @@ async fn a_match_brought_back_into_a_taken_channel_stays_aside() {
     let db = Db::new("set_aside_clash");
     let (id, state) = set_aside_one(&db, 421, [63, 64]).await;
     let (s, _) = start(&db).await;
-    let newer = s
-        .matches()
-        .challenge(challenge(421, [63, 65]))
-        .await
-        .expect("the channel and 63 are free")
-        .id;
+    let newer = open(&s, 421, [63, 65], "the channel and 63 are free").await;
     drop(s);
     put_state(&db, id, &state).await;
     let (s, resumed) = start(&db).await;
     assert_eq!(resumed, [newer], "the newer match goes on");
-    let row = s
-        .store()
-        .finished()
-        .get(id)
-        .await
-        .expect("read")
-        .expect("kept");
+    let row = stored_row(&s, id, "kept").await;
     assert!(!row.live);
     assert_eq!(row.phase, format::SET_ASIDE, "kept aside, not ended");
     assert!(
@@ -278,13 +234,7 @@ async fn a_match_set_aside_forgets_a_member_who_deleted_their_data() {
     let (id, state) = set_aside_one(&db, 431, [66, 67]).await;
     let (s, _) = start(&db).await;
     s.privacy().forget(PlayerId(66)).await.expect("forgotten");
-    let row = s
-        .store()
-        .finished()
-        .get(id)
-        .await
-        .expect("read")
-        .expect("kept");
+    let row = stored_row(&s, id, "kept").await;
     assert!(!row.live);
     assert_eq!(row.phase, format::FORGOTTEN);
     assert!(row.state.is_empty(), "nothing of the member is kept in it");
@@ -293,15 +243,7 @@ async fn a_match_set_aside_forgets_a_member_who_deleted_their_data() {
     put_state(&db, id, &state).await;
     let (s, resumed) = start(&db).await;
     assert!(resumed.is_empty(), "never brought back: {resumed:?}");
-    assert!(
-        !s.store()
-            .finished()
-            .get(id)
-            .await
-            .expect("read")
-            .expect("kept")
-            .live
-    );
+    assert!(!stored_row(&s, id, "kept").await.live);
 }
 
 /// `migrate-store` moves a match whose state this build cannot read as it is, and names it;
@@ -313,24 +255,9 @@ async fn migrate_store_reports_the_matches_it_cannot_read() {
     };
     let db = Db::new("migrate_unreadable");
     let (s, _) = start(&db).await;
-    let broken = s
-        .matches()
-        .challenge(challenge(501, [51, 52]))
-        .await
-        .expect("a challenge")
-        .id;
-    let aside = s
-        .matches()
-        .challenge(challenge(502, [53, 54]))
-        .await
-        .expect("a challenge")
-        .id;
-    let fine = s
-        .matches()
-        .challenge(challenge(503, [55, 56]))
-        .await
-        .expect("a challenge")
-        .id;
+    let broken = open(&s, 501, [51, 52], "a challenge").await;
+    let aside = open(&s, 502, [53, 54], "a challenge").await;
+    let fine = open(&s, 503, [55, 56], "a challenge").await;
     drop(s);
     put_state(&db, aside, b"{\"format\":9}").await;
     let (s, resumed) = start(&db).await;
