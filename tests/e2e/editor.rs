@@ -8,7 +8,7 @@ use crate::e2e::support::says;
 use std::collections::BTreeSet;
 
 // `CLASSIC_CLICKS_FLEET` is the fleet `CLASSIC_CLICKS` places, typed.
-use crate::fleets::{CLASSIC_A as CLASSIC_CLICKS_FLEET, CLASSIC_B, G2000_B};
+use crate::fleets::{CLASSIC, CLASSIC_A as CLASSIC_CLICKS_FLEET, CLASSIC_B, G2000_B};
 use serde_json::{Value, json};
 use support::table::{REPLY, Table};
 use support::{Channel, FakeDiscord, Sent, SentKind, User, button};
@@ -681,18 +681,8 @@ async fn typed_fleets_and_shuffle_still_work_beside_the_editor() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn last_fleet_still_works_and_edit_starts_from_it() {
     let t = Table::new("62", &[]).await;
-    let first = t.battle(0, [CLASSIC_CLICKS_FLEET, CLASSIC_B]).await;
-    // Two hits and a miss, then the other player forfeits.
-    let cells = if first == t.alice.id {
-        ["J1", "J2", "B5"]
-    } else {
-        ["A1", "A2", "J5"]
-    };
-    for cell in cells {
-        t.fire(t.user(first), cell).await;
-    }
-    t.slash(t.other(first), "forfeit", json!([])).await;
-    let end = t.posted(t.channel, "forfeits").await;
+    // Alice places CLASSIC_CLICKS_FLEET; two hits and a miss, then the other forfeits.
+    let (_, _, end) = t.short_match(CLASSIC).await;
     t.click_on(&t.alice, &end, "rematch").await;
     t.click_on(&t.bob, &end, "rematch").await;
     // Alice edits her DM preview of the rematch, leaving it with one ship.

@@ -3,18 +3,10 @@
 
 use crate::e2e::support;
 
+use super::fake_more::http;
 use serde_json::json;
-use serenity::all::{ChannelId, CreateAttachment, CreateMessage, HttpBuilder, UserId};
-use support::{FakeDiscord, SentKind, payloads::APP_ID};
-
-fn http(fake: &FakeDiscord) -> serenity::all::Http {
-    let http = HttpBuilder::new("fake-token")
-        .proxy(fake.base_url())
-        .ratelimiter_disabled(true)
-        .build();
-    http.set_application_id(APP_ID.into());
-    http
-}
+use serenity::all::{ChannelId, CreateAttachment, CreateMessage, UserId};
+use support::{FakeDiscord, SentKind};
 
 #[tokio::test]
 async fn dms_fail_with_50007_when_closed() {

@@ -4,7 +4,7 @@ use crate::e2e::support::says;
 use serde_json::{Value, json};
 
 use crate::e2e::support;
-use crate::fleets::{CLASSIC_A, CLASSIC_B};
+use crate::fleets::{CLASSIC, CLASSIC_A, CLASSIC_B};
 use support::payloads::{GUILD_ID, perm};
 use support::read::button;
 use support::table::{MEMBER, REPLY, Table, slash_in};
@@ -292,27 +292,11 @@ async fn settings_set(t: &Table, admin_user: &User, options: Value) -> Sent {
     t.fake.wait_reply(id, REPLY).await
 }
 
-/// Alice and Bob play a short match in the table's channel (the one to move first
-/// fires three shots, the other forfeits); the end message, with its Rematch button.
-async fn played_out(t: &Table) -> Sent {
-    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
-    let cells = if first == t.alice.id {
-        ["J1", "J2", "B5"]
-    } else {
-        ["A1", "A2", "J5"]
-    };
-    for cell in cells {
-        t.fire(t.user(first), cell).await;
-    }
-    t.slash(t.other(first), "forfeit", json!([])).await;
-    t.posted(t.channel, "forfeits").await
-}
-
 /// Item 9: a rematch is checked against the server's settings as they are now, at each
 /// click: a channel the admin removed, or a pace no longer allowed, ends the chain with a
 /// private refusal that says where and how matches start; allowed again, it starts.
 async fn rematches_follow_the_settings_of_now(t: &Table) {
-    let end = played_out(t).await;
+    let (_, _, end) = t.short_match(CLASSIC).await;
     let carol = t.fake.user("carol");
     let other = t.fake.channel();
     let changed = settings_set(
@@ -475,7 +459,7 @@ async fn the_fake_answers_a_slow_route_late_but_in_full() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replays_answer_at_once_privately_and_ask_discord_a_few_times_only() {
     let t = Table::new("3607", &[]).await;
-    let end = played_out(&t).await;
+    let (_, _, end) = t.short_match(CLASSIC).await;
     let replay = button(&end, "replay");
     let id = replay.split(':').nth(1).expect("a match id").to_owned();
     let erin = t.fake.user("erin");

@@ -3,8 +3,8 @@
 
 use crate::e2e::support;
 use crate::e2e::support::says;
+use crate::fleets::CLASSIC;
 
-use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::json;
 use support::table::{MEMBER, REPLY, Table};
 use support::{Channel, Sent, SentKind};
@@ -39,21 +39,13 @@ async fn with_picture(t: &Table, first: Sent) -> Sent {
     }
 }
 
-/// Plays three shots (hit, hit, miss, so the first player shoots again twice), then the
-/// other player forfeits. Returns the end message.
+/// [`Table::short_match`], whose shots were answered in public; the end message.
 async fn short_match(t: &Table) -> Sent {
-    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
-    let (hits, miss) = if first == t.alice.id {
-        (["J1", "J2"], "B5")
-    } else {
-        (["A1", "A2"], "J5")
-    };
-    for cell in [hits[0], hits[1], miss] {
-        let answer = t.fire(t.user(first), cell).await;
+    let (_, shots, end) = t.short_match(CLASSIC).await;
+    for answer in shots {
         assert!(!answer.ephemeral, "{answer:?}");
     }
-    t.slash(t.other(first), "forfeit", json!([])).await;
-    t.posted(t.channel, "forfeits").await
+    end
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,10 +6,10 @@
 use crate::e2e::support;
 use crate::e2e::support::read::alt_of;
 use crate::e2e::support::says;
+use crate::fleets::CLASSIC;
 
 use std::time::Duration;
 
-use crate::fleets::{CLASSIC_A, CLASSIC_B};
 use serde_json::{Value, json};
 use support::Sent;
 use support::table::{MEMBER, REPLY, Table};
@@ -54,22 +54,6 @@ async fn seasons_on(t: &Table) {
         "{}",
         saved.text()
     );
-}
-
-/// Three shots, then the player not to move forfeits. Returns the winner.
-async fn short_match(t: &Table) -> u64 {
-    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
-    let (hits, miss) = if first == t.alice.id {
-        (["J1", "J2"], "B5")
-    } else {
-        (["A1", "A2"], "J5")
-    };
-    for cell in [hits[0], hits[1], miss] {
-        t.fire(t.user(first), cell).await;
-    }
-    t.slash(t.other(first), "forfeit", json!([])).await;
-    t.posted(t.channel, "forfeits").await;
-    first
 }
 
 /// Ends the open season of the table's server now, in the (stopped) bot's database: its
@@ -129,7 +113,7 @@ async fn while_seasons_are_on_the_leaderboard_is_the_current_seasons() {
     assert!(shown.ephemeral, "{shown:?}");
     says(&shown, "Seasons are off");
     seasons_on(&t).await;
-    short_match(&t).await;
+    t.short_match(CLASSIC).await;
 
     // The default is season 1, rated from the start (both began at 1500).
     let current = board(&t, json!([])).await;
@@ -202,7 +186,7 @@ async fn a_season_ends_once_with_its_champion() {
     let started = std::time::Instant::now();
     seasons_on(&t).await;
     for _ in 0..5 {
-        short_match(&t).await;
+        t.short_match(CLASSIC).await;
     }
     assert!(
         started.elapsed().as_secs() < LENGTH - 5,
@@ -257,7 +241,7 @@ async fn a_season_ends_once_with_its_champion() {
         over.body
     );
     // A match after the end counts for season 2, not in season 1's final table.
-    short_match(&t).await;
+    t.short_match(CLASSIC).await;
     t.restart().await;
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(posts_with(&t, "is over").len(), 1, "announced once");

@@ -7,7 +7,7 @@ use crate::e2e::support::says;
 
 use std::time::Duration;
 
-use crate::fleets::{CLASSIC_A, CLASSIC_B};
+use crate::fleets::{CLASSIC, CLASSIC_A, CLASSIC_B};
 use serde_json::{Value, json};
 use support::table::{MEMBER, REPLY, START, Table};
 use support::{Sent, SentKind};
@@ -18,21 +18,6 @@ fn png_of(sent: &Sent) -> image::RgbaImage {
     image::load_from_memory(&png.bytes)
         .expect("a PNG")
         .to_rgba8()
-}
-
-/// Three shots, then the player not to move forfeits. Returns (winner, the end message).
-async fn short_match(t: &Table) -> (u64, Sent) {
-    let first = t.battle(0, [CLASSIC_A, CLASSIC_B]).await;
-    let (hits, miss) = if first == t.alice.id {
-        (["J1", "J2"], "B5")
-    } else {
-        (["A1", "A2"], "J5")
-    };
-    for cell in [hits[0], hits[1], miss] {
-        t.fire(t.user(first), cell).await;
-    }
-    t.slash(t.other(first), "forfeit", json!([])).await;
-    (first, t.posted(t.channel, "forfeits").await)
 }
 
 /// An answer with its picture (a deferred answer is filled in later).
@@ -47,7 +32,7 @@ async fn with_picture(t: &Table, first: Sent) -> Sent {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_match_shows_in_stats_leaderboard_and_history() {
     let t = Table::new("61", &[]).await;
-    let (winner, end) = short_match(&t).await;
+    let (winner, _, end) = t.short_match(CLASSIC).await;
     let ids = end.custom_ids();
     assert!(ids.iter().any(|i| i.ends_with(":rematch")), "{ids:?}");
     assert!(ids.iter().any(|i| i.ends_with(":replay")), "{ids:?}");
@@ -137,7 +122,7 @@ async fn listed(t: &Table, user: &support::User, channel: support::Channel, choi
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_global_leaderboard_lists_only_members_who_chose_it() {
     let t = Table::new("67", &[]).await;
-    let (winner, _) = short_match(&t).await;
+    let (winner, _, _) = t.short_match(CLASSIC).await;
     let (won, lost) = (t.user(winner), t.other(winner));
     let dm = t.fake.dm(won);
 
@@ -220,7 +205,7 @@ async fn the_global_leaderboard_lists_only_members_who_chose_it() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_starts_when_both_click_and_keeps_the_score() {
     let t = Table::new("62", &[]).await;
-    let (winner, end) = short_match(&t).await;
+    let (winner, _, end) = t.short_match(CLASSIC).await;
     let loser = t.other(winner).id;
     // A stranger is refused privately.
     let carol = t.fake.user("carol");
@@ -295,7 +280,7 @@ async fn a_rematch_starts_when_both_click_and_keeps_the_score() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_runs_out_and_against_the_computer_one_click_is_enough() {
     let t = Table::new("63", &[("CHALLENGE_TIMEOUT_SECS", "2")]).await;
-    let (winner, end) = short_match(&t).await;
+    let (winner, _, end) = t.short_match(CLASSIC).await;
     tokio::time::sleep(Duration::from_millis(2500)).await;
     let late = t.click_on(t.user(winner), &end, "rematch").await;
     assert!(
@@ -334,7 +319,7 @@ async fn a_rematch_runs_out_and_against_the_computer_one_click_is_enough() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn privacy_explains_and_deletes_after_confirmation() {
     let t = Table::new("64", &[]).await;
-    let (winner, _) = short_match(&t).await;
+    let (winner, _, _) = t.short_match(CLASSIC).await;
     let info = t
         .slash(
             &t.alice,
@@ -521,7 +506,7 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rematch_request_outlives_a_crash_and_a_lost_answer() {
     let mut t = Table::new("66", &[]).await;
-    let (winner, end) = short_match(&t).await;
+    let (winner, _, end) = t.short_match(CLASSIC).await;
     let loser = t.other(winner).id;
     let first_click = t.click_on(t.user(winner), &end, "rematch").await;
     assert!(!first_click.ephemeral);

@@ -173,6 +173,25 @@ impl Table {
         self.first_player().await
     }
 
+    /// A short classic match: Alice and Bob place the tests' `CLASSIC_A` and `CLASSIC_B`
+    /// (`fleets`), the one to move first hits twice and misses (a hit shoots again), then
+    /// the other forfeits. Who moved first, the answers to the three shots, and the end
+    /// message.
+    pub async fn short_match(&self, fleets: [&str; 2]) -> (u64, Vec<Sent>, Sent) {
+        let first = self.battle(0, fleets).await;
+        let cells = if first == self.alice.id {
+            ["J1", "J2", "B5"]
+        } else {
+            ["A1", "A2", "J5"]
+        };
+        let mut shots = Vec::new();
+        for cell in cells {
+            shots.push(self.fire(self.user(first), cell).await);
+        }
+        self.slash(self.other(first), "forfeit", json!([])).await;
+        (first, shots, self.posted(self.channel, "forfeits").await)
+    }
+
     /// `/place fleet:…` by `user`: the private preview.
     pub async fn place(&self, user: &User, fleet: &str) -> Sent {
         self.slash(
