@@ -449,7 +449,7 @@ err-matches-too-often = Du har bedt om listen over spil flere gange på kort tid
     [one] 1 sekund
    *[other] { $seconds } sekunder
 }.
-err-replay-slow = Discord er længe om at fortælle mig, hvem der kan se det spils kanal. Prøv igen om lidt.
+err-replay-slow = Discord er længe om at fortælle mig, hvem der kan se kanalen til det spil. Prøv igen om lidt.
 err-storage-read = Jeg kunne ikke læse de gemte spil lige nu. Prøv igen om lidt.
 
 ## Ratings and statistics

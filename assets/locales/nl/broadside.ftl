@@ -151,7 +151,7 @@ rules-classic = **Klassiek — Søslag / Sjöslag**
     • Schepen liggen in een rechte lijn en raken elkaar nooit, ook niet met een hoekje.
     • Eén schot per beurt met `/{ cmd-fire-name } { cmd-fire-opt-targets-name }:C4`. Schiet je mis, dan gaat de beurt over; raak je of laat je een schip zinken, dan schiet je nog een keer.
     • Zinkt er een schip, dan hoor je welk het was en wordt het water eromheen voor je gemarkeerd.
-    • Een vakje waar je al op geschoten hebt wordt geweigerd; dat kost je niets.
+    • Een vakje waar je al op geschoten hebt, wordt geweigerd; dat kost je niets.
     • Wie als eerste alle tien schepen laat zinken, wint. Wie zijn beurt laat verlopen, verliest.
 rules-game2000 = **Game 2000 — Zeeslag**
     • De zee is 9×9 vakjes groot: kolommen A–I, rijen 1–9.
