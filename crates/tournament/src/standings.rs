@@ -1,5 +1,7 @@
-//! Standings: points, then tiebreaks in this order: Buchholz, Buchholz Cut-1,
-//! Sonneborn-Berger, direct encounter, number of wins, rating.
+//! Standings: points, then tiebreaks in this order: Buchholz Cut-1, Sonneborn-Berger,
+//! number of wins, rating (then the pairing number, which no two entrants share, only to
+//! list equals in a fixed order: they share their place). This is the one ranking of a
+//! tournament: the bot's standings, its winner and the TRF export all take it from here.
 //!
 //! For the Buchholz family and Sonneborn-Berger a round without a played game (a bye, a
 //! forfeit either way, an absence) counts as a game against a dummy opponent with the
@@ -8,7 +10,7 @@
 
 use std::cmp::Ordering;
 
-use super::{Entry, PlayerId, Score, Tournament};
+use super::{Entry, PlayerId, Tournament};
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,7 +23,7 @@ pub struct Row {
     pub name: String,
     /// Points, in tenths.
     pub points: u32,
-    /// Sum of the opponents' points (tenths).
+    /// Sum of the opponents' points (tenths; shown, not a tiebreak).
     pub buchholz: u32,
     /// Buchholz without the lowest contribution (tenths).
     pub buchholz_cut1: u32,
@@ -31,9 +33,6 @@ pub struct Row {
     /// The same in hundredths of a point (exact for a draw worth half a win against an
     /// odd number of tenths; saturates at `u32::MAX`).
     pub sonneborn_berger_hundredths: u32,
-    /// Points scored against the others tied with this player on points and the
-    /// tiebreaks above, when all of them met each other; else 0 (tenths).
-    pub direct_encounter: u32,
     /// Rounds worth a win's points (wins on the board, by forfeit, full-point byes).
     pub wins: u32,
     /// The entrant's rating.
@@ -78,52 +77,27 @@ pub fn standings(t: &Tournament) -> Vec<Row> {
                 sonneborn_berger: (sb_numerator / u64::from(win)) as u32,
                 sonneborn_berger_hundredths: u32::try_from(sb_numerator * 10 / u64::from(win))
                     .unwrap_or(u32::MAX),
-                direct_encounter: 0,
                 wins,
                 rating: e.rating,
             };
             (row, sb_numerator)
         })
         .collect();
-    let before_encounter = |a: &(Row, u64), b: &(Row, u64)| {
+    // Sonneborn-Berger compared exactly (its numerator), not as rounded.
+    let order = |a: &(Row, u64), b: &(Row, u64)| {
         b.0.points
             .cmp(&a.0.points)
-            .then(b.0.buchholz.cmp(&a.0.buchholz))
             .then(b.0.buchholz_cut1.cmp(&a.0.buchholz_cut1))
             .then(b.1.cmp(&a.1))
-    };
-    rows.sort_by(before_encounter);
-    // Direct encounter inside each group tied so far.
-    let mut start = 0;
-    while start < rows.len() {
-        let mut end = start + 1;
-        while end < rows.len() && before_encounter(&rows[start], &rows[end]) == Ordering::Equal {
-            end += 1;
-        }
-        if end - start > 1 {
-            let group: Vec<PlayerId> = rows[start..end].iter().map(|r| r.0.id).collect();
-            let scores: Vec<Option<u32>> =
-                group.iter().map(|&id| encounter(t, id, &group)).collect();
-            if scores.iter().all(Option::is_some) {
-                for (row, s) in rows[start..end].iter_mut().zip(scores) {
-                    row.0.direct_encounter = s.unwrap_or(0);
-                }
-            }
-        }
-        start = end;
-    }
-    let full = |a: &(Row, u64), b: &(Row, u64)| {
-        before_encounter(a, b)
-            .then(b.0.direct_encounter.cmp(&a.0.direct_encounter))
             .then(b.0.wins.cmp(&a.0.wins))
             .then(b.0.rating.cmp(&a.0.rating))
     };
     rows.sort_by(|a, b| {
-        full(a, b).then_with(|| t.pairing_number(a.0.id).cmp(&t.pairing_number(b.0.id)))
+        order(a, b).then_with(|| t.pairing_number(a.0.id).cmp(&t.pairing_number(b.0.id)))
     });
     let mut out: Vec<Row> = Vec::with_capacity(rows.len());
     for i in 0..rows.len() {
-        let rank = if i > 0 && full(&rows[i - 1], &rows[i]) == Ordering::Equal {
+        let rank = if i > 0 && order(&rows[i - 1], &rows[i]) == Ordering::Equal {
             out[i - 1].rank
         } else {
             i as u32 + 1
@@ -133,30 +107,4 @@ pub fn standings(t: &Tournament) -> Vec<Row> {
         out.push(row);
     }
     out
-}
-
-/// Points `id` scored in played games against the rest of `group`, or `None` if it has
-/// not met all of them.
-fn encounter(t: &Tournament, id: PlayerId, group: &[PlayerId]) -> Option<u32> {
-    let history = t.history(id)?;
-    let mut total = 0;
-    for &other in group.iter().filter(|&&o| o != id) {
-        let games: Vec<&Entry> = history
-            .iter()
-            .filter(|e| e.played() && e.opponent() == Some(other))
-            .collect();
-        if games.is_empty() {
-            return None;
-        }
-        for e in games {
-            if let Entry::Played { result, .. } = e {
-                total += match result {
-                    Score::Win => t.point_values().win,
-                    Score::Draw => t.point_values().draw,
-                    Score::Loss => t.point_values().loss,
-                };
-            }
-        }
-    }
-    Some(total)
 }

@@ -261,7 +261,7 @@ fn random_tournaments_keep_the_absolute_criteria() {
 }
 
 #[test]
-fn standings_rank_by_points_then_buchholz() {
+fn standings_rank_by_points_then_buchholz_cut_1_then_sonneborn_berger() {
     let t = simulate(8, 3, 5);
     let rows = standings(&t);
     assert_eq!(rows.len(), 8);
@@ -269,7 +269,10 @@ fn standings_rank_by_points_then_buchholz() {
     for w in rows.windows(2) {
         assert!(w[0].points >= w[1].points);
         if w[0].points == w[1].points {
-            assert!(w[0].buchholz >= w[1].buchholz);
+            assert!(w[0].buchholz_cut1 >= w[1].buchholz_cut1);
+            if w[0].buchholz_cut1 == w[1].buchholz_cut1 {
+                assert!(w[0].sonneborn_berger_hundredths >= w[1].sonneborn_berger_hundredths);
+            }
         }
         assert!(w[0].rank <= w[1].rank);
     }
@@ -304,11 +307,11 @@ fn standings_share_ranks_on_full_ties() {
         (rows[0].points, rows[0].buchholz, rows[0].sonneborn_berger),
         (5, 5, 2)
     );
-    assert_eq!(rows[0].direct_encounter, 5);
+    assert_eq!((rows[0].buchholz_cut1, rows[0].wins), (0, 0));
 }
 
 #[test]
-fn direct_encounter_breaks_a_tie() {
+fn a_tie_on_every_tiebreak_shares_the_place_in_pairing_order() {
     let entrants = (1..=4)
         .map(|i| Entrant {
             id: p(i),
@@ -329,6 +332,14 @@ fn direct_encounter_breaks_a_tie() {
     let rows = standings(&t);
     assert!(rows.iter().all(|r| r.points == 10));
     assert_eq!(rows.len(), 4);
+    // Each met two players on one point and beat one of them: equal on every tiebreak
+    // (Buchholz Cut-1 1, Sonneborn-Berger 1, one win, the same rating).
+    assert!(
+        rows.iter()
+            .all(|r| (r.rank, r.buchholz_cut1, r.sonneborn_berger, r.wins) == (1, 10, 10, 1))
+    );
+    let order: Vec<PlayerId> = rows.iter().map(|r| r.id).collect();
+    assert_eq!(order, vec![p(1), p(2), p(3), p(4)]);
 }
 
 #[test]

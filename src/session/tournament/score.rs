@@ -1,7 +1,8 @@
 //! A stored tournament as the pure core sees it, and back: results of pairings from their
 //! matches (with the no-show rule), the core's [`Tournament`] built from the closed
-//! rounds, the pairing (asked in one place), and the standings in the order the bot
-//! ranks: points, then Buchholz Cut-1, Sonneborn–Berger, wins, rating.
+//! rounds, the pairing (asked in one place), and the standings as lines to show, in the
+//! core's order and places (`crate::tournament::standings`: points, then Buchholz Cut-1,
+//! Sonneborn–Berger, wins, rating); nothing is ranked here.
 //!
 //! Scoring: a win 1, a draw ½, a loss 0; a forfeit or a timeout is a loss; the pairing
 //! bye 1 (as a win without a match). A player who never fires in a round's match and
@@ -16,7 +17,6 @@
 //! the player's own points (FIDE's tiebreak rules of 2023, as the core does). "Wins" are
 //! the rounds worth a win's points (games won, forfeit wins, the bye).
 
-use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use crate::game::PlayerId as Member;
@@ -272,15 +272,12 @@ pub struct Line {
 
 /// The standings after the rounds that closed, with the current round's pairings as
 /// cells too.
-#[expect(
-    clippy::too_many_lines,
-    reason = "the lines, their order, then their cells"
-)]
 pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
     let t = core(s)?;
     let closed = t.rounds_played() as usize;
     let rows = crate::tournament::standings::standings(&t);
-    let mut lines: Vec<(Line, u64)> = rows
+    // In the core's order, with its places: the one ranking of a tournament.
+    let mut lines: Vec<Line> = rows
         .iter()
         .map(|r| {
             let history = t.history(r.id).unwrap_or_default();
@@ -303,8 +300,8 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
                 .entrants
                 .iter()
                 .any(|e| e.player == Member(r.id.0) && e.withdrawn.is_some());
-            let line = Line {
-                rank: 0,
+            Line {
+                rank: r.rank,
                 player: Member(r.id.0),
                 name: r.name.clone(),
                 points: r.points,
@@ -316,38 +313,12 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
                 rating: r.rating,
                 cells: Vec::new(),
                 withdrawn,
-            };
-            // Sonneborn–Berger in hundredths, as the core counts it (it rounds its own
-            // figure to tenths).
-            let sb = u64::from(line.sonneborn_berger);
-            (line, sb)
+            }
         })
         .collect();
-    let order = |a: &(Line, u64), b: &(Line, u64)| {
-        b.0.points
-            .cmp(&a.0.points)
-            .then(b.0.buchholz_cut1.cmp(&a.0.buchholz_cut1))
-            .then(b.1.cmp(&a.1))
-            .then(b.0.wins.cmp(&a.0.wins))
-            .then(b.0.rating.cmp(&a.0.rating))
-    };
-    lines.sort_by(|a, b| {
-        order(a, b).then_with(|| {
-            t.pairing_number(core_id(a.0.player))
-                .cmp(&t.pairing_number(core_id(b.0.player)))
-        })
-    });
-    for i in 0..lines.len() {
-        let rank = if i > 0 && order(&lines[i - 1], &lines[i]) == Ordering::Equal {
-            lines[i - 1].0.rank
-        } else {
-            i as u32 + 1
-        };
-        lines[i].0.rank = rank;
-    }
-    let rank_of: HashMap<Member, u32> = lines.iter().map(|(l, _)| (l.player, l.rank)).collect();
+    let rank_of: HashMap<Member, u32> = lines.iter().map(|l| (l.player, l.rank)).collect();
     let rank = |p: PlayerId| rank_of.get(&Member(p.0)).copied().unwrap_or(0);
-    for (line, _) in &mut lines {
+    for line in &mut lines {
         let member = line.player;
         let id = core_id(member);
         for round in 0..closed {
@@ -384,7 +355,7 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
             line.cells.push(Cell::Absent);
         }
     }
-    Ok(lines.into_iter().map(|(l, _)| l).collect())
+    Ok(lines)
 }
 
 #[cfg(test)]
