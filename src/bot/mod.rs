@@ -156,6 +156,17 @@ pub(crate) fn framework(
                         )),
                 );
                 let _ = slot.set(Arc::clone(&session));
+                // A server's timed tournament start is made by the process of its shard,
+                // which holds its sign-up clicks.
+                if let (Some(range), Some(shard)) = (config.shard_range, ready.shard) {
+                    session
+                        .tournaments()
+                        .run_shards(crate::session::tournament::Shards {
+                            first: range.first.into(),
+                            last: range.last.into(),
+                            total: shard.total.into(),
+                        });
+                }
                 let data = Data {
                     session: Arc::clone(&session),
                     notes: Arc::default(),
@@ -163,13 +174,13 @@ pub(crate) fn framework(
                     listings: Arc::new(features::r#match::matches::asks()),
                     renderer: Arc::new(crate::render::Renderer::new()),
                     commands: Arc::new(ids),
-                    tournament_step: features::tournament::flow::step_boxed,
                     waiting: Arc::default(),
                     tokens: Arc::default(),
                 };
                 let http = Arc::clone(&ctx.http);
                 tasks::spawn_heartbeat(Arc::clone(&session), BEAT_EVERY);
                 tasks::spawn_sweeper(Arc::clone(&http), data.clone(), SWEEP_EVERY);
+                features::tournament::flow::spawn_stepper(Arc::clone(&http), data.clone());
                 tasks::spawn_resume_notes(&http, &data, resumed, unsent, RESUME_PACE);
                 tasks::spawn_set_aside_notes(&http, session.take_set_aside(), RESUME_PACE);
                 tracing::info!(

@@ -63,6 +63,9 @@ pub struct Ended {
     /// The server it was played in; `None` outside servers, where the bot can only answer
     /// the players' interactions (an end nobody asked for waits for the next one).
     pub guild: Option<GuildId>,
+    /// The tournament round it was a match of (from the match itself: no read), whose
+    /// next step follows its end.
+    pub tournament: Option<super::entry::TournamentOf>,
 }
 
 impl Ended {
@@ -100,6 +103,7 @@ impl Ended {
             series: entry.series.map(|s| s.after(&entry.game)),
             rematch: entry.game.ending().is_some_and(Ending::played_out),
             guild: entry.guild,
+            tournament: entry.tournament.clone(),
         }
     }
 }
@@ -184,6 +188,10 @@ impl Matches<'_> {
         // What the computer learned of these members' fleets is out of date now.
         self.session.drop_habits(&end.members);
         self.mark_announced_id(end.id).await;
+        // A tournament's match: its tournament takes its next step.
+        if let Some(t) = &end.tournament {
+            self.session.tournaments().match_ended(t.id).await;
+        }
     }
 
     /// Records that match `id`'s end needs no announcement (any more).

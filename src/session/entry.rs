@@ -83,6 +83,22 @@ pub struct Entry {
     /// states stored before the editor, and left out when neither player edits.
     #[serde(default, skip_serializing_if = "no_drafts")]
     pub drafts: [Option<Box<crate::game::editor::Draft>>; 2],
+    /// The tournament round it is a match of (set when a pairing opens it), so that its
+    /// end says so without a read. Absent in every other match, and in tournament
+    /// matches opened before it was kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<TournamentOf>,
+}
+
+/// The tournament and round a match belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentOf {
+    /// The tournament.
+    pub id: super::ids::TournamentId,
+    /// Its name.
+    pub name: String,
+    /// The round.
+    pub round: u32,
 }
 
 /// Whether neither seat has an editor's draft (so none is stored).
@@ -218,6 +234,7 @@ impl Entry {
             reminded: Reminded::default(),
             last_message: None,
             drafts: [None, None],
+            tournament: None,
         }
     }
 

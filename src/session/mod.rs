@@ -107,8 +107,9 @@ pub struct Session {
     /// Matches set aside at the restore, unreadable, whose channels are still to be told
     /// (see [`Session::take_set_aside`]).
     set_aside: std::sync::Mutex<Vec<restore::SetAsideNote>>,
-    /// Tournament joins and leaves under way (see [`tournament::SignUps`]).
-    signups: tournament::SignUps,
+    /// What this process keeps about tournaments: joins and leaves under way, steps
+    /// running, tournaments woken (see [`tournament::Desk`]).
+    tournament_desk: tournament::Desk,
     /// The daily sea's clock, secret and seas (see [`services::DailySea`]).
     daily_sea: daily_sea::DailyCache,
 }
@@ -139,7 +140,7 @@ impl Session {
             habits: habits::HabitCache::default(),
             season_clock: SeasonClock::Calendar,
             set_aside: std::sync::Mutex::default(),
-            signups: tournament::SignUps::default(),
+            tournament_desk: tournament::Desk::default(),
             daily_sea: daily_sea::DailyCache::default(),
         }
     }

@@ -17,8 +17,8 @@ use crate::game::{
 };
 use crate::store::format::{self, CURRENT, FormatError, document as doc};
 
-use super::entry::{Computer, Entry, Home, Reminded, Series};
-use super::ids::{ChannelKey, GuildId, MatchId, MessageId};
+use super::entry::{Computer, Entry, Home, Reminded, Series, TournamentOf};
+use super::ids::{ChannelKey, GuildId, MatchId, MessageId, TournamentId};
 use super::pace::{Pace, Timeouts};
 
 /// The document of `entry` as it is now, in the current version.
@@ -76,6 +76,11 @@ pub fn document_of(entry: &Entry) -> doc::Document {
         },
         last_message: entry.last_message.map(u64::from),
         drafts: entry.drafts.each_ref().map(|d| d.as_deref().map(draft_doc)),
+        tournament: entry.tournament.as_ref().map(|t| doc::Tournament {
+            id: t.id.0,
+            name: t.name.clone(),
+            round: t.round,
+        }),
     }
 }
 
@@ -174,6 +179,11 @@ pub fn entry_of(d: doc::Document) -> Result<Entry, FormatError> {
         },
         last_message: d.last_message.map(MessageId),
         drafts,
+        tournament: d.tournament.map(|t| TournamentOf {
+            id: TournamentId(t.id),
+            name: t.name,
+            round: t.round,
+        }),
     })
 }
 

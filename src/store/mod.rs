@@ -43,9 +43,9 @@ pub use roles::rematch::{RematchClaim, RematchStore, Votes};
 pub use roles::seasons::{self, MostActive, SeasonStore};
 pub use roles::settings::SettingsStore;
 pub use roles::tournaments::{
-    BoardResult, EntrantRow, Joined, Left, MatchTournament, NewPairing, PairedMatch, PairingRow,
-    StartRating, TournamentRecord, TournamentRow, TournamentSnapshot, TournamentStep,
-    TournamentStore, Withdrawal,
+    BoardResult, DueTournament, EntrantRow, Joined, Left, MatchTournament, NewPairing, NewPost,
+    PairedMatch, PairingRow, PostRow, StartRating, TournamentRecord, TournamentRow,
+    TournamentSnapshot, TournamentStep, TournamentStore, Withdrawal,
 };
 pub use shared::{Apply, Census, Changed, LiveKey, SharedStore};
 pub use sqlite::SqliteStore;

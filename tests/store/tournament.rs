@@ -353,7 +353,7 @@ async fn forgetting_an_entrant(db: Db) {
         .expect("member 1 plays a board in round 1, not the bye");
     assert!(matches!(
         s.tournaments().open_tournament_match(theirs).await,
-        Err(broadside::session::SessionError::Stale)
+        Err(broadside::session::tournament::OpenMatchError::Gone)
     ));
     assert!(finished.get(theirs.match_id).await.unwrap().is_none());
     let board = snap

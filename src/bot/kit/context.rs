@@ -31,9 +31,6 @@ pub struct Data {
     pub renderer: Arc<Renderer>,
     /// The ids Discord gave the commands, for clickable mentions in texts.
     pub commands: Arc<CommandIds>,
-    /// The next step of a tournament whose match ended (the tournament flow, handed in
-    /// here so that the end of a match need not know it).
-    pub tournament_step: TournamentStep,
     /// What waits for a player's next interaction where the bot can only answer (see
     /// [`crate::bot::kit::held::Waiting`]).
     pub waiting: Arc<crate::bot::kit::held::Waiting>,
@@ -41,14 +38,6 @@ pub struct Data {
     /// [`crate::bot::kit::held::Tokens`]).
     pub tokens: Arc<crate::bot::kit::held::Tokens>,
 }
-
-/// One step of a tournament, carried out (`commands::tournament::flow::step`, boxed).
-pub type TournamentStep =
-    for<'a> fn(
-        &'a poise::serenity_prelude::Http,
-        &'a Data,
-        crate::session::tournament::TournamentId,
-    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>>;
 
 /// A Discord server's id as the session and the store take it.
 #[must_use]

@@ -4,9 +4,9 @@
 use std::time::SystemTime;
 
 use crate::game::{Match, MatchOptions, PlayerId as Member};
-use crate::store::PairingRow;
+use crate::store::{PairingRow, TournamentSnapshot};
 
-use super::{OpenedMatch, ToOpen, TournamentError, TournamentInfo};
+use super::{OpenMatchError, OpenedMatch, ToOpen, TournamentInfo, TournamentOf};
 use crate::session::challenge::Accepted;
 use crate::session::entry::{Entry, Home, NewEntry};
 use crate::session::error::SessionError;
@@ -19,22 +19,22 @@ impl Tournaments<'_> {
     /// Opens the match of a pairing this process claimed ([`Progress::to_open`](super::Progress::to_open)): a
     /// normal match of the tournament's rules and pace, straight into placement, waiting
     /// for its thread under the tournament's channel. A match stored already (an earlier
-    /// try) is not opened again. Refused with [`SessionError::Busy`] while a player plays
+    /// try) is not opened again. Refused with [`OpenMatchError::Busy`] while a player plays
     /// another match (the claim is given back; the sweep tries again).
-    pub async fn open_tournament_match(self, m: &ToOpen) -> Result<OpenedMatch, SessionError> {
-        let snap = self.snapshot(m.tournament).await.map_err(unread)?;
+    pub async fn open_tournament_match(self, m: &ToOpen) -> Result<OpenedMatch, OpenMatchError> {
+        let snap = self.snapshot(m.tournament).await?;
         let info = TournamentInfo::of(&snap.row)?;
         let p = snap
             .pairings
             .iter()
             .find(|p| p.round == m.round && p.board == m.board)
-            .ok_or(SessionError::Stale)?;
+            .ok_or(OpenMatchError::Gone)?;
         if p.result.is_some() && !p.opened {
             // Scored without a match meanwhile (an entrant's data was deleted): nothing
             // to open.
-            return Err(SessionError::Stale);
+            return Err(OpenMatchError::Gone);
         }
-        let opened = self.open_match(&info, p, m.match_id).await;
+        let opened = self.open_match(&info, &snap, p, m.match_id).await;
         if opened.is_err()
             && let Some(store) = self.session.store.tournaments()
             && let Err(e) = store
@@ -44,6 +44,29 @@ impl Tournaments<'_> {
             tracing::warn!(match_id = %m.match_id, error = %e, "could not give a pairing's claim back");
         }
         opened
+    }
+
+    /// Keeps this process's claim on opening `m` fresh (while its greeting is posted, so
+    /// that no other process takes the pairing meanwhile); `false` when it is gone.
+    pub async fn renew_claim(self, m: &ToOpen) -> bool {
+        let Ok(store) = self.tournament_store() else {
+            return false;
+        };
+        match store
+            .renew_pairing_claim(
+                m.tournament,
+                m.round,
+                m.board,
+                record::millis(SystemTime::now()),
+            )
+            .await
+        {
+            Ok(renewed) => renewed,
+            Err(e) => {
+                tracing::warn!(match_id = %m.match_id, error = %e, "could not renew a pairing's claim");
+                true
+            }
+        }
     }
 
     /// Records that the match of a pairing has its home (its thread, or the channel).
@@ -61,26 +84,26 @@ impl Tournaments<'_> {
     async fn open_match(
         self,
         info: &TournamentInfo,
+        snap: &TournamentSnapshot,
         p: &PairingRow,
         id: MatchId,
-    ) -> Result<OpenedMatch, SessionError> {
-        let black = p.black.ok_or(SessionError::Stale)?;
+    ) -> Result<OpenedMatch, OpenMatchError> {
+        let black = p.black.ok_or(OpenMatchError::Gone)?;
         let white = p.white;
-        let snap_names = self.snapshot(info.id).await.map_err(unread)?;
         let name = |m: Member| {
-            snap_names
-                .entrants
+            snap.entrants
                 .iter()
                 .find(|e| e.player == m)
                 .map_or_else(|| m.0.to_string(), |e| e.name.clone())
         };
         let names = [name(white), name(black)];
         if let Some(stored) = self.session.store.finished().get(id).await? {
-            let entry = record::entry_of(&stored.state).map_err(SessionError::Unreadable)?;
+            let entry = record::entry_of(&stored.state).map_err(OpenMatchError::Format)?;
             return Ok(OpenedMatch {
                 id,
                 accepted: accepted_of(&entry, info.channel),
                 again: true,
+                home: entry.post_channel(),
             });
         }
         let variant = info.variant;
@@ -101,7 +124,7 @@ impl Tournaments<'_> {
             Ok(s) => s.rated,
             Err(_) => true,
         };
-        let entry = Entry::open(NewEntry {
+        let mut entry = Entry::open(NewEntry {
             id,
             channel: ChannelKey(id.0),
             guild: Some(info.guild),
@@ -121,15 +144,22 @@ impl Tournaments<'_> {
                 parent: info.channel,
             },
         });
-        let record = record::of(&entry, now, Vec::new())
-            .map_err(|e| SessionError::unwritable(entry.id, e))?;
+        // Its end says which round it was, and steps the tournament, without a read.
+        entry.tournament = Some(TournamentOf {
+            id: info.id,
+            name: info.name.clone(),
+            round: p.round,
+        });
+        let record = record::of(&entry, now, Vec::new()).map_err(OpenMatchError::Format)?;
         let accepted = accepted_of(&entry, info.channel);
+        let home = entry.post_channel();
         let _held = self.session.members.hold(&entry.members()).await?;
         self.session.engine.open(entry, &record, &[]).await?;
         Ok(OpenedMatch {
             id,
             accepted,
             again: false,
+            home,
         })
     }
 }
@@ -152,15 +182,5 @@ fn accepted_of(entry: &Entry, parent: ChannelKey) -> Accepted {
         guild_locale: entry.guild_locale.clone(),
         names: entry.names.clone(),
         wants_thread: matches!(entry.home, Home::Pending { .. }).then_some(parent),
-    }
-}
-
-/// A tournament that could not be read, for opening one of its matches: the store's
-/// failure as it is; a tournament that is gone (or no tournaments at all) leaves the
-/// pairing's match nothing to open.
-fn unread(error: TournamentError) -> SessionError {
-    match error {
-        TournamentError::Store(e) => SessionError::Storage(e),
-        _ => SessionError::Stale,
     }
 }

@@ -25,6 +25,8 @@
 use std::time::{Duration, SystemTime};
 
 use crate::game::{PlayerId as Member, Side, Variant};
+use crate::session::error::SessionError;
+use crate::store::format::FormatError;
 use crate::store::{StoreError, TournamentRow};
 
 use super::challenge::Accepted;
@@ -35,13 +37,17 @@ use super::record::from_millis;
 pub use crate::ids::{GuildId, MessageId, TournamentId};
 
 mod boards;
+pub mod desk;
 pub mod gate;
+mod posts;
 mod rounds;
 pub mod score;
 mod signups;
 pub mod when;
 
+pub use desk::{Desk, Shards};
 pub use gate::{SignUpTicket, SignUps};
+pub use posts::{Announcement, Announcements, POST_LEASE, STEP_LEASE};
 pub use score::{Cell, Line, PairResult};
 pub use when::{WhenError, parse_start, zone, zones_like};
 
@@ -270,9 +276,50 @@ pub enum TournamentError {
     /// The store has no tournaments (a wrapper in tests).
     #[error("tournaments are not available")]
     Unavailable,
+    /// The stored tournament does not add up (a result for someone not entered).
+    #[error(transparent)]
+    Inconsistent(#[from] score::Inconsistent),
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// Why the match of a pairing could not be opened (nothing changed; the claim is given
+/// back unless [`OpenMatchError::Busy`] says the sweep tries again anyway).
+#[derive(Debug, thiserror::Error)]
+pub enum OpenMatchError {
+    /// The pairing has no match to open any more (scored without one, or not found).
+    #[error("the pairing has no match to open")]
+    Gone,
+    /// A player plays another match (or a member is being changed): tried again later.
+    #[error("a player is busy: {0}")]
+    Busy(#[source] SessionError),
+    /// The match could not be written in the stored format, or one stored by an earlier
+    /// try read back.
+    #[error("the match of the pairing in the stored format: {0}")]
+    Format(#[source] FormatError),
+    /// The match could not be made or stored.
+    #[error(transparent)]
+    Match(SessionError),
+    /// The tournament could not be read.
+    #[error(transparent)]
+    Tournament(#[from] TournamentError),
+}
+
+impl From<StoreError> for OpenMatchError {
+    fn from(e: StoreError) -> Self {
+        OpenMatchError::Tournament(TournamentError::Store(e))
+    }
+}
+
+impl From<SessionError> for OpenMatchError {
+    fn from(e: SessionError) -> Self {
+        match e {
+            SessionError::Busy { .. } => OpenMatchError::Busy(e),
+            SessionError::Stale => OpenMatchError::Gone,
+            other => OpenMatchError::Match(other),
+        }
+    }
 }
 
 /// One pairing of a round, as announced.
@@ -322,6 +369,23 @@ pub struct Progress {
     pub to_open: Vec<ToOpen>,
     /// Matches ended by the round deadline, to announce.
     pub ended: Vec<Ended>,
+    /// The steps written, by their time: their announcements are this caller's to post
+    /// ([`Tournaments::announcements`](crate::session::services::Tournaments::announcements)).
+    pub posted: Vec<i64>,
+}
+
+impl Progress {
+    /// Adds what a later step of the same turn did.
+    fn absorb(&mut self, later: Progress) {
+        if later.info.is_some() {
+            self.info = later.info;
+        }
+        self.events.extend(later.events);
+        self.closed = later.closed.or(self.closed);
+        self.to_open.extend(later.to_open);
+        self.ended.extend(later.ended);
+        self.posted.extend(later.posted);
+    }
 }
 
 /// A pairing whose match this process is to open (it holds the claim).
@@ -350,8 +414,11 @@ pub struct OpenedMatch {
     pub id: MatchId,
     /// Placement as after an Accept (`wants_thread`: the tournament's channel).
     pub accepted: Accepted,
-    /// The match was already stored (by an earlier try): it only needs its home.
+    /// The match was already stored (by an earlier try, which stopped): its home is
+    /// settled or still to settle, and its greeting and previews are to go out again.
     pub again: bool,
+    /// Where it is played as stored (its own id while its thread is still to settle).
+    pub home: ChannelKey,
 }
 
 /// The standings of a tournament.
@@ -365,16 +432,7 @@ pub struct Standings {
     pub closed: u32,
 }
 
-/// The tournament and round a match belongs to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TournamentOf {
-    /// The tournament.
-    pub id: TournamentId,
-    /// Its name.
-    pub name: String,
-    /// The round.
-    pub round: u32,
-}
+pub use crate::session::entry::TournamentOf;
 
 /// The most turns in a round's deadline: the sea's cells ÷ shots per turn.
 #[must_use]

@@ -4,7 +4,7 @@
 use std::time::SystemTime;
 
 use crate::game::PlayerId as Member;
-use crate::store::{NewPairing, PairingRow, StoreError, TournamentSnapshot, TournamentStep};
+use crate::store::{NewPairing, NewPost, PairingRow, TournamentSnapshot, TournamentStep};
 use crate::tournament::PlayerId;
 
 use super::{
@@ -23,14 +23,92 @@ impl Tournaments<'_> {
     /// One step of tournament `id` (see the module's doc): starts it when due (`start`:
     /// now, asked by its creator), closes a round whose matches have all ended and pairs
     /// the next (or finishes), ends the stragglers of a round past its deadline, and
-    /// hands out the current round's matches still to open.
+    /// hands out the current round's matches still to open; then sets when the sweep
+    /// looks at it next. One step of a tournament runs at a time in this process: a step
+    /// asked for meanwhile makes the running one go once more (and reports nothing
+    /// itself, [`Progress::default`]); the store's version keeps processes apart.
     pub async fn advance_tournament(
         self,
         id: TournamentId,
         start: bool,
     ) -> Result<Progress, TournamentError> {
+        let Some(turn) = self.session.tournament_desk.turn(id, start) else {
+            return Ok(Progress::default());
+        };
+        let mut progress = Progress::default();
+        let mut start = start;
+        loop {
+            let since = SystemTime::now();
+            let (more, snap) = self.step_through(id, start).await?;
+            progress.absorb(more);
+            if let Some(snap) = snap {
+                self.set_next_due(&snap, since).await;
+            }
+            match turn.again() {
+                Some(again) => start = again,
+                None => return Ok(progress),
+            }
+        }
+    }
+
+    /// Sets when the sweep looks at the tournament next, from `snap` as the step left it:
+    /// sign-up at its start time; a running round at its deadline, or in
+    /// [`CHECK_EVERY`] while a match of it is still to open (or the round was paired
+    /// before its matches knew their tournament); never once it is over or paused.
+    async fn set_next_due(self, snap: &TournamentSnapshot, since: SystemTime) {
+        let Ok(store) = self.tournament_store() else {
+            return;
+        };
+        let now = SystemTime::now();
+        let soon = millis(now + CHECK_EVERY);
+        let row = &snap.row;
+        let due = match TournamentState::from_key(&row.state) {
+            Some(TournamentState::SignUp) => row.starts_ms,
+            Some(TournamentState::Running) => {
+                let unopened = snap.pairings.iter().any(|p| {
+                    p.round == row.round && p.black.is_some() && !p.opened && p.result.is_none()
+                });
+                let legacy = row.legacy_round == Some(row.round);
+                let deadline = row.round_deadline_ms.unwrap_or(soon);
+                Some(if unopened || legacy || deadline <= millis(now) {
+                    deadline.min(soon).max(millis(now) + 1_000)
+                } else {
+                    deadline
+                })
+            }
+            _ => None,
+        };
+        if let Err(e) = store
+            .set_tournament_due(row.id, due, millis(since), millis(now))
+            .await
+        {
+            tracing::warn!(tournament = %row.id, error = %e, "could not set when a tournament is due");
+        }
+    }
+
+    /// A match of tournament `id` ended: it is due now (in the store, so that a stop
+    /// before its step leaves it to the sweep), and the bot is woken to step it.
+    pub async fn match_ended(self, id: TournamentId) {
+        if let Ok(store) = self.tournament_store()
+            && let Err(e) = store
+                .tournament_due_now(id, millis(SystemTime::now()))
+                .await
+        {
+            tracing::warn!(tournament = %id, error = %e, "could not mark a tournament due");
+        }
+        self.session.tournament_desk.wake(id);
+    }
+
+    /// The steps of one turn (see [`Self::advance_tournament`]), and the tournament as
+    /// last read.
+    async fn step_through(
+        self,
+        id: TournamentId,
+        start: bool,
+    ) -> Result<(Progress, Option<TournamentSnapshot>), TournamentError> {
         let mut progress = Progress::default();
         let mut settled = false;
+        let mut last = None;
         // A step may lead straight to another (stragglers ended → the round closes), and a
         // step overtaken by a change of the entrants is worked out again.
         for _ in 0..STEP_TRIES {
@@ -42,13 +120,14 @@ impl Tournaments<'_> {
                 TournamentState::SignUp | TournamentState::Paused => {
                     let due = start || info.starts.is_some_and(|s| s <= now);
                     if !due || (info.state == TournamentState::Paused && !start) {
-                        return Ok(progress);
+                        return Ok((progress, Some(snap)));
                     }
                     if info.state == TournamentState::SignUp && !settled {
                         // Joins and leaves this process acknowledged before now count for
                         // the start: it waits for them (bounded), then reads the entrants.
                         settled = true;
                         self.session
+                            .tournament_desk
                             .signups
                             .settle(info.guild, SIGN_UP_SETTLE)
                             .await;
@@ -74,19 +153,22 @@ impl Tournaments<'_> {
                     } else if late {
                         let ended = self.end_stragglers(&snap, &info).await?;
                         if ended.is_empty() {
-                            return Ok(progress);
+                            return Ok((progress, Some(snap)));
                         }
                         progress.ended.extend(ended);
+                        last = Some(snap);
                         continue;
                     } else {
                         self.hand_out(&snap, &info, now, &mut progress).await?;
-                        return Ok(progress);
+                        return Ok((progress, Some(snap)));
                     }
                 }
-                TournamentState::Finished | TournamentState::Cancelled => return Ok(progress),
+                TournamentState::Finished | TournamentState::Cancelled => {
+                    return Ok((progress, Some(snap)));
+                }
             };
             let Some(step) = step else {
-                return Ok(progress);
+                return Ok((progress, Some(snap)));
             };
             let written = self
                 .tournament_store()?
@@ -100,21 +182,17 @@ impl Tournaments<'_> {
                 progress.closed = None;
                 continue;
             }
+            progress.posted.push(step.at_ms);
             let snap = self.snapshot(id).await?;
             let info = TournamentInfo::of(&snap.row)?;
             progress.info = Some(info.clone());
-            if let Some(Event::Finished { winner: Some(w) }) = progress.events.last() {
-                self.tournament_store()?
-                    .set_tournament_winner(id, *w)
-                    .await?;
-            }
             if info.state == TournamentState::Running {
                 self.hand_out(&snap, &info, SystemTime::now(), &mut progress)
                     .await?;
             }
-            return Ok(progress);
+            return Ok((progress, Some(snap)));
         }
-        Ok(progress)
+        Ok((progress, last))
     }
 
     /// The step that closes the current round (if any) and pairs the next, or finishes;
@@ -143,6 +221,7 @@ impl Tournaments<'_> {
                 TournamentState::Cancelled.key().clone_into(&mut step.state);
                 step.note = Some("too-few".into());
                 step.check_ms = None;
+                step.posts.push(post("called-off", 0));
                 progress.events.push(Event::CalledOff);
                 return Ok(Some(step));
             }
@@ -196,6 +275,7 @@ impl Tournaments<'_> {
                 }
             }
             progress.closed = Some(round);
+            step.posts.push(post("standings", round));
         }
         let next = if snap.row.state == TournamentState::Paused.key() {
             // Paused at pairing this round: pair it again.
@@ -210,16 +290,25 @@ impl Tournaments<'_> {
             .map(|e| PlayerId(e.player.0))
             .collect();
         if next > info.rounds || active.len() < 2 {
-            let lines = score::standings(&snap).map_err(|e| StoreError::Data(e.to_string()))?;
+            let lines = score::standings(&snap)?;
             TournamentState::Finished.key().clone_into(&mut step.state);
             step.round_deadline_ms = None;
             step.check_ms = None;
+            // The winner is written with the last step, so `/stats` counts it once it is
+            // finished.
+            step.winner = lines.first().map(|l| l.player);
+            if step.posts.is_empty() {
+                step.posts.push(post("standings", info.round));
+            }
+            if step.winner.is_some() {
+                step.posts.push(post("winner", info.round));
+            }
             progress.events.push(Event::Finished {
-                winner: lines.first().map(|l| l.player),
+                winner: step.winner,
             });
             return Ok(Some(step));
         }
-        let core = score::core(&snap).map_err(|e| StoreError::Data(e.to_string()))?;
+        let core = score::core(&snap)?;
         let paired = tokio::time::timeout(
             PAIRING_LIMIT,
             tokio::task::spawn_blocking(move || score::pair(&core, &active)),
@@ -239,6 +328,7 @@ impl Tournaments<'_> {
                 step.round = next;
                 step.note = Some("pairing".into());
                 step.check_ms = None;
+                step.posts.push(post("paused", next));
                 progress.events.push(Event::Paused);
                 return Ok(Some(step));
             }
@@ -280,6 +370,7 @@ impl Tournaments<'_> {
                 match_id: None,
             });
         }
+        step.posts.push(post("paired", next));
         progress.events.push(Event::Paired {
             round: next,
             pairings,
@@ -380,5 +471,13 @@ impl Tournaments<'_> {
             }
         }
         Ok(ends)
+    }
+}
+
+/// An announcement of a step.
+fn post(kind: &str, round: u32) -> NewPost {
+    NewPost {
+        kind: kind.to_owned(),
+        round,
     }
 }

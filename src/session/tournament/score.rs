@@ -384,6 +384,8 @@ mod tests {
             signup_message: None,
             note: None,
             check_ms: None,
+            legacy_round: None,
+            winner: None,
             version: 1,
             created_ms: 0,
             updated_ms: 0,

@@ -53,6 +53,8 @@ impl<'a> Tournaments<'a> {
             signup_message: None,
             note: None,
             check_ms: None,
+            legacy_round: None,
+            winner: None,
             version: 1,
             created_ms: now,
             updated_ms: now,
@@ -142,7 +144,7 @@ impl<'a> Tournaments<'a> {
     /// server waits for the tickets taken before it (at most [`SIGN_UP_SETTLE`](super::SIGN_UP_SETTLE)), so that
     /// what a member saw acknowledged counts for it.
     pub fn signing_up(self, guild: GuildId) -> SignUpTicket<'a> {
-        self.session.signups.ticket(guild)
+        self.session.tournament_desk.signups.ticket(guild)
     }
 
     /// `player` joins (as `name`); returns the tournament with the new count.
@@ -270,7 +272,7 @@ impl<'a> Tournaments<'a> {
     ) -> Result<Standings, TournamentError> {
         let snap = self.snapshot(id).await?;
         let info = TournamentInfo::of(&snap.row)?;
-        let lines = score::standings(&snap).map_err(|e| StoreError::Data(e.to_string()))?;
+        let lines = score::standings(&snap)?;
         let closed = snap
             .pairings
             .iter()
@@ -309,20 +311,6 @@ impl<'a> Tournaments<'a> {
                 Ok((record.played, record.won))
             }
             None => Ok((0, 0)),
-        }
-    }
-
-    /// Tournaments the sweep should look at now.
-    pub async fn tournaments_due(self, now: SystemTime) -> Vec<TournamentId> {
-        let Some(store) = self.session.store.tournaments() else {
-            return Vec::new();
-        };
-        match store.tournaments_due(millis(now), 50).await {
-            Ok(ids) => ids,
-            Err(e) => {
-                tracing::warn!(error = %e, "could not look for tournaments due");
-                Vec::new()
-            }
         }
     }
 

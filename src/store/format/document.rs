@@ -65,6 +65,21 @@ pub struct Document {
     /// edits (and absent before the editor).
     #[serde(default, skip_serializing_if = "no_drafts")]
     pub drafts: [Option<Draft>; 2],
+    /// The tournament round it is a match of; left out in every other match (and absent
+    /// before tournament matches kept it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<Tournament>,
+}
+
+/// The tournament round a match is played in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// The tournament's id.
+    pub id: u64,
+    /// Its name.
+    pub name: String,
+    /// The round.
+    pub round: u32,
 }
 
 /// Whether neither seat has a draft (so none is written).

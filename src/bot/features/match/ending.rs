@@ -33,17 +33,14 @@ pub fn end_text(end: &Ended) -> String {
     t
 }
 
-/// The public post of a match's end (text, reveal, Replay and Rematch buttons), and the
-/// tournament it belongs to, if any.
-pub async fn end_post(
-    data: &Data,
-    end: &Ended,
-) -> (Post, Option<crate::session::tournament::TournamentId>) {
+/// The public post of a match's end (text, reveal, Replay and Rematch buttons).
+pub fn end_post(data: &Data, end: &Ended) -> Post {
     let lang = lang_of(end.guild_locale.as_ref());
-    // A tournament's match says so first, and offers no rematch outside it.
-    let tournament = data.session.tournaments().tournament_of(end.id).await;
+    // A tournament's match says so first (the end carries its round), and offers no
+    // rematch outside it.
+    let tournament = &end.tournament;
     let mut text = end_text(end);
-    if let Some(t) = &tournament {
+    if let Some(t) = tournament {
         let header = tr!(
             lang,
             "tournament-header",
@@ -79,5 +76,5 @@ pub async fn end_post(
     if !buttons.is_empty() {
         post.components = vec![serenity::CreateActionRow::Buttons(buttons)];
     }
-    (post, tournament.map(|t| t.id))
+    post
 }

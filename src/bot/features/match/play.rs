@@ -202,7 +202,7 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
         super::waiting::later(http, data, end, true).await;
         return;
     };
-    let (post, tournament) = super::ending::end_post(data, end).await;
+    let post = super::ending::end_post(data, end);
     deliver::post_or_dm(http, &data.notes, channel.0, &post, &user_ids(&end.members)).await;
     data.session.matches().mark_announced(end).await;
     if let Some(parent) = parent {
@@ -211,9 +211,6 @@ pub async fn announce(http: &Http, data: &Data, end: &Ended) {
         let summary = Post::text(thread_summary(end)).about(end.id);
         deliver::post_quietly(http, parent.0, &summary).await;
         deliver::archive(http, channel.0).await;
-    }
-    if let Some(t) = tournament {
-        (data.tournament_step)(http, data, t).await;
     }
 }
 

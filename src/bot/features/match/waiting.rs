@@ -18,7 +18,7 @@ pub async fn later(http: &Http, data: &Data, end: &Ended, dm: bool) {
         .waiting
         .keep(end.channel.0, Note::End(Box::new(end.clone())));
     if dm && fresh {
-        let (post, _) = super::ending::end_post(data, end).await;
+        let post = super::ending::end_post(data, end);
         for p in &end.members {
             deliver::dm(http, p.0, &post).await;
         }
@@ -62,16 +62,13 @@ pub fn keep_end(data: &Data, end: &Ended) {
 /// Announces `end` through `answer`, the interaction that ended it, publicly (then it is
 /// marked announced); if Discord refuses, as [`later`].
 pub async fn now(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
-    let (post, tournament) = super::ending::end_post(data, end).await;
+    let post = super::ending::end_post(data, end);
     match answer.follow_up(&post, false).await {
         Ok(_) => data.session.matches().mark_announced(end).await,
         Err(e) => {
             tracing::warn!(match_id = %end.id, error = %e, "could not show an end in the answer; kept for the next one");
             later(http, data, end, true).await;
         }
-    }
-    if let Some(t) = tournament {
-        (data.tournament_step)(http, data, t).await;
     }
 }
 
@@ -125,7 +122,7 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
             }
         }
         let post = match &note {
-            Note::End(end) => super::ending::end_post(data, end).await.0,
+            Note::End(end) => super::ending::end_post(data, end),
             Note::Text { id, text, .. } => Post::text(text.clone()).about(*id),
         };
         match answer.follow_up(&post, false).await {

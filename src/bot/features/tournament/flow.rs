@@ -17,82 +17,22 @@ use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::markup::{mention, plain};
 use crate::session::ChannelKey;
 use crate::session::tournament::{
-    Event, OpenedMatch, Progress, ToOpen, TournamentId, TournamentInfo,
+    Announcement, Event, OpenMatchError, OpenedMatch, Progress, Standings, ToOpen, TournamentId,
+    TournamentInfo,
 };
 
 /// How often the sweep looks for tournaments due (every this many sweeps of matches).
 pub const SWEEP_EVERY_NTH: u64 = 4;
 
-/// Carries out a step: announces what happened, opens the matches it handed out, and
-/// announces the matches it ended.
+/// Carries out a step: posts its announcements (from the store's outbox: see
+/// [`post_announcements`]), opens the matches it handed out, and announces the matches it
+/// ended.
 pub async fn carry_out(http: &Http, data: &Data, progress: Progress) {
     let Some(info) = progress.info.clone() else {
         return;
     };
-    let lang = lang_of(info.locale.as_ref());
-    if progress.closed.is_some()
-        || progress
-            .events
-            .iter()
-            .any(|e| matches!(e, Event::Finished { .. }))
-    {
-        post_standings(http, data, &info).await;
-    }
-    for event in &progress.events {
-        match event {
-            Event::CalledOff => {
-                refresh_signup(http, &info).await;
-                let note = Post::text(tr!(
-                    lang,
-                    "tournament-called-off",
-                    name = plain(&info.name),
-                    least = crate::session::tournament::MIN_PLAYERS
-                ));
-                deliver::post_quietly(http, info.channel.0, &note).await;
-            }
-            Event::Paired { round, pairings } => {
-                if *round == 1 {
-                    refresh_signup(http, &info).await;
-                }
-                // In order, one part after the other. The part that names the bye pings
-                // them; if the channel refuses it, they are told by DM (or at their next
-                // command).
-                for part in words::round_post(lang, &info, *round, pairings) {
-                    if part.ping.is_empty() {
-                        deliver::post_quietly(http, info.channel.0, &part).await;
-                    } else {
-                        let bye: Vec<u64> = part.ping.iter().map(|u| u.get()).collect();
-                        deliver::post_or_dm(http, &data.notes, info.channel.0, &part, &bye).await;
-                    }
-                }
-            }
-            Event::Finished { winner } => {
-                if let Some(w) = winner {
-                    let post = Post {
-                        content: words::winner(lang, &info, *w),
-                        ping: vec![serenity::UserId::new(w.0)],
-                        ..Post::default()
-                    };
-                    deliver::post_quietly(http, info.channel.0, &post).await;
-                }
-            }
-            Event::Paused => {
-                let note = Post::text(tr!(
-                    lang,
-                    "tournament-paused",
-                    name = plain(&info.name),
-                    creator = mention(info.creator)
-                ));
-                deliver::post_quietly(http, info.channel.0, &note).await;
-                let creator_lang = lang;
-                let dm = Post::text(tr!(
-                    creator_lang,
-                    "tournament-paused-creator",
-                    name = plain(&info.name)
-                ));
-                deliver::dm(http, info.creator.0, &dm).await;
-            }
-        }
+    if !progress.posted.is_empty() {
+        post_announcements(http, data, info.id, &progress.posted).await;
     }
     // Every match at once: a slow thread holds up no other. A player still busy in
     // another match is told so once, when the round is paired.
@@ -105,44 +45,106 @@ pub async fn carry_out(http: &Http, data: &Data, progress: Progress) {
         .iter()
         .map(|m| open_one(http, data, &info, m, paired_now == Some(m.round)));
     futures_util::future::join_all(opening).await;
-    // Announcing an end may take the tournament's next step: boxed, as it comes back here.
+    // Their ends wake the tournament again (`Tournaments::match_ended`).
     let ends = progress
         .ended
         .iter()
-        .map(|end| Box::pin(play::announce(http, data, end)));
+        .map(|end| play::announce(http, data, end));
     futures_util::future::join_all(ends).await;
 }
 
-/// Posts the standings (the picture when there is one; text until then).
-async fn post_standings(http: &Http, data: &Data, info: &TournamentInfo) {
-    let standings = match data
-        .session
-        .tournaments()
-        .tournament_standings(info.id)
-        .await
-    {
-        Ok(s) => s,
+/// Posts tournament `id`'s announcements, in order, each marked posted once it went out
+/// (or could go nowhere): those its steps at `posted` wrote, or with none those a stopped
+/// process left (the sweep's).
+pub async fn post_announcements(http: &Http, data: &Data, id: TournamentId, posted: &[i64]) {
+    let tournaments = data.session.tournaments();
+    let all = match tournaments.announcements(id, posted).await {
+        Ok(all) => all,
         Err(e) => {
-            tracing::warn!(tournament = %info.id, error = %e, "could not read standings to post");
+            tracing::warn!(tournament = %id, error = %e, "could not read a tournament's announcements");
             return;
         }
     };
+    let info = &all.info;
+    let lang = lang_of(info.locale.as_ref());
+    for (seq, post) in &all.posts {
+        match post {
+            Announcement::CalledOff => {
+                refresh_signup(http, info).await;
+                let note = Post::text(tr!(
+                    lang,
+                    "tournament-called-off",
+                    name = plain(&info.name),
+                    least = crate::session::tournament::MIN_PLAYERS
+                ));
+                deliver::post_quietly(http, info.channel.0, &note).await;
+            }
+            Announcement::Paired { round, pairings } => {
+                if *round == 1 {
+                    refresh_signup(http, info).await;
+                }
+                // In order, one part after the other. The part that names the bye pings
+                // them; if the channel refuses it, they are told by DM (or at their next
+                // command).
+                for part in words::round_post(lang, info, *round, pairings) {
+                    if part.ping.is_empty() {
+                        deliver::post_quietly(http, info.channel.0, &part).await;
+                    } else {
+                        let bye: Vec<u64> = part.ping.iter().map(|u| u.get()).collect();
+                        deliver::post_or_dm(http, &data.notes, info.channel.0, &part, &bye).await;
+                    }
+                }
+            }
+            Announcement::Standings(standings) => post_standings(http, data, standings).await,
+            Announcement::Winner(w) => {
+                let post = Post {
+                    content: words::winner(lang, info, *w),
+                    ping: vec![serenity::UserId::new(w.0)],
+                    ..Post::default()
+                };
+                deliver::post_quietly(http, info.channel.0, &post).await;
+            }
+            Announcement::Paused => {
+                let note = Post::text(tr!(
+                    lang,
+                    "tournament-paused",
+                    name = plain(&info.name),
+                    creator = mention(info.creator)
+                ));
+                deliver::post_quietly(http, info.channel.0, &note).await;
+                let dm = Post::text(tr!(
+                    lang,
+                    "tournament-paused-creator",
+                    name = plain(&info.name)
+                ));
+                deliver::dm(http, info.creator.0, &dm).await;
+            }
+        }
+        tournaments.announced(id, *seq).await;
+    }
+}
+
+/// Posts the standings (the picture when there is one; text until then), page by page.
+async fn post_standings(http: &Http, data: &Data, standings: &Standings) {
+    let info = &standings.info;
     let lang = lang_of(info.locale.as_ref());
     let pages = standings.lines.len().div_ceil(words::PAGE).max(1);
     for page in 1..=pages {
-        let post = words::standings_post(&data.renderer, lang, &standings, page as u32);
+        let post = words::standings_post(&data.renderer, lang, standings, page as u32);
         deliver::post_quietly(http, info.channel.0, &post).await;
     }
 }
 
 /// Opens one match of a round: the match (straight into placement), its thread under
 /// the tournament's channel, a greeting there that pings both players, and each player's
-/// fleet preview by DM. A player busy in another match: the claim goes back and the
-/// sweep tries again (on the `first` try, the channel is told who and until when).
+/// fleet preview by DM; the claim on the pairing is kept fresh meanwhile, so that no
+/// other process opens it again while Discord is slow. A player busy in another match:
+/// the claim goes back and the sweep tries again (on the `first` try, the channel is told
+/// who and until when).
 async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen, first: bool) {
     let opened = match data.session.tournaments().open_tournament_match(m).await {
         Ok(o) => o,
-        Err(crate::session::SessionError::Busy { reason, .. }) => {
+        Err(OpenMatchError::Busy(crate::session::SessionError::Busy { reason, .. })) => {
             tracing::info!(match_id = %m.match_id, "a tournament match waits for a busy player");
             if let (true, crate::session::OpenError::PlayerBusy(busy)) = (first, reason) {
                 busy_note(http, info, m, busy).await;
@@ -154,21 +156,45 @@ async fn open_one(http: &Http, data: &Data, info: &TournamentInfo, m: &ToOpen, f
             return;
         }
     };
-    let lang = lang_of(info.locale.as_ref());
-    let home = match opened.accepted.wants_thread {
-        Some(parent) => thread_for(http, data, info, m, &opened, parent, lang).await,
-        None => None,
+    let greet = async {
+        let lang = lang_of(info.locale.as_ref());
+        let (home, late) = if let Some(parent) = opened.accepted.wants_thread {
+            thread_for(http, data, info, m, &opened, parent, lang).await
+        } else {
+            // Settled by an earlier try that stopped before its greeting: sent again.
+            greet(http, data, m, &opened, opened.home, true, lang).await;
+            (opened.home, None)
+        };
+        let mut previews = opened.accepted.previews.clone();
+        for (_, preview, _) in &mut previews {
+            preview.channel = home;
+        }
+        let previews = crate::bot::features::r#match::previews::send_previews(
+            http, data, opened.id, &previews, lang,
+        );
+        let late = async {
+            if let Some((parent, name)) = late {
+                look_for_late_thread(http, info.guild, m, parent, &name, home, lang).await;
+            }
+        };
+        tokio::join!(previews, late);
     };
-    data.session.tournaments().tournament_match_opened(m).await;
-    let Some(home) = home else {
-        return;
+    let renew = async {
+        let every = crate::session::tournament::STALE_CLAIM / 3;
+        loop {
+            tokio::time::sleep(every).await;
+            if !data.session.tournaments().renew_claim(m).await {
+                break;
+            }
+        }
+        // The claim is gone: the greeting goes on, renewing nothing.
+        std::future::pending::<()>().await;
     };
-    let mut previews = opened.accepted.previews.clone();
-    for (_, preview, _) in &mut previews {
-        preview.channel = home;
+    tokio::select! {
+        () = greet => {}
+        () = renew => {}
     }
-    crate::bot::features::r#match::previews::send_previews(http, data, opened.id, &previews, lang)
-        .await;
+    data.session.tournaments().tournament_match_opened(m).await;
 }
 
 /// Tells the tournament's channel that `busy` still plays another match, so their match
@@ -202,8 +228,10 @@ async fn busy_note(http: &Http, info: &TournamentInfo, m: &ToOpen, busy: crate::
 }
 
 /// Makes the match's thread and moves the match there (or, when Discord refuses, leaves
-/// it in the tournament's channel); greets the players where it is played. Returns
-/// where that is (`None`: it was moved by another process already).
+/// it in the tournament's channel), and greets the players where it is played. Returns
+/// where that is, and, when the thread's making timed out (it may land later), the
+/// parent and name to look for it by. A thread the match does not use (another try got
+/// there first) is retired, never deleted.
 async fn thread_for(
     http: &Http,
     data: &Data,
@@ -212,7 +240,7 @@ async fn thread_for(
     opened: &OpenedMatch,
     parent: ChannelKey,
     lang: Lang,
-) -> Option<ChannelKey> {
+) -> (ChannelKey, Option<(ChannelKey, String)>) {
     use serenity::{AutoArchiveDuration, ChannelType, CreateThread};
     let name: String = tr!(
         lang,
@@ -229,22 +257,24 @@ async fn thread_for(
         deliver::ATTEMPT,
         serenity::ChannelId::new(parent.0).create_thread(
             http,
-            CreateThread::new(name)
+            CreateThread::new(name.as_str())
                 .kind(ChannelType::PublicThread)
                 .auto_archive_duration(AutoArchiveDuration::OneWeek),
         ),
     )
     .await;
-    let thread = match made {
-        Ok(Ok(thread)) => Some(ChannelKey(thread.id.get())),
+    // A refusal made no thread; no answer, or a server error, may hide one that was made
+    // (or is made later).
+    let (thread, maybe_made) = match made {
+        Ok(Ok(thread)) => (Some(ChannelKey(thread.id.get())), false),
         Ok(Err(e)) => {
             crate::bot::kit::metrics::discord_error(&e);
             tracing::warn!(match_id = %m.match_id, error = %e, "could not open a tournament match's thread");
-            None
+            (None, crate::bot::kit::discord::may_have_arrived(&e))
         }
         Err(_) => {
             tracing::warn!(match_id = %m.match_id, "opening a tournament match's thread took too long");
-            None
+            (None, true)
         }
     };
     let home = match data.session.matches().settle_home(opened.id, thread).await {
@@ -257,13 +287,54 @@ async fn thread_for(
     if let Some(t) = thread
         && t != home
     {
-        // Another try got there first: no empty thread is left.
-        let gone = serenity::ChannelId::new(t.0).delete(http);
-        let _ = tokio::time::timeout(deliver::ATTEMPT, gone).await;
-        if opened.again {
-            return None;
+        // Another try got there first: this one is left with a pointer, archived.
+        retire_thread(http, m, t, home, lang).await;
+    }
+    greet(
+        http,
+        data,
+        m,
+        opened,
+        home,
+        thread.is_some() || home != parent,
+        lang,
+    )
+    .await;
+    (home, maybe_made.then_some((parent, name)))
+}
+
+/// Looks for match `m`'s thread whose making timed out, now and once more after the
+/// longest a request may take, and retires it if Discord made it after all.
+async fn look_for_late_thread(
+    http: &Http,
+    guild: crate::session::GuildId,
+    m: &ToOpen,
+    parent: ChannelKey,
+    name: &str,
+    home: ChannelKey,
+    lang: Lang,
+) {
+    for wait in [std::time::Duration::ZERO, deliver::ATTEMPT] {
+        tokio::time::sleep(wait).await;
+        if let Some(late) = landed_late(http, guild, parent, name, home).await {
+            retire_thread(http, m, late, home, lang).await;
+            return;
         }
     }
+}
+
+/// Posts the match's greeting where it is played, pinging both players (by DM where the
+/// channel refuses); `in_thread`: false when the thread failed and it is played in the
+/// tournament's channel.
+async fn greet(
+    http: &Http,
+    data: &Data,
+    m: &ToOpen,
+    opened: &OpenedMatch,
+    home: ChannelKey,
+    in_thread: bool,
+    lang: Lang,
+) {
     let players = [m.white.0, m.black.0];
     let mut greeting = crate::bot::kit::words::tournament_header(lang, &m.name, m.round);
     greeting.push('\n');
@@ -274,7 +345,7 @@ async fn thread_for(
         black = mention(m.black.0),
         deadline = crate::bot::kit::markup::relative(opened.accepted.deadline)
     ));
-    if thread.is_none() {
+    if !in_thread {
         greeting.push('\n');
         greeting.push_str(&tr!(lang, "thread-failed"));
     }
@@ -286,7 +357,48 @@ async fn thread_for(
     };
     let ids: Vec<u64> = players.iter().map(|p| p.0).collect();
     deliver::post_or_dm(http, &data.notes, home.0, &post, &ids).await;
-    Some(home)
+}
+
+/// A thread made for match `m` that it does not use: a line in it says where the match
+/// is played, and it is archived (deleting it would need Manage Threads, which the bot
+/// does not ask for).
+async fn retire_thread(http: &Http, m: &ToOpen, thread: ChannelKey, home: ChannelKey, lang: Lang) {
+    let pointer = Post::text(tr!(
+        lang,
+        "thread-unused",
+        challenger = mention(m.white.0),
+        opponent = mention(m.black.0),
+        channel = crate::bot::kit::markup::channel(home.0)
+    ))
+    .about(m.match_id);
+    deliver::post_quietly(http, thread.0, &pointer).await;
+    deliver::archive(http, thread.0).await;
+}
+
+/// A thread named `name` under `parent` that is not `home`: one whose making timed out
+/// and that Discord made after all.
+async fn landed_late(
+    http: &Http,
+    guild: crate::session::GuildId,
+    parent: ChannelKey,
+    name: &str,
+    home: ChannelKey,
+) -> Option<ChannelKey> {
+    let read = tokio::time::timeout(
+        deliver::ATTEMPT,
+        serenity::GuildId::new(guild.0).get_active_threads(http),
+    )
+    .await;
+    let threads = read.ok()?.ok()?;
+    threads
+        .threads
+        .iter()
+        .find(|t| {
+            t.parent_id.map(serenity::ChannelId::get) == Some(parent.0)
+                && t.name == name
+                && t.id.get() != home.0
+        })
+        .map(|t| ChannelKey(t.id.get()))
 }
 
 /// One step of tournament `id`, carried out.
@@ -302,25 +414,33 @@ pub async fn step(http: &Http, data: &Data, id: TournamentId) {
     }
 }
 
-/// [`step`], boxed: what [`Data::tournament_step`] holds.
-pub fn step_boxed<'a>(
-    http: &'a Http,
-    data: &'a Data,
-    id: TournamentId,
-) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + 'a>> {
-    Box::pin(step(http, data, id))
+/// Steps each tournament a match's end wakes (`Tournaments::match_ended`), on a task of
+/// its own, for as long as the bot runs. (The session runs one step of a tournament at a
+/// time here; one woken meanwhile is stepped again once that step is done.)
+pub fn spawn_stepper(http: Arc<Http>, data: Data) {
+    let Some(mut woken) = data.session.tournaments().take_wakes() else {
+        return;
+    };
+    tokio::spawn(async move {
+        while let Some(id) = woken.recv().await {
+            let (http, data) = (Arc::clone(&http), data.clone());
+            tokio::spawn(async move { step(&http, &data, id).await });
+        }
+    });
 }
 
-/// The sweep's look at tournaments: each one due gets its step, on a task of its own.
+/// The sweep's look at tournaments: each one due (read by its due time: an idle one
+/// costs nothing) gets its step, and the announcements a stopped process left are
+/// posted, each on a task of its own.
 pub async fn sweep(http: &Arc<Http>, data: &Data) {
-    for id in data
-        .session
-        .tournaments()
-        .tournaments_due(SystemTime::now())
-        .await
-    {
+    let tournaments = data.session.tournaments();
+    for id in tournaments.tournaments_due(SystemTime::now()).await {
         let (http, data) = (Arc::clone(http), data.clone());
         tokio::spawn(async move { step(&http, &data, id).await });
+    }
+    for id in tournaments.stale_announcements(SystemTime::now()).await {
+        let (http, data) = (Arc::clone(http), data.clone());
+        tokio::spawn(async move { post_announcements(&http, &data, id, &[]).await });
     }
 }
 

@@ -17,8 +17,8 @@ use crate::bot::kit::error::{private_reply, says};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::{Context, Data, Error};
 use crate::session::tournament::{
-    DEFAULT_PLAYERS, GuildId, MessageId, NewTournament, SignUpTicket, TournamentError,
-    TournamentId, TournamentInfo, parse_start, zone,
+    DEFAULT_PLAYERS, Event, GuildId, MessageId, NewTournament, SignUpTicket, TournamentError,
+    TournamentId, TournamentInfo, TournamentState, parse_start, zone,
 };
 use crate::session::{ChannelKey, Settings};
 
@@ -306,12 +306,27 @@ pub async fn start(
         .start_tournament(info.id, player(ctx.author()))
         .await?;
     let lang = user_lang(ctx);
-    ctx.send(private_reply(tr!(
-        lang,
-        "tournament-started-you",
-        name = crate::bot::kit::markup::plain(&info.name)
-    )))
-    .await?;
+    let name = crate::bot::kit::markup::plain(&info.name);
+    // Said as it went: a start may call the tournament off (too few joined) or pause it
+    // (the pairing failed); a start already under way here reports nothing itself.
+    let outcome = progress.events.iter().find_map(|e| match e {
+        Event::CalledOff => Some(TournamentState::Cancelled),
+        Event::Paused => Some(TournamentState::Paused),
+        Event::Paired { .. } => Some(TournamentState::Running),
+        Event::Finished { .. } => None,
+    });
+    let text = match outcome {
+        Some(TournamentState::Cancelled) => tr!(
+            lang,
+            "tournament-called-off-you",
+            name = name,
+            least = crate::session::tournament::MIN_PLAYERS
+        ),
+        Some(TournamentState::Paused) => tr!(lang, "tournament-paused-you", name = name),
+        Some(_) => tr!(lang, "tournament-started-you", name = name),
+        None => tr!(lang, "tournament-starting-you", name = name),
+    };
+    ctx.send(private_reply(text)).await?;
     flow::carry_out(ctx.http(), ctx.data(), progress).await;
     Ok(())
 }

@@ -143,7 +143,9 @@ impl From<TournamentError> for Error {
             TournamentError::Over => says!("err-tournament-over"),
             TournamentError::NotCreator => says!("err-tournament-not-creator"),
             TournamentError::StartPassed => says!("err-tournament-start-passed"),
-            TournamentError::Unavailable | TournamentError::Store(_) => {
+            TournamentError::Unavailable
+            | TournamentError::Store(_)
+            | TournamentError::Inconsistent(_) => {
                 tracing::error!(error = %e, "a tournament operation failed");
                 return Error::Failed(says!("err-storage"));
             }

@@ -276,6 +276,7 @@ mod tests {
             reminded: Reminded::default(),
             last_message: None,
             drafts: [None, None],
+            tournament: None,
         }
     }
 

@@ -46,6 +46,11 @@ pub struct TournamentRow {
     pub note: Option<String>,
     /// When the sweep looks at it next.
     pub check_ms: Option<i64>,
+    /// The round whose matches were opened before their tournament was kept in them
+    /// (see migration 0014).
+    pub legacy_round: Option<u32>,
+    /// Who won it.
+    pub winner: Option<PlayerId>,
     /// Bumped by every change of its state.
     pub version: u64,
     /// When it was created.
@@ -150,8 +155,13 @@ pub struct TournamentStep {
     pub round_deadline_ms: Option<i64>,
     /// Why it is paused or called off.
     pub note: Option<String>,
-    /// When the sweep looks again.
+    /// When the sweep looks again (also its due time: a step taken by this process is
+    /// taken by no other before it).
     pub check_ms: Option<i64>,
+    /// The winner, when it finishes (written with the last step).
+    pub winner: Option<PlayerId>,
+    /// Its announcements, in order, to post (taken by this process at `at_ms`).
+    pub posts: Vec<NewPost>,
     /// Ratings taken at the start, by member.
     pub ratings: Vec<StartRating>,
     /// Results of a round that closed.
@@ -261,9 +271,61 @@ pub trait TournamentStore: Send + Sync {
         opened: bool,
     ) -> StoreFuture<'_, ()>;
 
-    /// Up to `limit` tournaments to look at now: sign-up past its start time, or running
-    /// and due for a look.
-    fn tournaments_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<TournamentId>>;
+    /// The tournaments due at `at_ms` (their due time passed), earliest first, read by
+    /// the due index alone: an idle tournament is never read.
+    fn tournaments_due(&self, at_ms: i64) -> StoreFuture<'_, Vec<DueTournament>>;
+
+    /// Takes tournament `id` for a step: moves its due time from `due_ms` (as read) to
+    /// `lease_ms`; `false` when another process took it (or it changed) first.
+    fn take_due_tournament(
+        &self,
+        id: TournamentId,
+        due_ms: i64,
+        lease_ms: i64,
+    ) -> StoreFuture<'_, bool>;
+
+    /// Sets when the sweep looks at tournament `id` next (`None`: never by itself),
+    /// unless it was made due between `since_ms` and `now_ms` (a match's end meanwhile,
+    /// [`TournamentStore::tournament_due_now`]), which stands.
+    fn set_tournament_due(
+        &self,
+        id: TournamentId,
+        due_ms: Option<i64>,
+        since_ms: i64,
+        now_ms: i64,
+    ) -> StoreFuture<'_, ()>;
+
+    /// Makes tournament `id` due at `at_ms` at the latest (a match of it ended).
+    fn tournament_due_now(&self, id: TournamentId, at_ms: i64) -> StoreFuture<'_, ()>;
+
+    /// Tournament `id`'s announcements still to post, in order: those its step at
+    /// `step_ms` wrote (taken by the caller's process then), or with `None` those taken
+    /// before `stale_ms`, which it takes now (`at_ms`). A post another process took
+    /// meanwhile is left out, with those after it.
+    fn take_tournament_posts(
+        &self,
+        id: TournamentId,
+        step_ms: Option<i64>,
+        stale_ms: i64,
+        at_ms: i64,
+    ) -> StoreFuture<'_, Vec<PostRow>>;
+
+    /// The tournaments with announcements taken before `stale_ms` and never posted.
+    fn tournaments_with_stale_posts(&self, stale_ms: i64) -> StoreFuture<'_, Vec<TournamentId>>;
+
+    /// An announcement was posted (or can never be): it is deleted.
+    fn tournament_post_done(&self, id: TournamentId, seq: u64) -> StoreFuture<'_, ()>;
+
+    /// Renews this process's claim on opening a pairing's match (still unopened) to
+    /// `at_ms`, so that no other takes it while its greeting is posted; `false` when the
+    /// claim is gone.
+    fn renew_pairing_claim(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        at_ms: i64,
+    ) -> StoreFuture<'_, bool>;
 
     /// Moves the round deadlines of running tournaments not changed since `last_seen_ms`
     /// by the time the bot was down; returns how many moved.
@@ -277,6 +339,39 @@ pub trait TournamentStore: Send + Sync {
 
     /// Records the winner of a finished tournament.
     fn set_tournament_winner(&self, id: TournamentId, player: PlayerId) -> StoreFuture<'_, ()>;
+}
+
+/// A tournament due for a look ([`TournamentStore::tournaments_due`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DueTournament {
+    /// The tournament.
+    pub id: TournamentId,
+    /// Its server.
+    pub guild: GuildId,
+    /// Still taking entrants (its start is due).
+    pub signup: bool,
+    /// Its due time as read.
+    pub due_ms: i64,
+}
+
+/// An announcement a step makes ([`TournamentStep::posts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewPost {
+    /// What: `called-off`, `paired`, `standings`, `winner` or `paused`.
+    pub kind: String,
+    /// The round it is about (0: none).
+    pub round: u32,
+}
+
+/// An announcement still to post ([`TournamentStore::take_tournament_posts`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PostRow {
+    /// Its number in the tournament's order.
+    pub seq: u64,
+    /// What (see [`NewPost::kind`]).
+    pub kind: String,
+    /// The round it is about.
+    pub round: u32,
 }
 
 /// A member's rating in the tournament's rule set, taken at its start.

@@ -6,6 +6,10 @@ use crate::game::PlayerId;
 use crate::ids::{ChannelKey, GuildId, MatchId};
 use crate::store::{StoreError, StoreFuture, from_sql, rows, to_sql};
 
+/// The sweep's queries: due tournaments and announcements still to post.
+#[path = "due.rs"]
+mod due;
+
 // ---------------------------------------------------------------------------------------
 // Tournaments (issue 33): `TournamentStore`, in SQL both databases accept. A step of a
 // tournament is written only over the version it was worked out from, with its row
@@ -13,16 +17,16 @@ use crate::store::{StoreError, StoreFuture, from_sql, rows, to_sql};
 
 use crate::store::rows::Columns as _;
 use crate::store::{
-    BoardResult, EntrantRow, Joined, Left, MatchTournament, MessageId, PairedMatch, PairingRow,
-    StartRating, TournamentId, TournamentRecord, TournamentRow, TournamentSnapshot, TournamentStep,
-    TournamentStore, Withdrawal,
+    BoardResult, DueTournament, EntrantRow, Joined, Left, MatchTournament, MessageId, PairedMatch,
+    PairingRow, PostRow, StartRating, TournamentId, TournamentRecord, TournamentRow,
+    TournamentSnapshot, TournamentStep, TournamentStore, Withdrawal,
 };
 
 /// The columns of a tournament row, with its count of entrants.
 const TOURNAMENT_COLUMNS: &str = "t.id, t.guild_id, t.channel_id, t.creator_id, t.name, \
      t.variant, t.pace, t.rounds, t.max_players, t.starts_ms, t.state, t.round, \
      t.round_deadline_ms, t.top_white, t.locale, t.signup_message_id, t.note, t.check_ms, \
-     t.version, t.created_ms, t.updated_ms, \
+     t.legacy_round, t.winner_id, t.version, t.created_ms, t.updated_ms, \
      (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id) AS entrants";
 
 /// A number column that is never negative and fits 32 bits.
@@ -53,6 +57,10 @@ fn tournament_row(row: &impl crate::store::rows::Columns) -> Result<TournamentRo
             .map(|m| MessageId(from_sql(m))),
         note: row.opt_text("note")?,
         check_ms: row.opt_int("check_ms")?,
+        legacy_round: row
+            .opt_int("legacy_round")?
+            .map(|r| u32::try_from(r).unwrap_or(u32::MAX)),
+        winner: row.opt_int("winner_id")?.map(|w| PlayerId(from_sql(w))),
         version: from_sql(row.int("version")?),
         created_ms: row.int("created_ms")?,
         updated_ms: row.int("updated_ms")?,
@@ -64,9 +72,9 @@ async fn create_tournament(pool: &Pool, t: &TournamentRow) -> Result<(), StoreEr
     sqlx::query(
         "INSERT INTO tournaments (id, guild_id, channel_id, creator_id, name, variant, pace, \
          rounds, max_players, starts_ms, state, round, round_deadline_ms, top_white, locale, \
-         signup_message_id, note, check_ms, version, created_ms, updated_ms) \
+         signup_message_id, note, check_ms, version, created_ms, updated_ms, due_ms) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
-         $18, $19, $20, $21)",
+         $18, $19, $20, $21, $10)",
     )
     .bind(to_sql(t.id))
     .bind(to_sql(t.guild))
@@ -389,7 +397,8 @@ async fn write_step(
 ) -> Result<bool, StoreError> {
     sqlx::query(
         "UPDATE tournaments SET state = $2, round = $3, round_deadline_ms = $4, note = $5, \
-         check_ms = $6, version = version + 1, updated_ms = $7 WHERE id = $1",
+         check_ms = $6, due_ms = $6, version = version + 1, updated_ms = $7, \
+         winner_id = COALESCE($8, winner_id) WHERE id = $1",
     )
     .bind(to_sql(id))
     .bind(&step.state)
@@ -398,8 +407,10 @@ async fn write_step(
     .bind(step.note.as_deref())
     .bind(step.check_ms)
     .bind(step.at_ms)
+    .bind(step.winner.map(to_sql))
     .execute(&mut *tx)
     .await?;
+    due::write_posts(tx, id, &step.posts, step.at_ms).await?;
     for StartRating { player, rating } in &step.ratings {
         sqlx::query(
             "UPDATE tournament_entrants SET rating = $3 WHERE tournament_id = $1 AND player_id = $2",
@@ -579,39 +590,63 @@ impl TournamentStore for Handle {
         })
     }
 
-    fn tournaments_due(&self, at_ms: i64, limit: u32) -> StoreFuture<'_, Vec<TournamentId>> {
-        Box::pin(async move {
-            let ids: Vec<i64> = sqlx::query_scalar(
-                "SELECT id FROM tournaments WHERE \
-                 (state = 'signup' AND starts_ms IS NOT NULL AND starts_ms <= $1) \
-                 OR (state = 'running' AND (check_ms <= $1 OR round_deadline_ms <= $1)) \
-                 ORDER BY id LIMIT $2",
-            )
-            .bind(at_ms)
-            .bind(i64::from(limit))
-            .fetch_all(self.pool())
-            .await?;
-            Ok(ids
-                .into_iter()
-                .map(|id| TournamentId(from_sql(id)))
-                .collect())
-        })
+    fn tournaments_due(&self, at_ms: i64) -> StoreFuture<'_, Vec<DueTournament>> {
+        Box::pin(due::due(self.pool(), at_ms))
+    }
+
+    fn take_due_tournament(
+        &self,
+        id: TournamentId,
+        due_ms: i64,
+        lease_ms: i64,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(due::take(self.pool(), id, due_ms, lease_ms))
+    }
+
+    fn set_tournament_due(
+        &self,
+        id: TournamentId,
+        due_ms: Option<i64>,
+        since_ms: i64,
+        now_ms: i64,
+    ) -> StoreFuture<'_, ()> {
+        Box::pin(due::set(self.pool(), id, due_ms, since_ms, now_ms))
+    }
+
+    fn tournament_due_now(&self, id: TournamentId, at_ms: i64) -> StoreFuture<'_, ()> {
+        Box::pin(due::now(self.pool(), id, at_ms))
+    }
+
+    fn take_tournament_posts(
+        &self,
+        id: TournamentId,
+        step_ms: Option<i64>,
+        stale_ms: i64,
+        at_ms: i64,
+    ) -> StoreFuture<'_, Vec<PostRow>> {
+        Box::pin(due::take_posts(self.pool(), id, step_ms, stale_ms, at_ms))
+    }
+
+    fn tournaments_with_stale_posts(&self, stale_ms: i64) -> StoreFuture<'_, Vec<TournamentId>> {
+        Box::pin(due::stale_posts(self.pool(), stale_ms))
+    }
+
+    fn tournament_post_done(&self, id: TournamentId, seq: u64) -> StoreFuture<'_, ()> {
+        Box::pin(due::post_done(self.pool(), id, seq))
     }
 
     fn give_tournaments_time_back(&self, last_seen_ms: i64, now_ms: i64) -> StoreFuture<'_, u64> {
-        Box::pin(async move {
-            let moved = sqlx::query(
-                "UPDATE tournaments SET round_deadline_ms = round_deadline_ms + ($2 - $1), \
-                 version = version + 1, updated_ms = $2 \
-                 WHERE state = 'running' AND round_deadline_ms IS NOT NULL \
-                 AND updated_ms <= $1 AND $2 > $1",
-            )
-            .bind(last_seen_ms)
-            .bind(now_ms)
-            .execute(self.pool())
-            .await?;
-            Ok(moved.rows_affected())
-        })
+        Box::pin(due::give_time_back(self.pool(), last_seen_ms, now_ms))
+    }
+
+    fn renew_pairing_claim(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        at_ms: i64,
+    ) -> StoreFuture<'_, bool> {
+        Box::pin(due::renew_claim(self.pool(), id, round, board, at_ms))
     }
 
     fn tournament_of_match(&self, match_id: MatchId) -> StoreFuture<'_, Option<MatchTournament>> {

@@ -1,0 +1,1 @@
+../shared/0014_tournament_sweep.sql
