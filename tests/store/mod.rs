@@ -21,3 +21,4 @@ mod standings;
 mod tournament;
 mod tournament_scoring;
 mod tournament_signup;
+mod tournament_sweep;

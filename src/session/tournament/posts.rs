@@ -95,15 +95,16 @@ impl Tournaments<'_> {
     }
 
     /// Tournament `id`'s announcements to post: those of this caller's steps (`posted`,
-    /// [`super::Progress::posted`]), or with none those a stopped process left (taken for
-    /// this one now). Mark each one [`Self::announced`] once posted.
+    /// [`super::Progress::posted`]), or with none those a stopped process left before
+    /// `now` less [`POST_LEASE`] (taken for this one now). Mark each one
+    /// [`Self::announced`] once posted.
     pub async fn announcements(
         self,
         id: TournamentId,
         posted: &[i64],
+        now: SystemTime,
     ) -> Result<Announcements, TournamentError> {
         let store = self.tournament_store()?;
-        let now = SystemTime::now();
         let stale = millis(now.checked_sub(POST_LEASE).unwrap_or(now));
         let mut rows = Vec::new();
         if posted.is_empty() {

@@ -208,9 +208,6 @@ mod tests {
             &[row("2027-Q2"), row("2027-03")],
         )
         .unwrap();
-        assert!(
-            two.contains("Q2 2027") && two.contains('1'),
-            "{two}"
-        );
+        assert!(two.contains("Q2 2027") && two.contains('1'), "{two}");
     }
 }

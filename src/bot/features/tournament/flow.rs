@@ -58,7 +58,10 @@ pub async fn carry_out(http: &Http, data: &Data, progress: Progress) {
 /// process left (the sweep's).
 pub async fn post_announcements(http: &Http, data: &Data, id: TournamentId, posted: &[i64]) {
     let tournaments = data.session.tournaments();
-    let all = match tournaments.announcements(id, posted).await {
+    let all = match tournaments
+        .announcements(id, posted, SystemTime::now())
+        .await
+    {
         Ok(all) => all,
         Err(e) => {
             tracing::warn!(tournament = %id, error = %e, "could not read a tournament's announcements");
