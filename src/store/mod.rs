@@ -213,26 +213,27 @@ pub const fn from_sql(id: i64) -> u64 {
 mod tests {
     #[test]
     fn passwords_never_reach_a_message() {
-        assert_eq!(
-            super::redacted("postgres://bot:s3cret@db.example:5432/broadside"),
-            "postgres://bot:***@db.example:5432/broadside"
-        );
-        assert_eq!(
-            super::redacted("postgres://bot@127.0.0.1/broadside"),
-            "postgres://bot@127.0.0.1/broadside"
-        );
-        assert_eq!(
-            super::redacted("sqlite://broadside.db"),
-            "sqlite://broadside.db"
-        );
-        assert_eq!(super::redacted("mysql://a:b:c@h/d"), "mysql://a:***@h/d");
-        assert_eq!(
-            super::redacted("postgres://bot@h/d?sslmode=require&password=s3cret"),
-            "postgres://bot@h/d?sslmode=require&password=***"
-        );
-        assert_eq!(
-            super::redacted("host=db user=bot password=s3cret"),
-            "(a connection string, not shown)"
-        );
+        for (given, shown) in [
+            (
+                "postgres://bot:s3cret@db.example:5432/broadside",
+                "postgres://bot:***@db.example:5432/broadside",
+            ),
+            (
+                "postgres://bot@127.0.0.1/broadside",
+                "postgres://bot@127.0.0.1/broadside",
+            ),
+            ("sqlite://broadside.db", "sqlite://broadside.db"),
+            ("mysql://a:b:c@h/d", "mysql://a:***@h/d"),
+            (
+                "postgres://bot@h/d?sslmode=require&password=s3cret",
+                "postgres://bot@h/d?sslmode=require&password=***",
+            ),
+            (
+                "host=db user=bot password=s3cret",
+                "(a connection string, not shown)",
+            ),
+        ] {
+            assert_eq!(super::redacted(given), shown, "{given}");
+        }
     }
 }

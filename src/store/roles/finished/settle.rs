@@ -236,33 +236,26 @@ async fn place_on_boards(
     .bind(shown)
     .execute(&mut *tx)
     .await?;
-    if let Some(guild) = r.guild {
-        sqlx::query(
-            "INSERT INTO guild_players (guild_id, variant, player_id, provisional, shown) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-        )
-        .bind(to_sql(guild))
-        .bind(r.variant)
-        .bind(to_sql(p))
-        .bind(provisional)
-        .bind(shown)
-        .execute(&mut *tx)
-        .await?;
+    // The leaderboard of `r`'s server, and the global board for a member who opted in
+    // (the ratings lock is held: an opt-in meanwhile reads the rating after this end).
+    let server = r.guild.map(|guild| {
+        let sql = "INSERT INTO guild_players (guild_id, variant, player_id, provisional, shown) \
+                   VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING";
+        (sql, guild)
+    });
+    let global = "INSERT INTO guild_players (guild_id, variant, player_id, provisional, shown) \
+                  SELECT $1, $2, player_id, $4, $5 FROM leaderboard_optins WHERE player_id = $3 \
+                  ON CONFLICT DO NOTHING";
+    for (sql, board) in server.into_iter().chain([(global, GLOBAL_BOARD)]) {
+        sqlx::query(sql)
+            .bind(to_sql(board))
+            .bind(r.variant)
+            .bind(to_sql(p))
+            .bind(provisional)
+            .bind(shown)
+            .execute(&mut *tx)
+            .await?;
     }
-    // The global board, for a member who opted in (the ratings lock is held: an opt-in
-    // meanwhile reads the rating after this end).
-    sqlx::query(
-        "INSERT INTO guild_players (guild_id, variant, player_id, provisional, shown) \
-         SELECT $1, $2, player_id, $4, $5 FROM leaderboard_optins WHERE player_id = $3 \
-         ON CONFLICT DO NOTHING",
-    )
-    .bind(to_sql(GLOBAL_BOARD))
-    .bind(r.variant)
-    .bind(to_sql(p))
-    .bind(provisional)
-    .bind(shown)
-    .execute(&mut *tx)
-    .await?;
     Ok(())
 }
 
