@@ -26,5 +26,6 @@ mod servers;
 mod shards;
 mod standings;
 mod tournament;
+mod tournament_big;
 mod tournament_signup;
 mod unreadable;

@@ -255,11 +255,11 @@ async fn who_may_create_full_tournaments_and_joining_twice_are_refused() {
 }
 
 /// The fleet White places in every match of the Swiss below.
-const WHITE_FLEET: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
+pub(crate) const WHITE_FLEET: &str = "B3-D3 F3-F5 B5-B6 D7-E7 H7-H8 H1 E1";
 /// Black's fleet.
-const BLACK_FLEET: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
+pub(crate) const BLACK_FLEET: &str = "B2-B4 D2-F2 H2-H3 D5-E5 B6-B7 G6 E9";
 /// A salvo that never hits: Game 2000 keeps ships off the corners (repeats are water too).
-const WATER: &str = "A1 I1 A9";
+pub(crate) const WATER: &str = "A1 I1 A9";
 
 /// How a board of the Swiss below is to end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -318,7 +318,7 @@ async fn boards_of(t: &Table, channel: Channel, round: u32) -> Vec<Board> {
 }
 
 /// The thread of the match `white` vs `black` in round `round` (waits for it).
-async fn thread_of(t: &Table, round: u32, white: &User, black: &User) -> Channel {
+pub(crate) async fn thread_of(t: &Table, round: u32, white: &User, black: &User) -> Channel {
     let wanted = format!("R{round} · {} vs {}", white.name, black.name);
     let until = std::time::Instant::now() + Duration::from_secs(20);
     loop {

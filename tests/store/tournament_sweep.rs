@@ -17,7 +17,10 @@ use broadside::session::tournament::{
 use broadside::session::{ChannelKey, MatchId, Pace, Session, millis};
 use broadside::store::{NewPairing, TournamentStep};
 
-#[expect(clippy::too_many_lines, reason = "one story: due times, then the outbox")]
+#[expect(
+    clippy::too_many_lines,
+    reason = "one story: due times, then the outbox"
+)]
 async fn an_idle_round_is_due_at_its_deadline_and_an_end_makes_it_due_now(db: Db) {
     let s = session(db.open().await);
     let t = s.tournaments().create_tournament(new(7, 64)).await.unwrap();
