@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 use serenity::ComponentInteraction;
 
 use crate::bot::features::{
-    editor, leaderboard, r#match, privacy, reminders, replay, settings, tournament,
+    daily, editor, leaderboard, r#match, privacy, reminders, replay, settings, tournament,
 };
 use crate::bot::kit::answer::Answer;
 use crate::bot::kit::audience::Audience;
@@ -52,6 +52,7 @@ pub async fn handle(
         Ok(ButtonId::Reminders(p, on)) => reminders::reminders_button(&c, p, on).await,
         Ok(ButtonId::ResetSettings(p)) => settings::reset_button(&c, p).await,
         Ok(ButtonId::Tournament(b)) => tournament::button(&c, b).await,
+        Ok(ButtonId::Daily(b)) => daily::button(&c, b).await,
     };
     finish_click(&c, name, started, outcome).await?;
     // What waits for the clicker where the bot can only answer goes with this click.

@@ -87,6 +87,7 @@ async fn sweep_once(http: &Arc<Http>, data: &Data) {
             }
         });
     }
+    crate::bot::features::daily::remind::sweep(http, data).await;
     for id in session
         .matches()
         .stalled_computer_turns(SystemTime::now(), COMPUTER_STALLED)

@@ -20,6 +20,9 @@ use crate::store::{
     VolleyWritten,
 };
 
+/// Whose attempts a table lists, as the session's callers name it.
+pub use crate::store::DailyScope as Scope;
+
 use super::Session;
 use super::record::millis;
 use super::services::DailySea;
@@ -82,7 +85,34 @@ pub struct DailyPlay {
     pub streak: DailyStreak,
     /// Their place among everyone who finished, if they finished.
     pub place: Option<u32>,
+    /// Their place among those of the server asked from who finished, if they finished
+    /// and asked from a server.
+    pub server_place: Option<u32>,
 }
+
+/// A reminder due: a member who asked for one, with a streak at stake today.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyReminder {
+    /// Who.
+    pub player: PlayerId,
+    /// The day it is for.
+    pub day: Day,
+    /// When that day ends, in seconds of Unix time.
+    pub ends_at: u64,
+    /// The streaks at stake: each rule set they have not fired at today, with its streak
+    /// (at least [`REMIND_STREAK`]).
+    pub streaks: Vec<(Variant, u32)>,
+}
+
+/// How long before a day's end its reminders go out: three hours of a UTC day, the same
+/// share (an eighth) of a shorter testing day.
+#[must_use]
+pub fn remind_before(clock: DayClock) -> u64 {
+    (clock.length() / 8).min(3 * 3600)
+}
+
+/// Reminders taken per sweep at most.
+const REMINDERS_PER_SWEEP: u32 = 50;
 
 /// A volley fired and written.
 #[derive(Clone, Debug)]
@@ -230,9 +260,24 @@ impl<'a> DailySea<'a> {
         if let Some(guild) = guild {
             self.store()?.joined(guild, player).await?;
         }
-        let sea = self.sea(variant, self.today()).await?;
+        self.play_on(player, variant, self.today(), guild).await
+    }
+
+    /// `player`'s attempt at `variant` on `day` (today's or a past one), as
+    /// [`DailySea::play`] shows it, without joining a server's table.
+    pub async fn play_on(
+        self,
+        player: PlayerId,
+        variant: Variant,
+        day: Day,
+        guild: Option<GuildId>,
+    ) -> Result<DailyPlay, DailyError> {
+        if day > self.today() {
+            return Err(DailyError::NotYet(day));
+        }
+        let sea = self.sea(variant, day).await?;
         let (attempt, finished_ms) = self.attempt(&sea, player).await?;
-        self.view(&sea, player, attempt, finished_ms.is_some())
+        self.view(&sea, player, attempt, finished_ms.is_some(), guild)
             .await
     }
 
@@ -242,13 +287,25 @@ impl<'a> DailySea<'a> {
         player: PlayerId,
         attempt: Attempt,
         finished: bool,
+        guild: Option<GuildId>,
     ) -> Result<DailyPlay, DailyError> {
-        let place = if finished {
-            self.store()?
-                .place(sea.variant.key(), sea.day.0, DailyScope::Everyone, player)
-                .await?
+        let (place, server_place) = if finished {
+            let store = self.store()?;
+            let (variant, day) = (sea.variant.key(), sea.day.0);
+            let place = store
+                .place(variant, day, DailyScope::Everyone, player)
+                .await?;
+            let server_place = match guild {
+                Some(g) => {
+                    store
+                        .place(variant, day, DailyScope::Server(g), player)
+                        .await?
+                }
+                None => None,
+            };
+            (place, server_place)
         } else {
-            None
+            (None, None)
         };
         Ok(DailyPlay {
             day: sea.day,
@@ -257,6 +314,7 @@ impl<'a> DailySea<'a> {
             par: sea.par,
             streak: self.streak(player, sea.variant).await?,
             place,
+            server_place,
         })
     }
 
@@ -293,7 +351,7 @@ impl<'a> DailySea<'a> {
                 // Another volley of theirs came first: fire over what it left.
                 continue;
             }
-            let play = self.view(&sea, player, attempt, finishes).await?;
+            let play = self.view(&sea, player, attempt, finishes, guild).await?;
             return Ok(DailyFired {
                 volley,
                 play,
@@ -342,6 +400,55 @@ impl<'a> DailySea<'a> {
     /// Whether `player` asked for the reminder DM.
     pub async fn remind(self, player: PlayerId) -> Result<bool, DailyError> {
         Ok(self.store()?.remind(player).await?)
+    }
+
+    /// The reminders due at `now` (Unix seconds): none until [`remind_before`] the end
+    /// of the day; then each member who asked, has a streak of at least
+    /// [`REMIND_STREAK`] alive and has not fired at that rule set today, and was not
+    /// reminded today. Mark each with [`DailySea::reminded`] once its DM went out: one
+    /// that is not marked is due again at the next sweep (sent at least once).
+    pub async fn reminders_due(self, now: u64) -> Result<Vec<DailyReminder>, DailyError> {
+        let clock = self.clock();
+        let day = clock.day_at(now);
+        let ends_at = clock.ends(day);
+        if ends_at.saturating_sub(now) > remind_before(clock) {
+            return Ok(Vec::new());
+        }
+        let store = self.store()?;
+        let players = store
+            .reminders_due(day.0, REMIND_STREAK, REMINDERS_PER_SWEEP)
+            .await?;
+        let mut due = Vec::with_capacity(players.len());
+        for player in players {
+            let mut streaks = Vec::new();
+            for variant in Variant::ALL {
+                let Some(s) = store.streak(variant.key(), player).await? else {
+                    continue;
+                };
+                let alive = s.last_day.saturating_add(1) == day.0;
+                let fired = store.attempt(variant.key(), day.0, player).await?.is_some();
+                if alive && !fired && s.current >= REMIND_STREAK {
+                    streaks.push((variant, s.current));
+                }
+            }
+            if !streaks.is_empty() {
+                due.push(DailyReminder {
+                    player,
+                    day,
+                    ends_at,
+                    streaks,
+                });
+            }
+        }
+        Ok(due)
+    }
+
+    /// Marks `reminder` sent (after its DM went out, or was refused for good).
+    pub async fn reminded(self, reminder: &DailyReminder) -> Result<(), DailyError> {
+        self.store()?
+            .reminder_sent(reminder.player, reminder.day.0)
+            .await?;
+        Ok(())
     }
 }
 

@@ -58,7 +58,10 @@ pub use aim::{Aim, AimError};
 pub use battle::Fired;
 pub use challenge::{Accepted, Challenged, NewMatch, PlayerPreview};
 pub use computer::ComputerTurn;
-pub use daily_sea::{DailyError, DailyFired, DailyPlay, DailyStandings, REMIND_STREAK};
+pub use daily_sea::{
+    DailyError, DailyFired, DailyPlay, DailyReminder, DailyStandings, REMIND_STREAK,
+    Scope as DailyScope, remind_before,
+};
 pub use editor::{EditStep, Editing};
 pub use ends::Ended;
 pub use engine::Registry;

@@ -34,7 +34,7 @@ async fn commands_are_registered_for_both_installs_and_the_contexts_each_serves(
     let (fake, _bot) = started_globally().await;
     let registration = fake.recording().registrations.last().cloned().unwrap();
     let names = registration.names();
-    assert_eq!(names.len(), 18, "{names:?}");
+    assert_eq!(names.len(), 19, "{names:?}");
     for name in &names {
         let (types, contexts) = (
             registration.integration_types(name),

@@ -9,6 +9,7 @@ mod anywhere_fake;
 mod autocomplete;
 mod bot;
 mod cli;
+mod daily;
 mod editor;
 mod fake;
 mod fake_more;

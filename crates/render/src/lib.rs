@@ -26,6 +26,7 @@ pub mod alt;
 pub mod board;
 pub mod canvas;
 pub mod crosstable;
+pub mod daily;
 pub mod editor;
 pub mod icons;
 pub mod labels;
@@ -50,6 +51,7 @@ use crate::game::{OwnBoardView, ReportStyle, RevealView, SalvoView, TargetView, 
 pub use board::Grid;
 pub use canvas::Canvas;
 pub use crosstable::{CellTone, CrossCell, CrossLine, CrosstableView};
+pub use daily::{DailyCard, StripMark};
 pub use labels::Labels;
 pub use palette::Rgb;
 pub use png::RenderError;

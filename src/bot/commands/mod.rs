@@ -12,7 +12,7 @@ use crate::bot::features::r#match::{
     board, cancel, challenge, fire, forfeit, matches, place, status,
 };
 use crate::bot::features::{
-    help, help::rules, history, leaderboard, privacy, reminders, replay, settings, stats,
+    daily, help, help::rules, history, leaderboard, privacy, reminders, replay, settings, stats,
     tournament,
 };
 
@@ -37,6 +37,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         reminders::reminders(),
         settings::settings(),
         tournament::tournament(),
+        daily::daily(),
         rules::rules(),
         help::help(),
     ];

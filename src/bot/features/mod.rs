@@ -5,6 +5,7 @@
 //! A new feature is a folder here, a line in the command list (`bot/commands`) and, if it
 //! has buttons, its id in `kit/buttons` and a line in the router (`bot/components.rs`).
 
+pub mod daily;
 pub mod editor;
 pub mod help;
 pub mod history;

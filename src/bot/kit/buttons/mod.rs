@@ -18,12 +18,14 @@ use crate::bot::kit::i18n::{Lang, tr};
 use crate::game::PlayerId;
 use crate::session::MatchId;
 pub use board::{BoardPage, BoardTable};
+pub use daily::DailyButton;
 use editor::Control;
 pub use matches::MatchButton;
 pub use tournament::TournamentButton;
 pub use wire::{NotOurs, PREFIX};
 
 pub mod board;
+pub mod daily;
 pub mod editor;
 pub mod matches;
 pub mod tournament;
@@ -48,6 +50,8 @@ pub enum ButtonId {
     ResetSettings(PlayerId),
     /// Join or Leave under a tournament's sign-up message.
     Tournament(TournamentButton),
+    /// The daily sea's aim panel and Share (see [`daily`]).
+    Daily(DailyButton),
 }
 
 impl ButtonId {
@@ -63,6 +67,8 @@ impl ButtonId {
             ButtonId::Reminders(..) => "button:reminders",
             ButtonId::ResetSettings(_) => "button:settings-reset",
             ButtonId::Tournament(_) => "button:tournament",
+            ButtonId::Daily(DailyButton::Share { .. }) => "button:daily-share",
+            ButtonId::Daily(DailyButton::Aim { .. }) => "button:daily-aim",
         }
     }
 }
@@ -85,6 +91,7 @@ impl fmt::Display for ButtonId {
             }
             ButtonId::ResetSettings(p) => write!(f, "{PREFIX}0:reset:{}", p.0),
             ButtonId::Tournament(b) => b.fmt(f),
+            ButtonId::Daily(b) => b.fmt(f),
         }
     }
 }
@@ -120,6 +127,7 @@ impl FromStr for ButtonId {
                 Ok(ButtonId::Reminders(player(p)?, on))
             }
             ("reset", Some(p)) if id.0 == 0 => player(p).map(ButtonId::ResetSettings),
+            ("day", Some(arg)) if id.0 == 0 => DailyButton::parse(arg).map(ButtonId::Daily),
             ("ed", Some(control)) if id.0 != 0 => control
                 .parse()
                 .map(|control| ButtonId::Editor(id, control))
@@ -179,6 +187,11 @@ mod tests {
             ButtonId::Reminders(PlayerId(5), false),
             ButtonId::Reminders(PlayerId(5), true),
             ButtonId::ResetSettings(PlayerId(9)),
+            ButtonId::Daily(DailyButton::Share {
+                variant: Variant::Game2000,
+                owner: PlayerId(9),
+                day: 3,
+            }),
             ButtonId::Match(MatchButton::Page { page: 2 }),
             ButtonId::Editor(id, Control::open(PlayerId(3))),
             ButtonId::Editor(
@@ -260,6 +273,8 @@ mod tests {
             "bs:0:ed:open.5",
             "bs:1:ed:right.5",
             "bs:1:ed",
+            "bs:1:day:share.classic.5.3",
+            "bs:0:day:share.classic.5",
         ] {
             assert_eq!(bad.parse::<ButtonId>(), Err(NotOurs), "{bad:?}");
         }

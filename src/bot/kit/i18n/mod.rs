@@ -1,7 +1,8 @@
 //! The bot's languages: English (default), Dutch, Danish and Swedish.
 //!
 //! Every sentence the bot sends, every command description and every word drawn inside a
-//! picture comes from one Fluent catalogue per language, `assets/locales/<locale>/broadside.ftl`.
+//! picture comes from one Fluent catalogue per language, `assets/locales/<locale>/broadside.ftl`
+//! (and the daily sea's `daily.ftl` after it).
 //! The catalogues are compiled into the binary and parsed once, on first use ([`Catalog::get`]).
 //!
 //! Which language to use:
@@ -76,13 +77,31 @@ impl Lang {
         locale.map_or(Lang::EnUs, Lang::from_discord)
     }
 
-    /// The catalogue source of this language.
+    /// The catalogue source of this language: `broadside.ftl`, then the daily sea's
+    /// `daily.ftl` (a file of its own, so that one feature's words have one writer).
     pub(crate) const fn source(self) -> &'static str {
+        macro_rules! catalogue {
+            ($locale:literal) => {
+                concat!(
+                    include_str!(concat!(
+                        "../../../../assets/locales/",
+                        $locale,
+                        "/broadside.ftl"
+                    )),
+                    "\n",
+                    include_str!(concat!(
+                        "../../../../assets/locales/",
+                        $locale,
+                        "/daily.ftl"
+                    )),
+                )
+            };
+        }
         match self {
-            Lang::EnUs => include_str!("../../../../assets/locales/en-US/broadside.ftl"),
-            Lang::Nl => include_str!("../../../../assets/locales/nl/broadside.ftl"),
-            Lang::Da => include_str!("../../../../assets/locales/da/broadside.ftl"),
-            Lang::SvSe => include_str!("../../../../assets/locales/sv-SE/broadside.ftl"),
+            Lang::EnUs => catalogue!("en-US"),
+            Lang::Nl => catalogue!("nl"),
+            Lang::Da => catalogue!("da"),
+            Lang::SvSe => catalogue!("sv-SE"),
         }
     }
 

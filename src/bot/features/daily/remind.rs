@@ -1,0 +1,105 @@
+//! The daily sea's reminder DM (`/daily remind on:true`): three hours before the day ends,
+//! to each member who asked, whose streak is 3 or more and who has not played today.
+//!
+//! Sent at least once, as match reminders are: the session hands out the reminders due
+//! at each sweep, and one is marked sent only once its DM went out (or Discord refused it
+//! for good, closed DMs); one that failed for a while is due again at the next sweep.
+//! Each DM goes out on a task of its own, bounded in time, so one slow DM delays no other.
+
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use poise::serenity_prelude as serenity;
+use serenity::Http;
+
+use crate::bot::kit::Data;
+use crate::bot::kit::deliver;
+use crate::bot::kit::i18n::names::variant_name;
+use crate::bot::kit::i18n::{Lang, tr};
+use crate::session::DailyReminder;
+
+/// Takes the reminders due now and sends each on a task of its own.
+pub async fn sweep(http: &Arc<Http>, data: &Data) {
+    let now = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let due = match data.session.daily_sea().reminders_due(now).await {
+        Ok(due) => due,
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read the daily reminders due");
+            return;
+        }
+    };
+    for reminder in due {
+        let (http, data) = (Arc::clone(http), data.clone());
+        tokio::spawn(async move {
+            if send(&http, &reminder).await
+                && let Err(e) = data.session.daily_sea().reminded(&reminder).await
+            {
+                // Not marked: it goes out again (at least once).
+                tracing::warn!(error = %e, player = reminder.player.0, "could not mark a daily reminder");
+            }
+        });
+    }
+}
+
+/// The reminder's words in `lang`: the streaks at stake and when the day ends.
+#[must_use]
+pub fn text(lang: Lang, r: &DailyReminder) -> String {
+    let streaks = r
+        .streaks
+        .iter()
+        .map(|&(variant, n)| {
+            tr!(
+                lang,
+                "daily-reminder-streak",
+                variant = variant_name(lang, variant),
+                streak = n
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    tr!(
+        lang,
+        "daily-reminder",
+        streaks = streaks,
+        ends = format!("<t:{}:R>", r.ends_at)
+    )
+}
+
+/// Sends one reminder DM, bounded in time: `true` when it went out or was refused for
+/// good (then it is marked sent), `false` when it may work later.
+async fn send(http: &Http, r: &DailyReminder) -> bool {
+    // The member's language is not kept with their opt-in: English.
+    let lang = Lang::EnUs;
+    let message = serenity::CreateMessage::new()
+        .content(text(lang, r))
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let sent = tokio::time::timeout(deliver::ATTEMPT, async {
+        let dm = serenity::UserId::new(r.player.0)
+            .create_dm_channel(http)
+            .await?;
+        dm.id.send_message(http, message).await
+    })
+    .await;
+    match sent {
+        Ok(Ok(_)) => true,
+        Ok(Err(e)) if !crate::bot::kit::discord::is_transient(&e) => {
+            crate::bot::kit::metrics::discord_error(&e);
+            tracing::info!(player = r.player.0, error = %e, "a daily reminder was refused; not tried again");
+            true
+        }
+        Ok(Err(e)) => {
+            crate::bot::kit::metrics::discord_error(&e);
+            tracing::info!(player = r.player.0, error = %e, "a daily reminder could not be sent yet");
+            false
+        }
+        Err(_) => {
+            tracing::info!(
+                player = r.player.0,
+                "a daily reminder took too long; tried again"
+            );
+            false
+        }
+    }
+}
