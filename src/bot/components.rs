@@ -15,7 +15,7 @@ use crate::bot::features::{
 use crate::bot::kit::answer::Answer;
 use crate::bot::kit::audience::Audience;
 use crate::bot::kit::buttons::{ButtonId, PREFIX};
-use crate::bot::kit::click::{Click, finish_click, stale_button};
+use crate::bot::kit::click::{Click, finish_click, on_its_message, stale_button};
 use crate::bot::kit::{Data, Error};
 
 /// Handles a component interaction if its custom id carries our prefix.
@@ -40,6 +40,12 @@ pub async fn handle(
     let outcome = match parsed {
         Err(_) => {
             tracing::warn!(custom_id, user = %click.user.id, "malformed component id");
+            Err(stale_button())
+        }
+        Ok(_) if !on_its_message(click) => {
+            // Not a button of the message it came with: answered privately, and nothing
+            // (least of all that message) changes.
+            tracing::warn!(custom_id, user = %click.user.id, message = %click.message.id, "a component id not on its message");
             Err(stale_button())
         }
         Ok(ButtonId::Match(b)) => r#match::button(&c, b).await,

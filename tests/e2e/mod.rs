@@ -15,6 +15,7 @@ mod fake;
 mod fake_more;
 mod faults;
 mod findings;
+mod forged;
 mod game;
 mod i18n;
 mod multi;

@@ -462,6 +462,11 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
             REPLY,
         )
         .await;
+    // Back to page 1 with the message's own Previous (Discord sends only a click on a
+    // button the message carries), so that its Next is there again.
+    let click = t.fake.click(&t.bob, t.channel, message, &prev);
+    let back = t.fake.wait_reply(click, REPLY).await;
+    assert!(alt_of(&back).contains("page 1 of"), "{}", alt_of(&back));
 
     // After a restart the same button still works.
     t.bot.signal("KILL");

@@ -164,6 +164,36 @@ impl<'a> Click<'a> {
     }
 }
 
+/// Whether the component `click` names sits on the message it was clicked on (Discord
+/// sends that message, with its components, in the click). A button's custom id belongs to
+/// the message that carries it: a click on any other message was forged (a custom id can
+/// be sent on any message), so the router answers it privately as a stale button and no
+/// handler runs: nothing changes and the message is never edited (an end post or a
+/// sign-up is not replaced by the clicker's own view).
+#[must_use]
+pub fn on_its_message(click: &ComponentInteraction) -> bool {
+    let id = click.data.custom_id.as_str();
+    click
+        .message
+        .components
+        .iter()
+        .flat_map(|row| &row.components)
+        .any(|component| custom_id(component) == Some(id))
+}
+
+/// The custom id of `component` (a link button has none).
+fn custom_id(component: &serenity::ActionRowComponent) -> Option<&str> {
+    match component {
+        serenity::ActionRowComponent::Button(button) => match &button.data {
+            serenity::ButtonKind::NonLink { custom_id, .. } => Some(custom_id),
+            _ => None,
+        },
+        serenity::ActionRowComponent::SelectMenu(menu) => menu.custom_id.as_deref(),
+        serenity::ActionRowComponent::InputText(input) => Some(&input.custom_id),
+        _ => None,
+    }
+}
+
 /// Replaces the message the button sits on.
 pub async fn update(
     ctx: &serenity::Context,

@@ -391,6 +391,21 @@ pub struct Fault {
 }
 
 impl State {
+    /// The message object a click on message `id` in `channel` comes with (`data`: the
+    /// click's): as stored; a message the fake never made (a test that names none) carries
+    /// the clicked component, as any message Discord sends with a click does.
+    pub fn clicked(&self, id: u64, channel: &Channel, data: &Value) -> Value {
+        let mut object = self
+            .messages
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| payloads::message(id, channel, 0));
+        if !self.message_channel.contains_key(&id) {
+            payloads::carry_component(&mut object, data);
+        }
+        object
+    }
+
     pub fn new_id(&mut self) -> u64 {
         self.next_id += 1;
         1_300_000_000_000_000_000 + self.next_id
@@ -1412,12 +1427,7 @@ impl InteractionBuilder<'_> {
                 guild_id: info.guild_id,
             };
             if let Some(message) = message {
-                let object = st
-                    .messages
-                    .get(&message)
-                    .cloned()
-                    .unwrap_or_else(|| payloads::message(message, &channel, 0));
-                payload["message"] = object;
+                payload["message"] = st.clicked(message, &channel, &payload["data"]);
             }
             validate::<serenity::all::Interaction>("interaction", &payload);
             let user_only = owners.contains_key("1") && !owners.contains_key("0");

@@ -205,6 +205,31 @@ pub fn message(id: u64, channel: &Channel, flags: u64) -> Value {
     m
 }
 
+/// Adds the button of a click's `data` to `message` (a message object) unless a component
+/// of it has that custom id already.
+pub fn carry_component(message: &mut Value, data: &Value) {
+    let Some(custom_id) = data["custom_id"].as_str() else {
+        return;
+    };
+    let carried = message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
+        .any(|c| c["custom_id"].as_str() == Some(custom_id));
+    if carried {
+        return;
+    }
+    let row = json!({
+        "type": 1,
+        "components": [{"type": 2, "style": 2, "label": "…", "custom_id": custom_id}],
+    });
+    match message["components"].as_array_mut() {
+        Some(rows) => rows.push(row),
+        None => message["components"] = json!([row]),
+    }
+}
+
 /// An attachment object for a stored file.
 pub fn attachment(id: u64, filename: &str, size: usize, base: &str) -> Value {
     let url = format!("{base}/attachments/{id}/{filename}");
