@@ -13,6 +13,7 @@ use crate::bot::kit::buttons::ButtonId;
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::names::variant_name;
 use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::outbox::Outbox;
 use crate::bot::kit::venue::Venue;
 use crate::game::PhaseKind;
 use crate::session::{Ended, Reminder, Reminding, Resumed, Session, SetAsideNote};
@@ -195,13 +196,13 @@ pub fn spawn_resume_notes(
         start += pace;
     }
     for r in resumed {
-        let http = Arc::clone(http);
+        let (http, data) = (Arc::clone(http), data.clone());
         if Venue::of(r.guild, r.channel, None).answers_only() {
             let members = r.players.iter().map(|p| p.0).collect();
             let text = resumed_text(&r);
             tokio::spawn(crate::bot::features::r#match::waiting::note_later(
                 http,
-                data,
+                &data,
                 r.id,
                 r.channel.0,
                 members,
@@ -212,7 +213,7 @@ pub fn spawn_resume_notes(
         tokio::spawn(async move {
             tokio::time::sleep(start).await;
             let note = Post::text(resumed_text(&r)).about(r.id);
-            deliver::post_quietly(&http, r.channel.0, &note).await;
+            Outbox::new(&http, &data).post(r.channel, &note, &[]).await;
         });
         start += pace;
     }

@@ -31,3 +31,4 @@ mod tournament;
 mod tournament_big;
 mod tournament_signup;
 mod unreadable;
+mod venues;

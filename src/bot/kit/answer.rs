@@ -18,6 +18,7 @@
 use poise::serenity_prelude as serenity;
 use serenity::{ComponentInteraction, CreateInteractionResponseFollowup, Http};
 
+use crate::bot::kit::audience::Audience;
 use crate::bot::kit::context::Context;
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::error::Error;
@@ -32,16 +33,21 @@ pub enum Answer<'a> {
 }
 
 impl Answer<'_> {
-    /// Whether the bot itself is where this interaction happened (see
-    /// [`crate::bot::kit::presence::bot_is_there`]); where it is not, only answers reach the players.
+    /// Who the interaction speaks to, and where the bot is there.
     #[must_use]
-    pub fn bot_is_there(&self) -> bool {
+    pub fn audience(&self) -> Audience {
         match self {
-            Answer::Command(ctx) => crate::bot::kit::presence::bot_is_here(*ctx),
-            Answer::Click(_, click) => crate::bot::kit::presence::bot_is_there(
-                click.context,
-                &click.authorizing_integration_owners,
-            ),
+            Answer::Command(ctx) => Audience::of_command(*ctx),
+            Answer::Click(_, click) => Audience::of_click(click),
+        }
+    }
+
+    /// The connection to Discord it answers through.
+    #[must_use]
+    pub fn http(&self) -> &Http {
+        match self {
+            Answer::Command(ctx) => ctx.http(),
+            Answer::Click(http, _) => http,
         }
     }
 
@@ -54,18 +60,6 @@ impl Answer<'_> {
         }
     }
 
-    /// Whether the interaction is outside servers the bot is in (a DM, a group DM, a
-    /// server without the bot): where matches have no server and their ends wait for an
-    /// interaction.
-    #[must_use]
-    pub fn outside_servers(&self) -> bool {
-        let guild = match self {
-            Answer::Command(ctx) => ctx.guild_id(),
-            Answer::Click(_, click) => click.guild_id,
-        };
-        guild.is_none() || !self.bot_is_there()
-    }
-
     /// The channel of the interaction.
     #[must_use]
     pub fn channel(&self) -> u64 {
@@ -76,7 +70,8 @@ impl Answer<'_> {
     }
 
     /// Sends `post` as a further answer to the interaction: public to the conversation, or
-    /// only to the member when `private`. The message's id when Discord said it.
+    /// only to the member when `private` (one try, bounded in time). The message's id when
+    /// Discord said it.
     pub async fn follow_up(
         &self,
         post: &Post,
@@ -95,7 +90,9 @@ impl Answer<'_> {
                 if !post.components.is_empty() {
                     reply = reply.components(post.components.clone());
                 }
-                let handle = ctx.send(reply).await?;
+                let handle = tokio::time::timeout(deliver::ATTEMPT, ctx.send(reply))
+                    .await
+                    .map_err(|_| too_long())??;
                 Ok(tokio::time::timeout(deliver::ATTEMPT, handle.message())
                     .await
                     .ok()
@@ -111,11 +108,19 @@ impl Answer<'_> {
                 if !post.components.is_empty() {
                     followup = followup.components(post.components.clone());
                 }
-                let sent = click.create_followup(http, followup).await?;
+                let sent =
+                    tokio::time::timeout(deliver::ATTEMPT, click.create_followup(http, followup))
+                        .await
+                        .map_err(|_| too_long())??;
                 Ok(Some(sent.id))
             }
         }
     }
+}
+
+/// The failure of an answer that took longer than [`deliver::ATTEMPT`].
+fn too_long() -> Error {
+    Error::Internal(anyhow::anyhow!("an answer took too long"))
 }
 
 /// Sends `post` privately to the member whose interaction had `token` (a follow-up of

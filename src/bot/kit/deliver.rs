@@ -1,6 +1,8 @@
 //! Talking to Discord when Discord misbehaves: every call is bounded in time, channel
 //! posts are retried only where a retry cannot show a message twice, and a post that
-//! cannot carry its pictures goes out as text.
+//! cannot carry its pictures goes out as text. This is the transport; where a match's
+//! post goes, and what happens when it cannot, is the outbox's
+//! ([`crate::bot::kit::outbox`]).
 //!
 //! Channel posts carry a random nonce with `enforce_nonce`, so Discord returns the first
 //! message instead of creating a second one when a retry repeats a post that did arrive.
@@ -127,7 +129,25 @@ pub async fn post(http: &Http, channel: u64, post: &Post) -> Result<serenity::Me
     }
 }
 
-/// Sends `post` to `user` by DM (one try); `false` if it could not be delivered.
+/// The DM channel of the bot with `user` (one try, bounded in time); `None` if Discord
+/// would not say.
+pub async fn dm_channel(http: &Http, user: u64) -> Option<u64> {
+    match tokio::time::timeout(ATTEMPT, UserId::new(user).create_dm_channel(http)).await {
+        Ok(Ok(dm)) => Some(dm.id.get()),
+        Ok(Err(e)) => {
+            crate::bot::kit::metrics::discord_error(&e);
+            tracing::info!(user, status = ?status_of(&e), error = %e, "could not open a DM channel");
+            None
+        }
+        Err(_) => {
+            tracing::info!(user, "opening a DM channel took too long");
+            None
+        }
+    }
+}
+
+/// Sends `post` to `user` by DM (one try, bounded in time); `false` if it could not be
+/// delivered.
 pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
     let sent = tokio::time::timeout(ATTEMPT, async {
         let dm = UserId::new(user).create_dm_channel(http).await?;
@@ -153,28 +173,6 @@ pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
             false
         }
     }
-}
-
-/// Posts `post` in `channel`; if that fails for good, sends it to each of `players` by DM
-/// instead, and if that fails too, keeps its text for the player's next command in
-/// `notes`, so that what happened in a match is always shown somewhere. Returns the
-/// channel message's id when it went to the channel.
-pub async fn post_or_dm(
-    http: &Http,
-    notes: &Notes,
-    channel: u64,
-    post: &Post,
-    players: &[u64],
-) -> Option<serenity::MessageId> {
-    if let Some(message) = post_quietly(http, channel, post).await {
-        return Some(message);
-    }
-    for &p in players {
-        if !dm(http, p, post).await {
-            notes.keep(p, &post.content);
-        }
-    }
-    None
 }
 
 /// At most this many undelivered notes are kept per member (the oldest go first).
@@ -203,31 +201,13 @@ impl Notes {
 
 /// After a failed interaction answer (token `token`): whether it reached Discord anyway.
 /// A refusal (4xx) means it did not; after a server error, a timeout or a broken
-/// connection, Discord is asked for the answer.
+/// connection, Discord is asked for the answer (bounded in time: no answer counts as not
+/// arrived).
 pub async fn answered(http: &Http, token: &str, error: &serenity::Error) -> bool {
-    may_have_arrived(error) && http.get_original_interaction_response(token).await.is_ok()
-}
-
-/// The delivery policy after an interaction's answer (token `token`) failed although the
-/// change it shows counted: unless it arrived after all, `post` goes to `channel`, or to
-/// `members` by DM, or waits in `notes` for their next command. A move that counted is
-/// always shown somewhere.
-pub async fn answer_failed(
-    http: &Http,
-    notes: &Notes,
-    token: Option<&str>,
-    error: &serenity::Error,
-    channel: u64,
-    post: &Post,
-    members: &[u64],
-) {
-    let arrived = match token {
-        Some(token) => answered(http, token, error).await,
-        None => false,
-    };
-    if !arrived {
-        post_or_dm(http, notes, channel, post, members).await;
-    }
+    may_have_arrived(error)
+        && tokio::time::timeout(ATTEMPT, http.get_original_interaction_response(token))
+            .await
+            .is_ok_and(|asked| asked.is_ok())
 }
 
 /// After a failed update of the message a button sits on (see [`answered`]): whether
@@ -242,10 +222,9 @@ pub async fn updated(
         return false;
     };
     may_have_arrived(e)
-        && click
-            .get_response(http)
+        && tokio::time::timeout(ATTEMPT, click.get_response(http))
             .await
-            .is_ok_and(|m| m.content == content)
+            .is_ok_and(|asked| asked.is_ok_and(|m| m.content == content))
 }
 
 /// Archives the thread `thread` (one try, bounded in time); a failure is logged.

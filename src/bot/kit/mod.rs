@@ -1,10 +1,12 @@
 //! The bot's ground floor: what every feature stands on and nothing of a feature.
 //!
-//! [`Data`], [`Error`] and [`Context`]; a click ([`click`]) and an answer where the bot can
-//! only answer ([`answer`]); the typed custom ids of every button ([`buttons`]); the choices
-//! the commands offer ([`choices`]); the server's policy for where a match may be played
+//! [`Data`], [`Error`] and [`Context`]; who an interaction speaks to and where the bot is
+//! there ([`audience`], [`presence`]); a click ([`click`]) and an answer where the bot can
+//! only answer ([`answer`]); where a match's words go ([`venue`]) and the one way they go
+//! out ([`outbox`]); the typed custom ids of every button ([`buttons`]); the choices the
+//! commands offer ([`choices`]); the server's policy for where a match may be played
 //! ([`policy`]); and the plumbing: talking to Discord ([`discord`], [`deliver`]), markup,
-//! metrics, pictures, presence, permissions, and the languages ([`i18n`]).
+//! metrics, pictures, permissions, and the languages ([`i18n`]).
 //!
 //! Nothing here imports a feature (`super::features`) or the wiring above it.
 
@@ -22,6 +24,7 @@ pub mod held;
 pub mod i18n;
 pub mod markup;
 pub mod metrics;
+pub mod outbox;
 pub mod permissions;
 pub mod pictures;
 pub mod policy;

@@ -9,7 +9,7 @@ pub mod words;
 use poise::serenity_prelude as serenity;
 use serenity::{CreateActionRow, CreateButton, CreateInteractionResponseMessage};
 
-use crate::bot::kit::audience::{public_lang, user_lang};
+use crate::bot::kit::audience::{Audience, public_lang, user_lang};
 use crate::bot::kit::buttons::{BoardPage, BoardTable, ButtonId};
 use crate::bot::kit::choices::VariantChoice;
 use crate::bot::kit::click::{Click, stale_button, update};
@@ -18,7 +18,6 @@ use crate::bot::kit::context::player;
 use crate::bot::kit::error::says;
 use crate::bot::kit::i18n::keywords::{Keyword, keyword};
 use crate::bot::kit::i18n::{Lang, tr};
-use crate::bot::kit::presence::bot_is_here;
 use crate::bot::kit::{Context, Data, Error, pictures};
 use crate::game::{PlayerId, Variant};
 use crate::session::GuildId;
@@ -48,7 +47,9 @@ pub async fn leaderboard(
 ) -> Result<(), Error> {
     // A server's board is kept only where the server added the bot: a match in a server
     // without it belongs to no server's board.
-    let here = ctx.guild_id().filter(|_| bot_is_here(ctx));
+    let here = ctx
+        .guild_id()
+        .filter(|_| Audience::of_command(ctx).bot_is_there());
     let scope = scope.unwrap_or(if here.is_some() {
         ScopeChoice::Server
     } else {

@@ -9,10 +9,12 @@ use super::words;
 use crate::bot::kit::Error;
 use crate::bot::kit::answer::Answer;
 use crate::bot::kit::click::{Click, stale_button, update};
-use crate::bot::kit::context::{lang_of, player};
+use crate::bot::kit::context::{channel_key, lang_of, player};
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::names::variant_name;
 use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::outbox::Outbox;
+use crate::bot::kit::venue::Venue;
 use crate::session::MatchId;
 
 /// Accept under a challenge: the match begins in placement (in a thread of its own where
@@ -42,6 +44,9 @@ pub(crate) async fn accept_button(c: &Click<'_>, id: MatchId) -> Result<(), Erro
             .components(vec![]),
     )
     .await;
+    let outbox = Outbox::new(&ctx.http, c.data);
+    // The challenge's channel is the match's, until it moves into a thread.
+    let venue = Venue::here(&c.audience(), channel_key(click.channel_id), None);
     if let Err(e) = &updated
         && !deliver::updated(&ctx.http, click, e, &accepted_text).await
     {
@@ -56,10 +61,10 @@ pub(crate) async fn accept_button(c: &Click<'_>, id: MatchId) -> Result<(), Erro
             about: Some(id),
             ..Post::default()
         };
-        deliver::post_quietly(&ctx.http, click.channel_id.get(), &post).await;
+        outbox.show(venue, &post, &[], None).await;
     }
-    let answer = Answer::Click(&ctx.http, click);
-    if updated.is_ok() && !answer.bot_is_there() {
+    if updated.is_ok() && venue.answers_only() {
+        let answer = Answer::Click(&ctx.http, click);
         // Nobody needs DMs here: the previews are private answers.
         answer_previews(&answer, c.data, id, &accepted.previews, public).await;
         return updated;
@@ -139,15 +144,17 @@ async fn open_thread(
     };
     let names = accepted.players;
     if let Some(orphan) = unused {
-        retire_thread(http, id, orphan, home, names, public).await;
+        retire_thread(&Outbox::new(http, c.data), id, orphan, home, names, public).await;
     } else if maybe_made {
         // Look for it now and once more after the longest a request may take.
         let (http, message) = (std::sync::Arc::clone(&c.ctx.http), c.interaction.message.id);
+        let data = c.data.clone();
         tokio::spawn(async move {
             for wait in [std::time::Duration::ZERO, deliver::ATTEMPT] {
                 tokio::time::sleep(wait).await;
                 if let Some(orphan) = made_after_all(&http, message, parent).await {
-                    retire_thread(&http, id, orphan, home, names, public).await;
+                    let outbox = Outbox::new(&http, &data);
+                    retire_thread(&outbox, id, orphan, home, names, public).await;
                     return;
                 }
             }
@@ -171,7 +178,7 @@ async fn open_thread(
         about: Some(id),
         ..Post::default()
     };
-    deliver::post_or_dm(http, &c.data.notes, home.0, &post, &players).await;
+    Outbox::new(http, c.data).post(home, &post, &players).await;
     home
 }
 
@@ -197,7 +204,7 @@ async fn made_after_all(
 /// where the match is played (`home`), and it is archived. (Deleting it would need Manage
 /// Threads, which the bot does not ask for; the bot may archive a thread it made.)
 async fn retire_thread(
-    http: &serenity::Http,
+    outbox: &Outbox<'_>,
     id: MatchId,
     thread: crate::session::ChannelKey,
     home: crate::session::ChannelKey,
@@ -212,8 +219,8 @@ async fn retire_thread(
         channel = crate::bot::kit::markup::channel(home.0)
     ))
     .about(id);
-    deliver::post_quietly(http, thread.0, &pointer).await;
-    deliver::archive(http, thread.0).await;
+    outbox.post(thread, &pointer, &[]).await;
+    outbox.archive(thread.0).await;
 }
 
 /// Decline under a challenge: the challenge ends, and its message says so.

@@ -6,15 +6,13 @@ use serenity::{CreateActionRow, CreateButton};
 use super::play;
 use super::words;
 use crate::ai::Difficulty;
-use crate::bot::kit::audience::{guild_locale, public_locale, user_lang};
+use crate::bot::kit::audience::{Audience, public_locale};
 use crate::bot::kit::buttons::{ButtonId, MatchButton};
 use crate::bot::kit::choices::{DifficultyChoice, PaceChoice, VariantChoice};
 use crate::bot::kit::context::{lang_of, player};
 use crate::bot::kit::error::{Arg, private_reply, says};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::policy::{allowed_here, may_open_threads, missing_permissions, where_asked};
-use crate::bot::kit::presence::match_guild;
-use crate::bot::kit::presence::{answers_private_here, bot_is_here, in_bot_dm};
 use crate::bot::kit::{Context, Error, pictures};
 use crate::game::{MatchOptions, Variant};
 use crate::session::{Challenged, NewMatch};
@@ -33,8 +31,9 @@ pub async fn challenge(
     let me = ctx.author();
     // Where the bot is no member it cannot post, so it needs no permission there: the
     // match is played in the answers to the players' interactions.
-    let here = bot_is_here(ctx);
-    if answers_private_here(ctx) {
+    let audience = Audience::of_command(ctx);
+    let here = audience.bot_is_there();
+    if audience.answers_forced_private() {
         // Discord would show every answer to the challenger alone: nobody could follow.
         return Err(Error::user(says!("err-challenge-private-answers")));
     }
@@ -44,7 +43,7 @@ pub async fn challenge(
             missing = Arg::Keys(missing)
         )));
     }
-    let guild = match_guild(ctx);
+    let guild = audience.match_guild();
     let (channel, parent) = where_asked(ctx);
     let (settings, pace) =
         allowed_here(ctx, guild, (channel, parent), pace.map(Into::into)).await?;
@@ -59,13 +58,13 @@ pub async fn challenge(
     if opponent.bot && !versus_bot {
         return Err(Error::user(says!("err-challenge-bots")));
     }
-    if !versus_bot && in_bot_dm(ctx) {
+    if !versus_bot && audience.in_bot_dm() {
         // Only the challenger sees this DM: the challenged member could never accept.
         return Err(Error::user(says!("err-challenge-bot-dm")));
     }
     let level = versus_bot.then(|| difficulty.map_or(Difficulty::Normal, Into::into));
     // The computer's name says its level, in the challenger's language.
-    let lang = user_lang(ctx);
+    let lang = audience.user_lang();
     let opponent_name = match level {
         Some(level) => format!(
             "{} ({})",
@@ -79,7 +78,7 @@ pub async fn challenge(
     let wants_thread = settings.threads && level.is_none() && parent.is_none();
     let thread = wants_thread && here && may_open_threads(ctx);
     // The server's language for public texts, unless it chose another.
-    let guild_locale = public_locale(settings.language.clone(), guild_locale(ctx));
+    let guild_locale = public_locale(settings.language.clone(), audience.guild_locale.clone());
     let new = NewMatch {
         channel,
         guild,
@@ -105,7 +104,7 @@ pub async fn challenge(
         // the challenge shows, which may be accepted at once).
         ctx.data().tokens.keep(opened.id, &a.interaction.token);
     }
-    announce_challenge(ctx, public, &opponent, variant, options, opened).await?;
+    announce_challenge(ctx, here, public, &opponent, variant, options, opened).await?;
     if wants_thread && !thread {
         // Said once, to the challenger alone: why this match is not in a thread.
         ctx.send(private_reply(tr!(lang, "challenge-no-thread")))
@@ -117,6 +116,7 @@ pub async fn challenge(
 /// Posts the public challenge with its Accept and Decline buttons.
 async fn announce_challenge(
     ctx: Context<'_>,
+    here: bool,
     public: Lang,
     opponent: &serenity::User,
     variant: Variant,
@@ -145,7 +145,7 @@ async fn announce_challenge(
         ),
         words::pace_line(public, opened.pace, opened.turn)
     );
-    if !bot_is_here(ctx) {
+    if !here {
         // Only members who added the app can use its commands here: say how.
         let app = ctx.http().application_id().map_or_else(
             || ctx.framework().bot_id().get(),
@@ -188,7 +188,7 @@ async fn announce_versus_computer(
     level: Difficulty,
     opened: Challenged,
 ) -> Result<(), Error> {
-    let lang = user_lang(ctx);
+    let lang = Audience::of_command(ctx).user_lang();
     let Some(preview) = opened.preview else {
         withdraw(ctx, opened.id).await;
         return Err(Error::Internal(anyhow::anyhow!(

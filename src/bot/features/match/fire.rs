@@ -5,11 +5,13 @@ use poise::serenity_prelude as serenity;
 use super::moves::{self, Moved};
 use super::play;
 use crate::bot::kit::answer::Answer;
-use crate::bot::kit::audience::user_lang;
+use crate::bot::kit::audience::{Audience, user_lang};
 use crate::bot::kit::context::{lang_of, player};
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::errors::Explain;
 use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::outbox::Outbox;
+use crate::bot::kit::venue::Venue;
 use crate::bot::kit::{Context, Error};
 use crate::game::Next;
 use crate::game::complete::{CompleteError, complete};
@@ -76,16 +78,10 @@ pub async fn fire(
             // shooter is not told of an error: their shot is shown.
             tracing::warn!(match_id = %shot.id, error = %e, "the answer to /fire failed");
             let members = crate::bot::kit::context::user_ids(&shot.members);
-            deliver::answer_failed(
-                ctx.http(),
-                &data.notes,
-                token(ctx),
-                &e,
-                channel.0,
-                &post,
-                &members,
-            )
-            .await;
+            let venue = Venue::here(&Audience::of_command(ctx), channel, None);
+            Outbox::new(ctx.http(), data)
+                .answer_failed(token(ctx), &e, venue, &post, &members)
+                .await;
             None
         }
     };

@@ -12,7 +12,8 @@ use super::play;
 use crate::bot::kit::Data;
 use crate::bot::kit::answer::Answer;
 use crate::bot::kit::context::lang_of;
-use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::deliver::Post;
+use crate::bot::kit::outbox::Outbox;
 use crate::bot::kit::venue::Venue;
 use crate::session::{ComputerTurn, Ended, MatchId, Pace};
 
@@ -88,9 +89,9 @@ async fn computer_moved(
     }
 }
 
-/// Posts the computer's move, in the style of a member's (by DM if the channel refuses;
-/// where the bot can only answer, as a follow-up of `answer`); the message's id when
-/// known.
+/// Shows the computer's move in the match's venue, in the style of a member's (by DM if
+/// the channel refuses; where the bot can only answer, as a follow-up of `answer`); the
+/// message's id when known.
 async fn announce(
     answer: Option<&Answer<'_>>,
     http: &Http,
@@ -113,23 +114,20 @@ async fn announce(
         about: Some(turn.id),
         ..Post::default()
     };
-    if let Some(answer) = answer.filter(|a| !a.bot_is_there()) {
-        match answer.follow_up(&post, false).await {
-            Ok(message) => return message,
-            Err(e) => {
-                tracing::warn!(match_id = %turn.id, error = %e, "could not answer with the computer's move");
-            }
-        }
-    }
-    if Venue::of(turn.guild, turn.channel, None).answers_only() {
-        // Outside servers the bot cannot post in the channel (a turn woken by the sweep
-        // has no interaction to answer): the member hears of it by DM, and `/board` or
-        // their next `/fire` there shows it.
-        if !deliver::dm(http, turn.member.0, &post).await {
-            // Shown privately with their next command, as any note Discord refused.
-            data.notes.keep(turn.member.0, &post.content);
-        }
-        return None;
-    }
-    deliver::post_or_dm(http, &data.notes, turn.channel.0, &post, &[turn.member.0]).await
+    // Outside servers the bot cannot post in the channel (a turn woken by the sweep has
+    // no interaction to answer): the member hears of it by DM, and `/board` or their next
+    // `/fire` there shows it.
+    let here = answer.map(Answer::audience);
+    let venue = Venue::decide(
+        http,
+        turn.guild,
+        turn.channel,
+        None,
+        std::slice::from_ref(&turn.member),
+        here.as_ref(),
+    )
+    .await;
+    Outbox::new(http, data)
+        .show(venue, &post, &[turn.member.0], answer)
+        .await
 }

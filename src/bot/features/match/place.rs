@@ -9,8 +9,10 @@ use crate::bot::kit::answer::Answer;
 use crate::bot::kit::audience::user_lang;
 use crate::bot::kit::click::{Click, update};
 use crate::bot::kit::context::{lang_of, player};
-use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::deliver::Post;
 use crate::bot::kit::error::{private_reply, says};
+use crate::bot::kit::outbox::Outbox;
+use crate::bot::kit::venue::Venue;
 use crate::bot::kit::{Context, Error, pictures};
 use crate::game::Confirmed;
 use crate::session::{MatchId, SessionError};
@@ -126,22 +128,15 @@ pub(crate) async fn ready_button(c: &Click<'_>, id: MatchId, tag: &str) -> Resul
             about: Some(id),
             ..Post::default()
         };
-        // In the channel, or else to the players by DM: the first player must know.
-        // Where the bot can only answer, a public follow-up of this click says it.
+        // In the match's venue (the channel, or else to the players by DM): the first
+        // player must know. Where the bot can only answer, a public follow-up of this
+        // click says it.
         let answer = Answer::Click(&ctx.http, click);
         let humans = crate::bot::kit::context::user_ids(&readied.members);
-        let answered = if answer.bot_is_there() {
-            None
-        } else {
-            answer.follow_up(&start, false).await.ok()
-        };
-        let message = match answered {
-            Some(message) => message,
-            None => {
-                deliver::post_or_dm(&ctx.http, &c.data.notes, preview.channel.0, &start, &humans)
-                    .await
-            }
-        };
+        let venue = Venue::here(&c.audience(), preview.channel, None);
+        let message = Outbox::new(&ctx.http, c.data)
+            .show(venue, &start, &humans, Some(&answer))
+            .await;
         // Against the computer, it may fire first (whatever got through above).
         let moved = Moved {
             id,

@@ -7,14 +7,15 @@
 use std::time::SystemTime;
 
 use poise::serenity_prelude as serenity;
-use serenity::{CreateActionRow, CreateAttachment, CreateButton, CreateMessage, Http};
+use serenity::{CreateActionRow, CreateAttachment, CreateButton, Http};
 
 use super::words;
 use crate::bot::kit::answer::Answer;
 use crate::bot::kit::buttons::{ButtonId, MatchButton};
 use crate::bot::kit::context::{lang_of, user_ids};
-use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::deliver::Post;
 use crate::bot::kit::i18n::{Lang, tr};
+use crate::bot::kit::outbox::Outbox;
 use crate::bot::kit::venue::Venue;
 use crate::bot::kit::{Data, Error, pictures};
 use crate::game::{FireOutcome, PlayerId, TargetView, Variant};
@@ -67,33 +68,24 @@ pub fn preview_text(lang: Lang, preview: &Preview) -> String {
     )
 }
 
-/// Sends the placement preview to `player` by DM, in `lang`. Returns `false` when the DM
-/// could not be delivered (closed DMs), so the caller can fall back to a public hint.
+/// Sends the placement preview to `player` by DM, in `lang` (through `outbox`: one try,
+/// bounded in time). Returns `false` when the DM could not be delivered (closed DMs), so
+/// the caller can fall back to a public hint.
 pub async fn dm_preview(
-    http: &Http,
+    outbox: &Outbox<'_>,
     renderer: &Renderer,
     player: PlayerId,
     preview: &Preview,
     lang: Lang,
 ) -> Result<bool, Error> {
-    let picture = pictures::own_board(renderer, &preview.view, lang)?;
-    let message = CreateMessage::new()
-        .content(preview_text(lang, preview))
-        .add_file(picture)
-        .components(preview_buttons(lang, preview));
-    let user = serenity::UserId::new(player.0);
-    let sent = match user.create_dm_channel(http).await {
-        Ok(dm) => dm.id.send_message(http, message).await.map(|_| ()),
-        Err(e) => Err(e),
+    let post = Post {
+        content: preview_text(lang, preview),
+        files: vec![pictures::own_board(renderer, &preview.view, lang)?],
+        components: preview_buttons(lang, preview),
+        about: Some(preview.id),
+        ..Post::default()
     };
-    match sent {
-        Ok(()) => Ok(true),
-        Err(e) => {
-            crate::bot::kit::metrics::discord_error(&e);
-            tracing::info!(match_id = %preview.id, player = player.0, error = %e, "could not DM a placement prompt");
-            Ok(false)
-        }
-    }
+    Ok(outbox.dm(player.0, &post).await)
 }
 
 /// The public announcement of shots by one shooter (a member's `/fire`, or the computer's
@@ -182,35 +174,58 @@ pub async fn end_by_command(
     Ok(sent?)
 }
 
-/// Announces `end`, which `answer`'s interaction brought about: where the bot can only
-/// answer, as a public follow-up of it (see [`super::waiting::now`]); elsewhere in the
-/// channel ([`announce`]).
+/// Announces `end`, which `answer`'s interaction brought about (see [`announce_in`]).
 pub async fn announce_answering(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
-    if answer.bot_is_there() {
-        announce(http, data, end).await;
-    } else {
-        super::waiting::now(answer, http, data, end).await;
-    }
+    announce_in(Some(answer), http, data, end).await;
 }
 
-/// Announces the end of a match in its channel (or, if the channel refuses, to the
-/// players by DM); a failure is logged (the match is over and stored either way). An end
-/// outside servers, where the bot can only answer, waits for the next interaction of a
-/// player there and goes to them by DM ([`super::waiting::later`]).
+/// Announces the end of a match that no interaction brought about (the sweep, a restart,
+/// a tournament's round; see [`announce_in`]).
 pub async fn announce(http: &Http, data: &Data, end: &Ended) {
-    let Venue::Channel { channel, parent } = Venue::of(end.guild, end.channel, end.parent) else {
-        super::waiting::later(http, data, end, true).await;
+    announce_in(None, http, data, end).await;
+}
+
+/// Announces `end` in its match's venue, decided here once: in its channel (or, if the
+/// channel refuses, to the players by DM; a thread gets its summary in the channel it
+/// hangs under, and is archived), or in the bot's own DM. Where the bot can only answer,
+/// as a public follow-up of `answer` in that conversation (see [`super::waiting::now`]);
+/// without one, it waits for the next interaction of a player there and goes to them by
+/// DM ([`super::waiting::later`]). A failure is logged: the match is over and stored
+/// either way.
+async fn announce_in(answer: Option<&Answer<'_>>, http: &Http, data: &Data, end: &Ended) {
+    let here = answer.map(Answer::audience);
+    let venue = Venue::decide(
+        http,
+        end.guild,
+        end.channel,
+        end.parent,
+        &end.members,
+        here.as_ref(),
+    )
+    .await;
+    if let Venue::AnswersOnly { channel } = venue {
+        match answer.filter(|a| a.channel() == channel.0) {
+            Some(answer) => super::waiting::now(answer, http, data, end).await,
+            None => super::waiting::later(http, data, end, true).await,
+        }
         return;
-    };
+    }
+    let outbox = Outbox::new(http, data);
     let post = super::ending::end_post(data, end);
-    deliver::post_or_dm(http, &data.notes, channel.0, &post, &user_ids(&end.members)).await;
+    outbox
+        .show(venue, &post, &user_ids(&end.members), None)
+        .await;
     data.session.matches().mark_announced(end).await;
-    if let Some(parent) = parent {
+    if let Venue::Channel {
+        channel,
+        parent: Some(parent),
+    } = venue
+    {
         // The result in the thread first (a post unarchives a thread), then one line in
         // the channel it hangs under, then the thread is archived.
         let summary = Post::text(thread_summary(end)).about(end.id);
-        deliver::post_quietly(http, parent.0, &summary).await;
-        deliver::archive(http, channel.0).await;
+        outbox.post(parent, &summary, &[]).await;
+        outbox.archive(channel.0).await;
     }
 }
 

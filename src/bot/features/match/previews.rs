@@ -6,8 +6,9 @@ use poise::serenity_prelude as serenity;
 use super::play;
 use super::words;
 use crate::bot::kit::answer::Answer;
-use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::deliver::Post;
 use crate::bot::kit::i18n::Lang;
+use crate::bot::kit::outbox::Outbox;
 use crate::bot::kit::{Data, pictures};
 use crate::session::MatchId;
 
@@ -20,9 +21,10 @@ pub(crate) async fn send_previews(
     previews: &[crate::session::PlayerPreview],
     public: Lang,
 ) {
+    let outbox = Outbox::new(http, data);
     for (p, preview, locale) in previews {
         let private = locale.as_deref().map_or(public, Lang::from_discord);
-        let delivered = play::dm_preview(http, &data.renderer, *p, preview, private)
+        let delivered = play::dm_preview(&outbox, &data.renderer, *p, preview, private)
             .await
             .unwrap_or_else(|e| {
                 tracing::warn!(match_id = %id, error = %e, "could not send a fleet preview by DM");
@@ -36,7 +38,7 @@ pub(crate) async fn send_previews(
                 about: Some(preview.id),
                 ..Post::default()
             };
-            deliver::post_or_dm(http, &data.notes, preview.channel.0, &hint, &[p.0]).await;
+            outbox.post(preview.channel, &hint, &[p.0]).await;
         }
     }
 }
@@ -56,6 +58,7 @@ pub(crate) async fn answer_previews(
         return;
     };
     let token = data.tokens.take(id);
+    let outbox = Outbox::new(http, data);
     for (p, preview, locale) in previews {
         let lang = locale.as_deref().map_or(public, Lang::from_discord);
         let picture = match pictures::own_board(&data.renderer, &preview.view, lang) {
@@ -81,7 +84,7 @@ pub(crate) async fn answer_previews(
             }
         };
         if !shown {
-            let delivered = play::dm_preview(http, &data.renderer, *p, preview, lang)
+            let delivered = play::dm_preview(&outbox, &data.renderer, *p, preview, lang)
                 .await
                 .unwrap_or(false);
             tracing::info!(match_id = %id, player = p.0, delivered, "a fleet preview went by DM");

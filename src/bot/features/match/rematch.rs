@@ -11,6 +11,8 @@ use crate::bot::kit::context::player;
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::names::variant_title;
 use crate::bot::kit::i18n::tr;
+use crate::bot::kit::outbox::Outbox;
+use crate::bot::kit::venue::Venue;
 use crate::session::MatchId;
 
 /// Rematch under a match's end: recorded until both players (against the computer, the
@@ -114,6 +116,8 @@ async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> 
         &started.series,
     ));
     let humans: Vec<u64> = started.accepted.previews.iter().map(|p| p.0.0).collect();
+    let outbox = Outbox::new(&ctx.http, c.data);
+    let venue = Venue::here(&c.audience(), started.channel, None);
     let answered = click
         .create_response(
             ctx,
@@ -139,13 +143,13 @@ async fn rematch_started(c: &Click<'_>, started: &crate::session::Restarted) -> 
                 about: Some(started.id),
                 ..Post::default()
             };
-            deliver::post_or_dm(&ctx.http, &c.data.notes, started.channel.0, &post, &humans).await;
+            outbox.show(venue, &post, &humans, None).await;
         }
     }
     // The rematch has begun and was said somewhere: the click is done. Where the bot can
     // only answer, the previews are private answers (the clicker's to this click).
-    let answer = Answer::Click(&ctx.http, click);
-    if !answer.bot_is_there() {
+    if venue.answers_only() {
+        let answer = Answer::Click(&ctx.http, click);
         answer_previews(
             &answer,
             c.data,

@@ -6,21 +6,21 @@ use poise::serenity_prelude::Http;
 
 use crate::bot::kit::answer::Answer;
 use crate::bot::kit::context::Data;
-use crate::bot::kit::deliver::{self, Post};
+use crate::bot::kit::deliver::Post;
 use crate::bot::kit::held::{NOTES_AT_ONCE, Note};
+use crate::bot::kit::outbox::Outbox;
 use crate::session::{ChannelKey, Ended, MatchId};
 
 /// Announces `end`, which happened without an interaction in a match outside servers: by
 /// DM to its members where Discord lets the bot (the first time only), and kept for the next
 /// interaction of either of them in its channel. Not marked announced until shown.
 pub async fn later(http: &Http, data: &Data, end: &Ended, dm: bool) {
-    let fresh = data
-        .waiting
-        .keep(end.channel.0, Note::End(Box::new(end.clone())));
+    let outbox = Outbox::new(http, data);
+    let fresh = outbox.wait(end.channel.0, Note::End(Box::new(end.clone())));
     if dm && fresh {
         let post = super::ending::end_post(data, end);
         for p in &end.members {
-            deliver::dm(http, p.0, &post).await;
+            outbox.dm(p.0, &post).await;
         }
     }
 }
@@ -37,7 +37,7 @@ pub fn note_later(
     text: String,
 ) -> impl std::future::Future<Output = ()> + Send + 'static {
     let post = Post::text(text.clone()).about(id);
-    data.waiting.keep(
+    let _ = Outbox::new(&http, data).wait(
         channel,
         Note::Text {
             id,
@@ -45,9 +45,11 @@ pub fn note_later(
             text,
         },
     );
+    let data = data.clone();
     async move {
+        let outbox = Outbox::new(&http, &data);
         for &p in &members {
-            deliver::dm(&http, p, &post).await;
+            outbox.dm(p, &post).await;
         }
     }
 }
@@ -63,12 +65,11 @@ pub fn keep_end(data: &Data, end: &Ended) {
 /// marked announced); if Discord refuses, as [`later`].
 pub async fn now(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
     let post = super::ending::end_post(data, end);
-    match answer.follow_up(&post, false).await {
-        Ok(_) => data.session.matches().mark_announced(end).await,
-        Err(e) => {
-            tracing::warn!(match_id = %end.id, error = %e, "could not show an end in the answer; kept for the next one");
-            later(http, data, end, true).await;
-        }
+    if Outbox::new(http, data).answer(answer, &post).await {
+        data.session.matches().mark_announced(end).await;
+    } else {
+        // Kept for the next interaction (and told by DM).
+        later(http, data, end, true).await;
     }
 }
 
@@ -78,12 +79,13 @@ pub async fn now(answer: &Answer<'_>, http: &Http, data: &Data, end: &Ended) {
 /// in memory are the way when the store cannot be read.
 pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
     let (channel, member) = (answer.channel(), answer.member());
+    let outbox = Outbox::new(answer.http(), data);
     let mut notes = if data.waiting.is_empty() {
         Vec::new()
     } else {
         data.waiting.take(channel, member)
     };
-    if answer.outside_servers() {
+    if answer.audience().outside_servers() {
         match data
             .session
             .matches()
@@ -125,16 +127,13 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
             Note::End(end) => super::ending::end_post(data, end),
             Note::Text { id, text, .. } => Post::text(text.clone()).about(*id),
         };
-        match answer.follow_up(&post, false).await {
-            Ok(_) => {
-                if let Note::End(end) = &note {
-                    data.session.matches().mark_announced(end).await;
-                }
+        if outbox.answer(answer, &post).await {
+            if let Note::End(end) = &note {
+                data.session.matches().mark_announced(end).await;
             }
-            Err(e) => {
-                tracing::info!(match_id = %post.about.map_or_else(String::new, |id| id.to_string()), error = %e, "could not hand over a note; kept");
-                data.waiting.keep(channel, note);
-            }
+        } else {
+            // Kept for the next interaction.
+            let _ = outbox.wait(channel, note);
         }
         if let Some(id) = showing {
             data.waiting.done_showing(id);

@@ -15,6 +15,7 @@ use crate::bot::kit::context::lang_of;
 use crate::bot::kit::deliver::{self, Post};
 use crate::bot::kit::i18n::{Lang, tr};
 use crate::bot::kit::markup::{mention, plain};
+use crate::bot::kit::outbox::Outbox;
 use crate::session::ChannelKey;
 use crate::session::tournament::{
     Announcement, Event, OpenMatchError, OpenedMatch, Progress, Standings, ToOpen, TournamentId,
@@ -94,7 +95,9 @@ pub async fn post_announcements(http: &Http, data: &Data, id: TournamentId, post
                         deliver::post_quietly(http, info.channel.0, &part).await;
                     } else {
                         let bye: Vec<u64> = part.ping.iter().map(|u| u.get()).collect();
-                        deliver::post_or_dm(http, &data.notes, info.channel.0, &part, &bye).await;
+                        Outbox::new(http, data)
+                            .post(info.channel, &part, &bye)
+                            .await;
                     }
                 }
             }
@@ -359,7 +362,7 @@ async fn greet(
         ..Post::default()
     };
     let ids: Vec<u64> = players.iter().map(|p| p.0).collect();
-    deliver::post_or_dm(http, &data.notes, home.0, &post, &ids).await;
+    Outbox::new(http, data).post(home, &post, &ids).await;
 }
 
 /// A thread made for match `m` that it does not use: a line in it says where the match
