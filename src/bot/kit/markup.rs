@@ -61,19 +61,23 @@ pub fn relative(t: SystemTime) -> String {
 mod tests {
     #[test]
     fn names_are_shown_as_written() {
-        assert_eq!(super::plain("Ann"), "Ann");
-        assert_eq!(super::plain("Bjørn Ægir"), "Bjørn Ægir");
-        assert_eq!(super::plain("*star*_x_"), "\\*star\\*\\_x\\_");
-        assert_eq!(super::plain("a`b|c~d\\e"), "a\\`b\\|c\\~d\\\\e");
-        assert_eq!(
-            super::plain("[win](https://x.example)"),
-            "\\[win\\]\\(https\\://x.example\\)"
-        );
-        assert_eq!(
-            super::plain("<@&12> <#3> <t:4:R>"),
-            "\\<\\@&12\\> \\<\\#3\\> \\<t\\:4\\:R\\>"
-        );
-        assert_eq!(super::plain("# Big"), "\\# Big");
-        assert_eq!(super::plain("@everyone"), "\\@everyone");
+        for (written, shown) in [
+            ("Ann", "Ann"),
+            ("Bjørn Ægir", "Bjørn Ægir"),
+            ("*star*_x_", "\\*star\\*\\_x\\_"),
+            ("a`b|c~d\\e", "a\\`b\\|c\\~d\\\\e"),
+            (
+                "[win](https://x.example)",
+                "\\[win\\]\\(https\\://x.example\\)",
+            ),
+            (
+                "<@&12> <#3> <t:4:R>",
+                "\\<\\@&12\\> \\<\\#3\\> \\<t\\:4\\:R\\>",
+            ),
+            ("# Big", "\\# Big"),
+            ("@everyone", "\\@everyone"),
+        ] {
+            assert_eq!(super::plain(written), shown, "{written}");
+        }
     }
 }
