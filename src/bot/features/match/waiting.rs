@@ -85,7 +85,10 @@ pub async fn hand_over(answer: &Answer<'_>, data: &Data) {
     } else {
         data.waiting.take(channel, member)
     };
-    if answer.audience().outside_servers() {
+    let audience = answer.audience();
+    // Ends wait only where the bot can only answer: in its own DM (a DM-only venue) an
+    // end is posted, and marked announced once it was, so the store is not read there.
+    if audience.outside_servers() && !audience.in_bot_dm() {
         match data
             .session
             .matches()
