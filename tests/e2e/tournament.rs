@@ -84,7 +84,8 @@ pub(crate) async fn click(
 
 /// Join and Leave count only in the tournament's own channel and server: the same custom
 /// id clicked on a message in another channel, or another server, is refused privately and
-/// changes nothing (the member is not in the tournament afterwards).
+/// changes nothing (the member is not in the tournament afterwards). Then `/tournament
+/// start` with that one entrant calls it off and says so, not "has started".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn join_and_leave_from_another_channel_or_server_are_refused() {
     let t = Table::new("338", &[]).await;
@@ -128,6 +129,34 @@ async fn join_and_leave_from_another_channel_or_server_are_refused() {
         join.iter().any(|s| s.text().contains("**1** of at most 4")),
         "{join:?}"
     );
+    // A start with one entrant calls it off, and says so (not "has started").
+    let id = t
+        .fake
+        .interaction(&t.alice, channel)
+        .permissions(&admin())
+        .slash(
+            "tournament",
+            json!([{"name": "start", "type": 1, "options": []}]),
+        );
+    let said = t
+        .fake
+        .wait_for(
+            |rec| {
+                rec.replies_to(id)
+                    .into_iter()
+                    .find(|s| s.is_message() && !s.text().is_empty())
+            },
+            REPLY,
+        )
+        .await;
+    assert!(
+        said.ephemeral
+            && said.text().contains("did not start")
+            && !said.text().contains("has started"),
+        "{said:?}"
+    );
+    t.posted(channel, "is called off: fewer than 4 players joined")
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
