@@ -76,7 +76,7 @@ cmd-rules-opt-variant-desc = Hvilket regelsæt (standard: begge)
 cmd-replay-name = genafspil
 cmd-replay-desc = Se et afsluttet spil igen, skud for skud, som et levende billede
 cmd-replay-help =
-    Spillerne kan se det overalt, og medlemmer af serveren, der kan se kanalen, hvor spillet blev spillet, kan se det dér; kun du ser genafspilningen. Begynd at skrive for at vælge et af dine sidste ti spil, eller angiv et spilnummer (hver genafspilning viser sit).
+    Spillerne kan se det overalt, og medlemmer af serveren, der kan se kanalen, det blev spillet i, kan se det dér; kun du ser genafspilningen. Begynd at skrive for at vælge et af dine sidste ti spil, eller angiv et spilnummer (hver genafspilning viser sit).
 cmd-replay-opt-match-name = spil
 cmd-replay-opt-match-desc = Spillet: et af dine sidste ti, eller et spilnummer
 
@@ -114,7 +114,7 @@ cmd-history-opt-member-desc = Hvis spil (standard: dine egne)
 cmd-privacy-name = privatliv
 cmd-privacy-desc = Hvad botten gemmer om dig, og hvordan du sletter det
 cmd-privacy-help =
-    `/{ cmd-privacy-name } { cmd-privacy-info-name }` forklarer, hvad der gemmes; `/{ cmd-privacy-name } { cmd-privacy-set-name }` vælger, om dit navn vises på den globale rangliste (skjult som standard); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` sletter dine ratings og din statistik, når du har bekræftet.
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` forklarer, hvad der gemmes; med `/{ cmd-privacy-name } { cmd-privacy-set-name }` vælger du, om dit navn vises på den globale rangliste (skjult som standard); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` sletter dine ratings og din statistik, når du har bekræftet.
 cmd-privacy-info-name = info
 cmd-privacy-info-desc = Forklar, hvad botten gemmer om medlemmer, og hvordan det slettes
 cmd-privacy-set-name = indstil
@@ -758,7 +758,7 @@ cmd-settings-set-opt-rated-desc = Om spil her tæller med i ratings og rangliste
 ## Tournaments
 cmd-tournament-name = turnering
 cmd-tournament-desc = Schweizerturneringer i denne kanal
-cmd-tournament-help = En schweizerturnering: alle spiller hver runde mod en med en lignende score, aldrig mod den samme to gange. Sejr 1, remis ½, nederlag 0; en bye giver 1 point. Ved lige stilling afgør Buchholz Cut-1, Sonneborn–Berger, antal sejre og rating. Hvert spil spilles i sin egen tråd; den, der aldrig skyder i en rundes spil, taber det og er ude af de senere runder.
+cmd-tournament-help = En schweizerturnering: alle spiller hver runde mod en modstander med en lignende score, aldrig mod den samme to gange. Sejr 1, remis ½, nederlag 0; en bye giver 1 point. Ved lige stilling afgør Buchholz Cut-1, Sonneborn–Berger, antal sejre og rating. Hvert spil spilles i sin egen tråd; den, der aldrig skyder i en rundes spil, taber det og er ude af de senere runder.
 cmd-tournament-create-name = opret
 cmd-tournament-create-desc = Opret en schweizerturnering i denne kanal (Administrer server eller turneringsrollen)
 cmd-tournament-create-opt-name-name = navn
@@ -772,7 +772,7 @@ cmd-tournament-create-opt-pace-desc = Hvor hurtigt spillene går: lyn, standard 
 cmd-tournament-create-opt-starts-name = starttid
 cmd-tournament-create-opt-starts-desc = Hvornår den starter: en Discord-tid, om 2 timer, om 30 min, i morgen 20:00
 cmd-tournament-create-opt-max_players-name = max_spillere
-cmd-tournament-create-opt-max_players-desc = Højeste antal spillere (4 til 256; standard 64)
+cmd-tournament-create-opt-max_players-desc = Maks. antal spillere (4 til 256; standard 64)
 cmd-tournament-join-name = deltag
 cmd-tournament-join-desc = Deltag i en turnering i denne kanal
 cmd-tournament-join-opt-tournament-name = hvilken_turnering
@@ -849,7 +849,7 @@ tournament-round-paired = 🏆 **{ $name }**: runde { $round } af { $rounds }
 tournament-board = Bræt { $board }: { $white } (skyder først) mod { $black }
 tournament-bye = Bye: { $player } (1 point)
 tournament-busy = { $player } spiller stadig et andet spil: bræt { $board } mod { $other } starter, så snart det er slut. Er det stadig ikke startet { $deadline }, taber { $player } rundens spil uden kamp.
-tournament-round-deadline = Runden slutter { $deadline }; spil, der stadig er i gang da, slutter på tid.
+tournament-round-deadline = Runden slutter { $deadline }; spil, der til den tid stadig er i gang, slutter på tid.
 tournament-thread-name = { $name } · R{ $round } · { $a } mod { $b }
 tournament-match-start = { $white } skyder først mod { $black }. Placér jeres flåder (forhåndsvisningerne er i jeres private beskeder, eller brug `/{ cmd-place-name }`); placeringen slutter { $deadline }.
 tournament-paused = 🏆 **{ $name }** er sat på pause: næste runde kunne ikke parres. { $creator } kan fortsætte med `/{ cmd-tournament-name } { cmd-tournament-start-name }`.

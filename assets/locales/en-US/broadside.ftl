@@ -96,7 +96,7 @@ cmd-stats-opt-private-desc = Show the card to you alone (default: no)
 cmd-leaderboard-name = leaderboard
 cmd-leaderboard-desc = Show the best players by rating, on this server or on the opt-in global board
 cmd-leaderboard-help =
-    Lists the members who played a rated match on this server, ten per page, best rating first; provisional ratings (fewer than 5 rated games) come after the others. If you are listed but not on the page, your own line is shown below it. `{ cmd-leaderboard-opt-scope-name }:global` (the default in DMs, group DMs and servers without the bot) ranks the members anywhere who chose to be listed with `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
+    Lists the members who played a rated match on this server, ten per page, best rating first; provisional ratings (fewer than 5 rated games) come after the others. If you are listed but not on the page, your own line is shown below it. `{ cmd-leaderboard-opt-scope-name }:global` (the default in DMs, group DMs and servers without the bot) ranks members from anywhere who chose to be listed with `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
 cmd-leaderboard-opt-variant-name = variant
 cmd-leaderboard-opt-variant-desc = Rule set (default: classic)
 cmd-leaderboard-opt-season-name = season
@@ -116,7 +116,7 @@ cmd-history-opt-member-desc = Whose matches (default: yours)
 cmd-privacy-name = privacy
 cmd-privacy-desc = What the bot stores about you, and how to delete it
 cmd-privacy-help =
-    `/{ cmd-privacy-name } { cmd-privacy-info-name }` explains what is stored; `/{ cmd-privacy-name } { cmd-privacy-set-name }` chooses whether your name is shown on the global leaderboard (hidden by default); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` deletes your ratings and statistics after you confirm.
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` explains what is stored; `/{ cmd-privacy-name } { cmd-privacy-set-name }` sets whether your name is shown on the global leaderboard (hidden by default); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` deletes your ratings and statistics after you confirm.
 cmd-privacy-info-name = info
 cmd-privacy-info-desc = Explain what the bot stores about members and how to delete it
 cmd-privacy-set-name = set

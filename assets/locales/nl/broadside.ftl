@@ -114,7 +114,7 @@ cmd-history-opt-member-desc = Wiens partijen (standaard: de jouwe)
 cmd-privacy-name = privacy
 cmd-privacy-desc = Wat de bot over je opslaat, en hoe je dat verwijdert
 cmd-privacy-help =
-    `/{ cmd-privacy-name } { cmd-privacy-info-name }` legt uit wat er wordt opgeslagen; `/{ cmd-privacy-name } { cmd-privacy-set-name }` kiest of je naam op de wereldwijde ranglijst staat (standaard niet); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijdert je ratings en statistieken nadat je dat hebt bevestigd.
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` legt uit wat er wordt opgeslagen; met `/{ cmd-privacy-name } { cmd-privacy-set-name }` kies je of je naam op de wereldwijde ranglijst staat (standaard niet); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijdert je ratings en statistieken nadat je dat hebt bevestigd.
 cmd-privacy-info-name = info
 cmd-privacy-info-desc = Leg uit wat de bot over leden opslaat en hoe je dat verwijdert
 cmd-privacy-set-name = instellen
@@ -169,7 +169,7 @@ challenge-house-rule = Huisregel: schoten op vakjes die al beschoten zijn, worde
 challenge-answer = { $opponent }, accepteer of weiger — de uitdaging verloopt { $deadline }.
 challenge-accepted =
     ⚓ { $challenger } tegen { $opponent } — **{ $variant }**. Uitdaging aangenomen!
-    Jullie plaatsen nu allebei in het geheim je vloot (ik heb jullie elk een privévoorbeeld gestuurd; `/{ cmd-place-name }` werkt hier ook, privé). Het plaatsen sluit { $deadline }.
+    Jullie plaatsen nu allebei in het geheim je vloot (ik heb jullie elk een privévoorbeeld gestuurd; `/{ cmd-place-name }` werkt hier ook, privé). Het plaatsen eindigt { $deadline }.
 button-accept = Accepteren
 button-decline = Weigeren
 err-challenge-bots = Bots kunnen niet meespelen. Daag een lid van deze server uit.
@@ -228,7 +228,7 @@ fire-result-sunk = **{ $report }!**
 fire-classic = 🎯 { $shooter } schiet op **{ $cells }**: { $result }
 fire-salvo = 🎯 { $shooter } schiet op **{ $cells }** (beurt { $turn }): { $reports }.
 fire-again = { $player } mag nog een keer — de beurt eindigt { $deadline }.
-fire-last-chance = { $shooter } heeft je hele vloot vernietigd, { $player }! Iedereen krijgt evenveel beurten: dit is je laatste — vernietig ook alle boten en het wordt gelijkspel.
+fire-last-chance = { $shooter } heeft je hele vloot vernietigd, { $player }! Beide spelers krijgen evenveel beurten: dit is je laatste — vernietig ook alle boten en het wordt gelijkspel.
 fire-to-move = { $player } is aan de beurt — de beurt eindigt { $deadline }.
 fire-expect-classic = Bij klassiek schiet je op één vakje per beurt, zoals `C4`.
 fire-expect-game2000 = Bij Game 2000 schiet je op drie vakjes per beurt, zoals `C4 D5 E6`.
@@ -246,7 +246,7 @@ err-board-no-fleet = Je hebt nog geen vloot geplaatst. Gebruik `/{ cmd-place-nam
 status-head = **{ $variant }** — { $challenger } tegen { $opponent } in { $channel }
 status-house-rule = Huisregel: herhaalde schoten worden geweigerd.
 status-challenge = We wachten op het antwoord van { $opponent } — verloopt { $deadline }.
-status-placement = Vloten plaatsen: { $challenger } { $challenger_state }, { $opponent } { $opponent_state } — het plaatsen sluit { $deadline }.
+status-placement = Vloten plaatsen: { $challenger } { $challenger_state }, { $opponent } { $opponent_state } — het plaatsen eindigt { $deadline }.
 status-ready = klaar
 status-placing = bezig
 status-turn = Beurt { $turn }: { $player } is aan zet — de beurt eindigt { $deadline }.
@@ -434,7 +434,7 @@ ago-days = { $n ->
 }
 err-replay-id = `{ $given }` is geen partijnummer. Kies een van je partijen uit de lijst, of geef het nummer dat een herhaling toont.
 err-replay-hidden = Er is geen herhaling met nummer `{ $id }` die jij kunt bekijken: controleer het nummer, en of de partij afgelopen is. Een partij is zichtbaar voor haar spelers en, op haar server, voor leden die het kanaal kunnen zien waarin ze gespeeld is.
-err-replay-live = Die partij wordt nog gespeeld; de herhaling is klaar zodra hij afgelopen is.
+err-replay-live = Die partij wordt nog gespeeld; de herhaling is klaar zodra ze afgelopen is.
 err-replay-no-battle = In die partij is geen schot gelost, dus er is niets te herhalen.
 err-replay-cooldown = Je hebt net een herhaling bekeken. Je kunt de volgende over { $seconds ->
     [one] 1 seconde
@@ -601,10 +601,10 @@ series-line = Onderlinge stand: { $a } **{ $wa } – { $wb }** { $b }{ $draws ->
 rematch-waiting = 🔁 { $player } wil revanche. { $other }, druk op **Revanche** onder de uitslag om nog een keer te spelen (het aanbod verloopt { $deadline }).
 rematch-started =
     🔁 Revanche: { $challenger } tegen { $opponent } — **{ $variant }**.
-    Plaats jullie vloten in het geheim (ik heb jullie elk een privévoorbeeld gestuurd; met **Vorige vloot** neem je de vloot van de vorige partij weer over). Het plaatsen sluit { $deadline }.
+    Plaats jullie vloten in het geheim (ik heb jullie elk een privévoorbeeld gestuurd; met **Vorige vloot** neem je de vloot van de vorige partij weer over). Het plaatsen eindigt { $deadline }.
 rematch-started-computer =
     🔁 Revanche: { $challenger } tegen { $opponent } — **{ $variant }**.
-    Plaats je vloot in het geheim (je privévoorbeeld komt eraan; met **Vorige vloot** neem je de vloot van de vorige partij weer over). Het plaatsen sluit { $deadline }.
+    Plaats je vloot in het geheim (je privévoorbeeld komt eraan; met **Vorige vloot** neem je de vloot van de vorige partij weer over). Het plaatsen eindigt { $deadline }.
 rematch-first = Deze keer schiet { $player } als eerste.
 err-rematch-unavailable = Voor die partij is geen revanche mogelijk: alleen een uitgespeelde partij kan opnieuw gespeeld worden.
 err-rematch-not-player = Alleen de spelers van die partij kunnen om revanche vragen.
@@ -627,14 +627,14 @@ privacy-info = **Wat Broadside opslaat**
     • Verder niets: geen berichten, geen e-mailadressen, niets van buiten de partijen.
     Alles blijft bewaard zolang de database van de bot bewaard wordt (daar beslist de beheerder van de server over); niets wordt ergens anders heen gestuurd.
     Met `/{ cmd-privacy-name } { cmd-privacy-delete-name }` verwijder je je ratings en statistieken; in afgelopen partijen worden je naam en id dan vervangen door "verwijderde speler" (de andere speler houdt zijn eigen resultaten).
-privacy-confirm = Hiermee verwijder je je ratings en statistieken in alle servers, en wordt je naam in elke afgelopen partij vervangen door "verwijderde speler". Dit kan niet ongedaan worden gemaakt. Druk op **Mijn gegevens verwijderen** om te bevestigen.
+privacy-confirm = Hiermee verwijder je je ratings en statistieken op alle servers, en wordt je naam in elke afgelopen partij vervangen door "verwijderde speler". Dit kan niet ongedaan worden gemaakt. Druk op **Mijn gegevens verwijderen** om te bevestigen.
 button-privacy-delete = Mijn gegevens verwijderen
 privacy-done = Klaar: je ratings en statistieken zijn verwijderd{ $n ->
     [0] {"."}
     [one] , en in 1 afgelopen partij ben je nu "verwijderde speler".
    *[other] , en in { $n } afgelopen partijen ben je nu "verwijderde speler".
 }
-err-privacy-playing = Je speelt een partij, of er staat nog een uitdaging aan jou open: maak die eerst af, wijs hem af of geef hem op, en verwijder daarna je gegevens.
+err-privacy-playing = Je speelt een partij, of er staat nog een uitdaging aan jou open: speel die partij eerst uit of geef haar op, of wijs de uitdaging af, en verwijder daarna je gegevens.
 err-privacy-not-yours = Deze knop is van het lid dat de vraag stelde; gebruik zelf `/{ cmd-privacy-name } { cmd-privacy-delete-name }`.
 privacy-info-listed = • De wereldwijde ranglijst: je **staat erop** met je naam en ratings. `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Verborgen` haalt je eraf.
 privacy-info-hidden = • De wereldwijde ranglijst: je **staat er niet op** (standaard). `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Zichtbaar` zet je naam en ratings erop.
@@ -696,8 +696,8 @@ settings-channels-all = Kanalen: partijen kunnen in elk kanaal gestart worden.
 settings-channels = Kanalen: partijen kunnen gestart worden in { $channels }.
 settings-language-server = Taal van openbare teksten: die van de server ({ $language }).
 settings-language = Taal van openbare teksten: **{ $language }**.
-settings-rated-on = Gerateerd: **ja**, partijen hier tellen mee voor ratings, statistieken en ranglijsten.
-settings-rated-off = Gerateerd: **nee**, partijen tussen leden tellen hier niet mee voor ratings, statistieken of ranglijsten.
+settings-rated-on = Ratingpartijen: **ja**, partijen hier tellen mee voor ratings, statistieken en ranglijsten.
+settings-rated-off = Ratingpartijen: **nee**, partijen tussen leden tellen hier niet mee voor ratings, statistieken of ranglijsten.
 settings-how = Wijzig ze met `/{ cmd-settings-name } { cmd-settings-set-name }`; `/{ cmd-settings-name } { cmd-settings-reset-name }` zet ze allemaal terug.
 settings-saved = ✅ Opgeslagen, en meteen van kracht.
 settings-reset-ask = Alle instellingen van deze server terugzetten naar de standaardwaarden? Druk op **Terugzetten** om te bevestigen.
@@ -752,7 +752,7 @@ cmd-settings-set-opt-channels-name = kanalen
 cmd-settings-set-opt-channels-desc = Waar partijen mogen starten (vermeld de kanalen), of: alle
 cmd-settings-set-opt-language-name = taal
 cmd-settings-set-opt-language-desc = De taal van openbare teksten
-cmd-settings-set-opt-rated-name = gerateerd
+cmd-settings-set-opt-rated-name = rating
 cmd-settings-set-opt-rated-desc = Of partijen hier meetellen voor ratings en ranglijsten
 
 ## Tournaments

@@ -92,7 +92,7 @@ cmd-stats-opt-private-name = privat
 cmd-stats-opt-private-desc = Visa bilden bara för dig (standard: nej)
 
 cmd-leaderboard-name = topplista
-cmd-leaderboard-desc = Visa de bästa spelarna efter rating: serverns, eller alla som har valt att vara med
+cmd-leaderboard-desc = Visa de bästa spelarna efter rating: på servern eller globalt (de som har valt att vara med)
 cmd-leaderboard-help =
     Visar medlemmarna som har spelat ett ratingparti på den här servern, tio per sida med högst rating först; preliminära ratingar (färre än 5 ratingpartier) kommer efter de andra. Står du på listan men inte på sidan visas din egen rad under den. `{ cmd-leaderboard-opt-scope-name }:Global` (standard i DM, grupp-DM och servrar utan botten) rankar medlemmar överallt som har valt att vara med via `/{ cmd-privacy-name } { cmd-privacy-set-name }`.
 cmd-leaderboard-opt-variant-name = variant
@@ -114,7 +114,7 @@ cmd-history-opt-member-desc = Vems partier (standard: dina egna)
 cmd-privacy-name = integritet
 cmd-privacy-desc = Vad botten sparar om dig, och hur du raderar det
 cmd-privacy-help =
-    `/{ cmd-privacy-name } { cmd-privacy-info-name }` förklarar vad som sparas; `/{ cmd-privacy-name } { cmd-privacy-set-name }` väljer om ditt namn visas på den globala topplistan (dolt som standard); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` raderar dina ratingar och din statistik när du har bekräftat.
+    `/{ cmd-privacy-name } { cmd-privacy-info-name }` förklarar vad som sparas; med `/{ cmd-privacy-name } { cmd-privacy-set-name }` bestämmer du om ditt namn visas på den globala topplistan (dolt som standard); `/{ cmd-privacy-name } { cmd-privacy-delete-name }` raderar dina ratingar och din statistik när du har bekräftat.
 cmd-privacy-info-name = info
 cmd-privacy-info-desc = Förklara vad botten sparar om medlemmar och hur det raderas
 cmd-privacy-set-name = välj
@@ -456,7 +456,13 @@ err-storage-read = Jag kunde inte läsa de sparade partierna just nu. Försök i
 
 deleted-player = raderad spelare
 stats-subtitle = { $variant } · rating
-stats-tournaments = Turneringar: { $played } spelade, { $won } vunna
+stats-tournaments = Turneringar: { $played ->
+    [one] 1 spelad
+   *[other] { $played } spelade
+}, { $won ->
+    [one] 1 vunnen
+   *[other] { $won } vunna
+}
 stats-provisional = preliminär: { $games } av 5 ratingpartier
 stats-deviation = ± { $rd }
 stats-trend = Rating under { $n ->
@@ -986,5 +992,5 @@ thread-unused = 🧭 Den här tråden används inte: partiet mellan { $challenge
 ## Play anywhere (issue 38)
 
 challenge-install-hint = { $opponent }, för att spela här behöver du Broadside bland dina egna appar (först då kan du använda kommandona här): { $link }
-err-challenge-private-answers = Här skulle bara du se mina svar: den här servern har inte lagt till Broadside, och **Använd externa appar** är avstängt för dig, så Discord visar svaren från en app du själv har lagt till bara för dig. Ingen annan skulle kunna följa ett parti, så jag startar inget här. Be serverns administratörer att slå på Använd externa appar för din roll (eller i den här kanalen) eller att lägga till Broadside på servern — eller spela i ett DM eller ett grupp-DM.
+err-challenge-private-answers = Här skulle bara du se mina svar: den här servern har inte lagt till Broadside, och **Använd externa appar** är avstängt för dig, så Discord visar bara för dig svaren från en app som du själv har lagt till. Ingen annan skulle kunna följa ett parti, så jag startar inget här. Be serverns administratörer att slå på Använd externa appar för din roll (eller i den här kanalen) eller att lägga till Broadside på servern — eller spela i ett DM eller ett grupp-DM.
 err-challenge-bot-dm = Bara du ser vårt DM, så ingen annan kan svara på en utmaning här. Utmana en annan medlem på en server, i ett DM med hen eller i ett grupp-DM; här kan du spela mot mig.

@@ -101,6 +101,7 @@ fn counts_of_one_are_singular() {
             active = "z"
         );
         let active = tr!(lang, "season-end-active", name = "A", games = 1_u32);
+        let tournaments = tr!(lang, "stats-tournaments", played = 1_u32, won = 1_u32);
         let missing = tr!(lang, "err-editor-incomplete", missing = 1_u32);
         let points = tr!(
             lang,
@@ -124,8 +125,10 @@ fn counts_of_one_are_singular() {
             "1 medlemmar",
             "1 points",
             "1 punten",
+            "1 spelade",
+            "1 vunna",
         ] {
-            for text in [&rules, &final_, &figures, &active, &points] {
+            for text in [&rules, &final_, &figures, &active, &points, &tournaments] {
                 assert!(!text.contains(plural), "{lang}: {text}");
             }
         }
