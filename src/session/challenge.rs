@@ -15,7 +15,7 @@ use super::error::{Broken, OpenError, SessionError};
 use super::ids::Locate;
 use super::ids::{ChannelKey, GuildId, MatchId};
 use super::pace::Pace;
-use super::placement::Preview;
+use super::preview::{Accepted, Preview};
 use super::record;
 use super::services::Matches;
 
@@ -63,29 +63,6 @@ pub struct Challenged {
     pub deadline: SystemTime,
     /// Against the computer: the member's fleet preview (placement starts at once).
     pub preview: Option<Preview>,
-}
-
-/// A player, their fleet preview, and the locale they last used (for private words).
-pub type PlayerPreview = (PlayerId, Preview, Option<String>);
-
-/// A challenge was accepted: placement begins with a random fleet for each player.
-#[derive(Clone, Debug)]
-pub struct Accepted {
-    /// `[challenger, opponent]`.
-    pub players: [PlayerId; 2],
-    /// The rules.
-    pub variant: Variant,
-    /// The end of placement.
-    pub deadline: SystemTime,
-    /// Each player's preview and their last known locale.
-    pub previews: Vec<PlayerPreview>,
-    /// The server's locale.
-    pub guild_locale: Option<String>,
-    /// Display names of `[challenger, opponent]`.
-    pub names: [String; 2],
-    /// Set when the match waits for a thread of its own under this channel (then
-    /// [`Matches::settle_home`](crate::session::services::Matches::settle_home) moves it there).
-    pub wants_thread: Option<ChannelKey>,
 }
 
 impl Matches<'_> {

@@ -23,9 +23,8 @@ use crate::store::{
 /// Whose attempts a table lists, as the session's callers name it.
 pub use crate::store::DailyScope as Scope;
 
-use super::Session;
+use super::base::Base;
 use super::record::millis;
-use super::services::DailySea;
 
 /// How often a volley is fired again over a count that moved meanwhile (another process
 /// of the same member) before the member is told to try again.
@@ -140,17 +139,26 @@ pub struct DailyStandings {
     pub fleet: Option<Fleet>,
 }
 
-impl Session {
-    /// This session with its daily days timed by `clock` (testing only: `DAILY_SECONDS`;
-    /// UTC days otherwise).
-    #[must_use]
-    pub fn with_day_clock(mut self, clock: DayClock) -> Self {
-        self.daily_sea.clock = clock;
-        self
+/// The daily sea: today's fleet per rule set, a member's attempt, tables and streaks.
+#[derive(Clone, Copy, Debug)]
+pub struct DailySea<'a> {
+    session: &'a Base,
+    cache: &'a DailyCache,
+}
+
+impl DailyCache {
+    /// Days timed by `clock` (testing only: `DAILY_SECONDS`; UTC days otherwise).
+    pub(super) fn set_clock(&mut self, clock: DayClock) {
+        self.clock = clock;
     }
 }
 
 impl<'a> DailySea<'a> {
+    /// The service on `session`'s base, with the seas of `cache`.
+    pub(super) const fn new(session: &'a Base, cache: &'a DailyCache) -> Self {
+        Self { session, cache }
+    }
+
     fn store(self) -> Result<&'a dyn DailyStore, DailyError> {
         self.session.store.daily().ok_or(DailyError::NoStore)
     }
@@ -158,7 +166,7 @@ impl<'a> DailySea<'a> {
     /// How days are timed.
     #[must_use]
     pub fn clock(self) -> DayClock {
-        self.session.daily_sea.clock
+        self.cache.clock
     }
 
     /// The day it is now.
@@ -172,8 +180,7 @@ impl<'a> DailySea<'a> {
 
     /// The bot's secret: read from the store, or made and stored at its first start.
     async fn secret(self) -> Result<&'a Secret, DailyError> {
-        self.session
-            .daily_sea
+        self.cache
             .secret
             .get_or_try_init(|| async {
                 let fresh = hex(Secret::generate(&mut rand::rng()).as_bytes());
@@ -192,7 +199,7 @@ impl<'a> DailySea<'a> {
     /// runtime's threads).
     pub async fn sea(self, variant: Variant, day: Day) -> Result<Arc<Sea>, DailyError> {
         let secret = self.secret().await?.clone();
-        let cache = &self.session.daily_sea.seas;
+        let cache = &self.cache.seas;
         let cell = cache.entry((variant, day)).or_default().clone();
         let sea = cell
             .get_or_try_init(|| async move {

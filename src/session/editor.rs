@@ -14,7 +14,7 @@ use super::engine::Step;
 use super::entry::Entry;
 use super::error::SessionError;
 use super::ids::{ChannelKey, Locate, MatchId};
-use super::placement::fleet_tag;
+use super::preview::fleet_tag;
 use super::services::Matches;
 
 /// What one click in the editor does.

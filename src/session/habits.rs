@@ -27,9 +27,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::ai::{self, Difficulty, Habits, PastFleet};
 use crate::game::{Fleet, PlayerId, Side, Variant};
 use crate::ids::GuildId;
-use crate::store::FinishedMatch;
+use crate::store::{FinishedMatch, Store};
 
-use super::Session;
 use super::entry::Entry;
 use super::record;
 
@@ -152,48 +151,41 @@ fn fleets_of(rows: &[FinishedMatch], player: Option<PlayerId>, variant: Variant)
         .collect()
 }
 
-impl Session {
-    /// Drops the models of `players`: a match of theirs ended (what the computer learned
-    /// of their fleets is out of date; the next computer move learns it again, that match
-    /// included), or they were forgotten (no model of their own outlives them).
-    pub(super) fn drop_habits(&self, players: &[PlayerId]) {
-        self.habits.forget_players(players);
-    }
-
-    /// This session, with each learned habit model used for `lifetime` before it is
-    /// learned again, instead of ten minutes.
-    #[must_use]
-    pub fn with_habits_fresh_for(mut self, lifetime: Duration) -> Self {
-        self.habits.fresh_for = lifetime;
-        self
+impl HabitCache {
+    /// This cache, with each learned habit model used for `lifetime` before it is learned
+    /// again, instead of ten minutes.
+    pub(super) fn set_fresh_for(&mut self, lifetime: Duration) {
+        self.fresh_for = lifetime;
     }
 
     /// The hard computer's model of how `player` places a `variant` fleet, learned from
-    /// their finished matches (never a live one) with `guild`'s members as the prior, on
-    /// a blocking thread, and kept for ten minutes or until a match of theirs ends or a
-    /// member of their bucket is forgotten (by any process: the bucket's epoch is read
-    /// first); `None` when nothing could be read (the computer then plays without one).
-    pub async fn habits(
+    /// their finished matches in `store` (never a live one) with `guild`'s members as the
+    /// prior, on a blocking thread, and kept for ten minutes or until a match of theirs
+    /// ends or a member of their bucket is forgotten (by any process: the bucket's epoch
+    /// is read first); `None` when nothing could be read (the computer then plays without
+    /// one).
+    pub(super) async fn model(
         &self,
+        store: &dyn Store,
         player: PlayerId,
         variant: Variant,
         guild: Option<GuildId>,
     ) -> Option<Arc<Habits>> {
         let member = Whose::Member(player, guild, variant);
         // Read before the rows: a forget committed after it is seen at the next use.
-        let epoch = match self.store.finished().habit_epoch(player).await {
+        let epoch = match store.finished().habit_epoch(player).await {
             Ok(epoch) => Some(epoch),
             Err(e) => {
                 tracing::warn!(error = %e, "could not read a member's habit epoch");
                 None
             }
         };
-        if let Some(model) = epoch.and_then(|epoch| self.habits.fresh(member, epoch)) {
+        if let Some(model) = epoch.and_then(|epoch| self.fresh(member, epoch)) {
             return Some(model);
         }
-        let generation = self.habits.generation(player);
-        let server = self.server_habits(guild, variant).await;
-        let rows = match (self.store)
+        let generation = self.generation(player);
+        let server = self.server_model(store, guild, variant).await;
+        let rows = match store
             .finished()
             .latest(Some(player), None, variant.key(), MEMBER_MATCHES)
             .await
@@ -211,19 +203,23 @@ impl Session {
         .await?;
         // Without an epoch it cannot be checked later: used once, not kept.
         if let Some(epoch) = epoch {
-            self.habits
-                .keep(member, Some(player), generation, epoch, &model);
+            self.keep(member, Some(player), generation, epoch, &model);
         }
         Some(model)
     }
 
     /// The model of `guild`'s members, the prior of each member's.
-    async fn server_habits(&self, guild: Option<GuildId>, variant: Variant) -> Option<Arc<Habits>> {
+    async fn server_model(
+        &self,
+        store: &dyn Store,
+        guild: Option<GuildId>,
+        variant: Variant,
+    ) -> Option<Arc<Habits>> {
         let whose = Whose::Server(guild, variant);
-        if let Some(model) = self.habits.fresh(whose, 0) {
+        if let Some(model) = self.fresh(whose, 0) {
             return Some(model);
         }
-        let rows = match (self.store)
+        let rows = match store
             .finished()
             .latest(None, guild, variant.key(), SERVER_MATCHES)
             .await
@@ -236,7 +232,7 @@ impl Session {
         };
         let model =
             learn(move || Habits::population(variant, &fleets_of(&rows, None, variant))).await?;
-        self.habits.keep(whose, None, 0, 0, &model);
+        self.keep(whose, None, 0, 0, &model);
         Some(model)
     }
 }

@@ -12,13 +12,12 @@ use rand_chacha::ChaCha8Rng;
 use crate::game::{Ending, Match, PlayerId, Side};
 use crate::store::StoreError;
 
-use super::challenge::Accepted;
 use super::entry::{Computer, Entry, Home, NewEntry, Series};
 use super::error::SessionError;
 use super::ids::Locate;
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
-use super::placement::Preview;
+use super::preview::{Accepted, Preview};
 use super::record::{self, entry_of, millis};
 use super::services::Matches;
 use crate::store::{RematchClaim, Timestamp, Votes};

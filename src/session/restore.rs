@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime};
 use crate::game::{PhaseKind, PlayerId, Side};
 use crate::store::{Opened, SharedStore, StoreError};
 
-use super::Session;
+use super::base::{Base, SetAsideNote};
 use super::ends::Ended;
 use super::engine::{Engine, Local};
 use super::entry::Entry;
@@ -46,20 +46,6 @@ pub struct Resumed {
     /// The server it is played in; `None` outside servers (where the bot can only answer
     /// the players' interactions, so the note waits for one).
     pub guild: Option<GuildId>,
-}
-
-/// A live match set aside at the restore because its state could not be read: kept as it
-/// was stored (never ended or deleted), for the note in its channel.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetAsideNote {
-    /// The match.
-    pub id: MatchId,
-    /// Where its messages went.
-    pub channel: ChannelKey,
-    /// Its server.
-    pub guild: Option<GuildId>,
-    /// Why it cannot be read (for the log).
-    pub why: String,
 }
 
 /// The deadline a match gets back: what was left at `last_seen`, but at least
@@ -103,25 +89,14 @@ fn resumed_of(entry: &Entry) -> Resumed {
     }
 }
 
-impl Session {
-    /// Opens a session on `store` with every live match it holds, their deadlines moved
-    /// by the time the bot was down, and writes those deadlines back. Returns the matches
-    /// brought back and the ends that were stored but never sent (a crash came between
-    /// the two), to announce now.
-    ///
-    /// A live match whose state cannot be read is set aside (logged, kept as it was,
-    /// never ended; its channel is told once, [`Session::take_set_aside`]); one set aside
-    /// before that reads now comes back with a whole phase to play, unless its channel or
-    /// players are in another match meanwhile: then it stays aside. A live match that
-    /// claims a channel or player another, more recently changed live match holds is ended
-    /// as abandoned (and logged).
-    /// Neither stops the others from coming back.
-    pub async fn restore(
+impl Base {
+    /// The base of [`Session::restore`](super::Session::restore): every live match of
+    /// `opened`'s store brought back, and the ends never sent.
+    pub(super) async fn restore(
         opened: Opened,
-        paces: impl Into<Paces>,
+        paces: Paces,
         seeds: Seeds,
     ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
-        let paces: Paces = paces.into();
         let store = match &opened {
             Opened::Local(store) => Arc::clone(store),
             Opened::Shared(store) => {
@@ -212,7 +187,7 @@ impl Session {
                 "live matches restored"
             );
         }
-        let session = Session::with_engine(store, Engine::Local(live), paces, seeds);
+        let session = Base::with_engine(store, Engine::Local(live), paces, seeds);
         session.note_set_aside(set_aside);
         Ok((session, resumed, unsent))
     }
@@ -221,13 +196,13 @@ impl Session {
     /// matches stay in the database. Only when every process was down
     /// ([`SharedStore::arrive`]) do the players get the time back, from this process,
     /// before any other sweeps. Ends never sent are taken by the sweep
-    /// ([`Session::unannounced_ends`]), so none is returned here.
+    /// ([`Matches::unannounced_ends`](super::services::Matches::unannounced_ends)), so none is returned here.
     async fn join(
         store: Arc<dyn SharedStore>,
         paces: Paces,
         seeds: Seeds,
     ) -> Result<(Self, Vec<Resumed>, Vec<Ended>), StoreError> {
-        let session = Session::new(Opened::Shared(Arc::clone(&store)), paces, seeds);
+        let session = Base::new(Opened::Shared(Arc::clone(&store)), paces, seeds);
         let alone = store.arrive().await?;
         let resumed = if alone {
             let given = session.give_time_back().await;
@@ -300,14 +275,14 @@ impl Session {
     }
 
     /// Records in the store that the bot is running now.
-    pub async fn beat(&self) -> Result<(), StoreError> {
+    pub(super) async fn beat(&self) -> Result<(), StoreError> {
         self.store
             .presence()
             .beat(Timestamp::of(SystemTime::now()))
             .await
     }
 
-    /// Keeps `notes` for [`Session::take_set_aside`].
+    /// Keeps `notes` for [`Base::take_set_aside`].
     fn note_set_aside(&self, notes: Vec<SetAsideNote>) {
         if !notes.is_empty() {
             self.set_aside
@@ -319,7 +294,7 @@ impl Session {
 
     /// The matches this process set aside at its start because their states could not be
     /// read, each handed out once (to tell its channel once).
-    pub fn take_set_aside(&self) -> Vec<SetAsideNote> {
+    pub(super) fn take_set_aside(&self) -> Vec<SetAsideNote> {
         std::mem::take(
             &mut *self
                 .set_aside
@@ -329,7 +304,10 @@ impl Session {
     }
 
     /// The match set aside (unreadable) whose messages went to `channel`, if there is one.
-    pub async fn set_aside_in(&self, channel: ChannelKey) -> Result<Option<MatchId>, StoreError> {
+    pub(super) async fn set_aside_in(
+        &self,
+        channel: ChannelKey,
+    ) -> Result<Option<MatchId>, StoreError> {
         let kept = self.store.live().set_aside_matches().await?;
         Ok(kept
             .iter()

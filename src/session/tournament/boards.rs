@@ -6,14 +6,13 @@ use std::time::SystemTime;
 use crate::game::{Match, MatchOptions, PlayerId as Member};
 use crate::store::{PairingRow, TournamentSnapshot};
 
-use super::{OpenMatchError, OpenedMatch, ToOpen, TournamentInfo, TournamentOf};
-use crate::session::challenge::Accepted;
+use super::{OpenMatchError, OpenedMatch, ToOpen, TournamentInfo, TournamentOf, Tournaments};
 use crate::session::entry::{Entry, Home, NewEntry};
 use crate::session::error::SessionError;
 use crate::session::ids::{ChannelKey, MatchId};
-use crate::session::placement::Preview;
+use crate::session::preview::Accepted;
+use crate::session::preview::Preview;
 use crate::session::record::{self};
-use crate::session::services::Tournaments;
 
 impl Tournaments<'_> {
     /// Opens the match of a pairing this process claimed ([`Progress::to_open`](super::Progress::to_open)): a

@@ -4,10 +4,10 @@
 //! is open; at the start time (or on `/tournament start`) round 1 is paired by the pure
 //! core (`crate::tournament`, through [`score::pair`] only, on a blocking thread with a
 //! time limit). Each pairing's match is opened by the bot in a thread of its own (see
-//! [`Tournaments::open_tournament_match`](crate::session::services::Tournaments::open_tournament_match)) as a normal match of the tournament's rules and
+//! [`Tournaments::open_tournament_match`](crate::session::tournament::Tournaments::open_tournament_match)) as a normal match of the tournament's rules and
 //! pace, straight into placement, with the pairing's White to fire first.
 //!
-//! **A step** ([`Tournaments::advance_tournament`](crate::session::services::Tournaments::advance_tournament)) reads the tournament as stored, works out
+//! **A step** ([`Tournaments::advance_tournament`](crate::session::tournament::Tournaments::advance_tournament)) reads the tournament as stored, works out
 //! what comes next (start, close a round, pair the next, finish, end stragglers at the
 //! round deadline) and writes it in one transaction over the version it read: with
 //! several processes, each round is paired once, by whichever step writes first. The
@@ -29,10 +29,11 @@ use crate::session::error::SessionError;
 use crate::store::format::FormatError;
 use crate::store::{StoreError, TournamentRow};
 
-use super::challenge::Accepted;
+use super::base::Base;
 use super::ends::Ended;
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
+use super::preview::Accepted;
 use super::record::from_millis;
 pub use crate::ids::{GuildId, MessageId, TournamentId};
 
@@ -50,6 +51,21 @@ pub use gate::{SignUpTicket, SignUps};
 pub use posts::{Announcement, Announcements, POST_LEASE, STEP_LEASE};
 pub use score::{Cell, Line, PairResult};
 pub use when::{WhenError, parse_start, zone, zones_like};
+
+/// Swiss tournaments: sign-up, rounds, standings and their matches.
+#[derive(Clone, Copy, Debug)]
+pub struct Tournaments<'a> {
+    session: &'a Base,
+    desk: &'a Desk,
+}
+
+impl<'a> Tournaments<'a> {
+    /// The service on `session`'s base, with what this process keeps about tournaments
+    /// in `desk`.
+    pub(in crate::session) const fn new(session: &'a Base, desk: &'a Desk) -> Self {
+        Self { session, desk }
+    }
+}
 
 /// The fewest entrants a tournament starts with.
 pub const MIN_PLAYERS: u32 = 4;
@@ -70,7 +86,7 @@ pub const CHECK_EVERY: Duration = Duration::from_secs(30);
 pub const STALE_CLAIM: Duration = Duration::from_secs(60);
 /// The longest a start waits for the joins and leaves acknowledged before it.
 pub const SIGN_UP_SETTLE: Duration = Duration::from_secs(10);
-/// How many times one call of [`Tournaments::advance_tournament`](crate::session::services::Tournaments::advance_tournament) reads the tournament at most:
+/// How many times one call of [`Tournaments::advance_tournament`](crate::session::tournament::Tournaments::advance_tournament) reads the tournament at most:
 /// a step may lead to another (stragglers ended, then the round closes), and a step
 /// overtaken by a change of the entrants is worked out again.
 const STEP_TRIES: usize = 16;
@@ -216,7 +232,7 @@ pub struct NewTournament {
 
 impl NewTournament {
     /// Whether it may be created as asked (its name, rounds and player limit), without
-    /// the store: the name as it is kept, or why not. [`Tournaments::create_tournament`](crate::session::services::Tournaments::create_tournament) asks
+    /// the store: the name as it is kept, or why not. [`Tournaments::create_tournament`](crate::session::tournament::Tournaments::create_tournament) asks
     /// the same first; the bot asks before it answers publicly, so that a refusal stays
     /// private.
     pub fn check(&self) -> Result<String, TournamentError> {
@@ -370,7 +386,7 @@ pub struct Progress {
     /// Matches ended by the round deadline, to announce.
     pub ended: Vec<Ended>,
     /// The steps written, by their time: their announcements are this caller's to post
-    /// ([`Tournaments::announcements`](crate::session::services::Tournaments::announcements)).
+    /// ([`Tournaments::announcements`](crate::session::tournament::Tournaments::announcements)).
     pub posted: Vec<i64>,
 }
 
@@ -446,7 +462,7 @@ pub fn round_turns(variant: Variant) -> u32 {
 
 /// How long a round of `variant` at limits `limits` may last (see the module's doc).
 #[must_use]
-pub fn round_length(variant: Variant, limits: super::Timeouts) -> Duration {
+pub fn round_length(variant: Variant, limits: super::pace::Timeouts) -> Duration {
     limits.placement + limits.turn * round_turns(variant)
 }
 

@@ -6,9 +6,10 @@ use std::time::{Duration, SystemTime};
 
 use crate::game::PlayerId as Member;
 
-use super::{Pairing, Standings, TournamentError, TournamentId, TournamentInfo, score};
+use super::{
+    Pairing, Standings, TournamentError, TournamentId, TournamentInfo, Tournaments, score,
+};
 use crate::session::record::millis;
-use crate::session::services::Tournaments;
 
 /// How long a step taken by the sweep is this process's: another process takes it after
 /// that (this one stopped), as the pairing's own limit and the sign-up's wait fit in it.
@@ -65,7 +66,7 @@ impl Tournaments<'_> {
         let lease = millis(now + STEP_LEASE);
         let mut taken = Vec::new();
         for t in due {
-            if t.signup && !self.session.tournament_desk.holds(t.guild) {
+            if t.signup && !self.desk.holds(t.guild) {
                 continue;
             }
             match store.take_due_tournament(t.id, t.due_ms, lease).await {
@@ -182,11 +183,11 @@ impl Tournaments<'_> {
     /// taken).
     #[must_use]
     pub fn take_wakes(self) -> Option<tokio::sync::mpsc::UnboundedReceiver<TournamentId>> {
-        self.session.tournament_desk.take_wakes()
+        self.desk.take_wakes()
     }
 
     /// This process runs only `shards` of the gateway (see [`super::Shards`]).
     pub fn run_shards(self, shards: super::Shards) {
-        self.session.tournament_desk.set_shards(shards);
+        self.desk.set_shards(shards);
     }
 }

@@ -10,14 +10,13 @@ use crate::tournament::PlayerId;
 use super::{
     CHECK_EVERY, Event, MIN_PLAYERS, PAIRING_LIMIT, PairResult, Pairing, Progress, SIGN_UP_SETTLE,
     STALE_CLAIM, STEP_TRIES, ToOpen, TournamentError, TournamentId, TournamentInfo,
-    TournamentState, round_length, score,
+    TournamentState, Tournaments, round_length, score,
 };
 use crate::session::ends::Ended;
 use crate::session::entry::Entry;
 use crate::session::error::SessionError;
 use crate::session::ids::{Locate, MatchId};
 use crate::session::record::millis;
-use crate::session::services::Tournaments;
 
 impl Tournaments<'_> {
     /// One step of tournament `id` (see the module's doc): starts it when due (`start`:
@@ -32,7 +31,7 @@ impl Tournaments<'_> {
         id: TournamentId,
         start: bool,
     ) -> Result<Progress, TournamentError> {
-        let Some(turn) = self.session.tournament_desk.turn(id, start) else {
+        let Some(turn) = self.desk.turn(id, start) else {
             return Ok(Progress::default());
         };
         let mut progress = Progress::default();
@@ -96,7 +95,7 @@ impl Tournaments<'_> {
         {
             tracing::warn!(tournament = %id, error = %e, "could not mark a tournament due");
         }
-        self.session.tournament_desk.wake(id);
+        self.desk.wake(id);
     }
 
     /// The steps of one turn (see [`Self::advance_tournament`]), and the tournament as
@@ -126,11 +125,7 @@ impl Tournaments<'_> {
                         // Joins and leaves this process acknowledged before now count for
                         // the start: it waits for them (bounded), then reads the entrants.
                         settled = true;
-                        self.session
-                            .tournament_desk
-                            .signups
-                            .settle(info.guild, SIGN_UP_SETTLE)
-                            .await;
+                        self.desk.signups.settle(info.guild, SIGN_UP_SETTLE).await;
                         continue;
                     }
                     self.first_or_next_round(&snap, &info, now, &mut progress)

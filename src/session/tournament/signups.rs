@@ -10,11 +10,10 @@ use crate::store::{
 
 use super::{
     GuildId, MessageId, NewTournament, Progress, SignUpTicket, Standings, TournamentError,
-    TournamentId, TournamentInfo, TournamentOf, TournamentState, score,
+    TournamentId, TournamentInfo, TournamentOf, TournamentState, Tournaments, score,
 };
 use crate::session::ids::{ChannelKey, MatchId};
 use crate::session::record::millis;
-use crate::session::services::Tournaments;
 
 impl<'a> Tournaments<'a> {
     /// The tournaments of this store, or [`TournamentError::Unavailable`].
@@ -144,7 +143,7 @@ impl<'a> Tournaments<'a> {
     /// server waits for the tickets taken before it (at most [`SIGN_UP_SETTLE`](super::SIGN_UP_SETTLE)), so that
     /// what a member saw acknowledged counts for it.
     pub fn signing_up(self, guild: GuildId) -> SignUpTicket<'a> {
-        self.session.tournament_desk.signups.ticket(guild)
+        self.desk.signups.ticket(guild)
     }
 
     /// `player` joins (as `name`); returns the tournament with the new count.
