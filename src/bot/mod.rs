@@ -182,7 +182,7 @@ pub(crate) fn framework(
                 tasks::spawn_sweeper(Arc::clone(&http), data.clone(), SWEEP_EVERY);
                 features::tournament::flow::spawn_stepper(Arc::clone(&http), data.clone());
                 tasks::spawn_resume_notes(&http, &data, resumed, unsent, RESUME_PACE);
-                tasks::spawn_set_aside_notes(&http, session.take_set_aside(), RESUME_PACE);
+                tasks::spawn_set_aside_notes(&http, &data, session.take_set_aside(), RESUME_PACE);
                 tracing::info!(
                     bot = %ready.user.name,
                     commands = commands.len(),

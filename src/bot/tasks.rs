@@ -147,15 +147,21 @@ pub fn resumed_text(r: &Resumed) -> String {
 /// After a restart: one note in the channel of each match set aside because its state
 /// could not be read (each is handed out once, so each channel hears it once), `pace`
 /// apart. Runs in the background.
-pub fn spawn_set_aside_notes(http: &Arc<Http>, notes: Vec<SetAsideNote>, pace: Duration) {
+pub fn spawn_set_aside_notes(
+    http: &Arc<Http>,
+    data: &Data,
+    notes: Vec<SetAsideNote>,
+    pace: Duration,
+) {
     let mut start = Duration::ZERO;
     for n in notes {
-        let http = Arc::clone(http);
+        let (http, data) = (Arc::clone(http), data.clone());
         tokio::spawn(async move {
             tokio::time::sleep(start).await;
             // The server's language is in the state that cannot be read.
             let text = tr!(Lang::EnUs, "set-aside-note", id = n.id.to_string());
-            deliver::post_quietly(&http, n.channel.0, &Post::text(text).about(n.id)).await;
+            let note = Post::text(text).about(n.id);
+            Outbox::new(&http, &data).post(n.channel, &note, &[]).await;
         });
         start += pace;
     }

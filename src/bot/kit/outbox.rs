@@ -111,13 +111,19 @@ impl<'a> Outbox<'a> {
     /// Shows `post` as a public further answer to `answer`; `false` (logged) if Discord
     /// refused it or took too long.
     pub async fn answer(&self, answer: &Answer<'_>, post: &Post) -> bool {
-        match answer.follow_up(post, false).await {
-            Ok(_) => true,
-            Err(e) => {
-                tracing::info!(match_id = %match_of(post), error = %e, "could not show a post in an answer");
-                false
-            }
-        }
+        follow_up(answer, post, false).await
+    }
+
+    /// Shows `post` privately to the member of `answer`, as a further answer only they see;
+    /// `false` (logged) if Discord refused it or took too long.
+    pub async fn answer_privately(&self, answer: &Answer<'_>, post: &Post) -> bool {
+        follow_up(answer, post, true).await
+    }
+
+    /// Shows `post` privately to the member whose earlier interaction had `token` (a
+    /// follow-up of it, while Discord keeps it); `false` if Discord refused it.
+    pub async fn answer_token(&self, token: &str, post: &Post) -> bool {
+        crate::bot::kit::answer::private_follow_up(self.http, token, post).await
     }
 
     /// Keeps `note` for the next interaction of one of its members in `channel`, where the
@@ -173,6 +179,18 @@ impl<'a> Outbox<'a> {
     fn keep(&self, post: &Post, members: &[u64]) {
         for &member in members {
             self.notes.keep(member, &post.content);
+        }
+    }
+}
+
+/// Shows `post` as a further answer to `answer`, public or `private`; `false` (logged)
+/// if Discord refused it or took too long.
+async fn follow_up(answer: &Answer<'_>, post: &Post, private: bool) -> bool {
+    match answer.follow_up(post, private).await {
+        Ok(_) => true,
+        Err(e) => {
+            tracing::info!(match_id = %match_of(post), private, error = %e, "could not show a post in an answer");
+            false
         }
     }
 }

@@ -76,10 +76,10 @@ pub(crate) async fn answer_previews(
             ..Post::default()
         };
         let shown = if p.0 == answer.member() {
-            answer.follow_up(&post, true).await.is_ok()
+            outbox.answer_privately(answer, &post).await
         } else {
             match &token {
-                Some(token) => crate::bot::kit::answer::private_follow_up(http, token, &post).await,
+                Some(token) => outbox.answer_token(token, &post).await,
                 None => false,
             }
         };

@@ -434,22 +434,19 @@ pub(super) mod tests {
 
     #[test]
     fn plurals_follow_the_count() {
-        let one = tr!(
-            Lang::EnUs,
-            "err-fire-shot-count",
-            variant = "Classic",
-            expected = 1,
-            given = 2
-        );
-        let three = tr!(
-            Lang::Da,
-            "err-fire-shot-count",
-            variant = "Game 2000",
-            expected = 3,
-            given = 2
-        );
-        assert!(one.contains("exactly 1 cell "), "{one}");
-        assert!(three.contains("3 felter"), "{three}");
+        for (lang, variant, expected, said) in [
+            (Lang::EnUs, "Classic", 1, "exactly 1 cell "),
+            (Lang::Da, "Game 2000", 3, "3 felter"),
+        ] {
+            let text = tr!(
+                lang,
+                "err-fire-shot-count",
+                variant = variant,
+                expected = expected,
+                given = 2
+            );
+            assert!(text.contains(said), "{text}");
+        }
     }
 
     #[test]
