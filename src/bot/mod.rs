@@ -35,6 +35,11 @@ pub mod standings {
     pub use super::features::stats::words::card_view;
 }
 
+/// The daily sea's panel, card and table (`examples/daily_bench.rs`).
+pub mod daily {
+    pub use super::features::daily::{panel, share, table, words};
+}
+
 use health::SessionSlot;
 use kit::{Data, Error, discord, metrics};
 

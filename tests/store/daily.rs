@@ -477,6 +477,52 @@ async fn days_roll_with_the_testing_clock(db: Db) {
     assert_eq!(past.table.lines[0].player, me);
 }
 
+/// The session's reminders (issue 52 item 4): none until three hours before the day ends;
+/// then each member who asked, with a live streak of 3 or more in a rule set not played
+/// today, named with that streak; due again until marked, then not again that day.
+async fn reminders_come_three_hours_before_the_end_once(db: Db) {
+    let opened = db.open().await;
+    let s = session(&opened, None);
+    let store = opened.store();
+    let d = daily(&store);
+    let day = 20_000u64;
+    let clock = DayClock::utc();
+    let ends = clock.ends(Day(day));
+    // 1: a classic streak of 3 (days 19 997 to 19 999), not played today; 2: the same but
+    // played today; 3: a streak of 2.
+    for (p, first) in [(1u64, day - 3), (2, day - 3), (3, day - 2)] {
+        for k in first..day {
+            d.write_volley(volley(k, p, 0, "A1", true, 1))
+                .await
+                .unwrap();
+        }
+        s.daily_sea().set_remind(PlayerId(p), true).await.unwrap();
+    }
+    d.write_volley(volley(day, 2, 0, "A1", false, 1))
+        .await
+        .unwrap();
+    let early = ends - 3 * 3600 - 1;
+    assert!(s.daily_sea().reminders_due(early).await.unwrap().is_empty());
+    let due = s.daily_sea().reminders_due(ends - 3 * 3600).await.unwrap();
+    assert_eq!(due.len(), 1, "{due:?}");
+    assert_eq!(due[0].player, PlayerId(1));
+    assert_eq!(due[0].streaks, vec![(Variant::Classic, 3)]);
+    assert_eq!(due[0].ends_at, ends);
+    // Not marked (the DM failed): due again at the next sweep.
+    assert_eq!(
+        s.daily_sea().reminders_due(ends - 60).await.unwrap().len(),
+        1
+    );
+    s.daily_sea().reminded(&due[0]).await.unwrap();
+    assert!(
+        s.daily_sea()
+            .reminders_due(ends - 60)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+}
+
 on_both_stores!(
     a_whole_daily_through_the_session_with_a_restart,
     days_roll_with_the_testing_clock,
@@ -486,4 +532,5 @@ on_both_stores!(
     the_table_puts_the_finished_first_by_shots_then_time,
     reminders_go_to_live_streaks_not_yet_played_once,
     forgetting_a_member_removes_their_daily_records,
+    reminders_come_three_hours_before_the_end_once,
 );

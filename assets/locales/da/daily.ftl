@@ -1,106 +1,110 @@
-## The daily sea (issue 52): /daily play, fire, standings, remind, the aim panel and Share.
-## Loaded after broadside.ftl; one writer per file.
+## Dagens hav (issue 52): /daglig spil, skyd, stilling, påmind, sigtepanelet og Del.
+## Indlæses efter broadside.ftl; én forfatter pr. fil.
 
-cmd-daily-name = daily
-cmd-daily-desc = The daily sea: one hidden fleet a day for everyone, sunk in as few shots as you can
+cmd-daily-name = daglig
+cmd-daily-desc = Dagens hav: én skjult flåde om dagen for alle, sænket med så få skud som muligt
 cmd-daily-help =
-    Every day there is one hidden fleet per rule set, the same for every member. Sink it in as few shots as you can: `/{ cmd-daily-name } { cmd-daily-play-name }` shows your sea with an aim panel (pick a column and a row, then Fire), or type `/{ cmd-daily-name } { cmd-daily-fire-name } { cmd-daily-fire-opt-targets-name }:C4`. A cell you already fired at today is refused and not counted. Par is what the hard computer needs. You get one attempt a day; finishing days in a row builds a streak. `/{ cmd-daily-name } { cmd-daily-standings-name }` shows today's table or a past day's (with its fleet), and `/{ cmd-daily-name } { cmd-daily-remind-name }` asks for a DM before the day ends while your streak is 3 or more.
-cmd-daily-play-name = play
-cmd-daily-play-desc = Show your sea today, with an aim panel to fire by clicks
-cmd-daily-play-opt-rules-name = rules
-cmd-daily-play-opt-rules-desc = Rule set (default: classic)
-cmd-daily-fire-name = fire
-cmd-daily-fire-desc = Fire at today's sea: one cell in classic, three in Game 2000
-cmd-daily-fire-opt-targets-name = targets
-cmd-daily-fire-opt-targets-desc = Cells to fire at, like C4 (Game 2000: C4 D5 E6)
-cmd-daily-fire-opt-rules-name = rules
-cmd-daily-fire-opt-rules-desc = Rule set (default: classic)
-cmd-daily-standings-name = standings
-cmd-daily-standings-desc = Today's table of the daily sea, or a past day's with its fleet
-cmd-daily-standings-opt-rules-name = rules
-cmd-daily-standings-opt-rules-desc = Rule set (default: classic)
-cmd-daily-standings-opt-scope-name = scope
-cmd-daily-standings-opt-scope-desc = This server's table, or the global one (members who chose to be listed)
-cmd-daily-standings-opt-day-name = day
-cmd-daily-standings-opt-day-desc = A past day: its date (2026-12-04) or its number
-cmd-daily-remind-name = remind
-cmd-daily-remind-desc = A DM three hours before the day ends while your streak is 3 or more
-cmd-daily-remind-opt-on-name = on
-cmd-daily-remind-opt-on-desc = True: remind me; False: no reminders
+    Hver dag er der én skjult flåde pr. regelsæt, den samme for alle. Sænk den med så få skud som muligt: `/{ cmd-daily-name } { cmd-daily-play-name }` viser dit hav med et sigtepanel (vælg en kolonne og en række, og skyd), eller skriv `/{ cmd-daily-name } { cmd-daily-fire-name } { cmd-daily-fire-opt-targets-name }:C4`. Et felt, du allerede har skudt på i dag, bliver afvist og tælles ikke med. Par er det, den stærke computer skal bruge. Du har ét forsøg om dagen; klarer du flere dage i træk, bygger du en stime op. `/{ cmd-daily-name } { cmd-daily-standings-name }` viser dagens stilling eller en tidligere dags (med dagens flåde), og med `/{ cmd-daily-name } { cmd-daily-remind-name }` får du en privat besked, før dagen er omme, så længe din stime er 3 eller mere.
+cmd-daily-play-name = spil
+cmd-daily-play-desc = Vis dit hav i dag med et sigtepanel, så du kan skyde med klik
+cmd-daily-play-opt-rules-name = regler
+cmd-daily-play-opt-rules-desc = Regelsæt (standard: Søslag)
+cmd-daily-fire-name = skyd
+cmd-daily-fire-desc = Skyd mod dagens hav: ét felt i Søslag, tre i Game 2000
+cmd-daily-fire-opt-targets-name = mål
+cmd-daily-fire-opt-targets-desc = Felter at skyde på, fx C4 (Game 2000: C4 D5 E6)
+cmd-daily-fire-opt-rules-name = regler
+cmd-daily-fire-opt-rules-desc = Regelsæt (standard: Søslag)
+cmd-daily-standings-name = stilling
+cmd-daily-standings-desc = Stillingen for dagens hav, eller for en tidligere dag med dens flåde
+cmd-daily-standings-opt-rules-name = regler
+cmd-daily-standings-opt-rules-desc = Regelsæt (standard: Søslag)
+cmd-daily-standings-opt-scope-name = omfang
+cmd-daily-standings-opt-scope-desc = Denne servers stilling, eller den globale (medlemmer, der har valgt at være med)
+cmd-daily-standings-opt-day-name = dag
+cmd-daily-standings-opt-day-desc = En tidligere dag: datoen (2026-12-04) eller dens nummer
+cmd-daily-remind-name = påmind
+cmd-daily-remind-desc = En privat besked tre timer før dagen slutter, så længe din stime er 3 eller mere
+cmd-daily-remind-opt-on-name = til
+cmd-daily-remind-opt-on-desc = True: påmind mig; False: ingen påmindelser
 
 daily-count = { $rules ->
     [game2000] { $n ->
-        [one] 1 turn
-       *[other] { $n } turns
+        [one] 1 tur
+       *[other] { $n } ture
     }
    *[other] { $n ->
-        [one] 1 shot
-       *[other] { $n } shots
+        [one] 1 skud
+       *[other] { $n } skud
     }
 }
-daily-heading = 🌊 **Daily sea** · { $variant } · { $day }
-daily-progress = Fired: **{ $fired }** · par { $par } · streak { $streak } · the day ends { $ends }
-daily-shot-miss = { $cell }: miss.
-daily-shot-hit = { $cell }: **hit**!
-daily-shot-sunk = { $cell }: **hit and sunk**, a { $ship }!
+daily-heading = 🌊 **Dagens hav** · { $variant } · { $day }
+daily-progress = Affyret: **{ $fired }** · par { $par } · stime { $streak } · dagen slutter { $ends }
+daily-shot-miss = { $cell }: forbi.
+daily-shot-hit = { $cell }: **ramt**!
+daily-shot-sunk = { $cell }: **ramt og sænket**, en { $ship }!
 daily-salvo = { $cells }: { $reports }
-daily-cleared = 🎉 **Cleared!** You sank today's fleet in **{ $fired }** (par { $par }{ $under ->
-    [0] , right on par
+daily-cleared = 🎉 **Klaret!** Du sænkede dagens flåde på **{ $fired }** (par { $par }{ $under ->
+    [0] , lige på par
    *[other] { "" }
 }).
-daily-place-server = Today in this server: place **{ $place }**.
-daily-place-everyone = Among everyone who cleared it today: place **{ $place }**.
-daily-streak = Streak: **{ $streak }** { $streak ->
-    [one] day
-   *[other] days
-} (best { $best }).
-daily-aim = Pick a column and a row, then fire. Aiming at **{ $cell }**.
-daily-aim-salvo = Pick three cells: aim with the column and row, press Add for each, then fire. Aiming at **{ $cell }** · salvo ({ $count }/3): { $salvo }
-daily-salvo-empty = none yet
-daily-button-share = Share
-daily-button-fire-at = Fire at { $cell }
-daily-button-add = Add { $cell }
-daily-button-remove = Take out { $cell }
-daily-button-clear = Clear
-daily-button-fire-salvo = Fire ({ $count }/3)
+daily-place-server = I dag på denne server: nummer **{ $place }**.
+daily-place-everyone = Blandt alle, der har klaret det i dag: nummer **{ $place }**.
+daily-streak = Stime: **{ $streak }** { $streak ->
+    [one] dag
+   *[other] dage
+} (bedste { $best }).
+daily-aim = Vælg en kolonne og en række, og skyd. Du sigter på **{ $cell }**.
+daily-aim-salvo = Vælg tre felter: sigt med kolonne og række, tryk Tilføj for hvert, og skyd så. Du sigter på **{ $cell }** · salve ({ $count }/3): { $salvo }
+daily-salvo-empty = ingen endnu
+daily-column-placeholder = Kolonne at sigte på
+daily-row-placeholder = Række at sigte på
+daily-button-share = Del
+daily-button-fire-at = Skyd på { $cell }
+daily-button-add = Tilføj { $cell }
+daily-button-remove = Fjern { $cell }
+daily-button-clear = Ryd
+daily-button-fire-salvo = Skyd ({ $count }/3)
 
-err-daily-finished = You have cleared today's sea already. A new one comes tomorrow.
+err-daily-finished = Du har allerede klaret dagens hav. I morgen kommer der et nyt.
 err-daily-count = { $expected ->
-    [one] Classic fires one cell at a time, like `C4`
-   *[other] Game 2000 fires { $expected } cells at a time, like `C4 D5 E6`
-}; you gave { $given }. Nothing was fired.
-err-daily-off-board = { $cell } is not on this board. Nothing was fired.
-err-daily-repeat = You already fired at { $cell } today: that shot is not counted. Pick another cell.
-err-daily-twice = { $cell } is named twice in one salvo: pick three different cells. Nothing was fired.
-err-daily-salvo-full = The salvo already has three cells: fire it, or take one out first.
-err-daily-not-yet = Day { $day } has not begun yet: its fleet is still hidden.
-err-daily-busy = Another shot of yours was being fired at the same moment. Nothing was counted twice; try again.
-err-daily-unavailable = The daily sea cannot be reached right now. Nothing was fired; try again in a moment.
-err-daily-day = `{ $given }` is not a day I know: give a date like `2026-12-04` or a day number as the tables show it.
-err-daily-no-server = A server's table is kept only in a server. Here, `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:global` shows the global one.
-err-daily-share-unfinished = Only a cleared sea can be shared.
+    [one] Søslag skyder på ét felt ad gangen, fx `C4`
+   *[other] Game 2000 skyder på { $expected } felter ad gangen, fx `C4 D5 E6`
+}; du gav { $given }. Der blev ikke skudt.
+err-daily-off-board = { $cell } ligger ikke på denne plade. Der blev ikke skudt.
+err-daily-repeat = Du har allerede skudt på { $cell } i dag: det skud tæller ikke. Vælg et andet felt.
+err-daily-twice = { $cell } står to gange i én salve: vælg tre forskellige felter. Der blev ikke skudt.
+err-daily-salvo-full = Salven har allerede tre felter: affyr den, eller fjern et først.
+err-daily-not-yet = Dag { $day } er ikke begyndt endnu: dens flåde er stadig skjult.
+err-daily-busy = Et andet af dine skud blev affyret i samme øjeblik. Intet er talt to gange; prøv igen.
+err-daily-unavailable = Dagens hav kan ikke nås lige nu. Der blev ikke skudt; prøv igen om lidt.
+err-daily-day = `{ $given }` er ikke en dag, jeg kender: angiv en dato som `2026-12-04` eller et dagnummer, som stillingerne viser det.
+err-daily-no-server = En servers stilling findes kun på en server. Her viser `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:global` den globale.
+err-daily-share-unfinished = Kun et klaret hav kan deles.
 
-daily-table-server = This server: { $finished } cleared of { $total } playing · par { $par }
-daily-table-global = Everyone who chose to be listed: { $finished } cleared of { $total } playing · par { $par }
-daily-table-empty = Nobody has fired at this sea here yet.
-daily-table-playing = still playing, { $fired } so far
-daily-table-more = …and { $n } more.
-daily-table-global-note = Only members who chose it are listed: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible`.
-daily-table-fleet = That day's fleet: `{ $fleet }`
-daily-table-today = Today's fleet stays hidden until the day is over.
+daily-table-server = Denne server: { $finished } af { $total } spillere har klaret det · par { $par }
+daily-table-global = Alle, der har valgt at være med: { $finished } af { $total } spillere har klaret det · par { $par }
+daily-table-empty = Ingen her har skudt mod dette hav endnu.
+daily-table-playing = spiller stadig, { $fired } indtil nu
+daily-table-more = …og { $n } mere.
+daily-table-global-note = Kun medlemmer, der har valgt det, er med: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Synlig`.
+daily-table-fleet = Dagens flåde: `{ $fleet }`
+daily-table-today = Dagens flåde forbliver skjult, til dagen er omme.
 
-daily-remind-on = Reminders are on: while your streak is 3 or more and you have not played, I send you a DM three hours before the day ends. Turn them off with `/{ cmd-daily-name } { cmd-daily-remind-name } { cmd-daily-remind-opt-on-name }:False`.
-daily-remind-off = Reminders are off: no DMs about the daily sea.
-daily-reminder = 🌊 Your daily sea is waiting: { $streaks } at stake. The day ends { $ends }. Play with `/{ cmd-daily-name } { cmd-daily-play-name }`.
-daily-reminder-streak = a { $streak }-day streak in { $variant }
+daily-remind-on = Påmindelser er slået til: så længe din stime er 3 eller mere, og du ikke har spillet, sender jeg dig en privat besked tre timer før dagen slutter. Slå dem fra med `/{ cmd-daily-name } { cmd-daily-remind-name } { cmd-daily-remind-opt-on-name }:False`.
+daily-remind-off = Påmindelser er slået fra: ingen private beskeder om dagens hav.
+daily-reminder = 🌊 Dagens hav venter på dig: { $streaks } står på spil. Dagen slutter { $ends }. Spil med `/{ cmd-daily-name } { cmd-daily-play-name }`.
+daily-reminder-streak = en stime på { $streak } dage i { $variant }
 
-daily-card-title = Daily sea
+daily-card-title = Dagens hav
 daily-card-subtitle = { $variant } · { $day }
 daily-card-fired = { $rules ->
-    [game2000] Turns
-   *[other] Shots
+    [game2000] Ture
+   *[other] Skud
 }
 daily-card-par = Par
-daily-card-streak = Streak
-daily-card-alt = Daily sea { $day }: cleared in { $fired }, par { $par }, streak { $streak }. { $shots } shots in order, { $hits } of them hits.
-daily-shared = { $member } cleared the daily sea of { $day } in **{ $fired }** (par { $par }). Your turn: `/{ cmd-daily-name } { cmd-daily-play-name }`.
+daily-card-streak = Stime
+daily-card-alt = Dagens hav { $day }: klaret på { $fired }, par { $par }, stime { $streak }. { $shots } skud i rækkefølge, heraf { $hits } træffere.
+daily-shared = { $member } klarede dagens hav for { $day } på **{ $fired }** (par { $par }). Din tur: `/{ cmd-daily-name } { cmd-daily-play-name }`.
+
+stats-daily-streak = Stime i dagens hav { $streak } (bedste { $best })

@@ -57,6 +57,8 @@ daily-streak = Streak: **{ $streak }** { $streak ->
 daily-aim = Pick a column and a row, then fire. Aiming at **{ $cell }**.
 daily-aim-salvo = Pick three cells: aim with the column and row, press Add for each, then fire. Aiming at **{ $cell }** · salvo ({ $count }/3): { $salvo }
 daily-salvo-empty = none yet
+daily-column-placeholder = Column to aim at
+daily-row-placeholder = Row to aim at
 daily-button-share = Share
 daily-button-fire-at = Fire at { $cell }
 daily-button-add = Add { $cell }
@@ -104,3 +106,5 @@ daily-card-par = Par
 daily-card-streak = Streak
 daily-card-alt = Daily sea { $day }: cleared in { $fired }, par { $par }, streak { $streak }. { $shots } shots in order, { $hits } of them hits.
 daily-shared = { $member } cleared the daily sea of { $day } in **{ $fired }** (par { $par }). Your turn: `/{ cmd-daily-name } { cmd-daily-play-name }`.
+
+stats-daily-streak = Daily sea streak { $streak } (best { $best })

@@ -1,106 +1,110 @@
-## The daily sea (issue 52): /daily play, fire, standings, remind, the aim panel and Share.
-## Loaded after broadside.ftl; one writer per file.
+## De zee van de dag (issue 52): /dagelijks spelen, schieten, klassement, herinneren, het richtpaneel en Delen.
+## Geladen na broadside.ftl; één schrijver per bestand.
 
-cmd-daily-name = daily
-cmd-daily-desc = The daily sea: one hidden fleet a day for everyone, sunk in as few shots as you can
+cmd-daily-name = dagelijks
+cmd-daily-desc = De zee van de dag: elke dag één verborgen vloot voor iedereen, zink hem met zo min mogelijk schoten
 cmd-daily-help =
-    Every day there is one hidden fleet per rule set, the same for every member. Sink it in as few shots as you can: `/{ cmd-daily-name } { cmd-daily-play-name }` shows your sea with an aim panel (pick a column and a row, then Fire), or type `/{ cmd-daily-name } { cmd-daily-fire-name } { cmd-daily-fire-opt-targets-name }:C4`. A cell you already fired at today is refused and not counted. Par is what the hard computer needs. You get one attempt a day; finishing days in a row builds a streak. `/{ cmd-daily-name } { cmd-daily-standings-name }` shows today's table or a past day's (with its fleet), and `/{ cmd-daily-name } { cmd-daily-remind-name }` asks for a DM before the day ends while your streak is 3 or more.
-cmd-daily-play-name = play
-cmd-daily-play-desc = Show your sea today, with an aim panel to fire by clicks
-cmd-daily-play-opt-rules-name = rules
-cmd-daily-play-opt-rules-desc = Rule set (default: classic)
-cmd-daily-fire-name = fire
-cmd-daily-fire-desc = Fire at today's sea: one cell in classic, three in Game 2000
-cmd-daily-fire-opt-targets-name = targets
-cmd-daily-fire-opt-targets-desc = Cells to fire at, like C4 (Game 2000: C4 D5 E6)
-cmd-daily-fire-opt-rules-name = rules
-cmd-daily-fire-opt-rules-desc = Rule set (default: classic)
-cmd-daily-standings-name = standings
-cmd-daily-standings-desc = Today's table of the daily sea, or a past day's with its fleet
-cmd-daily-standings-opt-rules-name = rules
-cmd-daily-standings-opt-rules-desc = Rule set (default: classic)
-cmd-daily-standings-opt-scope-name = scope
-cmd-daily-standings-opt-scope-desc = This server's table, or the global one (members who chose to be listed)
-cmd-daily-standings-opt-day-name = day
-cmd-daily-standings-opt-day-desc = A past day: its date (2026-12-04) or its number
-cmd-daily-remind-name = remind
-cmd-daily-remind-desc = A DM three hours before the day ends while your streak is 3 or more
-cmd-daily-remind-opt-on-name = on
-cmd-daily-remind-opt-on-desc = True: remind me; False: no reminders
+    Elke dag is er per spelvariant één verborgen vloot, voor iedereen dezelfde. Breng hem met zo min mogelijk schoten tot zinken: `/{ cmd-daily-name } { cmd-daily-play-name }` toont je zee met een richtpaneel (kies een kolom en een rij en vuur), of typ `/{ cmd-daily-name } { cmd-daily-fire-name } { cmd-daily-fire-opt-targets-name }:C4`. Een vakje waar je vandaag al op schoot, wordt geweigerd en niet geteld. Par is wat de sterke computer nodig heeft. Je hebt één poging per dag; wie dagen achter elkaar afmaakt, bouwt een reeks op. `/{ cmd-daily-name } { cmd-daily-standings-name }` toont het klassement van vandaag of van een eerdere dag (met de vloot van die dag), en met `/{ cmd-daily-name } { cmd-daily-remind-name }` krijg je een privébericht voordat de dag om is, zolang je reeks 3 of meer is.
+cmd-daily-play-name = spelen
+cmd-daily-play-desc = Toon je zee van vandaag, met een richtpaneel om met klikken te schieten
+cmd-daily-play-opt-rules-name = regels
+cmd-daily-play-opt-rules-desc = Spelvariant (standaard: klassiek)
+cmd-daily-fire-name = schieten
+cmd-daily-fire-desc = Schiet op de zee van vandaag: één vakje in klassiek, drie in Game 2000
+cmd-daily-fire-opt-targets-name = doelen
+cmd-daily-fire-opt-targets-desc = Vakjes om op te schieten, zoals C4 (Game 2000: C4 D5 E6)
+cmd-daily-fire-opt-rules-name = regels
+cmd-daily-fire-opt-rules-desc = Spelvariant (standaard: klassiek)
+cmd-daily-standings-name = klassement
+cmd-daily-standings-desc = Het klassement van de zee van vandaag, of van een eerdere dag met zijn vloot
+cmd-daily-standings-opt-rules-name = regels
+cmd-daily-standings-opt-rules-desc = Spelvariant (standaard: klassiek)
+cmd-daily-standings-opt-scope-name = bereik
+cmd-daily-standings-opt-scope-desc = Het klassement van deze server, of het wereldwijde (leden die zichtbaar willen zijn)
+cmd-daily-standings-opt-day-name = dag
+cmd-daily-standings-opt-day-desc = Een eerdere dag: de datum (2026-12-04) of het nummer
+cmd-daily-remind-name = herinneren
+cmd-daily-remind-desc = Een privébericht drie uur voor het einde van de dag, zolang je reeks 3 of meer is
+cmd-daily-remind-opt-on-name = aan
+cmd-daily-remind-opt-on-desc = True: herinner me; False: geen herinneringen
 
 daily-count = { $rules ->
     [game2000] { $n ->
-        [one] 1 turn
-       *[other] { $n } turns
+        [one] 1 beurt
+       *[other] { $n } beurten
     }
    *[other] { $n ->
-        [one] 1 shot
-       *[other] { $n } shots
+        [one] 1 schot
+       *[other] { $n } schoten
     }
 }
-daily-heading = 🌊 **Daily sea** · { $variant } · { $day }
-daily-progress = Fired: **{ $fired }** · par { $par } · streak { $streak } · the day ends { $ends }
-daily-shot-miss = { $cell }: miss.
-daily-shot-hit = { $cell }: **hit**!
-daily-shot-sunk = { $cell }: **hit and sunk**, a { $ship }!
+daily-heading = 🌊 **Zee van de dag** · { $variant } · { $day }
+daily-progress = Geschoten: **{ $fired }** · par { $par } · reeks { $streak } · de dag eindigt { $ends }
+daily-shot-miss = { $cell }: mis.
+daily-shot-hit = { $cell }: **raak**!
+daily-shot-sunk = { $cell }: **raak en gezonken**, een { $ship }!
 daily-salvo = { $cells }: { $reports }
-daily-cleared = 🎉 **Cleared!** You sank today's fleet in **{ $fired }** (par { $par }{ $under ->
-    [0] , right on par
+daily-cleared = 🎉 **Gelukt!** Je bracht de vloot van vandaag tot zinken in **{ $fired }** (par { $par }{ $under ->
+    [0] , precies op par
    *[other] { "" }
 }).
-daily-place-server = Today in this server: place **{ $place }**.
-daily-place-everyone = Among everyone who cleared it today: place **{ $place }**.
-daily-streak = Streak: **{ $streak }** { $streak ->
-    [one] day
-   *[other] days
-} (best { $best }).
-daily-aim = Pick a column and a row, then fire. Aiming at **{ $cell }**.
-daily-aim-salvo = Pick three cells: aim with the column and row, press Add for each, then fire. Aiming at **{ $cell }** · salvo ({ $count }/3): { $salvo }
-daily-salvo-empty = none yet
-daily-button-share = Share
-daily-button-fire-at = Fire at { $cell }
-daily-button-add = Add { $cell }
-daily-button-remove = Take out { $cell }
-daily-button-clear = Clear
-daily-button-fire-salvo = Fire ({ $count }/3)
+daily-place-server = Vandaag in deze server: plaats **{ $place }**.
+daily-place-everyone = Van iedereen die hem vandaag schoonveegde: plaats **{ $place }**.
+daily-streak = Reeks: **{ $streak }** { $streak ->
+    [one] dag
+   *[other] dagen
+} (beste { $best }).
+daily-aim = Kies een kolom en een rij en vuur. Je richt op **{ $cell }**.
+daily-aim-salvo = Kies drie vakjes: richt met kolom en rij, druk voor elk op Toevoegen en vuur dan. Je richt op **{ $cell }** · salvo ({ $count }/3): { $salvo }
+daily-salvo-empty = nog geen
+daily-column-placeholder = Kolom om op te richten
+daily-row-placeholder = Rij om op te richten
+daily-button-share = Delen
+daily-button-fire-at = Vuur op { $cell }
+daily-button-add = { $cell } toevoegen
+daily-button-remove = { $cell } weghalen
+daily-button-clear = Leegmaken
+daily-button-fire-salvo = Vuur ({ $count }/3)
 
-err-daily-finished = You have cleared today's sea already. A new one comes tomorrow.
+err-daily-finished = Je hebt de zee van vandaag al schoongeveegd. Morgen komt er een nieuwe.
 err-daily-count = { $expected ->
-    [one] Classic fires one cell at a time, like `C4`
-   *[other] Game 2000 fires { $expected } cells at a time, like `C4 D5 E6`
-}; you gave { $given }. Nothing was fired.
-err-daily-off-board = { $cell } is not on this board. Nothing was fired.
-err-daily-repeat = You already fired at { $cell } today: that shot is not counted. Pick another cell.
-err-daily-twice = { $cell } is named twice in one salvo: pick three different cells. Nothing was fired.
-err-daily-salvo-full = The salvo already has three cells: fire it, or take one out first.
-err-daily-not-yet = Day { $day } has not begun yet: its fleet is still hidden.
-err-daily-busy = Another shot of yours was being fired at the same moment. Nothing was counted twice; try again.
-err-daily-unavailable = The daily sea cannot be reached right now. Nothing was fired; try again in a moment.
-err-daily-day = `{ $given }` is not a day I know: give a date like `2026-12-04` or a day number as the tables show it.
-err-daily-no-server = A server's table is kept only in a server. Here, `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:global` shows the global one.
-err-daily-share-unfinished = Only a cleared sea can be shared.
+    [one] Klassiek schiet op één vakje tegelijk, zoals `C4`
+   *[other] Game 2000 schiet op { $expected } vakjes tegelijk, zoals `C4 D5 E6`
+}; jij gaf er { $given }. Er is niets afgevuurd.
+err-daily-off-board = { $cell } ligt niet op dit bord. Er is niets afgevuurd.
+err-daily-repeat = Je schoot vandaag al op { $cell }: dat schot telt niet. Kies een ander vakje.
+err-daily-twice = { $cell } staat twee keer in één salvo: kies drie verschillende vakjes. Er is niets afgevuurd.
+err-daily-salvo-full = Het salvo heeft al drie vakjes: vuur het af, of haal er eerst een weg.
+err-daily-not-yet = Dag { $day } is nog niet begonnen: de vloot ervan is nog verborgen.
+err-daily-busy = Er werd op hetzelfde moment een ander schot van jou afgevuurd. Niets is dubbel geteld; probeer het opnieuw.
+err-daily-unavailable = De zee van de dag is nu niet bereikbaar. Er is niets afgevuurd; probeer het zo opnieuw.
+err-daily-day = `{ $given }` is geen dag die ik ken: geef een datum zoals `2026-12-04` of een dagnummer zoals de klassementen het tonen.
+err-daily-no-server = Een klassement per server bestaat alleen in een server. Hier toont `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:global` het wereldwijde.
+err-daily-share-unfinished = Alleen een schoongeveegde zee kun je delen.
 
-daily-table-server = This server: { $finished } cleared of { $total } playing · par { $par }
-daily-table-global = Everyone who chose to be listed: { $finished } cleared of { $total } playing · par { $par }
-daily-table-empty = Nobody has fired at this sea here yet.
-daily-table-playing = still playing, { $fired } so far
-daily-table-more = …and { $n } more.
-daily-table-global-note = Only members who chose it are listed: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible`.
-daily-table-fleet = That day's fleet: `{ $fleet }`
-daily-table-today = Today's fleet stays hidden until the day is over.
+daily-table-server = Deze server: { $finished } van de { $total } spelers klaar · par { $par }
+daily-table-global = Iedereen die zichtbaar wil zijn: { $finished } van de { $total } spelers klaar · par { $par }
+daily-table-empty = Hier heeft nog niemand op deze zee geschoten.
+daily-table-playing = nog bezig, { $fired } tot nu toe
+daily-table-more = …en nog { $n }.
+daily-table-global-note = Alleen leden die ervoor kozen staan erin: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Zichtbaar`.
+daily-table-fleet = De vloot van die dag: `{ $fleet }`
+daily-table-today = De vloot van vandaag blijft verborgen tot de dag voorbij is.
 
-daily-remind-on = Reminders are on: while your streak is 3 or more and you have not played, I send you a DM three hours before the day ends. Turn them off with `/{ cmd-daily-name } { cmd-daily-remind-name } { cmd-daily-remind-opt-on-name }:False`.
-daily-remind-off = Reminders are off: no DMs about the daily sea.
-daily-reminder = 🌊 Your daily sea is waiting: { $streaks } at stake. The day ends { $ends }. Play with `/{ cmd-daily-name } { cmd-daily-play-name }`.
-daily-reminder-streak = a { $streak }-day streak in { $variant }
+daily-remind-on = Herinneringen staan aan: zolang je reeks 3 of meer is en je nog niet gespeeld hebt, stuur ik je drie uur voor het einde van de dag een privébericht. Zet ze uit met `/{ cmd-daily-name } { cmd-daily-remind-name } { cmd-daily-remind-opt-on-name }:False`.
+daily-remind-off = Herinneringen staan uit: geen privéberichten over de zee van de dag.
+daily-reminder = 🌊 Je zee van de dag wacht: { $streaks } staat op het spel. De dag eindigt { $ends }. Speel met `/{ cmd-daily-name } { cmd-daily-play-name }`.
+daily-reminder-streak = een reeks van { $streak } dagen in { $variant }
 
-daily-card-title = Daily sea
+daily-card-title = Zee van de dag
 daily-card-subtitle = { $variant } · { $day }
 daily-card-fired = { $rules ->
-    [game2000] Turns
-   *[other] Shots
+    [game2000] Beurten
+   *[other] Schoten
 }
 daily-card-par = Par
-daily-card-streak = Streak
-daily-card-alt = Daily sea { $day }: cleared in { $fired }, par { $par }, streak { $streak }. { $shots } shots in order, { $hits } of them hits.
-daily-shared = { $member } cleared the daily sea of { $day } in **{ $fired }** (par { $par }). Your turn: `/{ cmd-daily-name } { cmd-daily-play-name }`.
+daily-card-streak = Reeks
+daily-card-alt = Zee van de dag { $day }: schoongeveegd in { $fired }, par { $par }, reeks { $streak }. { $shots } schoten op volgorde, waarvan { $hits } raak.
+daily-shared = { $member } veegde de zee van { $day } schoon in **{ $fired }** (par { $par }). Jouw beurt: `/{ cmd-daily-name } { cmd-daily-play-name }`.
+
+stats-daily-streak = Reeks zee van de dag { $streak } (beste { $best })

@@ -1,106 +1,110 @@
-## The daily sea (issue 52): /daily play, fire, standings, remind, the aim panel and Share.
-## Loaded after broadside.ftl; one writer per file.
+## Dagens hav (issue 52): /daglig spela, skjut, ställning, påminn, siktpanelen och Dela.
+## Läses in efter broadside.ftl; en skribent per fil.
 
-cmd-daily-name = daily
-cmd-daily-desc = The daily sea: one hidden fleet a day for everyone, sunk in as few shots as you can
+cmd-daily-name = daglig
+cmd-daily-desc = Dagens hav: en dold flotta om dagen för alla, sänkt med så få skott som möjligt
 cmd-daily-help =
-    Every day there is one hidden fleet per rule set, the same for every member. Sink it in as few shots as you can: `/{ cmd-daily-name } { cmd-daily-play-name }` shows your sea with an aim panel (pick a column and a row, then Fire), or type `/{ cmd-daily-name } { cmd-daily-fire-name } { cmd-daily-fire-opt-targets-name }:C4`. A cell you already fired at today is refused and not counted. Par is what the hard computer needs. You get one attempt a day; finishing days in a row builds a streak. `/{ cmd-daily-name } { cmd-daily-standings-name }` shows today's table or a past day's (with its fleet), and `/{ cmd-daily-name } { cmd-daily-remind-name }` asks for a DM before the day ends while your streak is 3 or more.
-cmd-daily-play-name = play
-cmd-daily-play-desc = Show your sea today, with an aim panel to fire by clicks
-cmd-daily-play-opt-rules-name = rules
-cmd-daily-play-opt-rules-desc = Rule set (default: classic)
-cmd-daily-fire-name = fire
-cmd-daily-fire-desc = Fire at today's sea: one cell in classic, three in Game 2000
-cmd-daily-fire-opt-targets-name = targets
-cmd-daily-fire-opt-targets-desc = Cells to fire at, like C4 (Game 2000: C4 D5 E6)
-cmd-daily-fire-opt-rules-name = rules
-cmd-daily-fire-opt-rules-desc = Rule set (default: classic)
-cmd-daily-standings-name = standings
-cmd-daily-standings-desc = Today's table of the daily sea, or a past day's with its fleet
-cmd-daily-standings-opt-rules-name = rules
-cmd-daily-standings-opt-rules-desc = Rule set (default: classic)
-cmd-daily-standings-opt-scope-name = scope
-cmd-daily-standings-opt-scope-desc = This server's table, or the global one (members who chose to be listed)
-cmd-daily-standings-opt-day-name = day
-cmd-daily-standings-opt-day-desc = A past day: its date (2026-12-04) or its number
-cmd-daily-remind-name = remind
-cmd-daily-remind-desc = A DM three hours before the day ends while your streak is 3 or more
-cmd-daily-remind-opt-on-name = on
-cmd-daily-remind-opt-on-desc = True: remind me; False: no reminders
+    Varje dag finns det en dold flotta per regeluppsättning, samma för alla. Sänk den med så få skott som möjligt: `/{ cmd-daily-name } { cmd-daily-play-name }` visar ditt hav med en siktpanel (välj en kolumn och en rad och skjut), eller skriv `/{ cmd-daily-name } { cmd-daily-fire-name } { cmd-daily-fire-opt-targets-name }:C4`. En ruta som du redan har skjutit på i dag avvisas och räknas inte. Par är vad den starka datorn behöver. Du har ett försök om dagen; klarar du flera dagar i rad bygger du upp en svit. `/{ cmd-daily-name } { cmd-daily-standings-name }` visar dagens ställning eller en tidigare dags (med den dagens flotta), och med `/{ cmd-daily-name } { cmd-daily-remind-name }` får du ett direktmeddelande innan dagen är slut, så länge din svit är 3 eller mer.
+cmd-daily-play-name = spela
+cmd-daily-play-desc = Visa ditt hav i dag, med en siktpanel för att skjuta med klick
+cmd-daily-play-opt-rules-name = regler
+cmd-daily-play-opt-rules-desc = Regeluppsättning (standard: Sjöslag)
+cmd-daily-fire-name = skjut
+cmd-daily-fire-desc = Skjut mot dagens hav: en ruta i Sjöslag, tre i Game 2000
+cmd-daily-fire-opt-targets-name = mål
+cmd-daily-fire-opt-targets-desc = Rutor att skjuta på, till exempel C4 (Game 2000: C4 D5 E6)
+cmd-daily-fire-opt-rules-name = regler
+cmd-daily-fire-opt-rules-desc = Regeluppsättning (standard: Sjöslag)
+cmd-daily-standings-name = ställning
+cmd-daily-standings-desc = Ställningen för dagens hav, eller för en tidigare dag med dess flotta
+cmd-daily-standings-opt-rules-name = regler
+cmd-daily-standings-opt-rules-desc = Regeluppsättning (standard: Sjöslag)
+cmd-daily-standings-opt-scope-name = omfång
+cmd-daily-standings-opt-scope-desc = Den här serverns ställning, eller den globala (medlemmar som har valt att vara med)
+cmd-daily-standings-opt-day-name = dag
+cmd-daily-standings-opt-day-desc = En tidigare dag: datumet (2026-12-04) eller dess nummer
+cmd-daily-remind-name = påminn
+cmd-daily-remind-desc = Ett direktmeddelande tre timmar innan dagen slutar, så länge din svit är 3 eller mer
+cmd-daily-remind-opt-on-name = på
+cmd-daily-remind-opt-on-desc = True: påminn mig; False: inga påminnelser
 
 daily-count = { $rules ->
     [game2000] { $n ->
-        [one] 1 turn
-       *[other] { $n } turns
+        [one] 1 tur
+       *[other] { $n } turer
     }
    *[other] { $n ->
-        [one] 1 shot
-       *[other] { $n } shots
+        [one] 1 skott
+       *[other] { $n } skott
     }
 }
-daily-heading = 🌊 **Daily sea** · { $variant } · { $day }
-daily-progress = Fired: **{ $fired }** · par { $par } · streak { $streak } · the day ends { $ends }
+daily-heading = 🌊 **Dagens hav** · { $variant } · { $day }
+daily-progress = Avfyrat: **{ $fired }** · par { $par } · svit { $streak } · dagen slutar { $ends }
 daily-shot-miss = { $cell }: miss.
-daily-shot-hit = { $cell }: **hit**!
-daily-shot-sunk = { $cell }: **hit and sunk**, a { $ship }!
+daily-shot-hit = { $cell }: **träff**!
+daily-shot-sunk = { $cell }: **träff och sänkt**, en { $ship }!
 daily-salvo = { $cells }: { $reports }
-daily-cleared = 🎉 **Cleared!** You sank today's fleet in **{ $fired }** (par { $par }{ $under ->
-    [0] , right on par
+daily-cleared = 🎉 **Klart!** Du sänkte dagens flotta på **{ $fired }** (par { $par }{ $under ->
+    [0] , precis på par
    *[other] { "" }
 }).
-daily-place-server = Today in this server: place **{ $place }**.
-daily-place-everyone = Among everyone who cleared it today: place **{ $place }**.
-daily-streak = Streak: **{ $streak }** { $streak ->
-    [one] day
-   *[other] days
-} (best { $best }).
-daily-aim = Pick a column and a row, then fire. Aiming at **{ $cell }**.
-daily-aim-salvo = Pick three cells: aim with the column and row, press Add for each, then fire. Aiming at **{ $cell }** · salvo ({ $count }/3): { $salvo }
-daily-salvo-empty = none yet
-daily-button-share = Share
-daily-button-fire-at = Fire at { $cell }
-daily-button-add = Add { $cell }
-daily-button-remove = Take out { $cell }
-daily-button-clear = Clear
-daily-button-fire-salvo = Fire ({ $count }/3)
+daily-place-server = I dag på den här servern: plats **{ $place }**.
+daily-place-everyone = Bland alla som har klarat det i dag: plats **{ $place }**.
+daily-streak = Svit: **{ $streak }** { $streak ->
+    [one] dag
+   *[other] dagar
+} (bästa { $best }).
+daily-aim = Välj en kolumn och en rad och skjut. Du siktar på **{ $cell }**.
+daily-aim-salvo = Välj tre rutor: sikta med kolumn och rad, tryck på Lägg till för varje och skjut sedan. Du siktar på **{ $cell }** · salva ({ $count }/3): { $salvo }
+daily-salvo-empty = inga än
+daily-column-placeholder = Kolumn att sikta på
+daily-row-placeholder = Rad att sikta på
+daily-button-share = Dela
+daily-button-fire-at = Skjut på { $cell }
+daily-button-add = Lägg till { $cell }
+daily-button-remove = Ta bort { $cell }
+daily-button-clear = Töm
+daily-button-fire-salvo = Skjut ({ $count }/3)
 
-err-daily-finished = You have cleared today's sea already. A new one comes tomorrow.
+err-daily-finished = Du har redan klarat dagens hav. I morgon kommer ett nytt.
 err-daily-count = { $expected ->
-    [one] Classic fires one cell at a time, like `C4`
-   *[other] Game 2000 fires { $expected } cells at a time, like `C4 D5 E6`
-}; you gave { $given }. Nothing was fired.
-err-daily-off-board = { $cell } is not on this board. Nothing was fired.
-err-daily-repeat = You already fired at { $cell } today: that shot is not counted. Pick another cell.
-err-daily-twice = { $cell } is named twice in one salvo: pick three different cells. Nothing was fired.
-err-daily-salvo-full = The salvo already has three cells: fire it, or take one out first.
-err-daily-not-yet = Day { $day } has not begun yet: its fleet is still hidden.
-err-daily-busy = Another shot of yours was being fired at the same moment. Nothing was counted twice; try again.
-err-daily-unavailable = The daily sea cannot be reached right now. Nothing was fired; try again in a moment.
-err-daily-day = `{ $given }` is not a day I know: give a date like `2026-12-04` or a day number as the tables show it.
-err-daily-no-server = A server's table is kept only in a server. Here, `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:global` shows the global one.
-err-daily-share-unfinished = Only a cleared sea can be shared.
+    [one] Sjöslag skjuter på en ruta i taget, till exempel `C4`
+   *[other] Game 2000 skjuter på { $expected } rutor i taget, till exempel `C4 D5 E6`
+}; du angav { $given }. Inget skott avlossades.
+err-daily-off-board = { $cell } ligger inte på den här spelplanen. Inget skott avlossades.
+err-daily-repeat = Du har redan skjutit på { $cell } i dag: det skottet räknas inte. Välj en annan ruta.
+err-daily-twice = { $cell } står två gånger i samma salva: välj tre olika rutor. Inget skott avlossades.
+err-daily-salvo-full = Salvan har redan tre rutor: avfyra den, eller ta bort en först.
+err-daily-not-yet = Dag { $day } har inte börjat än: dess flotta är fortfarande dold.
+err-daily-busy = Ett annat skott från dig avlossades i samma ögonblick. Inget räknades två gånger; försök igen.
+err-daily-unavailable = Dagens hav går inte att nå just nu. Inget skott avlossades; försök igen om en stund.
+err-daily-day = `{ $given }` är ingen dag jag känner till: ange ett datum som `2026-12-04` eller ett dagnummer som ställningarna visar det.
+err-daily-no-server = En servers ställning finns bara på en server. Här visar `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:global` den globala.
+err-daily-share-unfinished = Bara ett klarat hav kan delas.
 
-daily-table-server = This server: { $finished } cleared of { $total } playing · par { $par }
-daily-table-global = Everyone who chose to be listed: { $finished } cleared of { $total } playing · par { $par }
-daily-table-empty = Nobody has fired at this sea here yet.
-daily-table-playing = still playing, { $fired } so far
-daily-table-more = …and { $n } more.
-daily-table-global-note = Only members who chose it are listed: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:visible`.
-daily-table-fleet = That day's fleet: `{ $fleet }`
-daily-table-today = Today's fleet stays hidden until the day is over.
+daily-table-server = Den här servern: { $finished } av { $total } spelare har klarat det · par { $par }
+daily-table-global = Alla som har valt att vara med: { $finished } av { $total } spelare har klarat det · par { $par }
+daily-table-empty = Ingen här har skjutit mot det här havet än.
+daily-table-playing = spelar fortfarande, { $fired } hittills
+daily-table-more = …och { $n } till.
+daily-table-global-note = Bara medlemmar som har valt det är med: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Synlig`.
+daily-table-fleet = Den dagens flotta: `{ $fleet }`
+daily-table-today = Dagens flotta förblir dold tills dagen är slut.
 
-daily-remind-on = Reminders are on: while your streak is 3 or more and you have not played, I send you a DM three hours before the day ends. Turn them off with `/{ cmd-daily-name } { cmd-daily-remind-name } { cmd-daily-remind-opt-on-name }:False`.
-daily-remind-off = Reminders are off: no DMs about the daily sea.
-daily-reminder = 🌊 Your daily sea is waiting: { $streaks } at stake. The day ends { $ends }. Play with `/{ cmd-daily-name } { cmd-daily-play-name }`.
-daily-reminder-streak = a { $streak }-day streak in { $variant }
+daily-remind-on = Påminnelser är på: så länge din svit är 3 eller mer och du inte har spelat skickar jag ett direktmeddelande tre timmar innan dagen slutar. Stäng av dem med `/{ cmd-daily-name } { cmd-daily-remind-name } { cmd-daily-remind-opt-on-name }:False`.
+daily-remind-off = Påminnelser är av: inga direktmeddelanden om dagens hav.
+daily-reminder = 🌊 Dagens hav väntar på dig: { $streaks } står på spel. Dagen slutar { $ends }. Spela med `/{ cmd-daily-name } { cmd-daily-play-name }`.
+daily-reminder-streak = en svit på { $streak } dagar i { $variant }
 
-daily-card-title = Daily sea
+daily-card-title = Dagens hav
 daily-card-subtitle = { $variant } · { $day }
 daily-card-fired = { $rules ->
-    [game2000] Turns
-   *[other] Shots
+    [game2000] Turer
+   *[other] Skott
 }
 daily-card-par = Par
-daily-card-streak = Streak
-daily-card-alt = Daily sea { $day }: cleared in { $fired }, par { $par }, streak { $streak }. { $shots } shots in order, { $hits } of them hits.
-daily-shared = { $member } cleared the daily sea of { $day } in **{ $fired }** (par { $par }). Your turn: `/{ cmd-daily-name } { cmd-daily-play-name }`.
+daily-card-streak = Svit
+daily-card-alt = Dagens hav { $day }: klarat på { $fired }, par { $par }, svit { $streak }. { $shots } skott i ordning, varav { $hits } träffar.
+daily-shared = { $member } klarade dagens hav för { $day } på **{ $fired }** (par { $par }). Din tur: `/{ cmd-daily-name } { cmd-daily-play-name }`.
+
+stats-daily-streak = Svit i dagens hav { $streak } (bästa { $best })

@@ -107,6 +107,7 @@ fn first_open(variant: Variant, view: &crate::game::TargetView) -> Option<Coord>
 }
 
 /// The first open cell after `from` in sea order (round the sea), not in `picked`.
+#[must_use]
 pub fn next_open(
     variant: Variant,
     view: &crate::game::TargetView,
@@ -232,8 +233,8 @@ fn controls(
         }
     };
     vec![
-        select(Aim::Column, columns, tr!(lang, "editor-column-placeholder")),
-        select(Aim::Row, rows, tr!(lang, "editor-row-placeholder")),
+        select(Aim::Column, columns, tr!(lang, "daily-column-placeholder")),
+        select(Aim::Row, rows, tr!(lang, "daily-row-placeholder")),
         CreateActionRow::Buttons(buttons),
     ]
 }

@@ -50,6 +50,12 @@ pub async fn stats(
             tracing::warn!(error = %e, "could not read a member's season titles");
             Vec::new()
         });
+    let daily_streak = ctx
+        .data()
+        .session
+        .daily_sea()
+        .streak(player(who), variant)
+        .await;
     // A private card speaks the asker's language, a public one the server's.
     let lang = if private {
         user_lang(ctx)
@@ -58,6 +64,21 @@ pub async fn stats(
     };
     let name = who.display_name().to_owned();
     let (mut view, mut alt) = words::card_view(lang, &name, variant, &card);
+    // The daily sea's streak in this rule set, first after the rule set (issue 52).
+    match daily_streak {
+        Ok(s) if s.best > 0 => {
+            let line = tr!(
+                lang,
+                "stats-daily-streak",
+                streak = s.current,
+                best = s.best
+            );
+            view.subtitle = format!("{} · {line}", view.subtitle);
+            alt = format!("{alt} {line}.");
+        }
+        Ok(_) => {}
+        Err(e) => tracing::warn!(error = %e, "could not read a member's daily streak"),
+    }
     // Tournaments played to their end, and won (in any rule set).
     match tournaments {
         Ok((played, won)) if played > 0 => {
