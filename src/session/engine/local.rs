@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use crate::game::PlayerId;
 use crate::store::{MatchRecord, Store, StoreError};
 
-use super::{Applied, Change, Outcome, Step, apply};
+use super::{Applied, Ask, Change, Outcome, Step, apply};
 use crate::session::entry::Entry;
 use crate::session::error::{Broken, OpenError, SessionError};
 use crate::session::ids::{Locate, MatchId};
@@ -71,18 +71,16 @@ impl Local {
     /// step that changes nothing, which writes nothing.
     pub(crate) async fn act<R: Send>(
         &self,
-        at: Locate,
-        missing: SessionError,
-        skip_locked: bool,
+        ask: Ask,
         f: impl FnOnce(&mut Entry, &mut Change) -> Result<Step<R>, SessionError> + Send,
     ) -> Outcome<R> {
         let until = Instant::now() + WAIT_FOR_WRITE;
         let mut f = Some(f);
         let (_turn, value, record, ended, before, now_in) = loop {
-            let Some((id, turn)) = self.live.turn(at) else {
-                return Err(missing);
+            let Some((id, turn)) = self.live.turn(ask.at) else {
+                return Err(ask.missing);
             };
-            let held = if skip_locked {
+            let held = if ask.skip_locked {
                 // The sweep does not wait for a match being changed: the next one looks.
                 turn.try_lock_owned().map_err(|_| SessionError::Pending)?
             } else {
@@ -94,7 +92,7 @@ impl Local {
             };
             // While this change waited, the match may have ended, or the located one be
             // another by now: then look again.
-            let step = self.live.with(at, |e| {
+            let step = self.live.with(ask.at, |e| {
                 if e.id != id {
                     return None;
                 }

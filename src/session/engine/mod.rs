@@ -50,6 +50,17 @@ pub(crate) struct Change {
     pub moves: Vec<crate::store::MoveRecord>,
 }
 
+/// Which match a change is for, what to answer when it is not there, and whether a match
+/// being changed right now is left alone (the sweep) instead of waited for.
+pub(super) struct Ask {
+    /// The match.
+    pub at: Locate,
+    /// The answer when there is no such match.
+    pub missing: SessionError,
+    /// Leave a match that is being changed right now alone.
+    pub skip_locked: bool,
+}
+
 /// What a change returns: its value and, if it ended the match, what to announce.
 pub(super) type Outcome<R> = Result<(R, Option<Ended>), SessionError>;
 
@@ -152,9 +163,14 @@ impl Engine {
         skip_locked: bool,
         f: impl FnOnce(&mut Entry, &mut Change) -> Result<Step<R>, SessionError> + Send,
     ) -> Outcome<R> {
+        let ask = Ask {
+            at,
+            missing,
+            skip_locked,
+        };
         match self {
-            Engine::Local(l) => l.act(at, missing, skip_locked, f).await,
-            Engine::Shared(s) => s.act(at, missing, skip_locked, f).await,
+            Engine::Local(l) => l.act(ask, f).await,
+            Engine::Shared(s) => s.act(ask, f).await,
         }
     }
 

@@ -8,7 +8,7 @@ use std::time::{Duration, SystemTime};
 use crate::game::PlayerId;
 use crate::store::{Changed, LiveKey, MatchRecord, SharedStore, StoreError, Taken};
 
-use super::{Applied, Change, Outcome, Step, apply, empty_census};
+use super::{Applied, Ask, Change, Outcome, Step, apply, empty_census};
 use crate::session::ends::Ended;
 use crate::session::entry::Entry;
 use crate::session::error::{Broken, OpenError, SessionError};
@@ -143,11 +143,14 @@ impl Shared {
     /// `skip_locked` (the sweep), a match being changed is left alone at once.
     pub(crate) async fn act<R: Send>(
         &self,
-        at: Locate,
-        missing: SessionError,
-        skip_locked: bool,
+        ask: Ask,
         f: impl FnOnce(&mut Entry, &mut Change) -> Result<Step<R>, SessionError> + Send,
     ) -> Outcome<R> {
+        let Ask {
+            at,
+            missing,
+            skip_locked,
+        } = ask;
         let mut f = Some(f);
         let mut outcome: Option<Outcome<R>> = None;
         // What this change wrote, to recognise it if its commit's answer is lost.
