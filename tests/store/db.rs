@@ -114,7 +114,9 @@ pub struct Flaky {
     pub failing_next: AtomicUsize,
     /// Each write first waits this many milliseconds.
     pub slow_ms: AtomicU64,
-    /// Writes begun so far (counted before their wait).
+    /// Writes begun so far: counted before their wait, but a shared store's change only
+    /// once it holds the match's row (a change that waited but has no row yet has not begun:
+    /// under load, another change could still take the row first).
     pub writes_begun: AtomicUsize,
     /// Writes of a match carried out so far (a live store's save, a shared store's
     /// change that wrote, a new match opened).
@@ -181,9 +183,14 @@ impl Flaky {
         }
     }
 
-    /// Waits as told, then fails if told.
+    /// Counts the write as begun, waits as told, then fails if told.
     async fn before_write(&self, shot: bool) -> Result<(), StoreError> {
         self.writes_begun.fetch_add(1, Ordering::SeqCst);
+        self.wait_and_fail(shot).await
+    }
+
+    /// Waits as told, then fails if told.
+    async fn wait_and_fail(&self, shot: bool) -> Result<(), StoreError> {
         let slow = self.slow_ms.load(Ordering::SeqCst);
         tokio::time::sleep(Duration::from_millis(slow)).await;
         let once = self
@@ -382,11 +389,13 @@ impl SharedStore for Flaky {
         apply: store::Apply<'a>,
     ) -> StoreFuture<'a, store::Changed> {
         Box::pin(async move {
-            self.before_write(false).await?;
+            self.wait_and_fail(false).await?;
             // A write that carries a shot is rolled back, as a failed commit would be.
             let failing_shots = self.failing_shots.load(Ordering::SeqCst);
             let mut shot = false;
             let mut wrapped = |state: &store::StoredState| {
+                // The match's row is held: the write has begun.
+                self.writes_begun.fetch_add(1, Ordering::SeqCst);
                 let record = apply(state)?;
                 shot = !record.moves.is_empty();
                 (!(failing_shots && shot)).then_some(record)
