@@ -613,6 +613,15 @@ impl FakeDiscord {
         RecordingGuard(self.inner.lock())
     }
 
+    /// Takes what the bot sent so far out of the recording, and forgets the requests, so
+    /// that a long measurement (`benches/fire_load.rs`) reads each answer once and the
+    /// recording does not grow without end. Waits no longer see what was taken.
+    pub fn take_sent(&self) -> Vec<Sent> {
+        let mut st = self.inner.lock();
+        st.rec.requests.clear();
+        std::mem::take(&mut st.rec.sent)
+    }
+
     /// What was sent in answer to one interaction, in order.
     pub fn replies_to(&self, id: InteractionId) -> Vec<Sent> {
         self.inner.lock().rec.replies_to(id)
