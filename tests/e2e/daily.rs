@@ -265,7 +265,7 @@ async fn a_whole_day_from_the_panel_and_typed_with_repeats_refused_and_a_restart
     };
     let text = cleared.text();
     assert!(text.contains("par "), "{text}");
-    assert!(text.contains("Today in this server: place **1**"), "{text}");
+    assert!(text.contains("Today on this server: place **1**"), "{text}");
     assert!(text.contains("Streak: **1** day"), "{text}");
     // No second attempt: a cleared sea refuses more shots.
     let again = fire(&t, &alice, channel, "J10", false).await;
@@ -439,7 +439,7 @@ async fn the_daily_in_a_dm_and_a_group_dm() {
     )
     .await;
     assert!(
-        refused.ephemeral && refused.text().contains("only in a server"),
+        refused.ephemeral && refused.text().contains("only on a server"),
         "{}",
         refused.text()
     );

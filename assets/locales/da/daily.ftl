@@ -1,30 +1,30 @@
-## Dagens hav (issue 52): /daglig spil, skyd, stilling, påmind, sigtepanelet og Del.
-## Indlæses efter broadside.ftl; én forfatter pr. fil.
+## The daily sea (issue 52): /daily play, fire, standings, remind, the aim panel and Share.
+## Loaded after broadside.ftl; one writer per file.
 
-cmd-daily-name = daglig
-cmd-daily-desc = Dagens hav: én skjult flåde om dagen for alle, sænket med så få skud som muligt
+cmd-daily-name = dagens_hav
+cmd-daily-desc = Én skjult flåde om dagen for alle: sænk den med så få skud som muligt
 cmd-daily-help =
-    Hver dag er der én skjult flåde pr. regelsæt, den samme for alle. Sænk den med så få skud som muligt: `/{ cmd-daily-name } { cmd-daily-play-name }` viser dit hav med et sigtepanel (vælg en kolonne og en række, og skyd), eller skriv `/{ cmd-daily-name } { cmd-daily-fire-name } { cmd-daily-fire-opt-targets-name }:C4`. Et felt, du allerede har skudt på i dag, bliver afvist og tælles ikke med. Par er det, den stærke computer skal bruge. Du har ét forsøg om dagen; klarer du flere dage i træk, bygger du en stime op. `/{ cmd-daily-name } { cmd-daily-standings-name }` viser dagens stilling eller en tidligere dags (med dagens flåde), og med `/{ cmd-daily-name } { cmd-daily-remind-name }` får du en privat besked, før dagen er omme, så længe din stime er 3 eller mere.
+    Hver dag ligger der én skjult flåde pr. regelsæt, den samme for alle medlemmer. Sænk den med så få skud som muligt: `/{ cmd-daily-name } { cmd-daily-play-name }` viser dit hav med et sigtepanel (vælg en kolonne og en række, og skyd), eller skriv `/{ cmd-daily-name } { cmd-daily-fire-name } { cmd-daily-fire-opt-targets-name }:C4`. Et felt, du allerede har skudt på i dag, afvises og tæller ikke med. Par er det antal, den svære computer skal bruge. Du har ét forsøg om dagen; bliver du færdig flere dage i træk, får du en stime. `/{ cmd-daily-name } { cmd-daily-standings-name }` viser dagens stilling eller en tidligere dags (med flåden), og med `/{ cmd-daily-name } { cmd-daily-remind-name }` får du en privat besked, før dagen slutter, så længe din stime er på 3 eller mere.
 cmd-daily-play-name = spil
 cmd-daily-play-desc = Vis dit hav i dag med et sigtepanel, så du kan skyde med klik
 cmd-daily-play-opt-rules-name = regler
-cmd-daily-play-opt-rules-desc = Regelsæt (standard: Søslag)
+cmd-daily-play-opt-rules-desc = Regelsæt (standard: klassisk Søslag)
 cmd-daily-fire-name = skyd
-cmd-daily-fire-desc = Skyd mod dagens hav: ét felt i Søslag, tre i Game 2000
+cmd-daily-fire-desc = Skyd på dagens hav: ét felt i Søslag, tre i Game 2000
 cmd-daily-fire-opt-targets-name = mål
-cmd-daily-fire-opt-targets-desc = Felter at skyde på, fx C4 (Game 2000: C4 D5 E6)
+cmd-daily-fire-opt-targets-desc = Felter at skyde på, f.eks. C4 (Game 2000: C4 D5 E6)
 cmd-daily-fire-opt-rules-name = regler
-cmd-daily-fire-opt-rules-desc = Regelsæt (standard: Søslag)
+cmd-daily-fire-opt-rules-desc = Regelsæt (standard: klassisk Søslag)
 cmd-daily-standings-name = stilling
-cmd-daily-standings-desc = Stillingen for dagens hav, eller for en tidligere dag med dens flåde
+cmd-daily-standings-desc = Stillingen for i dag, eller for en tidligere dag med dens flåde
 cmd-daily-standings-opt-rules-name = regler
-cmd-daily-standings-opt-rules-desc = Regelsæt (standard: Søslag)
+cmd-daily-standings-opt-rules-desc = Regelsæt (standard: klassisk Søslag)
 cmd-daily-standings-opt-scope-name = omfang
-cmd-daily-standings-opt-scope-desc = Denne servers stilling, eller den globale (medlemmer, der har valgt at være med)
+cmd-daily-standings-opt-scope-desc = Serverens stilling, eller den globale (medlemmer, der har valgt at være med)
 cmd-daily-standings-opt-day-name = dag
-cmd-daily-standings-opt-day-desc = En tidligere dag: datoen (2026-12-04) eller dens nummer
+cmd-daily-standings-opt-day-desc = En tidligere dag: datoen (2026-12-04) eller dagens nummer
 cmd-daily-remind-name = påmind
-cmd-daily-remind-desc = En privat besked tre timer før dagen slutter, så længe din stime er 3 eller mere
+cmd-daily-remind-desc = En privat besked tre timer før dagen slutter, så længe din stime er på 3 eller mere
 cmd-daily-remind-opt-on-name = til
 cmd-daily-remind-opt-on-desc = True: påmind mig; False: ingen påmindelser
 
@@ -39,23 +39,23 @@ daily-count = { $rules ->
     }
 }
 daily-heading = 🌊 **Dagens hav** · { $variant } · { $day }
-daily-progress = Affyret: **{ $fired }** · par { $par } · stime { $streak } · dagen slutter { $ends }
+daily-progress = Indtil nu: **{ $fired }** · par { $par } · stime { $streak } · dagen slutter { $ends }
 daily-shot-miss = { $cell }: forbi.
 daily-shot-hit = { $cell }: **ramt**!
-daily-shot-sunk = { $cell }: **ramt og sænket**, en { $ship }!
+daily-shot-sunk = { $cell }: **ramt og sænket**: { $ship }!
 daily-salvo = { $cells }: { $reports }
-daily-cleared = 🎉 **Klaret!** Du sænkede dagens flåde på **{ $fired }** (par { $par }{ $under ->
-    [0] , lige på par
+daily-cleared = 🎉 **Alt sænket!** Du sænkede dagens flåde på **{ $fired }** (par { $par }{ $under ->
+    [0] , præcis på par
    *[other] { "" }
 }).
-daily-place-server = I dag på denne server: nummer **{ $place }**.
-daily-place-everyone = Blandt alle, der har klaret det i dag: nummer **{ $place }**.
+daily-place-server = I dag på denne server: plads **{ $place }**.
+daily-place-everyone = Blandt alle, der er blevet færdige i dag: plads **{ $place }**.
 daily-streak = Stime: **{ $streak }** { $streak ->
     [one] dag
    *[other] dage
-} (bedste { $best }).
+} i træk (rekord: { $best }).
 daily-aim = Vælg en kolonne og en række, og skyd. Du sigter på **{ $cell }**.
-daily-aim-salvo = Vælg tre felter: sigt med kolonne og række, tryk Tilføj for hvert, og skyd så. Du sigter på **{ $cell }** · salve ({ $count }/3): { $salvo }
+daily-aim-salvo = Vælg tre felter: sigt med kolonnen og rækken, tryk på Tilføj for hvert felt, og skyd så. Du sigter på **{ $cell }** · salve ({ $count }/3): { $salvo }
 daily-salvo-empty = ingen endnu
 daily-column-placeholder = Kolonne at sigte på
 daily-row-placeholder = Række at sigte på
@@ -66,34 +66,34 @@ daily-button-remove = Fjern { $cell }
 daily-button-clear = Ryd
 daily-button-fire-salvo = Skyd ({ $count }/3)
 
-err-daily-finished = Du har allerede klaret dagens hav. I morgen kommer der et nyt.
+err-daily-finished = Du er allerede færdig med dagens hav. I morgen kommer der et nyt.
 err-daily-count = { $expected ->
-    [one] Søslag skyder på ét felt ad gangen, fx `C4`
-   *[other] Game 2000 skyder på { $expected } felter ad gangen, fx `C4 D5 E6`
-}; du gav { $given }. Der blev ikke skudt.
-err-daily-off-board = { $cell } ligger ikke på denne plade. Der blev ikke skudt.
-err-daily-repeat = Du har allerede skudt på { $cell } i dag: det skud tæller ikke. Vælg et andet felt.
-err-daily-twice = { $cell } står to gange i én salve: vælg tre forskellige felter. Der blev ikke skudt.
-err-daily-salvo-full = Salven har allerede tre felter: affyr den, eller fjern et først.
+    [one] I Søslag skyder man på ét felt ad gangen, f.eks. `C4`
+   *[other] I Game 2000 skyder man på { $expected } felter ad gangen, f.eks. `C4 D5 E6`
+}; du angav { $given }. Der blev ikke skudt.
+err-daily-off-board = { $cell } ligger ikke på brættet. Der blev ikke skudt.
+err-daily-repeat = Du har allerede skudt på { $cell } i dag: det skud tæller ikke med. Vælg et andet felt.
+err-daily-twice = { $cell } er nævnt to gange i samme salve: vælg tre forskellige felter. Der blev ikke skudt.
+err-daily-salvo-full = Salven har allerede tre felter: affyr den, eller fjern først et af dem.
 err-daily-not-yet = Dag { $day } er ikke begyndt endnu: dens flåde er stadig skjult.
-err-daily-busy = Et andet af dine skud blev affyret i samme øjeblik. Intet er talt to gange; prøv igen.
+err-daily-busy = Et andet skud fra dig blev affyret i samme øjeblik. Intet er talt med to gange; prøv igen.
 err-daily-unavailable = Dagens hav kan ikke nås lige nu. Der blev ikke skudt; prøv igen om lidt.
-err-daily-day = `{ $given }` er ikke en dag, jeg kender: angiv en dato som `2026-12-04` eller et dagnummer, som stillingerne viser det.
-err-daily-no-server = En servers stilling findes kun på en server. Her viser `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:global` den globale.
-err-daily-share-unfinished = Kun et klaret hav kan deles.
+err-daily-day = `{ $given }` er ikke en dag, jeg kender: angiv en dato som `2026-12-04` eller et dagnummer som i stillingen.
+err-daily-no-server = En servers stilling føres kun på en server. Her viser `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:Global` den globale.
+err-daily-share-unfinished = Du kan først dele havet, når du er færdig.
 
-daily-table-server = Denne server: { $finished } af { $total } spillere har klaret det · par { $par }
-daily-table-global = Alle, der har valgt at være med: { $finished } af { $total } spillere har klaret det · par { $par }
-daily-table-empty = Ingen her har skudt mod dette hav endnu.
+daily-table-server = Denne server: { $finished } af { $total } spillere færdige · par { $par }
+daily-table-global = Alle, der har valgt at være med: { $finished } af { $total } spillere færdige · par { $par }
+daily-table-empty = Ingen her har skudt på dette hav endnu.
 daily-table-playing = spiller stadig, { $fired } indtil nu
 daily-table-more = …og { $n } mere.
-daily-table-global-note = Kun medlemmer, der har valgt det, er med: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Synlig`.
-daily-table-fleet = Dagens flåde: `{ $fleet }`
+daily-table-global-note = Her er kun medlemmer, der selv har valgt det: `/{ cmd-privacy-name } { cmd-privacy-set-name } { cmd-privacy-set-opt-leaderboard-name }:Synlig`.
+daily-table-fleet = Flåden den dag: `{ $fleet }`
 daily-table-today = Dagens flåde forbliver skjult, til dagen er omme.
 
-daily-remind-on = Påmindelser er slået til: så længe din stime er 3 eller mere, og du ikke har spillet, sender jeg dig en privat besked tre timer før dagen slutter. Slå dem fra med `/{ cmd-daily-name } { cmd-daily-remind-name } { cmd-daily-remind-opt-on-name }:False`.
+daily-remind-on = Påmindelser er slået til: så længe din stime er på 3 eller mere, og du ikke har spillet, sender jeg dig en privat besked tre timer før dagen slutter. Slå dem fra med `/{ cmd-daily-name } { cmd-daily-remind-name } { cmd-daily-remind-opt-on-name }:False`.
 daily-remind-off = Påmindelser er slået fra: ingen private beskeder om dagens hav.
-daily-reminder = 🌊 Dagens hav venter på dig: { $streaks } står på spil. Dagen slutter { $ends }. Spil med `/{ cmd-daily-name } { cmd-daily-play-name }`.
+daily-reminder = 🌊 Dagens hav venter på dig. På spil: { $streaks }. Dagen slutter { $ends }. Spil med `/{ cmd-daily-name } { cmd-daily-play-name }`.
 daily-reminder-streak = en stime på { $streak } dage i { $variant }
 
 daily-card-title = Dagens hav
@@ -105,6 +105,6 @@ daily-card-fired = { $rules ->
 daily-card-par = Par
 daily-card-streak = Stime
 daily-card-alt = Dagens hav { $day }: klaret på { $fired }, par { $par }, stime { $streak }. { $shots } skud i rækkefølge, heraf { $hits } træffere.
-daily-shared = { $member } klarede dagens hav for { $day } på **{ $fired }** (par { $par }). Din tur: `/{ cmd-daily-name } { cmd-daily-play-name }`.
+daily-shared = { $member } klarede Dagens hav { $day } på **{ $fired }** (par { $par }). Nu er det din tur: `/{ cmd-daily-name } { cmd-daily-play-name }`.
 
-stats-daily-streak = Stime i dagens hav { $streak } (bedste { $best })
+stats-daily-streak = Dagens hav: stime { $streak } (rekord { $best })

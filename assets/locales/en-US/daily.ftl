@@ -42,13 +42,13 @@ daily-heading = 🌊 **Daily sea** · { $variant } · { $day }
 daily-progress = Fired: **{ $fired }** · par { $par } · streak { $streak } · the day ends { $ends }
 daily-shot-miss = { $cell }: miss.
 daily-shot-hit = { $cell }: **hit**!
-daily-shot-sunk = { $cell }: **hit and sunk**, a { $ship }!
+daily-shot-sunk = { $cell }: **hit and sunk**: { $ship }!
 daily-salvo = { $cells }: { $reports }
 daily-cleared = 🎉 **Cleared!** You sank today's fleet in **{ $fired }** (par { $par }{ $under ->
     [0] , right on par
    *[other] { "" }
 }).
-daily-place-server = Today in this server: place **{ $place }**.
+daily-place-server = Today on this server: place **{ $place }**.
 daily-place-everyone = Among everyone who cleared it today: place **{ $place }**.
 daily-streak = Streak: **{ $streak }** { $streak ->
     [one] day
@@ -68,8 +68,8 @@ daily-button-fire-salvo = Fire ({ $count }/3)
 
 err-daily-finished = You have cleared today's sea already. A new one comes tomorrow.
 err-daily-count = { $expected ->
-    [one] Classic fires one cell at a time, like `C4`
-   *[other] Game 2000 fires { $expected } cells at a time, like `C4 D5 E6`
+    [one] In classic you fire one cell at a time, like `C4`
+   *[other] In Game 2000 you fire { $expected } cells at a time, like `C4 D5 E6`
 }; you gave { $given }. Nothing was fired.
 err-daily-off-board = { $cell } is not on this board. Nothing was fired.
 err-daily-repeat = You already fired at { $cell } today: that shot is not counted. Pick another cell.
@@ -79,7 +79,7 @@ err-daily-not-yet = Day { $day } has not begun yet: its fleet is still hidden.
 err-daily-busy = Another shot of yours was being fired at the same moment. Nothing was counted twice; try again.
 err-daily-unavailable = The daily sea cannot be reached right now. Nothing was fired; try again in a moment.
 err-daily-day = `{ $given }` is not a day I know: give a date like `2026-12-04` or a day number as the tables show it.
-err-daily-no-server = A server's table is kept only in a server. Here, `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:global` shows the global one.
+err-daily-no-server = A server's table is kept only on a server. Here, `/{ cmd-daily-name } { cmd-daily-standings-name } { cmd-daily-standings-opt-scope-name }:global` shows the global one.
 err-daily-share-unfinished = Only a cleared sea can be shared.
 
 daily-table-server = This server: { $finished } cleared of { $total } playing · par { $par }
