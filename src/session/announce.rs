@@ -4,7 +4,7 @@
 
 use std::time::SystemTime;
 
-use super::ends::{Ended, time_out};
+use super::ends::{Ended, WAITING_KEPT, time_out};
 use super::engine::Change;
 use super::entry::Entry;
 use super::error::SessionError;
@@ -60,7 +60,26 @@ impl Matches<'_> {
     /// Ends that were written a while ago and never sent, because the process that wrote
     /// them stopped first (with several processes; one process sends its own at restart).
     /// Each is handed to one process.
+    /// The same sweep drops the ends outside servers that nobody came back to see within
+    /// [`WAITING_KEPT`] from the waiting set (their matches stay in history).
     pub async fn unannounced_ends(self, now: SystemTime) -> Vec<Ended> {
+        let before = Timestamp::of(now.checked_sub(WAITING_KEPT).unwrap_or(now));
+        match self
+            .session
+            .store
+            .outbox()
+            .drop_waiting(before, DUE_AT_ONCE)
+            .await
+        {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(
+                ends = n,
+                "ends outside servers nobody came back to see are no longer kept waiting"
+            ),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not drop the ends outside servers that waited too long");
+            }
+        }
         self.session.engine.orphaned_ends(now).await
     }
 
@@ -71,7 +90,14 @@ impl Matches<'_> {
         self,
         channel: ChannelKey,
     ) -> Result<Vec<Ended>, crate::store::StoreError> {
-        let states = self.session.store.outbox().waiting_ends_in(channel).await?;
+        let now = SystemTime::now();
+        let since = Timestamp::of(now.checked_sub(WAITING_KEPT).unwrap_or(now));
+        let states = self
+            .session
+            .store
+            .outbox()
+            .waiting_ends_in(channel, since)
+            .await?;
         Ok(Ended::all_of(&states))
     }
 

@@ -104,3 +104,6 @@ impl Ended {
         }
     }
 }
+/// How long an end outside servers waits for one of its players to come back to its
+/// channel; after that it is dropped from the waiting set (issue 53, finding 4).
+pub const WAITING_KEPT: std::time::Duration = std::time::Duration::from_secs(14 * 24 * 60 * 60);

@@ -65,7 +65,7 @@ pub use daily_sea::{
     Scope as DailyScope, remind_before,
 };
 pub use editor::{EditStep, Editing};
-pub use ends::Ended;
+pub use ends::{Ended, WAITING_KEPT};
 pub use engine::Registry;
 pub use entry::{Computer, Entry, Home, NewEntry, Reminded, Reminder, Series};
 pub use error::{Broken, OpenError, RuleError, SessionError};

@@ -22,3 +22,4 @@ mod tournament;
 mod tournament_scoring;
 mod tournament_signup;
 mod tournament_sweep;
+mod waiting_ends;

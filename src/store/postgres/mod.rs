@@ -466,6 +466,15 @@ async fn after_write(tx: &mut PgConnection, r: &MatchRecord) -> Result<(), Store
     }
 }
 
+/// The query of [`SharedStore::take_unannounced`] (public so that tests can ask the
+/// database how it runs it): up to `$2` ends in servers that ended at or before `$1` and
+/// were never sent, marked sent and handed out (along the index
+/// `matches_unannounced_servers`; the ends outside servers are never read).
+pub const TAKE_UNANNOUNCED: &str = "UPDATE matches SET announced = TRUE WHERE id IN ( \
+       SELECT id FROM matches WHERE NOT live AND NOT announced AND guild_id IS NOT NULL \
+       AND ended_ms <= $1 ORDER BY ended_ms LIMIT $2 FOR UPDATE SKIP LOCKED) \
+     RETURNING state";
+
 impl SharedStore for PgStore {
     fn live_id(&self, key: LiveKey) -> StoreFuture<'_, Option<MatchId>> {
         Box::pin(async move {
@@ -512,17 +521,11 @@ impl SharedStore for PgStore {
 
     fn take_unannounced(&self, before: Timestamp, limit: u32) -> StoreFuture<'_, Vec<StoredState>> {
         Box::pin(async move {
-            let states: Vec<StoredState> = sqlx::query_scalar(
-                "UPDATE matches SET announced = TRUE WHERE id IN ( \
-                   SELECT id FROM matches WHERE NOT live AND NOT announced AND ended_ms <= $1 \
-                   AND guild_id IS NOT NULL \
-                   ORDER BY ended_ms LIMIT $2 FOR UPDATE SKIP LOCKED) \
-                 RETURNING state",
-            )
-            .bind(before)
-            .bind(i64::from(limit))
-            .fetch_all(&self.pool)
-            .await?;
+            let states: Vec<StoredState> = sqlx::query_scalar(TAKE_UNANNOUNCED)
+                .bind(before)
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await?;
             Ok(states)
         })
     }

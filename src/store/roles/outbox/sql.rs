@@ -1,6 +1,7 @@
 //! The SQL of [`OutboxStore`], compiled as a module of each back-end (see `roles/sql.rs`).
 
 use super::Handle;
+use crate::store::roles::outbox::{UNANNOUNCED, WAITING_BEFORE, WAITING_IN_CHANNEL};
 use crate::store::{
     ChannelKey, MatchId, OutboxStore, ReminderKind, StoreFuture, StoredState, Timestamp, from_sql,
     to_sql,
@@ -9,11 +10,9 @@ use crate::store::{
 impl OutboxStore for Handle {
     fn unannounced(&self) -> StoreFuture<'_, Vec<StoredState>> {
         Box::pin(async move {
-            let states: Vec<StoredState> = sqlx::query_scalar(
-                "SELECT state FROM matches WHERE NOT live AND NOT announced ORDER BY ended_ms",
-            )
-            .fetch_all(self.pool())
-            .await?;
+            let states: Vec<StoredState> = sqlx::query_scalar(UNANNOUNCED)
+                .fetch_all(self.pool())
+                .await?;
             Ok(states)
         })
     }
@@ -28,23 +27,50 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn waiting_ends_in(&self, channel: ChannelKey) -> StoreFuture<'_, Vec<StoredState>> {
+    fn waiting_ends_in(
+        &self,
+        channel: ChannelKey,
+        since: Timestamp,
+    ) -> StoreFuture<'_, Vec<StoredState>> {
         Box::pin(async move {
-            let states: Vec<StoredState> = sqlx::query_scalar(
-                "SELECT state FROM matches WHERE NOT live AND NOT announced \
-                 AND guild_id IS NULL AND channel_id = $1 ORDER BY ended_ms",
-            )
-            .bind(to_sql(channel))
-            .fetch_all(self.pool())
-            .await?;
+            let states: Vec<StoredState> = sqlx::query_scalar(WAITING_IN_CHANNEL)
+                .bind(to_sql(channel))
+                .bind(since)
+                .fetch_all(self.pool())
+                .await?;
             Ok(states)
+        })
+    }
+
+    fn drop_waiting(&self, before: Timestamp, limit: u32) -> StoreFuture<'_, u64> {
+        Box::pin(async move {
+            // Read first (along the index by age): the common sweep finds nothing and
+            // writes nothing.
+            let ids: Vec<i64> = sqlx::query_scalar(WAITING_BEFORE)
+                .bind(before)
+                .bind(i64::from(limit))
+                .fetch_all(self.pool())
+                .await?;
+            let mut dropped = 0;
+            for id in ids {
+                dropped += sqlx::query(
+                    "UPDATE matches SET announced = TRUE \
+                     WHERE id = $1 AND NOT live AND NOT announced",
+                )
+                .bind(id)
+                .execute(self.pool())
+                .await?
+                .rows_affected();
+            }
+            Ok(dropped)
         })
     }
 
     fn is_announced(&self, id: MatchId) -> StoreFuture<'_, bool> {
         Box::pin(async move {
             let waiting: Option<i64> = sqlx::query_scalar(
-                "SELECT 1 FROM matches WHERE id = $1 AND NOT live AND NOT announced",
+                // BIGINT on both: PostgreSQL reads a bare 1 as an INT4.
+                "SELECT CAST(1 AS BIGINT) FROM matches WHERE id = $1 AND NOT live AND NOT announced",
             )
             .bind(to_sql(id))
             .fetch_optional(self.pool())

@@ -1,0 +1,1 @@
+../shared/0015_waiting_ends.sql
