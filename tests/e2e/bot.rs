@@ -11,7 +11,7 @@ use support::{BotProcess, FakeDiscord, GUILD_ID, Scope, SentKind};
 const START: Duration = Duration::from_secs(30);
 const REPLY: Duration = Duration::from_secs(10);
 /// Every command, in registration order.
-const ALL_COMMANDS: [&str; 18] = [
+const ALL_COMMANDS: [&str; 19] = [
     "challenge",
     "place",
     "fire",
@@ -28,6 +28,7 @@ const ALL_COMMANDS: [&str; 18] = [
     "reminders",
     "settings",
     "tournament",
+    "daily",
     "rules",
     "help",
 ];
