@@ -203,7 +203,7 @@ async fn two_processes_share_the_shards_and_the_matches() {
             }
         }
     };
-    let answer = tokio::time::timeout(START, fired)
+    let answer = tokio::time::timeout(support::fake::loaded(START), fired)
         .await
         .expect("the restarted process answers");
     assert!(

@@ -129,6 +129,7 @@ impl BotProcess {
     /// Waits for the process to exit; panics with its stderr after `timeout`.
     /// Returns the status once the stderr pipe has been drained.
     pub async fn wait_exit(&mut self, timeout: Duration) -> ExitStatus {
+        let timeout = super::fake::loaded(timeout);
         let deadline = tokio::time::Instant::now() + timeout;
         let status = loop {
             if let Some(status) = self.poll() {
