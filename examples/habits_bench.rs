@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use broadside::game::PlayerId;
 use broadside::ids::{ChannelKey, GuildId, MatchId};
-use broadside::store::{self, MatchRecord, MatchResult, MoveRecord, Timestamp};
+use broadside::store::{self, FinishedOf, MatchRecord, MatchResult, MoveRecord, Timestamp};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use sqlx::Row as _;
@@ -196,7 +196,7 @@ async fn main() {
         let t = Instant::now();
         let found = store
             .finished()
-            .latest(Some(PlayerId(who(i))), None, "classic", 50)
+            .latest(FinishedOf::Member(PlayerId(who(i))), "classic", 50)
             .await
             .expect("after");
         times.push(t.elapsed());
@@ -208,7 +208,7 @@ async fn main() {
         let t = Instant::now();
         let found = store
             .finished()
-            .latest(None, Some(GuildId(GUILD)), "classic", 200)
+            .latest(FinishedOf::Server(GuildId(GUILD)), "classic", 200)
             .await
             .expect("after");
         times.push(t.elapsed());

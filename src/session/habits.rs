@@ -27,7 +27,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::ai::{self, Difficulty, Habits, PastFleet};
 use crate::game::{Fleet, PlayerId, Side, Variant};
 use crate::ids::GuildId;
-use crate::store::{FinishedMatch, Store};
+use crate::store::{FinishedMatch, FinishedOf, Store};
 
 use super::entry::Entry;
 use super::record;
@@ -187,7 +187,7 @@ impl HabitCache {
         let server = self.server_model(store, guild, variant).await;
         let rows = match store
             .finished()
-            .latest(Some(player), None, variant.key(), MEMBER_MATCHES)
+            .latest(FinishedOf::Member(player), variant.key(), MEMBER_MATCHES)
             .await
         {
             Ok(rows) => rows,
@@ -221,7 +221,11 @@ impl HabitCache {
         }
         let rows = match store
             .finished()
-            .latest(None, guild, variant.key(), SERVER_MATCHES)
+            .latest(
+                guild.map_or(FinishedOf::OutsideServers, FinishedOf::Server),
+                variant.key(),
+                SERVER_MATCHES,
+            )
             .await
         {
             Ok(rows) => rows,

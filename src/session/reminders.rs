@@ -11,7 +11,7 @@ use super::entry::{Entry, Reminder};
 use super::error::SessionError;
 use super::ids::{ChannelKey, GuildId, Locate, MatchId, MessageId};
 use super::services::Daily;
-use crate::store::{ReminderKind, Timestamp};
+use crate::store::{ReminderKey, ReminderKind, Timestamp};
 
 /// A reminder to send: the player to move of a daily match has half of their turn left,
 /// or an hour.
@@ -100,9 +100,11 @@ impl Daily<'_> {
                 .store
                 .outbox()
                 .take_reminder(
-                    id,
-                    reminding.moves,
-                    which_key(reminding.which),
+                    ReminderKey {
+                        match_id: id,
+                        moves: reminding.moves,
+                        which: which_key(reminding.which),
+                    },
                     Timestamp::of(now),
                     stale_before,
                 )
@@ -209,7 +211,11 @@ impl Daily<'_> {
             .session
             .store
             .outbox()
-            .reminder_sent(r.id, r.moves, which_key(r.which))
+            .reminder_sent(ReminderKey {
+                match_id: r.id,
+                moves: r.moves,
+                which: which_key(r.which),
+            })
             .await
         {
             tracing::warn!(match_id = %r.id, error = %e, "could not mark a reminder as sent in the outbox");

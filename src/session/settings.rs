@@ -10,7 +10,7 @@ use crate::store::StoreError;
 use super::pace::Pace;
 use super::services;
 use crate::rating::season::Cadence;
-use crate::store::Timestamp;
+use crate::store::{SettingsSwap, Timestamp};
 
 /// How a server has the bot play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -243,7 +243,14 @@ impl services::Settings<'_> {
                 .session
                 .store
                 .settings()
-                .replace_settings(guild, read.as_deref(), &text, at)
+                .replace_settings(
+                    guild,
+                    SettingsSwap {
+                        old: read.as_deref(),
+                        new: &text,
+                    },
+                    at,
+                )
                 .await?
             {
                 if change.season.is_some() {

@@ -31,17 +31,17 @@ pub use roles::daily::{
     VolleyWritten,
 };
 pub use roles::finished::{
-    FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS, FinishedMatch, FinishedStore,
-    GLOBAL_BOARD, HABIT_BUCKETS, HistoryRow, LeaderPage, Place, Rated, Standing, StoredMatch,
-    habit_bucket,
+    FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS, FinishedMatch, FinishedOf,
+    FinishedStore, GLOBAL_BOARD, HABIT_BUCKETS, HistoryRow, LeaderPage, Place, Rated, Standing,
+    StoredMatch, habit_bucket,
 };
 pub use roles::live::{LivePage, LiveStore, MatchState, SetAside};
-pub use roles::outbox::{OutboxStore, ReminderKind};
+pub use roles::outbox::{OutboxStore, ReminderKey, ReminderKind};
 pub use roles::presence::PresenceStore;
 pub use roles::privacy::{Forgot, PrivacyStore, Renamed};
 pub use roles::rematch::{RematchClaim, RematchStore, Votes};
 pub use roles::seasons::{self, MostActive, SeasonStore};
-pub use roles::settings::SettingsStore;
+pub use roles::settings::{SettingsStore, SettingsSwap};
 pub use roles::tournaments::{
     BoardResult, DueTournament, EntrantRow, Joined, Left, MatchTournament, NewPairing, NewPost,
     PairedMatch, PairingRow, PostRow, StartRating, TournamentRecord, TournamentRow,

@@ -10,8 +10,8 @@ use broadside::game::PlayerId;
 use broadside::ids::{ChannelKey, GuildId, MatchId};
 use broadside::session::millis;
 use broadside::store::{
-    self, Forgot, MatchRecord, Opened, Renamed, SharedStore, Store, StoreError, StoreFuture,
-    Timestamp,
+    self, Forgot, MatchRecord, Opened, Renamed, SettingsSwap, SharedStore, Store, StoreError,
+    StoreFuture, Timestamp,
 };
 
 use crate::pg;
@@ -303,12 +303,10 @@ impl store::SettingsStore for Flaky {
     fn replace_settings<'a>(
         &'a self,
         guild: GuildId,
-        old: Option<&'a str>,
-        settings: &'a str,
+        swap: SettingsSwap<'a>,
         at: Timestamp,
     ) -> StoreFuture<'a, bool> {
-        let settings_store = self.real().settings();
-        settings_store.replace_settings(guild, old, settings, at)
+        self.real().settings().replace_settings(guild, swap, at)
     }
 
     fn reminders_off(&self, player: PlayerId) -> StoreFuture<'_, bool> {

@@ -20,7 +20,7 @@ use broadside::ids::GuildId;
 use broadside::session::{
     ChannelKey, Entry, Locate, MatchId, NewMatch, Pace, Paces, Seeds, Session, Timeouts,
 };
-use broadside::store::Timestamp;
+use broadside::store::{FinishedOf, Timestamp};
 
 const ALICE: PlayerId = PlayerId(2901);
 const BOB: PlayerId = PlayerId(2902);
@@ -310,7 +310,7 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
         for who in [ALICE, BOB] {
             let mut rows = ids(store
                 .finished()
-                .latest(Some(who), None, "classic", 50)
+                .latest(FinishedOf::Member(who), "classic", 50)
                 .await
                 .unwrap());
             rows.sort_unstable();
@@ -318,13 +318,13 @@ async fn the_store_never_returns_a_live_match_as_finished(db: Db) {
         }
         let rows = store
             .finished()
-            .latest(None, Some(GUILD), "classic", 200)
+            .latest(FinishedOf::Server(GUILD), "classic", 200)
             .await
             .unwrap();
         assert_eq!(ids(rows), finished_here, "the server's finished matches");
         let rows = store
             .finished()
-            .latest(None, None, "classic", 200)
+            .latest(FinishedOf::OutsideServers, "classic", 200)
             .await
             .unwrap();
         assert_eq!(
@@ -455,7 +455,7 @@ async fn the_habit_queries_return_the_newest_finished_matches(db: Db) {
             for limit in [50, 4] {
                 let got = ids(store
                     .finished()
-                    .latest(Some(PlayerId(member)), None, variant, limit)
+                    .latest(FinishedOf::Member(PlayerId(member)), variant, limit)
                     .await
                     .unwrap());
                 let want = expected(
@@ -471,7 +471,13 @@ async fn the_habit_queries_return_the_newest_finished_matches(db: Db) {
             for limit in [200, 7] {
                 let got = ids(store
                     .finished()
-                    .latest(None, guild.map(GuildId), variant, limit)
+                    .latest(
+                        guild.map_or(FinishedOf::OutsideServers, |g| {
+                            FinishedOf::Server(GuildId(g))
+                        }),
+                        variant,
+                        limit,
+                    )
                     .await
                     .unwrap());
                 let want = expected(

@@ -14,7 +14,7 @@ use broadside::session::{
     ChannelKey, Locate, MatchId, NewMatch, Pace, Paces, REMINDER_LEASE, Reminder, Reminding, Seeds,
     Session, Settings, SettingsChange, SettingsError, Timeouts,
 };
-use broadside::store::{ReminderKind, Timestamp};
+use broadside::store::{ReminderKey, ReminderKind, Timestamp};
 
 const ALICE: PlayerId = PlayerId(2001);
 const BOB: PlayerId = PlayerId(2002);
@@ -383,9 +383,11 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
             !store
                 .outbox()
                 .take_reminder(
-                    id,
-                    half[0].moves,
-                    ReminderKind::Half,
+                    ReminderKey {
+                        match_id: id,
+                        moves: half[0].moves,
+                        which: ReminderKind::Half,
+                    },
                     Timestamp(at),
                     Timestamp(at),
                 )
@@ -399,9 +401,11 @@ async fn a_reminder_sent_is_refused_to_a_sweep_that_read_before_its_mark(db: Db)
         store
             .outbox()
             .take_reminder(
-                id,
-                half[0].moves,
-                ReminderKind::Hour,
+                ReminderKey {
+                    match_id: id,
+                    moves: half[0].moves,
+                    which: ReminderKind::Hour,
+                },
                 Timestamp(at_hour),
                 Timestamp(at_hour - 1),
             )

@@ -133,6 +133,17 @@ pub const FINISHED_OUTSIDE_SERVERS: &str = "SELECT * FROM matches \
      AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
      ORDER BY ended_ms DESC, id LIMIT $2";
 
+/// Whose finished matches [`FinishedStore::latest`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FinishedOf {
+    /// A member's, wherever they played.
+    Member(PlayerId),
+    /// Those played in a server.
+    Server(GuildId),
+    /// Those played outside servers.
+    OutsideServers,
+}
+
 /// A match that is over, read back for the hard computer to learn from.
 ///
 /// Only the store's row reader makes one, and only from a row that is not live (a live
@@ -174,12 +185,10 @@ pub trait FinishedStore: Send + Sync {
     fn recent(&self, player: PlayerId, limit: u32) -> StoreFuture<'_, Vec<StoredMatch>>;
 
     /// The last `limit` finished matches of rule set `variant` in which a shot was fired,
-    /// the most recently ended first: those of `player` anywhere, or (`player` `None`)
-    /// those played in `guild` (`None`: outside servers).
+    /// the most recently ended first, of `whose`.
     fn latest<'a>(
         &'a self,
-        player: Option<PlayerId>,
-        guild: Option<GuildId>,
+        whose: FinishedOf,
         variant: &'a str,
         limit: u32,
     ) -> StoreFuture<'a, Vec<FinishedMatch>>;

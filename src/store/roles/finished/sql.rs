@@ -9,8 +9,8 @@ use crate::store::roles::finished::{
     FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS,
 };
 use crate::store::{
-    FinishedMatch, FinishedStore, GuildId, HistoryRow, LeaderPage, MatchId, MoveRecord, Place,
-    Rated, StoreError, StoreFuture, StoredMatch, rows, to_sql,
+    FinishedMatch, FinishedOf, FinishedStore, GuildId, HistoryRow, LeaderPage, MatchId, MoveRecord,
+    Place, Rated, StoreError, StoreFuture, StoredMatch, rows, to_sql,
 };
 
 async fn leaderboard(
@@ -170,18 +170,17 @@ impl FinishedStore for Handle {
 
     fn latest<'a>(
         &'a self,
-        player: Option<PlayerId>,
-        guild: Option<GuildId>,
+        whose: FinishedOf,
         variant: &'a str,
         limit: u32,
     ) -> StoreFuture<'a, Vec<FinishedMatch>> {
         Box::pin(async move {
             // One query per case, each read along its own index in the order wanted (no
             // scan, no sort): the member's, the server's, or those outside servers.
-            let query = match (player, guild) {
-                (Some(p), _) => sqlx::query(FINISHED_BY_MEMBER).bind(to_sql(p)),
-                (None, Some(g)) => sqlx::query(FINISHED_IN_SERVER).bind(to_sql(g)),
-                (None, None) => sqlx::query(FINISHED_OUTSIDE_SERVERS),
+            let query = match whose {
+                FinishedOf::Member(p) => sqlx::query(FINISHED_BY_MEMBER).bind(to_sql(p)),
+                FinishedOf::Server(g) => sqlx::query(FINISHED_IN_SERVER).bind(to_sql(g)),
+                FinishedOf::OutsideServers => sqlx::query(FINISHED_OUTSIDE_SERVERS),
             };
             let rows = query
                 .bind(variant)

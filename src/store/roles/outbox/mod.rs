@@ -58,14 +58,11 @@ pub trait OutboxStore: Send + Sync {
     /// Up to `limit` live matches whose next reminder is due at or before `at`.
     fn reminders_due(&self, at: Timestamp, limit: u32) -> StoreFuture<'_, Vec<MatchId>>;
 
-    /// Takes the reminder `which` of the turn after `moves` moves of match `match_id` from
-    /// the outbox for this process, at `at`: `false` when it (or a later one of the match)
-    /// was taken after `stale_before` and not given back.
+    /// Takes `reminder` from the outbox for this process, at `at`: `false` when it (or a
+    /// later one of the match) was taken after `stale_before` and not given back.
     fn take_reminder(
         &self,
-        match_id: MatchId,
-        moves: u32,
-        which: ReminderKind,
+        reminder: ReminderKey,
         at: Timestamp,
         stale_before: Timestamp,
     ) -> StoreFuture<'_, bool>;
@@ -73,12 +70,19 @@ pub trait OutboxStore: Send + Sync {
     /// Marks that reminder as sent in the outbox (it went out and was marked in its
     /// match): the row stays, so that reminder can never be taken again, by any sweep or
     /// process, while a later one of the match still can.
-    fn reminder_sent(
-        &self,
-        match_id: MatchId,
-        moves: u32,
-        which: ReminderKind,
-    ) -> StoreFuture<'_, ()>;
+    fn reminder_sent(&self, reminder: ReminderKey) -> StoreFuture<'_, ()>;
+}
+
+/// One reminder of a daily match: the reminder `which` of the turn after `moves` moves of
+/// match `match_id`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReminderKey {
+    /// The match.
+    pub match_id: MatchId,
+    /// How many moves were made before the turn it reminds of.
+    pub moves: u32,
+    /// Which of the turn's reminders.
+    pub which: ReminderKind,
 }
 
 /// Which reminder of a daily match's turn: half its time gone, or an hour left.

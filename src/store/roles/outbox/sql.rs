@@ -3,7 +3,7 @@
 use super::Handle;
 use crate::store::roles::outbox::{UNANNOUNCED, WAITING_BEFORE, WAITING_IN_CHANNEL};
 use crate::store::{
-    ChannelKey, MatchId, OutboxStore, ReminderKind, StoreFuture, StoredState, Timestamp, from_sql,
+    ChannelKey, MatchId, OutboxStore, ReminderKey, StoreFuture, StoredState, Timestamp, from_sql,
     to_sql,
 };
 
@@ -95,9 +95,7 @@ impl OutboxStore for Handle {
 
     fn take_reminder(
         &self,
-        match_id: MatchId,
-        moves: u32,
-        which: ReminderKind,
+        reminder: ReminderKey,
         at: Timestamp,
         stale_before: Timestamp,
     ) -> StoreFuture<'_, bool> {
@@ -115,9 +113,9 @@ impl OutboxStore for Handle {
                      AND reminder_outbox.which = 'half' AND excluded.which = 'hour') \
                  RETURNING match_id",
             )
-            .bind(to_sql(match_id))
-            .bind(i64::from(moves))
-            .bind(which.key())
+            .bind(to_sql(reminder.match_id))
+            .bind(i64::from(reminder.moves))
+            .bind(reminder.which.key())
             .bind(at)
             .bind(stale_before)
             .fetch_optional(self.pool())
@@ -126,12 +124,7 @@ impl OutboxStore for Handle {
         })
     }
 
-    fn reminder_sent(
-        &self,
-        match_id: MatchId,
-        moves: u32,
-        which: ReminderKind,
-    ) -> StoreFuture<'_, ()> {
+    fn reminder_sent(&self, reminder: ReminderKey) -> StoreFuture<'_, ()> {
         Box::pin(async move {
             // Kept, leased for ever: a sweep that read the match before its mark and comes
             // to take this reminder afterwards is refused (a deleted row would let it in).
@@ -140,9 +133,9 @@ impl OutboxStore for Handle {
                 "UPDATE reminder_outbox SET taken_ms = $4 \
                  WHERE match_id = $1 AND moves = $2 AND which = $3",
             )
-            .bind(to_sql(match_id))
-            .bind(i64::from(moves))
-            .bind(which.key())
+            .bind(to_sql(reminder.match_id))
+            .bind(i64::from(reminder.moves))
+            .bind(reminder.which.key())
             .bind(i64::MAX)
             .execute(self.pool())
             .await?;

@@ -5,6 +5,15 @@ use crate::game::PlayerId;
 use crate::store::GLOBAL_BOARD;
 use crate::store::{GuildId, StoreFuture, Timestamp};
 
+/// A change of a server's settings that holds only if nobody changed them meanwhile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettingsSwap<'a> {
+    /// The settings (JSON) as read before the change (`None`: none stored).
+    pub old: Option<&'a str>,
+    /// The settings (JSON) to store.
+    pub new: &'a str,
+}
+
 /// What servers and members chose: a server's settings, a member's reminders and whether
 /// they are shown on the global leaderboard.
 pub trait SettingsStore: Send + Sync {
@@ -19,13 +28,12 @@ pub trait SettingsStore: Send + Sync {
         at: Timestamp,
     ) -> StoreFuture<'a, ()>;
 
-    /// Stores `settings` (JSON) as the settings of `guild` if the stored ones are still
-    /// `old` (`None`: none stored): a compare-and-swap; whether they were stored.
+    /// Stores `swap.new` as the settings of `guild` if the stored ones are still `swap.old`:
+    /// a compare-and-swap; whether they were stored.
     fn replace_settings<'a>(
         &'a self,
         guild: GuildId,
-        old: Option<&'a str>,
-        settings: &'a str,
+        swap: SettingsSwap<'a>,
         at: Timestamp,
     ) -> StoreFuture<'a, bool>;
 

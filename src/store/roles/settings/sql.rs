@@ -4,7 +4,8 @@
 use super::{Conn, Handle, Pool};
 use crate::game::PlayerId;
 use crate::store::{
-    GLOBAL_BOARD, GuildId, SettingsStore, StoreError, StoreFuture, Timestamp, rows, to_sql,
+    GLOBAL_BOARD, GuildId, SettingsStore, SettingsSwap, StoreError, StoreFuture, Timestamp, rows,
+    to_sql,
 };
 
 /// Shows or hides `player` on the global board in one transaction (see
@@ -122,13 +123,12 @@ impl SettingsStore for Handle {
     fn replace_settings<'a>(
         &'a self,
         guild: GuildId,
-        old: Option<&'a str>,
-        settings: &'a str,
+        swap: SettingsSwap<'a>,
         at: Timestamp,
     ) -> StoreFuture<'a, bool> {
         Box::pin(async move {
             // One statement each way, so the check and the write cannot be split.
-            let query = match old {
+            let query = match swap.old {
                 None => sqlx::query(
                     "INSERT INTO guild_settings (guild_id, settings, updated_ms) \
                      VALUES ($1, $2, $3) ON CONFLICT (guild_id) DO NOTHING",
@@ -138,8 +138,8 @@ impl SettingsStore for Handle {
                      WHERE guild_id = $1 AND settings = $4",
                 ),
             };
-            let mut query = query.bind(to_sql(guild)).bind(settings).bind(at);
-            if let Some(old) = old {
+            let mut query = query.bind(to_sql(guild)).bind(swap.new).bind(at);
+            if let Some(old) = swap.old {
                 query = query.bind(old);
             }
             Ok(query.execute(self.pool()).await?.rows_affected() == 1)
