@@ -11,7 +11,12 @@
 //!   as their defaults.
 //! - **Version 2** ([`CURRENT`]) is version 1 with its version written first
 //!   (`{"format":2,…}`), so a later version can be told apart without guessing. Its fields
-//!   are those of version 1, byte for byte.
+//!   are those of version 1, byte for byte, and one optional field added since (so no new
+//!   version): `tournament`, the round a tournament match is played in, written from
+//!   a4da2ac on and only in tournament matches. Absent, it reads as no tournament's; the
+//!   matches of a round that was being played at the upgrade lack it, and migration 0014
+//!   marks that round so that the sweep steps its tournament without their ends
+//!   (`tests/store/format/tournament.rs`).
 //!
 //! A later build reads both forever. A document of a version this build does not know
 //! (written by a newer build) is refused with [`FormatError::Newer`], never guessed at.

@@ -5,6 +5,7 @@ mod defaults;
 mod fixture;
 mod generate;
 mod golden;
+mod tournament;
 mod unreadable;
 
 use crate::store::fixtures::TIMEOUTS;
