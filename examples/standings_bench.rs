@@ -156,16 +156,20 @@ async fn main() {
     // A season open before every match: each rated end below is counted in it too.
     let season_store = store.seasons().expect("the store keeps seasons");
     let season = season_store
-        .open_season(&NewSeason {
-            guild: GuildId(GUILD),
-            cadence: "monthly".into(),
-            period: "2023-11".into(),
-            zone: "UTC".into(),
-            start_ms: Timestamp(first_ms),
-            end_ms: Timestamp(i64::MAX / 2),
-        })
+        .open_season(
+            &NewSeason {
+                guild: GuildId(GUILD),
+                cadence: "monthly".into(),
+                period: "2023-11".into(),
+                zone: "UTC".into(),
+                start_ms: Timestamp(first_ms),
+                end_ms: Timestamp(i64::MAX / 2),
+            },
+            None,
+        )
         .await
-        .expect("a season");
+        .expect("a season")
+        .expect("no settings stored");
     // Members have a hidden strength, so the leaderboard has a real spread.
     let strength: Vec<f64> = (0..members).map(|_| rng.random_range(0.0..1.0)).collect();
     let pick = |rng: &mut ChaCha8Rng| FIRST_MEMBER + rng.random_range(0..members);

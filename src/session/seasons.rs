@@ -14,7 +14,7 @@ use crate::store::{StoreError, Timestamp};
 
 use super::record::millis;
 use super::services::Seasons;
-use super::settings::Settings;
+use super::settings::{Settings, parse_settings};
 use super::standings::PAGE;
 use super::standings::Standing;
 use crate::rating::season::{Cadence, Period, Window};
@@ -166,8 +166,9 @@ pub fn period_of(season: &Season) -> Option<Period> {
     season.period.parse().ok()
 }
 
-/// How many times [`Session::align_seasons`] reads the settings and changes the seasons
-/// before it leaves the rest to the sweep (each change is followed by a fresh read).
+/// How many times [`Seasons::align_seasons`] reads the settings and changes the seasons
+/// before it leaves the rest to the sweep (each change is followed by a fresh read), and
+/// [`Seasons::current_season`] tries to start one on settings that keep changing.
 const ALIGN_TRIES: usize = 4;
 
 impl Seasons<'_> {
@@ -204,7 +205,7 @@ impl Seasons<'_> {
     pub async fn align_seasons(self, guild: GuildId) -> Result<(), StoreError> {
         let store = self.season_store()?;
         for _ in 0..ALIGN_TRIES {
-            let settings = self.session.settings().of(guild).await?;
+            let (stored, settings) = self.stored_settings(guild).await?;
             let channel = settings.season_channel;
             let now = millis(SystemTime::now());
             let current = store.current_season(guild).await?;
@@ -217,7 +218,8 @@ impl Seasons<'_> {
                 }
                 (Some(cadence), None) => {
                     let next = self.new_season(guild, cadence, settings.timezone.as_deref(), now);
-                    store.open_season(&next).await?;
+                    // Not opened where the settings changed since: read again.
+                    store.open_season(&next, stored.as_deref()).await?;
                 }
                 (Some(cadence), Some(open)) => {
                     // A change of zone takes effect with the next season.
@@ -234,28 +236,52 @@ impl Seasons<'_> {
         Ok(())
     }
 
+    /// The settings of `guild` as stored (JSON; `None`: none), and as read.
+    async fn stored_settings(
+        self,
+        guild: GuildId,
+    ) -> Result<(Option<String>, Settings), StoreError> {
+        let stored = self.session.store.settings().server(guild).await?;
+        let settings = parse_settings(guild, stored.as_deref())?;
+        Ok((stored, settings))
+    }
+
     /// The current season of `guild` while its seasons are on (started now where none is
     /// open: turned on by another process, or a start that failed); `None` while they are
     /// off.
+    ///
+    /// `settings` (read a moment ago) only tell whether to look. A season is started only
+    /// on the settings as stored when it is written (the store reads them again under the
+    /// server's season lock), so one an admin just turned off is never started again.
     pub async fn current_season(
         self,
         guild: GuildId,
         settings: &Settings,
     ) -> Result<Option<Season>, StoreError> {
-        let Some(cadence) = settings.season else {
+        if settings.season.is_none() {
             return Ok(None);
-        };
+        }
         let store = self.season_store()?;
         if let Some(open) = store.current_season(guild).await? {
             return Ok(Some(open.into()));
         }
-        let next = self.new_season(
-            guild,
-            cadence,
-            settings.timezone.as_deref(),
-            millis(SystemTime::now()),
-        );
-        store.open_season(&next).await.map(|row| Some(row.into()))
+        for _ in 0..ALIGN_TRIES {
+            let (stored, settings) = self.stored_settings(guild).await?;
+            let Some(cadence) = settings.season else {
+                return Ok(None);
+            };
+            let next = self.new_season(
+                guild,
+                cadence,
+                settings.timezone.as_deref(),
+                millis(SystemTime::now()),
+            );
+            if let Some(open) = store.open_season(&next, stored.as_deref()).await? {
+                return Ok(Some(open.into()));
+            }
+        }
+        // The settings kept changing: whatever is open now.
+        Ok(store.current_season(guild).await?.map(Season::from))
     }
 
     /// Season `number` of `guild`, if there is one.

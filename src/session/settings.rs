@@ -285,7 +285,7 @@ impl services::Settings<'_> {
 }
 
 /// The settings of `guild` as stored (`None`: the defaults).
-fn parse_settings(guild: GuildId, stored: Option<&str>) -> Result<Settings, StoreError> {
+pub(super) fn parse_settings(guild: GuildId, stored: Option<&str>) -> Result<Settings, StoreError> {
     match stored {
         Some(text) => serde_json::from_str(text)
             .map_err(|e| StoreError::Data(format!("the settings of {guild}: {e}"))),

@@ -13,6 +13,7 @@ mod habits;
 mod migrate_store;
 mod season_edges;
 mod seasons;
+mod seasons_at_edges;
 mod servers;
 mod session;
 mod shared;

@@ -16,7 +16,7 @@ use broadside::session::{
 use broadside::game::{PlayerId, PlayerStats, Variant};
 use broadside::ids::{ChannelKey, GuildId};
 use broadside::rating::{self, Outcome, Rating};
-use broadside::store::seasons::{NewSeason, SeasonPage, SeasonStore};
+use broadside::store::seasons::{NewSeason, SeasonPage, SeasonRow, SeasonStore};
 use broadside::store::{MatchRecord, MoveRecord, Played, Renamed, Store};
 
 use broadside::store::{FinishedStore, MatchState, MostActive, Rated, Timestamp};
@@ -28,11 +28,11 @@ pub(crate) const CY: u64 = 1003;
 pub(crate) const DI: u64 = 1004;
 
 /// Season 1 runs from `START` to `END`; season 2 from `END` to `END2`.
-const START: i64 = 1_800_000_000_000;
-const END: i64 = START + 1_000_000;
+pub(crate) const START: i64 = 1_800_000_000_000;
+pub(crate) const END: i64 = START + 1_000_000;
 const END2: i64 = END + 1_000_000;
 
-fn season(start_ms: i64, end_ms: i64, period: &str) -> NewSeason {
+pub(crate) fn season(start_ms: i64, end_ms: i64, period: &str) -> NewSeason {
     NewSeason {
         guild: GUILD,
         cadence: "monthly".into(),
@@ -41,6 +41,12 @@ fn season(start_ms: i64, end_ms: i64, period: &str) -> NewSeason {
         start_ms: Timestamp(start_ms),
         end_ms: Timestamp(end_ms),
     }
+}
+
+/// Opens season 1, from `START` to `END` (no settings are stored).
+pub(crate) async fn open_first(s: &dyn SeasonStore) -> SeasonRow {
+    let first = season(START, END, "2030-01");
+    s.open_season(&first, None).await.unwrap().expect("opened")
 }
 
 /// Member `id` as the most active of a season's table (named as [`won`] names them).
@@ -93,7 +99,7 @@ pub(crate) fn won(id: u64, a: u64, b: u64, at_ms: i64) -> MatchRecord {
 
 /// Every finished match of `player`, to be rewritten without them (their columns only).
 /// Forgets `player` with `renamed`, as `/privacy delete` does.
-async fn forget(
+pub(crate) async fn forget(
     store: &Arc<dyn Store>,
     player: u64,
     renamed: &[Renamed],
@@ -102,7 +108,7 @@ async fn forget(
     forgotten.await.unwrap()
 }
 
-async fn renamed_all(store: &Arc<dyn Store>, player: u64) -> Vec<Renamed> {
+pub(crate) async fn renamed_all(store: &Arc<dyn Store>, player: u64) -> Vec<Renamed> {
     store
         .privacy()
         .matches_of(PlayerId(player))
@@ -117,7 +123,7 @@ async fn renamed_all(store: &Arc<dyn Store>, player: u64) -> Vec<Renamed> {
         .collect()
 }
 
-fn seasons(store: &Arc<dyn Store>) -> &dyn SeasonStore {
+pub(crate) fn seasons(store: &Arc<dyn Store>) -> &dyn SeasonStore {
     store.seasons().expect("the store keeps seasons")
 }
 
@@ -147,13 +153,10 @@ async fn a_season_counts_the_matches_within_its_span(db: Db) {
     live.save(&won(1, ANN, BO, START - 5_000)).await.unwrap();
     live.save(&won(2, ANN, BO, START - 4_000)).await.unwrap();
     let s = seasons(&store);
-    let one = s.open_season(&season(START, END, "2030-01")).await.unwrap();
+    let one = open_first(s).await;
     assert_eq!((one.number, one.closed_ms), (1, None));
     // Opening it again gives the same season back.
-    assert_eq!(
-        s.open_season(&season(START, END, "2030-01")).await.unwrap(),
-        one
-    );
+    assert_eq!(open_first(s).await, one);
     let ann_at_start = lifetime(finished, ann_id).await.rating;
     let bo_at_start = lifetime(finished, bo_id).await.rating;
     // In the season: Bo beats Ann, and Cy beats Di.
@@ -261,10 +264,7 @@ async fn a_season_is_closed_once_by_racing_connections(db: Db) {
         let store = db.store().await;
         (Arc::clone(&store), store)
     };
-    seasons(&first)
-        .open_season(&season(START, END, "2030-01"))
-        .await
-        .unwrap();
+    open_first(seasons(&first)).await;
     for (i, (a, b)) in (0_u64..).zip([(ANN, BO), (CY, DI), (ANN, CY)]) {
         first
             .live()
@@ -345,10 +345,7 @@ async fn a_season_is_closed_once_by_racing_connections(db: Db) {
 async fn a_season_that_ended_while_the_bot_was_down_is_closed_on_return(db: Db) {
     {
         let store = db.store().await;
-        seasons(&store)
-            .open_season(&season(START, END, "2030-01"))
-            .await
-            .unwrap();
+        open_first(seasons(&store)).await;
         store
             .live()
             .save(&won(20, ANN, BO, START + 1))
@@ -423,7 +420,7 @@ async fn a_season_that_ended_while_the_bot_was_down_is_closed_on_return(db: Db) 
 async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     let store = db.store().await;
     let s = seasons(&store);
-    s.open_season(&season(START, END, "2030-01")).await.unwrap();
+    open_first(s).await;
     // Ann wins everything, Bo beats Cy and Di, Cy beats Di: six or seven matches each,
     // all established; Bo plays the most.
     let mut id = 100;
@@ -528,7 +525,7 @@ async fn forgetting_a_member_leaves_a_gap_in_a_past_season(db: Db) {
     assert_eq!(last.rows[2], before.rows[2]);
 }
 
-fn session(opened: broadside::store::Opened, seconds: u64) -> Session {
+pub(crate) fn session(opened: broadside::store::Opened, seconds: u64) -> Session {
     Session::new(
         opened,
         Paces::new(Timeouts::STANDARD, 1),
@@ -537,7 +534,7 @@ fn session(opened: broadside::store::Opened, seconds: u64) -> Session {
     .with_season_clock(SeasonClock::Every(Duration::from_secs(seconds)))
 }
 
-fn cadence(c: Option<Cadence>) -> SettingsChange {
+pub(crate) fn cadence(c: Option<Cadence>) -> SettingsChange {
     SettingsChange {
         season: Some(c),
         season_channel: Some(Some(ChannelKey(4242))),
@@ -730,7 +727,7 @@ async fn the_current_seasons_pages_and_places_agree_with_the_whole_table(db: Db)
     let opened = db.open().await;
     let store = opened.store();
     let s = seasons(&store);
-    let one = s.open_season(&season(START, END, "2030-01")).await.unwrap();
+    let one = open_first(s).await;
     // Winner 2000 + i beats their own partner 3000 + i, 5 + i % 4 times: equal counts give
     // equal ratings (ties among winners, and among partners). Pairs 16..19 play twice:
     // provisional.

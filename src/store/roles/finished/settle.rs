@@ -259,41 +259,18 @@ async fn place_on_boards(
     Ok(())
 }
 
-/// Counts the end of `r` (a rated match) in its server's current season, if the season's
-/// span holds the end. Runs in the transaction that stores the end, holding the server's
-/// season lock shared: a season is never closed or opened under it.
+/// Counts the end of `r` (a rated match) in the season of its server whose span holds
+/// its end time (`seasons/sql.rs`, `count_end`).
 async fn season_in(tx: &mut Conn, r: &MatchRecord) -> Result<(), StoreError> {
     let (Some(guild), Some(result)) = (r.guild, r.result.as_ref()) else {
         return Ok(());
     };
-    super::lock_seasons(tx, guild, false).await?;
-    let season: Option<(i64, Timestamp, Timestamp)> = sqlx::query_as(
-        "SELECT number, start_ms, end_ms FROM seasons WHERE guild_id = $1 AND closed_ms IS NULL",
-    )
-    .bind(to_sql(guild))
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some((number, start, end)) = season else {
-        return Ok(());
-    };
-    // An end after the season's: the next season counts it when it opens.
-    if r.updated_ms < start || r.updated_ms >= end {
-        return Ok(());
-    }
     let outcome = match result.winner {
         None => Outcome::Draw,
         Some(w) if w == r.players[0] => Outcome::Win,
         Some(_) => Outcome::Loss,
     };
-    season_match(
-        tx,
-        Table::Season { guild, number },
-        start,
-        r.variant,
-        r.players,
-        outcome,
-    )
-    .await
+    super::seasons::count_end(tx, guild, r.updated_ms, r.variant, r.players, outcome).await
 }
 
 /// One rated match of a season: both members' season ratings (each from their rating at

@@ -7,10 +7,19 @@
 //!   holds the server's season lock (PostgreSQL: an advisory lock; SQLite's writers take
 //!   turns anyway), so a season is opened once and closed once, whichever process gets
 //!   there first;
+//! - a season is opened only on the server's settings it was made from: they are read
+//!   again under the lock (and held until the season is written), so a season is never
+//!   opened on settings an admin changed meanwhile;
 //! - the season's table (`season_players`) is written by the transaction that stores a
-//!   rated match's end (`finished/settle.rs`), which holds the same lock shared: a match
-//!   counts for the season whose span holds its end, and one that ended after the open
-//!   season's end waits for the next season, which picks it up when it opens;
+//!   rated match's end (`finished/settle.rs`, through `count_end` in `sql.rs`), which holds
+//!   the same lock shared: a match counts for the season whose span holds its end time,
+//!   whenever it is written. That is the open season; or one closed since the match ended
+//!   (it ended just before a close but was written after it), whose figures are tallied
+//!   again then, until its table in that rule set is frozen. A match that ended after the
+//!   open season's end waits for the next season, which starts at that end and picks it up
+//!   when it opens;
+//! - a close tallies a season's figures (`season_tables`) in its own transaction, under
+//!   the lock, so no match counted before the close is missing from them;
 //! - forgetting a member (`PrivacyStore::forget`) deletes their season rows; a closed season's
 //!   table is first frozen (every place written down), so the others keep their places
 //!   and the gap shows.
@@ -121,7 +130,16 @@ pub trait SeasonStore: Send + Sync {
     /// Opens `season` as the current season of its server, numbered after the last one,
     /// unless one is open already; returns the open one. Rated matches of the server that
     /// ended since its start are counted in it at once.
-    fn open_season<'a>(&'a self, season: &'a NewSeason) -> StoreFuture<'a, SeasonRow>;
+    ///
+    /// `settings` are the server's settings (JSON; `None`: none stored) that `season` was
+    /// made from. They are read again under the server's season lock, and held until the
+    /// season is written: where they changed meanwhile (seasons turned off, say), nothing
+    /// is opened and `None` is returned, so the caller reads them again.
+    fn open_season<'a>(
+        &'a self,
+        season: &'a NewSeason,
+        settings: Option<&'a str>,
+    ) -> StoreFuture<'a, Option<SeasonRow>>;
 
     /// The current season of `guild`, if one is open.
     fn current_season(&self, guild: GuildId) -> StoreFuture<'_, Option<SeasonRow>>;
@@ -139,7 +157,8 @@ pub trait SeasonStore: Send + Sync {
     /// `channel`, and opens `next` after it in the same transaction; or does nothing and
     /// returns `None` when it was closed already (by another process, or before a
     /// restart). Its table is the one its end left: only matches that ended before its
-    /// end count in it.
+    /// end count in it (one written after the close still does). Its figures are tallied
+    /// in the same transaction.
     fn close_season<'a>(
         &'a self,
         guild: GuildId,

@@ -3,7 +3,7 @@
 //! `table.rs`; what the end of a rated match writes is `finished/settle.rs`.
 
 use super::settle::{Table, season_match};
-use super::{Conn, Handle, Pool};
+use super::{Conn, FOR_SHARE, FOR_UPDATE, Handle, Pool};
 use crate::game::PlayerId;
 use crate::rating::Outcome;
 use crate::store::seasons::{
@@ -110,7 +110,11 @@ async fn open_in(tx: &mut Conn, season: &NewSeason, number: i64) -> Result<Seaso
     })
 }
 
-async fn open_season(pool: &Pool, season: &NewSeason) -> Result<SeasonRow, StoreError> {
+async fn open_season(
+    pool: &Pool,
+    season: &NewSeason,
+    settings: Option<&str>,
+) -> Result<Option<SeasonRow>, StoreError> {
     let mut tx = pool.begin().await?;
     super::lock_seasons(&mut tx, season.guild, true).await?;
     let open = sqlx::query(&format!(
@@ -121,7 +125,20 @@ async fn open_season(pool: &Pool, season: &NewSeason) -> Result<SeasonRow, Store
     .await?;
     if let Some(open) = open {
         tx.rollback().await?;
-        return season_of(&open);
+        return season_of(&open).map(Some);
+    }
+    // The settings as stored now, held until the season is written (PostgreSQL: a change
+    // of them waits for it, and the alignment that follows the change sees it; SQLite:
+    // this transaction is the one writer already).
+    let stored: Option<String> = sqlx::query_scalar(&format!(
+        "SELECT settings FROM guild_settings WHERE guild_id = $1{FOR_SHARE}"
+    ))
+    .bind(to_sql(season.guild))
+    .fetch_optional(&mut *tx)
+    .await?;
+    if stored.as_deref() != settings {
+        tx.rollback().await?;
+        return Ok(None);
     }
     let last: Option<i64> =
         sqlx::query_scalar("SELECT MAX(number) FROM seasons WHERE guild_id = $1")
@@ -131,7 +148,7 @@ async fn open_season(pool: &Pool, season: &NewSeason) -> Result<SeasonRow, Store
     match open_in(&mut tx, season, last.unwrap_or(0) + 1).await {
         Ok(row) => {
             tx.commit().await?;
-            Ok(row)
+            Ok(Some(row))
         }
         Err(e) => {
             let _ = tx.rollback().await;
@@ -144,15 +161,24 @@ async fn open_season(pool: &Pool, season: &NewSeason) -> Result<SeasonRow, Store
 /// matches, most active member, their matches)` per rule set.
 type Tally = (String, i64, i64, i64, Option<i64>, i64);
 
-async fn tally(pool: &Pool, guild: GuildId, number: u32) -> Result<Vec<Tally>, StoreError> {
+/// The figures of season `number`'s tables as they stand (only `variant`'s, when one is
+/// given).
+async fn tally(
+    tx: &mut Conn,
+    guild: GuildId,
+    number: u32,
+    variant: Option<&str>,
+) -> Result<Vec<Tally>, StoreError> {
     let totals: Vec<(String, i64, i64, i64)> = sqlx::query_as(
         "SELECT variant, COUNT(*), COUNT(*) FILTER (WHERE NOT provisional), \
          CAST(COALESCE(SUM(games), 0) AS BIGINT) FROM season_players \
-         WHERE guild_id = $1 AND number = $2 GROUP BY variant ORDER BY variant",
+         WHERE guild_id = $1 AND number = $2 AND (CAST($3 AS TEXT) IS NULL OR variant = $3) \
+         GROUP BY variant ORDER BY variant",
     )
     .bind(to_sql(guild))
     .bind(i64::from(number))
-    .fetch_all(pool)
+    .bind(variant)
+    .fetch_all(&mut *tx)
     .await?;
     let mut out = Vec::with_capacity(totals.len());
     for (variant, places, established, games) in totals {
@@ -166,7 +192,7 @@ async fn tally(pool: &Pool, guild: GuildId, number: u32) -> Result<Vec<Tally>, S
         .bind(to_sql(guild))
         .bind(i64::from(number))
         .bind(&variant)
-        .fetch_optional(pool)
+        .fetch_optional(&mut *tx)
         .await?;
         // Every match counts once for each of its two members.
         out.push((
@@ -189,12 +215,8 @@ async fn close_season(
     channel: Option<ChannelKey>,
     next: Option<&NewSeason>,
 ) -> Result<Option<ClosedSeason>, StoreError> {
-    // Read before the transaction: a season past its end takes no more matches, so its
-    // figures stand (a member forgotten meanwhile is left out below), and SQLite's one
-    // writer is held only for the few rows written.
-    let figures = tally(pool, guild, number).await?;
     let mut tx = pool.begin().await?;
-    let done = close_in(&mut tx, guild, number, at, channel, next, &figures).await;
+    let done = close_in(&mut tx, guild, number, at, channel, next).await;
     match done {
         Ok(None) => {
             tx.rollback().await?;
@@ -218,7 +240,6 @@ async fn close_in(
     at: Timestamp,
     channel: Option<ChannelKey>,
     next: Option<&NewSeason>,
-    figures: &[Tally],
 ) -> Result<Option<ClosedSeason>, StoreError> {
     super::lock_seasons(tx, guild, true).await?;
     let open = sqlx::query(&format!(
@@ -251,6 +272,25 @@ async fn close_in(
     .bind(season.announced_ms)
     .execute(&mut *tx)
     .await?;
+    // Tallied here, under the lock: no end is being counted in it now, and every one
+    // counted before is in the figures.
+    keep_figures(tx, guild, number, None).await?;
+    let next = match next {
+        Some(n) => Some(open_in(tx, n, i64::from(number) + 1).await?),
+        None => None,
+    };
+    Ok(Some(ClosedSeason { season, next }))
+}
+
+/// Writes the figures of season `number`'s tables as they stand now (only `variant`'s,
+/// when one is given) as its final ones (`season_tables`), over those written before.
+async fn keep_figures(
+    tx: &mut Conn,
+    guild: GuildId,
+    number: u32,
+    variant: Option<&str>,
+) -> Result<(), StoreError> {
+    let figures = tally(tx, guild, number, variant).await?;
     for (variant, places, established, matches, active, active_games) in figures {
         sqlx::query(
             "INSERT INTO season_tables (guild_id, number, variant, places, established, \
@@ -258,7 +298,9 @@ async fn close_in(
              VALUES ($1, $2, $3, $4, $5, $6, \
              (SELECT player_id FROM season_players \
               WHERE guild_id = $1 AND number = $2 AND variant = $3 AND player_id = $7), $8) \
-             ON CONFLICT DO NOTHING",
+             ON CONFLICT (guild_id, number, variant) DO UPDATE SET places = excluded.places, \
+             established = excluded.established, matches = excluded.matches, \
+             active_id = excluded.active_id, active_games = excluded.active_games",
         )
         .bind(to_sql(guild))
         .bind(i64::from(number))
@@ -271,11 +313,70 @@ async fn close_in(
         .execute(&mut *tx)
         .await?;
     }
-    let next = match next {
-        Some(n) => Some(open_in(tx, n, i64::from(number) + 1).await?),
-        None => None,
+    Ok(())
+}
+
+/// Counts a rated match of `guild` in `variant` that ended at `ended` (`players` as seated,
+/// `outcome` the first one's) in the season whose span holds that moment, in the
+/// transaction that stores the end, holding the server's season lock shared: no season
+/// is opened or closed meanwhile.
+///
+/// That is the open season, or one closed since the match ended (it ended just before
+/// the close but is written after it), until its table in `variant` is frozen; that
+/// season's figures are then tallied again. No season holds an end after the open one's
+/// (not closed yet) or while seasons were off: the next season starts at that end and
+/// counts the match when it opens, or none does.
+pub(super) async fn count_end(
+    tx: &mut Conn,
+    guild: GuildId,
+    ended: Timestamp,
+    variant: &str,
+    players: [PlayerId; 2],
+    outcome: Outcome,
+) -> Result<(), StoreError> {
+    super::lock_seasons(tx, guild, false).await?;
+    // Spans never overlap: a season starts where the one before it ended, or later.
+    let season: Option<(i64, Timestamp, Option<Timestamp>)> = sqlx::query_as(
+        "SELECT number, start_ms, closed_ms FROM seasons \
+         WHERE guild_id = $1 AND start_ms <= $2 AND end_ms > $2 \
+         ORDER BY number DESC LIMIT 1",
+    )
+    .bind(to_sql(guild))
+    .bind(ended)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((number, start, closed)) = season else {
+        return Ok(());
     };
-    Ok(Some(ClosedSeason { season, next }))
+    let number_u32 = count_of(number)?;
+    if closed.is_some() {
+        // Late ends of one closed season take turns (its row), so each tally sees the
+        // ones before it.
+        sqlx::query(&format!(
+            "SELECT number FROM seasons WHERE guild_id = $1 AND number = $2{FOR_UPDATE}"
+        ))
+        .bind(to_sql(guild))
+        .bind(number)
+        .execute(&mut *tx)
+        .await?;
+        // Its places are written down (a member was forgotten since): they stay.
+        if super::season_table::frozen(tx, guild, number_u32, variant).await? {
+            return Ok(());
+        }
+    }
+    season_match(
+        tx,
+        Table::Season { guild, number },
+        start,
+        variant,
+        players,
+        outcome,
+    )
+    .await?;
+    if closed.is_some() {
+        keep_figures(tx, guild, number_u32, Some(variant)).await?;
+    }
+    Ok(())
 }
 
 /// A `season_tables` row with the most active member's name.
@@ -329,8 +430,12 @@ async fn seasons_where(
 }
 
 impl SeasonStore for Handle {
-    fn open_season<'a>(&'a self, season: &'a NewSeason) -> StoreFuture<'a, SeasonRow> {
-        Box::pin(open_season(self.pool(), season))
+    fn open_season<'a>(
+        &'a self,
+        season: &'a NewSeason,
+        settings: Option<&'a str>,
+    ) -> StoreFuture<'a, Option<SeasonRow>> {
+        Box::pin(open_season(self.pool(), season, settings))
     }
 
     fn current_season(&self, guild: GuildId) -> StoreFuture<'_, Option<SeasonRow>> {

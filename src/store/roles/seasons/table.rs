@@ -9,7 +9,7 @@ use crate::store::{GuildId, StoreError, from_sql, rows, to_sql};
 
 /// Whether the table of season `number` in `variant` was frozen (its places written down,
 /// which happens when a member of it is forgotten after it closed).
-async fn frozen(
+pub(super) async fn frozen(
     conn: &mut Conn,
     guild: GuildId,
     number: u32,
