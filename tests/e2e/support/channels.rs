@@ -83,6 +83,7 @@ pub fn start_thread(
         object = st.channel_object(id);
     }
     validate::<serenity::all::GuildChannel>("thread", &object);
+    st.announce_channel(id, true);
     if let Some(message) = message
         && let Some(stored) = st.messages.get_mut(&message)
     {
@@ -170,6 +171,7 @@ pub fn edit_thread(st: &mut FakeState, channel: u64, body: &Body) -> Option<Outc
     }
     let object = st.channel_object(channel);
     validate::<serenity::all::GuildChannel>("thread", &object);
+    st.announce_channel(channel, false);
     record(
         st,
         SentKind::EditChannel,
@@ -200,6 +202,18 @@ pub fn delete_channel(st: &mut FakeState, channel: u64, body: &Body) -> Outcome 
     let object = st.channel_object(channel);
     validate::<serenity::all::GuildChannel>("thread", &object);
     st.channels.remove(&channel);
+    if let (Some(guild), Some(parent)) = (info.guild_id, info.parent_id) {
+        st.announce(
+            "THREAD_DELETE",
+            guild,
+            json!({
+                "id": channel.to_string(),
+                "guild_id": guild.to_string(),
+                "parent_id": parent.to_string(),
+                "type": info.kind,
+            }),
+        );
+    }
     record(
         st,
         SentKind::DeleteChannel,
@@ -277,4 +291,36 @@ pub fn get_member(st: &mut FakeState, id: u64, user: u64) -> Option<Outcome> {
     object["guild_id"] = json!(id.to_string());
     validate::<serenity::all::Member>("member", &object);
     Some((200, Some(object)))
+}
+
+/// `GET /guilds/{id}/threads/active` (List Active Guild Threads, `resources/guild.mdx`):
+/// every thread of the guild that is not archived, public and private, ordered by id,
+/// descending, and a thread member for each one the bot has joined (here: made).
+pub fn active_threads(st: &mut FakeState, id: u64) -> Option<Outcome> {
+    if !known_guild(st, id) {
+        return None;
+    }
+    if !st.guild_mut(id).bot_member {
+        return Some(error(403, 50001, "Missing Access"));
+    }
+    let mut ids: Vec<u64> = st
+        .channels
+        .iter()
+        .filter(|(_, c)| c.guild_id == Some(id) && c.thread.as_ref().is_some_and(|t| !t.archived))
+        .map(|(cid, _)| *cid)
+        .collect();
+    ids.sort_unstable_by(|a, b| b.cmp(a));
+    let mut threads = Vec::new();
+    let mut members = Vec::new();
+    for cid in ids {
+        let mut object = st.channel_object(cid);
+        // The bot's thread members come apart, in `members`.
+        if let Some(member) = object.as_object_mut().and_then(|o| o.remove("member")) {
+            members.push(member);
+        }
+        threads.push(object);
+    }
+    let answer = json!({ "threads": threads, "members": members });
+    validate::<serenity::all::ThreadsData>("active thread list", &answer);
+    Some((200, Some(answer)))
 }

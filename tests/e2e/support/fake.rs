@@ -269,6 +269,9 @@ pub struct Recording {
     pub interactions: Vec<InteractionId>,
     /// The `INTERACTION_CREATE` payload of each interaction (as validated and sent).
     pub interaction_payloads: HashMap<InteractionId, Value>,
+    /// The server events the fake dispatched ([`FakeDiscord::send_guild_create`]):
+    /// `GUILD_CREATE`, `CHANNEL_CREATE`, `THREAD_CREATE`… with their data, in order.
+    pub guild_events: Vec<(String, Value)>,
 }
 
 impl Recording {
@@ -371,6 +374,11 @@ pub(super) struct State {
     /// Every REST call is answered this much later (none by default): see
     /// [`FakeDiscord::set_latency`].
     pub latency: Duration,
+    /// The gateway sends `GUILD_CREATE` after READY, and the server events that keep the
+    /// bot's cache true ([`FakeDiscord::send_guild_create`]).
+    pub guild_create: bool,
+    /// Guilds in an outage: `GUILD_DELETE` (unavailable) instead of `GUILD_CREATE`.
+    pub outages: HashSet<u64>,
 }
 
 /// What an injected fault does to a matching request.
@@ -422,6 +430,43 @@ impl State {
     pub fn new_id(&mut self) -> u64 {
         self.next_id += 1;
         1_300_000_000_000_000_000 + self.next_id
+    }
+
+    /// The shard a server's events go to, and the shard count (as Discord routes: a
+    /// server's events to shard `(guild_id >> 22) % shards`, DMs to 0).
+    pub fn shard_of(&self, guild: Option<u64>) -> (u64, u64) {
+        let total = self
+            .shard_gateways
+            .values()
+            .map(|(total, _)| *total)
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        (guild.map_or(0, |g| (g >> 22) % total), total)
+    }
+
+    /// Sends server event `event` of `guild` to the bot, as Discord does to a bot with the
+    /// `GUILDS` intent, when [`FakeDiscord::send_guild_create`] is on (otherwise the bot has
+    /// no cache of the server to keep true), and not during the server's outage. Validated
+    /// with serenity's types; a bot not connected (or its shard) misses it, and learns the
+    /// state from its next `GUILD_CREATE`.
+    pub fn announce(&mut self, event: &str, guild: u64, data: Value) {
+        // A server in an outage sends nothing until it is back.
+        if !self.guild_create || self.outages.contains(&guild) {
+            return;
+        }
+        payloads::validate_dispatch(event, &data);
+        let (shard, total) = self.shard_of(Some(guild));
+        let gateway = if total > 1 {
+            self.shard_gateways.get(&shard).map(|(_, tx)| tx)
+        } else {
+            self.gateway.as_ref()
+        };
+        let sent = gateway.is_some_and(|tx| tx.send((event.to_owned(), data.clone())).is_ok());
+        // Recorded when sent (or, in tests of the fake without a bot, when it would be).
+        if sent || self.without_bot {
+            self.rec.guild_events.push((event.to_owned(), data));
+        }
     }
 }
 
@@ -1023,19 +1068,11 @@ impl FakeDiscord {
         if st.without_bot {
             return;
         }
-        // As Discord routes: a server's events to shard (guild_id >> 22) % shards, DMs to 0.
         let guild = data["guild_id"]
             .as_str()
             .and_then(|g| g.parse::<u64>().ok());
-        let total = st
-            .shard_gateways
-            .values()
-            .map(|(total, _)| *total)
-            .max()
-            .unwrap_or(1)
-            .max(1);
+        let (shard, total) = st.shard_of(guild);
         let gateway = if total > 1 {
-            let shard = guild.map_or(0, |g| (g >> 22) % total);
             let (_, tx) = st.shard_gateways.get(&shard).unwrap_or_else(|| {
                 panic!("shard {shard} of {total} is not connected to the fake gateway")
             });

@@ -115,6 +115,15 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
     } else {
         let mut ready = payloads::ready(&session_id, &resume_url);
         ready["shard"] = json!([shard.0, shard.1]);
+        let st = inner.lock();
+        if st.guild_create {
+            // Every server of this shard, unavailable until its GUILD_CREATE.
+            ready["guilds"] = shard_guilds(&st, shard)
+                .into_iter()
+                .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+                .collect();
+        }
+        drop(st);
         validate::<serenity::all::Ready>("READY", &ready);
         json!({"op": 0, "s": seq, "t": "READY", "d": ready})
     };
@@ -128,6 +137,9 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
             st.gateway = Some(tx.clone());
         }
         st.shard_gateways.insert(shard.0, (shard.1, tx.clone()));
+        if !resumed && st.guild_create {
+            queue_guilds(&mut st, shard, &tx);
+        }
     }
     inner.bump();
 
@@ -173,5 +185,41 @@ async fn session(fake: FakeDiscord, mut socket: WebSocket) {
         .is_some_and(|(_, g)| g.same_channel(&tx))
     {
         st.shard_gateways.remove(&shard.0);
+    }
+}
+
+/// The servers the bot is in whose events go to `shard` (`(id, count)`): READY lists them,
+/// and each gets a `GUILD_CREATE` after it.
+fn shard_guilds(st: &super::fake::State, shard: (u64, u64)) -> Vec<u64> {
+    st.bot_guilds()
+        .into_iter()
+        .filter(|g| (g >> 22) % shard.1.max(1) == shard.0)
+        .collect()
+}
+
+/// After READY, each server of `shard`, as Discord lazily loads them: a `GUILD_CREATE`, or
+/// during an outage (gateway-events, Guild Create) a `GUILD_DELETE` with `unavailable`
+/// set, which keeps the server out of the bot's cache. Queued on `tx` under the lock that
+/// makes `tx` the session later server events go to, so none is lost between the two.
+fn queue_guilds(
+    st: &mut super::fake::State,
+    shard: (u64, u64),
+    tx: &mpsc::UnboundedSender<(String, Value)>,
+) {
+    for guild in shard_guilds(st, shard) {
+        st.guilds
+            .entry(guild)
+            .or_insert_with(|| super::world::GuildInfo::new(guild, true));
+        let (name, data) = if st.outages.contains(&guild) {
+            (
+                "GUILD_DELETE",
+                json!({"id": guild.to_string(), "unavailable": true}),
+            )
+        } else {
+            ("GUILD_CREATE", st.guild_create_event(guild))
+        };
+        payloads::validate_dispatch(name, &data);
+        st.rec.guild_events.push((name.to_owned(), data.clone()));
+        let _ = tx.send((name.to_owned(), data));
     }
 }

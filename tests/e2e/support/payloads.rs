@@ -75,6 +75,36 @@ pub fn validate<T: DeserializeOwned>(what: &str, value: &Value) -> T {
     }
 }
 
+/// Checks a gateway dispatch `name` with data `data` as serenity reads it: the event's own
+/// type first (a loud error), then the whole frame, which must not fall back to serenity's
+/// `Unknown` event (an event name serenity does not know, or a field it misses, is dropped
+/// silently).
+pub fn validate_dispatch(name: &str, data: &Value) {
+    use serenity::all::{
+        ChannelCreateEvent, ChannelUpdateEvent, GuildCreateEvent, GuildDeleteEvent,
+        GuildRoleCreateEvent, GuildRoleUpdateEvent, ThreadCreateEvent, ThreadDeleteEvent,
+        ThreadUpdateEvent,
+    };
+    match name {
+        "GUILD_CREATE" => drop(validate::<GuildCreateEvent>(name, data)),
+        "GUILD_DELETE" => drop(validate::<GuildDeleteEvent>(name, data)),
+        "CHANNEL_CREATE" => drop(validate::<ChannelCreateEvent>(name, data)),
+        "CHANNEL_UPDATE" => drop(validate::<ChannelUpdateEvent>(name, data)),
+        "GUILD_ROLE_CREATE" => drop(validate::<GuildRoleCreateEvent>(name, data)),
+        "GUILD_ROLE_UPDATE" => drop(validate::<GuildRoleUpdateEvent>(name, data)),
+        "THREAD_CREATE" => drop(validate::<ThreadCreateEvent>(name, data)),
+        "THREAD_UPDATE" => drop(validate::<ThreadUpdateEvent>(name, data)),
+        "THREAD_DELETE" => drop(validate::<ThreadDeleteEvent>(name, data)),
+        other => panic!("the fake has no model of the {other} event"),
+    }
+    let frame = json!({"op": 0, "s": 2, "t": name, "d": data});
+    if let serenity::all::GatewayEvent::Dispatch(_, serenity::all::Event::Unknown(_)) =
+        validate::<serenity::all::GatewayEvent>(name, &frame)
+    {
+        panic!("serenity reads the fake's {name} as an unknown event and would drop it: {frame}");
+    }
+}
+
 /// A user object.
 pub fn user(u: &User) -> Value {
     json!({
@@ -119,6 +149,20 @@ pub fn member(u: &User, permissions: Option<&str>, roles: &[u64]) -> Value {
     if let Some(p) = permissions {
         m["permissions"] = json!(p);
     }
+    m
+}
+
+/// The bot as a member of a server (in `GUILD_CREATE`'s `members`).
+pub fn bot_member() -> Value {
+    let mut m = member(
+        &User {
+            id: BOT_USER_ID,
+            name: BOT_NAME.to_owned(),
+        },
+        None,
+        &[],
+    );
+    m["user"] = bot_user();
     m
 }
 
@@ -333,6 +377,36 @@ pub fn role(r: &Role, position: usize) -> Value {
         "mentionable": false,
         "flags": 0,
     })
+}
+
+/// `GUILD_CREATE`'s data (gateway-events, Guild Create and its Extra Fields): the guild
+/// of [`guild`] with `channels` (no threads), the active `threads`, and `members` (with
+/// only the `GUILDS` intent, the bot asks for neither `GUILD_PRESENCES` nor
+/// `GUILD_MEMBERS`, so Discord sends the bot's own member and those in voice channels:
+/// none here); `member_count` counts everyone.
+pub fn guild_create(
+    id: u64,
+    name: &str,
+    owner_id: u64,
+    roles: &[Role],
+    channels: Vec<Value>,
+    threads: Vec<Value>,
+    member_count: usize,
+) -> Value {
+    let mut g = guild(id, name, owner_id, roles);
+    g["joined_at"] = json!(TIMESTAMP);
+    g["large"] = json!(false);
+    g["unavailable"] = json!(false);
+    g["member_count"] = json!(member_count);
+    g["voice_states"] = json!([]);
+    g["members"] = json!([bot_member()]);
+    g["channels"] = Value::Array(channels);
+    g["threads"] = Value::Array(threads);
+    g["presences"] = json!([]);
+    g["stage_instances"] = json!([]);
+    g["guild_scheduled_events"] = json!([]);
+    g["soundboard_sounds"] = json!([]);
+    g
 }
 
 /// `GET /guilds/{id}`: the guild with its owner and roles.

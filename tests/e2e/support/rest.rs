@@ -274,6 +274,9 @@ fn route(
             super::channels::delete_channel(st, channel, body)
         }
         ("GET", ["guilds", guild]) => super::channels::get_guild(st, guild.parse().ok()?)?,
+        ("GET", ["guilds", guild, "threads", "active"]) => {
+            super::channels::active_threads(st, guild.parse().ok()?)?
+        }
         ("GET", ["guilds", guild, "roles"]) => super::channels::get_roles(st, guild.parse().ok()?)?,
         ("GET", ["guilds", guild, "members", user]) => {
             super::channels::get_member(st, guild.parse().ok()?, user.parse().ok()?)?

@@ -277,10 +277,100 @@ pub(super) fn apply_overwrites(
 
 impl super::fake::State {
     /// The guild `id`, made up (the bot a member) on first use.
+    ///
+    /// A guild made up after the bot connected is one the bot just joined: with
+    /// [`FakeDiscord::send_guild_create`] on, it gets a `GUILD_CREATE` (scenario 3 of
+    /// gateway-events, Guild Create).
     pub fn guild_mut(&mut self, id: u64) -> &mut GuildInfo {
-        self.guilds
-            .entry(id)
-            .or_insert_with(|| GuildInfo::new(id, true))
+        if let std::collections::hash_map::Entry::Vacant(new) = self.guilds.entry(id) {
+            new.insert(GuildInfo::new(id, true));
+            // The default server is in every READY: it is no new one.
+            if id != GUILD_ID {
+                let event = self.guild_create_event(id);
+                self.announce("GUILD_CREATE", id, event);
+            }
+        }
+        self.guilds.get_mut(&id).expect("inserted above")
+    }
+
+    /// The guilds the bot is in, the default one first (READY's `guilds`).
+    pub fn bot_guilds(&self) -> Vec<u64> {
+        let mut others: Vec<u64> = self
+            .guilds
+            .iter()
+            .filter(|(id, g)| **id != GUILD_ID && g.bot_member)
+            .map(|(id, _)| *id)
+            .collect();
+        others.sort_unstable();
+        std::iter::once(GUILD_ID).chain(others).collect()
+    }
+
+    /// `GUILD_CREATE`'s data for guild `id` as it is now: its roles, the text channels the
+    /// fake knows in it (with their overwrites), its active threads (each with the bot's
+    /// thread member, without `id` and `user_id` as the docs say, where the bot is in it),
+    /// and the bot as the one member sent.
+    pub fn guild_create_event(&self, id: u64) -> Value {
+        let guild = self
+            .guilds
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| GuildInfo::new(id, true));
+        let mut ids: Vec<u64> = self
+            .channels
+            .iter()
+            .filter(|(_, c)| c.guild_id == Some(id) && c.bot_member)
+            .map(|(cid, _)| *cid)
+            .collect();
+        ids.sort_unstable();
+        let (mut channels, mut threads) = (Vec::new(), Vec::new());
+        for cid in ids {
+            let info = &self.channels[&cid];
+            let mut object = payloads::guild_channel(cid, info);
+            match &info.thread {
+                None => channels.push(object),
+                Some(t) if !t.archived => {
+                    if let Some(member) = object["member"].as_object_mut() {
+                        member.remove("id");
+                        member.remove("user_id");
+                    }
+                    threads.push(object);
+                }
+                Some(_) => {}
+            }
+        }
+        payloads::guild_create(
+            id,
+            &guild.name,
+            guild.owner_id,
+            &guild.roles,
+            channels,
+            threads,
+            self.users.len() + 1,
+        )
+    }
+
+    /// Tells the bot (with [`FakeDiscord::send_guild_create`] on) that channel `id` was made
+    /// (`CHANNEL_CREATE`, or `THREAD_CREATE` with `newly_created` for a thread) or changed
+    /// (`CHANNEL_UPDATE`, `THREAD_UPDATE`).
+    pub fn announce_channel(&mut self, id: u64, created: bool) {
+        let info = self.channel_info(id);
+        let Some(guild) = info.guild_id else {
+            return;
+        };
+        if !info.bot_member {
+            return;
+        }
+        let mut object = payloads::guild_channel(id, &info);
+        let event = match (info.is_thread(), created) {
+            (false, true) => "CHANNEL_CREATE",
+            (false, false) => "CHANNEL_UPDATE",
+            (true, true) => {
+                object["newly_created"] = json!(true);
+                "THREAD_CREATE"
+            }
+            (true, false) => "THREAD_UPDATE",
+        };
+        self.announce(event, guild, object);
     }
 
     /// The channel `id` as the fake models it: a text channel of the default guild unless
@@ -316,7 +406,12 @@ impl super::fake::State {
             // A DM the fake did not open: the bot's DM with someone.
             None => ChannelInfo::private(kind::DM, Vec::new(), true),
         };
+        let in_guild = info.guild_id.is_some() && info.bot_member;
         self.channels.insert(channel.id, info);
+        if in_guild {
+            // A channel the bot can see: its cache learns of it.
+            self.announce_channel(channel.id, true);
+        }
     }
 
     /// The permissions of `user` in channel `id` (a thread: in its parent), computed as Discord
@@ -442,6 +537,7 @@ impl FakeDiscord {
         let mut st = self.inner.lock();
         let id = st.new_id();
         st.create_thread(id, parent, name, kind, None, 1440, false, Some(kind));
+        st.announce_channel(id, true);
         Channel::in_guild(parent.guild_id.unwrap_or(GUILD_ID), id)
     }
 
@@ -502,6 +598,7 @@ impl FakeDiscord {
                 t.locked = locked;
             }
         });
+        self.inner.lock().announce_channel(thread.id, false);
     }
 
     /// Gives (or takes) the bot Manage Threads: without it (the default, as in
@@ -529,6 +626,60 @@ impl FakeDiscord {
         st.channels
             .insert(id, ChannelInfo::private(kind::DM, vec![a.id, b.id], false));
         Channel { id, guild_id: None }
+    }
+
+    /// Makes the gateway send, after READY, a `GUILD_CREATE` for every server the bot is in
+    /// (READY then lists them all as unavailable), and from then on the server events that
+    /// keep a cache true: `CHANNEL_CREATE` / `CHANNEL_UPDATE` for channels the fake learns
+    /// of or changes, `THREAD_CREATE` / `THREAD_UPDATE` / `THREAD_DELETE`,
+    /// `GUILD_ROLE_CREATE` / `GUILD_ROLE_UPDATE`, and `GUILD_CREATE` for a server made up
+    /// later (one the bot joins). Takes effect at the next gateway session: call it before
+    /// the bot connects. Off by default (the older tests change places without telling a
+    /// cache).
+    pub fn send_guild_create(&self, on: bool) {
+        self.inner.lock().guild_create = on;
+    }
+
+    /// Puts `guild` in an outage (or ends it): at the next READY it gets a `GUILD_DELETE`
+    /// with `unavailable: true` instead of its `GUILD_CREATE`, so it is not in the bot's
+    /// cache (REST still answers for it).
+    pub fn guild_outage(&self, guild: u64, out: bool) {
+        let mut st = self.inner.lock();
+        if out {
+            st.outages.insert(guild);
+        } else {
+            st.outages.remove(&guild);
+        }
+    }
+
+    /// `GUILD_CREATE`'s data for `guild` as the fake would send it now (validated).
+    pub fn guild_create_payload(&self, guild: u64) -> Value {
+        let st = self.inner.lock();
+        let data = st.guild_create_event(guild);
+        payloads::validate_dispatch("GUILD_CREATE", &data);
+        data
+    }
+
+    /// The server events dispatched so far (with [`Self::send_guild_create`] on), in order.
+    pub fn guild_events(&self) -> Vec<(String, Value)> {
+        self.inner.lock().rec.guild_events.clone()
+    }
+
+    /// A fresh server the bot is in (with [`Self::send_guild_create`] on and the bot
+    /// connected, it gets that server's `GUILD_CREATE`, as when it joins one).
+    pub fn server(&self) -> u64 {
+        let mut st = self.inner.lock();
+        let id = st.new_id();
+        st.guild_mut(id);
+        id
+    }
+
+    /// A fresh text channel in `guild`.
+    pub fn channel_in(&self, guild: u64) -> Channel {
+        let mut st = self.inner.lock();
+        let channel = Channel::in_guild(guild, st.new_id());
+        st.know_channel(channel);
+        channel
     }
 
     /// A text channel of a fresh guild the bot is not in (reached only through a
@@ -591,7 +742,14 @@ impl FakeDiscord {
             name: name.to_owned(),
             permissions,
         };
-        st.guild_mut(guild).roles.push(role.clone());
+        let roles = &mut st.guild_mut(guild).roles;
+        roles.push(role.clone());
+        let object = payloads::role(&role, roles.len() - 1);
+        st.announce(
+            "GUILD_ROLE_CREATE",
+            guild,
+            json!({"guild_id": guild.to_string(), "role": object}),
+        );
         role
     }
 
@@ -600,6 +758,12 @@ impl FakeDiscord {
         let mut st = self.inner.lock();
         if let Some(r) = st.guild_mut(guild).roles.iter_mut().find(|r| r.id == guild) {
             r.permissions = permissions;
+            let object = payloads::role(r, 0);
+            st.announce(
+                "GUILD_ROLE_UPDATE",
+                guild,
+                json!({"guild_id": guild.to_string(), "role": object}),
+            );
         }
     }
 
@@ -628,6 +792,7 @@ impl FakeDiscord {
                 deny,
             });
         });
+        self.inner.lock().announce_channel(channel.id, false);
     }
 
     /// Makes `channel` private: `@everyone` is denied View Channel, each of `allowed` (roles
