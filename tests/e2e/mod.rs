@@ -30,6 +30,7 @@ mod servers;
 mod shards;
 mod standings;
 mod tournament;
+mod tournament_256;
 mod tournament_big;
 mod tournament_signup;
 mod tournament_threads;

@@ -25,7 +25,7 @@ const AT_ONCE: usize = 6;
 
 /// The posts of round `round`'s pairings in `channel` (waits until they name every
 /// member): the boards (White, Black; `None`: the bye), and the posts.
-async fn round_posts(
+pub(crate) async fn round_posts(
     t: &Table,
     channel: Channel,
     round: u32,
