@@ -4,6 +4,7 @@
 mod support;
 
 mod admin;
+mod aim;
 mod anywhere;
 mod anywhere_fake;
 mod autocomplete;

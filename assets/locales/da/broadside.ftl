@@ -963,3 +963,22 @@ thread-unused = 🧭 Denne tråd bruges ikke: spillet mellem { $challenger } og 
 challenge-install-hint = { $opponent }, for at spille her skal du have Broadside i dine egne apps (først da kan du bruge kommandoerne her): { $link }
 err-challenge-private-answers = Her ville kun du se mine svar: denne server har ikke tilføjet Broadside, og **Brug eksterne apps** er slået fra for dig, så Discord viser kun svarene fra en app, du selv har tilføjet, til dig. Ingen andre kunne følge et spil, så jeg starter ikke et her. Bed serverens administratorer om at slå Brug eksterne apps til for din rolle (eller i denne kanal) eller om at tilføje Broadside til serveren — eller spil i en DM eller en gruppe-DM.
 err-challenge-bot-dm = Kun du kan se vores DM, så ingen andre kan svare på en udfordring her. Udfordr et andet medlem på en server, i en DM med vedkommende eller i en gruppe-DM; her kan du spille mod mig.
+
+## Aim panel (the daily sea's and a match's)
+
+button-fire = Skyd
+aim-line = Vælg en kolonne og en række, og skyd. Du sigter på **{ $cell }**.
+aim-line-salvo = Vælg tre felter: sigt med kolonnen og rækken, tryk på Tilføj for hvert felt, og skyd så. Du sigter på **{ $cell }** · salve ({ $count }/3): { $salvo }
+aim-salvo-empty = ingen endnu
+aim-column-placeholder = Kolonne at sigte på
+aim-row-placeholder = Række at sigte på
+aim-button-fire-at = Skyd på { $cell }
+aim-button-add = Tilføj { $cell }
+aim-button-remove = Fjern { $cell }
+aim-button-clear = Ryd
+aim-button-fire-salvo = Skyd ({ $count }/3)
+aim-match-heading = 🎯 Det er din tur i spillet **{ $variant }**: turen slutter { $deadline }. Kun du kan se dette panel.
+aim-match-turn-over = Din tur er forbi: { $player } har turen. Når det er din tur igen, åbner knappen **Skyd** under den besked et nyt panel.
+aim-match-over = Spillet er slut.
+err-aim-fired = Du har allerede skudt på { $cell }: vælg et andet felt. Der blev ikke skudt.
+err-aim-salvo-full = Salven har allerede tre felter: affyr den, eller fjern først et af dem.

@@ -965,3 +965,22 @@ thread-unused = 🧭 This thread is not used: the match between { $challenger } 
 challenge-install-hint = { $opponent }, to play here you need Broadside in your own apps (only then can you use its commands here): { $link }
 err-challenge-private-answers = Here only you would see my answers: this server has not added Broadside, and **Use External Apps** is off for you, so Discord shows the answers of an app you added yourself to you alone. Nobody could follow a match, so I do not start one here. Ask the server's admins to turn on Use External Apps for your role (or in this channel), or to add Broadside to the server — or play in a DM or a group DM.
 err-challenge-bot-dm = Only you can see our DM, so nobody else could answer a challenge here. Challenge another member in a server, in a DM with them or in a group DM; here you can play against me.
+
+## Aim panel (the daily sea's and a match's)
+
+button-fire = Fire
+aim-line = Pick a column and a row, then fire. Aiming at **{ $cell }**.
+aim-line-salvo = Pick three cells: aim with the column and row, press Add for each, then fire. Aiming at **{ $cell }** · salvo ({ $count }/3): { $salvo }
+aim-salvo-empty = none yet
+aim-column-placeholder = Column to aim at
+aim-row-placeholder = Row to aim at
+aim-button-fire-at = Fire at { $cell }
+aim-button-add = Add { $cell }
+aim-button-remove = Take out { $cell }
+aim-button-clear = Clear
+aim-button-fire-salvo = Fire ({ $count }/3)
+aim-match-heading = 🎯 Your turn in the **{ $variant }** match: it ends { $deadline }. Only you can see this panel.
+aim-match-turn-over = Your turn is over: { $player } is to move. When it is your turn again, the **Fire** button under that message opens a new panel.
+aim-match-over = The match is over.
+err-aim-fired = You already fired at { $cell }: pick another cell. Nothing was fired.
+err-aim-salvo-full = The salvo already has three cells: fire it, or take one out first.

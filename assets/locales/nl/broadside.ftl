@@ -964,3 +964,22 @@ thread-unused = 🧭 Deze thread wordt niet gebruikt: de partij tussen { $challe
 challenge-install-hint = { $opponent }, om hier te spelen heb je Broadside nodig in je eigen apps (pas dan kun je hier de commando's gebruiken): { $link }
 err-challenge-private-answers = Hier zou alleen jij mijn antwoorden zien: deze server heeft Broadside niet toegevoegd en **Externe apps gebruiken** staat voor jou uit, dus toont Discord de antwoorden van een app die je zelf hebt toegevoegd alleen aan jou. Niemand zou een partij kunnen volgen, dus begin ik er hier geen. Vraag de beheerders van de server om Externe apps gebruiken voor je rol (of in dit kanaal) aan te zetten, of om Broadside aan de server toe te voegen — of speel in een privégesprek of een groepsgesprek.
 err-challenge-bot-dm = Alleen jij ziet ons privégesprek, dus niemand anders kan hier op een uitdaging reageren. Daag een ander lid uit op een server, in een privégesprek met die persoon of in een groepsgesprek; hier kun je tegen mij spelen.
+
+## Aim panel (the daily sea's and a match's)
+
+button-fire = Schiet
+aim-line = Kies een kolom en een rij en schiet. Je mikt op **{ $cell }**.
+aim-line-salvo = Kies drie vakjes: mik met de kolom en de rij, druk voor elk vakje op Toevoegen en schiet dan. Je mikt op **{ $cell }** · salvo ({ $count }/3): { $salvo }
+aim-salvo-empty = nog geen
+aim-column-placeholder = Kolom om op te mikken
+aim-row-placeholder = Rij om op te mikken
+aim-button-fire-at = Schiet op { $cell }
+aim-button-add = { $cell } toevoegen
+aim-button-remove = { $cell } weghalen
+aim-button-clear = Wissen
+aim-button-fire-salvo = Schiet ({ $count }/3)
+aim-match-heading = 🎯 Je bent aan de beurt in de partij **{ $variant }**: de beurt eindigt { $deadline }. Alleen jij ziet dit paneel.
+aim-match-turn-over = Je beurt is voorbij: { $player } is aan zet. Ben je weer aan de beurt, dan opent de knop **Schiet** onder dat bericht een nieuw paneel.
+aim-match-over = De partij is afgelopen.
+err-aim-fired = Op { $cell } heb je al geschoten: kies een ander vakje. Er is niet geschoten.
+err-aim-salvo-full = Het salvo heeft al drie vakjes: vuur het af, of haal er eerst een weg.

@@ -994,3 +994,22 @@ thread-unused = 🧭 Den här tråden används inte: partiet mellan { $challenge
 challenge-install-hint = { $opponent }, för att spela här behöver du Broadside bland dina egna appar (först då kan du använda kommandona här): { $link }
 err-challenge-private-answers = Här skulle bara du se mina svar: den här servern har inte lagt till Broadside, och **Använd externa appar** är avstängt för dig, så Discord visar bara för dig svaren från en app som du själv har lagt till. Ingen annan skulle kunna följa ett parti, så jag startar inget här. Be serverns administratörer att slå på Använd externa appar för din roll (eller i den här kanalen) eller att lägga till Broadside på servern — eller spela i ett DM eller ett grupp-DM.
 err-challenge-bot-dm = Bara du ser vårt DM, så ingen annan kan svara på en utmaning här. Utmana en annan medlem på en server, i ett DM med hen eller i ett grupp-DM; här kan du spela mot mig.
+
+## Aim panel (the daily sea's and a match's)
+
+button-fire = Skjut
+aim-line = Välj en kolumn och en rad och skjut. Du siktar på **{ $cell }**.
+aim-line-salvo = Välj tre rutor: sikta med kolumnen och raden, tryck på Lägg till för varje ruta och skjut sedan. Du siktar på **{ $cell }** · salva ({ $count }/3): { $salvo }
+aim-salvo-empty = inga än
+aim-column-placeholder = Kolumn att sikta på
+aim-row-placeholder = Rad att sikta på
+aim-button-fire-at = Skjut på { $cell }
+aim-button-add = Lägg till { $cell }
+aim-button-remove = Ta bort { $cell }
+aim-button-clear = Rensa
+aim-button-fire-salvo = Skjut ({ $count }/3)
+aim-match-heading = 🎯 Det är din tur i partiet **{ $variant }**: turen slutar { $deadline }. Bara du ser den här panelen.
+aim-match-turn-over = Din tur är slut: { $player } står på tur. När det är din tur igen öppnar knappen **Skjut** under det meddelandet en ny panel.
+aim-match-over = Partiet är slut.
+err-aim-fired = Du har redan skjutit på { $cell }: välj en annan ruta. Inget skott avlossades.
+err-aim-salvo-full = Salvan har redan tre rutor: avfyra den, eller ta först bort en.

@@ -3,13 +3,15 @@
 //! [`Data`], [`Error`] and [`Context`]; who an interaction speaks to and where the bot is
 //! there ([`audience`], [`presence`]); a click ([`click`]) and an answer where the bot can
 //! only answer ([`answer`]); where a match's words go ([`venue`]) and the one way they go
-//! out ([`outbox`]); the typed custom ids of every button ([`buttons`]); the choices the
+//! out ([`outbox`]); the typed custom ids of every button ([`buttons`]); the aim panel the
+//! daily sea and a match share ([`aim`]); the choices the
 //! commands offer ([`choices`]); the server's policy for where a match may be played
 //! ([`policy`]); and the plumbing: talking to Discord ([`discord`], [`deliver`]), markup,
 //! metrics, pictures, permissions, and the languages ([`i18n`]).
 //!
 //! Nothing here imports a feature (`super::features`) or the wiring above it.
 
+pub mod aim;
 pub mod answer;
 pub mod asks;
 pub mod audience;

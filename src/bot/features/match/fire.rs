@@ -15,7 +15,8 @@ use crate::bot::kit::venue::Venue;
 use crate::bot::kit::{Context, Error};
 use crate::game::Next;
 use crate::game::complete::{CompleteError, complete};
-use crate::session::{AimError, ChannelKey};
+use crate::render::Renderer;
+use crate::session::{AimError, ChannelKey, Fired};
 
 /// Completions offered at most while targets are typed (Discord's limit).
 const CHOICES: usize = 25;
@@ -36,32 +37,15 @@ pub async fn fire(
     let channel = ChannelKey(ctx.channel_id().get());
     // The shot is played and stored here; everything below only shows it.
     let shot = data.session.matches().fire(channel, me, &targets).await?;
-    let public = lang_of(shot.guild_locale.as_ref());
-    let (content, files) = play::shot_announcement(
-        &data.renderer,
-        public,
-        shot.variant,
-        std::slice::from_ref(&shot.outcome),
-        &shot.view,
-        shot.deadline,
-    );
-    let post = Post {
-        content,
-        files,
-        ping: match shot.outcome.next {
-            Next::Turn { player, .. } | Next::Again(player) => {
-                vec![serenity::UserId::new(player.0)]
-            }
-            Next::Over(_) => vec![],
-        },
-        about: Some(shot.id),
-        ..Post::default()
-    };
+    let post = shot_post(&data.renderer, &shot);
     let mut reply = poise::CreateReply::default()
         .content(post.content.clone())
         .allowed_mentions(serenity::CreateAllowedMentions::new().users(post.ping.clone()));
     for file in &post.files {
         reply = reply.attachment(file.clone());
+    }
+    if !post.components.is_empty() {
+        reply = reply.components(post.components.clone());
     }
     let message = match ctx.send(reply).await {
         Ok(handle) if shot.ended.is_none() && shot.pace.reminds() => {
@@ -86,15 +70,44 @@ pub async fn fire(
         }
     };
     // The match goes on (or ends) whether or not the reply got through.
-    let moved = Moved {
-        id: shot.id,
-        pace: shot.pace,
-        ended: shot.ended,
-        computer_next: shot.computer_next,
-        message,
-    };
+    let moved = Moved::shot(shot, message);
     moves::after_move(Some(&Answer::Command(ctx)), ctx.http(), data, moved).await;
     Ok(())
+}
+
+/// The public announcement of `shot` in the server's language: what it did, who moves
+/// next (pinged) and, when a member is to move, the Fire button that opens their aim
+/// panel; the shooter's picture of the enemy sea. `/fire` answers with it, and so does
+/// the aim panel's Fire.
+pub fn shot_post(renderer: &Renderer, shot: &Fired) -> Post {
+    let public = lang_of(shot.guild_locale.as_ref());
+    let (content, files) = play::shot_announcement(
+        renderer,
+        public,
+        shot.variant,
+        std::slice::from_ref(&shot.outcome),
+        &shot.view,
+        shot.deadline,
+    );
+    let next = match shot.outcome.next {
+        Next::Turn { player, .. } | Next::Again(player) => Some(player),
+        Next::Over(_) => None,
+    };
+    let components = if next.is_some() && !shot.computer_next {
+        play::fire_row(public, shot.id)
+    } else {
+        Vec::new()
+    };
+    Post {
+        content,
+        files,
+        ping: next
+            .map(|p| serenity::UserId::new(p.0))
+            .into_iter()
+            .collect(),
+        components,
+        about: Some(shot.id),
+    }
 }
 
 /// While targets are typed: the open cells that fit, in sea order (in Game 2000 after the

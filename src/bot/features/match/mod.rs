@@ -1,10 +1,12 @@
 //! A match, from challenge to end: `/challenge` (and its Accept, Decline and Rematch
-//! buttons), `/place` (Shuffle, Last fleet, Ready), `/fire`, `/board`, `/status`,
-//! `/forfeit`, `/cancel`, `/matches`; what follows a move ([`moves`]), the public flows
+//! buttons), `/place` (Shuffle, Last fleet, Ready), `/fire` (and the Fire button with its
+//! aim panel, [`aim`]), `/board`, `/status`, `/forfeit`, `/cancel`, `/matches`; what
+//! follows a move ([`moves`]), the public flows
 //! ([`play`]), a match's end ([`ending`]), what waits where the bot can only answer
 //! ([`waiting`]) and the words of a match ([`words`]).
 
 pub mod accept;
+pub mod aim;
 pub mod board;
 pub mod cancel;
 pub mod challenge;
@@ -35,5 +37,7 @@ pub async fn button(c: &Click<'_>, button: MatchButton) -> Result<(), Error> {
         MatchButton::Ready(id, tag) => place::ready_button(c, id, &tag).await,
         MatchButton::LastFleet(id) => place::last_fleet_button(c, id).await,
         MatchButton::Page { page } => matches::page_button(c, page).await,
+        MatchButton::Fire(id) => aim::fire_button(c, id).await,
+        MatchButton::Aim(id, control) => aim::aim_button(c, id, control).await,
     }
 }

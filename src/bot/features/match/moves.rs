@@ -15,7 +15,8 @@ use crate::bot::kit::context::lang_of;
 use crate::bot::kit::deliver::Post;
 use crate::bot::kit::outbox::Outbox;
 use crate::bot::kit::venue::Venue;
-use crate::session::{ComputerTurn, Ended, MatchId, Pace};
+use crate::game::Next;
+use crate::session::{ComputerTurn, Ended, Fired, MatchId, Pace};
 
 /// What a move leaves for its follow-up ([`after_move`]).
 pub struct Moved {
@@ -30,6 +31,20 @@ pub struct Moved {
     pub computer_next: bool,
     /// The message that showed the move, when known.
     pub message: Option<serenity::MessageId>,
+}
+
+impl Moved {
+    /// What a member's `shot` leaves to follow up, shown in `message` when known.
+    #[must_use]
+    pub fn shot(shot: Fired, message: Option<serenity::MessageId>) -> Self {
+        Moved {
+            id: shot.id,
+            pace: shot.pace,
+            ended: shot.ended,
+            computer_next: shot.computer_next,
+            message,
+        }
+    }
 }
 
 /// The follow-up of a move that was shown: announces the end if it ended the match;
@@ -107,12 +122,18 @@ async fn announce(
         &turn.view,
         turn.deadline,
     );
+    // The member moves next unless the computer's move ended the match: their Fire.
+    let over = matches!(turn.outcomes.last().map(|o| o.next), Some(Next::Over(_)));
     let post = Post {
         content,
         files,
         ping: vec![serenity::UserId::new(turn.member.0)],
+        components: if over {
+            Vec::new()
+        } else {
+            play::fire_row(lang, turn.id)
+        },
         about: Some(turn.id),
-        ..Post::default()
     };
     // Outside servers the bot cannot post in the channel (a turn woken by the sweep has
     // no interaction to answer): the member hears of it by DM, and `/board` or their next

@@ -125,8 +125,13 @@ pub(crate) async fn ready_button(c: &Click<'_>, id: MatchId, tag: &str) -> Resul
             ),
             files: Vec::new(),
             ping: readied.players.map(|p| serenity::UserId::new(p.0)).to_vec(),
+            // The first player's Fire (the computer's first move shows its own).
+            components: if readied.computer_next {
+                Vec::new()
+            } else {
+                play::fire_row(public, id)
+            },
             about: Some(id),
-            ..Post::default()
         };
         // In the match's venue (the channel, or else to the players by DM): the first
         // player must know. Where the bot can only answer, a public follow-up of this

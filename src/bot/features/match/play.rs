@@ -20,7 +20,7 @@ use crate::bot::kit::venue::Venue;
 use crate::bot::kit::{Data, Error, pictures};
 use crate::game::{FireOutcome, PlayerId, TargetView, Variant};
 use crate::render::Renderer;
-use crate::session::{Ended, Preview};
+use crate::session::{Ended, MatchId, Preview};
 
 /// Shuffle, Edit and Ready buttons of a placement preview, labelled in `lang`.
 #[must_use]
@@ -55,6 +55,19 @@ pub fn preview_buttons(lang: Lang, preview: &Preview) -> Vec<CreateActionRow> {
         .style(serenity::ButtonStyle::Success),
     );
     vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// The Fire button under a turn's public message, labelled in `lang`: it opens the aim
+/// panel for the player to move in match `id` ([`super::aim`]). One row of one button,
+/// the message's only.
+#[must_use]
+pub fn fire_row(lang: Lang, id: MatchId) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![
+        CreateButton::new(ButtonId::Match(MatchButton::Fire(id)).to_string())
+            .label(tr!(lang, "button-fire"))
+            .emoji('🎯')
+            .style(serenity::ButtonStyle::Danger),
+    ])]
 }
 
 /// The placement prompt of a preview, in `lang`.

@@ -2,47 +2,17 @@
 //! the aim panel and `bs:0:day:share.<rules>.<owner>.<day>` for Share.
 //!
 //! An aim control carries what its message shows (the cell aimed at and, in Game 2000,
-//! the cells of the salvo picked so far, written one after the other: `A1C3`), so a click
-//! acts on what the member saw and the panel needs nothing kept in memory; and the member
-//! it belongs to, so that nobody else's click fires. Share carries the day, so a card is
-//! of the day it was won, whenever it is pressed.
+//! the cells of the salvo picked so far, written one after the other: `A1C3`; see
+//! [`super::aim`]), so a click acts on what the member saw and the panel needs nothing kept
+//! in memory; and the member it belongs to, so that nobody else's click fires. Share
+//! carries the day, so a card is of the day it was won, whenever it is pressed.
 
 use std::fmt;
 
+pub use super::aim::Aim;
+use super::aim::Sight;
 use super::wire::NotOurs;
 use crate::game::{Coord, PlayerId, Variant};
-
-/// What an aim control does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aim {
-    /// The column select (its value: the column, 0-based).
-    Column,
-    /// The row select (its value: the row, 0-based).
-    Row,
-    /// Game 2000: add the cell aimed at to the salvo, or take it out if it is in.
-    Add,
-    /// Game 2000: empty the salvo.
-    Clear,
-    /// Fire: the cell aimed at (classic) or the salvo of three (Game 2000).
-    Fire,
-}
-
-impl Aim {
-    const ALL: [(Aim, &'static str); 5] = [
-        (Aim::Column, "col"),
-        (Aim::Row, "row"),
-        (Aim::Add, "add"),
-        (Aim::Clear, "clear"),
-        (Aim::Fire, "fire"),
-    ];
-
-    fn key(self) -> &'static str {
-        Self::ALL
-            .iter()
-            .find(|(a, _)| *a == self)
-            .map_or("fire", |(_, k)| k)
-    }
-}
 
 /// A button of the daily sea.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,19 +63,8 @@ impl DailyButton {
                 day,
             }
         } else {
-            let action = Aim::ALL
-                .iter()
-                .find(|(_, k)| *k == action)
-                .map(|(a, _)| *a)
-                .ok_or(NotOurs)?;
-            let cursor = parts.next().and_then(|c| c.parse().ok()).ok_or(NotOurs)?;
-            let picked = match parts.next() {
-                None => Vec::new(),
-                Some(cells) => cells_of(cells).ok_or(NotOurs)?,
-            };
-            if picked.len() > 3 {
-                return Err(NotOurs);
-            }
+            let action = Aim::parse(action)?;
+            let Sight { cursor, picked } = Sight::parse(&mut parts)?;
             DailyButton::Aim {
                 action,
                 variant,
@@ -121,23 +80,6 @@ impl DailyButton {
     }
 }
 
-/// The cells of `text` written one after the other (`A1C10B2`); `None` if it is not that.
-fn cells_of(text: &str) -> Option<Vec<Coord>> {
-    if !text.is_ascii() {
-        return None;
-    }
-    let mut cells = Vec::new();
-    let mut rest = text;
-    while !rest.is_empty() {
-        let digits = rest[1..]
-            .find(|c: char| !c.is_ascii_digit())
-            .map_or(rest.len(), |n| n + 1);
-        cells.push(rest.get(..digits)?.parse().ok()?);
-        rest = &rest[digits..];
-    }
-    (!cells.is_empty()).then_some(cells)
-}
-
 impl fmt::Display for DailyButton {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(super::PREFIX)?;
@@ -149,20 +91,17 @@ impl fmt::Display for DailyButton {
                 cursor,
                 picked,
             } => {
+                let sight = Sight {
+                    cursor: *cursor,
+                    picked: picked.clone(),
+                };
                 write!(
                     f,
-                    "0:day:{}.{}.{}.{cursor}",
+                    "0:day:{}.{}.{}.{sight}",
                     action.key(),
                     variant.key(),
                     owner.0
-                )?;
-                if !picked.is_empty() {
-                    f.write_str(".")?;
-                    for c in picked {
-                        write!(f, "{c}")?;
-                    }
-                }
-                Ok(())
+                )
             }
             DailyButton::Share {
                 variant,

@@ -24,6 +24,7 @@ pub use matches::MatchButton;
 pub use tournament::TournamentButton;
 pub use wire::{NotOurs, PREFIX};
 
+pub mod aim;
 pub mod board;
 pub mod daily;
 pub mod editor;
@@ -239,6 +240,43 @@ mod tests {
     }
 
     #[test]
+    fn fire_and_aim_ids_round_trip_within_discords_limit() {
+        let id = MatchId(4_611_686_018_427_387_904);
+        for b in [
+            ButtonId::Match(MatchButton::Fire(id)),
+            ButtonId::Match(MatchButton::Aim(
+                MatchId(u64::MAX),
+                matches::AimControl {
+                    action: aim::Aim::Add,
+                    owner: PlayerId(u64::MAX),
+                    sight: aim::Sight {
+                        cursor: "J10".parse().unwrap(),
+                        picked: ["J10", "A10", "I9"].map(|c| c.parse().unwrap()).to_vec(),
+                    },
+                },
+            )),
+            ButtonId::Match(MatchButton::Aim(
+                id,
+                matches::AimControl {
+                    action: aim::Aim::Fire,
+                    owner: PlayerId(3),
+                    sight: aim::Sight {
+                        cursor: "A1".parse().unwrap(),
+                        picked: Vec::new(),
+                    },
+                },
+            )),
+        ] {
+            assert_eq!(b.to_string().parse::<ButtonId>(), Ok(b.clone()), "{b}");
+            assert!(b.to_string().len() <= 100, "{b}");
+        }
+        assert_eq!(
+            ButtonId::Match(MatchButton::Fire(MatchId(42))).to_string(),
+            "bs:42:fire"
+        );
+    }
+
+    #[test]
     fn rejects_foreign_and_malformed_ids() {
         for bad in [
             "",
@@ -254,6 +292,15 @@ mod tests {
             "bs:1:ready",
             "bs:1:ready:",
             "bs:1:fire:C4",
+            "bs:0:fire",
+            "bs:1:aim",
+            "bs:0:aim:fire.5.A1",
+            "bs:1:aim:fire.5",
+            "bs:1:aim:fly.5.A1",
+            "bs:1:aim:fire.x.A1",
+            "bs:1:aim:fire.5.Z1",
+            "bs:1:aim:fire.5.A1.A1B1C1D1",
+            "bs:1:aim:fire.5.A1.B1.C1",
             "bs:1:replay:x",
             "bs:1:rematch:x",
             "bs:1:board:classic.0.5",
