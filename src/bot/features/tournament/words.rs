@@ -339,37 +339,50 @@ fn table(lang: Lang, lines: &[&Line], room: usize) -> String {
     out
 }
 
-/// The standings as a message: a title, one line per player of page `page` (1-based,
-/// [`PAGE`] players a page), and the key to the columns; and the crosstable, drawn by
-/// `renderer`.
-#[must_use]
-pub fn standings_post(renderer: &Renderer, lang: Lang, s: &Standings, page: u32) -> Post {
+/// Page `page` (1-based, clamped) of the standings, [`PAGE`] players a page: its lines, its
+/// number and the count of pages.
+fn standings_page(s: &Standings, page: u32) -> (Vec<&Line>, usize, usize) {
     let pages = s.lines.len().div_ceil(PAGE).max(1);
     let page = (page as usize).clamp(1, pages);
-    let title_key = if s.info.state == TournamentState::Finished {
-        "tournament-standings-final"
-    } else {
-        "tournament-standings-title"
-    };
-    let mut out = tr!(
-        lang,
-        title_key,
-        name = plain(&s.info.name),
-        round = s.closed,
-        rounds = s.info.rounds
-    );
+    let lines = s.lines.iter().skip((page - 1) * PAGE).take(PAGE).collect();
+    (lines, page, pages)
+}
+
+/// `text` with " (page `page` of `pages`)" after it where there are several pages.
+fn with_page(lang: Lang, mut text: String, page: usize, pages: usize) -> String {
     if pages > 1 {
-        out.push(' ');
-        out.push_str(&tr!(
+        text.push(' ');
+        text.push_str(&tr!(
             lang,
             "tournament-standings-page",
             page = page,
             pages = pages
         ));
     }
+    text
+}
+
+/// The standings as a message: a title, one line per player of page `page` (1-based,
+/// [`PAGE`] players a page), and the key to the columns; and the crosstable, drawn by
+/// `renderer`.
+#[must_use]
+pub fn standings_post(renderer: &Renderer, lang: Lang, s: &Standings, page: u32) -> Post {
+    let (on_page, page, pages) = standings_page(s, page);
+    let title_key = if s.info.state == TournamentState::Finished {
+        "tournament-standings-final"
+    } else {
+        "tournament-standings-title"
+    };
+    let title = tr!(
+        lang,
+        title_key,
+        name = plain(&s.info.name),
+        round = s.closed,
+        rounds = s.info.rounds
+    );
+    let mut out = with_page(lang, title, page, pages);
     out.push_str("\n```\n");
     let foot = format!("```\n{}", tr!(lang, "tournament-standings-key"));
-    let on_page: Vec<&Line> = s.lines.iter().skip((page - 1) * PAGE).take(PAGE).collect();
     out.push_str(&table(
         lang,
         &on_page,
@@ -413,10 +426,9 @@ pub fn crosstable_view(
     page: u32,
 ) -> (crate::render::CrosstableView, String) {
     use crate::render::{CellTone, CrossCell, CrossLine, CrosstableView};
-    let pages = s.lines.len().div_ceil(PAGE).max(1);
-    let page = (page as usize).clamp(1, pages);
+    let (shown, page, pages) = standings_page(s, page);
     let rounds = s.lines.iter().map(|l| l.cells.len()).max().unwrap_or(0);
-    let mut subtitle = if s.info.state == TournamentState::Finished {
+    let subtitle = if s.info.state == TournamentState::Finished {
         tr!(
             lang,
             "tournament-standings-subtitle-final",
@@ -431,16 +443,7 @@ pub fn crosstable_view(
             rounds = s.info.rounds
         )
     };
-    if pages > 1 {
-        subtitle.push(' ');
-        subtitle.push_str(&tr!(
-            lang,
-            "tournament-standings-page",
-            page = page,
-            pages = pages
-        ));
-    }
-    let shown: Vec<_> = s.lines.iter().skip((page - 1) * PAGE).take(PAGE).collect();
+    let subtitle = with_page(lang, subtitle, page, pages);
     let lines = shown
         .iter()
         .map(|l| CrossLine {
