@@ -19,10 +19,11 @@ fn fire_button(sent: &Sent) -> Option<String> {
     })
 }
 
-/// The public messages in `channel` with a Fire button among `sent`, in order.
+/// The public messages in `channel` with a Fire button among `sent`, in order (posts in a
+/// server's channel, public answers where the bot can only answer).
 fn turns(sent: &[Sent], channel: u64) -> Vec<Sent> {
     let turn = |s: &&Sent| {
-        s.kind == SentKind::ChannelMessage && s.channel == Some(channel) && fire_button(s).is_some()
+        s.is_message() && !s.ephemeral && s.channel == Some(channel) && fire_button(s).is_some()
     };
     sent.iter().filter(turn).cloned().collect()
 }
@@ -214,7 +215,7 @@ fn ship_cells(fleet: &str) -> Vec<String> {
 
 #[tokio::test]
 async fn a_classic_match_is_played_by_clicks_alone() {
-    let t = Table::new("5301", &[]).await;
+    let mut t = Table::new("5301", &[]).await;
     let first = t.battle(0, CLASSIC).await;
     let (shooter, other) = (t.user(first).clone(), t.other(first).clone());
     // The first player shoots at the other's fleet.
@@ -282,6 +283,15 @@ async fn a_classic_match_is_played_by_clicks_alone() {
     panel.pick("col", "4").await;
     assert!(!panel.offers("row", "7"), "E8 was fired at");
     assert!(panel.offers("row", "6"));
+    // Killed between two clicks: the panel's controls carry all it needs.
+    let (message, last) = (panel.message, panel.last.clone());
+    t.restart().await;
+    let mut panel = Panel {
+        t: &t,
+        user: shooter.clone(),
+        message,
+        last,
+    };
     // Then every ship cell of the other fleet: a hit fires again, the panel aims on.
     for (n, cell) in targets.iter().enumerate() {
         panel.aim(cell).await;
@@ -304,7 +314,7 @@ async fn a_classic_match_is_played_by_clicks_alone() {
             REPLY,
         )
         .await;
-    // Start, two misses, 19 hits that fire again.
+    // Start, two misses, 19 hits that fire again; the end's message has none.
     assert_eq!(turn_messages(&t), 3 + 19);
     let late = press_fire(&t, &shooter, &third).await;
     assert!(late.ephemeral, "{late:?}");
@@ -373,4 +383,28 @@ async fn a_game2000_salvo_takes_three_different_cells_by_clicks() {
     assert!(!panel.offers("row", "4"), "E5 was fired at");
     panel.pick("col", "8").await;
     assert!(!panel.offers("row", "8"), "I9 was fired at");
+}
+
+#[tokio::test]
+async fn where_the_bot_can_only_answer_the_panel_s_shots_are_public_answers() {
+    let t = Table::anywhere("5303", &[]).await;
+    let first = t.battle(0, CLASSIC).await;
+    let (shooter, other) = (t.user(first).clone(), t.other(first).clone());
+    let start = turn_message(&t, 0).await;
+    assert_eq!(start.kind, SentKind::Followup, "{start:?}");
+    let mut panel = Panel::open(&t, &shooter, &start).await;
+    panel.aim("E8").await;
+    says(&panel.press("fire").await, "Your turn is over");
+    // The shot is a public answer to the panel's click, with the next player's Fire.
+    let second = turn_message(&t, 1).await;
+    assert_eq!(second.kind, SentKind::Followup, "{second:?}");
+    says(&second, "fires at **E8**: miss.");
+    let refused = press_fire(&t, &shooter, &second).await;
+    assert!(refused.ephemeral, "{refused:?}");
+    says(&refused, "It is not your turn");
+    let mut reply = Panel::open(&t, &other, &second).await;
+    reply.aim("E8").await;
+    reply.press("fire").await;
+    let third = turn_message(&t, 2).await;
+    says(&third, &format!("<@{}> to move", shooter.id));
 }
