@@ -42,7 +42,7 @@ cmd-place-opt-fleet-desc = Dine skibe, f.eks. A1-A4 C1-C3 E1-E3 … (udelad for 
 cmd-fire-name = skyd
 cmd-fire-desc = Skyd mod fjenden: ét felt i Søslag (C4), tre i Game 2000 (C4 D5 E6)
 cmd-fire-help =
-    Kun den spiller, der har turen, kan skyde, og kun i spillets kanal. Resultatet er offentligt, med dit billede af fjendens hav.
+    Kun den spiller, der har turen, kan skyde, og kun i spillets kanal. Resultatet er offentligt, med dit billede af fjendens hav. Eller tryk på **Skyd** under beskeden, der giver dig turen: i et panel, som kun du ser, vælger du felterne uden at skrive.
 cmd-fire-opt-targets-name = mål
 cmd-fire-opt-targets-desc = Felter at skyde på: C4 (Søslag) eller C4 D5 E6 (Game 2000)
 

@@ -44,7 +44,7 @@ cmd-place-opt-fleet-desc = Your ships, e.g. A1-A4 C1-C3 E1-E3 … (leave empty f
 cmd-fire-name = fire
 cmd-fire-desc = Fire at the enemy: one cell in classic (C4), three in Game 2000 (C4 D5 E6)
 cmd-fire-help =
-    Only the player whose turn it is can fire, in the match's channel. The result is public, with your picture of the enemy sea.
+    Only the player whose turn it is can fire, in the match's channel. The result is public, with your picture of the enemy sea. Or press **Fire** under the message that gives you the turn: a private aim panel lets you pick the cells without typing.
 cmd-fire-opt-targets-name = targets
 cmd-fire-opt-targets-desc = Cells to fire at: C4 (classic) or C4 D5 E6 (Game 2000)
 

@@ -42,7 +42,7 @@ cmd-place-opt-fleet-desc = Je schepen, bv. A1-A4 C1-C3 E1-E3 … (leeg laten voo
 cmd-fire-name = schieten
 cmd-fire-desc = Schiet op de vijand: één vakje in klassiek (C4), drie in Game 2000 (C4 D5 E6)
 cmd-fire-help =
-    Alleen wie aan de beurt is kan schieten, in het kanaal van de partij. De uitslag is openbaar, met jouw kaart van de vijandelijke zee.
+    Alleen wie aan de beurt is kan schieten, in het kanaal van de partij. De uitslag is openbaar, met jouw kaart van de vijandelijke zee. Of druk op **Schiet** onder het bericht dat jou de beurt geeft: in een paneel dat alleen jij ziet kies je de vakjes zonder te typen.
 cmd-fire-opt-targets-name = doelen
 cmd-fire-opt-targets-desc = Vakjes om op te schieten: C4 (klassiek) of C4 D5 E6 (Game 2000)
 

@@ -42,7 +42,7 @@ cmd-place-opt-fleet-desc = Dina skepp, t.ex. A1-A4 C1-C3 E1-E3 … (lämna tomt 
 cmd-fire-name = skjut
 cmd-fire-desc = Skjut mot fienden: en ruta i Sjöslag (C4), tre i Game 2000 (C4 D5 E6)
 cmd-fire-help =
-    Bara den som står på tur kan skjuta, och bara i partiets kanal. Resultatet är offentligt, med din bild av fiendens hav.
+    Bara den som står på tur kan skjuta, och bara i partiets kanal. Resultatet är offentligt, med din bild av fiendens hav. Eller tryck på **Skjut** under meddelandet som ger dig turen: i en panel som bara du ser väljer du rutorna utan att skriva.
 cmd-fire-opt-targets-name = mål
 cmd-fire-opt-targets-desc = Rutor att skjuta på: C4 (Sjöslag) eller C4 D5 E6 (Game 2000)
 
