@@ -199,23 +199,14 @@ pub fn round_post(lang: Lang, t: &TournamentInfo, round: u32, pairings: &[Pairin
         ));
     }
     let head = |part: usize, parts: usize| {
-        let mut head = tr!(
+        let head = tr!(
             lang,
             "tournament-round-paired",
             name = plain(&t.name),
             round = round,
             rounds = t.rounds
         );
-        if parts > 1 {
-            head.push(' ');
-            head.push_str(&tr!(
-                lang,
-                "tournament-standings-page",
-                page = part,
-                pages = parts
-            ));
-        }
-        head
+        with_page(lang, head, part, parts)
     };
     split_lines(&lines, ROOM, head)
         .into_iter()
