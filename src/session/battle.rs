@@ -52,13 +52,39 @@ impl Matches<'_> {
         by: PlayerId,
         targets: &str,
     ) -> Result<Fired, SessionError> {
+        self.shoot(channel, None, by, targets).await
+    }
+
+    /// The aim panel's Fire: `by` fires at `targets` in match `id` (played in `channel`),
+    /// as `/fire` does; refused as not in this match when `by`'s match is another one (a
+    /// panel of an earlier match, after a rematch in the same channel).
+    pub async fn fire_in(
+        self,
+        id: MatchId,
+        channel: ChannelKey,
+        by: PlayerId,
+        targets: &str,
+    ) -> Result<Fired, SessionError> {
+        self.shoot(channel, Some(id), by, targets).await
+    }
+
+    /// `by` fires at `targets` in their match, if it is played in `channel` (and is match
+    /// `id` where given).
+    async fn shoot(
+        self,
+        channel: ChannelKey,
+        id: Option<MatchId>,
+        by: PlayerId,
+        targets: &str,
+    ) -> Result<Fired, SessionError> {
         let standard = self.session.standard();
         // The shooter's own match, wherever its key (a challenge waiting for its thread
         // is found by its id), if it is played here.
         let shot = self
             .session
             .act(Locate::Player(by), SessionError::NoMatch, |e, change| {
-                if e.post_channel() != channel && e.channel != channel {
+                let elsewhere = e.post_channel() != channel && e.channel != channel;
+                if elsewhere || id.is_some_and(|id| id != e.id) {
                     return Err(SessionError::NotInThisMatch);
                 }
                 e.in_time(change.now)?;

@@ -2,6 +2,7 @@
 //! where `BROADSIDE_TEST_DATABASE_URL` names a server. Part of the one test binary
 //! (`tests/suite.rs`).
 
+mod aim;
 mod daily;
 mod db;
 mod editor;

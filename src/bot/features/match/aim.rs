@@ -21,7 +21,7 @@ use super::moves::{self, Moved};
 use super::words;
 use crate::bot::kit::aim::{self, Offer, Refusal};
 use crate::bot::kit::answer::Answer;
-use crate::bot::kit::buttons::aim::{Aim, Sight};
+use crate::bot::kit::buttons::aim::{Aim, SALVO, Sight};
 use crate::bot::kit::buttons::matches::AimControl;
 use crate::bot::kit::buttons::{ButtonId, MatchButton};
 use crate::bot::kit::click::{Click, stale_button, update};
@@ -121,6 +121,18 @@ async fn fire(
         Variant::Classic => vec![sight.cursor],
         Variant::Game2000 => sight.picked.clone(),
     };
+    // The panel enables Fire only at a whole salvo of different cells; a panel that says
+    // otherwise was not made by this bot.
+    let salvo = match turn.view.variant {
+        Variant::Classic => 1,
+        Variant::Game2000 => SALVO,
+    };
+    let mut distinct = cells.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    if distinct.len() != cells.len() || cells.len() != salvo {
+        return Err(stale_button());
+    }
     // A panel from before a shot typed since may aim at a cell fired at: said in the
     // panel, which aims anew; nothing is fired.
     if let Some(&fired) = cells.iter().find(|&&c| !aim::is_open(&turn.view, c)) {
@@ -141,7 +153,7 @@ async fn fire(
         .data
         .session
         .matches()
-        .fire(turn.channel, me, &targets.join(" "))
+        .fire_in(id, turn.channel, me, &targets.join(" "))
         .await?;
     let (next, over) = match shot.outcome.next {
         // A hit in classic: the same player fires again, aiming on at the next open cell.
