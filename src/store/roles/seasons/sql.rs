@@ -316,6 +316,24 @@ async fn keep_figures(
     Ok(())
 }
 
+/// Locks the row of season `number` of `guild` until the transaction ends: a late end
+/// counted in a closed season ([`count_end`]) and the freezing of its table when a member
+/// is forgotten take turns on it.
+pub(super) async fn lock_season(
+    tx: &mut Conn,
+    guild: GuildId,
+    number: i64,
+) -> Result<(), StoreError> {
+    sqlx::query(&format!(
+        "SELECT number FROM seasons WHERE guild_id = $1 AND number = $2{FOR_UPDATE}"
+    ))
+    .bind(to_sql(guild))
+    .bind(number)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
 /// Counts a rated match of `guild` in `variant` that ended at `ended` (`players` as seated,
 /// `outcome` the first one's) in the season whose span holds that moment, in the
 /// transaction that stores the end, holding the server's season lock shared: no season
@@ -352,13 +370,7 @@ pub(super) async fn count_end(
     if closed.is_some() {
         // Late ends of one closed season take turns (its row), so each tally sees the
         // ones before it.
-        sqlx::query(&format!(
-            "SELECT number FROM seasons WHERE guild_id = $1 AND number = $2{FOR_UPDATE}"
-        ))
-        .bind(to_sql(guild))
-        .bind(number)
-        .execute(&mut *tx)
-        .await?;
+        lock_season(tx, guild, number).await?;
         // Its places are written down (a member was forgotten since): they stay.
         if super::season_table::frozen(tx, guild, number_u32, variant).await? {
             return Ok(());

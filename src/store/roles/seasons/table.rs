@@ -74,8 +74,12 @@ pub(super) async fn forget_seasons_in(tx: &mut Conn, player: PlayerId) -> Result
         }
         let number_u32 = count_of(number)?;
         let guild = GuildId(from_sql(guild));
-        if closed && !frozen(tx, guild, number_u32, &variant).await? {
-            freeze_in(tx, guild, number, &variant).await?;
+        if closed {
+            // Not while a late end is being counted in it (which takes the same lock).
+            super::seasons::lock_season(tx, guild, number).await?;
+            if !frozen(tx, guild, number_u32, &variant).await? {
+                freeze_in(tx, guild, number, &variant).await?;
+            }
         }
     }
     sqlx::query("DELETE FROM season_players WHERE player_id = $1")
