@@ -17,8 +17,8 @@ use std::time::{Duration, Instant, SystemTime};
 
 use broadside::game::{PlayerId, Variant};
 use broadside::session::tournament::{GuildId, NewTournament, TournamentId};
-use broadside::session::{ChannelKey, MatchId, Pace, Paces, Seeds, Session, Timeouts, millis};
-use broadside::store::{NewPairing, TournamentStep};
+use broadside::session::{ChannelKey, MatchId, Pace, Paces, Seeds, Session, Timeouts};
+use broadside::store::{BoardKey, NewPairing, Timestamp, TournamentStep};
 
 fn arg(name: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
@@ -78,7 +78,7 @@ async fn idle(s: &Session, id: TournamentId) {
     let store = s.store().tournaments().expect("tournaments");
     let snap = store.tournament(id).await.unwrap().unwrap();
     let p: Vec<PlayerId> = snap.entrants.iter().map(|e| e.player).collect();
-    let deadline = millis(SystemTime::now() + Duration::from_secs(86_400));
+    let deadline = Timestamp::of(SystemTime::now() + Duration::from_secs(86_400));
     let pairing = |board: u32, white: PlayerId, black: PlayerId| NewPairing {
         round: 1,
         board,
@@ -90,15 +90,20 @@ async fn idle(s: &Session, id: TournamentId) {
         expected: snap.row.version,
         state: "running".into(),
         round: 1,
-        round_deadline_ms: Some(deadline),
-        check_ms: Some(deadline),
-        at_ms: millis(SystemTime::now()),
+        round_deadline: Some(deadline),
+        check: Some(deadline),
+        at: Timestamp::of(SystemTime::now()),
         pairings: vec![pairing(1, p[0], p[1]), pairing(2, p[2], p[3])],
         ..TournamentStep::default()
     };
     assert!(store.advance_tournament(id, &step).await.unwrap());
     for board in 1..=2 {
-        store.release_pairing(id, 1, board, true).await.unwrap();
+        let key = BoardKey {
+            tournament: id,
+            round: 1,
+            board,
+        };
+        store.release_pairing(key, true).await.unwrap();
     }
 }
 

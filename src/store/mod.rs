@@ -43,9 +43,10 @@ pub use roles::rematch::{RematchClaim, RematchStore, Votes};
 pub use roles::seasons::{self, MostActive, SeasonStore};
 pub use roles::settings::{SettingsStore, SettingsSwap};
 pub use roles::tournaments::{
-    BoardResult, DueTournament, EntrantRow, Joined, Left, MatchTournament, NewPairing, NewPost,
-    PairedMatch, PairingRow, PostRow, StartRating, TournamentRecord, TournamentRow,
-    TournamentSnapshot, TournamentStep, TournamentStore, Withdrawal,
+    BoardKey, BoardResult, Claim, DueTournament, EntrantChange, EntrantRow, Joined, Left,
+    MatchTournament, NewPairing, NewPost, PairedMatch, PairingRow, PostRow, PostsToTake,
+    StartRating, TournamentRecord, TournamentRow, TournamentSnapshot, TournamentStep,
+    TournamentStore, Withdrawal,
 };
 pub use shared::{Apply, Census, Changed, LiveKey, SharedStore};
 pub use sqlite::SqliteStore;

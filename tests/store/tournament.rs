@@ -2,7 +2,7 @@
 //! paired once (a step written only over the version it read), its matches handed out
 //! and opened once, also after a crash between pairing and opening.
 
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use crate::store::db::{Db, on_both_stores};
 
@@ -11,8 +11,8 @@ use broadside::session::MatchId;
 use broadside::session::tournament::{
     Event, GuildId, MessageId, NewTournament, TournamentError, TournamentId, TournamentState,
 };
-use broadside::session::{ChannelKey, Pace, Paces, Seeds, Session, Timeouts, millis};
-use broadside::store::{NewPairing, TournamentStep};
+use broadside::session::{ChannelKey, Pace, Paces, Seeds, Session, Timeouts};
+use broadside::store::{BoardKey, Claim, NewPairing, Timestamp, TournamentStep};
 
 const GUILD: GuildId = GuildId(33);
 pub(crate) const CREATOR: PlayerId = PlayerId(3300);
@@ -200,13 +200,13 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
     let held = std::sync::Arc::clone(s.store());
     let store = held.tournaments().expect("tournaments");
     let snap = store.tournament(t.id).await.unwrap().unwrap();
-    let now = millis(SystemTime::now());
+    let now = Timestamp::of(SystemTime::now());
     let step = TournamentStep {
         expected: snap.row.version,
         state: "running".into(),
         round: 1,
-        round_deadline_ms: Some(now + 3_600_000),
-        at_ms: now,
+        round_deadline: Some(now.after(Duration::from_secs(3_600))),
+        at: now,
         pairings: vec![
             NewPairing {
                 round: 1,
@@ -257,7 +257,17 @@ async fn a_crash_between_pairing_and_opening(db: Db) {
     assert!(snap.pairings.iter().all(|p| p.opened && p.game.is_some()));
     // A claim is taken once, and only a stale one is taken over.
     let fresh = store
-        .claim_pairing(t.id, 1, 1, now, now - 60_000)
+        .claim_pairing(
+            BoardKey {
+                tournament: t.id,
+                round: 1,
+                board: 1,
+            },
+            Claim {
+                at: now,
+                stale: now.before(Duration::from_secs(60)),
+            },
+        )
         .await
         .unwrap();
     assert!(!fresh, "an opened pairing is not claimed again");
@@ -318,7 +328,14 @@ async fn forgetting_an_entrant(db: Db) {
     // The opener gave the claims back (a player was busy elsewhere).
     for m in &progress.to_open {
         store
-            .release_pairing(running.id, m.round, m.board, false)
+            .release_pairing(
+                BoardKey {
+                    tournament: running.id,
+                    round: m.round,
+                    board: m.board,
+                },
+                false,
+            )
             .await
             .unwrap();
     }

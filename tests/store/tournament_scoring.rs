@@ -12,10 +12,8 @@ use broadside::session::tournament::{
     Cell, Event, GuildId, Line, NewTournament, Progress, Standings, ToOpen, TournamentId,
     TournamentState,
 };
-use broadside::session::{
-    ChannelKey, Entry, Locate, Pace, Paces, Seeds, Session, Timeouts, millis,
-};
-use broadside::store::{BoardResult, NewPairing, StartRating, TournamentStep};
+use broadside::session::{ChannelKey, Entry, Locate, Pace, Paces, Seeds, Session, Timeouts};
+use broadside::store::{BoardResult, NewPairing, StartRating, Timestamp, TournamentStep};
 
 const GUILD: GuildId = GuildId(53);
 const CREATOR: PlayerId = PlayerId(5300);
@@ -312,7 +310,7 @@ async fn level_on_points_buchholz_cut_1_comes_before_sonneborn_berger(db: Db) {
     ];
     let held = std::sync::Arc::clone(s.store());
     let store = held.tournaments().expect("tournaments");
-    let now = millis(SystemTime::now());
+    let now = Timestamp::of(SystemTime::now());
     for round in 1..=4_u32 {
         let snap = store.tournament(id).await.unwrap().unwrap();
         let closing = round.checked_sub(2).map(|r| rounds[r as usize]);
@@ -320,8 +318,8 @@ async fn level_on_points_buchholz_cut_1_comes_before_sonneborn_berger(db: Db) {
             expected: snap.row.version,
             state: "running".into(),
             round: round.min(3),
-            round_deadline_ms: Some(now + 3_600_000),
-            at_ms: now,
+            round_deadline: Some(now.after(Duration::from_secs(3_600))),
+            at: now,
             ..TournamentStep::default()
         };
         if round == 1 {

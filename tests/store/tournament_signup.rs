@@ -4,15 +4,15 @@
 //! is never written again; a leave takes the member out of the next round actually paired.
 
 use std::collections::BTreeSet;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use crate::store::db::{Db, on_both_stores};
 use crate::store::tournament::{CREATOR, join_all, member, new, session};
 
 use broadside::game::PlayerId;
+use broadside::session::MatchId;
 use broadside::session::tournament::{Event, TournamentState};
-use broadside::session::{MatchId, millis};
-use broadside::store::{NewPairing, TournamentSnapshot, TournamentStep};
+use broadside::store::{NewPairing, Timestamp, TournamentSnapshot, TournamentStep};
 
 /// The step a start (or the pairing of round `round`) works out from `snap`: every entrant
 /// who plays `round` paired in the order read, the last one left over with the bye.
@@ -23,7 +23,7 @@ fn pair_all(snap: &TournamentSnapshot, round: u32) -> TournamentStep {
         .filter(|e| e.withdrawn.is_none_or(|w| w > round))
         .map(|e| e.player)
         .collect();
-    let now = millis(SystemTime::now());
+    let now = Timestamp::of(SystemTime::now());
     let mut pairings: Vec<NewPairing> = playing
         .chunks(2)
         .enumerate()
@@ -42,8 +42,8 @@ fn pair_all(snap: &TournamentSnapshot, round: u32) -> TournamentStep {
         expected: snap.row.version,
         state: "running".into(),
         round,
-        round_deadline_ms: Some(now + 3_600_000),
-        at_ms: now,
+        round_deadline: Some(now.after(Duration::from_secs(3_600))),
+        at: now,
         pairings,
         ..TournamentStep::default()
     }
@@ -186,7 +186,7 @@ async fn sign_up_changes_between_a_steps_read_and_its_write(db: Db) {
         state: "paused".into(),
         round: 2,
         note: Some("pairing".into()),
-        at_ms: millis(SystemTime::now()),
+        at: Timestamp::of(SystemTime::now()),
         ..TournamentStep::default()
     };
     assert!(store.advance_tournament(t.id, &pause).await.unwrap());

@@ -14,8 +14,8 @@ use broadside::session::tournament::{
     Announcement, GuildId, NewTournament, POST_LEASE, STEP_LEASE, Shards, TournamentId,
     TournamentState,
 };
-use broadside::session::{ChannelKey, MatchId, Pace, Session, millis};
-use broadside::store::{NewPairing, TournamentStep};
+use broadside::session::{ChannelKey, MatchId, Pace, Session};
+use broadside::store::{NewPairing, Timestamp, TournamentStep};
 
 #[expect(
     clippy::too_many_lines,
@@ -172,8 +172,8 @@ async fn four(s: &Session, guild: u64, channel: u64, starts: Option<SystemTime>)
     t.id
 }
 
-/// Pairs round 1 of `id` as stored (no match opened), its deadline at `deadline_ms`.
-async fn running(s: &Session, id: TournamentId, deadline_ms: i64) {
+/// Pairs round 1 of `id` as stored (no match opened), its deadline at `deadline`.
+async fn running(s: &Session, id: TournamentId, deadline: Timestamp) {
     let store = s.store().tournaments().unwrap();
     let snap = store.tournament(id).await.unwrap().unwrap();
     let p: Vec<PlayerId> = snap.entrants.iter().map(|e| e.player).collect();
@@ -188,9 +188,9 @@ async fn running(s: &Session, id: TournamentId, deadline_ms: i64) {
         expected: snap.row.version,
         state: "running".into(),
         round: 1,
-        round_deadline_ms: Some(deadline_ms),
-        check_ms: Some(deadline_ms),
-        at_ms: millis(SystemTime::now()),
+        round_deadline: Some(deadline),
+        check: Some(deadline),
+        at: Timestamp::of(SystemTime::now()),
         pairings: vec![pairing(1, p[0], p[1]), pairing(2, p[2], p[3])],
         ..TournamentStep::default()
     };
@@ -216,15 +216,15 @@ async fn two_processes_handle_every_due_start_and_deadline_once() {
         });
     }
     let s = &processes[0];
-    let now = millis(SystemTime::now());
+    let now = Timestamp::of(SystemTime::now());
     let (mut late, mut idle, mut starts) = (BTreeSet::new(), BTreeSet::new(), BTreeSet::new());
     for k in 0..300_u64 {
         let id = four(s, 1 << 22, 1000 + k, None).await;
         if k < 100 {
-            running(s, id, now - 1_000).await;
+            running(s, id, now.before(Duration::from_secs(1))).await;
             late.insert(id);
         } else {
-            running(s, id, now + 3_600_000).await;
+            running(s, id, now.after(Duration::from_secs(3_600))).await;
             idle.insert(id);
         }
     }

@@ -4,7 +4,7 @@
 use std::time::SystemTime;
 
 use crate::game::{Match, MatchOptions, PlayerId as Member};
-use crate::store::{PairingRow, TournamentSnapshot};
+use crate::store::{PairingRow, Timestamp, TournamentSnapshot};
 
 use super::{OpenMatchError, OpenedMatch, ToOpen, TournamentInfo, TournamentOf, Tournaments};
 use crate::session::entry::{Entry, Home, NewEntry};
@@ -36,9 +36,7 @@ impl Tournaments<'_> {
         let opened = self.open_match(&info, &snap, p, m.match_id).await;
         if opened.is_err()
             && let Some(store) = self.session.store.tournaments()
-            && let Err(e) = store
-                .release_pairing(m.tournament, m.round, m.board, false)
-                .await
+            && let Err(e) = store.release_pairing(m.key(), false).await
         {
             tracing::warn!(match_id = %m.match_id, error = %e, "could not give a pairing's claim back");
         }
@@ -52,12 +50,7 @@ impl Tournaments<'_> {
             return false;
         };
         match store
-            .renew_pairing_claim(
-                m.tournament,
-                m.round,
-                m.board,
-                record::millis(SystemTime::now()),
-            )
+            .renew_pairing_claim(m.key(), Timestamp::of(SystemTime::now()))
             .await
         {
             Ok(renewed) => renewed,
@@ -71,9 +64,7 @@ impl Tournaments<'_> {
     /// Records that the match of a pairing has its home (its thread, or the channel).
     pub async fn tournament_match_opened(self, m: &ToOpen) {
         if let Some(store) = self.session.store.tournaments()
-            && let Err(e) = store
-                .release_pairing(m.tournament, m.round, m.board, true)
-                .await
+            && let Err(e) = store.release_pairing(m.key(), true).await
         {
             tracing::warn!(match_id = %m.match_id, error = %e, "could not record an opened pairing");
         }

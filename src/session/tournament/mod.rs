@@ -27,14 +27,13 @@ use std::time::{Duration, SystemTime};
 use crate::game::{PlayerId as Member, Side, Variant};
 use crate::session::error::SessionError;
 use crate::store::format::FormatError;
-use crate::store::{StoreError, TournamentRow};
+use crate::store::{BoardKey, StoreError, Timestamp, TournamentRow};
 
 use super::base::Base;
 use super::ends::Ended;
 use super::ids::{ChannelKey, MatchId};
 use super::pace::Pace;
 use super::preview::Accepted;
-use super::record::from_millis;
 pub use crate::ids::{GuildId, MessageId, TournamentId};
 
 mod boards;
@@ -193,10 +192,10 @@ impl TournamentInfo {
             pace: row.pace.parse().map_err(|_| bad("unknown pace"))?,
             rounds: row.rounds,
             max_players: row.max_players,
-            starts: row.starts_ms.map(from_millis),
+            starts: row.starts.map(Timestamp::to_system_time),
             state: TournamentState::from_key(&row.state).ok_or_else(|| bad("unknown state"))?,
             round: row.round,
-            round_deadline: row.round_deadline_ms.map(from_millis),
+            round_deadline: row.round_deadline.map(Timestamp::to_system_time),
             locale: row.locale.clone(),
             signup_message: row.signup_message,
             note: row.note.clone(),
@@ -387,7 +386,7 @@ pub struct Progress {
     pub ended: Vec<Ended>,
     /// The steps written, by their time: their announcements are this caller's to post
     /// ([`Tournaments::announcements`](crate::session::tournament::Tournaments::announcements)).
-    pub posted: Vec<i64>,
+    pub posted: Vec<SystemTime>,
 }
 
 impl Progress {
@@ -421,6 +420,17 @@ pub struct ToOpen {
     pub white: (Member, String),
     /// Fires second, and their name.
     pub black: (Member, String),
+}
+
+impl ToOpen {
+    /// Its pairing's key in the store.
+    const fn key(&self) -> BoardKey {
+        BoardKey {
+            tournament: self.tournament,
+            round: self.round,
+            board: self.board,
+        }
+    }
 }
 
 /// A match of a tournament that opened: placement has begun.

@@ -5,11 +5,11 @@
 use std::time::{Duration, SystemTime};
 
 use crate::game::PlayerId as Member;
+use crate::store::{Claim, PostsToTake, Timestamp};
 
 use super::{
     Pairing, Standings, TournamentError, TournamentId, TournamentInfo, Tournaments, score,
 };
-use crate::session::record::millis;
 
 /// How long a step taken by the sweep is this process's: another process takes it after
 /// that (this one stopped), as the pairing's own limit and the sign-up's wait fit in it.
@@ -56,20 +56,20 @@ impl Tournaments<'_> {
         let Ok(store) = self.tournament_store() else {
             return Vec::new();
         };
-        let due = match store.tournaments_due(millis(now)).await {
+        let due = match store.tournaments_due(Timestamp::of(now)).await {
             Ok(due) => due,
             Err(e) => {
                 tracing::warn!(error = %e, "could not look for tournaments due");
                 return Vec::new();
             }
         };
-        let lease = millis(now + STEP_LEASE);
+        let lease = Timestamp::of(now).after(STEP_LEASE);
         let mut taken = Vec::new();
         for t in due {
             if t.signup && !self.desk.holds(t.guild) {
                 continue;
             }
-            match store.take_due_tournament(t.id, t.due_ms, lease).await {
+            match store.take_due_tournament(t, lease).await {
                 Ok(true) => taken.push(t.id),
                 Ok(false) => {}
                 Err(e) => {
@@ -85,9 +85,8 @@ impl Tournaments<'_> {
         let Ok(store) = self.tournament_store() else {
             return Vec::new();
         };
-        let stale = millis(now.checked_sub(POST_LEASE).unwrap_or(now));
         store
-            .tournaments_with_stale_posts(stale)
+            .tournaments_with_stale_posts(Timestamp::of(now).before(POST_LEASE))
             .await
             .unwrap_or_else(|e| {
                 tracing::warn!(error = %e, "could not look for tournament posts left");
@@ -102,23 +101,24 @@ impl Tournaments<'_> {
     pub async fn announcements(
         self,
         id: TournamentId,
-        posted: &[i64],
+        posted: &[SystemTime],
         now: SystemTime,
     ) -> Result<Announcements, TournamentError> {
         let store = self.tournament_store()?;
-        let stale = millis(now.checked_sub(POST_LEASE).unwrap_or(now));
         let mut rows = Vec::new();
         if posted.is_empty() {
+            let now = Timestamp::of(now);
+            let claim = Claim {
+                at: now,
+                stale: now.before(POST_LEASE),
+            };
             rows = store
-                .take_tournament_posts(id, None, stale, millis(now))
+                .take_tournament_posts(id, PostsToTake::Left(claim))
                 .await?;
         } else {
             for &at in posted {
-                rows.extend(
-                    store
-                        .take_tournament_posts(id, Some(at), stale, millis(now))
-                        .await?,
-                );
+                let step = PostsToTake::OfStep(Timestamp::of(at));
+                rows.extend(store.take_tournament_posts(id, step).await?);
             }
         }
         let snap = self.snapshot(id).await?;

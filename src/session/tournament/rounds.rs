@@ -1,10 +1,12 @@
 //! A tournament's step: start it, close a round, pair the next, finish, end the
 //! stragglers at the round deadline, and hand the pairings out to be opened.
 
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use crate::game::PlayerId as Member;
-use crate::store::{NewPairing, NewPost, PairingRow, TournamentSnapshot, TournamentStep};
+use crate::store::{
+    BoardKey, Claim, NewPairing, NewPost, PairingRow, Timestamp, TournamentSnapshot, TournamentStep,
+};
 use crate::tournament::PlayerId;
 
 use super::{
@@ -16,7 +18,6 @@ use crate::session::ends::Ended;
 use crate::session::entry::Entry;
 use crate::session::error::SessionError;
 use crate::session::ids::{Locate, MatchId};
-use crate::session::record::millis;
 
 impl Tournaments<'_> {
     /// One step of tournament `id` (see the module's doc): starts it when due (`start`:
@@ -58,19 +59,19 @@ impl Tournaments<'_> {
         let Ok(store) = self.tournament_store() else {
             return;
         };
-        let now = SystemTime::now();
-        let soon = millis(now + CHECK_EVERY);
+        let now = Timestamp::of(SystemTime::now());
+        let soon = now.after(CHECK_EVERY);
         let row = &snap.row;
         let due = match TournamentState::from_key(&row.state) {
-            Some(TournamentState::SignUp) => row.starts_ms,
+            Some(TournamentState::SignUp) => row.starts,
             Some(TournamentState::Running) => {
                 let unopened = snap.pairings.iter().any(|p| {
                     p.round == row.round && p.black.is_some() && !p.opened && p.result.is_none()
                 });
                 let legacy = row.legacy_round == Some(row.round);
-                let deadline = row.round_deadline_ms.unwrap_or(soon);
-                Some(if unopened || legacy || deadline <= millis(now) {
-                    deadline.min(soon).max(millis(now) + 1_000)
+                let deadline = row.round_deadline.unwrap_or(soon);
+                Some(if unopened || legacy || deadline <= now {
+                    deadline.min(soon).max(now.after(Duration::from_secs(1)))
                 } else {
                     deadline
                 })
@@ -78,7 +79,7 @@ impl Tournaments<'_> {
             _ => None,
         };
         if let Err(e) = store
-            .set_tournament_due(row.id, due, millis(since), millis(now))
+            .set_tournament_due(row.id, due, Timestamp::of(since)..=now)
             .await
         {
             tracing::warn!(tournament = %row.id, error = %e, "could not set when a tournament is due");
@@ -90,7 +91,7 @@ impl Tournaments<'_> {
     pub async fn match_ended(self, id: TournamentId) {
         if let Ok(store) = self.tournament_store()
             && let Err(e) = store
-                .tournament_due_now(id, millis(SystemTime::now()))
+                .tournament_due_now(id, Timestamp::of(SystemTime::now()))
                 .await
         {
             tracing::warn!(tournament = %id, error = %e, "could not mark a tournament due");
@@ -177,7 +178,7 @@ impl Tournaments<'_> {
                 progress.closed = None;
                 continue;
             }
-            progress.posted.push(step.at_ms);
+            progress.posted.push(step.at.to_system_time());
             let snap = self.snapshot(id).await?;
             let info = TournamentInfo::of(&snap.row)?;
             progress.info = Some(info.clone());
@@ -204,9 +205,9 @@ impl Tournaments<'_> {
             expected: snap.row.version,
             state: TournamentState::Running.key().to_owned(),
             round: info.round,
-            round_deadline_ms: snap.row.round_deadline_ms,
-            at_ms: millis(now),
-            check_ms: Some(millis(now + CHECK_EVERY)),
+            round_deadline: snap.row.round_deadline,
+            at: Timestamp::of(now),
+            check: Some(Timestamp::of(now).after(CHECK_EVERY)),
             ..TournamentStep::default()
         };
         let mut snap = snap.clone();
@@ -215,7 +216,7 @@ impl Tournaments<'_> {
             if info.entrants < MIN_PLAYERS {
                 TournamentState::Cancelled.key().clone_into(&mut step.state);
                 step.note = Some("too-few".into());
-                step.check_ms = None;
+                step.check = None;
                 step.posts.push(post("called-off", 0));
                 progress.events.push(Event::CalledOff);
                 return Ok(Some(step));
@@ -287,8 +288,8 @@ impl Tournaments<'_> {
         if next > info.rounds || active.len() < 2 {
             let lines = score::standings(&snap)?;
             TournamentState::Finished.key().clone_into(&mut step.state);
-            step.round_deadline_ms = None;
-            step.check_ms = None;
+            step.round_deadline = None;
+            step.check = None;
             // The winner is written with the last step, so `/stats` counts it once it is
             // finished.
             step.winner = lines.first().map(|l| l.player);
@@ -322,7 +323,7 @@ impl Tournaments<'_> {
                 TournamentState::Paused.key().clone_into(&mut step.state);
                 step.round = next;
                 step.note = Some("pairing".into());
-                step.check_ms = None;
+                step.check = None;
                 step.posts.push(post("paused", next));
                 progress.events.push(Event::Paused);
                 return Ok(Some(step));
@@ -330,7 +331,7 @@ impl Tournaments<'_> {
         };
         let limits = self.session.paces.of(info.pace);
         step.round = next;
-        step.round_deadline_ms = Some(millis(now + round_length(info.variant, limits)));
+        step.round_deadline = Some(Timestamp::of(now).after(round_length(info.variant, limits)));
         let mut pairings = Vec::new();
         for (i, &(white, black)) in round.pairs.iter().enumerate() {
             let board = i as u32 + 1;
@@ -390,7 +391,11 @@ impl Tournaments<'_> {
                 .find(|e| e.player == p)
                 .map_or_else(|| p.0.to_string(), |e| e.name.clone())
         };
-        let stale = millis(now.checked_sub(STALE_CLAIM).unwrap_or(now));
+        let now = Timestamp::of(now);
+        let claim = Claim {
+            at: now,
+            stale: now.before(STALE_CLAIM),
+        };
         for p in snap
             .pairings
             .iter()
@@ -399,10 +404,12 @@ impl Tournaments<'_> {
             let (Some(black), Some(match_id)) = (p.black, p.match_id) else {
                 continue;
             };
-            if !store
-                .claim_pairing(info.id, p.round, p.board, millis(now), stale)
-                .await?
-            {
+            let board = BoardKey {
+                tournament: info.id,
+                round: p.round,
+                board: p.board,
+            };
+            if !store.claim_pairing(board, claim).await? {
                 continue;
             }
             progress.to_open.push(ToOpen {

@@ -362,34 +362,30 @@ pub fn standings(s: &TournamentSnapshot) -> Result<Vec<Line>, Inconsistent> {
 mod tests {
     use super::*;
     use crate::ids::{ChannelKey, GuildId, MatchId, TournamentId};
-    use crate::store::{PairedMatch, TournamentRow};
+    use crate::session::pace::Pace;
+    use crate::session::tournament::NewTournament;
+    use crate::session::tournament::signups::new_row;
+    use crate::store::{PairedMatch, Timestamp, TournamentRow};
 
     fn row(rounds: u32) -> TournamentRow {
-        TournamentRow {
-            id: TournamentId(1),
+        let new = NewTournament {
             guild: GuildId(1),
             channel: ChannelKey(1),
             creator: Member(1),
             name: "t".into(),
-            variant: "game2000".into(),
-            pace: "blitz".into(),
+            variant: crate::game::Variant::Game2000,
             rounds,
+            pace: Pace::Blitz,
+            starts: None,
             max_players: 64,
-            starts_ms: None,
+            locale: None,
+        };
+        TournamentRow {
+            id: TournamentId(1),
             state: "running".into(),
             round: 1,
-            round_deadline_ms: None,
-            top_white: true,
-            locale: None,
-            signup_message: None,
-            note: None,
-            check_ms: None,
-            legacy_round: None,
-            winner: None,
-            version: 1,
-            created_ms: 0,
-            updated_ms: 0,
             entrants: 4,
+            ..new_row(new, "t".into(), true, Timestamp::EPOCH)
         }
     }
 
@@ -400,7 +396,7 @@ mod tests {
             white: Member(white),
             black: black.map(Member),
             match_id: black.map(|_| MatchId(u64::from(round * 10 + board))),
-            claim_ms: None,
+            claim: None,
             opened: true,
             result: Some(result.into()),
             game: None,
@@ -427,7 +423,7 @@ mod tests {
                 player: Member(i),
                 name: format!("P{i}"),
                 rating: 2000 - i as u32,
-                joined_ms: 0,
+                joined: Timestamp::EPOCH,
                 withdrawn: None,
                 reason: None,
             })

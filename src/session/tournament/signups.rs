@@ -1,11 +1,12 @@
 //! A tournament's life before and beside its rounds: creating it, sign-up, start and
 //! cancel, what a member or a server has, and the sweep's list of tournaments due.
 
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use crate::game::PlayerId as Member;
 use crate::store::{
-    Joined, Left, StoreError, TournamentRow, TournamentSnapshot, TournamentStep, TournamentStore,
+    EntrantChange, Joined, Left, StoreError, Timestamp, TournamentRow, TournamentSnapshot,
+    TournamentStep, TournamentStore,
 };
 
 use super::{
@@ -13,7 +14,6 @@ use super::{
     TournamentId, TournamentInfo, TournamentOf, TournamentState, Tournaments, score,
 };
 use crate::session::ids::{ChannelKey, MatchId};
-use crate::session::record::millis;
 
 impl<'a> Tournaments<'a> {
     /// The tournaments of this store, or [`TournamentError::Unavailable`].
@@ -30,35 +30,10 @@ impl<'a> Tournaments<'a> {
         new: NewTournament,
     ) -> Result<TournamentInfo, TournamentError> {
         let name = new.check()?;
-        let now = millis(SystemTime::now());
-        let row = TournamentRow {
-            id: TournamentId::random(),
-            guild: new.guild,
-            channel: new.channel,
-            creator: new.creator,
-            name,
-            variant: new.variant.key().to_owned(),
-            pace: new.pace.key().to_owned(),
-            rounds: new.rounds,
-            max_players: new.max_players,
-            starts_ms: new.starts.map(millis),
-            state: TournamentState::SignUp.key().to_owned(),
-            round: 0,
-            round_deadline_ms: None,
-            // The top seed's colour in round 1, drawn once and kept (from the match seeds:
-            // fixed by `BROADSIDE_SEED`, so a test's tournament pairs the same each run).
-            top_white: self.session.seeds.next() & 1 == 1,
-            locale: new.locale,
-            signup_message: None,
-            note: None,
-            check_ms: None,
-            legacy_round: None,
-            winner: None,
-            version: 1,
-            created_ms: now,
-            updated_ms: now,
-            entrants: 0,
-        };
+        // The top seed's colour in round 1, drawn once and kept (from the match seeds:
+        // fixed by `BROADSIDE_SEED`, so a test's tournament pairs the same each run).
+        let top_white = self.session.seeds.next() & 1 == 1;
+        let row = new_row(new, name, top_white, Timestamp::of(SystemTime::now()));
         self.tournament_store()?.create_tournament(&row).await?;
         Ok(TournamentInfo::of(&row)?)
     }
@@ -155,9 +130,7 @@ impl<'a> Tournaments<'a> {
     ) -> Result<TournamentInfo, TournamentError> {
         let store = self.tournament_store()?;
         let info = self.tournament(id).await?;
-        let joined = store
-            .join_tournament(id, player, name, millis(SystemTime::now()))
-            .await?;
+        let joined = store.join_tournament(entrant(id, player), name).await?;
         match joined {
             Joined::Done(n) => Ok(TournamentInfo {
                 entrants: n,
@@ -186,9 +159,7 @@ impl<'a> Tournaments<'a> {
     ) -> Result<(TournamentInfo, Option<u32>), TournamentError> {
         let store = self.tournament_store()?;
         let info = self.tournament(id).await?;
-        let left = store
-            .leave_tournament(id, player, millis(SystemTime::now()))
-            .await?;
+        let left = store.leave_tournament(entrant(id, player)).await?;
         match left {
             Left::Removed(n) => Ok((
                 TournamentInfo {
@@ -224,7 +195,7 @@ impl<'a> Tournaments<'a> {
             state: TournamentState::Cancelled.key().to_owned(),
             round: snap.row.round,
             note: Some("cancelled".into()),
-            at_ms: millis(SystemTime::now()),
+            at: Timestamp::of(SystemTime::now()),
             ..TournamentStep::default()
         };
         if !self
@@ -321,15 +292,60 @@ impl<'a> Tournaments<'a> {
         };
         // Changed less than this before the last heartbeat: still counts as not changed
         // since (a second process starting after a short gap gives nothing twice).
-        let slack = 10_000;
-        let now = millis(SystemTime::now());
+        let slack = Duration::from_secs(10);
+        let now = Timestamp::of(SystemTime::now());
         match store
-            .give_tournaments_time_back(millis(last_seen) + slack, now)
+            .give_tournaments_time_back(Timestamp::of(last_seen).after(slack), now)
             .await
         {
             Ok(0) => {}
             Ok(n) => tracing::info!(tournaments = n, "round deadlines given back the downtime"),
             Err(e) => tracing::warn!(error = %e, "could not give tournaments their time back"),
         }
+    }
+}
+
+/// `player` joining or leaving tournament `id` now.
+fn entrant(id: TournamentId, player: Member) -> EntrantChange {
+    EntrantChange {
+        tournament: id,
+        player,
+        at: Timestamp::of(SystemTime::now()),
+    }
+}
+
+/// The row of tournament `new`, named `name` (as [`NewTournament::check`] keeps it),
+/// created at `now`: taking entrants, with a new id and none yet.
+pub(super) fn new_row(
+    new: NewTournament,
+    name: String,
+    top_white: bool,
+    now: Timestamp,
+) -> TournamentRow {
+    TournamentRow {
+        id: TournamentId::random(),
+        guild: new.guild,
+        channel: new.channel,
+        creator: new.creator,
+        name,
+        variant: new.variant.key().to_owned(),
+        pace: new.pace.key().to_owned(),
+        rounds: new.rounds,
+        max_players: new.max_players,
+        starts: new.starts.map(Timestamp::of),
+        state: TournamentState::SignUp.key().to_owned(),
+        round: 0,
+        round_deadline: None,
+        top_white,
+        locale: new.locale,
+        signup_message: None,
+        note: None,
+        check: None,
+        legacy_round: None,
+        winner: None,
+        version: 1,
+        created: now,
+        updated: now,
+        entrants: 0,
     }
 }

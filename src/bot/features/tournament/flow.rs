@@ -57,7 +57,7 @@ pub async fn carry_out(http: &Http, data: &Data, progress: Progress) {
 /// Posts tournament `id`'s announcements, in order, each marked posted once it went out
 /// (or could go nowhere): those its steps at `posted` wrote, or with none those a stopped
 /// process left (the sweep's).
-pub async fn post_announcements(http: &Http, data: &Data, id: TournamentId, posted: &[i64]) {
+pub async fn post_announcements(http: &Http, data: &Data, id: TournamentId, posted: &[SystemTime]) {
     let tournaments = data.session.tournaments();
     let all = match tournaments
         .announcements(id, posted, SystemTime::now())

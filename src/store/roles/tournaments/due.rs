@@ -3,18 +3,22 @@
 //! a lease, and the announcements still to post. Compiled as a module of each back-end's
 //! tournaments (see `roles/sql.rs`).
 
+use std::ops::RangeInclusive;
+
 use super::{Conn, Pool};
 use crate::ids::{GuildId, TournamentId};
 use crate::store::rows::Columns as _;
-use crate::store::{DueTournament, NewPost, PostRow, StoreError, from_sql, rows, to_sql};
+use crate::store::{
+    DueTournament, NewPost, PostRow, PostsToTake, StoreError, Timestamp, from_sql, rows, to_sql,
+};
 
-/// The tournaments due at `at_ms`, earliest first.
-pub(super) async fn due(pool: &Pool, at_ms: i64) -> Result<Vec<DueTournament>, StoreError> {
+/// The tournaments due at `at`, earliest first.
+pub(super) async fn due(pool: &Pool, at: Timestamp) -> Result<Vec<DueTournament>, StoreError> {
     sqlx::query(
         "SELECT id, guild_id, state, due_ms FROM tournaments \
          WHERE due_ms IS NOT NULL AND due_ms <= $1 ORDER BY due_ms, id",
     )
-    .bind(at_ms)
+    .bind(at)
     .fetch_all(pool)
     .await?
     .iter()
@@ -23,75 +27,70 @@ pub(super) async fn due(pool: &Pool, at_ms: i64) -> Result<Vec<DueTournament>, S
             id: TournamentId(from_sql(r.int("id")?)),
             guild: GuildId(from_sql(r.int("guild_id")?)),
             signup: r.text("state")? == "signup",
-            due_ms: r.int("due_ms")?,
+            due: Timestamp(r.int("due_ms")?),
         })
     })
     .collect()
 }
 
-/// Moves `id`'s due time from `due_ms` to `lease_ms`: `true` for the one caller that
+/// Moves `due.id`'s due time from `due.due` to `lease`: `true` for the one caller that
 /// finds it as read.
 pub(super) async fn take(
     pool: &Pool,
-    id: TournamentId,
-    due_ms: i64,
-    lease_ms: i64,
+    due: DueTournament,
+    lease: Timestamp,
 ) -> Result<bool, StoreError> {
     let taken = sqlx::query("UPDATE tournaments SET due_ms = $3 WHERE id = $1 AND due_ms = $2")
-        .bind(to_sql(id))
-        .bind(due_ms)
-        .bind(lease_ms)
+        .bind(to_sql(due.id))
+        .bind(due.due)
+        .bind(lease)
         .execute(pool)
         .await?;
     Ok(taken.rows_affected() == 1)
 }
 
-/// Sets `id`'s next due time, unless a match's end made it due between `since_ms` and
-/// `now_ms`.
+/// Sets `id`'s next due time, unless a match's end made it due within `step`.
 pub(super) async fn set(
     pool: &Pool,
     id: TournamentId,
-    due_ms: Option<i64>,
-    since_ms: i64,
-    now_ms: i64,
+    due: Option<Timestamp>,
+    step: RangeInclusive<Timestamp>,
 ) -> Result<(), StoreError> {
     sqlx::query(
         "UPDATE tournaments SET due_ms = $2 WHERE id = $1 \
          AND (due_ms IS NULL OR due_ms < $3 OR due_ms > $4)",
     )
     .bind(to_sql(id))
-    .bind(due_ms)
-    .bind(since_ms)
-    .bind(now_ms)
+    .bind(due)
+    .bind(*step.start())
+    .bind(*step.end())
     .execute(pool)
     .await?;
     Ok(())
 }
 
-/// Makes `id` due at `at_ms` at the latest, while it runs.
-pub(super) async fn now(pool: &Pool, id: TournamentId, at_ms: i64) -> Result<(), StoreError> {
+/// Makes `id` due at `at` at the latest, while it runs.
+pub(super) async fn now(pool: &Pool, id: TournamentId, at: Timestamp) -> Result<(), StoreError> {
     sqlx::query(
         "UPDATE tournaments SET due_ms = $2 WHERE id = $1 AND state = 'running' \
          AND (due_ms IS NULL OR due_ms > $2)",
     )
     .bind(to_sql(id))
-    .bind(at_ms)
+    .bind(at)
     .execute(pool)
     .await?;
     Ok(())
 }
 
-/// `id`'s posts that its step of `step_ms` wrote (taken then), or (with none) those taken
-/// before `stale_ms`, which are taken at `at_ms` one by one, in order (a post another
-/// process takes first is left out, with those after it).
+/// `id`'s posts that its step wrote (taken then), or those left by a stopped process,
+/// which are taken one by one, in order (a post another process takes first is left out,
+/// with those after it).
 pub(super) async fn take_posts(
     pool: &Pool,
     id: TournamentId,
-    step_ms: Option<i64>,
-    stale_ms: i64,
-    at_ms: i64,
+    which: PostsToTake,
 ) -> Result<Vec<PostRow>, StoreError> {
-    let pending: Vec<(PostRow, i64)> = sqlx::query(
+    let pending: Vec<(PostRow, Timestamp)> = sqlx::query(
         "SELECT seq, kind, round, taken_ms FROM tournament_posts WHERE tournament_id = $1 \
          ORDER BY seq",
     )
@@ -106,20 +105,23 @@ pub(super) async fn take_posts(
                 kind: r.text("kind")?,
                 round: rows::count(r, "round")?,
             },
-            r.int("taken_ms")?,
+            Timestamp(r.int("taken_ms")?),
         ))
     })
     .collect::<Result<_, StoreError>>()?;
-    if let Some(step_ms) = step_ms {
-        return Ok(pending
-            .into_iter()
-            .filter(|&(_, was)| was == step_ms)
-            .map(|(p, _)| p)
-            .collect());
-    }
+    let claim = match which {
+        PostsToTake::OfStep(step) => {
+            return Ok(pending
+                .into_iter()
+                .filter(|&(_, was)| was == step)
+                .map(|(p, _)| p)
+                .collect());
+        }
+        PostsToTake::Left(claim) => claim,
+    };
     let mut taken = Vec::new();
     for (post, was) in pending {
-        if was >= stale_ms {
+        if was >= claim.stale {
             // Being posted by its step's process (or another sweep) right now: the
             // later ones wait with it, in order.
             break;
@@ -131,7 +133,7 @@ pub(super) async fn take_posts(
         .bind(to_sql(id))
         .bind(to_sql(post.seq))
         .bind(was)
-        .bind(at_ms)
+        .bind(claim.at)
         .execute(pool)
         .await?;
         if took.rows_affected() != 1 {
@@ -142,15 +144,15 @@ pub(super) async fn take_posts(
     Ok(taken)
 }
 
-/// Tournaments with a post taken before `stale_ms`.
+/// Tournaments with a post taken before `stale`.
 pub(super) async fn stale_posts(
     pool: &Pool,
-    stale_ms: i64,
+    stale: Timestamp,
 ) -> Result<Vec<TournamentId>, StoreError> {
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT DISTINCT tournament_id FROM tournament_posts WHERE taken_ms < $1",
     )
-    .bind(stale_ms)
+    .bind(stale)
     .fetch_all(pool)
     .await?;
     Ok(ids.into_iter().map(|i| TournamentId(from_sql(i))).collect())
@@ -166,12 +168,12 @@ pub(super) async fn post_done(pool: &Pool, id: TournamentId, seq: u64) -> Result
     Ok(())
 }
 
-/// Adds a step's announcements after those still to post, taken at `at_ms`.
+/// Adds a step's announcements after those still to post, taken at `at`.
 pub(super) async fn write_posts(
     tx: &mut Conn,
     id: TournamentId,
     posts: &[NewPost],
-    at_ms: i64,
+    at: Timestamp,
 ) -> Result<(), StoreError> {
     if posts.is_empty() {
         return Ok(());
@@ -183,7 +185,7 @@ pub(super) async fn write_posts(
             .await?;
     // Numbered on from the last one ever written (a posted one is deleted): from the time
     // of the step, so numbers never come back.
-    let mut seq = last.unwrap_or(0).max(at_ms.saturating_mul(1000));
+    let mut seq = last.unwrap_or(0).max(at.millis().saturating_mul(1000));
     for NewPost { kind, round } in posts {
         seq += 1;
         sqlx::query(
@@ -194,19 +196,19 @@ pub(super) async fn write_posts(
         .bind(seq)
         .bind(kind)
         .bind(i64::from(*round))
-        .bind(at_ms)
+        .bind(at)
         .execute(&mut *tx)
         .await?;
     }
     Ok(())
 }
 
-/// Moves the round deadlines of running tournaments not changed since `last_seen_ms` by
+/// Moves the round deadlines of running tournaments not changed since `last_seen` by
 /// the time the bot was down (they are due at once: their step sets the next due time).
 pub(super) async fn give_time_back(
     pool: &Pool,
-    last_seen_ms: i64,
-    now_ms: i64,
+    last_seen: Timestamp,
+    now: Timestamp,
 ) -> Result<u64, StoreError> {
     let moved = sqlx::query(
         "UPDATE tournaments SET round_deadline_ms = round_deadline_ms + ($2 - $1), \
@@ -214,31 +216,9 @@ pub(super) async fn give_time_back(
          WHERE state = 'running' AND round_deadline_ms IS NOT NULL \
          AND updated_ms <= $1 AND $2 > $1",
     )
-    .bind(last_seen_ms)
-    .bind(now_ms)
+    .bind(last_seen)
+    .bind(now)
     .execute(pool)
     .await?;
     Ok(moved.rows_affected())
-}
-
-/// Renews the claim on opening a pairing's match (still unopened) to `at_ms`.
-pub(super) async fn renew_claim(
-    pool: &Pool,
-    id: TournamentId,
-    round: u32,
-    board: u32,
-    at_ms: i64,
-) -> Result<bool, StoreError> {
-    let renewed = sqlx::query(
-        "UPDATE tournament_pairings SET claim_ms = $4 \
-         WHERE tournament_id = $1 AND round = $2 AND board = $3 AND NOT opened \
-         AND claim_ms IS NOT NULL",
-    )
-    .bind(to_sql(id))
-    .bind(i64::from(round))
-    .bind(i64::from(board))
-    .bind(at_ms)
-    .execute(pool)
-    .await?;
-    Ok(renewed.rows_affected() == 1)
 }

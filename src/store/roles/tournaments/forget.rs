@@ -4,11 +4,13 @@
 
 use super::{Conn, FOR_UPDATE};
 use crate::game::PlayerId;
-use crate::store::{StoreError, to_sql};
+use std::time::{Duration, SystemTime};
+
+use crate::store::{StoreError, Timestamp, to_sql};
 
 /// How long a claim on a tournament pairing keeps a `/privacy delete` of its players
 /// waiting (the session's `STALE_CLAIM`: after it, another process takes the claim over).
-const OPENING_CLAIM_MS: i64 = 60_000;
+const OPENING_CLAIM: Duration = Duration::from_secs(60);
 
 /// Whether a match of member `p` is being opened right now for a tournament (a fresh claim
 /// on a pairing that names them): it would be opened with their id, read before.
@@ -18,17 +20,10 @@ pub(super) async fn being_opened(tx: &mut Conn, p: i64) -> Result<bool, StoreErr
          AND NOT opened AND result IS NULL AND claim_ms IS NOT NULL AND claim_ms > $2 LIMIT 1",
     )
     .bind(p)
-    .bind(now_ms() - OPENING_CLAIM_MS)
+    .bind(Timestamp::of(SystemTime::now()).before(OPENING_CLAIM))
     .fetch_optional(&mut *tx)
     .await?;
     Ok(opening.is_some())
-}
-
-/// The clock in milliseconds since 1970, as the session stores times.
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// The first placeholder id of a forgotten entrant (each takes the next free one in its

@@ -5,7 +5,9 @@
 use crate::game::PlayerId;
 #[cfg(doc)]
 use crate::store::MatchResult;
-use crate::store::{ChannelKey, GuildId, MatchId, MessageId, StoreFuture, TournamentId};
+use std::ops::RangeInclusive;
+
+use crate::store::{ChannelKey, GuildId, MatchId, MessageId, StoreFuture, Timestamp, TournamentId};
 
 /// A tournament as stored (`migrations/shared/0008_tournaments.sql`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,13 +31,13 @@ pub struct TournamentRow {
     /// The most entrants it takes.
     pub max_players: u32,
     /// When round 1 is paired by itself.
-    pub starts_ms: Option<i64>,
+    pub starts: Option<Timestamp>,
     /// `signup`, `running`, `paused`, `finished` or `cancelled`.
     pub state: String,
     /// The round being played (0 before the start).
     pub round: u32,
     /// When the current round's stragglers end.
-    pub round_deadline_ms: Option<i64>,
+    pub round_deadline: Option<Timestamp>,
     /// The top seed fires first in round 1.
     pub top_white: bool,
     /// The language of its public texts.
@@ -45,7 +47,7 @@ pub struct TournamentRow {
     /// Why it was paused or called off.
     pub note: Option<String>,
     /// When the sweep looks at it next.
-    pub check_ms: Option<i64>,
+    pub check: Option<Timestamp>,
     /// The round whose matches were opened before their tournament was kept in them
     /// (see migration 0014).
     pub legacy_round: Option<u32>,
@@ -54,9 +56,9 @@ pub struct TournamentRow {
     /// Bumped by every change of its state.
     pub version: u64,
     /// When it was created.
-    pub created_ms: i64,
+    pub created: Timestamp,
     /// When it last changed.
-    pub updated_ms: i64,
+    pub updated: Timestamp,
     /// Entrants (read back; ignored when it is created).
     pub entrants: u32,
 }
@@ -71,7 +73,7 @@ pub struct EntrantRow {
     /// Their rating in the tournament's rule set at the start (0 before).
     pub rating: u32,
     /// When they joined.
-    pub joined_ms: i64,
+    pub joined: Timestamp,
     /// Out from this round on.
     pub withdrawn: Option<u32>,
     /// Why: `left` or `no-show`.
@@ -105,7 +107,7 @@ pub struct PairingRow {
     /// The match's id (none for a bye).
     pub match_id: Option<MatchId>,
     /// A process is opening the match, since then.
-    pub claim_ms: Option<i64>,
+    pub claim: Option<Timestamp>,
     /// The match is stored and has its thread.
     pub opened: bool,
     /// Set when the round closed (see the migration).
@@ -152,15 +154,15 @@ pub struct TournamentStep {
     /// The round now played.
     pub round: u32,
     /// Its deadline.
-    pub round_deadline_ms: Option<i64>,
+    pub round_deadline: Option<Timestamp>,
     /// Why it is paused or called off.
     pub note: Option<String>,
     /// When the sweep looks again (also its due time: a step taken by this process is
     /// taken by no other before it).
-    pub check_ms: Option<i64>,
+    pub check: Option<Timestamp>,
     /// The winner, when it finishes (written with the last step).
     pub winner: Option<PlayerId>,
-    /// Its announcements, in order, to post (taken by this process at `at_ms`).
+    /// Its announcements, in order, to post (taken by this process at `at`).
     pub posts: Vec<NewPost>,
     /// Ratings taken at the start, by member.
     pub ratings: Vec<StartRating>,
@@ -171,7 +173,7 @@ pub struct TournamentStep {
     /// The next round's pairings.
     pub pairings: Vec<NewPairing>,
     /// When.
-    pub at_ms: i64,
+    pub at: Timestamp,
 }
 
 /// What a join did.
@@ -218,25 +220,14 @@ pub trait TournamentStore: Send + Sync {
 
     /// Adds `player` as an entrant while sign-up is open and there is room (moving the
     /// tournament's version on, so a start worked out before it is worked out again).
-    fn join_tournament<'a>(
-        &'a self,
-        id: TournamentId,
-        player: PlayerId,
-        name: &'a str,
-        at_ms: i64,
-    ) -> StoreFuture<'a, Joined>;
+    fn join_tournament<'a>(&'a self, who: EntrantChange, name: &'a str) -> StoreFuture<'a, Joined>;
 
     /// Takes `player` out: removed before the start; after it, withdrawn from the next
     /// round still to be paired as the tournament is when the leave is written (the one
     /// after the current round while it runs, the round it stopped at while paused). A
     /// leave, like a join, moves the tournament's version on, so a step worked out before
     /// it is worked out again.
-    fn leave_tournament(
-        &self,
-        id: TournamentId,
-        player: PlayerId,
-        at_ms: i64,
-    ) -> StoreFuture<'_, Left>;
+    fn leave_tournament(&self, who: EntrantChange) -> StoreFuture<'_, Left>;
 
     /// Remembers the public sign-up message.
     fn set_signup_message(&self, id: TournamentId, message: MessageId) -> StoreFuture<'_, ()>;
@@ -251,94 +242,110 @@ pub trait TournamentStore: Send + Sync {
     ) -> StoreFuture<'a, bool>;
 
     /// Claims the opening of a pairing's match: `true` for the one caller that finds it
-    /// unopened and unclaimed (or claimed before `stale_ms`).
-    fn claim_pairing(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        at_ms: i64,
-        stale_ms: i64,
-    ) -> StoreFuture<'_, bool>;
+    /// unopened and unclaimed (or claimed before `claim.stale`).
+    fn claim_pairing(&self, board: BoardKey, claim: Claim) -> StoreFuture<'_, bool>;
 
     /// Ends a claim: the match opened (`opened`), or could not be (the claim is given
     /// back).
-    fn release_pairing(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        opened: bool,
-    ) -> StoreFuture<'_, ()>;
+    fn release_pairing(&self, board: BoardKey, opened: bool) -> StoreFuture<'_, ()>;
 
-    /// The tournaments due at `at_ms` (their due time passed), earliest first, read by
-    /// the due index alone: an idle tournament is never read.
-    fn tournaments_due(&self, at_ms: i64) -> StoreFuture<'_, Vec<DueTournament>>;
+    /// The tournaments due at `at` (their due time passed), earliest first, read by the
+    /// due index alone: an idle tournament is never read.
+    fn tournaments_due(&self, at: Timestamp) -> StoreFuture<'_, Vec<DueTournament>>;
 
-    /// Takes tournament `id` for a step: moves its due time from `due_ms` (as read) to
-    /// `lease_ms`; `false` when another process took it (or it changed) first.
-    fn take_due_tournament(
-        &self,
-        id: TournamentId,
-        due_ms: i64,
-        lease_ms: i64,
-    ) -> StoreFuture<'_, bool>;
+    /// Takes tournament `due.id` for a step: moves its due time from `due.due` (as read)
+    /// to `lease`; `false` when another process took it (or it changed) first.
+    fn take_due_tournament(&self, due: DueTournament, lease: Timestamp) -> StoreFuture<'_, bool>;
 
     /// Sets when the sweep looks at tournament `id` next (`None`: never by itself),
-    /// unless it was made due between `since_ms` and `now_ms` (a match's end meanwhile,
-    /// [`TournamentStore::tournament_due_now`]), which stands.
+    /// unless it was made due within `step` (the step's start to its end: a match's end
+    /// meanwhile, [`TournamentStore::tournament_due_now`]), which stands.
     fn set_tournament_due(
         &self,
         id: TournamentId,
-        due_ms: Option<i64>,
-        since_ms: i64,
-        now_ms: i64,
+        due: Option<Timestamp>,
+        step: RangeInclusive<Timestamp>,
     ) -> StoreFuture<'_, ()>;
 
-    /// Makes tournament `id` due at `at_ms` at the latest (a match of it ended).
-    fn tournament_due_now(&self, id: TournamentId, at_ms: i64) -> StoreFuture<'_, ()>;
+    /// Makes tournament `id` due at `at` at the latest (a match of it ended).
+    fn tournament_due_now(&self, id: TournamentId, at: Timestamp) -> StoreFuture<'_, ()>;
 
-    /// Tournament `id`'s announcements still to post, in order: those its step at
-    /// `step_ms` wrote (taken by the caller's process then), or with `None` those taken
-    /// before `stale_ms`, which it takes now (`at_ms`). A post another process took
-    /// meanwhile is left out, with those after it.
+    /// Tournament `id`'s announcements still to post, in order (see [`PostsToTake`]). A
+    /// post another process took meanwhile is left out, with those after it.
     fn take_tournament_posts(
         &self,
         id: TournamentId,
-        step_ms: Option<i64>,
-        stale_ms: i64,
-        at_ms: i64,
+        which: PostsToTake,
     ) -> StoreFuture<'_, Vec<PostRow>>;
 
-    /// The tournaments with announcements taken before `stale_ms` and never posted.
-    fn tournaments_with_stale_posts(&self, stale_ms: i64) -> StoreFuture<'_, Vec<TournamentId>>;
+    /// The tournaments with announcements taken before `stale` and never posted.
+    fn tournaments_with_stale_posts(&self, stale: Timestamp) -> StoreFuture<'_, Vec<TournamentId>>;
 
     /// An announcement was posted (or can never be): it is deleted.
     fn tournament_post_done(&self, id: TournamentId, seq: u64) -> StoreFuture<'_, ()>;
 
     /// Renews this process's claim on opening a pairing's match (still unopened) to
-    /// `at_ms`, so that no other takes it while its greeting is posted; `false` when the
+    /// `at`, so that no other takes it while its greeting is posted; `false` when the
     /// claim is gone.
-    fn renew_pairing_claim(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        at_ms: i64,
-    ) -> StoreFuture<'_, bool>;
+    fn renew_pairing_claim(&self, board: BoardKey, at: Timestamp) -> StoreFuture<'_, bool>;
 
-    /// Moves the round deadlines of running tournaments not changed since `last_seen_ms`
-    /// by the time the bot was down; returns how many moved.
-    fn give_tournaments_time_back(&self, last_seen_ms: i64, now_ms: i64) -> StoreFuture<'_, u64>;
+    /// Moves the round deadlines of running tournaments not changed since `last_seen` by
+    /// the time the bot was down (until `now`); returns how many moved.
+    fn give_tournaments_time_back(
+        &self,
+        last_seen: Timestamp,
+        now: Timestamp,
+    ) -> StoreFuture<'_, u64>;
 
     /// The tournament, its name and the round a match belongs to.
     fn tournament_of_match(&self, match_id: MatchId) -> StoreFuture<'_, Option<MatchTournament>>;
 
     /// Tournaments `player` played in that are over, and of those the ones they won.
     fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, TournamentRecord>;
+}
 
-    /// Records the winner of a finished tournament.
-    fn set_tournament_winner(&self, id: TournamentId, player: PlayerId) -> StoreFuture<'_, ()>;
+/// A member joining or leaving a tournament ([`TournamentStore::join_tournament`],
+/// [`TournamentStore::leave_tournament`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EntrantChange {
+    /// The tournament.
+    pub tournament: TournamentId,
+    /// The member.
+    pub player: PlayerId,
+    /// When.
+    pub at: Timestamp,
+}
+
+/// One board of a tournament's round: the key of a pairing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardKey {
+    /// The tournament.
+    pub tournament: TournamentId,
+    /// The round (1 first).
+    pub round: u32,
+    /// The board (1 first).
+    pub board: u32,
+}
+
+/// A claim taken at `at` over any taken before `stale` (whose process is taken to have
+/// stopped): on opening a pairing's match, or on posting announcements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// When it is taken.
+    pub at: Timestamp,
+    /// A claim taken before this is taken over.
+    pub stale: Timestamp,
+}
+
+/// Which announcements of a tournament [`TournamentStore::take_tournament_posts`] hands
+/// back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PostsToTake {
+    /// Those its step at this time wrote (taken by the caller's process then).
+    OfStep(Timestamp),
+    /// Those a stopped process left (taken before `stale`), which the caller takes now
+    /// (at `at`), one by one in order.
+    Left(Claim),
 }
 
 /// A tournament due for a look ([`TournamentStore::tournaments_due`]).
@@ -351,7 +358,7 @@ pub struct DueTournament {
     /// Still taking entrants (its start is due).
     pub signup: bool,
     /// Its due time as read.
-    pub due_ms: i64,
+    pub due: Timestamp,
 }
 
 /// An announcement a step makes ([`TournamentStep::posts`]).

@@ -1,7 +1,9 @@
 //! The SQL of [`TournamentStore`], compiled as a module of each back-end (see
 //! `roles/sql.rs`).
 
-use super::{Conn, FOR_UPDATE, Handle, Pool};
+use std::ops::RangeInclusive;
+
+use super::{Conn, Db, FOR_UPDATE, Handle, Pool};
 use crate::game::PlayerId;
 use crate::ids::{ChannelKey, GuildId, MatchId};
 use crate::store::{StoreError, StoreFuture, from_sql, rows, to_sql};
@@ -17,10 +19,79 @@ mod due;
 
 use crate::store::rows::Columns as _;
 use crate::store::{
-    BoardResult, DueTournament, EntrantRow, Joined, Left, MatchTournament, MessageId, PairedMatch,
-    PairingRow, PostRow, StartRating, TournamentId, TournamentRecord, TournamentRow,
-    TournamentSnapshot, TournamentStep, TournamentStore, Withdrawal,
+    BoardKey, BoardResult, Claim, DueTournament, EntrantChange, EntrantRow, Joined, Left,
+    MatchTournament, MessageId, PairedMatch, PairingRow, PostRow, PostsToTake, StartRating,
+    Timestamp, TournamentId, TournamentRecord, TournamentRow, TournamentSnapshot, TournamentStep,
+    TournamentStore, Withdrawal,
 };
+
+/// A query with its arguments, of this back-end.
+type Query<'q> = sqlx::query::Query<'q, Db, <Db as sqlx::Database>::Arguments<'q>>;
+
+/// `sql`, which changes one pairing (`$1` to `$3`: its tournament, round and board), with
+/// that board bound: the caller binds the rest, from `$4` on.
+fn on_board(sql: &str, key: BoardKey) -> Query<'_> {
+    sqlx::query(sql)
+        .bind(to_sql(key.tournament))
+        .bind(i64::from(key.round))
+        .bind(i64::from(key.board))
+}
+
+/// A tournament as a transaction that changes it reads it first.
+struct Locked {
+    /// Its state (see [`TournamentRow::state`]).
+    state: String,
+    /// The round being played.
+    round: i64,
+    /// The most entrants it takes.
+    max_players: i64,
+    /// Its version.
+    version: i64,
+}
+
+/// Locks tournament `id` for the rest of transaction `tx` (its row; on SQLite, the
+/// database's writes) and reads it: `None` when there is no such tournament.
+async fn lock(tx: &mut Conn, id: TournamentId) -> Result<Option<Locked>, StoreError> {
+    super::lock_tournament(tx, id).await?;
+    let row: Option<(String, i64, i64, i64)> = sqlx::query_as(&format!(
+        "SELECT state, round, max_players, version FROM tournaments WHERE id = $1{FOR_UPDATE}"
+    ))
+    .bind(to_sql(id))
+    .fetch_optional(&mut *tx)
+    .await?;
+    Ok(row.map(|(state, round, max_players, version)| Locked {
+        state,
+        round,
+        max_players,
+        version,
+    }))
+}
+
+/// How many entrants tournament `id` has, in transaction `tx`.
+async fn entrant_count(tx: &mut Conn, id: TournamentId) -> Result<i64, StoreError> {
+    Ok(
+        sqlx::query_scalar("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = $1")
+            .bind(to_sql(id))
+            .fetch_one(&mut *tx)
+            .await?,
+    )
+}
+
+/// Moves tournament `id`'s version on (changed at `at`) and commits `tx`: a step worked
+/// out from the entrants before this change is worked out again.
+async fn commit_entrants_changed(
+    mut tx: sqlx::Transaction<'_, Db>,
+    id: TournamentId,
+    at: Timestamp,
+) -> Result<(), StoreError> {
+    sqlx::query("UPDATE tournaments SET updated_ms = $2, version = version + 1 WHERE id = $1")
+        .bind(to_sql(id))
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
+}
 
 /// The columns of a tournament row, with its count of entrants.
 const TOURNAMENT_COLUMNS: &str = "t.id, t.guild_id, t.channel_id, t.creator_id, t.name, \
@@ -46,24 +117,24 @@ fn tournament_row(row: &impl crate::store::rows::Columns) -> Result<TournamentRo
         pace: row.text("pace")?,
         rounds: small(row, "rounds")?,
         max_players: small(row, "max_players")?,
-        starts_ms: row.opt_int("starts_ms")?,
+        starts: row.opt_int("starts_ms")?.map(Timestamp),
         state: row.text("state")?,
         round: small(row, "round")?,
-        round_deadline_ms: row.opt_int("round_deadline_ms")?,
+        round_deadline: row.opt_int("round_deadline_ms")?.map(Timestamp),
         top_white: row.flag("top_white")?,
         locale: row.opt_text("locale")?,
         signup_message: row
             .opt_int("signup_message_id")?
             .map(|m| MessageId(from_sql(m))),
         note: row.opt_text("note")?,
-        check_ms: row.opt_int("check_ms")?,
+        check: row.opt_int("check_ms")?.map(Timestamp),
         legacy_round: row
             .opt_int("legacy_round")?
             .map(|r| u32::try_from(r).unwrap_or(u32::MAX)),
         winner: row.opt_int("winner_id")?.map(|w| PlayerId(from_sql(w))),
         version: from_sql(row.int("version")?),
-        created_ms: row.int("created_ms")?,
-        updated_ms: row.int("updated_ms")?,
+        created: Timestamp(row.int("created_ms")?),
+        updated: Timestamp(row.int("updated_ms")?),
         entrants: small(row, "entrants")?,
     })
 }
@@ -85,18 +156,18 @@ async fn create_tournament(pool: &Pool, t: &TournamentRow) -> Result<(), StoreEr
     .bind(&t.pace)
     .bind(i64::from(t.rounds))
     .bind(i64::from(t.max_players))
-    .bind(t.starts_ms)
+    .bind(t.starts)
     .bind(&t.state)
     .bind(i64::from(t.round))
-    .bind(t.round_deadline_ms)
+    .bind(t.round_deadline)
     .bind(t.top_white)
     .bind(t.locale.as_deref())
     .bind(t.signup_message.map(to_sql))
     .bind(t.note.as_deref())
-    .bind(t.check_ms)
+    .bind(t.check)
     .bind(to_sql(t.version))
-    .bind(t.created_ms)
-    .bind(t.updated_ms)
+    .bind(t.created)
+    .bind(t.updated)
     .execute(pool)
     .await?;
     Ok(())
@@ -129,7 +200,7 @@ async fn tournament_snapshot(
             player: PlayerId(from_sql(r.int("player_id")?)),
             name: r.text("name")?,
             rating: small(r, "rating")?,
-            joined_ms: r.int("joined_ms")?,
+            joined: Timestamp(r.int("joined_ms")?),
             withdrawn: r
                 .opt_int("withdrawn")?
                 .map(|w| u32::try_from(w).unwrap_or(u32::MAX)),
@@ -173,7 +244,7 @@ async fn tournament_snapshot(
             white: PlayerId(from_sql(r.int("white_id")?)),
             black: r.opt_int("black_id")?.map(|b| PlayerId(from_sql(b))),
             match_id: r.opt_int("match_id")?.map(|m| MatchId(from_sql(m))),
-            claim_ms: r.opt_int("claim_ms")?,
+            claim: r.opt_int("claim_ms")?.map(Timestamp),
             opened: r.flag("opened")?,
             result: r.opt_text("result")?,
             game,
@@ -189,22 +260,18 @@ async fn tournament_snapshot(
 
 async fn join_tournament(
     pool: &Pool,
-    id: TournamentId,
-    player: PlayerId,
+    who: EntrantChange,
     name: &str,
-    at_ms: i64,
 ) -> Result<Joined, StoreError> {
+    let EntrantChange {
+        tournament: id,
+        player,
+        at,
+    } = who;
     let mut tx = pool.begin().await?;
-    super::lock_tournament(&mut tx, id).await?;
     // Two joins at once must not both take the last place.
-    let open: Option<(String, i64)> = sqlx::query_as(&format!(
-        "SELECT state, max_players FROM tournaments WHERE id = $1{FOR_UPDATE}"
-    ))
-    .bind(to_sql(id))
-    .fetch_optional(&mut *tx)
-    .await?;
-    let max = match open {
-        Some((state, max)) if state == "signup" => max,
+    let max = match lock(&mut tx, id).await? {
+        Some(t) if t.state == "signup" => t.max_players,
         _ => {
             let _ = tx.rollback().await;
             return Ok(Joined::Closed);
@@ -222,11 +289,7 @@ async fn join_tournament(
         let _ = tx.rollback().await;
         return Ok(Joined::Twice);
     }
-    let count: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = $1")
-            .bind(to_sql(id))
-            .fetch_one(&mut *tx)
-            .await?;
+    let count = entrant_count(&mut tx, id).await?;
     if count >= max {
         let _ = tx.rollback().await;
         return Ok(Joined::Full(u32::try_from(max).unwrap_or(u32::MAX)));
@@ -238,38 +301,27 @@ async fn join_tournament(
     .bind(to_sql(id))
     .bind(to_sql(player))
     .bind(name)
-    .bind(at_ms)
+    .bind(at)
     .execute(&mut *tx)
     .await?;
-    // The version moves on: a start that read the entrants before this join runs again.
-    sqlx::query("UPDATE tournaments SET updated_ms = $2, version = version + 1 WHERE id = $1")
-        .bind(to_sql(id))
-        .bind(at_ms)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
+    // A start that read the entrants before this join runs again.
+    commit_entrants_changed(tx, id, at).await?;
     Ok(Joined::Done(u32::try_from(count + 1).unwrap_or(u32::MAX)))
 }
 
-/// Takes `player` out of tournament `id`: before the start they are no longer an entrant;
+/// Takes `who.player` out of tournament `who.tournament`: before the start they are no longer an entrant;
 /// after it they are withdrawn from the next round still to be paired, as the tournament
 /// is when the leave is written (its row locked): the round after the current one while
 /// it runs, the round it stopped at while paused.
-async fn leave_tournament(
-    pool: &Pool,
-    id: TournamentId,
-    player: PlayerId,
-    at_ms: i64,
-) -> Result<Left, StoreError> {
+async fn leave_tournament(pool: &Pool, who: EntrantChange) -> Result<Left, StoreError> {
+    let EntrantChange {
+        tournament: id,
+        player,
+        at,
+    } = who;
     let mut tx = pool.begin().await?;
-    super::lock_tournament(&mut tx, id).await?;
-    let found: Option<(String, i64)> = sqlx::query_as(&format!(
-        "SELECT state, round FROM tournaments WHERE id = $1{FOR_UPDATE}"
-    ))
-    .bind(to_sql(id))
-    .fetch_optional(&mut *tx)
-    .await?;
-    let (state, round) = found.map_or((None, 0), |(s, r)| (Some(s), r));
+    let found = lock(&mut tx, id).await?;
+    let (state, round) = found.map_or((None, 0), |t| (Some(t.state), t.round));
     let left = match state.as_deref() {
         Some("signup") => {
             let gone = sqlx::query(
@@ -282,12 +334,7 @@ async fn leave_tournament(
             if gone.rows_affected() == 0 {
                 Left::NotIn
             } else {
-                let count: i64 = sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = $1",
-                )
-                .bind(to_sql(id))
-                .fetch_one(&mut *tx)
-                .await?;
+                let count = entrant_count(&mut tx, id).await?;
                 Left::Removed(u32::try_from(count).unwrap_or(u32::MAX))
             }
         }
@@ -319,13 +366,8 @@ async fn leave_tournament(
         let _ = tx.rollback().await;
         return Ok(left);
     }
-    // The version moves on: a pairing worked out with them in it is worked out again.
-    sqlx::query("UPDATE tournaments SET updated_ms = $2, version = version + 1 WHERE id = $1")
-        .bind(to_sql(id))
-        .bind(at_ms)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
+    // A pairing worked out with them in it is worked out again.
+    commit_entrants_changed(tx, id, at).await?;
     Ok(left)
 }
 
@@ -336,13 +378,7 @@ async fn advance_tournament(
     step: &TournamentStep,
 ) -> Result<bool, StoreError> {
     let mut tx = pool.begin().await?;
-    super::lock_tournament(&mut tx, id).await?;
-    let version: Option<i64> = sqlx::query_scalar(&format!(
-        "SELECT version FROM tournaments WHERE id = $1{FOR_UPDATE}"
-    ))
-    .bind(to_sql(id))
-    .fetch_optional(&mut *tx)
-    .await?;
+    let version = lock(&mut tx, id).await?.map(|t| t.version);
     if version != Some(to_sql(step.expected)) {
         let _ = tx.rollback().await;
         return Ok(false);
@@ -403,14 +439,14 @@ async fn write_step(
     .bind(to_sql(id))
     .bind(&step.state)
     .bind(i64::from(step.round))
-    .bind(step.round_deadline_ms)
+    .bind(step.round_deadline)
     .bind(step.note.as_deref())
-    .bind(step.check_ms)
-    .bind(step.at_ms)
+    .bind(step.check)
+    .bind(step.at)
     .bind(step.winner.map(to_sql))
     .execute(&mut *tx)
     .await?;
-    due::write_posts(tx, id, &step.posts, step.at_ms).await?;
+    due::write_posts(tx, id, &step.posts, step.at).await?;
     for StartRating { player, rating } in &step.ratings {
         sqlx::query(
             "UPDATE tournament_entrants SET rating = $3 WHERE tournament_id = $1 AND player_id = $2",
@@ -427,13 +463,16 @@ async fn write_step(
         result,
     } in &step.results
     {
-        sqlx::query(
+        let key = BoardKey {
+            tournament: id,
+            round: *round,
+            board: *board,
+        };
+        on_board(
             "UPDATE tournament_pairings SET result = $4 \
              WHERE tournament_id = $1 AND round = $2 AND board = $3",
+            key,
         )
-        .bind(to_sql(id))
-        .bind(i64::from(*round))
-        .bind(i64::from(*board))
         .bind(result)
         .execute(&mut *tx)
         .await?;
@@ -505,23 +544,12 @@ impl TournamentStore for Handle {
         })
     }
 
-    fn join_tournament<'a>(
-        &'a self,
-        id: TournamentId,
-        player: PlayerId,
-        name: &'a str,
-        at_ms: i64,
-    ) -> StoreFuture<'a, Joined> {
-        Box::pin(join_tournament(self.pool(), id, player, name, at_ms))
+    fn join_tournament<'a>(&'a self, who: EntrantChange, name: &'a str) -> StoreFuture<'a, Joined> {
+        Box::pin(join_tournament(self.pool(), who, name))
     }
 
-    fn leave_tournament(
-        &self,
-        id: TournamentId,
-        player: PlayerId,
-        at_ms: i64,
-    ) -> StoreFuture<'_, Left> {
-        Box::pin(leave_tournament(self.pool(), id, player, at_ms))
+    fn leave_tournament(&self, who: EntrantChange) -> StoreFuture<'_, Left> {
+        Box::pin(leave_tournament(self.pool(), who))
     }
 
     fn set_signup_message(&self, id: TournamentId, message: MessageId) -> StoreFuture<'_, ()> {
@@ -543,46 +571,29 @@ impl TournamentStore for Handle {
         Box::pin(advance_tournament(self.pool(), id, step))
     }
 
-    fn claim_pairing(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        at_ms: i64,
-        stale_ms: i64,
-    ) -> StoreFuture<'_, bool> {
+    fn claim_pairing(&self, board: BoardKey, claim: Claim) -> StoreFuture<'_, bool> {
         Box::pin(async move {
-            let claimed = sqlx::query(
+            let claimed = on_board(
                 "UPDATE tournament_pairings SET claim_ms = $4 \
                  WHERE tournament_id = $1 AND round = $2 AND board = $3 AND NOT opened \
                  AND result IS NULL AND (claim_ms IS NULL OR claim_ms < $5)",
+                board,
             )
-            .bind(to_sql(id))
-            .bind(i64::from(round))
-            .bind(i64::from(board))
-            .bind(at_ms)
-            .bind(stale_ms)
+            .bind(claim.at)
+            .bind(claim.stale)
             .execute(self.pool())
             .await?;
             Ok(claimed.rows_affected() == 1)
         })
     }
 
-    fn release_pairing(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        opened: bool,
-    ) -> StoreFuture<'_, ()> {
+    fn release_pairing(&self, board: BoardKey, opened: bool) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            sqlx::query(
+            on_board(
                 "UPDATE tournament_pairings SET claim_ms = NULL, opened = $4 \
                  WHERE tournament_id = $1 AND round = $2 AND board = $3",
+                board,
             )
-            .bind(to_sql(id))
-            .bind(i64::from(round))
-            .bind(i64::from(board))
             .bind(opened)
             .execute(self.pool())
             .await?;
@@ -590,63 +601,64 @@ impl TournamentStore for Handle {
         })
     }
 
-    fn tournaments_due(&self, at_ms: i64) -> StoreFuture<'_, Vec<DueTournament>> {
-        Box::pin(due::due(self.pool(), at_ms))
+    fn tournaments_due(&self, at: Timestamp) -> StoreFuture<'_, Vec<DueTournament>> {
+        Box::pin(due::due(self.pool(), at))
     }
 
-    fn take_due_tournament(
-        &self,
-        id: TournamentId,
-        due_ms: i64,
-        lease_ms: i64,
-    ) -> StoreFuture<'_, bool> {
-        Box::pin(due::take(self.pool(), id, due_ms, lease_ms))
+    fn take_due_tournament(&self, due: DueTournament, lease: Timestamp) -> StoreFuture<'_, bool> {
+        Box::pin(due::take(self.pool(), due, lease))
     }
 
     fn set_tournament_due(
         &self,
         id: TournamentId,
-        due_ms: Option<i64>,
-        since_ms: i64,
-        now_ms: i64,
+        due: Option<Timestamp>,
+        step: RangeInclusive<Timestamp>,
     ) -> StoreFuture<'_, ()> {
-        Box::pin(due::set(self.pool(), id, due_ms, since_ms, now_ms))
+        Box::pin(due::set(self.pool(), id, due, step))
     }
 
-    fn tournament_due_now(&self, id: TournamentId, at_ms: i64) -> StoreFuture<'_, ()> {
-        Box::pin(due::now(self.pool(), id, at_ms))
+    fn tournament_due_now(&self, id: TournamentId, at: Timestamp) -> StoreFuture<'_, ()> {
+        Box::pin(due::now(self.pool(), id, at))
     }
 
     fn take_tournament_posts(
         &self,
         id: TournamentId,
-        step_ms: Option<i64>,
-        stale_ms: i64,
-        at_ms: i64,
+        which: PostsToTake,
     ) -> StoreFuture<'_, Vec<PostRow>> {
-        Box::pin(due::take_posts(self.pool(), id, step_ms, stale_ms, at_ms))
+        Box::pin(due::take_posts(self.pool(), id, which))
     }
 
-    fn tournaments_with_stale_posts(&self, stale_ms: i64) -> StoreFuture<'_, Vec<TournamentId>> {
-        Box::pin(due::stale_posts(self.pool(), stale_ms))
+    fn tournaments_with_stale_posts(&self, stale: Timestamp) -> StoreFuture<'_, Vec<TournamentId>> {
+        Box::pin(due::stale_posts(self.pool(), stale))
     }
 
     fn tournament_post_done(&self, id: TournamentId, seq: u64) -> StoreFuture<'_, ()> {
         Box::pin(due::post_done(self.pool(), id, seq))
     }
 
-    fn give_tournaments_time_back(&self, last_seen_ms: i64, now_ms: i64) -> StoreFuture<'_, u64> {
-        Box::pin(due::give_time_back(self.pool(), last_seen_ms, now_ms))
+    fn give_tournaments_time_back(
+        &self,
+        last_seen: Timestamp,
+        now: Timestamp,
+    ) -> StoreFuture<'_, u64> {
+        Box::pin(due::give_time_back(self.pool(), last_seen, now))
     }
 
-    fn renew_pairing_claim(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        at_ms: i64,
-    ) -> StoreFuture<'_, bool> {
-        Box::pin(due::renew_claim(self.pool(), id, round, board, at_ms))
+    fn renew_pairing_claim(&self, board: BoardKey, at: Timestamp) -> StoreFuture<'_, bool> {
+        Box::pin(async move {
+            let renewed = on_board(
+                "UPDATE tournament_pairings SET claim_ms = $4 \
+                 WHERE tournament_id = $1 AND round = $2 AND board = $3 AND NOT opened \
+                 AND claim_ms IS NOT NULL",
+                board,
+            )
+            .bind(at)
+            .execute(self.pool())
+            .await?;
+            Ok(renewed.rows_affected() == 1)
+        })
     }
 
     fn tournament_of_match(&self, match_id: MatchId) -> StoreFuture<'_, Option<MatchTournament>> {
@@ -681,17 +693,6 @@ impl TournamentStore for Handle {
                 played: u32::try_from(entered).unwrap_or(0),
                 won: u32::try_from(won).unwrap_or(0),
             })
-        })
-    }
-
-    fn set_tournament_winner(&self, id: TournamentId, player: PlayerId) -> StoreFuture<'_, ()> {
-        Box::pin(async move {
-            sqlx::query("UPDATE tournaments SET winner_id = $2 WHERE id = $1")
-                .bind(to_sql(id))
-                .bind(to_sql(player))
-                .execute(self.pool())
-                .await?;
-            Ok(())
         })
     }
 }
