@@ -46,7 +46,7 @@ pub use roles::tournaments::{
     BoardKey, BoardResult, Claim, DueTournament, EntrantChange, EntrantRow, Joined, Left,
     MatchTournament, NewPairing, NewPost, PairedMatch, PairingRow, PostRow, PostsToTake,
     StartRating, TournamentRecord, TournamentRow, TournamentSnapshot, TournamentStep,
-    TournamentStore, Withdrawal,
+    TournamentStore, TournamentSweep, Withdrawal,
 };
 pub use shared::{Apply, Census, Changed, LiveKey, SharedStore};
 pub use sqlite::SqliteStore;

@@ -202,8 +202,9 @@ pub enum Left {
     Closed,
 }
 
-/// Tournaments, kept beside the matches (both back-ends, SQL in `sql.rs`).
-pub trait TournamentStore: Send + Sync {
+/// Tournaments, kept beside the matches (both back-ends, SQL in `sql.rs`), with the
+/// sweep's side ([`TournamentSweep`]).
+pub trait TournamentStore: TournamentSweep + Send + Sync {
     /// Stores a new tournament (state, round and version as given).
     fn create_tournament<'a>(&'a self, row: &'a TournamentRow) -> StoreFuture<'a, ()>;
 
@@ -249,6 +250,21 @@ pub trait TournamentStore: Send + Sync {
     /// back).
     fn release_pairing(&self, board: BoardKey, opened: bool) -> StoreFuture<'_, ()>;
 
+    /// Renews this process's claim on opening a pairing's match (still unopened) to
+    /// `at`, so that no other takes it while its greeting is posted; `false` when the
+    /// claim is gone.
+    fn renew_pairing_claim(&self, board: BoardKey, at: Timestamp) -> StoreFuture<'_, bool>;
+
+    /// The tournament, its name and the round a match belongs to.
+    fn tournament_of_match(&self, match_id: MatchId) -> StoreFuture<'_, Option<MatchTournament>>;
+
+    /// Tournaments `player` played in that are over, and of those the ones they won.
+    fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, TournamentRecord>;
+}
+
+/// The sweep's side of the tournaments (SQL in `due.rs`): which are due, taken with a
+/// lease, and the announcements of their steps still to post.
+pub trait TournamentSweep: Send + Sync {
     /// The tournaments due at `at` (their due time passed), earliest first, read by the
     /// due index alone: an idle tournament is never read.
     fn tournaments_due(&self, at: Timestamp) -> StoreFuture<'_, Vec<DueTournament>>;
@@ -284,11 +300,6 @@ pub trait TournamentStore: Send + Sync {
     /// An announcement was posted (or can never be): it is deleted.
     fn tournament_post_done(&self, id: TournamentId, seq: u64) -> StoreFuture<'_, ()>;
 
-    /// Renews this process's claim on opening a pairing's match (still unopened) to
-    /// `at`, so that no other takes it while its greeting is posted; `false` when the
-    /// claim is gone.
-    fn renew_pairing_claim(&self, board: BoardKey, at: Timestamp) -> StoreFuture<'_, bool>;
-
     /// Moves the round deadlines of running tournaments not changed since `last_seen` by
     /// the time the bot was down (until `now`); returns how many moved.
     fn give_tournaments_time_back(
@@ -296,12 +307,6 @@ pub trait TournamentStore: Send + Sync {
         last_seen: Timestamp,
         now: Timestamp,
     ) -> StoreFuture<'_, u64>;
-
-    /// The tournament, its name and the round a match belongs to.
-    fn tournament_of_match(&self, match_id: MatchId) -> StoreFuture<'_, Option<MatchTournament>>;
-
-    /// Tournaments `player` played in that are over, and of those the ones they won.
-    fn tournament_record(&self, player: PlayerId) -> StoreFuture<'_, TournamentRecord>;
 }
 
 /// A member joining or leaving a tournament ([`TournamentStore::join_tournament`],

@@ -1,8 +1,6 @@
 //! The SQL of [`TournamentStore`], compiled as a module of each back-end (see
 //! `roles/sql.rs`).
 
-use std::ops::RangeInclusive;
-
 use super::{Conn, Db, FOR_UPDATE, Handle, Pool};
 use crate::game::PlayerId;
 use crate::ids::{ChannelKey, GuildId, MatchId};
@@ -19,10 +17,9 @@ mod due;
 
 use crate::store::rows::Columns as _;
 use crate::store::{
-    BoardKey, BoardResult, Claim, DueTournament, EntrantChange, EntrantRow, Joined, Left,
-    MatchTournament, MessageId, PairedMatch, PairingRow, PostRow, PostsToTake, StartRating,
-    Timestamp, TournamentId, TournamentRecord, TournamentRow, TournamentSnapshot, TournamentStep,
-    TournamentStore, Withdrawal,
+    BoardKey, BoardResult, Claim, EntrantChange, EntrantRow, Joined, Left, MatchTournament,
+    MessageId, PairedMatch, PairingRow, StartRating, Timestamp, TournamentId, TournamentRecord,
+    TournamentRow, TournamentSnapshot, TournamentStep, TournamentStore, Withdrawal,
 };
 
 /// A query with its arguments, of this back-end.
@@ -263,11 +260,7 @@ async fn join_tournament(
     who: EntrantChange,
     name: &str,
 ) -> Result<Joined, StoreError> {
-    let EntrantChange {
-        tournament: id,
-        player,
-        at,
-    } = who;
+    let id = who.tournament;
     let mut tx = pool.begin().await?;
     // Two joins at once must not both take the last place.
     let max = match lock(&mut tx, id).await? {
@@ -282,7 +275,7 @@ async fn join_tournament(
          WHERE tournament_id = $1 AND player_id = $2",
     )
     .bind(to_sql(id))
-    .bind(to_sql(player))
+    .bind(to_sql(who.player))
     .fetch_optional(&mut *tx)
     .await?;
     if there.is_some() {
@@ -299,26 +292,22 @@ async fn join_tournament(
          VALUES ($1, $2, $3, 0, $4)",
     )
     .bind(to_sql(id))
-    .bind(to_sql(player))
+    .bind(to_sql(who.player))
     .bind(name)
-    .bind(at)
+    .bind(who.at)
     .execute(&mut *tx)
     .await?;
     // A start that read the entrants before this join runs again.
-    commit_entrants_changed(tx, id, at).await?;
+    commit_entrants_changed(tx, id, who.at).await?;
     Ok(Joined::Done(u32::try_from(count + 1).unwrap_or(u32::MAX)))
 }
 
-/// Takes `who.player` out of tournament `who.tournament`: before the start they are no longer an entrant;
-/// after it they are withdrawn from the next round still to be paired, as the tournament
-/// is when the leave is written (its row locked): the round after the current one while
-/// it runs, the round it stopped at while paused.
+/// Takes `who.player` out of their tournament: before the start they are no longer an
+/// entrant; after it they are withdrawn from the next round still to be paired, as the
+/// tournament is when the leave is written (its row locked): the round after the current
+/// one while it runs, the round it stopped at while paused.
 async fn leave_tournament(pool: &Pool, who: EntrantChange) -> Result<Left, StoreError> {
-    let EntrantChange {
-        tournament: id,
-        player,
-        at,
-    } = who;
+    let id = who.tournament;
     let mut tx = pool.begin().await?;
     let found = lock(&mut tx, id).await?;
     let (state, round) = found.map_or((None, 0), |t| (Some(t.state), t.round));
@@ -328,7 +317,7 @@ async fn leave_tournament(pool: &Pool, who: EntrantChange) -> Result<Left, Store
                 "DELETE FROM tournament_entrants WHERE tournament_id = $1 AND player_id = $2",
             )
             .bind(to_sql(id))
-            .bind(to_sql(player))
+            .bind(to_sql(who.player))
             .execute(&mut *tx)
             .await?;
             if gone.rows_affected() == 0 {
@@ -350,7 +339,7 @@ async fn leave_tournament(pool: &Pool, who: EntrantChange) -> Result<Left, Store
                  WHERE tournament_id = $1 AND player_id = $2 AND withdrawn IS NULL",
             )
             .bind(to_sql(id))
-            .bind(to_sql(player))
+            .bind(to_sql(who.player))
             .bind(from)
             .execute(&mut *tx)
             .await?;
@@ -367,7 +356,7 @@ async fn leave_tournament(pool: &Pool, who: EntrantChange) -> Result<Left, Store
         return Ok(left);
     }
     // A pairing worked out with them in it is worked out again.
-    commit_entrants_changed(tx, id, at).await?;
+    commit_entrants_changed(tx, id, who.at).await?;
     Ok(left)
 }
 
@@ -599,51 +588,6 @@ impl TournamentStore for Handle {
             .await?;
             Ok(())
         })
-    }
-
-    fn tournaments_due(&self, at: Timestamp) -> StoreFuture<'_, Vec<DueTournament>> {
-        Box::pin(due::due(self.pool(), at))
-    }
-
-    fn take_due_tournament(&self, due: DueTournament, lease: Timestamp) -> StoreFuture<'_, bool> {
-        Box::pin(due::take(self.pool(), due, lease))
-    }
-
-    fn set_tournament_due(
-        &self,
-        id: TournamentId,
-        due: Option<Timestamp>,
-        step: RangeInclusive<Timestamp>,
-    ) -> StoreFuture<'_, ()> {
-        Box::pin(due::set(self.pool(), id, due, step))
-    }
-
-    fn tournament_due_now(&self, id: TournamentId, at: Timestamp) -> StoreFuture<'_, ()> {
-        Box::pin(due::now(self.pool(), id, at))
-    }
-
-    fn take_tournament_posts(
-        &self,
-        id: TournamentId,
-        which: PostsToTake,
-    ) -> StoreFuture<'_, Vec<PostRow>> {
-        Box::pin(due::take_posts(self.pool(), id, which))
-    }
-
-    fn tournaments_with_stale_posts(&self, stale: Timestamp) -> StoreFuture<'_, Vec<TournamentId>> {
-        Box::pin(due::stale_posts(self.pool(), stale))
-    }
-
-    fn tournament_post_done(&self, id: TournamentId, seq: u64) -> StoreFuture<'_, ()> {
-        Box::pin(due::post_done(self.pool(), id, seq))
-    }
-
-    fn give_tournaments_time_back(
-        &self,
-        last_seen: Timestamp,
-        now: Timestamp,
-    ) -> StoreFuture<'_, u64> {
-        Box::pin(due::give_time_back(self.pool(), last_seen, now))
     }
 
     fn renew_pairing_claim(&self, board: BoardKey, at: Timestamp) -> StoreFuture<'_, bool> {
