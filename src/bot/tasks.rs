@@ -262,28 +262,5 @@ async fn remind(http: &Http, r: &Reminding) -> bool {
         .content(reminder_text(r))
         .components(vec![serenity::CreateActionRow::Buttons(vec![off])])
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    let sent = tokio::time::timeout(deliver::ATTEMPT, async {
-        let dm = serenity::UserId::new(r.player.0)
-            .create_dm_channel(http)
-            .await?;
-        dm.id.send_message(http, message).await
-    })
-    .await;
-    match sent {
-        Ok(Ok(_)) => true,
-        Ok(Err(e)) if !crate::bot::kit::discord::is_transient(&e) => {
-            crate::bot::kit::metrics::discord_error(&e);
-            tracing::info!(match_id = %r.id, player = r.player.0, error = %e, "a reminder was refused; not tried again");
-            true
-        }
-        Ok(Err(e)) => {
-            crate::bot::kit::metrics::discord_error(&e);
-            tracing::info!(match_id = %r.id, player = r.player.0, error = %e, "a reminder could not be sent yet; tried again later");
-            false
-        }
-        Err(_) => {
-            tracing::info!(match_id = %r.id, player = r.player.0, "a reminder took too long; tried again later");
-            false
-        }
-    }
+    deliver::reminder(http, r.player.0, message, &format!("match {}", r.id)).await
 }

@@ -101,6 +101,9 @@ pub struct DailyReminder {
     /// The streaks at stake: each rule set they have not fired at today, with its streak
     /// (at least [`REMIND_STREAK`]).
     pub streaks: Vec<(Variant, u32)>,
+    /// The Discord locale they turned reminders on in, if it was kept (not before
+    /// migration 0016).
+    pub locale: Option<String>,
 }
 
 /// How long before a day's end its reminders go out: three hours of a UTC day, the same
@@ -396,10 +399,16 @@ impl<'a> DailySea<'a> {
         })
     }
 
-    /// Turns `player`'s reminder DM on or off.
-    pub async fn set_remind(self, player: PlayerId, on: bool) -> Result<(), DailyError> {
+    /// Turns `player`'s reminder DM on or off; on, sent in `locale` (their Discord locale
+    /// as they asked).
+    pub async fn set_remind(
+        self,
+        player: PlayerId,
+        on: bool,
+        locale: Option<&str>,
+    ) -> Result<(), DailyError> {
         self.store()?
-            .set_remind(player, on, millis(SystemTime::now()))
+            .set_remind(player, on, locale, millis(SystemTime::now()))
             .await?;
         Ok(())
     }
@@ -426,7 +435,7 @@ impl<'a> DailySea<'a> {
             .reminders_due(day.0, REMIND_STREAK, REMINDERS_PER_SWEEP)
             .await?;
         let mut due = Vec::with_capacity(players.len());
-        for player in players {
+        for (player, locale) in players {
             let mut streaks = Vec::new();
             for variant in Variant::ALL {
                 let Some(s) = store.streak(variant.key(), player).await? else {
@@ -444,6 +453,7 @@ impl<'a> DailySea<'a> {
                     day,
                     ends_at,
                     streaks,
+                    locale,
                 });
             }
         }

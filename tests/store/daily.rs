@@ -288,16 +288,29 @@ async fn reminders_go_to_live_streaks_not_yet_played_once(db: Db) {
         .unwrap();
     assert!(d.reminders_due(10, 3, 10).await.unwrap().is_empty());
     for p in [1, 2, 3] {
-        d.set_remind(PlayerId(p), true, 1).await.unwrap();
+        d.set_remind(PlayerId(p), true, None, 1).await.unwrap();
         assert!(d.remind(PlayerId(p)).await.unwrap());
     }
-    assert_eq!(d.reminders_due(10, 3, 10).await.unwrap(), vec![PlayerId(1)]);
+    assert_eq!(
+        d.reminders_due(10, 3, 10).await.unwrap(),
+        vec![(PlayerId(1), None)]
+    );
+    // Turned on again from a client in Danish: the DM's language is kept; an opt-in
+    // that names none keeps it.
+    d.set_remind(PlayerId(1), true, Some("da"), 2)
+        .await
+        .unwrap();
+    d.set_remind(PlayerId(1), true, None, 3).await.unwrap();
+    assert_eq!(
+        d.reminders_due(10, 3, 10).await.unwrap(),
+        vec![(PlayerId(1), Some("da".to_owned()))]
+    );
     assert!(d.reminder_sent(PlayerId(1), 10).await.unwrap());
     assert!(!d.reminder_sent(PlayerId(1), 10).await.unwrap());
     assert!(d.reminders_due(10, 3, 10).await.unwrap().is_empty());
     // A streak broken (day 11 not played after 10) asks for no reminder on day 12.
     assert!(d.reminders_due(12, 3, 10).await.unwrap().is_empty());
-    d.set_remind(PlayerId(1), false, 2).await.unwrap();
+    d.set_remind(PlayerId(1), false, None, 2).await.unwrap();
     assert!(!d.remind(PlayerId(1)).await.unwrap());
 }
 
@@ -313,7 +326,7 @@ async fn forgetting_a_member_removes_their_daily_records(db: Db) {
     d.write_volley(volley(4, 2, 0, "A1", false, 1))
         .await
         .unwrap();
-    d.set_remind(PlayerId(1), true, 1).await.unwrap();
+    d.set_remind(PlayerId(1), true, None, 1).await.unwrap();
     store.privacy().forget(PlayerId(1), &[]).await.unwrap();
     assert_eq!(d.attempt("classic", 3, PlayerId(1)).await.unwrap(), None);
     assert_eq!(d.attempt("classic", 4, PlayerId(1)).await.unwrap(), None);
@@ -327,6 +340,12 @@ async fn forgetting_a_member_removes_their_daily_records(db: Db) {
         table.lines.iter().map(|l| l.player.0).collect::<Vec<_>>(),
         vec![2]
     );
+    assert_eq!((table.total, table.finished), (1, 0), "counted no more");
+    let day3 = d
+        .table("classic", 3, DailyScope::Server(GUILD), 10)
+        .await
+        .unwrap();
+    assert_eq!((day3.lines.len(), day3.total, day3.finished), (0, 0, 0));
     // A new attempt of theirs on a new day starts from nothing.
     assert_eq!(
         d.write_volley(volley(5, 1, 0, "A1", true, 1))
@@ -496,7 +515,12 @@ async fn reminders_come_three_hours_before_the_end_once(db: Db) {
                 .await
                 .unwrap();
         }
-        s.daily_sea().set_remind(PlayerId(p), true).await.unwrap();
+        // 1 turns reminders on from a client in Dutch; the others' locale is not known.
+        let locale = (p == 1).then_some("nl");
+        s.daily_sea()
+            .set_remind(PlayerId(p), true, locale)
+            .await
+            .unwrap();
     }
     d.write_volley(volley(day, 2, 0, "A1", false, 1))
         .await
@@ -508,6 +532,8 @@ async fn reminders_come_three_hours_before_the_end_once(db: Db) {
     assert_eq!(due[0].player, PlayerId(1));
     assert_eq!(due[0].streaks, vec![(Variant::Classic, 3)]);
     assert_eq!(due[0].ends_at, ends);
+    // In the language they asked in.
+    assert_eq!(due[0].locale.as_deref(), Some("nl"));
     // Not marked (the DM failed): due again at the next sweep.
     assert_eq!(
         s.daily_sea().reminders_due(ends - 60).await.unwrap().len(),

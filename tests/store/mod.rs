@@ -4,6 +4,7 @@
 
 mod aim;
 mod daily;
+mod daily_tables;
 mod db;
 mod editor;
 mod findings;

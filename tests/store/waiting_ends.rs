@@ -45,7 +45,7 @@ fn end(id: u64, channel: u64, guild: Option<GuildId>, at: SystemTime) -> MatchRe
 /// QUERY PLAN` details or PostgreSQL's `EXPLAIN` lines, one string. PostgreSQL is told to
 /// use an index where it can (its planner takes a table scan for a small table), so the
 /// plan shows whether one serves the query.
-async fn plan(db: &Db, sql: &str, binds: &[i64]) -> String {
+pub(crate) async fn plan(db: &Db, sql: &str, binds: &[i64]) -> String {
     if db.is_shared() {
         use sqlx::Connection as _;
         let mut conn = sqlx::PgConnection::connect(&db.url())

@@ -175,6 +175,35 @@ pub async fn dm(http: &Http, user: u64, post: &Post) -> bool {
     }
 }
 
+/// Sends a reminder `message` to `user` by DM in one try bounded in time, for reminders
+/// sent at least once: `true` when it went out, or when Discord refused it for good (the
+/// member's DMs are closed), so that it is marked as sent; `false` when it may work later
+/// (no answer in time, a server error, a rate limit). `about` names it in the logs.
+pub async fn reminder(http: &Http, user: u64, message: CreateMessage, about: &str) -> bool {
+    let sent = tokio::time::timeout(ATTEMPT, async {
+        let dm = UserId::new(user).create_dm_channel(http).await?;
+        dm.id.send_message(http, message).await
+    })
+    .await;
+    match sent {
+        Ok(Ok(_)) => true,
+        Ok(Err(e)) if !is_transient(&e) => {
+            crate::bot::kit::metrics::discord_error(&e);
+            tracing::info!(user, about, error = %e, "a reminder was refused; not tried again");
+            true
+        }
+        Ok(Err(e)) => {
+            crate::bot::kit::metrics::discord_error(&e);
+            tracing::info!(user, about, error = %e, "a reminder could not be sent yet; tried again later");
+            false
+        }
+        Err(_) => {
+            tracing::info!(user, about, "a reminder took too long; tried again later");
+            false
+        }
+    }
+}
+
 /// At most this many undelivered notes are kept per member (the oldest go first).
 const NOTES_PER_MEMBER: usize = 5;
 

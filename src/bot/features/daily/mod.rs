@@ -184,7 +184,7 @@ pub async fn remind(
     ctx.data()
         .session
         .daily_sea()
-        .set_remind(player(ctx.author()), on)
+        .set_remind(player(ctx.author()), on, ctx.locale())
         .await
         .map_err(|e| match e {
             DailyError::Store(e) => Error::unsaved(&e),

@@ -67,39 +67,45 @@ pub fn text(lang: Lang, r: &DailyReminder) -> String {
     )
 }
 
+/// The language of `r`'s DM: the locale its member turned reminders on in, else English
+/// (an opt-in from before the locale was kept).
+#[must_use]
+pub fn lang(r: &DailyReminder) -> Lang {
+    Lang::from_opt(r.locale.as_deref())
+}
+
 /// Sends one reminder DM, bounded in time: `true` when it went out or was refused for
 /// good (then it is marked sent), `false` when it may work later.
 async fn send(http: &Http, r: &DailyReminder) -> bool {
-    // The member's language is not kept with their opt-in: English.
-    let lang = Lang::EnUs;
     let message = serenity::CreateMessage::new()
-        .content(text(lang, r))
+        .content(text(lang(r), r))
         .allowed_mentions(serenity::CreateAllowedMentions::new());
-    let sent = tokio::time::timeout(deliver::ATTEMPT, async {
-        let dm = serenity::UserId::new(r.player.0)
-            .create_dm_channel(http)
-            .await?;
-        dm.id.send_message(http, message).await
-    })
-    .await;
-    match sent {
-        Ok(Ok(_)) => true,
-        Ok(Err(e)) if !crate::bot::kit::discord::is_transient(&e) => {
-            crate::bot::kit::metrics::discord_error(&e);
-            tracing::info!(player = r.player.0, error = %e, "a daily reminder was refused; not tried again");
-            true
+    deliver::reminder(http, r.player.0, message, "the daily sea").await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::daily::Day;
+    use crate::game::{PlayerId, Variant};
+
+    fn reminder(locale: Option<&str>) -> DailyReminder {
+        DailyReminder {
+            player: PlayerId(1),
+            day: Day(20_000),
+            ends_at: 1_728_086_400,
+            streaks: vec![(Variant::Classic, 3)],
+            locale: locale.map(str::to_owned),
         }
-        Ok(Err(e)) => {
-            crate::bot::kit::metrics::discord_error(&e);
-            tracing::info!(player = r.player.0, error = %e, "a daily reminder could not be sent yet");
-            false
-        }
-        Err(_) => {
-            tracing::info!(
-                player = r.player.0,
-                "a daily reminder took too long; tried again"
-            );
-            false
-        }
+    }
+
+    #[test]
+    fn the_dm_is_in_the_language_reminders_were_turned_on_in() {
+        let dutch = reminder(Some("nl"));
+        assert_eq!(lang(&dutch), Lang::from_discord("nl"));
+        assert_ne!(lang(&dutch), Lang::EnUs);
+        assert_ne!(text(lang(&dutch), &dutch), text(Lang::EnUs, &dutch));
+        // An opt-in from before the locale was kept: English.
+        assert_eq!(lang(&reminder(None)), Lang::EnUs);
     }
 }

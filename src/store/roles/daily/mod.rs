@@ -1,6 +1,7 @@
 //! The daily role: the daily sea's secret, each member's attempt per rule set and day, the
 //! tables, streaks and reminder opt-ins (issue 52). Its SQL is `sql.rs`; the schema is
-//! `migrations/shared/0013_daily.sql`.
+//! `migrations/shared/0013_daily.sql`, with `0016_daily_tables.sql` (tables in index order,
+//! kept counts, the reminder's language).
 //!
 //! The store knows rule sets by key (`classic`, `game2000`), days by number and volleys as
 //! their typed text ("A1", "B2 C3 D4"): the rules are the session's and the daily core's.
@@ -140,23 +141,82 @@ pub trait DailyStore: Send + Sync {
         player: PlayerId,
     ) -> StoreFuture<'a, Option<u32>>;
 
-    /// Turns `player`'s reminder DM on or off.
-    fn set_remind(&self, player: PlayerId, on: bool, at_ms: i64) -> StoreFuture<'_, ()>;
+    /// Turns `player`'s reminder DM on or off; on, in `locale` (their Discord locale, kept
+    /// for the DM's language; `None` keeps the one stored).
+    fn set_remind<'a>(
+        &'a self,
+        player: PlayerId,
+        on: bool,
+        locale: Option<&'a str>,
+        at_ms: i64,
+    ) -> StoreFuture<'a, ()>;
 
     /// Whether `player` asked for the reminder DM.
     fn remind(&self, player: PlayerId) -> StoreFuture<'_, bool>;
 
     /// Up to `limit` members who asked for the reminder, got none for `day` yet, have not
     /// fired at `day` in some rule set where their streak, still alive (last finished the
-    /// day before), is at least `min_streak`.
+    /// day before), is at least `min_streak`; each with the locale they asked in, if kept.
     fn reminders_due(
         &self,
         day: u64,
         min_streak: u32,
         limit: u32,
-    ) -> StoreFuture<'_, Vec<PlayerId>>;
+    ) -> StoreFuture<'_, Vec<(PlayerId, Option<String>)>>;
 
     /// Marks `player`'s reminder for `day` sent; whether this call marked it (a second
     /// process finds it marked).
     fn reminder_sent(&self, player: PlayerId, day: u64) -> StoreFuture<'_, bool>;
 }
+
+/// The first `limit` lines of a day's table in `scope`, in table order (`$1` the rule set,
+/// `$2` the day, `$3` the server of [`DailyScope::Server`]).
+///
+/// `along_order`: the day's attempts are walked along `daily_attempts_order` (already in
+/// table order), each kept if its member is in the scope, until `limit` are found: for a
+/// scope that holds much of the day. Otherwise the scope's members are read first, each
+/// with their attempt, and those are sorted: for a scope that is a small part of the day.
+/// (SQLite joins in the order written, `CROSS JOIN`; PostgreSQL chooses by its statistics.)
+#[must_use]
+pub fn table_sql(scope: DailyScope, along_order: bool, limit: u32) -> String {
+    let (members, member) = match scope {
+        DailyScope::Server(_) => (
+            "daily_members m",
+            " AND m.guild_id = $3 AND m.player_id = a.player_id",
+        ),
+        DailyScope::Global => ("leaderboard_optins m", " AND m.player_id = a.player_id"),
+        DailyScope::Everyone => ("", ""),
+    };
+    let from = if members.is_empty() {
+        "daily_attempts a".to_owned()
+    } else if along_order {
+        format!("daily_attempts a CROSS JOIN {members}")
+    } else {
+        format!("{members} CROSS JOIN daily_attempts a")
+    };
+    format!(
+        "SELECT a.player_id, a.shots, a.finished_ms FROM {from} \
+         WHERE a.variant = $1 AND a.day = $2{member} \
+         ORDER BY a.playing, a.shots, a.finished_ms, a.player_id LIMIT {limit}"
+    )
+}
+
+/// Whether a table of `in_scope` attempts out of the day's `of_day` is best read along the
+/// day's order ([`table_sql`]): when the walk to `limit` lines in the scope (about
+/// `limit * of_day / in_scope` attempts) is no longer than reading the scope's own
+/// (`in_scope` at least).
+#[must_use]
+pub fn along_order(in_scope: u64, of_day: u64, limit: u32) -> bool {
+    u128::from(in_scope) * u128::from(in_scope) >= u128::from(limit) * u128::from(of_day)
+}
+
+/// How many attempts of a day (`$1` the rule set, `$2` the day) the global table holds, and
+/// how many of them finished: one look-up per member who chose to be listed.
+pub const GLOBAL_COUNTS: &str = "SELECT COUNT(*), COUNT(a.finished_ms) \
+     FROM leaderboard_optins m CROSS JOIN daily_attempts a \
+     WHERE a.variant = $1 AND a.day = $2 AND a.player_id = m.player_id";
+
+/// A day's kept counts in one server, or of everyone (`guild_id` 0): `$1` the rule set,
+/// `$2` the day, `$3` the server.
+pub const KEPT_COUNTS: &str = "SELECT total, finished FROM daily_counts \
+     WHERE variant = $1 AND day = $2 AND guild_id = $3";

@@ -2,6 +2,7 @@
 
 use super::{Conn, Handle, Pool};
 use crate::game::PlayerId;
+use crate::store::roles::daily::{GLOBAL_COUNTS, KEPT_COUNTS, along_order, table_sql};
 use crate::store::{
     DailyAttempt, DailyLine, DailyScope, DailyStore, DailyStreak, DailyTable, DailyVolley, GuildId,
     StoreError, StoreFuture, VolleyWritten, from_sql, to_sql,
@@ -49,9 +50,9 @@ async fn write_volley(pool: &Pool, v: DailyVolley<'_>) -> Result<VolleyWritten, 
 async fn write_volley_in(tx: &mut Conn, v: DailyVolley<'_>) -> Result<VolleyWritten, StoreError> {
     let (day, p, n) = (to_sql(v.day), to_sql(v.player), i64::from(v.n));
     // A write first: on SQLite the transaction is the writer from here on.
-    sqlx::query(
-        "INSERT INTO daily_attempts (variant, day, player_id, shots, started_ms) \
-         VALUES ($1, $2, $3, 0, $4) ON CONFLICT (variant, day, player_id) DO NOTHING",
+    let started = sqlx::query(
+        "INSERT INTO daily_attempts (variant, day, player_id, shots, started_ms, playing) \
+         VALUES ($1, $2, $3, 0, $4, TRUE) ON CONFLICT (variant, day, player_id) DO NOTHING",
     )
     .bind(v.variant)
     .bind(day)
@@ -59,11 +60,15 @@ async fn write_volley_in(tx: &mut Conn, v: DailyVolley<'_>) -> Result<VolleyWrit
     .bind(v.at_ms)
     .execute(&mut *tx)
     .await?;
+    if started.rows_affected() == 1 {
+        count_in(tx, v.variant, day, p, (1, 0)).await?;
+    }
     // The compare-and-swap: only over the count the volley was fired at, and never after
     // the finish.
     let moved = sqlx::query(
         "UPDATE daily_attempts SET shots = $4 + 1, \
-         finished_ms = CASE WHEN $5 THEN $6 ELSE finished_ms END \
+         finished_ms = CASE WHEN $5 THEN $6 ELSE finished_ms END, \
+         playing = CASE WHEN $5 THEN FALSE ELSE playing END \
          WHERE variant = $1 AND day = $2 AND player_id = $3 AND shots = $4 \
          AND finished_ms IS NULL",
     )
@@ -77,6 +82,9 @@ async fn write_volley_in(tx: &mut Conn, v: DailyVolley<'_>) -> Result<VolleyWrit
     .await?;
     if moved.rows_affected() != 1 {
         return Ok(VolleyWritten::Stale);
+    }
+    if v.finishes {
+        count_in(tx, v.variant, day, p, (0, 1)).await?;
     }
     sqlx::query(
         "INSERT INTO daily_volleys (variant, day, player_id, n, cells, at_ms) \
@@ -122,15 +130,94 @@ async fn write_volley_in(tx: &mut Conn, v: DailyVolley<'_>) -> Result<VolleyWrit
     Ok(VolleyWritten::Written(Some(streak)))
 }
 
-async fn join_in(conn: &mut Conn, guild: GuildId, player: PlayerId) -> Result<(), StoreError> {
+/// Adds `(total, finished)` to the kept counts of `variant` on `day` (`d`) for everyone
+/// and for each server that `player` (`p`) played the daily in (in the order of the
+/// servers, so that writers lock the rows in one order).
+async fn count_in(
+    tx: &mut Conn,
+    variant: &str,
+    d: i64,
+    p: i64,
+    (total, finished): (i64, i64),
+) -> Result<(), StoreError> {
     sqlx::query(
+        "INSERT INTO daily_counts (variant, day, guild_id, total, finished) \
+         SELECT $1, $2, CAST(0 AS BIGINT), $4, $5 \
+         UNION ALL SELECT $1, $2, guild_id, $4, $5 FROM daily_members WHERE player_id = $3 \
+         ORDER BY 3 \
+         ON CONFLICT (variant, day, guild_id) DO UPDATE SET \
+         total = daily_counts.total + excluded.total, \
+         finished = daily_counts.finished + excluded.finished",
+    )
+    .bind(variant)
+    .bind(d)
+    .bind(p)
+    .bind(total)
+    .bind(finished)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
+}
+
+/// Notes that `player` played the daily in `guild`; the first time, every attempt of
+/// theirs is added to that server's counts (its tables list them from now on).
+async fn join_in(tx: &mut Conn, guild: GuildId, player: PlayerId) -> Result<(), StoreError> {
+    let (g, p) = (to_sql(guild), to_sql(player));
+    let joined = sqlx::query(
         "INSERT INTO daily_members (guild_id, player_id) VALUES ($1, $2) \
          ON CONFLICT (guild_id, player_id) DO NOTHING",
     )
-    .bind(to_sql(guild))
-    .bind(to_sql(player))
-    .execute(&mut *conn)
+    .bind(g)
+    .bind(p)
+    .execute(&mut *tx)
     .await?;
+    if joined.rows_affected() == 1 {
+        sqlx::query(
+            "INSERT INTO daily_counts (variant, day, guild_id, total, finished) \
+             SELECT variant, day, $1, CAST(1 AS BIGINT), \
+             CASE WHEN finished_ms IS NULL THEN CAST(0 AS BIGINT) ELSE CAST(1 AS BIGINT) END \
+             FROM daily_attempts WHERE player_id = $2 ORDER BY variant, day \
+             ON CONFLICT (variant, day, guild_id) DO UPDATE SET \
+             total = daily_counts.total + excluded.total, \
+             finished = daily_counts.finished + excluded.finished",
+        )
+        .bind(g)
+        .bind(p)
+        .execute(&mut *tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Deletes every daily record of `player` in `tx` (`/privacy delete`), their attempts
+/// taken out of the kept counts first.
+pub(super) async fn forget_in(tx: &mut Conn, player: PlayerId) -> Result<(), StoreError> {
+    let p = to_sql(player);
+    // Each attempt counts once in each of these rows: everyone's and its member's servers'.
+    sqlx::query(
+        "UPDATE daily_counts SET total = total - 1, \
+         finished = finished - (SELECT COUNT(a.finished_ms) FROM daily_attempts a \
+           WHERE a.variant = daily_counts.variant AND a.day = daily_counts.day \
+           AND a.player_id = $1) \
+         WHERE (variant, day, guild_id) IN ( \
+           SELECT a.variant, a.day, CAST(0 AS BIGINT) FROM daily_attempts a \
+           WHERE a.player_id = $1 \
+           UNION ALL SELECT a.variant, a.day, m.guild_id \
+           FROM daily_attempts a JOIN daily_members m ON m.player_id = a.player_id \
+           WHERE a.player_id = $1)",
+    )
+    .bind(p)
+    .execute(&mut *tx)
+    .await?;
+    for sql in [
+        "DELETE FROM daily_volleys WHERE player_id = $1",
+        "DELETE FROM daily_attempts WHERE player_id = $1",
+        "DELETE FROM daily_members WHERE player_id = $1",
+        "DELETE FROM daily_streaks WHERE player_id = $1",
+        "DELETE FROM daily_reminders WHERE player_id = $1",
+    ] {
+        sqlx::query(sql).bind(p).execute(&mut *tx).await?;
+    }
     Ok(())
 }
 
@@ -160,25 +247,45 @@ async fn table(
     scope: DailyScope,
     limit: u32,
 ) -> Result<DailyTable, StoreError> {
-    let (join, guild) = scope_join(scope);
-    let lines_sql = format!(
-        "SELECT a.player_id, a.shots, a.finished_ms FROM daily_attempts a{join} \
-         WHERE a.variant = $1 AND a.day = $2 \
-         ORDER BY CASE WHEN a.finished_ms IS NULL THEN 1 ELSE 0 END, a.shots, a.finished_ms, \
-         a.player_id LIMIT {limit}"
-    );
-    let totals_sql = format!(
-        "SELECT COUNT(*), COUNT(a.finished_ms) FROM daily_attempts a{join} \
-         WHERE a.variant = $1 AND a.day = $2"
-    );
-    let mut lines = sqlx::query_as(&lines_sql).bind(variant).bind(to_sql(day));
-    let mut totals = sqlx::query_as(&totals_sql).bind(variant).bind(to_sql(day));
-    if let Some(guild) = guild {
-        lines = lines.bind(guild);
-        totals = totals.bind(guild);
-    }
-    let lines: Vec<(i64, i64, Option<i64>)> = lines.fetch_all(pool).await?;
-    let (total, finished): (i64, i64) = totals.fetch_one(pool).await?;
+    let d = to_sql(day);
+    let kept = |guild: i64| async move {
+        let row: Option<(i64, i64)> = sqlx::query_as(KEPT_COUNTS)
+            .bind(variant)
+            .bind(d)
+            .bind(guild)
+            .fetch_optional(pool)
+            .await?;
+        Ok::<_, StoreError>(row.unwrap_or((0, 0)))
+    };
+    let (of_day, _) = kept(0).await?;
+    let (total, finished) = match scope {
+        DailyScope::Server(guild) => kept(to_sql(guild)).await?,
+        DailyScope::Global => {
+            sqlx::query_as(GLOBAL_COUNTS)
+                .bind(variant)
+                .bind(d)
+                .fetch_one(pool)
+                .await?
+        }
+        DailyScope::Everyone => kept(0).await?,
+    };
+    let lines: Vec<(i64, i64, Option<i64>)> = if total == 0 || limit == 0 {
+        Vec::new()
+    } else {
+        let along = along_order(
+            u64::try_from(total).unwrap_or(0),
+            u64::try_from(of_day).unwrap_or(0),
+            limit,
+        );
+        let sql = table_sql(scope, along, limit);
+        // Planned with this day's and this scope's figures each time (PostgreSQL would
+        // otherwise settle on one plan for every server, large or small).
+        let mut lines = sqlx::query_as(&sql).persistent(false).bind(variant).bind(d);
+        if let DailyScope::Server(guild) = scope {
+            lines = lines.bind(to_sql(guild));
+        }
+        lines.fetch_all(pool).await?
+    };
     Ok(DailyTable {
         lines: lines
             .into_iter()
@@ -221,7 +328,7 @@ async fn place(
     };
     let sql = format!(
         "SELECT COUNT(*) FROM daily_attempts a{join} \
-         WHERE a.variant = $1 AND a.day = $2 AND a.finished_ms IS NOT NULL AND \
+         WHERE a.variant = $1 AND a.day = $2 AND a.playing = FALSE AND a.shots <= {s} AND \
          (a.shots < {s} OR (a.shots = {s} AND (a.finished_ms < {f} \
           OR (a.finished_ms = {f} AND a.player_id < {p}))))"
     );
@@ -298,8 +405,10 @@ impl DailyStore for Handle {
 
     fn joined(&self, guild: GuildId, player: PlayerId) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            let mut conn = self.pool().acquire().await?;
-            join_in(&mut conn, guild, player).await
+            let mut tx = self.pool().begin().await?;
+            join_in(&mut tx, guild, player).await?;
+            tx.commit().await?;
+            Ok(())
         })
     }
 
@@ -334,15 +443,23 @@ impl DailyStore for Handle {
         Box::pin(place(self.pool(), variant, day, scope, player))
     }
 
-    fn set_remind(&self, player: PlayerId, on: bool, at_ms: i64) -> StoreFuture<'_, ()> {
+    fn set_remind<'a>(
+        &'a self,
+        player: PlayerId,
+        on: bool,
+        locale: Option<&'a str>,
+        at_ms: i64,
+    ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
             let query = if on {
                 sqlx::query(
-                    "INSERT INTO daily_reminders (player_id, at_ms) VALUES ($1, $2) \
-                     ON CONFLICT (player_id) DO NOTHING",
+                    "INSERT INTO daily_reminders (player_id, at_ms, locale) VALUES ($1, $2, $3) \
+                     ON CONFLICT (player_id) DO UPDATE SET \
+                     locale = COALESCE(excluded.locale, daily_reminders.locale)",
                 )
                 .bind(to_sql(player))
                 .bind(at_ms)
+                .bind(locale)
             } else {
                 sqlx::query("DELETE FROM daily_reminders WHERE player_id = $1").bind(to_sql(player))
             };
@@ -368,10 +485,10 @@ impl DailyStore for Handle {
         day: u64,
         min_streak: u32,
         limit: u32,
-    ) -> StoreFuture<'_, Vec<PlayerId>> {
+    ) -> StoreFuture<'_, Vec<(PlayerId, Option<String>)>> {
         Box::pin(async move {
-            let ids: Vec<i64> = sqlx::query_scalar(
-                "SELECT r.player_id FROM daily_reminders r \
+            let due: Vec<(i64, Option<String>)> = sqlx::query_as(
+                "SELECT r.player_id, r.locale FROM daily_reminders r \
                  WHERE (r.sent_day IS NULL OR r.sent_day < $1) AND EXISTS ( \
                    SELECT 1 FROM daily_streaks s \
                    WHERE s.player_id = r.player_id AND s.current >= $2 AND s.last_day = $3 \
@@ -385,7 +502,10 @@ impl DailyStore for Handle {
             .bind(i64::from(limit))
             .fetch_all(self.pool())
             .await?;
-            Ok(ids.into_iter().map(|p| PlayerId(from_sql(p))).collect())
+            Ok(due
+                .into_iter()
+                .map(|(p, locale)| (PlayerId(from_sql(p)), locale))
+                .collect())
         })
     }
 

@@ -52,14 +52,10 @@ async fn forget(pool: &Pool, player: PlayerId, renamed: &[Renamed]) -> Result<Fo
         "DELETE FROM rematch_votes WHERE player_id = $1",
         "DELETE FROM reminder_optouts WHERE player_id = $1",
         "DELETE FROM leaderboard_optins WHERE player_id = $1",
-        "DELETE FROM daily_volleys WHERE player_id = $1",
-        "DELETE FROM daily_attempts WHERE player_id = $1",
-        "DELETE FROM daily_members WHERE player_id = $1",
-        "DELETE FROM daily_streaks WHERE player_id = $1",
-        "DELETE FROM daily_reminders WHERE player_id = $1",
     ] {
         sqlx::query(sql).bind(p).execute(&mut *tx).await?;
     }
+    super::daily::forget_in(&mut tx, player).await?;
     // Every process drops its cached model of them at its next use (issue 36, item 8).
     sqlx::query(
         "INSERT INTO habit_epochs (bucket, epoch) VALUES ($1, 1) \

@@ -1,0 +1,1 @@
+../shared/0016_daily_tables.sql
