@@ -6,7 +6,9 @@ use std::time::SystemTime;
 use crate::game::{Match, MatchOptions, PlayerId as Member};
 use crate::store::{PairingRow, Timestamp, TournamentSnapshot};
 
-use super::{OpenMatchError, OpenedMatch, ToOpen, TournamentInfo, TournamentOf, Tournaments};
+use super::{
+    OpenMatchError, OpenedMatch, ToOpen, TournamentError, TournamentInfo, TournamentOf, Tournaments,
+};
 use crate::session::entry::{Entry, Home, NewEntry};
 use crate::session::error::SessionError;
 use crate::session::ids::{ChannelKey, MatchId};
@@ -22,7 +24,7 @@ impl Tournaments<'_> {
     /// another match (the claim is given back; the sweep tries again).
     pub async fn open_tournament_match(self, m: &ToOpen) -> Result<OpenedMatch, OpenMatchError> {
         let snap = self.snapshot(m.tournament).await?;
-        let info = TournamentInfo::of(&snap.row)?;
+        let info = TournamentInfo::of(&snap.row).map_err(TournamentError::from)?;
         let p = snap
             .pairings
             .iter()

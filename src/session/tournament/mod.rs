@@ -177,8 +177,7 @@ pub struct TournamentInfo {
 }
 
 impl TournamentInfo {
-    fn of(row: &TournamentRow) -> Result<Self, StoreError> {
-        let bad = |what: &str| StoreError::Data(format!("tournament {}: {what}", row.id));
+    fn of(row: &TournamentRow) -> Result<Self, Unreadable> {
         Ok(TournamentInfo {
             id: row.id,
             guild: row.guild,
@@ -188,12 +187,16 @@ impl TournamentInfo {
             variant: Variant::ALL
                 .into_iter()
                 .find(|v| v.key() == row.variant)
-                .ok_or_else(|| bad("unknown rule set"))?,
-            pace: row.pace.parse().map_err(|_| bad("unknown pace"))?,
+                .ok_or_else(|| Unreadable::Variant(row.id, row.variant.clone()))?,
+            pace: row
+                .pace
+                .parse()
+                .map_err(|_| Unreadable::Pace(row.id, row.pace.clone()))?,
             rounds: row.rounds,
             max_players: row.max_players,
             starts: row.starts.map(Timestamp::to_system_time),
-            state: TournamentState::from_key(&row.state).ok_or_else(|| bad("unknown state"))?,
+            state: TournamentState::from_key(&row.state)
+                .ok_or_else(|| Unreadable::State(row.id, row.state.clone()))?,
             round: row.round,
             round_deadline: row.round_deadline.map(Timestamp::to_system_time),
             locale: row.locale.clone(),
@@ -294,9 +297,27 @@ pub enum TournamentError {
     /// The stored tournament does not add up (a result for someone not entered).
     #[error(transparent)]
     Inconsistent(#[from] score::Inconsistent),
+    /// The stored tournament has a word this build does not know.
+    #[error(transparent)]
+    Unreadable(#[from] Unreadable),
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// A stored tournament with a word this build does not know (written by a newer one, or
+/// damaged): its rule set, pace or state, as stored.
+#[derive(Debug, thiserror::Error)]
+pub enum Unreadable {
+    /// An unknown rule set.
+    #[error("tournament {0}: unknown rule set {1:?}")]
+    Variant(TournamentId, String),
+    /// An unknown pace.
+    #[error("tournament {0}: unknown pace {1:?}")]
+    Pace(TournamentId, String),
+    /// An unknown state.
+    #[error("tournament {0}: unknown state {1:?}")]
+    State(TournamentId, String),
 }
 
 /// Why the match of a pairing could not be opened (nothing changed; the claim is given

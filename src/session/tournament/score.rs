@@ -416,6 +416,28 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_tournament_with_a_word_this_build_does_not_know_is_unreadable() {
+        use crate::session::tournament::{TournamentInfo, Unreadable};
+        assert!(TournamentInfo::of(&row(3)).is_ok());
+        let later = TournamentRow {
+            state: "later".into(),
+            ..row(3)
+        };
+        assert!(matches!(
+            TournamentInfo::of(&later),
+            Err(Unreadable::State(TournamentId(1), s)) if s == "later"
+        ));
+        let pace = TournamentRow {
+            pace: "bullet".into(),
+            ..row(3)
+        };
+        assert!(matches!(
+            TournamentInfo::of(&pace),
+            Err(Unreadable::Pace(TournamentId(1), s)) if s == "bullet"
+        ));
+    }
+
     /// Players 1 to 4, rated from 1999 down.
     fn four_entrants() -> Vec<EntrantRow> {
         (1..=4)

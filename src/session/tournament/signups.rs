@@ -5,8 +5,8 @@ use std::time::{Duration, SystemTime};
 
 use crate::game::PlayerId as Member;
 use crate::store::{
-    EntrantChange, Joined, Left, StoreError, Timestamp, TournamentRow, TournamentSnapshot,
-    TournamentStep, TournamentStore,
+    EntrantChange, Joined, Left, Timestamp, TournamentRow, TournamentSnapshot, TournamentStep,
+    TournamentStore,
 };
 
 use super::{
@@ -273,8 +273,9 @@ impl<'a> Tournaments<'a> {
         }
     }
 
-    /// Tournaments `player` played that are over, and how many of them they won.
-    pub async fn tournament_record(self, player: Member) -> Result<(u32, u32), StoreError> {
+    /// Tournaments `player` played that are over, and how many of them they won (none
+    /// where the store keeps no tournaments).
+    pub async fn tournament_record(self, player: Member) -> Result<(u32, u32), TournamentError> {
         match self.session.store.tournaments() {
             Some(t) => {
                 let record = t.tournament_record(player).await?;

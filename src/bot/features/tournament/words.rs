@@ -145,7 +145,8 @@ impl From<TournamentError> for Error {
             TournamentError::StartPassed => says!("err-tournament-start-passed"),
             TournamentError::Unavailable
             | TournamentError::Store(_)
-            | TournamentError::Inconsistent(_) => {
+            | TournamentError::Inconsistent(_)
+            | TournamentError::Unreadable(_) => {
                 tracing::error!(error = %e, "a tournament operation failed");
                 return Error::Failed(says!("err-storage"));
             }
