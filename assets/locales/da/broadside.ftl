@@ -191,7 +191,6 @@ button-ready = Klar
 fleet-final-waiting = Din flåde er låst: `{ $fleet }`. Venter på, at { $player } bliver færdig med at placere.
 fleet-final-battle = Din flåde er låst: `{ $fleet }`. Slaget er begyndt!
 err-place-no-match = Du har intet spil at placere en flåde til. Start et med `/{ cmd-challenge-name }`.
-err-no-fleet-yet = Du har ingen flåde endnu.
 err-not-your-button = Denne knap tilhører en anden spiller.
 err-ready-battle-begun = Der er ingen flåde at låse længere: slaget er begyndt.
 err-ready-stale = Denne forhåndsvisning er forældet: din flåde er ændret siden (med Bland eller `/{ cmd-place-name }`). Tryk Klar på den nyeste, eller se din flåde med `/{ cmd-board-name }`.
@@ -252,8 +251,6 @@ status-placing = placerer
 status-turn = Tur { $turn }: { $player } har turen — den slutter { $deadline }.
 status-over = Spillet er slut.
 status-set-aside = Spillet i denne kanal (spil { $id }) kunne ikke læses efter en opgradering. Det gemmes som det var, ikke afsluttet, og kommer tilbage, når en version af mig, der kan læse det, starter.
-err-status-none = Der er intet spil i denne kanal, og du er ikke med i noget.
-err-status-gone = Det spil er lige sluttet.
 
 ## Ending a match
 
@@ -418,7 +415,6 @@ replay-caption = Genafspilning: { $a } mod { $b } · { $variant } · { $moves ->
 } · spil `{ $id }`
 replay-sampled = Spillet var langt: genafspilningen viser ét billede pr. { $k } træk.
 replay-choice = { $a } mod { $b } · { $variant } · { $ago }
-replay-no-matches = Du har endnu ingen afsluttede spil at genafspille
 ago-now = lige nu
 ago-minutes = { $n ->
     [one] for 1 minut siden

@@ -54,17 +54,7 @@ daily-streak = Stime: **{ $streak }** { $streak ->
     [one] dag
    *[other] dage
 } i træk (rekord: { $best }).
-daily-aim = Vælg en kolonne og en række, og skyd. Du sigter på **{ $cell }**.
-daily-aim-salvo = Vælg tre felter: sigt med kolonnen og rækken, tryk på Tilføj for hvert felt, og skyd så. Du sigter på **{ $cell }** · salve ({ $count }/3): { $salvo }
-daily-salvo-empty = ingen endnu
-daily-column-placeholder = Kolonne at sigte på
-daily-row-placeholder = Række at sigte på
 daily-button-share = Del
-daily-button-fire-at = Skyd på { $cell }
-daily-button-add = Tilføj { $cell }
-daily-button-remove = Fjern { $cell }
-daily-button-clear = Ryd
-daily-button-fire-salvo = Skyd ({ $count }/3)
 
 err-daily-finished = Du er allerede færdig med dagens hav. I morgen kommer der et nyt.
 err-daily-count = { $expected ->
@@ -74,7 +64,6 @@ err-daily-count = { $expected ->
 err-daily-off-board = { $cell } ligger ikke på brættet. Der blev ikke skudt.
 err-daily-repeat = Du har allerede skudt på { $cell } i dag: det skud tæller ikke med. Vælg et andet felt.
 err-daily-twice = { $cell } er nævnt to gange i samme salve: vælg tre forskellige felter. Der blev ikke skudt.
-err-daily-salvo-full = Salven har allerede tre felter: affyr den, eller fjern først et af dem.
 err-daily-not-yet = Dag { $day } er ikke begyndt endnu: dens flåde er stadig skjult.
 err-daily-busy = Et andet skud fra dig blev affyret i samme øjeblik. Intet er talt med to gange; prøv igen.
 err-daily-unavailable = Dagens hav kan ikke nås lige nu. Der blev ikke skudt; prøv igen om lidt.

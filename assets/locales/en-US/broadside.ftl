@@ -193,7 +193,6 @@ button-ready = Ready
 fleet-final-waiting = Your fleet is final: `{ $fleet }`. Waiting for { $player } to finish placing.
 fleet-final-battle = Your fleet is final: `{ $fleet }`. The battle has begun!
 err-place-no-match = You have no match to place a fleet for. Start one with `/{ cmd-challenge-name }`.
-err-no-fleet-yet = You have no fleet yet.
 err-not-your-button = This button belongs to another player.
 err-ready-battle-begun = There is no fleet to make final any more: the battle has begun.
 err-ready-stale = This preview is out of date: your fleet changed since (by Shuffle or `/{ cmd-place-name }`). Use Ready on the latest preview, or `/{ cmd-board-name }` to see your fleet.
@@ -251,8 +250,6 @@ status-placing = placing
 status-turn = Turn { $turn }: { $player } to move — turn ends { $deadline }.
 status-over = The match is over.
 status-set-aside = The match in this channel (match { $id }) could not be read after an upgrade. It is kept as it was, not ended, and comes back when a version of me that reads it starts.
-err-status-none = There is no match in this channel, and you are not in one.
-err-status-gone = That match has just ended.
 
 ## Ending a match
 
@@ -419,7 +416,6 @@ replay-caption = Replay: { $a } vs { $b } · { $variant } · { $moves ->
 } · match `{ $id }`
 replay-sampled = The match was long: the replay shows one picture per { $k } moves.
 replay-choice = { $a } vs { $b } · { $variant } · { $ago }
-replay-no-matches = You have no finished matches to replay yet
 ago-now = just now
 ago-minutes = { $n ->
     [one] 1 minute ago

@@ -54,17 +54,7 @@ daily-streak = Streak: **{ $streak }** { $streak ->
     [one] day
    *[other] days
 } (best { $best }).
-daily-aim = Pick a column and a row, then fire. Aiming at **{ $cell }**.
-daily-aim-salvo = Pick three cells: aim with the column and row, press Add for each, then fire. Aiming at **{ $cell }** · salvo ({ $count }/3): { $salvo }
-daily-salvo-empty = none yet
-daily-column-placeholder = Column to aim at
-daily-row-placeholder = Row to aim at
 daily-button-share = Share
-daily-button-fire-at = Fire at { $cell }
-daily-button-add = Add { $cell }
-daily-button-remove = Take out { $cell }
-daily-button-clear = Clear
-daily-button-fire-salvo = Fire ({ $count }/3)
 
 err-daily-finished = You have cleared today's sea already. A new one comes tomorrow.
 err-daily-count = { $expected ->
@@ -74,7 +64,6 @@ err-daily-count = { $expected ->
 err-daily-off-board = { $cell } is not on this board. Nothing was fired.
 err-daily-repeat = You already fired at { $cell } today: that shot is not counted. Pick another cell.
 err-daily-twice = { $cell } is named twice in one salvo: pick three different cells. Nothing was fired.
-err-daily-salvo-full = The salvo already has three cells: fire it, or take one out first.
 err-daily-not-yet = Day { $day } has not begun yet: its fleet is still hidden.
 err-daily-busy = Another shot of yours was being fired at the same moment. Nothing was counted twice; try again.
 err-daily-unavailable = The daily sea cannot be reached right now. Nothing was fired; try again in a moment.

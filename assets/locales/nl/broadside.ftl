@@ -191,7 +191,6 @@ button-ready = Klaar
 fleet-final-waiting = Je vloot ligt vast: `{ $fleet }`. We wachten tot { $player } klaar is met plaatsen.
 fleet-final-battle = Je vloot ligt vast: `{ $fleet }`. De strijd is begonnen!
 err-place-no-match = Je hebt geen partij om een vloot voor te plaatsen. Begin er een met `/{ cmd-challenge-name }`.
-err-no-fleet-yet = Je hebt nog geen vloot.
 err-not-your-button = Deze knop is van een andere speler.
 err-ready-battle-begun = Er valt geen vloot meer vast te leggen: de strijd is al begonnen.
 err-ready-stale = Dit voorbeeld is verouderd: je vloot is intussen veranderd (door Schudden of `/{ cmd-place-name }`). Klik op Klaar bij het nieuwste voorbeeld, of bekijk je vloot met `/{ cmd-board-name }`.
@@ -252,8 +251,6 @@ status-placing = bezig
 status-turn = Beurt { $turn }: { $player } is aan zet — de beurt eindigt { $deadline }.
 status-over = De partij is voorbij.
 status-set-aside = De partij in dit kanaal (partij { $id }) kon na een upgrade niet gelezen worden. Ze wordt bewaard zoals ze was, niet beëindigd, en komt terug zodra een versie van mij start die haar kan lezen.
-err-status-none = In dit kanaal loopt geen partij, en jij speelt er ook geen.
-err-status-gone = Die partij is net afgelopen.
 
 ## Ending a match
 
@@ -418,7 +415,6 @@ replay-caption = Herhaling: { $a } tegen { $b } · { $variant } · { $moves ->
 } · partij `{ $id }`
 replay-sampled = Het was een lange partij: de herhaling toont één beeld per { $k } zetten.
 replay-choice = { $a } tegen { $b } · { $variant } · { $ago }
-replay-no-matches = Je hebt nog geen afgelopen partijen om te herhalen
 ago-now = zojuist
 ago-minutes = { $n ->
     [one] 1 minuut geleden

@@ -54,17 +54,7 @@ daily-streak = Reeks: **{ $streak }** { $streak ->
     [one] dag
    *[other] dagen
 } (record: { $best }).
-daily-aim = Kies een kolom en een rij en schiet. Je mikt op **{ $cell }**.
-daily-aim-salvo = Kies drie vakjes: mik met de kolom en de rij, druk voor elk vakje op Toevoegen en schiet dan. Je mikt op **{ $cell }** · salvo ({ $count }/3): { $salvo }
-daily-salvo-empty = nog geen
-daily-column-placeholder = Kolom om op te mikken
-daily-row-placeholder = Rij om op te mikken
 daily-button-share = Delen
-daily-button-fire-at = Schiet op { $cell }
-daily-button-add = { $cell } toevoegen
-daily-button-remove = { $cell } weghalen
-daily-button-clear = Wissen
-daily-button-fire-salvo = Schiet ({ $count }/3)
 
 err-daily-finished = Je bent al klaar met de zee van vandaag. Morgen ligt er een nieuwe.
 err-daily-count = { $expected ->
@@ -74,7 +64,6 @@ err-daily-count = { $expected ->
 err-daily-off-board = { $cell } ligt niet op dit bord. Er is niet geschoten.
 err-daily-repeat = Op { $cell } heb je vandaag al geschoten: dat schot telt niet mee. Kies een ander vakje.
 err-daily-twice = { $cell } staat twee keer in één salvo: kies drie verschillende vakjes. Er is niet geschoten.
-err-daily-salvo-full = Het salvo heeft al drie vakjes: vuur het af, of haal er eerst een weg.
 err-daily-not-yet = Dag { $day } is nog niet begonnen: de vloot ervan is nog verborgen.
 err-daily-busy = Er werd op hetzelfde moment nog een schot van jou afgevuurd. Niets is dubbel geteld; probeer het opnieuw.
 err-daily-unavailable = De dagelijkse zee is nu niet bereikbaar. Er is niet geschoten; probeer het zo meteen opnieuw.

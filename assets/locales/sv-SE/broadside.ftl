@@ -191,7 +191,6 @@ button-ready = Klar
 fleet-final-waiting = Din flotta är låst: `{ $fleet }`. Väntar på att { $player } ska placera klart.
 fleet-final-battle = Din flotta är låst: `{ $fleet }`. Slaget har börjat!
 err-place-no-match = Du har inget parti att placera en flotta för. Starta ett med `/{ cmd-challenge-name }`.
-err-no-fleet-yet = Du har ingen flotta än.
 err-not-your-button = Den här knappen tillhör en annan spelare.
 err-ready-battle-begun = Det finns ingen flotta att låsa längre: slaget har börjat.
 err-ready-stale = Den här förhandsvisningen är inaktuell: din flotta har ändrats sedan dess (med Blanda eller `/{ cmd-place-name }`). Tryck Klar på den senaste, eller se din flotta med `/{ cmd-board-name }`.
@@ -252,8 +251,6 @@ status-placing = placerar
 status-turn = Drag { $turn }: { $player } står på tur — den slutar { $deadline }.
 status-over = Partiet är slut.
 status-set-aside = Partiet i den här kanalen (parti { $id }) kunde inte läsas efter en uppgradering. Det sparas som det var, inte avslutat, och kommer tillbaka när en version av mig som kan läsa det startar.
-err-status-none = Det finns inget parti i den här kanalen, och du är inte med i något.
-err-status-gone = Det partiet tog just slut.
 
 ## Ending a match
 
@@ -418,7 +415,6 @@ replay-caption = Repris: { $a } mot { $b } · { $variant } · { $moves ->
 } · parti `{ $id }`
 replay-sampled = Partiet var långt: reprisen visar en bild per { $k } drag.
 replay-choice = { $a } mot { $b } · { $variant } · { $ago }
-replay-no-matches = Du har inga avslutade partier att visa i repris ännu
 ago-now = nyss
 ago-minutes = { $n ->
     [one] för 1 minut sedan

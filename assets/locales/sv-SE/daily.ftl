@@ -54,17 +54,7 @@ daily-streak = Svit: **{ $streak }** { $streak ->
     [one] dag
    *[other] dagar
 } i rad (rekord: { $best }).
-daily-aim = Välj en kolumn och en rad och skjut. Du siktar på **{ $cell }**.
-daily-aim-salvo = Välj tre rutor: sikta med kolumnen och raden, tryck på Lägg till för varje ruta och skjut sedan. Du siktar på **{ $cell }** · salva ({ $count }/3): { $salvo }
-daily-salvo-empty = inga än
-daily-column-placeholder = Kolumn att sikta på
-daily-row-placeholder = Rad att sikta på
 daily-button-share = Dela
-daily-button-fire-at = Skjut på { $cell }
-daily-button-add = Lägg till { $cell }
-daily-button-remove = Ta bort { $cell }
-daily-button-clear = Rensa
-daily-button-fire-salvo = Skjut ({ $count }/3)
 
 err-daily-finished = Du är redan klar med dagens hav. I morgon kommer ett nytt.
 err-daily-count = { $expected ->
@@ -74,7 +64,6 @@ err-daily-count = { $expected ->
 err-daily-off-board = { $cell } finns inte på spelplanen. Inga skott avlossades.
 err-daily-repeat = Du har redan skjutit på { $cell } i dag: det skottet räknas inte. Välj en annan ruta.
 err-daily-twice = { $cell } står två gånger i samma salva: välj tre olika rutor. Inga skott avlossades.
-err-daily-salvo-full = Salvan har redan tre rutor: avfyra den, eller ta först bort en.
 err-daily-not-yet = Dag { $day } har inte börjat än: dess flotta är fortfarande dold.
 err-daily-busy = Ett annat skott från dig avlossades i samma ögonblick. Inget räknades två gånger; försök igen.
 err-daily-unavailable = Dagens hav går inte att nå just nu. Inga skott avlossades; försök igen om en stund.

@@ -176,7 +176,7 @@ pub async fn click(
                 Err(Refusal::Fired(cell)) => {
                     shown.refused = Some(tr!(lang, "err-daily-repeat", cell = cell.to_string()));
                 }
-                Err(Refusal::Full) => shown.refused = Some(tr!(lang, "err-daily-salvo-full")),
+                Err(Refusal::Full) => shown.refused = Some(tr!(lang, "err-aim-salvo-full")),
             }
             shown.cursor = Some(sight.cursor);
             play

@@ -240,3 +240,28 @@ fn every_key_the_code_uses_is_in_every_catalogue_with_its_arguments() {
         "a key built at run time must be enumerable"
     );
 }
+
+/// The other way round: every message of the catalogues is read somewhere in the code (its
+/// key stands as a string literal outside comments), so a text that no code shows any more
+/// is removed with the code, not left for translators. The command texts (`cmd-…`) and
+/// choice names (`choice-…`) are read by names built from the commands themselves
+/// (`commands.rs`).
+#[test]
+fn every_message_is_read_by_the_code() {
+    let mut files = Vec::new();
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let mut literals = BTreeSet::new();
+    for file in files {
+        let code = without_comments(&std::fs::read_to_string(&file).expect("read a file"));
+        literals.extend(code.split('"').skip(1).step_by(2).map(str::to_owned));
+    }
+    let unread: Vec<String> = variables(Lang::ALL[0])
+        .into_keys()
+        .filter(|k| !k.starts_with("cmd-") && !k.starts_with("choice-"))
+        .filter(|k| !literals.contains(k))
+        .collect();
+    assert!(unread.is_empty(), "messages no code reads: {unread:?}");
+}
