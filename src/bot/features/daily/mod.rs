@@ -210,9 +210,8 @@ pub(crate) async fn button(c: &Click<'_>, b: DailyButton) -> Result<(), Error> {
             action,
             variant,
             owner,
-            cursor,
-            picked,
-        } => panel::click(c, action, variant, owner, cursor, picked).await,
+            sight,
+        } => panel::click(c, action, variant, owner, sight).await,
         DailyButton::Share {
             variant,
             owner,

@@ -97,8 +97,10 @@ pub fn message(
                 action,
                 variant,
                 owner,
-                cursor,
-                picked: shown.picked.clone(),
+                sight: Sight {
+                    cursor,
+                    picked: shown.picked.clone(),
+                },
             })
             .to_string()
         };
@@ -128,8 +130,7 @@ pub async fn click(
     action: Aim,
     variant: Variant,
     owner: PlayerId,
-    cursor: Coord,
-    picked: Vec<Coord>,
+    mut sight: Sight,
 ) -> Result<(), Error> {
     let me = player(&c.interaction.user);
     if me != owner {
@@ -139,7 +140,7 @@ pub async fn click(
     let guild = c.interaction.guild_id.map(guild_key);
     let daily = c.data.session.daily_sea();
     let mut shown = Shown::default();
-    let mut sight = Sight { cursor, picked };
+    let cursor = sight.cursor;
     let play = match action {
         Aim::Fire => {
             let cells = match variant {

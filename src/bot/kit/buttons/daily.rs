@@ -12,7 +12,7 @@ use std::fmt;
 pub use super::aim::Aim;
 use super::aim::Sight;
 use super::wire::NotOurs;
-use crate::game::{Coord, PlayerId, Variant};
+use crate::game::{PlayerId, Variant};
 
 /// A button of the daily sea.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,10 +25,8 @@ pub enum DailyButton {
         variant: Variant,
         /// The member whose panel it is.
         owner: PlayerId,
-        /// The cell the panel aims at.
-        cursor: Coord,
-        /// Game 2000: the salvo so far (at most three cells).
-        picked: Vec<Coord>,
+        /// Where the panel aims, and the salvo so far.
+        sight: Sight,
     },
     /// Posts the finished day's card in the channel.
     Share {
@@ -64,13 +62,12 @@ impl DailyButton {
             }
         } else {
             let action = Aim::parse(action)?;
-            let Sight { cursor, picked } = Sight::parse(&mut parts)?;
+            let sight = Sight::parse(&mut parts)?;
             DailyButton::Aim {
                 action,
                 variant,
                 owner,
-                cursor,
-                picked,
+                sight,
             }
         };
         if parts.next().is_some() {
@@ -88,13 +85,8 @@ impl fmt::Display for DailyButton {
                 action,
                 variant,
                 owner,
-                cursor,
-                picked,
+                sight,
             } => {
-                let sight = Sight {
-                    cursor: *cursor,
-                    picked: picked.clone(),
-                };
                 write!(
                     f,
                     "0:day:{}.{}.{}.{sight}",
@@ -115,6 +107,7 @@ impl fmt::Display for DailyButton {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Coord;
 
     #[test]
     fn daily_ids_round_trip_and_junk_is_refused() {
@@ -124,15 +117,19 @@ mod tests {
                 action: Aim::Fire,
                 variant: Variant::Game2000,
                 owner: PlayerId(u64::MAX),
-                cursor: cell("I9"),
-                picked: vec![cell("A1"), cell("C9"), cell("B2")],
+                sight: Sight {
+                    cursor: cell("I9"),
+                    picked: vec![cell("A1"), cell("C9"), cell("B2")],
+                },
             },
             DailyButton::Aim {
                 action: Aim::Column,
                 variant: Variant::Classic,
                 owner: PlayerId(7),
-                cursor: cell("J10"),
-                picked: Vec::new(),
+                sight: Sight {
+                    cursor: cell("J10"),
+                    picked: Vec::new(),
+                },
             },
             DailyButton::Share {
                 variant: Variant::Classic,
@@ -150,8 +147,10 @@ mod tests {
                 action: Aim::Add,
                 variant: Variant::Game2000,
                 owner: PlayerId(5),
-                cursor: cell("C4"),
-                picked: vec![cell("A1"), cell("J10")],
+                sight: Sight {
+                    cursor: cell("C4"),
+                    picked: vec![cell("A1"), cell("J10")],
+                },
             }
             .to_string(),
             "bs:0:day:add.game2000.5.C4.A1J10"
