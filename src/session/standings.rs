@@ -4,7 +4,7 @@
 use crate::game::{PlayerId, Variant};
 use crate::ids::GuildId;
 use crate::rating::{Rating, Record, Summary, summarise};
-use crate::store::StoreError;
+use crate::store::{Places, StoreError};
 
 use super::services::Standings;
 
@@ -104,7 +104,7 @@ impl Standings<'_> {
             .session
             .store
             .finished()
-            .leaderboard(board, key, page.saturating_mul(PAGE), PAGE)
+            .leaderboard(board, key, Places::page(page, PAGE))
             .await?;
         let pages = listed.total.div_ceil(PAGE).max(1);
         let page = if page < pages {
@@ -114,7 +114,7 @@ impl Standings<'_> {
                 .session
                 .store
                 .finished()
-                .leaderboard(board, key, (pages - 1) * PAGE, PAGE)
+                .leaderboard(board, key, Places::page(pages - 1, PAGE))
                 .await?;
             pages - 1
         };
@@ -154,7 +154,7 @@ impl Standings<'_> {
                     .session
                     .store
                     .finished()
-                    .leaderboard(board, key, place.position, 1)
+                    .leaderboard(board, key, Places::one(place.position))
                     .await?
                     .rows
                     .into_iter()

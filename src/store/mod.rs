@@ -32,8 +32,8 @@ pub use roles::daily::{
 };
 pub use roles::finished::{
     FINISHED_BY_MEMBER, FINISHED_IN_SERVER, FINISHED_OUTSIDE_SERVERS, FinishedMatch, FinishedOf,
-    FinishedStore, GLOBAL_BOARD, HABIT_BUCKETS, HistoryRow, LeaderPage, Place, Rated, Standing,
-    StoredMatch, habit_bucket,
+    FinishedStore, GLOBAL_BOARD, HABIT_BUCKETS, HistoryRow, LeaderPage, Place, Places, Rated,
+    Standing, StoredMatch, habit_bucket,
 };
 pub use roles::live::{LivePage, LiveStore, MatchState, SetAside};
 pub use roles::outbox::{OutboxStore, ReminderKey, ReminderKind};

@@ -11,7 +11,7 @@ use broadside::game::{PlayerId, Variant};
 use broadside::ids::GuildId;
 use broadside::session::{Seeds, Session};
 use broadside::store::Rated;
-use broadside::store::{GLOBAL_BOARD, Store};
+use broadside::store::{GLOBAL_BOARD, Places, Store};
 
 const GUILD: u64 = 5;
 const OTHER_GUILD: u64 = 6;
@@ -29,7 +29,7 @@ async fn won(store: &Arc<dyn Store>, id: u64, a: u64, b: u64, guild: Option<u64>
 async fn global(store: &Arc<dyn Store>) -> Vec<u64> {
     let page = store
         .finished()
-        .leaderboard(GLOBAL_BOARD, "classic", 0, 100)
+        .leaderboard(GLOBAL_BOARD, "classic", Places::first(100))
         .await
         .unwrap();
     assert_eq!(page.total as usize, page.rows.len());
@@ -82,7 +82,7 @@ async fn only_members_who_opted_in_are_on_the_global_board(db: Db) {
     assert!(board.you.is_none());
     let server: Vec<u64> = store
         .finished()
-        .leaderboard(GuildId(GUILD), "classic", 0, 100)
+        .leaderboard(GuildId(GUILD), "classic", Places::first(100))
         .await
         .unwrap()
         .rows
@@ -124,7 +124,7 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     assert_eq!(place.position, 0);
     let top = store
         .finished()
-        .leaderboard(GLOBAL_BOARD, "classic", 0, 1)
+        .leaderboard(GLOBAL_BOARD, "classic", Places::first(1))
         .await
         .unwrap();
     assert_eq!(top.rows[0].rating, r11);
@@ -157,7 +157,7 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     assert_eq!(
         store
             .finished()
-            .leaderboard(GuildId(GUILD), "classic", 0, 100)
+            .leaderboard(GuildId(GUILD), "classic", Places::first(100))
             .await
             .unwrap()
             .rows[0]
@@ -174,7 +174,7 @@ async fn follows_their_ratings_until_hidden(s: &Session, store: &Arc<dyn Store>)
     assert!(
         store
             .finished()
-            .leaderboard(GLOBAL_BOARD, "game2000", 0, 10)
+            .leaderboard(GLOBAL_BOARD, "game2000", Places::first(10))
             .await
             .unwrap()
             .rows

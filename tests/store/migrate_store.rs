@@ -12,7 +12,10 @@ use broadside::ai::Difficulty;
 use broadside::game::PlayerId;
 use broadside::ids::GuildId;
 use broadside::session::{ChannelKey, Locate, MatchId, NewMatch, Seeds, Session, millis};
-use broadside::store::{self, Store};
+use broadside::store::{self, Places, Store};
+
+/// The leaderboard places compared before and after a move.
+const TOP: Places = Places::first(10);
 
 const ALICE: PlayerId = PlayerId(1001);
 const BOB: PlayerId = PlayerId(1002);
@@ -44,7 +47,7 @@ fn migrate(from: &str, to: &str) -> (i32, String) {
 async fn global(store: &dyn Store) -> store::LeaderPage {
     let board = store
         .finished()
-        .leaderboard(store::GLOBAL_BOARD, "classic", 0, 10);
+        .leaderboard(store::GLOBAL_BOARD, "classic", TOP);
     board.await.unwrap()
 }
 
@@ -109,7 +112,7 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     let past = source.finished();
     let before_rating = past.rating(BOB, "classic").await.unwrap();
     let before_results = past.results(CAROL, "classic").await.unwrap();
-    let before_board = past.leaderboard(GUILD, "classic", 0, 10).await.unwrap();
+    let before_board = past.leaderboard(GUILD, "classic", TOP).await.unwrap();
     let before_history = past.history(ALICE, None, 10).await.unwrap();
     let before_global = global(source.as_ref()).await;
     assert_eq!(before_global.rows.len(), 1, "{before_global:?}");
@@ -147,7 +150,7 @@ async fn a_sqlite_database_moves_to_postgres_whole() {
     );
     assert_eq!(
         target_past
-            .leaderboard(GUILD, "classic", 0, 10)
+            .leaderboard(GUILD, "classic", TOP)
             .await
             .unwrap(),
         before_board

@@ -18,7 +18,7 @@ use broadside::session::{
     Timeouts, millis,
 };
 use broadside::store::{MatchRecord, MatchResult, Played, Store};
-use broadside::store::{Rated, RematchClaim, Timestamp};
+use broadside::store::{Places, Rated, RematchClaim, Timestamp};
 
 const GUILD: GuildId = GuildId(5);
 
@@ -287,7 +287,7 @@ async fn leaderboard_order_ties_and_pages(db: Db) {
     // The partners are listed too (each lost one game: provisional).
     let all = store
         .finished()
-        .leaderboard(GUILD, "classic", 0, 1000)
+        .leaderboard(GUILD, "classic", Places::first(1000))
         .await
         .unwrap();
     assert_eq!(all.established, 24);

@@ -133,6 +133,38 @@ pub const FINISHED_OUTSIDE_SERVERS: &str = "SELECT * FROM matches \
      AND ended_ms IS NOT NULL AND EXISTS (SELECT 1 FROM moves WHERE match_id = matches.id) \
      ORDER BY ended_ms DESC, id LIMIT $2";
 
+/// A stretch of a leaderboard's places: `count` places from place `from` (0-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Places {
+    /// The first place wanted, 0-based.
+    pub from: u32,
+    /// How many places at most.
+    pub count: u32,
+}
+
+impl Places {
+    /// The first `count` places.
+    #[must_use]
+    pub const fn first(count: u32) -> Self {
+        Places { from: 0, count }
+    }
+
+    /// Page `page` (0-based) of pages of `size` places.
+    #[must_use]
+    pub const fn page(page: u32, size: u32) -> Self {
+        Places {
+            from: page.saturating_mul(size),
+            count: size,
+        }
+    }
+
+    /// Place `at` alone.
+    #[must_use]
+    pub const fn one(at: u32) -> Self {
+        Places { from: at, count: 1 }
+    }
+}
+
 /// Whose finished matches [`FinishedStore::latest`] reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FinishedOf {
@@ -203,14 +235,13 @@ pub trait FinishedStore: Send + Sync {
         variant: &'a str,
     ) -> StoreFuture<'a, Vec<crate::rating::ResultRow>>;
 
-    /// The leaderboard of `guild` in `variant` from place `offset` (0-based), `limit`
-    /// places (see [`LeaderPage`]); with [`GLOBAL_BOARD`], the global one.
+    /// The `places` of the leaderboard of `guild` in `variant` (see [`LeaderPage`]); with
+    /// [`GLOBAL_BOARD`], the global one.
     fn leaderboard<'a>(
         &'a self,
         guild: GuildId,
         variant: &'a str,
-        offset: u32,
-        limit: u32,
+        places: Places,
     ) -> StoreFuture<'a, LeaderPage>;
 
     /// `player`'s place on the leaderboard of `guild` (or [`GLOBAL_BOARD`]) in `variant`,

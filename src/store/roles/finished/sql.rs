@@ -10,7 +10,7 @@ use crate::store::roles::finished::{
 };
 use crate::store::{
     FinishedMatch, FinishedOf, FinishedStore, GuildId, HistoryRow, LeaderPage, MatchId, MoveRecord,
-    Place, Rated, StoreError, StoreFuture, StoredMatch, rows, to_sql,
+    Place, Places, Rated, StoreError, StoreFuture, StoredMatch, rows, to_sql,
 };
 
 async fn leaderboard(
@@ -221,10 +221,15 @@ impl FinishedStore for Handle {
         &'a self,
         guild: GuildId,
         variant: &'a str,
-        offset: u32,
-        limit: u32,
+        places: Places,
     ) -> StoreFuture<'a, LeaderPage> {
-        Box::pin(leaderboard(self.pool(), guild, variant, offset, limit))
+        Box::pin(leaderboard(
+            self.pool(),
+            guild,
+            variant,
+            places.from,
+            places.count,
+        ))
     }
 
     fn place<'a>(
