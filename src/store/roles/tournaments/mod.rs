@@ -275,7 +275,7 @@ pub trait TournamentSweep: Send + Sync {
 
     /// Sets when the sweep looks at tournament `id` next (`None`: never by itself),
     /// unless it was made due within `step` (the step's start to its end: a match's end
-    /// meanwhile, [`TournamentStore::tournament_due_now`]), which stands.
+    /// meanwhile, [`TournamentSweep::tournament_due_now`]), which stands.
     fn set_tournament_due(
         &self,
         id: TournamentId,
@@ -342,7 +342,7 @@ pub struct Claim {
     pub stale: Timestamp,
 }
 
-/// Which announcements of a tournament [`TournamentStore::take_tournament_posts`] hands
+/// Which announcements of a tournament [`TournamentSweep::take_tournament_posts`] hands
 /// back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PostsToTake {
@@ -353,7 +353,7 @@ pub enum PostsToTake {
     Left(Claim),
 }
 
-/// A tournament due for a look ([`TournamentStore::tournaments_due`]).
+/// A tournament due for a look ([`TournamentSweep::tournaments_due`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DueTournament {
     /// The tournament.
@@ -375,7 +375,7 @@ pub struct NewPost {
     pub round: u32,
 }
 
-/// An announcement still to post ([`TournamentStore::take_tournament_posts`]).
+/// An announcement still to post ([`TournamentSweep::take_tournament_posts`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PostRow {
     /// Its number in the tournament's order.
