@@ -349,7 +349,7 @@ async fn boards_of(t: &Table, channel: Channel, round: u32) -> Vec<Board> {
 /// The thread of the match `white` vs `black` in round `round` (waits for it).
 pub(crate) async fn thread_of(t: &Table, round: u32, white: &User, black: &User) -> Channel {
     let wanted = format!("R{round} · {} vs {}", white.name, black.name);
-    let until = std::time::Instant::now() + Duration::from_secs(20);
+    let until = std::time::Instant::now() + support::fake::loaded(Duration::from_secs(20));
     loop {
         if let Some(th) = t
             .fake
@@ -357,7 +357,11 @@ pub(crate) async fn thread_of(t: &Table, round: u32, white: &User, black: &User)
             .into_iter()
             .find(|th| th.name.contains(&wanted))
         {
-            return Channel::in_guild(t.channel.guild_id.unwrap(), th.id);
+            // The players act once the bot has greeted them there, as members do (the
+            // thread is made before its match is opened in it).
+            let home = Channel::in_guild(t.channel.guild_id.unwrap(), th.id);
+            t.fake.wait_sent(|s| s.channel == Some(th.id), REPLY).await;
+            return home;
         }
         assert!(
             std::time::Instant::now() < until,
