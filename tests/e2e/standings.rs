@@ -369,10 +369,9 @@ async fn privacy_explains_and_deletes_after_confirmation() {
 }
 
 /// Stores `n` rated classic wins of member `a` over member `b` in `guild`.
-async fn seed(url: &str, guild: u64, members: u64) {
+async fn seed(store: &dyn broadside::store::Store, guild: u64, members: u64) {
     use crate::store::fixtures;
     use broadside::store::{MatchRecord, Played};
-    let store = broadside::store::open(url).await.expect("open").store();
     let mut id = 1;
     for a in 0..members {
         for k in 0..5 + a % 4 {
@@ -389,6 +388,26 @@ async fn seed(url: &str, guild: u64, members: u64) {
             store.live().save(&record).await.expect("save");
             id += 1;
         }
+    }
+}
+
+/// Waits until no process holds the database's lock file once this test has dropped its
+/// store: a bot process that another test is starting at that moment holds a copy of this
+/// process's descriptors until it runs the bot (they close on exec), and the restarted bot
+/// would find its database in use.
+async fn unlocked(lock: &std::path::Path) {
+    let until = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        let file = std::fs::File::open(lock).expect("the lock file");
+        if file.try_lock().is_ok() {
+            return;
+        }
+        assert!(
+            std::time::Instant::now() < until,
+            "{} still locked after 10 s",
+            lock.display()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
@@ -410,9 +429,9 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
     t.bot.signal("KILL");
     t.bot.wait_exit(START).await;
     let url = t.bot.database_url();
-    seed(&url, guild, 24).await;
-    // Twelve of them chose to be listed on the global board too.
     let store = broadside::store::open(&url).await.expect("open").store();
+    seed(store.as_ref(), guild, 24).await;
+    // Twelve of them chose to be listed on the global board too.
     for a in 0..12 {
         store
             .settings()
@@ -425,6 +444,7 @@ async fn leaderboard_pages_keep_working_after_a_restart() {
             .expect("opt in");
     }
     drop(store);
+    unlocked(&t.bot.dir().join("broadside.db.lock")).await;
     t.bot = t.bot.restart_in_same_dir(&t.env);
     t.starts += 1;
     t.fake.wait_ready_again(t.starts, START).await;
