@@ -17,6 +17,10 @@ use broadside::bot::{self, Config, StartError};
 use broadside::store::StoreError;
 use clap::{Parser, Subcommand};
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::filter::filter_fn;
+use tracing_subscriber::fmt::MakeWriter;
+use tracing_subscriber::layer::SubscriberExt as _;
+use tracing_subscriber::util::SubscriberInitExt as _;
 
 /// A self-hosted Discord bot for sea battle: classic (Søslag / Sjöslag) and Game 2000
 /// (Zeeslag).
@@ -78,15 +82,15 @@ async fn main() -> ExitCode {
     };
 
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let logs = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr);
     // `LOG_FORMAT=json`: one JSON object a line, for log collectors.
-    if std::env::var("LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json")) {
-        logs.json().init();
+    let format = if std::env::var("LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json")) {
+        LogFormat::Json
     } else {
-        logs.with_ansi(std::io::stderr().is_terminal()).init();
-    }
+        LogFormat::Text {
+            ansi: std::io::stderr().is_terminal(),
+        }
+    };
+    logger(filter, format, std::io::stderr).init();
     if let Err(e) = dotenv
         && !e.not_found()
     {
@@ -144,6 +148,120 @@ async fn migrate_store(from: &str, to: &str) -> ExitCode {
         Err(e) => {
             eprintln!("broadside: migrate-store: {e}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy)]
+enum LogFormat {
+    /// One line of text per event, coloured when `ansi`.
+    Text { ansi: bool },
+    /// One JSON object per line.
+    Json,
+}
+
+/// The log: the events that `filter` lets through, written to `writer` in `format`, and
+/// none of serenity's spans. serenity opens a span at level INFO around every gateway event
+/// it reads and every request it sends, and records their arguments in full with `Debug`:
+/// the whole event, and a post's pictures as lists of numbers. Nothing shows them at level
+/// INFO, and recording them took a third of the release bot's CPU per `/fire`
+/// (`cargo bench --bench fire_load`). serenity's own events (its warnings and errors) stay.
+fn logger<W>(
+    filter: EnvFilter,
+    format: LogFormat,
+    writer: W,
+) -> Box<dyn tracing::Subscriber + Send + Sync>
+where
+    W: for<'w> MakeWriter<'w> + Send + Sync + 'static,
+{
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(writer);
+    let no_serenity_spans =
+        filter_fn(|meta| !(meta.is_span() && meta.target().starts_with("serenity")));
+    match format {
+        LogFormat::Json => Box::new(logs.json().finish().with(no_serenity_spans)),
+        LogFormat::Text { ansi } => Box::new(logs.with_ansi(ansi).finish().with(no_serenity_spans)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fmt;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+
+    /// A value that counts how often it is formatted.
+    struct Counted(Arc<AtomicUsize>);
+
+    impl fmt::Debug for Counted {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.0.fetch_add(1, Ordering::SeqCst);
+            f.write_str("PICTURE-BYTES")
+        }
+    }
+
+    /// What the logger wrote, in each format, after a serenity span (at INFO, with a field)
+    /// around a serenity warning and an event of the bot's, and how often the span's field
+    /// was formatted.
+    fn logged(format: LogFormat) -> (String, usize) {
+        let out = Arc::new(Mutex::new(Vec::<u8>::new()));
+        let sink = Arc::clone(&out);
+        let writer = move || SharedBuf(Arc::clone(&sink));
+        let formatted = Arc::new(AtomicUsize::new(0));
+        let subscriber = logger(EnvFilter::new("info"), format, writer);
+        tracing::subscriber::with_default(subscriber, || {
+            let request = Counted(Arc::clone(&formatted));
+            let span =
+                tracing::info_span!(target: "serenity::http::client", "request", req = ?request);
+            let _inside = span.enter();
+            tracing::warn!(target: "serenity::http::client", "a warning of serenity's");
+            tracing::info!(target: "broadside::bot", "an event of the bot's");
+            let ours = tracing::info_span!(target: "broadside::bot", "ours", match_id = 7);
+            let _ours = ours.enter();
+            tracing::info!(target: "broadside::bot", "inside a span of the bot's");
+        });
+        let text = String::from_utf8(out.lock().unwrap().clone()).unwrap();
+        (text, formatted.load(Ordering::SeqCst))
+    }
+
+    /// A writer into a shared buffer.
+    struct SharedBuf(Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for SharedBuf {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn serenity_spans_are_never_recorded_but_its_events_and_the_bots_spans_are() {
+        for format in [LogFormat::Text { ansi: false }, LogFormat::Json] {
+            let (text, formatted) = logged(format);
+            assert_eq!(
+                formatted, 0,
+                "{format:?}: the span's field was formatted\n{text}"
+            );
+            assert!(!text.contains("PICTURE-BYTES"), "{format:?}\n{text}");
+            assert!(
+                text.contains("a warning of serenity's"),
+                "{format:?}\n{text}"
+            );
+            assert!(text.contains("an event of the bot's"), "{format:?}\n{text}");
+            // The bot's own spans still give their context.
+            assert!(
+                text.contains("inside a span of the bot's"),
+                "{format:?}\n{text}"
+            );
+            assert!(text.contains("ours"), "{format:?}\n{text}");
+            assert!(text.contains('7'), "{format:?}\n{text}");
         }
     }
 }
