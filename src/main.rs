@@ -90,7 +90,10 @@ async fn main() -> ExitCode {
             ansi: std::io::stderr().is_terminal(),
         }
     };
-    logger(filter, format, std::io::stderr).init();
+    // An admin who names serenity in RUST_LOG is looking into it: its spans then stay, as
+    // the context of its events.
+    let serenity_spans = std::env::var("RUST_LOG").is_ok_and(|f| f.contains("serenity"));
+    logger(filter, format, serenity_spans, std::io::stderr).init();
     if let Err(e) = dotenv
         && !e.not_found()
     {
@@ -155,21 +158,27 @@ async fn migrate_store(from: &str, to: &str) -> ExitCode {
 /// How log lines are written.
 #[derive(Debug, Clone, Copy)]
 enum LogFormat {
-    /// One line of text per event, coloured when `ansi`.
-    Text { ansi: bool },
+    /// One line of text per event.
+    Text {
+        /// With colours (on a terminal).
+        ansi: bool,
+    },
     /// One JSON object per line.
     Json,
 }
 
 /// The log: the events that `filter` lets through, written to `writer` in `format`, and
-/// none of serenity's spans. serenity opens a span at level INFO around every gateway event
-/// it reads and every request it sends, and records their arguments in full with `Debug`:
-/// the whole event, and a post's pictures as lists of numbers. Nothing shows them at level
-/// INFO, and recording them took a third of the release bot's CPU per `/fire`
-/// (`cargo bench --bench fire_load`). serenity's own events (its warnings and errors) stay.
+/// none of serenity's spans unless `serenity_spans`. serenity opens a span at level INFO
+/// around every gateway event it reads and every request it sends, and records their
+/// arguments in full with `Debug`: the whole event, and a post's pictures as lists of
+/// numbers. Such a span shows only as the context of serenity's few events inside it (a
+/// request's whole body before a warning about it), and recording them took a third of the
+/// release bot's CPU per `/fire` (`cargo bench --bench fire_load`). serenity's events stay,
+/// without that context; the bot's own spans stay too.
 fn logger<W>(
     filter: EnvFilter,
     format: LogFormat,
+    serenity_spans: bool,
     writer: W,
 ) -> Box<dyn tracing::Subscriber + Send + Sync>
 where
@@ -178,12 +187,18 @@ where
     let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(writer);
-    let no_serenity_spans =
-        filter_fn(|meta| !(meta.is_span() && meta.target().starts_with("serenity")));
+    let spans = filter_fn(move |meta| serenity_spans || !is_serenity_span(meta));
     match format {
-        LogFormat::Json => Box::new(logs.json().finish().with(no_serenity_spans)),
-        LogFormat::Text { ansi } => Box::new(logs.with_ansi(ansi).finish().with(no_serenity_spans)),
+        LogFormat::Json => Box::new(logs.json().finish().with(spans)),
+        LogFormat::Text { ansi } => Box::new(logs.with_ansi(ansi).finish().with(spans)),
     }
+}
+
+/// Whether `meta` is a span of serenity's (its own crate; not one whose name merely starts
+/// the same way).
+fn is_serenity_span(meta: &tracing::Metadata<'_>) -> bool {
+    let target = meta.target();
+    meta.is_span() && (target == "serenity" || target.starts_with("serenity::"))
 }
 
 #[cfg(test)]
@@ -207,12 +222,12 @@ mod tests {
     /// What the logger wrote, in each format, after a serenity span (at INFO, with a field)
     /// around a serenity warning and an event of the bot's, and how often the span's field
     /// was formatted.
-    fn logged(format: LogFormat) -> (String, usize) {
+    fn logged(format: LogFormat, serenity_spans: bool) -> (String, usize) {
         let out = Arc::new(Mutex::new(Vec::<u8>::new()));
         let sink = Arc::clone(&out);
         let writer = move || SharedBuf(Arc::clone(&sink));
         let formatted = Arc::new(AtomicUsize::new(0));
-        let subscriber = logger(EnvFilter::new("info"), format, writer);
+        let subscriber = logger(EnvFilter::new("info"), format, serenity_spans, writer);
         tracing::subscriber::with_default(subscriber, || {
             let request = Counted(Arc::clone(&formatted));
             let span =
@@ -243,8 +258,11 @@ mod tests {
 
     #[test]
     fn serenity_spans_are_never_recorded_but_its_events_and_the_bots_spans_are() {
-        for format in [LogFormat::Text { ansi: false }, LogFormat::Json] {
-            let (text, formatted) = logged(format);
+        for (format, ours) in [
+            (LogFormat::Text { ansi: false }, "ours{match_id=7}"),
+            (LogFormat::Json, r#""match_id":7"#),
+        ] {
+            let (text, formatted) = logged(format, false);
             assert_eq!(
                 formatted, 0,
                 "{format:?}: the span's field was formatted\n{text}"
@@ -260,8 +278,20 @@ mod tests {
                 text.contains("inside a span of the bot's"),
                 "{format:?}\n{text}"
             );
-            assert!(text.contains("ours"), "{format:?}\n{text}");
-            assert!(text.contains('7'), "{format:?}\n{text}");
+            assert!(text.contains(ours), "{format:?}\n{text}");
+        }
+    }
+
+    #[test]
+    fn serenity_spans_stay_when_the_admin_asks_for_them() {
+        for format in [LogFormat::Text { ansi: false }, LogFormat::Json] {
+            let (text, formatted) = logged(format, true);
+            assert!(formatted > 0, "{format:?}\n{text}");
+            assert!(text.contains("PICTURE-BYTES"), "{format:?}\n{text}");
+            assert!(
+                text.contains("a warning of serenity's"),
+                "{format:?}\n{text}"
+            );
         }
     }
 }
