@@ -2,8 +2,7 @@
 //! them waiting, a start reads none of them, an interaction in one channel reads only that
 //! channel's, along an index, and so does the sweep that drops them after 14 days (the
 //! matches stay in history). Asserted by what each query returns and by the plan each
-//! database gives for it; the timings are `examples/waiting_ends_bench.rs`. On SQLite and
-//! on PostgreSQL.
+//! database gives for it, on SQLite and on PostgreSQL.
 
 use std::time::{Duration, SystemTime};
 
