@@ -295,26 +295,29 @@ async fn follow_ups_saying(
     }
 }
 
-/// Waits (bounded) until the table's bot has recorded every end as announced, by reading
-/// its database.
-async fn shown_ends_recorded(t: &Table) {
+/// Waits (bounded) until the table's bot has recorded the one ended match in the table's
+/// channel as announced, by reading its database.
+async fn end_recorded_as_shown(t: &Table) {
     use sqlx::Connection as _;
     let mut conn = sqlx::SqliteConnection::connect(&t.bot.database_url())
         .await
         .expect("the database");
+    let channel = i64::try_from(t.channel.id).expect("a snowflake");
     let deadline = tokio::time::Instant::now() + REPLY;
     loop {
-        let waiting: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM matches WHERE NOT live AND NOT announced")
-                .fetch_one(&mut conn)
+        let ends: Vec<bool> =
+            sqlx::query_scalar("SELECT announced FROM matches WHERE channel_id = $1 AND NOT live")
+                .bind(channel)
+                .fetch_all(&mut conn)
                 .await
                 .expect("the ends");
-        if waiting == 0 {
+        assert_eq!(ends.len(), 1, "one ended match in the channel");
+        if ends[0] {
             break;
         }
         assert!(
             tokio::time::Instant::now() < deadline,
-            "{waiting} end(s) shown but not recorded within {REPLY:?}"
+            "the end was shown but not recorded within {REPLY:?}"
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -342,12 +345,12 @@ async fn a_timeout_in_a_dm_is_sent_by_dm_and_shown_once_at_the_next_command_even
     let shown = follow_ups_saying(&t.fake, status, &said, true).await;
     assert_eq!(shown.len(), 1, "{shown:?}");
     assert_eq!(shown[0].attachments.len(), 1, "the reveal");
-    // The bot records that it was shown once Discord took the follow-up (a crash before
-    // that comes back to it: shown twice rather than never). Recorded:
-    shown_ends_recorded(&t).await;
     // Once: neither the other player's next command nor a further crash brings it back.
     let again = t.fake.slash(&t.alice, t.channel, "status", json!([]));
     t.fake.wait_reply(again, REPLY).await;
+    // The bot records that the end was shown once Discord took the follow-up (a crash
+    // before that brings it back: shown twice rather than never). The crash comes after.
+    end_recorded_as_shown(&t).await;
     t.restart().await;
     let later = t.fake.slash(&t.alice, t.channel, "status", json!([]));
     t.fake.wait_reply(later, REPLY).await;
